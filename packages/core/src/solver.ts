@@ -1,0 +1,500 @@
+import { bounds, canonicalKey, cellKey, normalize, orientations, shapeKey } from './cells.js';
+import type { Cell, Grid } from './grid.js';
+import { gridOf } from './grid.js';
+import type { Puzzle } from './puzzle.js';
+import { piecesArea } from './puzzle.js';
+
+/** One piece laid on the region: the piece's label (its id, or `#n`) and the cells it covers. */
+export interface Placement {
+  /** The piece's id as in `Puzzle.pieces`. */
+  readonly piece: string;
+  /** The region cells it covers. */
+  readonly cells: readonly Cell[];
+}
+
+/** A solution: one placement per piece of the puzzle, in the order of `Puzzle.pieces`. */
+export type Solution = readonly Placement[];
+
+/** What a search cost. */
+export interface SolveStats {
+  /** Search nodes: pieces put down during the search. */
+  readonly nodes: number;
+  /** False when the search stopped at `maxNodes` before it was finished. */
+  readonly complete: boolean;
+}
+
+/** Limits for a search. */
+export interface SolveOptions {
+  /** Stop after this many nodes; the result then says `complete: false`. */
+  readonly maxNodes?: number;
+}
+
+/*
+ * How the search works. Region cells are numbered so that the scan runs along the region's short
+ * side, and every placement is stored under its lowest-numbered cell, its anchor. The search
+ * always fills the first empty cell: every cell before it is covered, so any placement that covers
+ * it is anchored there. Pieces of the same shape are one shape with a multiplicity, so a tiling is
+ * found once however many copies there are.
+ *
+ * The board is a bitset in 32-bit words. When every placement spans fewer than 32 cells in scan
+ * order (always so for Ubongo boards and the 6x10 rectangle), each placement is also a 32-bit mask
+ * relative to its anchor, so a fit test is one AND against the 32 cells from the anchor on, and
+ * the next empty cell is a count of trailing ones. Otherwise the search tests cell by cell.
+ *
+ * The state lives in typed arrays and the hot loop is a plain module-level function; the class
+ * around it only hands out copies.
+ */
+interface Compiled {
+  readonly n: number;
+  /** Region cells in scan order. */
+  readonly cells: readonly Cell[];
+  /** Placements anchored at cell a are `start[a] .. start[a + 1] - 1`, grouped by shape. */
+  readonly start: Int32Array;
+  readonly shape: Int32Array;
+  /** For each placement, the first placement of the next shape group at the same anchor. */
+  readonly nextGroup: Int32Array;
+  /** Cell indexes of each placement, `stride` slots each, anchor first. */
+  readonly plCells: Int32Array;
+  readonly stride: number;
+  /** Each placement as a mask of the 32 cells from its anchor on (when `windowed`). */
+  readonly relMask: Int32Array;
+  readonly windowed: boolean;
+  readonly words: number;
+  readonly shapeSize: Int32Array;
+  readonly multiplicity: Int32Array;
+  /** The labels of the pieces of each shape, handed out in order to a solution's placements. */
+  readonly shapePieces: readonly (readonly string[])[];
+  /** The region's own symmetries other than the identity, as permutations of cell indexes. */
+  readonly regionSymmetries: readonly Int32Array[];
+  /** Why no search is needed: the pieces cannot possibly cover the region. */
+  readonly impossible: boolean;
+}
+
+/** The symmetries of the grid that map the region onto itself, as permutations of `cells`. */
+function regionSymmetries(grid: Grid, cells: readonly Cell[], index: ReadonlyMap<string, number>): Int32Array[] {
+  const target = shapeKey(normalize(cells));
+  const out: Int32Array[] = [];
+  for (const g of grid.symmetries.slice(1)) {
+    const image = cells.map(g);
+    if (shapeKey(normalize(image)) !== target) continue;
+    const { minX, minY } = bounds(image);
+    const { minX: ox, minY: oy } = bounds(cells);
+    out.push(Int32Array.from(image, ([x, y]) => index.get(cellKey([x - minX + ox, y - minY + oy])) ?? -1));
+  }
+  return out;
+}
+
+function compile(puzzle: Puzzle): Compiled {
+  const grid = gridOf(puzzle.grid);
+  const { minX, minY, maxX, maxY } = bounds(puzzle.region);
+  const columnMajor = maxY - minY <= maxX - minX;
+  const cells = [...puzzle.region].sort((a, b) =>
+    columnMajor ? a[0] - b[0] || a[1] - b[1] : a[1] - b[1] || a[0] - b[0],
+  );
+  const n = cells.length;
+  const index = new Map(cells.map((c, i) => [cellKey(c), i] as const));
+
+  const shapeIds = new Map<string, number>();
+  const shapePieces: string[][] = [];
+  const shapeCells: (readonly Cell[])[] = [];
+  for (const piece of puzzle.pieces) {
+    const key = canonicalKey(grid, piece.cells, 'free');
+    let s = shapeIds.get(key);
+    if (s === undefined) {
+      s = shapePieces.length;
+      shapeIds.set(key, s);
+      shapePieces.push([]);
+      shapeCells.push(piece.cells);
+    }
+    shapePieces[s]?.push(piece.id);
+  }
+  const shapes = shapePieces.length;
+  const shapeSize = Int32Array.from(shapeCells, (c) => c.length);
+  const multiplicity = Int32Array.from(shapePieces, (p) => p.length);
+  const stride = Math.max(...shapeSize);
+
+  // For each anchor, for each shape, the placements as sorted cell-index lists.
+  const byAnchor: number[][][][] = Array.from({ length: n }, () => Array.from({ length: shapes }, () => []));
+  const placeable = new Array<boolean>(shapes).fill(false);
+  for (let s = 0; s < shapes; s++) {
+    for (const form of orientations(grid, shapeCells[s] ?? [], 'free')) {
+      const [fx, fy] = form[0] as Cell;
+      for (const [tx, ty] of cells) {
+        const idx: number[] = [];
+        for (const [x, y] of form) {
+          const i = index.get(cellKey([x - fx + tx, y - fy + ty]));
+          if (i === undefined) break;
+          idx.push(i);
+        }
+        if (idx.length !== form.length) continue;
+        idx.sort((a, b) => a - b);
+        byAnchor[idx[0] as number]?.[s]?.push(idx);
+        placeable[s] = true;
+      }
+    }
+  }
+
+  const start = new Int32Array(n + 1);
+  const flat: number[][] = [];
+  const flatShape: number[] = [];
+  const groupEnds: number[] = [];
+  for (let a = 0; a < n; a++) {
+    start[a] = flat.length;
+    for (let s = 0; s < shapes; s++) {
+      const list = byAnchor[a]?.[s] ?? [];
+      for (const idx of list) {
+        flat.push(idx);
+        flatShape.push(s);
+      }
+      for (let k = 0; k < list.length; k++) groupEnds.push(flat.length);
+    }
+  }
+  start[n] = flat.length;
+  const plCells = new Int32Array(flat.length * stride);
+  const relMask = new Int32Array(flat.length);
+  let windowed = true;
+  flat.forEach((idx, p) => {
+    plCells.set(idx, p * stride);
+    const anchor = idx[0] as number;
+    for (const i of idx) {
+      if (i - anchor >= 32) windowed = false;
+      else relMask[p] = (relMask[p] as number) | (1 << (i - anchor));
+    }
+  });
+
+  return {
+    n,
+    cells,
+    start,
+    shape: Int32Array.from(flatShape),
+    nextGroup: Int32Array.from(groupEnds),
+    plCells,
+    stride,
+    relMask,
+    windowed,
+    // One spare word for the window read past the last cell, one for the scan's end.
+    words: ((n + 31) >>> 5) + 2,
+    shapeSize,
+    multiplicity,
+    shapePieces,
+    regionSymmetries: regionSymmetries(grid, cells, index),
+    impossible: piecesArea(puzzle) !== n || placeable.includes(false),
+  };
+}
+
+/** The mutable state of one search. */
+interface SearchState {
+  readonly c: Compiled;
+  /** Occupied cells; bits past the last cell are set, so they read as covered. */
+  readonly board: Int32Array;
+  readonly left: Int32Array;
+  readonly anchorAt: Int32Array;
+  readonly tryAt: Int32Array;
+  readonly placedAt: Int32Array;
+  depth: number;
+  nodes: number;
+  done: boolean;
+}
+
+function setCell(board: Int32Array, i: number, on: boolean): void {
+  const w = i >>> 5;
+  const bit = 1 << (i & 31);
+  board[w] = on ? (board[w] as number) | bit : (board[w] as number) & ~bit;
+}
+
+/** The first empty cell at or after `from`, or `n` when there is none. */
+function firstEmpty(board: Int32Array, from: number, n: number): number {
+  let w = from >>> 5;
+  let free = ~(board[w] as number) & (-1 << (from & 31));
+  while (free === 0) {
+    w++;
+    if (w << 5 >= n) return n;
+    free = ~(board[w] as number);
+  }
+  const i = (w << 5) + 31 - Math.clz32(free & -free);
+  return i < n ? i : n;
+}
+
+/** A fresh search, with the placements `preset` already on the board (their shapes used up). */
+function newState(c: Compiled, preset: readonly number[] = []): SearchState {
+  const depthMax = c.shapePieces.reduce((sum, p) => sum + p.length, 0) + 1;
+  const board = new Int32Array(c.words);
+  for (let i = c.n; i < c.words * 32; i++) setCell(board, i, true);
+  const left = Int32Array.from(c.multiplicity);
+  for (const p of preset) {
+    const s = c.shape[p] as number;
+    left[s] = (left[s] as number) - 1;
+    for (let k = 0; k < (c.shapeSize[s] as number); k++) setCell(board, c.plCells[p * c.stride + k] as number, true);
+  }
+  const st: SearchState = {
+    c,
+    board,
+    left,
+    anchorAt: new Int32Array(depthMax),
+    tryAt: new Int32Array(depthMax),
+    placedAt: new Int32Array(depthMax),
+    depth: 0,
+    nodes: 0,
+    done: c.impossible || c.n === 0,
+  };
+  const first = firstEmpty(board, 0, c.n);
+  if (first === c.n) st.done = true;
+  st.anchorAt[0] = first;
+  st.tryAt[0] = c.start[first] ?? 0;
+  return st;
+}
+
+/** Puts placement `p` on the board, or takes it off. */
+function toggle(st: SearchState, p: number, on: boolean): void {
+  const { board, left } = st;
+  const { plCells, stride, shape, shapeSize } = st.c;
+  const s = shape[p] as number;
+  left[s] = (left[s] as number) + (on ? -1 : 1);
+  for (let k = p * stride, last = k + (shapeSize[s] as number); k < last; k++) setCell(board, plCells[k] as number, on);
+}
+
+/**
+ * Runs the search until `want` more solutions are found (counting them only, unless `record` is
+ * given, which is called with the placement stack of each), the search is exhausted, or `maxNodes`
+ * is passed. Returns the number of solutions found.
+ */
+function run(
+  st: SearchState,
+  want: number,
+  maxNodes: number,
+  record: ((placed: Int32Array, depth: number) => void) | undefined,
+): number {
+  if (st.done) return 0;
+  const { board, left, anchorAt, tryAt, placedAt } = st;
+  const { n, start, shape, nextGroup, plCells, stride, shapeSize, relMask, windowed } = st.c;
+  let depth = st.depth;
+  let nodes = st.nodes;
+  let found = 0;
+  for (;;) {
+    const a = anchorAt[depth] as number;
+    const w = a >>> 5;
+    const sh = a & 31;
+    // The 32 cells from the anchor on, as bits.
+    const win =
+      sh === 0 ? (board[w] as number) : ((board[w] as number) >>> sh) | ((board[w + 1] as number) << (32 - sh));
+    const end = start[a + 1] as number;
+    let p = tryAt[depth] as number;
+    let chosen = -1;
+    while (p < end) {
+      const s = shape[p] as number;
+      if (left[s] === 0) {
+        p = nextGroup[p] as number;
+        continue;
+      }
+      if (windowed) {
+        if ((win & (relMask[p] as number)) === 0) {
+          chosen = p;
+          break;
+        }
+      } else {
+        const last = p * stride + (shapeSize[s] as number);
+        let k = p * stride + 1;
+        for (; k < last; k++) {
+          const i = plCells[k] as number;
+          if ((((board[i >>> 5] as number) >>> (i & 31)) & 1) !== 0) break;
+        }
+        if (k === last) {
+          chosen = p;
+          break;
+        }
+      }
+      p++;
+    }
+    if (chosen < 0) {
+      // Nothing more fits at this anchor: take back the placement below and try its successor.
+      if (depth === 0) {
+        st.done = true;
+        break;
+      }
+      depth--;
+      toggle(st, placedAt[depth] as number, false);
+      continue;
+    }
+    toggle(st, chosen, true);
+    placedAt[depth] = chosen;
+    tryAt[depth] = chosen + 1;
+    nodes++;
+    let b: number;
+    const freeAhead = windowed ? ~(win | (relMask[chosen] as number)) : 0;
+    if (freeAhead !== 0) b = a + 31 - Math.clz32(freeAhead & -freeAhead);
+    else b = firstEmpty(board, a + 1, n);
+    if (b >= n) {
+      found++;
+      if (record) record(placedAt, depth + 1);
+      toggle(st, chosen, false);
+      if (found >= want) break;
+      continue;
+    }
+    if (nodes >= maxNodes) {
+      toggle(st, chosen, false);
+      tryAt[depth] = chosen;
+      break;
+    }
+    depth++;
+    anchorAt[depth] = b;
+    tryAt[depth] = start[b] as number;
+  }
+  st.depth = depth;
+  st.nodes = nodes;
+  return found;
+}
+
+function toSolution(c: Compiled, placed: ArrayLike<number>, count: number): Placement[] {
+  const handedOut = new Int32Array(c.shapePieces.length);
+  const placements: Placement[] = [];
+  for (let d = 0; d < count; d++) {
+    const p = placed[d] as number;
+    const s = c.shape[p] as number;
+    const cells: Cell[] = [];
+    for (let k = 0; k < (c.shapeSize[s] as number); k++)
+      cells.push(c.cells[c.plCells[p * c.stride + k] as number] as Cell);
+    const nth = handedOut[s] as number;
+    handedOut[s] = nth + 1;
+    placements.push({ piece: c.shapePieces[s]?.[nth] ?? '?', cells });
+  }
+  return placements;
+}
+
+/**
+ * Counts every solution using the region's symmetry: a piece that occurs once is put down in one
+ * placement of each orbit under the region's symmetries, the rest is counted, and each count is
+ * weighed by its orbit's size. Exact, since a symmetry maps the solutions with that piece at one
+ * placement one-to-one onto those with it at the image placement. Returns undefined when the
+ * region has no symmetry or no piece occurs once.
+ */
+function countBySymmetry(
+  c: Compiled,
+  maxNodes: number,
+): { count: number; nodes: number; complete: boolean } | undefined {
+  if (c.regionSymmetries.length === 0 || c.impossible) return undefined;
+  // The unique shape with the fewest placements gives the fewest orbits to search.
+  let best = -1;
+  let bestPlacements = Infinity;
+  const placementsOf = (s: number): number[] => {
+    const out: number[] = [];
+    for (let p = 0; p < c.shape.length; p++) if (c.shape[p] === s) out.push(p);
+    return out;
+  };
+  for (let s = 0; s < c.multiplicity.length; s++) {
+    if (c.multiplicity[s] !== 1) continue;
+    const count = placementsOf(s).length;
+    if (count < bestPlacements) {
+      best = s;
+      bestPlacements = count;
+    }
+  }
+  if (best < 0) return undefined;
+  const placements = placementsOf(best);
+  const keyOf = (idx: readonly number[]): string => [...idx].sort((x, y) => x - y).join(',');
+  const cellsOf = (p: number): number[] =>
+    Array.from(c.plCells.subarray(p * c.stride, p * c.stride + (c.shapeSize[best] as number)));
+  const byKey = new Map(placements.map((p) => [keyOf(cellsOf(p)), p] as const));
+  const seen = new Set<number>();
+  let count = 0;
+  let nodes = 0;
+  for (const p of placements) {
+    if (seen.has(p)) continue;
+    const orbit = new Set([p]);
+    for (const perm of c.regionSymmetries) {
+      const image = byKey.get(keyOf(cellsOf(p).map((i) => perm[i] as number)));
+      if (image === undefined) throw new Error('a region symmetry mapped a placement outside the region');
+      orbit.add(image);
+    }
+    for (const q of orbit) seen.add(q);
+    const st = newState(c, [p]);
+    nodes += 1;
+    // A preset that covers the whole region is itself the one solution.
+    let sub = st.done && firstEmpty(st.board, 0, c.n) === c.n ? 1 : 0;
+    while (!st.done && nodes + st.nodes < maxNodes)
+      sub += run(st, Number.MAX_SAFE_INTEGER, maxNodes - nodes, undefined);
+    nodes += st.nodes;
+    if (!st.done) return { count: count + sub * orbit.size, nodes, complete: false };
+    count += sub * orbit.size;
+  }
+  return { count, nodes, complete: true };
+}
+
+/**
+ * A resumable exact-cover search over one puzzle. Each call of `next()` gives the next solution;
+ * `count()` counts the rest without building them.
+ */
+export class Solver {
+  readonly #c: Compiled;
+  readonly #state: SearchState;
+  readonly #maxNodes: number;
+  readonly #order: ReadonlyMap<string, number>;
+  #symmetryNodes = 0;
+  #symmetryIncomplete = false;
+  #started = false;
+
+  /** Prepares the search; nothing is searched until `next()` or `count()`. */
+  constructor(puzzle: Puzzle, options: SolveOptions = {}) {
+    this.#c = compile(puzzle);
+    this.#state = newState(this.#c);
+    this.#maxNodes = options.maxNodes ?? Number.MAX_SAFE_INTEGER;
+    this.#order = new Map(puzzle.pieces.map((p, i) => [p.id, i] as const));
+  }
+
+  /** The next solution, or `undefined` when there are no more (or the node limit was reached). */
+  next(): Solution | undefined {
+    this.#started = true;
+    let solution: Placement[] | undefined;
+    run(this.#state, 1, this.#maxNodes, (placed, depth) => {
+      solution = toSolution(this.#c, placed, depth);
+    });
+    return solution?.sort((a, b) => (this.#order.get(a.piece) ?? 0) - (this.#order.get(b.piece) ?? 0));
+  }
+
+  /** Counts the solutions not yet handed out by `next()`. */
+  count(): number {
+    if (!this.#started) {
+      this.#started = true;
+      const bySymmetry = countBySymmetry(this.#c, this.#maxNodes);
+      if (bySymmetry) {
+        this.#symmetryNodes = bySymmetry.nodes;
+        this.#symmetryIncomplete = !bySymmetry.complete;
+        this.#state.done = true;
+        return bySymmetry.count;
+      }
+    }
+    let total = 0;
+    while (!this.#state.done && this.#state.nodes < this.#maxNodes) {
+      total += run(this.#state, Number.MAX_SAFE_INTEGER, this.#maxNodes, undefined);
+    }
+    return total;
+  }
+
+  /** What the search has cost so far. */
+  get stats(): SolveStats {
+    return { nodes: this.#state.nodes + this.#symmetryNodes, complete: this.#state.done && !this.#symmetryIncomplete };
+  }
+}
+
+/** The first solution found, if any, and what finding it cost. */
+export function solveFirst(
+  puzzle: Puzzle,
+  options: SolveOptions = {},
+): { solution: Solution | undefined; stats: SolveStats } {
+  const solver = new Solver(puzzle, options);
+  const solution = solver.next();
+  return { solution, stats: solver.stats };
+}
+
+/** Every solution, one at a time; the generator's return value is the search's cost. */
+export function* solutions(puzzle: Puzzle, options: SolveOptions = {}): Generator<Solution, SolveStats> {
+  const solver = new Solver(puzzle, options);
+  for (let s = solver.next(); s; s = solver.next()) yield s;
+  return solver.stats;
+}
+
+/** The number of solutions and what counting them cost. */
+export function countSolutions(puzzle: Puzzle, options: SolveOptions = {}): { count: number; stats: SolveStats } {
+  const solver = new Solver(puzzle, options);
+  const count = solver.count();
+  return { count, stats: solver.stats };
+}
