@@ -27,7 +27,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         // The packages' own builds, and one more project for the tests and configs they exclude.
-        project: ['./packages/*/tsconfig.json', './tsconfig.test.json'],
+        project: ['./packages/*/tsconfig.json', './bench/tsconfig.json', './tsconfig.test.json'],
         tsconfigRootDir: import.meta.dirname,
       },
     },

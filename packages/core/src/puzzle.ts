@@ -217,7 +217,8 @@ export function parsePuzzle(text: string): Result<Puzzle, PuzzleError> {
     value = JSON.parse(text);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    const position = /position (\d+)/.exec(message)?.[1];
+    const position =
+      /position (\d+)/.exec(message)?.[1] ?? (/end of JSON input/.test(message) ? text.length : undefined);
     const where = position === undefined ? '(top)' : lineColumn(text, Number(position));
     return fail('puzzle/json', where, `not valid JSON: ${message.replace(/ in JSON at position \d+.*$/s, '')}`);
   }

@@ -136,6 +136,18 @@ describe('the search API', () => {
     expect(first.stats.complete).toBe(false);
   });
 
+  it.each([
+    [5, 6, [0, 1, 2, 3, 4, 5]],
+    [10, 3, [0, 1, 2, 3, 4, 6]],
+    [5, 8, [1, 2, 3, 4, 5, 6, 10, 11]],
+  ])('the symmetry shortcut (%ix%i, used from 30 cells) counts what the plain search streams', (w, h, chosen) => {
+    const pieces = chosen.map((i) => PENTOMINOES[i]);
+    const q = puzzle({ grid: 'square', region: rectangle(w, h), pieces });
+    const streamed = [...solutions(q)].length;
+    expect(streamed).toBeGreaterThan(0);
+    expect(countSolutions(q).count).toBe(streamed);
+  });
+
   it('counts a symmetric region the same with and without the symmetry shortcut', () => {
     const q = puzzle({ grid: 'square', region: rectangle(4, 4), pieces: ['L4', 'L4', 'O4', 'I4'] });
     const viaNext = [...solutions(q)].length;

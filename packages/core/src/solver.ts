@@ -64,22 +64,50 @@ interface Compiled {
   readonly multiplicity: Int32Array;
   /** The labels of the pieces of each shape, handed out in order to a solution's placements. */
   readonly shapePieces: readonly (readonly string[])[];
-  /** The region's own symmetries other than the identity, as permutations of cell indexes. */
-  readonly regionSymmetries: readonly Int32Array[];
+  /** The grid and the region's cells, for the symmetry shortcut (computed when first needed). */
+  readonly grid: Grid;
+  readonly index: (x: number, y: number) => number;
   /** Why no search is needed: the pieces cannot possibly cover the region. */
   readonly impossible: boolean;
 }
 
-/** The symmetries of the grid that map the region onto itself, as permutations of `cells`. */
-function regionSymmetries(grid: Grid, cells: readonly Cell[], index: ReadonlyMap<string, number>): Int32Array[] {
-  const target = shapeKey(normalize(cells));
+/** What the search needs of a shape: its free canonical key and every orientation. */
+interface ShapeInfo {
+  readonly key: string;
+  /** Each orientation as offsets from its first cell (in row order): x0, y0, x1, y1, ... */
+  readonly forms: readonly Int32Array[];
+}
+
+// Pieces repeat from puzzle to puzzle (a deck uses the same dozen), so their orientations are
+// worked out once. The cache is bounded so that a stream of random shapes cannot grow it forever.
+const shapeCache = new Map<string, ShapeInfo>();
+const SHAPE_CACHE_LIMIT = 4096;
+
+function shapeInfo(grid: Grid, cells: readonly Cell[]): ShapeInfo {
+  const cacheKey = `${grid.name}:${cells.map(cellKey).join(' ')}`;
+  let info = shapeCache.get(cacheKey);
+  if (info === undefined) {
+    const forms = orientations(grid, cells, 'free').map((form) => {
+      const [fx, fy] = form[0] as Cell;
+      return Int32Array.from(form.flatMap(([x, y]) => [x - fx, y - fy]));
+    });
+    info = { key: canonicalKey(grid, cells, 'free'), forms };
+    if (shapeCache.size >= SHAPE_CACHE_LIMIT) shapeCache.clear();
+    shapeCache.set(cacheKey, info);
+  }
+  return info;
+}
+
+/** The symmetries of the grid that map the region onto itself, as permutations of cell indexes. */
+function regionSymmetries(c: Compiled): Int32Array[] {
+  const target = shapeKey(normalize(c.cells));
+  const { minX: ox, minY: oy } = bounds(c.cells);
   const out: Int32Array[] = [];
-  for (const g of grid.symmetries.slice(1)) {
-    const image = cells.map(g);
+  for (const g of c.grid.symmetries.slice(1)) {
+    const image = c.cells.map(g);
     if (shapeKey(normalize(image)) !== target) continue;
     const { minX, minY } = bounds(image);
-    const { minX: ox, minY: oy } = bounds(cells);
-    out.push(Int32Array.from(image, ([x, y]) => index.get(cellKey([x - minX + ox, y - minY + oy])) ?? -1));
+    out.push(Int32Array.from(image, ([x, y]) => c.index(x - minX + ox, y - minY + oy)));
   }
   return out;
 }
@@ -92,82 +120,94 @@ function compile(puzzle: Puzzle): Compiled {
     columnMajor ? a[0] - b[0] || a[1] - b[1] : a[1] - b[1] || a[0] - b[0],
   );
   const n = cells.length;
-  const index = new Map(cells.map((c, i) => [cellKey(c), i] as const));
+  // Cell numbers by position in the bounding box, -1 outside the region.
+  const width = maxX - minX + 1;
+  const height = maxY - minY + 1;
+  const box = new Int32Array(width * height).fill(-1);
+  cells.forEach(([x, y], i) => (box[(y - minY) * width + (x - minX)] = i));
+  const index = (x: number, y: number): number =>
+    x < minX || x > maxX || y < minY || y > maxY ? -1 : (box[(y - minY) * width + (x - minX)] as number);
 
   const shapeIds = new Map<string, number>();
   const shapePieces: string[][] = [];
-  const shapeCells: (readonly Cell[])[] = [];
+  const shapeForms: (readonly Int32Array[])[] = [];
   for (const piece of puzzle.pieces) {
-    const key = canonicalKey(grid, piece.cells, 'free');
-    let s = shapeIds.get(key);
+    const info = shapeInfo(grid, piece.cells);
+    let s = shapeIds.get(info.key);
     if (s === undefined) {
       s = shapePieces.length;
-      shapeIds.set(key, s);
+      shapeIds.set(info.key, s);
       shapePieces.push([]);
-      shapeCells.push(piece.cells);
+      shapeForms.push(info.forms);
     }
     shapePieces[s]?.push(piece.id);
   }
   const shapes = shapePieces.length;
-  const shapeSize = Int32Array.from(shapeCells, (c) => c.length);
+  const shapeSize = Int32Array.from(shapeForms, (forms) => (forms[0]?.length ?? 0) / 2);
   const multiplicity = Int32Array.from(shapePieces, (p) => p.length);
   const stride = Math.max(...shapeSize);
 
-  // For each anchor, for each shape, the placements as sorted cell-index lists.
-  const byAnchor: number[][][][] = Array.from({ length: n }, () => Array.from({ length: shapes }, () => []));
+  // Every placement: its cells (sorted, so the anchor comes first) and its shape.
+  const found: number[] = [];
+  const foundShape: number[] = [];
   const placeable = new Array<boolean>(shapes).fill(false);
+  const idx = new Int32Array(stride);
   for (let s = 0; s < shapes; s++) {
-    for (const form of orientations(grid, shapeCells[s] ?? [], 'free')) {
-      const [fx, fy] = form[0] as Cell;
+    const size = shapeSize[s] as number;
+    for (const form of shapeForms[s] ?? []) {
       for (const [tx, ty] of cells) {
-        const idx: number[] = [];
-        for (const [x, y] of form) {
-          const i = index.get(cellKey([x - fx + tx, y - fy + ty]));
-          if (i === undefined) break;
-          idx.push(i);
+        let k = 0;
+        for (; k < size; k++) {
+          const i = index(tx + (form[2 * k] as number), ty + (form[2 * k + 1] as number));
+          if (i < 0) break;
+          idx[k] = i;
         }
-        if (idx.length !== form.length) continue;
-        idx.sort((a, b) => a - b);
-        byAnchor[idx[0] as number]?.[s]?.push(idx);
+        if (k < size) continue;
+        const sorted = idx.subarray(0, size).sort();
+        for (let j = 0; j < stride; j++) found.push(j < size ? (sorted[j] as number) : 0);
+        foundShape.push(s);
         placeable[s] = true;
       }
     }
   }
 
-  const start = new Int32Array(n + 1);
-  const flat: number[][] = [];
-  const flatShape: number[] = [];
-  const groupEnds: number[] = [];
-  for (let a = 0; a < n; a++) {
-    start[a] = flat.length;
-    for (let s = 0; s < shapes; s++) {
-      const list = byAnchor[a]?.[s] ?? [];
-      for (const idx of list) {
-        flat.push(idx);
-        flatShape.push(s);
-      }
-      for (let k = 0; k < list.length; k++) groupEnds.push(flat.length);
-    }
-  }
-  start[n] = flat.length;
-  const plCells = new Int32Array(flat.length * stride);
-  const relMask = new Int32Array(flat.length);
+  // Group by anchor, then by shape (a stable counting sort on anchor * shapes + shape).
+  const total = foundShape.length;
+  const bucketOf = (p: number): number => (found[p * stride] as number) * shapes + (foundShape[p] as number);
+  const bucketStart = new Int32Array(n * shapes + 1);
+  for (let p = 0; p < total; p++) bucketStart[bucketOf(p) + 1] = (bucketStart[bucketOf(p) + 1] as number) + 1;
+  for (let b = 0; b < n * shapes; b++) bucketStart[b + 1] = (bucketStart[b + 1] as number) + (bucketStart[b] as number);
+  const fill = bucketStart.slice();
+  const plCells = new Int32Array(total * stride);
+  const shape = new Int32Array(total);
+  const nextGroup = new Int32Array(total);
+  const relMask = new Int32Array(total);
   let windowed = true;
-  flat.forEach((idx, p) => {
-    plCells.set(idx, p * stride);
-    const anchor = idx[0] as number;
-    for (const i of idx) {
+  for (let p = 0; p < total; p++) {
+    const b = bucketOf(p);
+    const q = fill[b] as number;
+    fill[b] = q + 1;
+    shape[q] = foundShape[p] as number;
+    nextGroup[q] = bucketStart[b + 1] as number;
+    const anchor = found[p * stride] as number;
+    let mask = 0;
+    for (let j = 0; j < stride; j++) {
+      const i = found[p * stride + j] as number;
+      plCells[q * stride + j] = i;
+      if (j >= (shapeSize[foundShape[p] as number] as number)) continue;
       if (i - anchor >= 32) windowed = false;
-      else relMask[p] = (relMask[p] as number) | (1 << (i - anchor));
+      else mask |= 1 << (i - anchor);
     }
-  });
+    relMask[q] = mask;
+  }
+  const start = Int32Array.from({ length: n + 1 }, (_, a) => bucketStart[a * shapes] as number);
 
   return {
     n,
     cells,
     start,
-    shape: Int32Array.from(flatShape),
-    nextGroup: Int32Array.from(groupEnds),
+    shape,
+    nextGroup,
     plCells,
     stride,
     relMask,
@@ -177,7 +217,8 @@ function compile(puzzle: Puzzle): Compiled {
     shapeSize,
     multiplicity,
     shapePieces,
-    regionSymmetries: regionSymmetries(grid, cells, index),
+    grid,
+    index,
     impossible: piecesArea(puzzle) !== n || placeable.includes(false),
   };
 }
@@ -360,6 +401,8 @@ function toSolution(c: Compiled, placed: ArrayLike<number>, count: number): Plac
   return placements;
 }
 
+const SYMMETRY_MIN_CELLS = 30;
+
 /**
  * Counts every solution using the region's symmetry: a piece that occurs once is put down in one
  * placement of each orbit under the region's symmetries, the rest is counted, and each count is
@@ -371,7 +414,10 @@ function countBySymmetry(
   c: Compiled,
   maxNodes: number,
 ): { count: number; nodes: number; complete: boolean } | undefined {
-  if (c.regionSymmetries.length === 0 || c.impossible) return undefined;
+  // Small searches are over before the orbits would be worked out.
+  if (c.impossible || c.n < SYMMETRY_MIN_CELLS) return undefined;
+  const symmetries = regionSymmetries(c);
+  if (symmetries.length === 0) return undefined;
   // The unique shape with the fewest placements gives the fewest orbits to search.
   let best = -1;
   let bestPlacements = Infinity;
@@ -400,7 +446,7 @@ function countBySymmetry(
   for (const p of placements) {
     if (seen.has(p)) continue;
     const orbit = new Set([p]);
-    for (const perm of c.regionSymmetries) {
+    for (const perm of symmetries) {
       const image = byKey.get(keyOf(cellsOf(p).map((i) => perm[i] as number)));
       if (image === undefined) throw new Error('a region symmetry mapped a placement outside the region');
       orbit.add(image);
