@@ -4,7 +4,13 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: {
     // Tests run the TypeScript sources of core, not its build.
-    alias: { '@ubongo/core': fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url)) },
+    alias: [
+      { find: /^@ubongo\/core$/, replacement: fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url)) },
+      {
+        find: /^@ubongo\/core\/decks$/,
+        replacement: fileURLToPath(new URL('./packages/core/src/decks.ts', import.meta.url)),
+      },
+    ],
   },
   test: {
     include: ['packages/*/src/**/*.test.ts'],

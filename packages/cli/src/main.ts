@@ -1,5 +1,6 @@
 import type { Io } from './io.js';
 import { EXIT, processIo, UsageError } from './io.js';
+import { deckCommand } from './deck.js';
 import { polyformsCommand } from './polyforms.js';
 import { solveCommand } from './solve.js';
 
@@ -11,6 +12,7 @@ Ubongo, the real-time polyomino puzzle race: the puzzle engine on the command li
 Commands:
   solve FILE    solve a puzzle file: draw a solution, count them, or print JSON
   polyforms     enumerate polyominoes or polyhexes of a size
+  deck          the classic and Extreme decks: export, verify, show, render, generate
   help [CMD]    this help, or a command's
 
 Run 'ubongo COMMAND --help' for a command's options.
@@ -19,6 +21,7 @@ Run 'ubongo COMMAND --help' for a command's options.
 const COMMANDS: Record<string, (args: string[], io: Io) => number> = {
   solve: solveCommand,
   polyforms: polyformsCommand,
+  deck: deckCommand,
 };
 
 /** Runs the command line `args` (without `node` and the script) and returns the exit code. */

@@ -1,3 +1,4 @@
+import { EXTREME_PIECES } from './extreme.js';
 import type { Cell, GridName } from './grid.js';
 
 /** A named piece: its id and its cells in the orientation the rules print it. */
@@ -38,14 +39,16 @@ export const CLASSIC_PIECES: readonly PieceShape[] = CLASSIC_PIECE_IDS.map((id) 
   cells: CLASSIC_CELLS[id],
 }));
 
-const KNOWN = new Map<string, PieceShape>(CLASSIC_PIECES.map((p) => [p.id, p]));
+const KNOWN = new Map<string, PieceShape>([...CLASSIC_PIECES, ...EXTREME_PIECES].map((p) => [p.id, p]));
 
 /** The known piece with this id, if there is one. */
 export function knownPiece(id: string): PieceShape | undefined {
   return KNOWN.get(id);
 }
 
-/** The ids of every known piece, for messages. */
-export function knownPieceIds(): readonly string[] {
-  return [...KNOWN.keys()];
+/** The ids of the known pieces of a grid, in short, for messages. */
+export function knownPieceIdsText(grid: GridName): string {
+  return grid === 'square'
+    ? CLASSIC_PIECE_IDS.join(', ')
+    : 'red-1 … red-13, blue-1 … blue-13, green-1 … green-13, yellow-1 … yellow-13';
 }

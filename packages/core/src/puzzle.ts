@@ -1,7 +1,7 @@
 import { bounds, cellKey, isConnected, normalize, sameCells, sortCells } from './cells.js';
 import type { Cell, GridName } from './grid.js';
 import { GRID_NAMES, gridOf } from './grid.js';
-import { knownPiece, knownPieceIds } from './pieces.js';
+import { knownPiece, knownPieceIdsText } from './pieces.js';
 import type { Result } from './result.js';
 import { err, ok } from './result.js';
 
@@ -146,7 +146,7 @@ function checkPiece(value: unknown, index: number, grid: GridName): Checked<Piec
       return fail(
         'puzzle/unknown-piece',
         path,
-        `unknown piece id ${JSON.stringify(value)}; known: ${knownPieceIds().join(', ')}`,
+        `unknown piece id ${JSON.stringify(value)}; known on this grid: ${knownPieceIdsText(grid)}`,
       );
     }
     if (known.grid !== grid) {

@@ -64,6 +64,8 @@ interface Compiled {
   readonly multiplicity: Int32Array;
   /** The labels of the pieces of each shape, handed out in order to a solution's placements. */
   readonly shapePieces: readonly (readonly string[])[];
+  /** The shape of each piece of the puzzle, in the puzzle's order. */
+  readonly pieceShape: Int32Array;
   /** The grid and the region's cells, for the symmetry shortcut (computed when first needed). */
   readonly grid: Grid;
   readonly index: (x: number, y: number) => number;
@@ -131,7 +133,8 @@ function compile(puzzle: Puzzle): Compiled {
   const shapeIds = new Map<string, number>();
   const shapePieces: string[][] = [];
   const shapeForms: (readonly Int32Array[])[] = [];
-  for (const piece of puzzle.pieces) {
+  const pieceShape = new Int32Array(puzzle.pieces.length);
+  for (const [pi, piece] of puzzle.pieces.entries()) {
     const info = shapeInfo(grid, piece.cells);
     let s = shapeIds.get(info.key);
     if (s === undefined) {
@@ -141,6 +144,7 @@ function compile(puzzle: Puzzle): Compiled {
       shapeForms.push(info.forms);
     }
     shapePieces[s]?.push(piece.id);
+    pieceShape[pi] = s;
   }
   const shapes = shapePieces.length;
   const shapeSize = Int32Array.from(shapeForms, (forms) => (forms[0]?.length ?? 0) / 2);
@@ -217,6 +221,7 @@ function compile(puzzle: Puzzle): Compiled {
     shapeSize,
     multiplicity,
     shapePieces,
+    pieceShape,
     grid,
     index,
     impossible: piecesArea(puzzle) !== n || placeable.includes(false),
@@ -513,6 +518,13 @@ export class Solver {
       total += run(this.#state, Number.MAX_SAFE_INTEGER, this.#maxNodes, undefined);
     }
     return total;
+  }
+
+  /** How many ways each piece (in the puzzle's order) fits inside the region on its own. */
+  placementCounts(): number[] {
+    const perShape = new Array<number>(this.#c.shapePieces.length).fill(0);
+    for (const s of this.#c.shape) perShape[s] = (perShape[s] ?? 0) + 1;
+    return Array.from(this.#c.pieceShape, (s) => perShape[s] ?? 0);
   }
 
   /** What the search has cost so far. */

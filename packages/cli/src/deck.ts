@@ -1,0 +1,177 @@
+import type { Deck, DeckEdition, Side } from '@ubongo/core';
+import {
+  DECK_EDITIONS,
+  drawShape,
+  generateDeck,
+  makeDeck,
+  parseDeck,
+  renderBoardSheet,
+  renderSide,
+  SIDES,
+  verifyDeck,
+} from '@ubongo/core';
+import { shippedDeck } from '@ubongo/core/decks';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Io } from './io.js';
+import { EXIT, UsageError } from './io.js';
+
+/** Help for `ubongo deck`. */
+export const DECK_HELP = `Usage: ubongo deck COMMAND classic|extreme [options]
+
+The decks of puzzle boards: 36 classic boards (square pieces, a task per die face) and 54
+Extreme boards (hexagon pieces, a task per colour), each with an easy and a hard side.
+Every task was generated and solved by the engine; docs/decks.md has the format.
+
+  deck export EDITION                    the shipped deck as JSON on standard output
+  deck verify EDITION [--file FILE]      re-solve every task and check every rule (exit 1 on a problem)
+  deck show EDITION [BOARD] [--side S]   boards and tasks drawn as text (S: easy or hard)
+  deck render EDITION --out DIR          SVG pictures of every side and a printable sheet per board
+  deck generate --seed N --out DIR [--edition EDITION]
+                                         generate decks from a seed (both editions by default)
+`;
+
+function edition(value: string | undefined): DeckEdition {
+  if (!DECK_EDITIONS.includes(value as DeckEdition))
+    throw new UsageError(`expected classic or extreme, got ${value ?? 'nothing'}`);
+  return value as DeckEdition;
+}
+
+function side(value: string | undefined): Side | undefined {
+  if (value === undefined) return undefined;
+  if (!SIDES.includes(value as Side)) throw new UsageError(`--side must be easy or hard, got ${value}`);
+  return value as Side;
+}
+
+function showSide(deck: Deck, boardIndex: number, which: Side): string {
+  const board = deck.boards[boardIndex];
+  if (!board) return '';
+  const { region, tasks } = board.sides[which];
+  const lines = [`${board.id} ${which}: ${region.length} cells`];
+  lines.push(drawShape(deck.grid, region));
+  for (const t of tasks)
+    lines.push(
+      `  ${t.key.padEnd(6)} ${t.pieces.join(' + ').padEnd(40)} difficulty ${t.difficulty}, ${t.solutions} solution${t.solutions === 1 ? '' : 's'}`,
+    );
+  return lines.join('\n') + '\n';
+}
+
+function progressBar(io: Io, label: string, tty: boolean): (done: number, total: number) => void {
+  let last = -1;
+  return (done, total) => {
+    const percent = Math.floor((done / total) * 100);
+    if (tty) {
+      const filled = Math.round((done / total) * 30);
+      io.err(
+        `\r${label.padEnd(8)} [${'#'.repeat(filled)}${'.'.repeat(30 - filled)}] ${done}/${total}${done === total ? '\n' : ''}`,
+      );
+    } else if (percent >= last + 25 || done === total) {
+      last = percent;
+      io.err(`${label}: ${done}/${total} sides\n`);
+    }
+  };
+}
+
+/** `ubongo deck ...` */
+export function deckCommand(args: string[], io: Io, isTty: boolean = process.stderr.isTTY): number {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      file: { type: 'string' },
+      side: { type: 'string' },
+      out: { type: 'string' },
+      seed: { type: 'string' },
+      edition: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [sub, ...rest] = positionals;
+  if (values.help || sub === undefined) {
+    io.out(DECK_HELP);
+    return values.help ? EXIT.ok : EXIT.usage;
+  }
+  switch (sub) {
+    case 'export': {
+      io.out(makeDeck(shippedDeck(edition(rest[0]))));
+      return EXIT.ok;
+    }
+    case 'verify': {
+      const ed = edition(rest[0]);
+      let deck = shippedDeck(ed);
+      if (values.file !== undefined) {
+        let text: string;
+        try {
+          text = io.readFile(values.file);
+        } catch (e) {
+          throw new UsageError(`cannot read ${values.file}: ${e instanceof Error ? e.message : String(e)}`);
+        }
+        const parsed = parseDeck(text);
+        if (!parsed.ok) throw new UsageError(`${values.file}: ${parsed.error.path}: ${parsed.error.message}`);
+        if (parsed.value.edition !== ed)
+          throw new UsageError(`${values.file} is a ${parsed.value.edition} deck, not ${ed}`);
+        deck = parsed.value;
+      }
+      const started = performance.now();
+      const report = verifyDeck(deck);
+      const ms = Math.round(performance.now() - started);
+      for (const p of report.problems) io.out(`${p.where}: ${p.message}\n`);
+      const summary = `${ed} deck: ${deck.boards.length} boards, ${report.sides} sides, ${report.tasks} tasks re-solved in ${ms} ms`;
+      if (report.problems.length > 0) {
+        io.out(`${summary}: ${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}\n`);
+        return EXIT.none;
+      }
+      io.out(`${summary}: all sound\n`);
+      return EXIT.ok;
+    }
+    case 'show': {
+      const deck = shippedDeck(edition(rest[0]));
+      const only = side(values.side);
+      const indexes =
+        rest[1] === undefined
+          ? deck.boards.map((_, i) => i)
+          : [deck.boards.findIndex((b) => b.id === rest[1]?.toUpperCase())];
+      if (indexes[0] === -1)
+        throw new UsageError(`no board ${rest[1]}; boards are ${deck.boards[0]?.id} to ${deck.boards.at(-1)?.id}`);
+      for (const i of indexes) for (const s of only ? [only] : SIDES) io.out(showSide(deck, i, s) + '\n');
+      return EXIT.ok;
+    }
+    case 'render': {
+      const deck = shippedDeck(edition(rest[0]));
+      if (values.out === undefined) throw new UsageError('render needs --out DIR');
+      mkdirSync(values.out, { recursive: true });
+      let files = 0;
+      for (const board of deck.boards) {
+        for (const s of SIDES) {
+          writeFileSync(join(values.out, `${board.id}-${s}.svg`), renderSide(deck, board, s).svg);
+          files++;
+        }
+        writeFileSync(join(values.out, `${board.id}-sheet.svg`), renderBoardSheet(deck, board));
+        files++;
+      }
+      io.out(`wrote ${files} SVG files to ${values.out}\n`);
+      return EXIT.ok;
+    }
+    case 'generate': {
+      const seed = Number(values.seed);
+      if (values.seed === undefined || !Number.isSafeInteger(seed) || seed < 0) {
+        throw new UsageError(
+          `generate needs --seed N, a non-negative integer${values.seed === undefined ? '' : `, got ${values.seed}`}`,
+        );
+      }
+      if (values.out === undefined) throw new UsageError('generate needs --out DIR');
+      const editions = values.edition === undefined ? DECK_EDITIONS : [edition(values.edition)];
+      mkdirSync(values.out, { recursive: true });
+      for (const ed of editions) {
+        const deck = generateDeck(ed, seed, progressBar(io, ed, isTty));
+        const file = join(values.out, `${ed}.json`);
+        writeFileSync(file, makeDeck(deck));
+        io.out(`wrote ${file}\n`);
+      }
+      return EXIT.ok;
+    }
+    default:
+      throw new UsageError(`unknown deck command ${sub}; run 'ubongo deck --help'`);
+  }
+}

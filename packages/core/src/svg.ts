@@ -1,0 +1,212 @@
+import type { Deck, DeckBoard, DeckSide, Side } from './deck.js';
+import type { Cell, GridName } from './grid.js';
+
+/*
+ * SVG pictures of board sides and printable sheets: plain strings, no DOM, so that the CLI can
+ * write them to files and the browser could inline them.
+ */
+
+const SQRT3 = Math.sqrt(3);
+
+/** The centre of a cell in picture units, for cells of size `s` (square side, or hexagon radius). */
+export function cellCentre(grid: GridName, [x, y]: Cell, s: number): [number, number] {
+  return grid === 'square' ? [(x + 0.5) * s, (y + 0.5) * s] : [s * SQRT3 * (x + y / 2), s * 1.5 * y];
+}
+
+/** The outline of a cell as SVG polygon points (pointy-top hexagons). */
+export function cellPoints(grid: GridName, cell: Cell, s: number): string {
+  const [cx, cy] = cellCentre(grid, cell, s);
+  const corners: [number, number][] =
+    grid === 'square'
+      ? [
+          [-0.5, -0.5],
+          [0.5, -0.5],
+          [0.5, 0.5],
+          [-0.5, 0.5],
+        ].map(([dx, dy]) => [cx + (dx ?? 0) * s, cy + (dy ?? 0) * s])
+      : Array.from({ length: 6 }, (_, k) => {
+          const a = ((60 * k - 30) * Math.PI) / 180;
+          return [cx + s * Math.cos(a), cy + s * Math.sin(a)];
+        });
+  return corners.map(([px, py]) => `${px.toFixed(2)},${py.toFixed(2)}`).join(' ');
+}
+
+/** The box the cells take up when drawn with size `s`, margins included. */
+function extent(grid: GridName, cells: readonly Cell[], s: number): { x: number; y: number; w: number; h: number } {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const c of cells) {
+    const [cx, cy] = cellCentre(grid, c, s);
+    const rx = grid === 'square' ? s / 2 : (s * SQRT3) / 2;
+    xs.push(cx - rx, cx + rx);
+    ys.push(cy - s * (grid === 'square' ? 0.5 : 1), cy + s * (grid === 'square' ? 0.5 : 1));
+  }
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return { x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y };
+}
+
+/** Cells drawn as polygons, moved so that their box starts at (ox, oy). */
+function drawCells(grid: GridName, cells: readonly Cell[], s: number, ox: number, oy: number, style: string): string {
+  const e = extent(grid, cells, s);
+  const polys = cells.map((c) => `<polygon points="${cellPoints(grid, c, s)}"/>`).join('');
+  return `<g transform="translate(${(ox - e.x).toFixed(2)},${(oy - e.y).toFixed(2)})" ${style}>${polys}</g>`;
+}
+
+// Colours a player can tell apart; the letter on each piece does not rely on them.
+const CLASSIC_COLOURS = [
+  '#e6194b',
+  '#3cb44b',
+  '#f58231',
+  '#4363d8',
+  '#911eb4',
+  '#42d4f4',
+  '#f032e6',
+  '#9a6324',
+  '#469990',
+  '#808000',
+  '#000075',
+  '#e6a800',
+];
+const EXTREME_FILL: Record<string, string> = { red: '#d7263d', blue: '#1b6ec2', green: '#2e9e44', yellow: '#f2c230' };
+
+/** The fill colour of a piece in pictures. */
+export function pieceColour(deck: Pick<Deck, 'edition' | 'pieces'>, id: string): string {
+  if (deck.edition === 'extreme') return EXTREME_FILL[id.split('-')[0] ?? ''] ?? '#888';
+  const i = Object.keys(deck.pieces).indexOf(id);
+  return CLASSIC_COLOURS[i % CLASSIC_COLOURS.length] ?? '#888';
+}
+
+/** A die face with pips, as the label of a classic task row. */
+function dieFace(face: number, x: number, y: number, size: number): string {
+  const pips: Record<number, [number, number][]> = {
+    1: [[0.5, 0.5]],
+    2: [
+      [0.27, 0.27],
+      [0.73, 0.73],
+    ],
+    3: [
+      [0.25, 0.25],
+      [0.5, 0.5],
+      [0.75, 0.75],
+    ],
+    4: [
+      [0.27, 0.27],
+      [0.73, 0.27],
+      [0.27, 0.73],
+      [0.73, 0.73],
+    ],
+    5: [
+      [0.25, 0.25],
+      [0.75, 0.25],
+      [0.5, 0.5],
+      [0.25, 0.75],
+      [0.75, 0.75],
+    ],
+    6: [
+      [0.27, 0.22],
+      [0.73, 0.22],
+      [0.27, 0.5],
+      [0.73, 0.5],
+      [0.27, 0.78],
+      [0.73, 0.78],
+    ],
+  };
+  const dots = (pips[face] ?? [])
+    .map(
+      ([px, py]) =>
+        `<circle cx="${(x + px * size).toFixed(1)}" cy="${(y + py * size).toFixed(1)}" r="${(size * 0.09).toFixed(1)}"/>`,
+    )
+    .join('');
+  return `<rect x="${x}" y="${y}" width="${size}" height="${size}" rx="${size * 0.18}" fill="#fff" stroke="#333" stroke-width="1.5"/><g fill="#333">${dots}</g>`;
+}
+
+function rowLabel(deck: Deck, key: string, x: number, y: number, size: number): string {
+  if (deck.edition === 'classic') return dieFace(Number(key), x, y, size);
+  const r = size / 2;
+  const cx = x + r;
+  const cy = y + r;
+  const points = Array.from({ length: 6 }, (_, k) => {
+    const a = ((60 * k - 30) * Math.PI) / 180;
+    return `${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`;
+  }).join(' ');
+  return `<polygon points="${points}" fill="${EXTREME_FILL[key] ?? '#888'}" stroke="#333" stroke-width="1.5"/>`;
+}
+
+const escapeXml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A picture of one board side: the white area to cover on the left, one row of pieces per task on the right. */
+export function renderSide(deck: Deck, board: DeckBoard, side: Side): { svg: string; width: number; height: number } {
+  const { region, tasks }: DeckSide = board.sides[side];
+  const grid = deck.grid;
+  const big = grid === 'square' ? 44 : 26;
+  const small = grid === 'square' ? 13 : 8;
+  const pad = 24;
+  const regionBox = extent(grid, region, big);
+  const rows = tasks.map((t) => t.pieces.map((id) => extent(grid, deck.pieces[id] ?? [], small)));
+  // Room under each piece for its label (its id, or its number on Extreme pieces).
+  const rowHeight = Math.max(40, ...rows.flat().map((e) => e.h)) + 24;
+  const rowWidth = Math.max(...rows.map((r) => r.reduce((w, e) => w + e.w + 12, 0))) + 52;
+  const width = Math.ceil(pad * 3 + regionBox.w + rowWidth);
+  const height = Math.ceil(Math.max(regionBox.h + 56, rowHeight * tasks.length + 40) + pad);
+  const out: string[] = [];
+  const background = deck.edition === 'classic' ? '#c8553d' : '#2b2d42';
+  out.push(`<rect x="0" y="0" width="${width}" height="${height}" rx="16" fill="${background}"/>`);
+  const title = `${board.id} · ${side}`;
+  out.push(
+    `<text x="${pad}" y="${pad + 6}" font-family="sans-serif" font-size="16" font-weight="bold" fill="#fff">${escapeXml(title)}</text>`,
+  );
+  out.push(
+    `<text x="${pad}" y="${height - 12}" font-family="sans-serif" font-size="11" fill="#fff" opacity="0.8">${region.length} cells</text>`,
+  );
+  const regionTop = (height - regionBox.h) / 2;
+  out.push(drawCells(grid, region, big, pad, regionTop, 'fill="#fff" stroke="#555" stroke-width="1.2"'));
+  const panelX = pad * 2 + regionBox.w;
+  out.push(
+    `<rect x="${panelX}" y="${pad}" width="${rowWidth}" height="${height - pad * 2}" rx="10" fill="#fff" opacity="0.92"/>`,
+  );
+  tasks.forEach((task, i) => {
+    const y = pad + 8 + i * rowHeight;
+    out.push(rowLabel(deck, task.key, panelX + 8, y + (rowHeight - 24 - 30) / 2, 30));
+    let x = panelX + 48;
+    task.pieces.forEach((id, j) => {
+      const e = rows[i]?.[j] ?? { w: 0, h: 0 };
+      const style = `fill="${pieceColour(deck, id)}" stroke="#222" stroke-width="0.8"`;
+      const top = y + (rowHeight - 24 - e.h) / 2;
+      out.push(drawCells(grid, deck.pieces[id] ?? [], small, x, top, style));
+      const label = deck.edition === 'extreme' ? (id.split('-')[1] ?? id) : id;
+      out.push(
+        `<text x="${(x + e.w / 2).toFixed(1)}" y="${(y + rowHeight - 14).toFixed(1)}" text-anchor="middle" font-family="sans-serif" font-size="9" fill="#333">${escapeXml(label)}</text>`,
+      );
+      x += e.w + 12;
+    });
+  });
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${out.join('')}</svg>\n`;
+  return { svg, width, height };
+}
+
+/** A printable A4 sheet of one board: both sides, with a line to cut along and the board's pieces listed. */
+export function renderBoardSheet(deck: Deck, board: DeckBoard): string {
+  const parts: string[] = [];
+  parts.push('<rect x="0" y="0" width="210" height="297" fill="#fff"/>');
+  const heading = `Ubongo ${deck.edition === 'classic' ? 'classic' : 'Extreme'} · board ${board.id}`;
+  parts.push(
+    `<text x="105" y="14" text-anchor="middle" font-family="sans-serif" font-size="6" fill="#222">${escapeXml(heading)}</text>`,
+  );
+  (['easy', 'hard'] as const).forEach((side, i) => {
+    const { svg, width, height } = renderSide(deck, board, side);
+    const scale = Math.min(190 / width, 128 / height);
+    const w = width * scale;
+    const h = height * scale;
+    const inner = svg.replace(/^<svg [^>]*>/, '').replace(/<\/svg>\n$/, '');
+    parts.push(
+      `<svg x="${((210 - w) / 2).toFixed(2)}" y="${(22 + i * 138 + (128 - h) / 2).toFixed(2)}" width="${w.toFixed(2)}" height="${h.toFixed(2)}" viewBox="0 0 ${width} ${height}">${inner}</svg>`,
+    );
+  });
+  parts.push('<line x1="10" y1="154" x2="200" y2="154" stroke="#999" stroke-width="0.3" stroke-dasharray="2 2"/>');
+  const footer = `Cut along the dashed line and glue back to back. Generated by ubongo with seed ${deck.seed}.`;
+  parts.push(
+    `<text x="105" y="290" text-anchor="middle" font-family="sans-serif" font-size="3.5" fill="#666">${escapeXml(footer)}</text>`,
+  );
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="210mm" height="297mm" viewBox="0 0 210 297">${parts.join('')}</svg>\n`;
+}
