@@ -73,7 +73,7 @@ describe('ubongo deck', () => {
     expect(readFileSync(join(dir, 'E01-easy.svg'), 'utf8')).toMatch(/^<svg xmlns/);
   });
 
-  it('generate with the shipped seed writes the shipped bytes, with progress on stderr', async () => {
+  it('generate with the shipped seed writes the shipped bytes, with progress on stderr', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ubongo-deck-'));
     let err = '';
     const io: Io = { out: () => undefined, err: (t) => (err += t), readFile: (p) => readFileSync(p, 'utf8') };
