@@ -67,7 +67,7 @@ describe('ubongo deck', () => {
   it('render writes two sides and a sheet per board', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ubongo-svg-'));
     const r = await ubongo('deck', 'render', 'extreme', '--out', dir);
-    expect(r.out).toBe(`wrote 162 SVG files to ${dir}\n`);
+    expect(r.out).toBe(`wrote 166 SVG files to ${dir}\n`);
     const files = readdirSync(dir);
     expect(files).toContain('E54-sheet.svg');
     expect(readFileSync(join(dir, 'E01-easy.svg'), 'utf8')).toMatch(/^<svg xmlns/);

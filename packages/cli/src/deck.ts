@@ -5,7 +5,9 @@ import {
   generateDeck,
   makeDeck,
   parseDeck,
+  printScale,
   renderBoardSheet,
+  renderPieceSheets,
   renderSide,
   SIDES,
   verifyDeck,
@@ -27,7 +29,8 @@ Every task was generated and solved by the engine; docs/decks.md has the format.
   deck export EDITION                    the shipped deck as JSON on standard output
   deck verify EDITION [--file FILE]      re-solve every task and check every rule (exit 1 on a problem)
   deck show EDITION [BOARD] [--side S]   boards and tasks drawn as text (S: easy or hard)
-  deck render EDITION --out DIR          SVG pictures of every side and a printable sheet per board
+  deck render EDITION --out DIR          SVG pictures of every side, a printable A4 sheet per board
+                                         and sheets of pieces to cut out, at the boards' scale
   deck generate --seed N --out DIR [--edition EDITION]
                                          generate decks from a seed (both editions by default)
 `;
@@ -142,12 +145,17 @@ export function deckCommand(args: string[], io: Io, isTty: boolean = process.std
       if (values.out === undefined) throw new UsageError('render needs --out DIR');
       mkdirSync(values.out, { recursive: true });
       let files = 0;
+      const scale = printScale(deck);
       for (const board of deck.boards) {
         for (const s of SIDES) {
           writeFileSync(join(values.out, `${board.id}-${s}.svg`), renderSide(deck, board, s).svg);
           files++;
         }
-        writeFileSync(join(values.out, `${board.id}-sheet.svg`), renderBoardSheet(deck, board));
+        writeFileSync(join(values.out, `${board.id}-sheet.svg`), renderBoardSheet(deck, board, scale));
+        files++;
+      }
+      for (const [i, sheet] of renderPieceSheets(deck, scale).entries()) {
+        writeFileSync(join(values.out, `pieces-${i + 1}.svg`), sheet);
         files++;
       }
       io.out(`wrote ${files} SVG files to ${values.out}\n`);

@@ -8,7 +8,7 @@ import { EXTREME_COLOURS, EXTREME_PIECES } from './extreme.js';
 import { generateDeck, SHIPPED_DECK_SEED } from './generate.js';
 import { canonicalKey, holes, isConnected } from './cells.js';
 import { HEX } from './grid.js';
-import { renderBoardSheet, renderSide } from './svg.js';
+import { printScale, renderBoardSheet, renderPieceSheets, renderSide } from './svg.js';
 import { verifyDeck } from './verify-deck.js';
 
 const fileText = (edition: DeckEdition): string =>
@@ -78,9 +78,16 @@ describe.each(DECK_EDITIONS)('the shipped %s deck', (edition) => {
       side.tasks.reduce((n, t) => n + t.pieces.reduce((m, id) => m + (deck.pieces[id]?.length ?? 0), 0), 0);
     expect(svg.match(/<polygon /g)?.length).toBe(cells + (edition === 'extreme' ? side.tasks.length : 0));
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
-    const sheet = renderBoardSheet(deck, board);
+    const sheet = renderBoardSheet(deck, board, printScale(deck));
     expect(sheet).toContain('viewBox="0 0 210 297"');
     expect(sheet.match(/<svg /g)?.length).toBe(3);
+  });
+
+  it('prints one set of pieces to cut out, every cell of every piece', () => {
+    const sheets = renderPieceSheets(deck, printScale(deck));
+    const cells = Object.values(deck.pieces).reduce((n, c) => n + c.length, 0);
+    expect(sheets.join('').match(/<polygon /g)?.length).toBe(cells);
+    for (const id of Object.keys(deck.pieces)) expect(sheets.join('')).toContain(`>${id}</text>`);
   });
 });
 
