@@ -2,6 +2,7 @@ import type { Io } from './io.js';
 import { EXIT, processIo, UsageError } from './io.js';
 import { deckCommand } from './deck.js';
 import { polyformsCommand } from './polyforms.js';
+import { simulateCommand } from './simulate.js';
 import { solveCommand } from './solve.js';
 
 /** Help for `ubongo` itself. */
@@ -13,6 +14,7 @@ Commands:
   solve FILE    solve a puzzle file: draw a solution, count them, or print JSON
   polyforms     enumerate polyominoes or polyhexes of a size
   deck          the classic and Extreme decks: export, verify, show, render, generate
+  simulate      play a whole game between bots and tell it round by round
   help [CMD]    this help, or a command's
 
 Run 'ubongo COMMAND --help' for a command's options.
@@ -22,6 +24,7 @@ const COMMANDS: Record<string, (args: string[], io: Io) => number> = {
   solve: solveCommand,
   polyforms: polyformsCommand,
   deck: deckCommand,
+  simulate: simulateCommand,
 };
 
 /** Runs the command line `args` (without `node` and the script) and returns the exit code. */

@@ -17,3 +17,4 @@ export * from './generate.js';
 export * from './deck-format.js';
 export * from './verify-deck.js';
 export * from './svg.js';
+export * from './game/index.js';

@@ -1,0 +1,72 @@
+import type { Rng } from '../random.js';
+import { nextUint32 } from '../random.js';
+import type { JewelColour } from './gems.js';
+import { JEWEL_COLOURS } from './gems.js';
+import type { PlayerState, RaceState } from './race.js';
+import { compareJewelScores, JEWEL_MOVES } from './race.js';
+import type { PlayerId } from './types.js';
+
+/** How well a bot plays. */
+export const BOT_LEVELS = ['beginner', 'casual', 'expert', 'master'] as const;
+/** A bot's level. */
+export type BotLevel = (typeof BOT_LEVELS)[number];
+
+/**
+ * The solve-time model (docs/bots.md): a bot's time on a task is log-normal, with a median that
+ * grows by a constant factor per point of the task's difficulty:
+ *
+ *     median(d) = median5 * growth ^ (d - 5)        time = median(d) * exp(sigma * N(0, 1))
+ *
+ * A bot "fails" a task when that time is longer than the sand allows, as a person would.
+ */
+export const BOT_MODEL: Readonly<Record<BotLevel, { median5: number; growth: number; sigma: number }>> = {
+  beginner: { median5: 50, growth: 1.3, sigma: 0.5 },
+  casual: { median5: 30, growth: 1.27, sigma: 0.45 },
+  expert: { median5: 16, growth: 1.24, sigma: 0.4 },
+  master: { median5: 9, growth: 1.22, sigma: 0.35 },
+};
+
+/** A standard normal number (Box-Muller), from the generator. */
+function normal(rng: Rng): number {
+  const u = (nextUint32(rng) + 1) / 0x1_0000_0001;
+  const v = nextUint32(rng) / 0x1_0000_0000;
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+}
+
+/** The median seconds a bot of `level` needs for a task of difficulty `d`. */
+export function botMedianSeconds(level: BotLevel, difficulty: number): number {
+  const m = BOT_MODEL[level];
+  return m.median5 * m.growth ** (difficulty - 5);
+}
+
+/** Seconds a bot of `level` takes to solve a task of `difficulty`: one draw from the model. */
+export function botSolveSeconds(level: BotLevel, difficulty: number, rng: Rng): number {
+  return botMedianSeconds(level, difficulty) * Math.exp(BOT_MODEL[level].sigma * normal(rng));
+}
+
+/**
+ * The row a bot moves its pawn to in the jewel edition: of the rows it may reach, the one whose
+ * two front jewels leave its own sorted colour counts best (the winning measure), preferring the
+ * shorter move when two are as good.
+ */
+export function botJewelRow(state: RaceState, player: PlayerId): number {
+  const me = state.players.find((p) => p.id === player) as PlayerState;
+  const position = state.round?.solved.indexOf(player) ?? -1;
+  const allowed = JEWEL_MOVES[position] ?? 0;
+  let best = me.pawn;
+  let bestScore: number[] | undefined;
+  for (let distance = 0; distance <= allowed; distance++) {
+    for (const row of distance === 0 ? [me.pawn] : [me.pawn - distance, me.pawn + distance]) {
+      const jewels = state.rows[row];
+      if (jewels === undefined) continue;
+      const counts: Record<JewelColour, number> = { ...me.jewels };
+      for (const j of jewels.slice(0, 2)) counts[j]++;
+      const score = JEWEL_COLOURS.map((c) => counts[c]).sort((a, b) => b - a);
+      if (bestScore === undefined || compareJewelScores(score, bestScore) > 0) {
+        best = row;
+        bestScore = score;
+      }
+    }
+  }
+  return best;
+}

@@ -1,0 +1,6 @@
+export * from './types.js';
+export * from './gems.js';
+export * from './race.js';
+export * from './solo.js';
+export * from './bots.js';
+export * from './simulate.js';

@@ -1,0 +1,502 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { shippedDeck } from '../decks.js';
+import { createRng, randomInt } from '../random.js';
+import type { Placement } from '../solver.js';
+import { solveFirst } from '../solver.js';
+import type { Gem } from './gems.js';
+import { gemCount, gemPoints, GEMS, JEWEL_COLOURS } from './gems.js';
+import type { Deal, RaceAction, RaceConfig, RaceEdition, RaceEngine, RaceState, Variant } from './race.js';
+import { compareJewelScores, jewelScore, raceEngine } from './race.js';
+
+type Mutable<T> = { -readonly [K in keyof T]: Mutable<T[K]> };
+
+const classic = raceEngine(shippedDeck('classic'));
+const extreme = raceEngine(shippedDeck('extreme'));
+const engineFor = (edition: RaceEdition): RaceEngine => (edition === 'extreme' ? extreme : classic);
+
+function config(edition: RaceEdition, players: number, over: Partial<RaceConfig> = {}): RaceConfig {
+  return {
+    edition,
+    variant: 'standard',
+    players: Array.from({ length: players }, (_, i) => ({ id: `p${i + 1}`, side: i % 2 === 0 ? 'easy' : 'hard' })),
+    hourglassSeconds: 60,
+    rounds: 9,
+    ...over,
+  };
+}
+
+function setup(edition: RaceEdition, players: number, seed = 1, over: Partial<RaceConfig> = {}): RaceState {
+  const r = engineFor(edition).setup(config(edition, players, over), seed);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+/** Applies an action that must be accepted. */
+function step(
+  engine: RaceEngine,
+  state: RaceState,
+  action: RaceAction,
+  now: number,
+): ReturnType<RaceEngine['apply']> & { ok: true } {
+  const r = engine.apply(state, action, now);
+  if (!r.ok) throw new Error(`${action.type} refused: ${r.error.code} ${r.error.message}`);
+  return r;
+}
+
+function solution(engine: RaceEngine, state: RaceState, player: string): Placement[] {
+  const deal = state.round?.deals.find((d) => d.player === player) as Deal;
+  return [...(solveFirst(engine.puzzleOf(deal)).solution ?? [])];
+}
+
+const claim = (engine: RaceEngine, state: RaceState, player: string, now: number): RaceState =>
+  step(engine, state, { type: 'claim', player, placements: solution(engine, state, player) }, now).value.state;
+
+/** Every gem or jewel of the game, wherever it is. */
+function total(state: RaceState): number {
+  if (state.config.edition === 'jewels') {
+    return (
+      state.rows.reduce((n, r) => n + r.length, 0) +
+      state.players.reduce((n, p) => n + JEWEL_COLOURS.reduce((m, c) => m + p.jewels[c], 0), 0)
+    );
+  }
+  return (
+    gemCount(state.bag) +
+    state.marker.sapphire +
+    state.marker.amber +
+    state.players.reduce((n, p) => n + gemCount(p.gems), 0)
+  );
+}
+
+describe('the rulebooks’ examples', () => {
+  it('1 ruby, 1 sapphire, 3 emeralds and 3 ambers make 16 points', () => {
+    expect(gemPoints({ ruby: 1, sapphire: 1, emerald: 3, amber: 3 })).toBe(16);
+  });
+
+  it('jewels: A (6,4,2,2,2,2), B (2,2,0,1,2,3) and C (4,3,2,6,1,0): C wins on the third count', () => {
+    const s = setup('jewels', 3, 5, { rounds: 1 }) as Mutable<RaceState>;
+    const counts = { p1: [6, 4, 2, 2, 2, 2], p2: [2, 2, 0, 1, 2, 3], p3: [4, 3, 2, 6, 1, 0] } as const;
+    for (const p of s.players)
+      JEWEL_COLOURS.forEach((c, i) => (p.jewels[c] = counts[p.id as keyof typeof counts][i] ?? 0));
+    let state: RaceState = step(classic, s, { type: 'start-round' }, 0).value.state;
+    state = step(classic, state, { type: 'tick' }, 60_000).value.state;
+    const end = step(classic, state, { type: 'tick' }, 120_000);
+    expect(end.value.events.at(-1)).toEqual({ type: 'game-ended', winners: ['p3'], shared: false });
+    expect(classic.result(end.value.state)?.scores).toEqual({
+      p1: [6, 4, 2, 2, 2, 2],
+      p2: [3, 2, 2, 2, 1, 0],
+      p3: [6, 4, 3, 2, 1, 0],
+    });
+  });
+
+  it('identical sorted jewel counts share the victory', () => {
+    expect(compareJewelScores([5, 3, 1], [5, 3, 1])).toBe(0);
+    expect(compareJewelScores([5, 3, 2], [5, 3, 1])).toBeGreaterThan(0);
+  });
+});
+
+describe('a classic round', () => {
+  it('rewards by solving order: sapphire + a gem, amber + a gem, a gem, a gem', () => {
+    let s = setup('classic', 4);
+    s = step(classic, s, { type: 'start-round' }, 1000).value.state;
+    expect(s.round?.deadline).toBe(61_000);
+    const order = ['p3', 'p1', 'p4', 'p2'];
+    order.forEach((p, i) => (s = claim(classic, s, p, 2000 + i * 1000)));
+    const gains = s.history[0]?.gains ?? {};
+    expect(gains['p3']?.[0]).toBe('sapphire');
+    expect(gains['p3']).toHaveLength(2);
+    expect(gains['p1']?.[0]).toBe('amber');
+    expect(gains['p1']).toHaveLength(2);
+    expect(gains['p4']).toHaveLength(1);
+    expect(gains['p2']).toHaveLength(1);
+    // Everyone solved: the round is over; the marker gave exactly its sapphire and amber.
+    expect(s.phase).toBe('waiting');
+    expect(s.marker).toEqual({ sapphire: 8, amber: 8 });
+    expect(gemCount(s.bag)).toBe(40 - 4);
+  });
+
+  it('when only one solves, the marker’s amber goes into the bag', () => {
+    let s = step(classic, setup('classic', 2), { type: 'start-round' }, 0).value.state;
+    s = claim(classic, s, 'p1', 10_000);
+    const before = s.bag.amber;
+    s = step(classic, s, { type: 'tick' }, 60_000).value.state;
+    expect(s.marker).toEqual({ sapphire: 8, amber: 8 });
+    expect(s.bag.amber).toBe(before + 1);
+  });
+
+  it('when nobody solves, the hourglass turns once more; then the sapphire and the amber go into the bag', () => {
+    let s = step(classic, setup('classic', 2), { type: 'start-round' }, 0).value.state;
+    expect(step(classic, s, { type: 'tick' }, 59_999).value.events).toEqual([]);
+    const turned = step(classic, s, { type: 'tick' }, 60_000);
+    expect(turned.value.events).toEqual([{ type: 'second-chance', deadline: 120_000 }]);
+    s = turned.value.state;
+    s = claim(classic, s, 'p2', 100_000);
+    expect(s.round?.gains['p2']?.[0]).toBe('sapphire');
+    s = step(classic, s, { type: 'tick' }, 120_000).value.state;
+    expect(s.history[0]?.secondChance).toBe(true);
+    let t = step(classic, s, { type: 'start-round' }, 130_000).value.state;
+    t = step(classic, t, { type: 'tick' }, 190_000).value.state;
+    const end = step(classic, t, { type: 'tick' }, 250_000);
+    expect(end.value.state.history[1]?.solved).toEqual([]);
+    expect(end.value.state.marker).toEqual({ sapphire: 7, amber: 7 });
+    // Round 1: one gem drawn, the amber returned; round 2: both returned.
+    expect(gemCount(end.value.state.bag)).toBe(40 - 1 + 1 + 2);
+  });
+
+  it('fixed scoring: a ruby, a sapphire, an emerald, an amber by order, nothing drawn', () => {
+    let s = step(classic, setup('classic', 4, 3, { variant: 'fixed' }), { type: 'start-round' }, 0).value.state;
+    for (const [i, p] of ['p2', 'p4', 'p1', 'p3'].entries()) s = claim(classic, s, p, 1000 * (i + 1));
+    expect(s.history[0]?.gains).toEqual({ p2: ['ruby'], p4: ['sapphire'], p1: ['emerald'], p3: ['amber'] });
+    expect(s.marker).toEqual({ sapphire: 8, amber: 8 });
+    expect(s.bag).toEqual({ ruby: 9, sapphire: 10, emerald: 9, amber: 10 });
+  });
+
+  it('deals each player a board of their own side, and one die face to all', () => {
+    const s = step(classic, setup('classic', 3), { type: 'start-round' }, 0).value.state;
+    const deals = s.round?.deals ?? [];
+    expect(deals.map((d) => d.side)).toEqual(['easy', 'hard', 'easy']);
+    expect(new Set(deals.map((d) => d.board)).size).toBe(3);
+    expect(new Set(deals.map((d) => d.key)).size).toBe(1);
+  });
+});
+
+describe('claims that are wrong, and other refusals, change nothing', () => {
+  const started = step(classic, setup('classic', 2), { type: 'start-round' }, 0).value.state;
+  const good = solution(classic, started, 'p1');
+  const first = good[0] as Placement;
+  const cases: [string, RaceAction, number, string][] = [
+    [
+      'a wrong piece',
+      { type: 'claim', player: 'p1', placements: [{ ...first, piece: 'Q9' }, ...good.slice(1)] },
+      1000,
+      'claim/unknown-piece',
+    ],
+    ['a missing piece', { type: 'claim', player: 'p1', placements: good.slice(1) }, 1000, 'claim/missing-piece'],
+    [
+      'an overlap',
+      {
+        type: 'claim',
+        player: 'p1',
+        placements: [first, { ...(good[1] as Placement), cells: first.cells }, ...good.slice(2)],
+      },
+      1000,
+      'claim/wrong-shape',
+    ],
+    [
+      'cells outside',
+      {
+        type: 'claim',
+        player: 'p1',
+        placements: [{ ...first, cells: first.cells.map(([x, y]) => [x + 40, y] as const) }, ...good.slice(1)],
+      },
+      1000,
+      'claim/outside',
+    ],
+    ['too late', { type: 'claim', player: 'p1', placements: good }, 60_001, 'claim/too-late'],
+    ['not in the game', { type: 'claim', player: 'p9', placements: good }, 1000, 'action/not-in-game'],
+    ['no player', { type: 'claim', placements: good } as unknown as RaceAction, 1000, 'action/malformed'],
+    ['an unknown action', { type: 'dance' } as unknown as RaceAction, 1000, 'action/malformed'],
+    ['a second start', { type: 'start-round' }, 1000, 'action/wrong-phase'],
+    ['a move in classic', { type: 'move', player: 'p1', row: 2 }, 1000, 'action/wrong-phase'],
+  ];
+  it.each(cases)('%s', (_what, action, now, code) => {
+    const copy = JSON.parse(JSON.stringify(started)) as RaceState;
+    const r = classic.apply(started, action, now);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.code).toBe(code);
+      expect(r.error.message.length).toBeGreaterThan(5);
+    }
+    expect(started).toEqual(copy);
+  });
+
+  it('a wrong placement lists every problem with its cells', () => {
+    const r = classic.apply(started, { type: 'claim', player: 'p1', placements: good.slice(1) }, 1000);
+    expect(!r.ok && r.error.problems?.map((p) => p.code)).toEqual(['claim/missing-piece', 'claim/uncovered']);
+  });
+
+  it('a second claim by the same player', () => {
+    const s = claim(classic, started, 'p1', 1000);
+    const r = classic.apply(s, { type: 'claim', player: 'p1', placements: good }, 2000);
+    expect(!r.ok && r.error.code).toBe('action/already-solved');
+  });
+});
+
+describe('Extreme', () => {
+  it('each player draws a different colour; rewards as in the classic game', () => {
+    let s = step(extreme, setup('extreme', 4), { type: 'start-round' }, 0).value.state;
+    expect(new Set(s.round?.deals.map((d) => d.key)).size).toBe(4);
+    s = claim(extreme, s, 'p4', 5000);
+    expect(s.round?.gains['p4']?.[0]).toBe('sapphire');
+  });
+
+  it('second chance: the first to solve stops everybody and gets one stone from the bag only', () => {
+    let s = step(extreme, setup('extreme', 3), { type: 'start-round' }, 0).value.state;
+    s = step(extreme, s, { type: 'tick' }, 60_000).value.state;
+    const bagBefore = gemCount(s.bag);
+    const r = step(extreme, s, { type: 'claim', player: 'p2', placements: solution(extreme, s, 'p2') }, 70_000);
+    s = r.value.state;
+    expect(s.phase).toBe('waiting');
+    expect(s.history[0]?.solved).toEqual(['p2']);
+    const gains = s.history[0]?.gains['p2'] ?? [];
+    expect(gains).toHaveLength(1);
+    // The bank's sapphire and amber of the round went into the bag; one stone came out of it.
+    expect(s.marker).toEqual({ sapphire: 8, amber: 8 });
+    expect(gemCount(s.bag)).toBe(bagBefore + 2 - 1);
+  });
+});
+
+describe('the jewel edition', () => {
+  const rows = [0, 5, 2];
+  it('moves 3, 2, 1, 0 spaces by solving order, and takes the two front jewels', () => {
+    let s = step(classic, setup('jewels', 3, 9, { startRows: rows }), { type: 'start-round' }, 0).value.state;
+    s = claim(classic, s, 'p2', 1000);
+    const tooFar = classic.apply(s, { type: 'move', player: 'p2', row: 1 }, 1500);
+    expect(!tooFar.ok && tooFar.error.code).toBe('action/too-far');
+    const front = s.rows[2]?.slice(0, 2);
+    const moved = step(classic, s, { type: 'move', player: 'p2', row: 2 }, 2000);
+    expect(moved.value.events[0]).toEqual({ type: 'moved', player: 'p2', from: 5, to: 2, took: front });
+    s = moved.value.state;
+    expect(s.rows[2]).toHaveLength(10);
+    s = claim(classic, s, 'p1', 3000);
+    const second = classic.apply(s, { type: 'move', player: 'p1', row: 3 }, 3500);
+    expect(!second.ok && second.error.code).toBe('action/too-far');
+    s = step(classic, s, { type: 'move', player: 'p1', row: 2 }, 4000).value.state;
+    expect(s.rows[2]).toHaveLength(8);
+    const again = classic.apply(s, { type: 'move', player: 'p1', row: 2 }, 4500);
+    expect(!again.ok && again.error.code).toBe('action/already-moved');
+    const unsolved = classic.apply(s, { type: 'move', player: 'p3', row: 2 }, 4500);
+    expect(!unsolved.ok && unsolved.error.code).toBe('action/not-solved');
+    s = claim(classic, s, 'p3', 5000);
+    expect(classic.apply(s, { type: 'move', player: 'p3', row: 4 }, 5500).ok).toBe(false);
+    s = step(classic, s, { type: 'move', player: 'p3', row: 3 }, 6000).value.state;
+    // Everyone solved and moved: the round ends before the sand runs out.
+    expect(s.phase).toBe('waiting');
+    expect(s.history[0]?.moves).toEqual({ p2: { from: 5, to: 2 }, p1: { from: 0, to: 2 }, p3: { from: 2, to: 3 } });
+  });
+
+  it('a fourth solver may not move but still takes; an emptied row gives what is left', () => {
+    let s = step(classic, setup('jewels', 4, 2, { startRows: [1, 1, 1, 1] }), { type: 'start-round' }, 0).value.state;
+    const mutable = s as Mutable<RaceState>;
+    mutable.rows[1] = ['red', 'blue', 'green', 'violet', 'brown'];
+    for (const [i, p] of ['p1', 'p2', 'p3', 'p4'].entries()) {
+      s = claim(classic, s, p, 1000 + i * 100);
+    }
+    s = step(classic, s, { type: 'move', player: 'p1', row: 1 }, 2000).value.state;
+    s = step(classic, s, { type: 'move', player: 'p2', row: 1 }, 2100).value.state;
+    const last = step(classic, s, { type: 'move', player: 'p3', row: 1 }, 2200);
+    expect(last.value.events[0]).toMatchObject({ took: ['brown'] });
+    s = last.value.state;
+    const nothing = step(classic, s, { type: 'move', player: 'p4', row: 1 }, 2300);
+    expect(nothing.value.events[0]).toMatchObject({ took: [] });
+    const far = classic.apply(s, { type: 'move', player: 'p4', row: 2 }, 2300);
+    expect(!far.ok && far.error.code).toBe('action/too-far');
+  });
+
+  it('what is not done before the sand runs out is lost', () => {
+    let s = step(classic, setup('jewels', 2, 4), { type: 'start-round' }, 0).value.state;
+    s = claim(classic, s, 'p1', 59_000);
+    const late = classic.apply(s, { type: 'move', player: 'p1', row: s.players[0]?.pawn ?? 0 }, 60_001);
+    expect(!late.ok && late.error.code).toBe('claim/too-late');
+    s = step(classic, s, { type: 'tick' }, 60_000).value.state;
+    expect(s.history[0]?.gains['p1']).toEqual([]);
+  });
+});
+
+describe('ties', () => {
+  function tiedAtTheEnd(): RaceState {
+    const s = setup('classic', 3, 8, { rounds: 1 }) as Mutable<RaceState>;
+    const gems: Record<string, Partial<Record<Gem, number>>> = {
+      p1: { ruby: 2 },
+      p2: { sapphire: 2, amber: 2 },
+      p3: { amber: 1 },
+    };
+    for (const p of s.players) {
+      for (const g of GEMS) {
+        const n = gems[p.id]?.[g] ?? 0;
+        p.gems[g] = n;
+        s.bag[g] -= n;
+      }
+    }
+    return s;
+  }
+
+  it('tied leaders play a tie-break round; the first to solve wins', () => {
+    let s = step(classic, tiedAtTheEnd(), { type: 'start-round' }, 0).value.state;
+    const end = step(classic, s, { type: 'tick' }, 60_000);
+    s = step(classic, end.value.state, { type: 'tick' }, 120_000).value.state;
+    expect(s.tieBreak).toEqual({ players: ['p1', 'p2'], attempts: 0 });
+    s = step(classic, s, { type: 'start-round' }, 130_000).value.state;
+    expect(s.round?.deals.map((d) => d.player)).toEqual(['p1', 'p2']);
+    const r = step(classic, s, { type: 'claim', player: 'p2', placements: solution(classic, s, 'p2') }, 140_000);
+    expect(r.value.events.at(-1)).toEqual({ type: 'game-ended', winners: ['p2'], shared: false });
+    expect(r.value.state.history.at(-1)?.gains).toEqual({ p2: [] });
+  });
+
+  it('a tie-break nobody solves is replayed at most 3 times, then the tied players share', () => {
+    let s = step(classic, tiedAtTheEnd(), { type: 'start-round' }, 0).value.state;
+    let t = 0;
+    const next = (action: RaceAction): void => {
+      t += 60_000;
+      s = step(classic, s, action, t).value.state;
+    };
+    next({ type: 'tick' });
+    next({ type: 'tick' });
+    for (let attempt = 0; attempt < 4; attempt++) {
+      expect(s.phase).toBe('waiting');
+      next({ type: 'start-round' });
+      // No second chance in a tie-break round.
+      next({ type: 'tick' });
+    }
+    expect(s.phase).toBe('finished');
+    expect(classic.result(s)).toEqual({ winners: ['p1', 'p2'], scores: { p1: 8, p2: 8, p3: 1 }, tieBreakRounds: 4 });
+  });
+});
+
+describe('views', () => {
+  it('show a player their task and the public state, never the generator or the deck order', () => {
+    const s = step(classic, setup('classic', 2), { type: 'start-round' }, 0).value.state;
+    const v = classic.view(s, 'p1');
+    expect(v.task?.pieces).toHaveLength(3);
+    expect(JSON.stringify(v)).not.toContain('"rng"');
+    expect(JSON.stringify(v)).not.toContain('"deck"');
+    expect(Object.keys(v)).not.toContain('bag');
+    expect(classic.view(s, null).task).toBeNull();
+  });
+});
+
+describe('setup', () => {
+  it.each<[string, Partial<RaceConfig>]>([
+    ['no players', { players: [] }],
+    ['five players', { players: ['a', 'b', 'c', 'd', 'e'].map((id) => ({ id, side: 'easy' as const })) }],
+    [
+      'the same id twice',
+      {
+        players: [
+          { id: 'a', side: 'easy' },
+          { id: 'a', side: 'hard' },
+        ],
+      },
+    ],
+    ['a short hourglass', { hourglassSeconds: 10 }],
+    ['ten rounds', { rounds: 10 }],
+    ['fixed scoring in Extreme', { edition: 'extreme', variant: 'fixed' }],
+  ])('refuses %s', (_what, over) => {
+    const r = engineFor(over.edition ?? 'classic').setup({ ...config('classic', 2), ...over }, 1);
+    expect(!r.ok && r.error.code).toBe('config/invalid');
+  });
+
+  it('refuses the wrong deck', () => {
+    expect(extreme.setup(config('classic', 2), 1).ok).toBe(false);
+  });
+});
+
+/** Plays a game with random solvers, random timing and random bad actions, checking invariants at every step. */
+function playChecked(edition: RaceEdition, variant: Variant, players: number, seed: number, script: number): RaceState {
+  const engine = engineFor(edition);
+  let s = setup(edition, players, seed, { variant });
+  const rng = createRng(script);
+  const expectedTotal = edition === 'classic' ? 58 : edition === 'extreme' ? 54 : 72;
+  let now = 0;
+  let regular = 0;
+  let steps = 0;
+  const check = (before: RaceState, after: RaceState): void => {
+    expect(total(after)).toBe(expectedTotal);
+    for (const p of after.players)
+      expect(gemPoints(p.gems)).toBe(engine.view(after, p.id).players.find((q) => q.id === p.id)?.points);
+    if (edition !== 'jewels' && after.played > before.played) {
+      // The marker loses exactly one sapphire and one amber per regular round.
+      regular++;
+      expect(after.marker).toEqual({ sapphire: 9 - regular, amber: 9 - regular });
+    }
+  };
+  const go = (action: RaceAction, at: number): ReturnType<RaceEngine['apply']> & { ok: true } => {
+    const prev = s;
+    const r = step(engine, s, action, at);
+    s = r.value.state;
+    check(prev, s);
+    return r;
+  };
+  // A function, not a comparison, since `go` changes `s` behind the type checker's back.
+  const playing = (): boolean => s.phase === 'playing';
+  while (s.phase !== 'finished' && steps++ < 500) {
+    go({ type: 'start-round' }, now);
+    const deals = s.round?.deals ?? [];
+    // Each player solves with probability 1/2 at a random time in the first or second hourglass.
+    const plans = deals
+      .map((d) => ({ player: d.player, at: now + 1 + randomInt(rng, 125_000), solves: randomInt(rng, 2) === 1 }))
+      .sort((a, b) => a.at - b.at);
+    for (const plan of plans) {
+      if (s.phase !== 'playing') break;
+      // A bad action first: it must be refused and change nothing.
+      const frozen = JSON.stringify(s);
+      const bad = engine.apply(s, { type: 'claim', player: plan.player, placements: [] }, plan.at);
+      expect(bad.ok).toBe(false);
+      expect(JSON.stringify(s)).toBe(frozen);
+      if (!plan.solves) continue;
+      while (playing() && plan.at > (s.round?.deadline ?? 0)) go({ type: 'tick' }, s.round?.deadline ?? 0);
+      if (!playing()) break;
+      const solvedBefore = s.round?.solved.length ?? 0;
+      const prev = s;
+      const r = go({ type: 'claim', player: plan.player, placements: solution(engine, s, plan.player) }, plan.at);
+      const solvedEvent = r.value.events.find((e) => e.type === 'solved');
+      expect(solvedEvent).toMatchObject({ player: plan.player, position: solvedBefore + 1 });
+      if (solvedEvent?.type === 'solved' && !prev.round?.tieBreak && edition !== 'jewels') {
+        const gains = solvedEvent.gains;
+        const secondChanceExtreme = edition === 'extreme' && prev.round?.secondChance;
+        if (secondChanceExtreme) expect(gains.length).toBeLessThanOrEqual(1);
+        else if (variant === 'fixed')
+          expect(gains).toEqual([(['ruby', 'sapphire', 'emerald', 'amber'] as const)[solvedBefore]]);
+        else {
+          if (solvedBefore === 0) expect(gains[0]).toBe('sapphire');
+          if (solvedBefore === 1) expect(gains[0]).toBe('amber');
+          expect(gains).toHaveLength(solvedBefore < 2 ? 2 : 1);
+        }
+      }
+      if (edition === 'jewels' && playing()) {
+        go({ type: 'move', player: plan.player, row: s.players.find((p) => p.id === plan.player)?.pawn ?? 0 }, plan.at);
+      }
+    }
+    while (s.phase === 'playing') go({ type: 'tick' }, s.round?.deadline ?? now);
+    now = (s.round?.deadline ?? now) + 1000;
+  }
+  return s;
+}
+
+describe('properties over many seeds and player counts', () => {
+  it.each<[RaceEdition, Variant]>([
+    ['classic', 'standard'],
+    ['classic', 'fixed'],
+    ['extreme', 'standard'],
+    ['jewels', 'standard'],
+  ])('%s (%s): 9 rounds, everything conserved, rewards by order, winners by the rules', (edition, variant) => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 4 }), fc.nat(), fc.nat(), (players, seed, script) => {
+        const end = playChecked(edition, variant, players, seed, script);
+        expect(end.phase).toBe('finished');
+        expect(end.played).toBe(9);
+        const engine = engineFor(edition);
+        const result = engine.result(end);
+        if (!result) throw new Error('no result');
+        if (edition === 'jewels') {
+          const best = end.players.map(jewelScore).reduce((a, b) => (compareJewelScores(a, b) >= 0 ? a : b));
+          const top = end.players.filter((p) => compareJewelScores(jewelScore(p), best) === 0).map((p) => p.id);
+          expect(result.winners).toEqual(top);
+        } else {
+          for (const p of end.players) expect(result.scores[p.id]).toBe(gemPoints(p.gems));
+          const best = Math.max(...end.players.map((p) => gemPoints(p.gems)));
+          // Winners were among the leaders; a single leader wins outright; several go to a tie-break.
+          const top = end.players.filter((p) => gemPoints(p.gems) === best).map((p) => p.id);
+          for (const w of result.winners) expect(top).toContain(w);
+          if (top.length === 1) expect(result.winners).toEqual(top);
+          else if (result.winners.length > 1) expect(result.tieBreakRounds).toBe(4);
+        }
+      }),
+      { seed: 42, numRuns: 25 },
+    );
+  });
+
+  it('the same seed and the same actions give the same game', () => {
+    expect(playChecked('classic', 'standard', 3, 77, 5)).toEqual(playChecked('classic', 'standard', 3, 77, 5));
+  });
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { shippedDeck } from '../decks.js';
+import { solveFirst } from '../solver.js';
+import type { SoloAction, SoloConfig, SoloState } from './solo.js';
+import { soloEngine } from './solo.js';
+
+const engine = soloEngine(shippedDeck('classic'));
+
+function start(config: Partial<SoloConfig> = {}): SoloState {
+  const r = engine.setup({ player: 'ana', mode: 'count', limit: 5, side: 'easy', ...config }, 3);
+  if (!r.ok) throw new Error(r.error.message);
+  const s = engine.apply(r.value, { type: 'start' }, 1_000);
+  if (!s.ok) throw new Error(s.error.message);
+  return s.value.state;
+}
+
+function act(state: SoloState, action: SoloAction, now: number): SoloState {
+  const r = engine.apply(state, action, now);
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  return r.value.state;
+}
+
+const solve = (state: SoloState, now: number): SoloState =>
+  act(
+    state,
+    { type: 'claim', placements: solveFirst(engine.puzzleOf(state.current ?? ({} as never))).solution ?? [] },
+    now,
+  );
+
+describe('solo: a number of puzzles as fast as possible', () => {
+  it('ends when the fifth puzzle is solved; skipped puzzles do not count', () => {
+    let s = start();
+    s = act(s, { type: 'skip' }, 2_000);
+    for (let i = 0; i < 5; i++) s = solve(s, 10_000 + i * 10_000);
+    expect(s.phase).toBe('finished');
+    expect(engine.result(s)).toEqual({ mode: 'count', limit: 5, side: 'easy', solved: 5, skipped: 1, ms: 49_000 });
+  });
+
+  it('each puzzle is a new board of the chosen side with a die roll', () => {
+    let s = start({ side: 'hard' });
+    const boards = new Set<string>();
+    for (let i = 0; i < 4; i++) {
+      expect(s.current?.side).toBe('hard');
+      boards.add(s.current?.board ?? '');
+      s = solve(s, 2_000 + i);
+    }
+    expect(boards.size).toBe(4);
+  });
+});
+
+describe('solo: as many puzzles as possible in the time', () => {
+  it('counts what was solved before the time ran out; later claims are refused', () => {
+    let s = start({ mode: 'timed', limit: 5 });
+    s = solve(s, 60_000);
+    s = solve(s, 120_000);
+    const current = s.current;
+    const late = engine.apply(
+      s,
+      { type: 'claim', placements: solveFirst(engine.puzzleOf(current ?? ({} as never))).solution ?? [] },
+      301_001,
+    );
+    expect(!late.ok && late.error.code).toBe('claim/too-late');
+    s = act(s, { type: 'tick' }, 301_001);
+    expect(engine.result(s)).toEqual({ mode: 'timed', limit: 5, side: 'easy', solved: 2, skipped: 0, ms: 300_000 });
+  });
+});
+
+describe('solo refusals change nothing', () => {
+  it.each<[string, SoloAction]>([
+    ['an empty claim', { type: 'claim', placements: [] }],
+    ['an unknown action', { type: 'jump' } as unknown as SoloAction],
+    ['a second start', { type: 'start' }],
+  ])('%s', (_what, action) => {
+    const s = start();
+    const frozen = JSON.stringify(s);
+    expect(engine.apply(s, action, 5_000).ok).toBe(false);
+    expect(JSON.stringify(s)).toBe(frozen);
+  });
+
+  it('setup refuses limits other than 5, 10 or 20', () => {
+    const r = engine.setup({ player: 'ana', mode: 'timed', limit: 7, side: 'easy' }, 1);
+    expect(!r.ok && r.error.code).toBe('config/invalid');
+  });
+});

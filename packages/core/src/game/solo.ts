@@ -1,0 +1,245 @@
+import { normalize } from '../cells.js';
+import type { ProposedPlacement } from '../checker.js';
+import { checkSolution } from '../checker.js';
+import type { Deck, DieFace, Side } from '../deck.js';
+import { DIE_FACES } from '../deck.js';
+import type { Puzzle } from '../puzzle.js';
+import type { Rng } from '../random.js';
+import { createRng, randomInt } from '../random.js';
+import type { Result } from '../result.js';
+import { err, ok } from '../result.js';
+import type { Deal } from './race.js';
+import type { GameError, PlayerId } from './types.js';
+
+/*
+ * The solo variants of the classic rulebooks (RULES.md section 2): as many puzzles as possible in
+ * 5, 10 or 20 minutes (`timed`), or 5, 10 or 20 puzzles as fast as possible (`count`). A puzzle
+ * may be set aside and a new one drawn. Each puzzle is a new board and a new roll of the die.
+ */
+
+/** The two solo variants. */
+export const SOLO_MODES = ['timed', 'count'] as const;
+/** `timed`: most puzzles in the time; `count`: the puzzles in the least time. */
+export type SoloMode = (typeof SOLO_MODES)[number];
+/** The lengths the rulebooks give: minutes (timed) or puzzles (count). */
+export const SOLO_LIMITS = [5, 10, 20] as const;
+
+/** How a solo game is set up. */
+export interface SoloConfig {
+  /** The player. */
+  readonly player: PlayerId;
+  /** Which variant. */
+  readonly mode: SoloMode;
+  /** Minutes (timed) or puzzles (count): 5, 10 or 20. */
+  readonly limit: number;
+  /** Easy or hard boards. */
+  readonly side: Side;
+}
+
+/** One puzzle of a solo game and what became of it. */
+export interface SoloEntry {
+  readonly deal: Deal;
+  readonly outcome: 'solved' | 'skipped';
+  /** When, in ms since the start. */
+  readonly at: number;
+}
+
+/** The whole state of a solo game. */
+export interface SoloState {
+  readonly config: SoloConfig;
+  readonly rng: Rng;
+  readonly phase: 'waiting' | 'playing' | 'finished';
+  readonly deck: readonly string[];
+  readonly discard: readonly string[];
+  readonly current: Deal | null;
+  readonly startedAt: number | null;
+  /** Timed games end at this moment. */
+  readonly endsAt: number | null;
+  readonly finishedAt: number | null;
+  readonly log: readonly SoloEntry[];
+}
+
+/** What a solo player may do; `tick` comes from the referee. */
+export type SoloAction =
+  | { readonly type: 'start' }
+  | { readonly type: 'claim'; readonly placements: readonly ProposedPlacement[] }
+  | { readonly type: 'skip' }
+  | { readonly type: 'tick' };
+
+/** What happened. */
+export type SoloEvent =
+  | { readonly type: 'puzzle'; readonly deal: Deal }
+  | { readonly type: 'solved'; readonly solved: number; readonly at: number }
+  | { readonly type: 'skipped'; readonly at: number }
+  | { readonly type: 'finished'; readonly result: SoloResult };
+
+/** How a solo game went: the record to beat. */
+export interface SoloResult {
+  readonly mode: SoloMode;
+  readonly limit: number;
+  readonly side: Side;
+  /** Puzzles solved. */
+  readonly solved: number;
+  /** Puzzles set aside. */
+  readonly skipped: number;
+  /** Time taken, in ms (the whole limit for a timed game). */
+  readonly ms: number;
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: Mutable<T[K]> };
+type Step = Result<{ state: SoloState; events: SoloEvent[] }, GameError>;
+
+/** The solo referee for a (classic) deck. */
+export interface SoloEngine {
+  setup(config: SoloConfig, seed: number): Result<SoloState, GameError>;
+  apply(state: SoloState, action: SoloAction, now: number): Step;
+  /** The current puzzle, for the player. */
+  puzzleOf(deal: Deal): Puzzle;
+  result(state: SoloState): SoloResult | undefined;
+}
+
+/** The solo engine for a deck. */
+export function soloEngine(deck: Deck): SoloEngine {
+  const boards = new Map(deck.boards.map((b) => [b.id, b] as const));
+
+  const puzzleOf = (deal: Deal): Puzzle => {
+    const side = boards.get(deal.board)?.sides[deal.side];
+    const task = side?.tasks.find((t) => t.key === deal.key);
+    if (!side || !task) throw new Error(`no task ${deal.key} on ${deal.board} ${deal.side}`);
+    return {
+      grid: deck.grid,
+      region: side.region,
+      pieces: task.pieces.map((id) => ({ id, cells: normalize(deck.pieces[id] ?? []) })),
+    };
+  };
+
+  const shuffle = (rng: Rng, items: readonly string[]): string[] => {
+    const out = [...items];
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = randomInt(rng, i + 1);
+      [out[i], out[j]] = [out[j] as string, out[i] as string];
+    }
+    return out;
+  };
+
+  function draw(s: Mutable<SoloState>, events: SoloEvent[]): void {
+    if (s.deck.length === 0) {
+      s.deck = shuffle(s.rng, s.discard);
+      s.discard = [];
+    }
+    const board = s.deck.shift() as string;
+    const key = DIE_FACES[randomInt(s.rng, DIE_FACES.length)] as DieFace;
+    s.current = { player: s.config.player, board, side: s.config.side, key };
+    events.push({ type: 'puzzle', deal: s.current });
+  }
+
+  function result(state: SoloState): SoloResult | undefined {
+    if (state.phase !== 'finished' || state.startedAt === null || state.finishedAt === null) return undefined;
+    const { mode, limit, side } = state.config;
+    return {
+      mode,
+      limit,
+      side,
+      solved: state.log.filter((e) => e.outcome === 'solved').length,
+      skipped: state.log.filter((e) => e.outcome === 'skipped').length,
+      ms: state.finishedAt - state.startedAt,
+    };
+  }
+
+  function finish(s: Mutable<SoloState>, at: number, events: SoloEvent[]): void {
+    s.phase = 'finished';
+    s.finishedAt = at;
+    if (s.current) s.discard.push(s.current.board);
+    s.current = null;
+    const r = result(s);
+    if (r) events.push({ type: 'finished', result: r });
+  }
+
+  return {
+    puzzleOf,
+    result,
+    setup(config, seed) {
+      // The configuration may come from outside: checked as unknown values.
+      const raw = config as unknown as Record<string, unknown>;
+      if (raw['mode'] !== 'timed' && raw['mode'] !== 'count')
+        return err({ code: 'config/invalid', message: 'mode is timed or count' });
+      if (!(SOLO_LIMITS as readonly number[]).includes(config.limit))
+        return err({ code: 'config/invalid', message: 'the limit is 5, 10 or 20' });
+      if (raw['side'] !== 'easy' && raw['side'] !== 'hard')
+        return err({ code: 'config/invalid', message: 'the side is easy or hard' });
+      if (deck.edition !== 'classic')
+        return err({ code: 'config/invalid', message: 'solo games use the classic deck' });
+      const rng = createRng(seed);
+      return ok({
+        config,
+        rng,
+        phase: 'waiting',
+        deck: shuffle(
+          rng,
+          deck.boards.map((b) => b.id),
+        ),
+        discard: [],
+        current: null,
+        startedAt: null,
+        endsAt: null,
+        finishedAt: null,
+        log: [],
+      });
+    },
+    apply(state, action, now) {
+      const raw: unknown = action;
+      if (typeof raw !== 'object' || raw === null || typeof (raw as { type?: unknown }).type !== 'string') {
+        return err({ code: 'action/malformed', message: 'an action is an object with a type' });
+      }
+      if (!Number.isFinite(now)) return err({ code: 'action/malformed', message: 'the time must be a number' });
+      if (state.phase === 'finished') return err({ code: 'action/finished', message: 'the game is over' });
+      const s = JSON.parse(JSON.stringify(state)) as Mutable<SoloState>;
+      const events: SoloEvent[] = [];
+      const type = (action as { type: string }).type;
+      if (type === 'start') {
+        if (s.phase !== 'waiting') return err({ code: 'action/wrong-phase', message: 'the game has started' });
+        s.phase = 'playing';
+        s.startedAt = now;
+        s.endsAt = s.config.mode === 'timed' ? now + s.config.limit * 60_000 : null;
+        draw(s, events);
+        return ok({ state: s, events });
+      }
+      if (type !== 'claim' && type !== 'skip' && type !== 'tick')
+        return err({ code: 'action/malformed', message: `unknown action ${type}` });
+      if (s.phase !== 'playing' || s.startedAt === null)
+        return err({ code: 'action/wrong-phase', message: 'the game has not started' });
+      const at = now - s.startedAt;
+      if (s.endsAt !== null && now >= s.endsAt) {
+        // Time is up: nothing counts after it; the referee's tick ends the game.
+        if (type !== 'tick') return err({ code: 'claim/too-late', message: 'the time is up' });
+        finish(s, s.endsAt, events);
+        return ok({ state: s, events });
+      }
+      if (type === 'tick') return ok({ state: s, events });
+      const deal = s.current as Deal;
+      if (type === 'skip') {
+        s.log.push({ deal, outcome: 'skipped', at });
+        s.discard.push(deal.board);
+        events.push({ type: 'skipped', at });
+        draw(s, events);
+        return ok({ state: s, events });
+      }
+      const check = checkSolution(puzzleOf(deal), (action as { placements?: unknown }).placements);
+      if (!check.ok) {
+        const first = check.error[0];
+        return err({
+          code: first?.code ?? 'claim/malformed',
+          message: first?.message ?? 'not a solution',
+          problems: check.error,
+        });
+      }
+      s.log.push({ deal, outcome: 'solved', at });
+      s.discard.push(deal.board);
+      const solved = s.log.filter((e) => e.outcome === 'solved').length;
+      events.push({ type: 'solved', solved, at });
+      if (s.config.mode === 'count' && solved >= s.config.limit) finish(s, now, events);
+      else draw(s, events);
+      return ok({ state: s, events });
+    },
+  };
+}
