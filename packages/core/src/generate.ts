@@ -1,6 +1,6 @@
 import { boardShapeProblems } from './board-shape.js';
-import { canonicalKey, cellKey, normalize, orientations } from './cells.js';
-import type { Deck, DeckBoard, DeckEdition, DeckSide, DeckTask, Side } from './deck.js';
+import { canonicalKey, normalize } from './cells.js';
+import type { Deck, DeckBoard, DeckEdition, DeckRules, DeckSide, DeckTask, Side } from './deck.js';
 import { boardId, DECK_RULES, SIDES } from './deck.js';
 import { difficultyOf, measureTask } from './difficulty.js';
 import { EXTREME_COLOURS, EXTREME_PIECES, extremeColourPieceIds } from './extreme.js';
@@ -11,6 +11,7 @@ import { CLASSIC_PIECES, knownPiece } from './pieces.js';
 import type { Puzzle } from './puzzle.js';
 import type { Rng } from './random.js';
 import { createRng, pick, randomInt } from './random.js';
+import { layPieces } from './sample.js';
 import type { Placement } from './solver.js';
 import { solveFirst } from './solver.js';
 
@@ -50,45 +51,6 @@ function shuffle<T>(rng: Rng, items: readonly T[]): T[] {
 
 const area = (ids: readonly string[]): number => ids.reduce((sum, id) => sum + (knownPiece(id)?.cells.length ?? 0), 0);
 
-/**
- * A compact region made of the pieces: each piece is laid touching the ones before it, at the
- * best of `tries` random spots, best meaning the most edges shared with what is already there.
- * That grows blobs like the printed boards rather than the sprawl of a random walk.
- */
-function compactRegion(grid: GridName, pieces: readonly PieceShape[], rng: Rng, tries: number): Cell[] | undefined {
-  const g = gridOf(grid);
-  const covered = new Map<string, Cell>();
-  for (const piece of pieces) {
-    const forms = orientations(g, piece.cells, 'free');
-    let best: Cell[] | undefined;
-    let bestScore = -1;
-    for (let t = 0; t < tries; t++) {
-      const form = pick(rng, forms);
-      let dx = 0;
-      let dy = 0;
-      if (covered.size > 0) {
-        const [x, y] = pick(rng, [...covered.values()]);
-        const [nx, ny] = pick(rng, g.neighbours);
-        const [px, py] = pick(rng, form);
-        dx = x + nx - px;
-        dy = y + ny - py;
-      }
-      const cells = form.map(([x, y]) => [x + dx, y + dy] as const);
-      if (cells.some((c) => covered.has(cellKey(c)))) continue;
-      let score = 0;
-      for (const [x, y] of cells)
-        for (const [nx, ny] of g.neighbours) if (covered.has(cellKey([x + nx, y + ny]))) score++;
-      if (score > bestScore) {
-        best = cells;
-        bestScore = score;
-      }
-    }
-    if (!best) return undefined;
-    for (const c of best) covered.set(cellKey(c), c);
-  }
-  return normalize([...covered.values()]);
-}
-
 interface Candidate {
   readonly pieces: readonly string[];
   readonly solution: readonly Placement[];
@@ -124,6 +86,24 @@ function closestGroup(rng: Rng, candidates: readonly Candidate[], count: number)
   return sorted.slice(start, start + count);
 }
 
+/** A new region grown from the chosen pieces, unless it breaks the deck's rules or repeats a side. */
+function newRegion(
+  rng: Rng,
+  rules: DeckRules,
+  side: Side,
+  chosen: readonly string[],
+  seen: ReadonlySet<string>,
+): { region: Cell[]; key: string } | undefined {
+  const { minArea, maxArea } = rules.sides[side];
+  const a = area(chosen);
+  if (a < minArea || a > maxArea) return undefined;
+  const pieces = chosen.map((id) => knownPiece(id) as PieceShape);
+  const region = layPieces(rules.grid, pieces, rng, { attempts: 8 + randomInt(rng, 16), compact: true });
+  if (!region || boardShapeProblems(rules.grid, region, rules).length > 0) return undefined;
+  const key = canonicalKey(gridOf(rules.grid), region, 'free');
+  return seen.has(key) ? undefined : { region, key };
+}
+
 interface SideRequest {
   readonly edition: DeckEdition;
   readonly side: Side;
@@ -133,24 +113,15 @@ interface SideRequest {
 /** One classic side: a region and six tasks (one per die face), six different piece sets. */
 function classicSide(rng: Rng, { side, seen }: SideRequest): DeckSide {
   const rules = DECK_RULES.classic;
-  const { pieces: k, minArea, maxArea } = rules.sides[side];
+  const k = rules.sides[side].pieces;
   const ids = CLASSIC_PIECES.map((p) => p.id);
   const sets = subsets(ids, k);
   for (;;) {
-    const chosen = shuffle(rng, ids).slice(0, k);
-    const a = area(chosen);
-    if (a < minArea || a > maxArea) continue;
-    const region = compactRegion(
-      'square',
-      chosen.map((id) => knownPiece(id) as PieceShape),
-      rng,
-      8 + randomInt(rng, 16),
-    );
-    if (!region || boardShapeProblems('square', region, rules).length > 0) continue;
-    const key = canonicalKey(gridOf('square'), region, 'free');
-    if (seen.has(key)) continue;
+    const fresh = newRegion(rng, rules, side, shuffle(rng, ids).slice(0, k), seen);
+    if (!fresh) continue;
+    const { region, key } = fresh;
     const candidates = sets
-      .filter((set) => area(set) === a)
+      .filter((set) => area(set) === region.length)
       .map((set) => candidate('square', region, set))
       .filter((c) => c !== undefined);
     if (candidates.length < rules.keys.length) continue;
@@ -165,31 +136,23 @@ const OWN_PIECES = new Set(EXTREME_COLOURS.flatMap((c) => extremeColourPieceIds(
 /** One Extreme side: a region and one task per colour, each with at least one piece of that colour's own. */
 function extremeSide(rng: Rng, { side, seen }: SideRequest): DeckSide {
   const rules = DECK_RULES.extreme;
-  const { pieces: k, minArea, maxArea } = rules.sides[side];
+  const k = rules.sides[side].pieces;
   const setsByColour = EXTREME_COLOURS.map((colour) =>
     subsets(extremeColourPieceIds(colour), k).filter((set) => set.some((id) => OWN_PIECES.has(id))),
   );
   for (;;) {
     const base = randomInt(rng, EXTREME_COLOURS.length);
     const chosen = shuffle(rng, extremeColourPieceIds(EXTREME_COLOURS[base] ?? 'red')).slice(0, k);
-    const a = area(chosen);
-    if (a < minArea || a > maxArea) continue;
-    const region = compactRegion(
-      'hex',
-      chosen.map((id) => knownPiece(id) as PieceShape),
-      rng,
-      8 + randomInt(rng, 16),
-    );
-    if (!region || boardShapeProblems('hex', region, rules).length > 0) continue;
-    const key = canonicalKey(gridOf('hex'), region, 'free');
-    if (seen.has(key)) continue;
+    const fresh = newRegion(rng, rules, side, chosen, seen);
+    if (!fresh) continue;
+    const { region, key } = fresh;
     // For each colour, up to a few sets that cover the region; give up on the region at the first colour with none.
     const perColour: Candidate[][] = [];
     for (const sets of setsByColour) {
       const found: Candidate[] = [];
       for (const set of shuffle(
         rng,
-        sets.filter((s) => area(s) === a),
+        sets.filter((s) => area(s) === region.length),
       )) {
         const c = candidate('hex', region, set);
         if (c) found.push(c);
