@@ -12,6 +12,15 @@ const coreBoundaries = {
     { group: ['../../*'], message: 'core does not reach outside its own package' },
   ],
 };
+const serverBoundaries = {
+  patterns: [
+    {
+      group: ['@ubongo/cli', '@ubongo/cli/*', '@ubongo/web', '@ubongo/web/*'],
+      message: 'the server imports core only',
+    },
+    { group: ['../../core/*', '../../*/src/*'], message: 'import other packages by their name, not by path' },
+  ],
+};
 const appBoundaries = {
   patterns: [
     { group: ['@ubongo/web', '@ubongo/web/*'], message: 'nothing imports the web client' },
@@ -44,6 +53,10 @@ export default tseslint.config(
     files: ['packages/core/src/**/*.ts'],
     ignores: ['packages/core/src/**/*.test.ts', 'packages/core/src/test-support/**'],
     rules: { 'no-restricted-imports': ['error', coreBoundaries] },
+  },
+  {
+    files: ['packages/server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', serverBoundaries] },
   },
   {
     files: ['packages/cli/**/*.ts', 'packages/cli/**/*.js'],

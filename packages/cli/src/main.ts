@@ -2,6 +2,7 @@ import type { Io } from './io.js';
 import { EXIT, processIo, UsageError } from './io.js';
 import { deckCommand } from './deck.js';
 import { polyformsCommand } from './polyforms.js';
+import { serveCommand } from './serve.js';
 import { simulateCommand } from './simulate.js';
 import { solveCommand } from './solve.js';
 
@@ -15,16 +16,18 @@ Commands:
   polyforms     enumerate polyominoes or polyhexes of a size
   deck          the classic and Extreme decks: export, verify, show, render, generate
   simulate      play a whole game between bots and tell it round by round
+  serve         run the game server (as npm start does)
   help [CMD]    this help, or a command's
 
 Run 'ubongo COMMAND --help' for a command's options.
 `;
 
-const COMMANDS: Record<string, (args: string[], io: Io) => number> = {
+const COMMANDS: Record<string, (args: string[], io: Io) => number | Promise<number>> = {
   solve: solveCommand,
   polyforms: polyformsCommand,
   deck: deckCommand,
   simulate: simulateCommand,
+  serve: serveCommand,
 };
 
 /** Runs the command line `args` (without `node` and the script) and returns the exit code. */

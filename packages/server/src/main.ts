@@ -1,0 +1,30 @@
+// `npm start`: the game server on PORT (2567), data in UBONGO_DATA_DIR (./data).
+import { startServer } from './server.js';
+
+function fail(message: string): never {
+  console.error(`ubongo: ${message}`);
+  process.exit(2);
+}
+
+const port = Number(process.env['PORT'] ?? 2567);
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number, got ${process.env['PORT']}`);
+const timeScale = Number(process.env['UBONGO_TIME_SCALE'] ?? 1);
+if (!(timeScale > 0)) fail(`UBONGO_TIME_SCALE must be a positive number, got ${process.env['UBONGO_TIME_SCALE']}`);
+const dataDir = process.env['UBONGO_DATA_DIR'] ?? './data';
+
+const server = await startServer({ port, dataDir, timeScale });
+console.log(`ubongo: listening on http://localhost:${server.port} (data in ${dataDir})`);
+
+// A graceful stop: rooms are disposed (their games saved), then the database is closed.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    console.log(`ubongo: ${signal}, stopping`);
+    server
+      .close()
+      .then(() => process.exit(0))
+      .catch((e: unknown) => {
+        console.error('ubongo: stopping failed', e);
+        process.exit(1);
+      });
+  });
+}

@@ -1,0 +1,61 @@
+import type { Client, Room } from '@colyseus/core';
+import type { z } from 'zod';
+import type { Rejected } from './protocol.js';
+import { MAX_MESSAGE_BYTES } from './protocol.js';
+
+/** Sends a refusal to one client. */
+export function reject(client: Client, rejected: Rejected): void {
+  client.send('rejected', rejected);
+}
+
+function size(message: unknown): number {
+  try {
+    return JSON.stringify(message ?? null).length;
+  } catch {
+    return Infinity;
+  }
+}
+
+/**
+ * Registers a message handler that checks the message first: its size, then its shape against
+ * the schema. A bad message gets a `rejected` reply and changes nothing; a handler that throws
+ * is reported and answered, never allowed to take the room down.
+ */
+export function handle<T>(
+  room: Room,
+  type: string,
+  schema: z.ZodType<T>,
+  handler: (client: Client, data: T) => void,
+  log: (message: string) => void,
+): void {
+  room.onMessage(type, (client: Client, message: unknown) => {
+    if (size(message) > MAX_MESSAGE_BYTES) {
+      reject(client, {
+        to: type,
+        code: 'message/too-large',
+        message: `messages are at most ${MAX_MESSAGE_BYTES} bytes`,
+      });
+      return;
+    }
+    const parsed = schema.safeParse(message ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+      reject(client, { to: type, code: 'message/malformed', message: `${issue?.message ?? 'malformed'}${where}` });
+      return;
+    }
+    try {
+      handler(client, parsed.data);
+    } catch (e) {
+      log(`room ${room.roomId}: ${type} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      reject(client, { to: type, code: 'message/failed', message: 'the server could not handle this message' });
+    }
+  });
+}
+
+/** Answers every message type the room does not know. */
+export function rejectUnknown(room: Room): void {
+  room.onMessage('*', (client: Client, type: string | number) => {
+    reject(client, { to: String(type), code: 'message/unknown', message: `unknown message type ${String(type)}` });
+  });
+}

@@ -1,0 +1,298 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UbongoServer } from './server.js';
+import { startServer } from './server.js';
+import { Player, solve } from './test-support/player.js';
+
+// A real server on a random port, with game time 20 times faster than the clock, so that a
+// 20-second hourglass lasts one real second.
+let server: UbongoServer;
+let url: string;
+let http: string;
+
+beforeAll(async () => {
+  server = await startServer({
+    port: 0,
+    dataDir: mkdtempSync(join(tmpdir(), 'ubongo-server-')),
+    timeScale: 20,
+    log: () => undefined,
+  });
+  url = `ws://localhost:${server.port}`;
+  http = `http://localhost:${server.port}`;
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+interface View {
+  phase: string;
+  you: string | null;
+  round: { number: number; solved: string[]; deadline: number } | null;
+  task: { region: [number, number][]; pieces: string[] } | null;
+  players: { id: string; pawn: number; points: number }[];
+  winners: string[] | null;
+}
+interface ViewMessage {
+  serverNow: number;
+  view: View;
+}
+interface Lobby {
+  code: string;
+  seats: { name: string; kind: string; connected: boolean }[];
+  started: boolean;
+  game: string | null;
+}
+interface Rejected {
+  to: string;
+  code: string;
+  message: string;
+  problems?: { code: string }[];
+}
+
+const playing = (round: number) => (m: ViewMessage) =>
+  m.view.phase === 'playing' && m.view.round?.number === round && m.view.task !== null;
+
+async function newTable(edition: string, extra: Record<string, unknown> = {}): Promise<Player> {
+  const host = await Player.create(url, 'race', {
+    name: 'Ana',
+    settings: { edition, rounds: 2, hourglassSeconds: 20, ...extra },
+  });
+  await host.waitFor<Lobby>('lobby');
+  return host;
+}
+
+/** Solves the current round's task as the player. */
+async function solveRound(player: Player, round: number, grid: 'square' | 'hex'): Promise<void> {
+  const { view } = await player.waitFor<ViewMessage>('view', playing(round));
+  if (!view.task) throw new Error('no task');
+  player.send('claim', { placements: solve(grid, view.task.region, view.task.pieces) });
+  await player.waitFor<{ events: { type: string; player?: string }[] }>('events', (m) =>
+    m.events.some((e) => e.type === 'solved' && e.player === view.you),
+  );
+}
+
+describe.each([
+  ['classic', 'square'],
+  ['extreme', 'hex'],
+  ['jewels', 'square'],
+] as const)('a whole short game of %s: a person and a bot, two rounds, to the standings', (edition, grid) => {
+  it('plays to the end, is saved, and replays to the same result', async () => {
+    const ana = await newTable(edition);
+    ana.send('add-bot', { level: 'master' });
+    await ana.waitFor<Lobby>('lobby', (l) => l.seats.length === 2);
+    ana.send('start');
+    for (const round of [1, 2]) {
+      await solveRound(ana, round, grid);
+      if (edition === 'jewels') {
+        const { view } = await ana.waitFor<ViewMessage>('view', playing(round));
+        const me = view.players.find((p) => p.id === view.you);
+        ana.send('move', { row: me?.pawn ?? 0 });
+        await ana.waitFor<{ events: { type: string; player?: string }[] }>('events', (m) =>
+          m.events.some((e) => e.type === 'moved' && e.player === view.you),
+        );
+      }
+    }
+    const end = await ana.waitFor<ViewMessage>('view', (m) => m.view.phase === 'finished');
+    expect(end.view.winners?.length).toBeGreaterThan(0);
+    const { game } = await ana.waitFor<{ game: string }>('saved');
+    const record = (await (await fetch(`${http}/api/games/${game}`)).json()) as {
+      config: { edition: string };
+      result: { winners: string[] };
+    };
+    expect(record.config.edition).toBe(edition);
+    expect(record.result.winners).toEqual(end.view.winners);
+    const replay = (await (await fetch(`${http}/api/games/${game}/replay`)).json()) as {
+      matchesRecord: boolean;
+      steps: unknown[];
+    };
+    expect(replay.matchesRecord).toBe(true);
+    expect(replay.steps.length).toBeGreaterThanOrEqual(4);
+    await ana.room.leave();
+  });
+});
+
+describe('claims and messages that are wrong', () => {
+  it('each wrong claim is rejected with its reason, bad messages are answered, and the game goes on', async () => {
+    const ana = await newTable('classic', { rounds: 1, hourglassSeconds: 60 });
+    ana.send('add-bot', { level: 'beginner' });
+    await ana.waitFor<Lobby>('lobby', (l) => l.seats.length === 2);
+    ana.send('claim', { placements: [] });
+    expect((await ana.next<Rejected>('rejected')).code).toBe('message/wrong-phase');
+    ana.send('start');
+    const { view } = await ana.waitFor<ViewMessage>('view', playing(1));
+    if (!view.task) throw new Error('no task');
+    const good = solve('square', view.task.region, view.task.pieces);
+    const [first, second, ...rest] = good;
+    if (!first || !second) throw new Error('a task has at least 3 pieces');
+    const wrong: [unknown, string][] = [
+      [[{ ...first, piece: 'Q9' }, second, ...rest], 'claim/unknown-piece'],
+      [[second, ...rest], 'claim/missing-piece'],
+      [[first, { ...second, cells: first.cells }, ...rest], 'claim/wrong-shape'],
+      [[{ ...first, cells: first.cells.map(([x, y]) => [x + 30, y]) }, second, ...rest], 'claim/outside'],
+    ];
+    for (const [placements, code] of wrong) {
+      ana.send('claim', { placements });
+      const r = await ana.next<Rejected>('rejected');
+      expect(r).toMatchObject({ to: 'claim', code });
+      expect(r.problems?.length).toBeGreaterThan(0);
+    }
+    ana.send('claim', { placements: 'all of them' });
+    expect(await ana.next<Rejected>('rejected')).toMatchObject({ to: 'claim', code: 'message/malformed' });
+    ana.send('claim', { placements: good, extra: true });
+    expect(await ana.next<Rejected>('rejected')).toMatchObject({ code: 'message/malformed' });
+    ana.send('teleport', { row: 3 });
+    expect(await ana.next<Rejected>('rejected')).toMatchObject({ to: 'teleport', code: 'message/unknown' });
+    ana.send('claim', { placements: good, padding: 'x'.repeat(10_000) });
+    expect(await ana.next<Rejected>('rejected')).toMatchObject({ to: 'claim', code: 'message/too-large' });
+    ana.send('settings', { rounds: 3 });
+    expect(await ana.next<Rejected>('rejected')).toMatchObject({ code: 'message/wrong-phase' });
+    // Unharmed: the right claim is still accepted, and only now.
+    ana.send('claim', { placements: good });
+    const solved = await ana.next<{ events: { type: string; position?: number }[] }>('events', (m) =>
+      m.events.some((e) => e.type === 'solved'),
+    );
+    expect(solved.events.find((e) => e.type === 'solved')?.position).toBe(1);
+    ana.send('claim', { placements: good });
+    expect(await ana.next<Rejected>('rejected')).toMatchObject({ code: 'action/already-solved' });
+    await ana.room.leave();
+  });
+
+  it('refuses to join with another protocol version', async () => {
+    await expect(Player.create(url, 'race', { protocol: 99, name: 'Old' })).rejects.toThrow();
+  });
+
+  it('only the host sets the game up', async () => {
+    const ana = await newTable('classic');
+    const ben = await Player.join(url, ana.room.roomId, { name: 'Ben' });
+    await ben.waitFor<Lobby>('lobby');
+    ben.send('add-bot', { level: 'casual' });
+    expect(await ben.next<Rejected>('rejected')).toMatchObject({ code: 'message/not-allowed' });
+    ben.send('start');
+    expect(await ben.next<Rejected>('rejected')).toMatchObject({ code: 'message/not-allowed' });
+    await Promise.all([ana.room.leave(), ben.room.leave()]);
+  });
+});
+
+describe('connections', () => {
+  it('a player who drops mid-round finds the game as it is on return', async () => {
+    const ana = await newTable('classic', { rounds: 1, hourglassSeconds: 120 });
+    const ben = await Player.join(url, ana.room.roomId, { name: 'Ben' });
+    await ana.waitFor<Lobby>('lobby', (l) => l.seats.length === 2);
+    ana.send('start');
+    const before = await ben.waitFor<ViewMessage>('view', playing(1));
+    const token = ben.room.reconnectionToken;
+    // The connection breaks without a goodbye.
+    ben.room.connection.close();
+    await ana.waitFor<Lobby>('lobby', (l) => l.seats[1]?.connected === false);
+    // Meanwhile Ana solves.
+    const { view } = await ana.waitFor<ViewMessage>('view', playing(1));
+    if (!view.task) throw new Error('no task');
+    ana.send('claim', { placements: solve('square', view.task.region, view.task.pieces) });
+    await ana.waitFor<ViewMessage>('view', (m) => m.view.round?.solved.includes('p1') ?? false);
+    await ben.reconnect(token);
+    const latest = await ben.waitFor<ViewMessage>('view', (m) => m.view.round?.solved.includes('p1') ?? false);
+    expect(latest.view.you).toBe('p2');
+    expect(latest.view.round?.solved).toEqual(['p1']);
+    expect(latest.view.round?.deadline).toBe(before.view.round?.deadline);
+    await ana.waitFor<Lobby>('lobby', (l) => l.seats[1]?.connected === true);
+    // And Ben can still play his board.
+    if (!latest.view.task) throw new Error('no task');
+    ben.send('claim', { placements: solve('square', latest.view.task.region, latest.view.task.pieces) });
+    await ben.waitFor<ViewMessage>('view', (m) => m.view.phase === 'finished');
+    await Promise.all([ana.room.leave(), ben.room.leave()]);
+  });
+
+  it('a player who leaves for good is replaced by a bot, and the room is told', async () => {
+    const ana = await newTable('classic', { rounds: 1 });
+    const ben = await Player.join(url, ana.room.roomId, { name: 'Ben' });
+    await ana.waitFor<Lobby>('lobby', (l) => l.seats.length === 2);
+    ana.send('start');
+    await ben.waitFor<ViewMessage>('view', playing(1));
+    await ben.room.leave(true);
+    const notice = await ana.waitFor<{ kind: string; seat: string; text: string }>('notice');
+    expect(notice).toMatchObject({ kind: 'replaced', seat: 'p2' });
+    expect(notice.text).toContain('Ben');
+    expect((await ana.waitFor<Lobby>('lobby', (l) => l.seats[1]?.kind === 'bot')).seats[1]?.name).toBe('Ben (bot)');
+    await ana.room.leave();
+  });
+
+  it('a spectator joins a running game by its code, sees it, and cannot act', async () => {
+    const ana = await newTable('jewels', { rounds: 1 });
+    ana.send('add-bot', { level: 'expert' });
+    ana.send('start');
+    await ana.waitFor<ViewMessage>('view', playing(1));
+    const eve = await Player.join(url, ana.room.roomId, { name: 'Eve' });
+    const seen = await eve.waitFor<ViewMessage>('view', (m) => m.view.phase === 'playing');
+    expect(seen.view.you).toBeNull();
+    expect(seen.view.task).toBeNull();
+    expect(seen.view.players).toHaveLength(2);
+    eve.send('claim', { placements: [] });
+    expect(await eve.next<Rejected>('rejected')).toMatchObject({ code: 'message/not-allowed' });
+    await Promise.all([ana.room.leave(), eve.room.leave()]);
+  });
+});
+
+describe('solo play', () => {
+  it('five puzzles as fast as possible: the server keeps the score and records it', async () => {
+    const zoe = await Player.create(url, 'solo', { name: 'Zoe', mode: 'count', limit: 5, side: 'easy' });
+    zoe.send('start');
+    type SoloView = {
+      solved: number;
+      skipped: number;
+      current: { board: string; region: [number, number][]; pieces: string[] } | null;
+    };
+    let skipped = false;
+    for (;;) {
+      const v = await zoe.waitFor<SoloView>('view', (m) => m.current !== null || m.solved === 5);
+      if (v.solved === 5 || !v.current) break;
+      const board = v.current.board;
+      if (v.solved === 2 && !skipped) {
+        skipped = true;
+        zoe.send('skip');
+      } else {
+        zoe.send('claim', { placements: solve('square', v.current.region, v.current.pieces) });
+      }
+      await zoe.next<SoloView>('view', (m) => m.current?.board !== board || m.solved === 5);
+    }
+    const recorded = await zoe.waitFor<{ result: { solved: number; skipped: number } }>('recorded');
+    expect(recorded.result).toMatchObject({ solved: 5, skipped: 1 });
+    const { records } = (await (await fetch(`${http}/api/records?mode=count&limit=5&side=easy`)).json()) as {
+      records: { player: string }[];
+    };
+    expect(records.map((r) => r.player)).toContain('Zoe');
+    await zoe.room.leave();
+  });
+
+  it('practice: any task, a hint places one more piece each time, the solution, a checked claim', async () => {
+    const pat = await Player.create(url, 'solo', { name: 'Pat', mode: 'practice' });
+    pat.send('task', { edition: 'extreme', board: 'E07', side: 'hard', key: 'blue' });
+    const task = await pat.waitFor<{ board: string; region: [number, number][]; pieces: string[] }>(
+      'practice',
+      (m) => m.board === 'E07',
+    );
+    expect(task.pieces).toHaveLength(4);
+    pat.send('hint');
+    expect((await pat.next<{ placements: unknown[]; of: number }>('hint')).placements).toHaveLength(1);
+    pat.send('hint');
+    expect((await pat.next<{ placements: unknown[]; of: number }>('hint')).placements).toHaveLength(2);
+    pat.send('solution');
+    expect((await pat.next<{ placements: unknown[] }>('solution')).placements).toHaveLength(4);
+    pat.send('claim', { placements: solve('hex', task.region, task.pieces) });
+    expect(await pat.next('checked')).toEqual({ solved: true });
+    pat.send('task', { edition: 'classic', board: 'C99', side: 'easy', key: '1' });
+    expect(await pat.next<Rejected>('rejected')).toMatchObject({ to: 'task', code: 'message/malformed' });
+    await pat.room.leave();
+  });
+});
+
+describe('HTTP', () => {
+  it('answers health, unknown games, bad record queries', async () => {
+    expect(await (await fetch(`${http}/healthz`)).json()).toMatchObject({ status: 'ok', protocol: 1 });
+    expect((await fetch(`${http}/api/games/NOPE-1`)).status).toBe(404);
+    expect((await fetch(`${http}/api/records?mode=fastest`)).status).toBe(400);
+    expect((await fetch(`${http}/api/records?mode=timed&limit=7`)).status).toBe(400);
+  });
+});

@@ -1,0 +1,220 @@
+import type { RaceAction, RaceConfig, RaceResult, SoloMode, Side } from '@ubongo/core';
+import Database from 'better-sqlite3';
+import type { Generated, Migration } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** A seat of a stored game. */
+export interface StoredSeat {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: 'human' | 'bot';
+  readonly level?: string;
+}
+
+/** Everything needed to replay a game exactly: configuration, seed and every accepted action with its time. */
+export interface GameRecord {
+  readonly id: string;
+  readonly config: RaceConfig;
+  readonly seed: number;
+  readonly seats: readonly StoredSeat[];
+  readonly actions: readonly { readonly at: number; readonly action: RaceAction }[];
+  /** Undefined for a game the server stopped before it ended. */
+  readonly result: RaceResult | undefined;
+  readonly startedAt: number;
+  readonly finishedAt: number;
+}
+
+/** A finished solo game, the record a player tries to beat. */
+export interface SoloRecord {
+  readonly player: string;
+  readonly mode: SoloMode;
+  readonly limit: number;
+  readonly side: Side;
+  readonly solved: number;
+  readonly skipped: number;
+  readonly ms: number;
+  readonly seed: number;
+  readonly finishedAt: number;
+}
+
+/** Which solo records to list. */
+export interface RecordQuery {
+  readonly mode: SoloMode;
+  readonly limit?: number;
+  readonly side?: Side;
+  readonly top?: number;
+}
+
+/** Where games and records are kept. SQLite in-process by default; another database later, same queries. */
+export interface Storage {
+  saveGame(record: GameRecord): Promise<void>;
+  game(id: string): Promise<GameRecord | undefined>;
+  saveSolo(record: SoloRecord): Promise<void>;
+  /** The best results: most solved then fastest (timed), fastest complete runs (count). */
+  records(query: RecordQuery): Promise<SoloRecord[]>;
+  close(): Promise<void>;
+}
+
+interface Tables {
+  games: {
+    id: string;
+    edition: string;
+    config: string;
+    seed: number;
+    seats: string;
+    actions: string;
+    result: string | null;
+    started_at: number;
+    finished_at: number;
+  };
+  solo_results: {
+    id: Generated<number>;
+    player: string;
+    mode: string;
+    limit_value: number;
+    side: string;
+    solved: number;
+    skipped: number;
+    ms: number;
+    seed: number;
+    finished_at: number;
+  };
+}
+
+// Migrations run at start, in name order; a new one is appended, never edited once shipped.
+const MIGRATIONS: Record<string, Migration> = {
+  '001_games_and_solo_results': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('games')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('edition', 'text', (c) => c.notNull())
+        .addColumn('config', 'text', (c) => c.notNull())
+        .addColumn('seed', 'integer', (c) => c.notNull())
+        .addColumn('seats', 'text', (c) => c.notNull())
+        .addColumn('actions', 'text', (c) => c.notNull())
+        .addColumn('result', 'text')
+        .addColumn('started_at', 'integer', (c) => c.notNull())
+        .addColumn('finished_at', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('solo_results')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('player', 'text', (c) => c.notNull())
+        .addColumn('mode', 'text', (c) => c.notNull())
+        .addColumn('limit_value', 'integer', (c) => c.notNull())
+        .addColumn('side', 'text', (c) => c.notNull())
+        .addColumn('solved', 'integer', (c) => c.notNull())
+        .addColumn('skipped', 'integer', (c) => c.notNull())
+        .addColumn('ms', 'integer', (c) => c.notNull())
+        .addColumn('seed', 'integer', (c) => c.notNull())
+        .addColumn('finished_at', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('solo_results_by_mode')
+        .on('solo_results')
+        .columns(['mode', 'limit_value', 'side'])
+        .execute();
+    },
+  },
+};
+
+/** The SQLite storage: `ubongo.sqlite` in the data folder, migrated when opened. */
+export class SqliteStorage implements Storage {
+  private constructor(private readonly db: Kysely<Tables>) {}
+
+  /** Opens (creating if needed) the database in `dataDir` and brings its schema up to date. */
+  static async open(dataDir: string): Promise<SqliteStorage> {
+    mkdirSync(dataDir, { recursive: true });
+    const database = new Database(join(dataDir, 'ubongo.sqlite'));
+    database.pragma('journal_mode = WAL');
+    const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database }) });
+    const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(MIGRATIONS) } });
+    const { error } = await migrator.migrateToLatest();
+    if (error) throw error instanceof Error ? error : new Error(`migration failed: ${JSON.stringify(error)}`);
+    return new SqliteStorage(db);
+  }
+
+  async saveGame(r: GameRecord): Promise<void> {
+    const row = {
+      id: r.id,
+      edition: r.config.edition,
+      config: JSON.stringify(r.config),
+      seed: r.seed,
+      seats: JSON.stringify(r.seats),
+      actions: JSON.stringify(r.actions),
+      result: r.result === undefined ? null : JSON.stringify(r.result),
+      started_at: r.startedAt,
+      finished_at: r.finishedAt,
+    };
+    await this.db
+      .insertInto('games')
+      .values(row)
+      .onConflict((oc) => oc.column('id').doUpdateSet(row))
+      .execute();
+  }
+
+  async game(id: string): Promise<GameRecord | undefined> {
+    const row = await this.db.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      config: JSON.parse(row.config) as RaceConfig,
+      seed: row.seed,
+      seats: JSON.parse(row.seats) as StoredSeat[],
+      actions: JSON.parse(row.actions) as GameRecord['actions'],
+      result: row.result === null ? undefined : (JSON.parse(row.result) as RaceResult),
+      startedAt: row.started_at,
+      finishedAt: row.finished_at,
+    };
+  }
+
+  async saveSolo(r: SoloRecord): Promise<void> {
+    await this.db
+      .insertInto('solo_results')
+      .values({
+        player: r.player,
+        mode: r.mode,
+        limit_value: r.limit,
+        side: r.side,
+        solved: r.solved,
+        skipped: r.skipped,
+        ms: r.ms,
+        seed: r.seed,
+        finished_at: r.finishedAt,
+      })
+      .execute();
+  }
+
+  async records(q: RecordQuery): Promise<SoloRecord[]> {
+    let query = this.db.selectFrom('solo_results').selectAll().where('mode', '=', q.mode);
+    if (q.limit !== undefined) query = query.where('limit_value', '=', q.limit);
+    if (q.side !== undefined) query = query.where('side', '=', q.side);
+    // A count game is a record only once its puzzles are all solved.
+    query =
+      q.mode === 'count'
+        ? query.where(sql<boolean>`solved >= limit_value`).orderBy('ms', 'asc')
+        : query.orderBy('solved', 'desc').orderBy('ms', 'asc');
+    const rows = await query
+      .orderBy('finished_at', 'asc')
+      .limit(q.top ?? 10)
+      .execute();
+    return rows.map((row) => ({
+      player: row.player,
+      mode: row.mode as SoloMode,
+      limit: row.limit_value,
+      side: row.side as Side,
+      solved: row.solved,
+      skipped: row.skipped,
+      ms: row.ms,
+      seed: row.seed,
+      finishedAt: row.finished_at,
+    }));
+  }
+
+  async close(): Promise<void> {
+    await this.db.destroy();
+  }
+}
