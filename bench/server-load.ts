@@ -1,0 +1,174 @@
+// npm run bench:server: simulated players over real sockets in many rooms, playing rounds against
+// the real server in its own process. Prints rooms, clients, claim-to-answer latency, and the
+// server's CPU and memory. Sizes: ROOMS (500), ROUNDS (2), TIME_SCALE (10) from the environment.
+import type { Puzzle } from '@ubongo/core';
+import { knownPiece, normalize, solveFirst } from '@ubongo/core';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Room } from 'colyseus.js';
+import { Client } from 'colyseus.js';
+
+const ROOMS = Number(process.env['ROOMS'] ?? 500);
+const ROUNDS = Number(process.env['ROUNDS'] ?? 2);
+const TIME_SCALE = Number(process.env['TIME_SCALE'] ?? 10);
+const SEATS = 4;
+const RAMP_BATCH = 25;
+
+const main = fileURLToPath(new URL('../../packages/server/dist/main.js', import.meta.url));
+const server = spawn(process.execPath, [main], {
+  env: {
+    ...process.env,
+    PORT: '0',
+    UBONGO_DATA_DIR: mkdtempSync(join(tmpdir(), 'ubongo-load-')),
+    UBONGO_TIME_SCALE: String(TIME_SCALE),
+  },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const port = await new Promise<number>((resolve, reject) => {
+  let out = '';
+  server.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+    const m = /localhost:(\d+)/.exec(out);
+    if (m) resolve(Number(m[1]));
+  });
+  server.once('exit', (code) => {
+    reject(new Error(`server exited ${code}`));
+  });
+});
+const url = `ws://localhost:${port}`;
+
+/** The server process's CPU seconds and resident memory, from /proc. */
+function serverUsage(): { cpu: number; rssMb: number } {
+  const stat = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const ticks = Number(stat[11]) + Number(stat[12]);
+  const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1];
+  return { cpu: ticks / 100, rssMb: Number(rss) / 1024 };
+}
+
+const solutions = new Map<string, unknown>();
+function solution(region: [number, number][], pieces: string[]): unknown {
+  const key = JSON.stringify([region, pieces]);
+  let s = solutions.get(key);
+  if (!s) {
+    const puzzle: Puzzle = {
+      grid: 'square',
+      region,
+      pieces: pieces.map((id) => ({ id, cells: normalize(knownPiece(id)?.cells ?? []) })),
+    };
+    s = solveFirst(puzzle).solution;
+    solutions.set(key, s);
+  }
+  return s;
+}
+
+interface ViewMessage {
+  view: {
+    phase: string;
+    you: string | null;
+    round: { number: number; solved: string[] } | null;
+    task: { region: [number, number][]; pieces: string[] } | null;
+  };
+}
+
+const latencies: number[] = [];
+let rejected = 0;
+let clients = 0;
+
+/** One player: on each new round, thinks a little, claims, and times the answer. */
+function play(room: Room, done: () => void): void {
+  let claimedRound = 0;
+  let sentAt = 0;
+  room.onMessage('view', (m: ViewMessage) => {
+    const { view } = m;
+    if (view.phase === 'finished') {
+      done();
+      return;
+    }
+    const round = view.round?.number ?? 0;
+    if (view.phase !== 'playing' || !view.task || round === claimedRound || view.round?.solved.includes(view.you ?? ''))
+      return;
+    claimedRound = round;
+    const task = view.task;
+    setTimeout(
+      () => {
+        sentAt = performance.now();
+        room.send('claim', { placements: solution(task.region, task.pieces) });
+      },
+      200 + Math.random() * 1500,
+    );
+  });
+  room.onMessage('events', (m: { events: { type: string; player?: string }[] }) => {
+    // Tie-break rounds (after the last round) are played too; they count like any other.
+    if (sentAt > 0 && m.events.some((e) => e.type === 'solved' && e.player === `p${mySeat(room)}`)) {
+      latencies.push(performance.now() - sentAt);
+      sentAt = 0;
+    }
+  });
+  room.onMessage('rejected', (m: { code: string }) => {
+    rejected++;
+    if (process.env['DEBUG_REJECTED']) console.log(m);
+    sentAt = 0;
+  });
+  room.onMessage('*', () => undefined);
+}
+
+const seats = new WeakMap<Room, number>();
+const mySeat = (room: Room): number => seats.get(room) ?? 0;
+
+/** One table: a host and three guests who join by the room's code, each playing as soon as they are in. */
+async function table(): Promise<Promise<void>[]> {
+  const finished: Promise<void>[] = [];
+  const seat = (room: Room, n: number): void => {
+    seats.set(room, n);
+    clients++;
+    finished.push(
+      new Promise<void>((resolve) => {
+        play(room, resolve);
+      }),
+    );
+  };
+  const host = await new Client(url).create('race', {
+    protocol: 1,
+    name: 'Host',
+    settings: { rounds: ROUNDS, hourglassSeconds: 60 },
+  });
+  seat(host, 1);
+  for (let i = 1; i < SEATS; i++)
+    seat(await new Client(url).joinById(host.roomId, { protocol: 1, name: `Guest ${i}` }), i + 1);
+  host.send('start', {});
+  return finished;
+}
+
+const started = performance.now();
+const before = serverUsage();
+let peakRss = before.rssMb;
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, serverUsage().rssMb);
+}, 500);
+const games: Promise<void>[] = [];
+for (let r = 0; r < ROOMS; r += RAMP_BATCH) {
+  const batch = await Promise.all(Array.from({ length: Math.min(RAMP_BATCH, ROOMS - r) }, () => table()));
+  games.push(...batch.flat());
+}
+const rampSeconds = (performance.now() - started) / 1000;
+await Promise.all(games);
+const seconds = (performance.now() - started) / 1000;
+clearInterval(sampler);
+const after = serverUsage();
+latencies.sort((a, b) => a - b);
+const q = (p: number): string =>
+  (latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN).toFixed(1);
+console.log(
+  `rooms ${ROOMS}, clients ${clients}, rounds ${ROUNDS} (game time x${TIME_SCALE}), all seated in ${rampSeconds.toFixed(1)} s, done in ${seconds.toFixed(1)} s`,
+);
+console.log(
+  `claims answered ${latencies.length} (${rejected} more refused: sent after a tie-break round was won); claim-to-answer latency p50 ${q(0.5)} ms, p99 ${q(0.99)} ms, max ${q(1)} ms (goal: p99 under 50 ms)`,
+);
+console.log(
+  `server: CPU ${(after.cpu - before.cpu).toFixed(1)} s over ${seconds.toFixed(1)} s (${((100 * (after.cpu - before.cpu)) / seconds).toFixed(0)}% of one core), memory peak ${peakRss.toFixed(0)} MB`,
+);
+server.kill('SIGTERM');
+process.exit(0);
