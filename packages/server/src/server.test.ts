@@ -133,6 +133,19 @@ describe('claims and messages that are wrong', () => {
       [[first, { ...second, cells: first.cells }, ...rest], 'claim/wrong-shape'],
       [[{ ...first, cells: first.cells.map(([x, y]) => [x + 30, y]) }, second, ...rest], 'claim/outside'],
     ];
+    // A piece moved, unturned, onto cells of another, still inside the region (every deck task has one).
+    const inRegion = new Set(view.task.region.map((c) => c.join()));
+    const shifts = [-4, -3, -2, -1, 0, 1, 2, 3, 4].flatMap((dx) =>
+      [-4, -3, -2, -1, 0, 1, 2, 3, 4].map((dy) => [dx, dy] as const),
+    );
+    const overlap = good
+      .flatMap((moved, i) => {
+        const taken = new Set(good.filter((_, j) => j !== i).flatMap((p) => p.cells.map((c) => c.join())));
+        return shifts.map(([dx, dy]) => ({ i, cells: moved.cells.map(([x, y]) => [x + dx, y + dy] as const), taken }));
+      })
+      .find(({ cells, taken }) => cells.every((c) => inRegion.has(c.join())) && cells.some((c) => taken.has(c.join())));
+    if (!overlap) throw new Error('every deck task has a piece that can be slid onto another');
+    wrong.push([good.map((p, i) => (i === overlap.i ? { ...p, cells: overlap.cells } : p)), 'claim/overlap']);
     for (const [placements, code] of wrong) {
       ana.send('claim', { placements });
       const r = await ana.next<Rejected>('rejected');
@@ -201,7 +214,9 @@ describe('connections', () => {
     // And Ben can still play his board.
     if (!latest.view.task) throw new Error('no task');
     ben.send('claim', { placements: solve('square', latest.view.task.region, latest.view.task.pieces) });
-    await ben.waitFor<ViewMessage>('view', (m) => m.view.phase === 'finished');
+    await ben.waitFor<{ events: { type: string; player?: string }[] }>('events', (m) =>
+      m.events.some((e) => e.type === 'solved' && e.player === 'p2'),
+    );
     await Promise.all([ana.room.leave(), ben.room.leave()]);
   });
 
