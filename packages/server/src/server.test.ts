@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UbongoServer } from './server.js';
 import { startServer } from './server.js';
+import { Client } from 'colyseus.js';
 import { Player, solve } from './test-support/player.js';
 
 // A real server on a random port, with game time 20 times faster than the clock, so that a
@@ -186,6 +187,27 @@ describe('claims and messages that are wrong', () => {
     ben.send('start');
     expect(await ben.next<Rejected>('rejected')).toMatchObject({ code: 'message/not-allowed' });
     await Promise.all([ana.room.leave(), ben.room.leave()]);
+  });
+});
+
+describe('quick match', () => {
+  it('puts players who ask for a public game at the same table until it starts', async () => {
+    const join = async (name: string): Promise<Player> => {
+      const client = new Client(url);
+      return Player.wrap(client, await client.joinOrCreate('race', { protocol: 1, name, public: true }));
+    };
+    const ana = await join('Ana');
+    const ben = await join('Ben');
+    expect(ben.room.roomId).toBe(ana.room.roomId);
+    expect((await ana.waitFor<Lobby>('lobby', (l) => l.seats.length === 2)).seats.map((s) => s.name)).toEqual([
+      'Ana',
+      'Ben',
+    ]);
+    ana.send('start');
+    await ana.waitFor<Lobby>('lobby', (l) => l.started);
+    const cy = await join('Cy');
+    expect(cy.room.roomId).not.toBe(ana.room.roomId);
+    await Promise.all([ana.room.leave(), ben.room.leave(), cy.room.leave()]);
   });
 });
 

@@ -28,6 +28,11 @@ export class Player {
     });
   }
 
+  /** A player around a room joined some other way (joinOrCreate, say). */
+  static wrap(client: Client, room: Room): Player {
+    return new Player(client, room);
+  }
+
   static async create(url: string, roomName: string, options: Record<string, unknown>): Promise<Player> {
     const client = new Client(url);
     return new Player(client, await client.create(roomName, { protocol: PROTOCOL_VERSION, ...options }));
