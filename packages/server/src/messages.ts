@@ -1,7 +1,7 @@
 import type { Client, Room } from '@colyseus/core';
 import type { z } from 'zod';
 import type { Rejected } from './protocol.js';
-import { MAX_MESSAGE_BYTES } from './protocol.js';
+import { MAX_MESSAGE_BYTES, MESSAGE_BURST, MESSAGES_PER_SECOND } from './protocol.js';
 
 /** Sends a refusal to one client. */
 export function reject(client: Client, rejected: Rejected): void {
@@ -16,8 +16,34 @@ function size(message: unknown): number {
   }
 }
 
+// Each client's message allowance (a token bucket), so that one client cannot keep the event
+// loop, which every room shares, busy.
+const allowance = new WeakMap<Client, { tokens: number; at: number }>();
+
+function tooFast(client: Client): boolean {
+  const now = Date.now();
+  const bucket = allowance.get(client) ?? { tokens: MESSAGE_BURST, at: now };
+  bucket.tokens = Math.min(MESSAGE_BURST, bucket.tokens + ((now - bucket.at) / 1000) * MESSAGES_PER_SECOND);
+  bucket.at = now;
+  allowance.set(client, bucket);
+  if (bucket.tokens < 1) return true;
+  bucket.tokens -= 1;
+  return false;
+}
+
+/** Runs a timer's work; an exception is logged instead of taking the process down. */
+export function guarded(what: string, log: (message: string) => void, work: () => void): () => void {
+  return () => {
+    try {
+      work();
+    } catch (e) {
+      log(`${what} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    }
+  };
+}
+
 /**
- * Registers a message handler that checks the message first: its size, then its shape against
+ * Registers a message handler that checks the message first: the sender's rate, its size, then its shape against
  * the schema. A bad message gets a `rejected` reply and changes nothing; a handler that throws
  * is reported and answered, never allowed to take the room down.
  */
@@ -29,6 +55,14 @@ export function handle<T>(
   log: (message: string) => void,
 ): void {
   room.onMessage(type, (client: Client, message: unknown) => {
+    if (tooFast(client)) {
+      reject(client, {
+        to: type,
+        code: 'message/too-fast',
+        message: `at most ${MESSAGES_PER_SECOND} messages a second`,
+      });
+      return;
+    }
     if (size(message) > MAX_MESSAGE_BYTES) {
       reject(client, {
         to: type,
@@ -56,6 +90,7 @@ export function handle<T>(
 /** Answers every message type the room does not know. */
 export function rejectUnknown(room: Room): void {
   room.onMessage('*', (client: Client, type: string | number) => {
+    if (tooFast(client)) return;
     reject(client, { to: String(type), code: 'message/unknown', message: `unknown message type ${String(type)}` });
   });
 }

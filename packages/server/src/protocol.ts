@@ -15,6 +15,9 @@ export const PROTOCOL_VERSION = 1;
 export const MAX_MESSAGE_BYTES = 4096;
 /** The WebSocket frame limit: a frame larger than this closes the connection (the player may reconnect). */
 export const MAX_FRAME_BYTES = 64 * 1024;
+/** Messages a client may send: a burst of this many, refilled at this many per second. */
+export const MESSAGE_BURST = 30;
+export const MESSAGES_PER_SECOND = 15;
 /** Spectators per room. */
 export const MAX_SPECTATORS = 12;
 
@@ -84,7 +87,12 @@ export const soloMessages = {
 
 /** Why the server refused a message (besides the engines' own codes). */
 export type MessageErrorCode =
-  'message/malformed' | 'message/unknown' | 'message/too-large' | 'message/not-allowed' | 'message/wrong-phase';
+  | 'message/malformed'
+  | 'message/unknown'
+  | 'message/too-large'
+  | 'message/too-fast'
+  | 'message/not-allowed'
+  | 'message/wrong-phase';
 
 /** The reply to a refused message: which message, why, and for a wrong placement each problem. */
 export interface Rejected {

@@ -25,7 +25,7 @@ import {
 } from '@ubongo/core';
 import { randomInt } from 'node:crypto';
 import type { z } from 'zod';
-import { handle, reject, rejectUnknown } from './messages.js';
+import { guarded, handle, reject, rejectUnknown } from './messages.js';
 import { MAX_SPECTATORS, PROTOCOL_VERSION, raceJoinSchema, raceMessages } from './protocol.js';
 import type { RoomServices } from './services.js';
 import type { StoredSeat } from './storage.js';
@@ -94,6 +94,7 @@ export class RaceRoom extends Room {
   readonly #spectators = new Set<string>();
   #game: Game | null = null;
   #roundTimer: Delayed | undefined;
+  #saving: Promise<void> | undefined;
   #botTimers: Delayed[] = [];
 
   override onCreate(options: unknown): void {
@@ -106,6 +107,8 @@ export class RaceRoom extends Room {
       void this.setPrivate(true);
     }
     this.#settings = { ...this.#settings, ...definedOnly(parsed.data.settings ?? {}) };
+    // Fixed scoring is a classic variant; other editions play standard.
+    if (this.#settings.edition !== 'classic') this.#settings.variant = 'standard';
     this.#registerMessages();
   }
 
@@ -134,7 +137,7 @@ export class RaceRoom extends Room {
         ready: false,
       });
       this.#host ??= client.sessionId;
-      if (this.#public && this.#seats.length >= 4) void this.setPrivate(true);
+      this.#updateVisibility();
     }
     this.#broadcastLobby();
     this.#sendViews();
@@ -147,7 +150,7 @@ export class RaceRoom extends Room {
     if (!this.#game) {
       this.#seats = this.#seats.filter((s) => s !== seat);
       if (this.#host === client.sessionId) this.#host = this.#seats.find((s) => s.kind === 'human')?.sessionId;
-      if (this.#public && this.#seats.length < 4) void this.setPrivate(false);
+      this.#updateVisibility();
       this.#broadcastLobby();
       return;
     }
@@ -172,6 +175,8 @@ export class RaceRoom extends Room {
   override async onDispose(): Promise<void> {
     // A game the server stops before its end is kept too, with the actions so far.
     const game = this.#game;
+    // Wait for a save under way; a game still unsaved is stored as it stands.
+    await this.#saving;
     if (game && !game.saved) await this.#save(game);
   }
 
@@ -224,6 +229,7 @@ export class RaceRoom extends Room {
         connected: true,
         ready: true,
       });
+      this.#updateVisibility();
       this.#broadcastLobby();
     });
     on('remove-seat', (client, data) => {
@@ -234,6 +240,7 @@ export class RaceRoom extends Room {
         return;
       }
       this.#seats.splice(data.seat, 1);
+      this.#updateVisibility();
       this.#broadcastLobby();
     });
     on('side', (client, data) => {
@@ -269,6 +276,11 @@ export class RaceRoom extends Room {
       this.#playerAction(client, 'move', (player) => ({ type: 'move', player, row: data.row }));
     });
     rejectUnknown(this);
+  }
+
+  /** A public table is offered to quick match while it has a free seat and has not started. */
+  #updateVisibility(): void {
+    if (this.#public) void this.setPrivate(this.#game !== null || this.#seats.length >= 4);
   }
 
   #seatOf(client: Client): Seat | undefined {
@@ -309,7 +321,7 @@ export class RaceRoom extends Room {
       saved: false,
     };
     // Started games take no more players; spectators still join by code.
-    void this.setPrivate(true);
+    this.#updateVisibility();
     void this.setMetadata({ started: true });
     this.#broadcastLobby();
     this.#act({ type: 'start-round' });
@@ -342,18 +354,18 @@ export class RaceRoom extends Room {
     if (events.some((e) => e.type === 'round-started')) this.#planBots();
     if (state.phase === 'playing' && state.round) {
       this.#roundTimer = this.clock.setTimeout(
-        () => this.#act({ type: 'tick' }),
+        this.#guard('tick', () => this.#act({ type: 'tick' })),
         clock.until(state.round.deadline) + 1,
       );
     } else {
       this.#clearBots();
       if (state.phase === 'waiting') {
         this.#roundTimer = this.clock.setTimeout(
-          () => this.#act({ type: 'start-round' }),
+          this.#guard('start-round', () => this.#act({ type: 'start-round' })),
           BETWEEN_ROUNDS_MS / clock.timeScale,
         );
       } else if (!game.saved) {
-        void this.#save(game);
+        this.#saving = this.#save(game);
       }
     }
     this.#sendViews();
@@ -372,33 +384,51 @@ export class RaceRoom extends Room {
     for (const seat of this.#seats) if (seat.kind === 'bot') this.#planBot(seat);
   }
 
-  /** Schedules a bot's claim (and pawn move) for the current round, from now. */
+  /**
+   * Schedules a bot's turn in the current round, from now: its claim when the model says it has
+   * solved, then (jewel edition) its pawn move. A stand-in for a person who solved but had not yet
+   * moved only moves.
+   */
   #planBot(seat: Seat): void {
     const game = this.#game;
-    const deal = game?.state.round?.deals.find((d) => d.player === seat.id);
-    if (!game || !deal || game.state.phase !== 'playing' || game.state.round?.solved.includes(seat.id)) return;
-    const seconds = botSolveSeconds(seat.level ?? STAND_IN, this.#difficulty(deal), game.botRng);
+    const round = game?.state.round;
+    const deal = round?.deals.find((d) => d.player === seat.id);
+    if (!game || !round || !deal || game.state.phase !== 'playing') return;
     const { timeScale } = this.services.clock;
+    const jewels = this.#settings.edition === 'jewels';
+    const planMove = (): void => {
+      this.#botTimers.push(
+        this.clock.setTimeout(
+          this.#guard('bot move', () => {
+            const later = this.#game;
+            if (later?.state.phase === 'playing')
+              this.#act({ type: 'move', player: seat.id, row: botJewelRow(later.state, seat.id) });
+          }),
+          BOT_MOVE_MS / timeScale,
+        ),
+      );
+    };
+    if (round.solved.includes(seat.id)) {
+      if (jewels && !round.moved.includes(seat.id)) planMove();
+      return;
+    }
+    const seconds = botSolveSeconds(seat.level ?? STAND_IN, this.#difficulty(deal), game.botRng);
     this.#botTimers.push(
       this.clock.setTimeout(
-        () => {
+        this.#guard('bot claim', () => {
           const now = this.#game;
           if (!now || now.state.phase !== 'playing') return;
           const placements = solveFirst(now.engine.puzzleOf(deal)).solution ?? [];
-          if (!this.#act({ type: 'claim', player: seat.id, placements })) return;
-          if (this.#settings.edition === 'jewels') {
-            this.#botTimers.push(
-              this.clock.setTimeout(() => {
-                const later = this.#game;
-                if (later?.state.phase === 'playing')
-                  this.#act({ type: 'move', player: seat.id, row: botJewelRow(later.state, seat.id) });
-              }, BOT_MOVE_MS / timeScale),
-            );
-          }
-        },
+          if (this.#act({ type: 'claim', player: seat.id, placements }) && jewels) planMove();
+        }),
         (seconds * 1000) / timeScale,
       ),
     );
+  }
+
+  /** A timer's work, with any exception logged rather than thrown into the process. */
+  #guard(what: string, work: () => void): () => void {
+    return guarded(`room ${this.roomId}: ${what}`, this.services.log, work);
   }
 
   #clearBots(): void {

@@ -207,7 +207,21 @@ describe('quick match', () => {
     await ana.waitFor<Lobby>('lobby', (l) => l.started);
     const cy = await join('Cy');
     expect(cy.room.roomId).not.toBe(ana.room.roomId);
-    await Promise.all([ana.room.leave(), ben.room.leave(), cy.room.leave()]);
+    // A public table that bots have filled is no longer offered either.
+    for (const level of ['casual', 'expert', 'master'] as const) cy.send('add-bot', { level });
+    await cy.waitFor<Lobby>('lobby', (l) => l.seats.length === 4);
+    const dan = await join('Dan');
+    expect(dan.room.roomId).not.toBe(cy.room.roomId);
+    await Promise.all([ana.room.leave(), ben.room.leave(), cy.room.leave(), dan.room.leave()]);
+  });
+
+  it('a client that floods the room is told to slow down', async () => {
+    const ana = await newTable('classic');
+    for (let i = 0; i < 60; i++) ana.send('ready', { ready: i % 2 === 0 });
+    expect(await ana.waitFor<Rejected>('rejected', (r) => r.code === 'message/too-fast')).toMatchObject({
+      to: 'ready',
+    });
+    await ana.room.leave();
   });
 });
 

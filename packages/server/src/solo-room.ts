@@ -12,7 +12,7 @@ import type {
 } from '@ubongo/core';
 import { checkSolution, normalize, soloEngine } from '@ubongo/core';
 import type { z } from 'zod';
-import { handle, reject, rejectUnknown } from './messages.js';
+import { guarded, handle, reject, rejectUnknown } from './messages.js';
 import { PROTOCOL_VERSION, soloJoinSchema, soloMessages } from './protocol.js';
 import type { RoomServices } from './services.js';
 
@@ -211,10 +211,10 @@ export class SoloRoom extends Room {
     this.#timer?.clear();
     if (state.phase === 'playing' && state.endsAt !== null) {
       this.#timer = this.clock.setTimeout(
-        () => {
+        guarded(`solo room ${this.roomId}: tick`, this.services.log, () => {
           const client = this.clients[0];
           if (client) this.#act(client, 'tick', { type: 'tick' });
-        },
+        }),
         this.services.clock.until(state.endsAt) + 1,
       );
     }

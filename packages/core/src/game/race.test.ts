@@ -192,7 +192,6 @@ describe('claims that are wrong, and other refusals, change nothing', () => {
       1000,
       'claim/outside',
     ],
-    ['too late', { type: 'claim', player: 'p1', placements: good }, 60_001, 'claim/too-late'],
     ['not in the game', { type: 'claim', player: 'p9', placements: good }, 1000, 'action/not-in-game'],
     ['no player', { type: 'claim', placements: good } as unknown as RaceAction, 1000, 'action/malformed'],
     ['an unknown action', { type: 'dance' } as unknown as RaceAction, 1000, 'action/malformed'],
@@ -215,6 +214,19 @@ describe('claims that are wrong, and other refusals, change nothing', () => {
     expect(!r.ok && r.error.problems?.map((p) => p.code)).toEqual(['claim/missing-piece', 'claim/uncovered']);
   });
 
+  it('a claim after the sand ran out, once someone has solved', () => {
+    const s = claim(classic, started, 'p2', 1000);
+    const copy = JSON.stringify(s);
+    const r = classic.apply(s, { type: 'claim', player: 'p1', placements: good }, 60_001);
+    expect(!r.ok && r.error.code).toBe('claim/too-late');
+    expect(JSON.stringify(s)).toBe(copy);
+  });
+
+  it('a claim after the sand ran out with nobody solved: the due tick turns the hourglass first', () => {
+    const r = step(classic, started, { type: 'claim', player: 'p1', placements: good }, 60_020);
+    expect(r.value.events.map((e) => e.type)).toEqual(['second-chance', 'solved']);
+  });
+
   it('a second claim by the same player', () => {
     const s = claim(classic, started, 'p1', 1000);
     const r = classic.apply(s, { type: 'claim', player: 'p1', placements: good }, 2000);
@@ -232,17 +244,21 @@ describe('Extreme', () => {
 
   it('second chance: the first to solve stops everybody and gets one stone from the bag only', () => {
     let s = step(extreme, setup('extreme', 3), { type: 'start-round' }, 0).value.state;
+    const bagAtStart = gemCount(s.bag);
     s = step(extreme, s, { type: 'tick' }, 60_000).value.state;
+    // The bank's sapphire and amber go into the bag as the second hourglass starts.
+    expect(s.marker).toEqual({ sapphire: 8, amber: 8 });
     const bagBefore = gemCount(s.bag);
+    expect(bagBefore).toBe(bagAtStart + 2);
     const r = step(extreme, s, { type: 'claim', player: 'p2', placements: solution(extreme, s, 'p2') }, 70_000);
     s = r.value.state;
     expect(s.phase).toBe('waiting');
     expect(s.history[0]?.solved).toEqual(['p2']);
     const gains = s.history[0]?.gains['p2'] ?? [];
     expect(gains).toHaveLength(1);
-    // The bank's sapphire and amber of the round went into the bag; one stone came out of it.
+    // One stone came out of the bag; the bank gave nothing more at the round's end.
     expect(s.marker).toEqual({ sapphire: 8, amber: 8 });
-    expect(gemCount(s.bag)).toBe(bagBefore + 2 - 1);
+    expect(gemCount(s.bag)).toBe(bagBefore - 1);
   });
 });
 

@@ -126,7 +126,10 @@ export interface RoundState {
   readonly moved: readonly PlayerId[];
   readonly gains: Readonly<Record<PlayerId, readonly (Gem | JewelColour)[]>>;
   readonly moves: Readonly<Record<PlayerId, { readonly from: number; readonly to: number }>>;
-  /** The marker's gems taken by solvers this round (the rest go into the bag at its end). */
+  /**
+   * The marker's gems that have left it this round: taken by a solver, or (Extreme's second
+   * chance) put into the bag early. The others go into the bag at the round's end.
+   */
   readonly fromMarker: readonly ('sapphire' | 'amber')[];
 }
 
@@ -259,7 +262,16 @@ function checkConfig(config: RaceConfig): string | undefined {
   }
   if (!Array.isArray(players) || players.length < 1 || players.length > 4) return 'a game has 1 to 4 players';
   const seats = players as { id?: unknown; side?: unknown }[];
-  if (seats.some((p) => typeof p.id !== 'string' || p.id.length === 0 || (p.side !== 'easy' && p.side !== 'hard'))) {
+  if (
+    seats.some(
+      (p: unknown) =>
+        typeof p !== 'object' ||
+        p === null ||
+        typeof (p as { id?: unknown }).id !== 'string' ||
+        (p as { id: string }).id.length === 0 ||
+        ((p as { side?: unknown }).side !== 'easy' && (p as { side?: unknown }).side !== 'hard'),
+    )
+  ) {
     return 'every player needs an id and a side (easy or hard)';
   }
   if (new Set(seats.map((p) => p.id)).size !== seats.length) return 'player ids must differ';
@@ -611,6 +623,17 @@ export function raceEngine(deck: Deck): RaceEngine {
       // Nobody solved: the hourglass is turned once more, from when it ran out.
       round.secondChance = true;
       round.deadline += s.config.hourglassSeconds * 1000;
+      if (s.config.edition === 'extreme') {
+        // Extreme: nobody will take the bank's sapphire and amber now; they go into the bag before
+        // the second chance, so its first solver draws from them too (Italian rulebook).
+        for (const gem of ['sapphire', 'amber'] as const) {
+          if (s.marker[gem] > 0) {
+            s.marker[gem]--;
+            s.bag[gem]++;
+          }
+          round.fromMarker.push(gem);
+        }
+      }
       events.push({ type: 'second-chance', deadline: round.deadline });
       if (now >= round.deadline) endRound(s, events);
       return;
@@ -643,6 +666,13 @@ export function raceEngine(deck: Deck): RaceEngine {
         if (!s.players.some((p) => p.id === a.player))
           return refuse('action/not-in-game', `${a.player} is not in this game`);
         if (s.phase !== 'playing') return refuse('action/wrong-phase', 'no round is being played');
+        // A claim that comes after the sand ran out but before the referee's tick: the tick is
+        // due, so it happens first (it may turn the hourglass for a second chance).
+        if (now > (s.round?.deadline ?? Infinity)) {
+          tick(s, now, events);
+          // tick() may end the round; read the phase afresh (the checker cannot see that).
+          if ((s as RaceState).phase !== 'playing') return refuse('claim/too-late', 'the sand has run out');
+        }
         const error =
           a.type === 'claim' ? claim(s, a.player, a.placements, now, events) : move(s, a.player, a.row, now, events);
         if (error) return err(error);

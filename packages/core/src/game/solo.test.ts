@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { shippedDeck } from '../decks.js';
 import { solveFirst } from '../solver.js';
 import type { SoloAction, SoloConfig, SoloState } from './solo.js';
-import { soloEngine } from './solo.js';
+import { SOLO_MAX_PUZZLES, soloEngine } from './solo.js';
 
 const engine = soloEngine(shippedDeck('classic'));
 
@@ -80,5 +80,14 @@ describe('solo refusals change nothing', () => {
   it('setup refuses limits other than 5, 10 or 20', () => {
     const r = engine.setup({ player: 'ana', mode: 'timed', limit: 7, side: 'easy' }, 1);
     expect(!r.ok && r.error.code).toBe('config/invalid');
+  });
+});
+
+describe('solo limits', () => {
+  it('a run deals at most SOLO_MAX_PUZZLES puzzles, so skipping cannot grow it without end', () => {
+    let s = start({ mode: 'timed', limit: 20 });
+    for (let i = 0; i < SOLO_MAX_PUZZLES; i++) s = act(s, { type: 'skip' }, 2_000 + i);
+    const r = engine.apply(s, { type: 'skip' }, 3_000);
+    expect(!r.ok && r.error.code).toBe('action/limit');
   });
 });

@@ -21,6 +21,8 @@ import type { GameError, PlayerId } from './types.js';
 export const SOLO_MODES = ['timed', 'count'] as const;
 /** `timed`: most puzzles in the time; `count`: the puzzles in the least time. */
 export type SoloMode = (typeof SOLO_MODES)[number];
+/** A run deals at most this many puzzles (solved or set aside), which bounds its state. */
+export const SOLO_MAX_PUZZLES = 500;
 /** The lengths the rulebooks give: minutes (timed) or puzzles (count). */
 export const SOLO_LIMITS = [5, 10, 20] as const;
 
@@ -216,6 +218,9 @@ export function soloEngine(deck: Deck): SoloEngine {
         return ok({ state: s, events });
       }
       if (type === 'tick') return ok({ state: s, events });
+      if (s.log.length >= SOLO_MAX_PUZZLES) {
+        return err({ code: 'action/limit', message: `a run deals at most ${SOLO_MAX_PUZZLES} puzzles` });
+      }
       const deal = s.current as Deal;
       if (type === 'skip') {
         s.log.push({ deal, outcome: 'skipped', at });

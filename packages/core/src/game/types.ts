@@ -20,6 +20,7 @@ export const GAME_ERROR_CODES = [
   'action/already-moved',
   'action/too-far',
   'action/finished',
+  'action/limit',
   'claim/too-late',
 ] as const;
 /** The code of a refusal: the game's own, or the checker's `claim/...` codes for a wrong placement. */
