@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UbongoServer } from './server.js';
 import { startServer } from './server.js';
@@ -187,6 +188,54 @@ describe('claims and messages that are wrong', () => {
     ben.send('start');
     expect(await ben.next<Rejected>('rejected')).toMatchObject({ code: 'message/not-allowed' });
     await Promise.all([ana.room.leave(), ben.room.leave()]);
+  });
+});
+
+describe('hostile messages', () => {
+  it('300 random bodies under every message type are answered, and the game goes on', async () => {
+    const ana = await newTable('jewels', { rounds: 1, hourglassSeconds: 120 });
+    ana.send('add-bot', { level: 'beginner' });
+    ana.send('start');
+    const { view } = await ana.waitFor<ViewMessage>('view', playing(1));
+    // Ten spectators each send a burst within the rate limit: every one is checked by its schema.
+    const types = [
+      'settings',
+      'add-bot',
+      'remove-seat',
+      'side',
+      'ready',
+      'start',
+      'claim',
+      'move',
+      'nonsense',
+      '__proto__',
+    ];
+    const bodies = fc.sample(fc.jsonValue(), { seed: 5, numRuns: 300 });
+    const watchers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => Player.join(url, ana.room.roomId, { name: `Eve ${i}` })),
+    );
+    bodies.forEach((body, i) => watchers[i % 10]?.send(types[i % types.length] ?? 'x', body));
+    const answers = await Promise.all(
+      watchers.map(async (w, i) => {
+        const expected = bodies.filter((_, j) => j % 10 === i).length;
+        const deadline = Date.now() + 10_000;
+        while (w.received.filter((r) => r.type === 'rejected').length < expected && Date.now() < deadline) {
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        return w.received.filter((r) => r.type === 'rejected').map((r) => (r.message as Rejected).code);
+      }),
+    );
+    const codes = answers.flat();
+    expect(codes).toHaveLength(300);
+    expect(codes).not.toContain('message/failed');
+    // The room and the server are unharmed: the player's claim is accepted.
+    if (!view.task) throw new Error('no task');
+    ana.send('claim', { placements: solve('square', view.task.region, view.task.pieces) });
+    await ana.waitFor<{ events: { type: string; player?: string }[] }>('events', (m) =>
+      m.events.some((e) => e.type === 'solved' && e.player === 'p1'),
+    );
+    expect((await fetch(`${http}/healthz`)).status).toBe(200);
+    await Promise.all([ana.room.leave(), ...watchers.map((w) => w.room.leave())]);
   });
 });
 
