@@ -10,7 +10,7 @@ import type { PieceShape } from './pieces.js';
 import { CLASSIC_PIECES, knownPiece } from './pieces.js';
 import type { Puzzle } from './puzzle.js';
 import type { Rng } from './random.js';
-import { createRng, pick, randomInt } from './random.js';
+import { createRng, pick, randomInt, shuffle } from './random.js';
 import { layPieces } from './sample.js';
 import type { Placement } from './solver.js';
 import { solveFirst } from './solver.js';
@@ -37,15 +37,6 @@ function subsets<T>(items: readonly T[], k: number): T[][] {
     }
   };
   visit(0);
-  return out;
-}
-
-function shuffle<T>(rng: Rng, items: readonly T[]): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = randomInt(rng, i + 1);
-    [out[i], out[j]] = [out[j] as T, out[i] as T];
-  }
   return out;
 }
 

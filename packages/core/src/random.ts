@@ -29,3 +29,13 @@ export function pick<T>(rng: Rng, items: readonly T[]): T {
   if (items.length === 0) throw new RangeError('pick needs a non-empty list');
   return items[randomInt(rng, items.length)] as T;
 }
+
+/** A shuffled copy of a list (Fisher-Yates); advances `rng`. */
+export function shuffle<T>(rng: Rng, items: readonly T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = randomInt(rng, i + 1);
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}

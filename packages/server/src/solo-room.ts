@@ -8,6 +8,7 @@ import type {
   SoloAction,
   SoloEngine,
   SoloEvent,
+  SoloResult,
   SoloState,
 } from '@ubongo/core';
 import { checkSolution, normalize, soloEngine } from '@ubongo/core';
@@ -223,14 +224,7 @@ export class SoloRoom extends Room {
     this.#sendView();
   }
 
-  async #record(result: {
-    mode: 'timed' | 'count';
-    limit: number;
-    side: Side;
-    solved: number;
-    skipped: number;
-    ms: number;
-  }): Promise<void> {
+  async #record(result: SoloResult): Promise<void> {
     try {
       await this.services.storage.saveSolo({
         ...result,

@@ -1,4 +1,4 @@
-import type { RaceAction, RaceConfig, RaceResult, SoloMode, Side } from '@ubongo/core';
+import type { RaceAction, RaceConfig, RaceResult, SoloMode, SoloResult, Side } from '@ubongo/core';
 import Database from 'better-sqlite3';
 import type { Generated, Migration } from 'kysely';
 import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
@@ -26,15 +26,9 @@ export interface GameRecord {
   readonly finishedAt: number;
 }
 
-/** A finished solo game, the record a player tries to beat. */
-export interface SoloRecord {
+/** A finished solo game, the record a player tries to beat: its result, who, with which seed, when. */
+export interface SoloRecord extends SoloResult {
   readonly player: string;
-  readonly mode: SoloMode;
-  readonly limit: number;
-  readonly side: Side;
-  readonly solved: number;
-  readonly skipped: number;
-  readonly ms: number;
   readonly seed: number;
   readonly finishedAt: number;
 }

@@ -8,7 +8,7 @@ import { EXTREME_COLOURS } from '../extreme.js';
 import type { Cell } from '../grid.js';
 import type { Puzzle } from '../puzzle.js';
 import type { Rng } from '../random.js';
-import { createRng, randomInt } from '../random.js';
+import { createRng, randomInt, shuffle } from '../random.js';
 import type { Result } from '../result.js';
 import { err, ok } from '../result.js';
 import type { Gem, Gems, JewelColour } from './gems.js';
@@ -206,15 +206,6 @@ type Step = Result<{ state: RaceState; events: RaceEvent[] }, GameError>;
 
 const refuse = (code: GameError['code'], message: string): { ok: false; error: GameError } => err({ code, message });
 
-function shuffled<T>(rng: Rng, items: readonly T[]): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = randomInt(rng, i + 1);
-    [out[i], out[j]] = [out[j] as T, out[i] as T];
-  }
-  return out;
-}
-
 const noJewels = (): Record<JewelColour, number> =>
   Object.fromEntries(JEWEL_COLOURS.map((c) => [c, 0])) as Record<JewelColour, number>;
 
@@ -359,7 +350,7 @@ export function raceEngine(deck: Deck): RaceEngine {
         ? { ruby: 10, sapphire: 10, emerald: 10, amber: 10 }
         : { ruby: 9, sapphire: 9, emerald: 9, amber: 9 };
     const allJewels = JEWEL_COLOURS.flatMap((c) => Array<JewelColour>(JEWELS_PER_ROW).fill(c));
-    const placed = jewels ? shuffled(rng, allJewels) : [];
+    const placed = jewels ? shuffle(rng, allJewels) : [];
     const rows = jewels
       ? Array.from({ length: JEWEL_ROWS }, (_, r) => placed.slice(r * JEWELS_PER_ROW, (r + 1) * JEWELS_PER_ROW))
       : [];
@@ -378,7 +369,7 @@ export function raceEngine(deck: Deck): RaceEngine {
       bag: jewels ? noGems() : bag,
       marker: jewels ? { sapphire: 0, amber: 0 } : { sapphire: 9, amber: 9 },
       rows,
-      deck: shuffled(
+      deck: shuffle(
         rng,
         deck.boards.map((b) => b.id),
       ),
@@ -397,7 +388,7 @@ export function raceEngine(deck: Deck): RaceEngine {
     const dealt: string[] = [];
     for (let i = 0; i < participants.length; i++) {
       if (s.deck.length === 0) {
-        s.deck = shuffled(s.rng, s.discard);
+        s.deck = shuffle(s.rng, s.discard);
         s.discard = [];
       }
       dealt.push(s.deck.shift() as string);
@@ -407,7 +398,7 @@ export function raceEngine(deck: Deck): RaceEngine {
     let keys: TaskKey[];
     if (s.config.edition === 'extreme') {
       // Each player draws a colour hexagon from the bag.
-      keys = shuffled(s.rng, EXTREME_COLOURS).slice(0, participants.length) as ExtremeColour[];
+      keys = shuffle(s.rng, EXTREME_COLOURS).slice(0, participants.length) as ExtremeColour[];
     } else {
       die = DIE_FACES[randomInt(s.rng, DIE_FACES.length)] as DieFace;
       keys = participants.map(() => die as DieFace);

@@ -5,7 +5,7 @@ import type { Deck, DieFace, Side } from '../deck.js';
 import { DIE_FACES } from '../deck.js';
 import type { Puzzle } from '../puzzle.js';
 import type { Rng } from '../random.js';
-import { createRng, randomInt } from '../random.js';
+import { createRng, randomInt, shuffle } from '../random.js';
 import type { Result } from '../result.js';
 import { err, ok } from '../result.js';
 import type { Deal } from './race.js';
@@ -113,15 +113,6 @@ export function soloEngine(deck: Deck): SoloEngine {
       region: side.region,
       pieces: task.pieces.map((id) => ({ id, cells: normalize(deck.pieces[id] ?? []) })),
     };
-  };
-
-  const shuffle = (rng: Rng, items: readonly string[]): string[] => {
-    const out = [...items];
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = randomInt(rng, i + 1);
-      [out[i], out[j]] = [out[j] as string, out[i] as string];
-    }
-    return out;
   };
 
   function draw(s: Mutable<SoloState>, events: SoloEvent[]): void {
