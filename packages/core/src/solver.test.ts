@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { DancingLinks } from 'dancing-links';
+import { orientations } from './cells.js';
 import { checkSolution } from './checker.js';
+import { gridOf } from './grid.js';
 import { parsePuzzle } from './puzzle.js';
 import type { Puzzle } from './puzzle.js';
 import { countSolutions, solutions, solveFirst, Solver } from './solver.js';
@@ -153,6 +156,48 @@ describe('the search API', () => {
     const viaNext = [...solutions(q)].length;
     expect(viaNext).toBeGreaterThan(0);
     expect(countSolutions(q).count).toBe(viaNext);
+  });
+});
+
+describe('large regions without symmetry', () => {
+  /** An independent count with the npm package dancing-links (pieces told apart, so all distinct here). */
+  function dlxCount(p: Puzzle): number {
+    const index = new Map(p.region.map((c, i) => [c.join(), i] as const));
+    const rows: { data: number; columnIndices: number[] }[] = [];
+    p.pieces.forEach((piece, k) => {
+      for (const form of orientations(gridOf(p.grid), piece.cells)) {
+        const [fx, fy] = form[0] ?? [0, 0];
+        for (const [tx, ty] of p.region) {
+          const cols = form.map(([x, y]) => index.get([x - fx + tx, y - fy + ty].join()));
+          if (cols.every((c) => c !== undefined))
+            rows.push({ data: k, columnIndices: [...(cols as number[]), p.region.length + k] });
+        }
+      }
+    });
+    const solver = new DancingLinks<number>().createSolver({ columns: p.region.length + p.pieces.length });
+    solver.addSparseConstraints(rows);
+    return solver.findAll().length;
+  }
+
+  const region = rectangle(6, 7).map((row, y) => (y === 0 ? '..####' : row));
+  const eight = puzzle({ grid: 'square', region, pieces: PENTOMINOES.slice(0, 8) });
+
+  it('counts and streams what dancing-links counts', () => {
+    const expected = dlxCount(eight);
+    expect(expected).toBeGreaterThan(0);
+    expect(countSolutions(eight).count).toBe(expected);
+    const all = [...solutions(eight)];
+    expect(all).toHaveLength(expected);
+    for (const s of all) expect(checkSolution(eight, s).ok).toBe(true);
+  });
+
+  it('stops at maxNodes, and counts the rest after next()', () => {
+    const r = countSolutions(eight, { maxNodes: 500 });
+    expect(r.stats.complete).toBe(false);
+    const solver = new Solver(eight);
+    solver.next();
+    expect(solver.count()).toBe(countSolutions(eight).count - 1);
+    expect(solver.stats.complete).toBe(true);
   });
 });
 
