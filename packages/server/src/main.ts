@@ -12,7 +12,9 @@ const timeScale = Number(process.env['UBONGO_TIME_SCALE'] ?? 1);
 if (!(timeScale > 0)) fail(`UBONGO_TIME_SCALE must be a positive number, got ${process.env['UBONGO_TIME_SCALE']}`);
 const dataDir = process.env['UBONGO_DATA_DIR'] ?? './data';
 
-const server = await startServer({ port, dataDir, timeScale });
+const server = await startServer({ port, dataDir, timeScale }).catch((e: unknown) => {
+  fail(`cannot start on port ${port} with data in ${dataDir}: ${e instanceof Error ? e.message : String(e)}`);
+});
 console.log(`ubongo: listening on http://localhost:${server.port} (data in ${dataDir})`);
 
 // A graceful stop: rooms are disposed (their games saved), then the database is closed.
