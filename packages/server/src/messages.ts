@@ -87,6 +87,20 @@ export function handle<T>(
   });
 }
 
+/** The bodies of a set of message schemas, by message type. */
+type Bodies<M extends Record<string, z.ZodType>> = { [K in keyof M]: z.infer<M[K]> };
+
+/** `on(type, handler)` for a room's set of message schemas, each handler typed by its schema. */
+export function registrar<M extends Record<string, z.ZodType>>(
+  room: Room,
+  schemas: M,
+  log: (message: string) => void,
+): <K extends keyof M & string>(type: K, handler: (client: Client, data: Bodies<M>[K]) => void) => void {
+  return (type, handler) => {
+    handle(room, type, schemas[type] as unknown as z.ZodType<Bodies<M>[typeof type]>, handler, log);
+  };
+}
+
 /** Answers every message type the room does not know. */
 export function rejectUnknown(room: Room): void {
   room.onMessage('*', (client: Client, type: string | number) => {

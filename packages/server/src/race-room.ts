@@ -24,13 +24,10 @@ import {
   solveFirst,
 } from '@ubongo/core';
 import { randomInt } from 'node:crypto';
-import type { z } from 'zod';
-import { guarded, handle, reject, rejectUnknown } from './messages.js';
+import { guarded, registrar, reject, rejectUnknown } from './messages.js';
 import { MAX_SPECTATORS, PROTOCOL_VERSION, raceJoinSchema, raceMessages } from './protocol.js';
 import type { RoomServices } from './services.js';
 import type { StoredSeat } from './storage.js';
-
-type RaceMessages = { [K in keyof typeof raceMessages]: z.infer<(typeof raceMessages)[K]> };
 
 /** A seat at the table: a person or a bot. */
 export interface Seat {
@@ -181,15 +178,9 @@ export class RaceRoom extends Room {
   }
 
   #registerMessages(): void {
-    const log = (m: string): void => {
+    const on = registrar(this, raceMessages, (m) => {
       this.services.log(m);
-    };
-    const on = <K extends keyof RaceMessages>(
-      type: K,
-      handler: (client: Client, data: RaceMessages[K]) => void,
-    ): void => {
-      handle(this, type, raceMessages[type] as unknown as z.ZodType<RaceMessages[K]>, handler, log);
-    };
+    });
     const hostOnly = (client: Client, type: string): boolean => {
       if (client.sessionId === this.#host && !this.#game) return true;
       reject(client, {

@@ -13,11 +13,10 @@ import type {
 } from '@ubongo/core';
 import { checkSolution, normalize, soloEngine } from '@ubongo/core';
 import type { z } from 'zod';
-import { guarded, handle, reject, rejectUnknown } from './messages.js';
+import { guarded, registrar, reject, rejectUnknown } from './messages.js';
 import { PROTOCOL_VERSION, soloJoinSchema, soloMessages } from './protocol.js';
 import type { RoomServices } from './services.js';
 
-type SoloMessages = { [K in keyof typeof soloMessages]: z.infer<(typeof soloMessages)[K]> };
 type JoinOptions = z.infer<typeof soloJoinSchema>;
 
 interface PracticeTask {
@@ -57,15 +56,9 @@ export class SoloRoom extends Room {
   }
 
   #register(): void {
-    const log = (m: string): void => {
+    const on = registrar(this, soloMessages, (m) => {
       this.services.log(m);
-    };
-    const on = <K extends keyof SoloMessages>(
-      type: K,
-      handler: (client: Client, data: SoloMessages[K]) => void,
-    ): void => {
-      handle(this, type, soloMessages[type] as unknown as z.ZodType<SoloMessages[K]>, handler, log);
-    };
+    });
     const runOnly = (client: Client, type: string): SoloEngine | undefined => {
       if (this.#engine) return this.#engine;
       reject(client, {
