@@ -1,5 +1,6 @@
 // @ts-check
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -28,6 +29,39 @@ const appBoundaries = {
   ],
 };
 
+// The web client renders and sends intents: core for geometry and drawing only, never the rules
+// engines, the solver or the checker (the server referees); no Node, no server code.
+const webBoundaries = {
+  paths: [
+    {
+      name: '@ubongo/core',
+      importNames: [
+        'raceEngine',
+        'soloEngine',
+        'solveFirst',
+        'countSolutions',
+        'solutions',
+        'Solver',
+        'checkSolution',
+        'generateDeck',
+        'botSolveSeconds',
+        'botJewelRow',
+        'simulate',
+      ],
+      message: 'the client holds no rules: the server decides',
+    },
+  ],
+  patterns: [
+    {
+      group: ['@ubongo/server', '@ubongo/server/*', '@ubongo/cli', '@ubongo/cli/*'],
+      message: 'the client talks to the server over the network',
+    },
+    { group: ['@ubongo/core/decks'], message: 'the client asks the server for decks' },
+    { group: ['node:*'], message: 'the client runs in browsers' },
+    { group: ['../../*/src/*', '../../core/*'], message: 'import other packages by their name, not by path' },
+  ],
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**'] },
   js.configs.recommended,
@@ -36,7 +70,12 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         // The packages' own builds, and one more project for the tests and configs they exclude.
-        project: ['./packages/*/tsconfig.json', './bench/tsconfig.json', './tsconfig.test.json'],
+        project: [
+          './packages/*/tsconfig.json',
+          './bench/tsconfig.json',
+          './tsconfig.test.json',
+          './packages/web/tsconfig.test.json',
+        ],
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -61,6 +100,20 @@ export default tseslint.config(
   {
     files: ['packages/cli/**/*.ts', 'packages/cli/**/*.js'],
     rules: { 'no-restricted-imports': ['error', appBoundaries] },
+  },
+  {
+    files: ['packages/web/src/**/*.{ts,tsx}'],
+    ignores: ['packages/web/src/**/*.test.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    rules: { 'no-restricted-imports': ['error', webBoundaries] },
+  },
+  {
+    files: ['packages/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
   },
   {
     files: ['**/*.js'],

@@ -13,7 +13,9 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['packages/*/src/**/*.test.ts'],
+    // The web client's components run in jsdom (a comment at the top of each such file says so);
+    // its browser tests (e2e) drive Chromium against the built client.
+    include: ['packages/*/src/**/*.test.ts', 'packages/web/src/**/*.test.tsx', 'packages/web/e2e/**/*.test.ts'],
     // Two cores here: one worker per core.
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -1,6 +1,9 @@
 import type { Deck, DeckEdition, RaceAction, RaceEvent, SoloMode, Side } from '@ubongo/core';
 import { raceEngine } from '@ubongo/core';
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { PROTOCOL_VERSION } from './protocol.js';
 import type { Storage } from './storage.js';
 
@@ -21,17 +24,87 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-const LANDING = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Ubongo server</title>
+const NOT_BUILT = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Ubongo server</title>
 <body style="font-family: sans-serif; max-width: 40em; margin: 3em auto">
 <h1>Ubongo</h1>
-<p>The game server is running: rooms on this address's WebSocket, and the HTTP API:</p>
-<ul><li><a href="/healthz">/healthz</a></li><li>/api/games/:id and /api/games/:id/replay</li>
-<li><a href="/api/records?mode=timed">/api/records?mode=timed</a></li></ul>
-<p>The browser client is not part of this build yet; see docs/protocol.md to write one.</p>
+<p>The game server is running, but the web client has not been built: run <code>npm run build</code>
+(npm install does it) and reload. The HTTP API: <a href="/healthz">/healthz</a>,
+/api/games/:id, <a href="/api/records?mode=timed">/api/records</a>, <a href="/api/decks">/api/decks</a>.</p>
 </body></html>`;
 
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** The boards and tasks of each deck, without solutions: what practice offers to choose from. */
+function deckIndex(decks: Readonly<Record<DeckEdition, Deck>>): unknown {
+  return {
+    decks: Object.values(decks).map((deck) => ({
+      edition: deck.edition,
+      grid: deck.grid,
+      boards: deck.boards.map((b) => ({
+        id: b.id,
+        sides: Object.fromEntries(
+          Object.entries(b.sides).map(([side, s]) => [
+            side,
+            { tasks: s.tasks.map((t) => ({ key: t.key, difficulty: t.difficulty })) },
+          ]),
+        ),
+      })),
+    })),
+  };
+}
+
+/**
+ * A file of the built web client, or undefined. Only names of letters, digits, `-`, `_` and `.`
+ * under the folder are served (no `..`, no hidden files); hashed assets are cached for good.
+ */
+async function staticFile(
+  webDir: string,
+  pathname: string,
+): Promise<{ body: Buffer; type: string; immutable: boolean } | undefined> {
+  const name = pathname === '/' ? 'index.html' : pathname.slice(1);
+  if (!/^(?:[\w-]+\/)*[\w-][\w.-]*$/.test(name) || name.includes('..')) return undefined;
+  const file = join(webDir, name);
+  try {
+    const body = await readFile(file);
+    return {
+      body,
+      type: CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+      immutable: name.startsWith('assets/'),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Gzipped copies of the hashed assets, made once: they never change under the same name. */
+const gzipped = new Map<string, Buffer>();
+function gzipOnce(key: string, body: Buffer): Buffer {
+  let zipped = gzipped.get(key);
+  if (!zipped) {
+    zipped = gzipSync(body, { level: 9 });
+    if (gzipped.size < 256) gzipped.set(key, zipped);
+  }
+  return zipped;
+}
+
 /** The HTTP API (docs/protocol.md): health, game records and replays, solo records. */
-export function httpHandler(storage: Storage, decks: Readonly<Record<DeckEdition, Deck>>, startedAt: number) {
+export function httpHandler(
+  storage: Storage,
+  decks: Readonly<Record<DeckEdition, Deck>>,
+  startedAt: number,
+  webDir: string | undefined,
+) {
+  const index = deckIndex(decks);
   async function replay(id: string): Promise<Replay | undefined> {
     const record = await storage.game(id);
     if (!record) return undefined;
@@ -104,10 +177,30 @@ export function httpHandler(storage: Storage, decks: Readonly<Record<DeckEdition
       send(res, 200, { records });
       return;
     }
-    if (url.pathname === '/' || url.pathname === '/index.html') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(LANDING);
+    if (url.pathname === '/api/decks') {
+      send(res, 200, index);
       return;
+    }
+    if (!url.pathname.startsWith('/api/')) {
+      const file = webDir === undefined ? undefined : await staticFile(webDir, url.pathname);
+      if (file) {
+        const zip = file.body.length > 1024 && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+        const body = zip ? (file.immutable ? gzipOnce(url.pathname, file.body) : gzipSync(file.body)) : file.body;
+        res.writeHead(200, {
+          'content-type': file.type,
+          'content-length': body.length,
+          'cache-control': file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+          vary: 'accept-encoding',
+          ...(zip ? { 'content-encoding': 'gzip' } : {}),
+        });
+        res.end(req.method === 'HEAD' ? undefined : body);
+        return;
+      }
+      if (url.pathname === '/' || url.pathname === '/index.html') {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(NOT_BUILT);
+        return;
+      }
     }
     send(res, 404, { error: `nothing at ${url.pathname}` });
   }

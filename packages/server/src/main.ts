@@ -1,4 +1,5 @@
-// `npm start`: the game server on PORT (2567), data in UBONGO_DATA_DIR (./data).
+// `npm start`: the game server on PORT (2567), data in UBONGO_DATA_DIR (./data), and the built web
+// client (packages/web/dist, or UBONGO_WEB_DIR) at its root.
 import { startServer } from './server.js';
 
 function fail(message: string): never {
@@ -11,8 +12,9 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a po
 const timeScale = Number(process.env['UBONGO_TIME_SCALE'] ?? 1);
 if (!(timeScale > 0)) fail(`UBONGO_TIME_SCALE must be a positive number, got ${process.env['UBONGO_TIME_SCALE']}`);
 const dataDir = process.env['UBONGO_DATA_DIR'] ?? './data';
+const webDir = process.env['UBONGO_WEB_DIR'];
 
-const server = await startServer({ port, dataDir, timeScale }).catch((e: unknown) => {
+const server = await startServer({ port, dataDir, timeScale, ...(webDir ? { webDir } : {}) }).catch((e: unknown) => {
   fail(`cannot start on port ${port} with data in ${dataDir}: ${e instanceof Error ? e.message : String(e)}`);
 });
 console.log(`ubongo: listening on http://localhost:${server.port} (data in ${dataDir})`);

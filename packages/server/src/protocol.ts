@@ -52,6 +52,7 @@ export const raceMessages = {
   side: z.strictObject({ side: z.enum(SIDES) }),
   ready: z.strictObject({ ready: z.boolean() }),
   start: z.strictObject({}),
+  rematch: z.strictObject({}),
   claim: z.strictObject({ placements }),
   move: z.strictObject({ row: z.number().int() }),
 } as const;

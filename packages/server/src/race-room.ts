@@ -151,7 +151,15 @@ export class RaceRoom extends Room {
       this.#broadcastLobby();
       return;
     }
-    if (this.#game.state.phase === 'finished') return;
+    if (this.#game.state.phase === 'finished') {
+      // After the game, a person who goes leaves the table; the host's part passes on for a rematch.
+      seat.connected = false;
+      delete seat.sessionId;
+      if (this.#host === client.sessionId)
+        this.#host = this.#seats.find((s) => s.kind === 'human' && s.sessionId)?.sessionId;
+      this.#broadcastLobby();
+      return;
+    }
     if (consented) {
       this.#standIn(seat, 'left the game');
       return;
@@ -260,6 +268,9 @@ export class RaceRoom extends Room {
       if (!hostOnly(client, 'start')) return;
       this.#start(client);
     });
+    on('rematch', (client) => {
+      void this.#rematch(client);
+    });
     on('claim', (client, data) => {
       this.#playerAction(client, 'claim', (player) => ({ type: 'claim', player, placements: data.placements }));
     });
@@ -316,6 +327,33 @@ export class RaceRoom extends Room {
     void this.setMetadata({ started: true });
     this.#broadcastLobby();
     this.#act({ type: 'start-round' });
+  }
+
+  /**
+   * After a finished game the host may call everyone back to the lobby: people still here keep
+   * their seats (not ready), bots keep theirs, the settings stay; the finished game is saved first.
+   */
+  async #rematch(client: Client): Promise<void> {
+    const game = this.#game;
+    if (client.sessionId !== this.#host || game?.state.phase !== 'finished') {
+      reject(client, {
+        to: 'rematch',
+        code: game?.state.phase === 'finished' ? 'message/not-allowed' : 'message/wrong-phase',
+        message: game?.state.phase === 'finished' ? 'only the host may call a rematch' : 'the game is not over',
+      });
+      return;
+    }
+    await this.#saving;
+    if (this.#game !== game) return;
+    this.#game = null;
+    this.#seats = this.#seats.filter((s) => s.kind === 'bot' || s.sessionId !== undefined);
+    for (const s of this.#seats) {
+      s.id = '';
+      s.ready = s.kind === 'bot';
+    }
+    void this.setMetadata({ started: false });
+    this.#updateVisibility();
+    this.#broadcastLobby();
   }
 
   /** Applies an action at the present game time; refusals go back to the sender. */
@@ -455,7 +493,7 @@ export class RaceRoom extends Room {
     }));
     try {
       await this.services.storage.saveGame({
-        id: this.#gameId(),
+        id: this.#gameId(game),
         config: game.state.config,
         seed: game.seed,
         seats,
@@ -464,15 +502,15 @@ export class RaceRoom extends Room {
         startedAt: game.startedAt,
         finishedAt: this.services.clock.now(),
       });
-      if (result) this.broadcast('saved', { game: this.#gameId() });
+      if (result) this.broadcast('saved', { game: this.#gameId(game) });
     } catch (e) {
       game.saved = false;
       this.services.log(`room ${this.roomId}: could not save the game: ${String(e)}`);
     }
   }
 
-  #gameId(): string {
-    return `${this.roomId}-${this.#game?.startedAt ?? 0}`;
+  #gameId(game: Game | null = this.#game): string {
+    return `${this.roomId}-${game?.startedAt ?? 0}`;
   }
 
   #lobby(client: Client): unknown {

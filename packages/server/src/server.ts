@@ -4,6 +4,7 @@ import { shippedDeck } from '@ubongo/core/decks';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomInt } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { GameClock } from './clock.js';
 import { httpHandler } from './http.js';
 import { MAX_FRAME_BYTES } from './protocol.js';
@@ -12,6 +13,9 @@ import type { RoomServices } from './services.js';
 import { SoloRoom } from './solo-room.js';
 import type { Storage } from './storage.js';
 import { SqliteStorage } from './storage.js';
+
+/** Where `npm run build` puts the web client, next to this package. */
+export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 /** How to run the server; every field has a default. */
 export interface UbongoServerOptions {
@@ -25,6 +29,8 @@ export interface UbongoServerOptions {
   readonly timeScale?: number;
   /** Storage to use instead of SQLite in `dataDir`. */
   readonly storage?: Storage;
+  /** The built web client to serve at `/`; default packages/web/dist (if it is missing, `/` says how to build it). */
+  readonly webDir?: string;
   readonly log?: (message: string) => void;
 }
 
@@ -51,7 +57,7 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
     seed: () => randomInt(0x7fffffff),
     log,
   };
-  const http = createServer(httpHandler(storage, services.decks, Date.now()));
+  const http = createServer(httpHandler(storage, services.decks, Date.now(), options.webDir ?? DEFAULT_WEB_DIR));
   const game = new Server({
     transport: new WebSocketTransport({ server: http, maxPayload: MAX_FRAME_BYTES }),
     greet: false,

@@ -1,0 +1,156 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solveWithKeyboard, solveWithMouse } from './play.js';
+import type { TestServer } from './support.js';
+import { launchChromium, startTestServer, watchErrors } from './support.js';
+
+/*
+ * The web client in Debian's Chromium against the real server (game time x4, so that a round's
+ * 60 s hourglass lasts 15 s). Each test opens its own browser context: its own storage, its own
+ * player.
+ */
+
+let browser: Browser;
+let server: TestServer;
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchChromium(), startTestServer(4)]);
+}, 60_000);
+
+afterAll(async () => {
+  await browser.close();
+  await server.close();
+});
+
+async function newPlayer(
+  name: string,
+  viewport = { width: 1280, height: 900 },
+): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport, locale: 'en-GB' });
+  await context.addInitScript((n) => {
+    if (!localStorage.getItem('ubongo.name')) localStorage.setItem('ubongo.name', n);
+  }, name);
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(server.url);
+  return { page, errors };
+}
+
+/** As host in the lobby: one round, fixed scoring (no luck in the standings), a 60 s hourglass. */
+async function shortGameSettings(page: Page): Promise<void> {
+  await page.getByLabel('Rounds').selectOption('1');
+  await page.getByLabel('Scoring').selectOption('fixed');
+  await page.getByLabel('Hourglass').selectOption('60');
+  await expect.poll(() => page.getByLabel('Rounds').inputValue()).toBe('1');
+  await expect.poll(() => page.getByLabel('Scoring').inputValue()).toBe('fixed');
+}
+
+describe('the web client', () => {
+  it('solves a solo puzzle by dragging pieces with the mouse', async () => {
+    const { page, errors } = await newPlayer('Mona');
+    await page.getByRole('link', { name: 'Solo' }).click();
+    await page.getByLabel('Number of puzzles').check();
+    await page.getByRole('button', { name: 'Start' }).click();
+    await expect.poll(() => page.getByText('0 of 5 solved').count()).toBe(1);
+    await solveWithMouse(page);
+    await expect.poll(() => page.getByText('1 of 5 solved').count(), { timeout: 10_000 }).toBe(1);
+    // The next puzzle is dealt, with its pieces back in the tray.
+    expect(await page.locator('g.piece[data-at=""]').count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
+  it('plays a whole short game against a bot to the standings, then a rematch', async () => {
+    const { page, errors } = await newPlayer('Ada');
+    await page.getByRole('button', { name: 'Create a table' }).click();
+    await page.getByTestId('room-code').waitFor();
+    await shortGameSettings(page);
+    await page.getByRole('combobox', { name: /^Bot/ }).selectOption('beginner');
+    await page.getByRole('button', { name: 'Add a bot' }).click();
+    await page.getByText('Bot 1 (beginner)').waitFor();
+    await page.getByRole('button', { name: 'Start the game' }).click();
+    await page.getByText('Round 1 of 1').waitFor();
+    await solveWithMouse(page);
+    await page.getByText(/Ubongo! You solved it/).waitFor({ timeout: 10_000 });
+    // The game ends when the bot has solved or the sand (15 s here) has run out.
+    await page.getByRole('heading', { name: /win|share/ }).waitFor({ timeout: 40_000 });
+    const standings = page.locator('.players li');
+    expect(await standings.count()).toBe(2);
+    expect(await standings.first().textContent()).toContain('Ada');
+    expect(await standings.first().textContent()).toContain('4 points');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('You win!');
+    await page.getByRole('button', { name: 'Rematch' }).click();
+    await page.getByRole('button', { name: 'Start the game' }).waitFor();
+    expect(await page.getByText('Bot 1 (beginner)').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 90_000);
+
+  it('lets a second player join a private table by its code, and both play a round', async () => {
+    const host = await newPlayer('Hana');
+    await host.page.getByRole('button', { name: 'Create a table' }).click();
+    const code = (await host.page.getByTestId('room-code').textContent()) ?? '';
+    expect(code).toMatch(/^[A-Z0-9]{6}$/);
+    await shortGameSettings(host.page);
+
+    const guest = await newPlayer('Gil', { width: 390, height: 844 });
+    await guest.page.getByLabel('Table code').fill(code.toLowerCase());
+    await guest.page.getByRole('button', { name: 'Join' }).click();
+    await guest.page.getByText('Waiting for the host to start the game.').waitFor();
+    await host.page.getByText('Gil').waitFor();
+
+    await host.page.getByRole('button', { name: 'Start the game' }).click();
+    await Promise.all([host.page, guest.page].map((p) => p.getByText('Round 1 of 1').waitFor()));
+    await Promise.all([solveWithMouse(host.page), solveWithMouse(guest.page)]);
+    for (const { page } of [host, guest]) {
+      await page.getByRole('heading', { name: /win|share/ }).waitFor({ timeout: 20_000 });
+      const names = await page.locator('.players li .player-name').allTextContents();
+      expect(names.join(' ')).toContain('Hana');
+      expect(names.join(' ')).toContain('Gil');
+      // Fixed scoring: 4 points for the first, 3 for the second.
+      expect((await page.locator('.players li').allTextContents()).join(' ')).toMatch(/4 points[\s\S]*3 points/);
+    }
+    expect([...host.errors, ...guest.errors]).toEqual([]);
+    await host.page.context().close();
+    await guest.page.context().close();
+  }, 90_000);
+
+  it('switches language, remembers it, and sets <html lang>', async () => {
+    const { page, errors } = await newPlayer('Lu');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.getByLabel('Language').selectOption('pl');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('pl');
+    const createPl = (await page.locator('.home button.primary').textContent()) ?? '';
+    expect(createPl).not.toBe('Create a table');
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('pl');
+    expect(await page.locator('.home button.primary').textContent()).toBe(createPl);
+    await page.getByLabel('Język').selectOption('it');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('it');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 30_000);
+
+  it('places pieces with the keyboard only and solves a practice puzzle', async () => {
+    const { page, errors } = await newPlayer('Kay');
+    await page.goto(`${server.url}/#/practice`);
+    await page.locator('svg.puzzle-svg').waitFor();
+    // The first piece: picked up with Enter, moved with an arrow, put down with Enter.
+    const first = page.locator('g.piece[data-index="0"]');
+    await first.focus();
+    await page.keyboard.press('Enter');
+    const at = await first.getAttribute('data-at');
+    expect(at).toMatch(/^-?\d+,-?\d+$/);
+    await page.keyboard.press('ArrowRight');
+    const [x, y] = (at ?? '').split(',').map(Number);
+    expect(await first.getAttribute('data-at')).toBe(`${(x ?? 0) + 1},${y ?? 0}`);
+    await page.keyboard.press('Escape');
+    expect(await first.getAttribute('data-at')).toBe('');
+    // Then the whole puzzle, from the top of the page, by Tab, R, F, arrows and Enter.
+    await page.locator('main').focus();
+    await solveWithKeyboard(page);
+    await page.getByText('Solved! Well done.', { exact: true }).first().waitFor({ timeout: 10_000 });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+});

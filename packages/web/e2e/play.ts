@@ -1,0 +1,143 @@
+import type { Cell, GridName } from '@ubongo/core';
+import { knownPiece, normalize, solveFirst } from '@ubongo/core';
+import type { Locator, Page } from 'playwright-core';
+
+/*
+ * A test player at the real page: it reads the board the page shows (the region and the pieces
+ * as the page draws them), finds a solution with the engine, then plays it like a person, with
+ * the mouse (right click turns, double click flips, drag and drop) or the keyboard.
+ */
+
+interface Shown {
+  readonly grid: GridName;
+  readonly region: Cell[];
+  readonly pieces: { id: string; cells: Cell[] }[];
+}
+
+async function readBoard(page: Page): Promise<Shown> {
+  const svg = page.locator('svg.puzzle-svg');
+  await svg.waitFor();
+  const grid = (await svg.getAttribute('data-grid')) as GridName;
+  const region = JSON.parse((await svg.getAttribute('data-region')) ?? '[]') as Cell[];
+  const pieces = await page.locator('g.piece').evaluateAll((els) =>
+    els.map((el) => ({
+      id: el.getAttribute('data-piece') ?? '',
+      cells: JSON.parse(el.getAttribute('data-cells') ?? '[]') as [number, number][],
+    })),
+  );
+  return { grid, region, pieces };
+}
+
+const key = (cells: readonly Cell[]): string =>
+  normalize(cells)
+    .map(([x, y]) => `${x},${y}`)
+    .join(' ');
+
+/** The solution the engine finds for what the page shows, as target cells per piece index on the page. */
+async function plan(page: Page): Promise<{ index: number; cells: Cell[] }[]> {
+  const shown = await readBoard(page);
+  const puzzle = {
+    grid: shown.grid,
+    region: shown.region,
+    pieces: shown.pieces.map((p) => ({ id: p.id, cells: normalize(knownPiece(p.id)?.cells ?? []) })),
+  };
+  const solution = solveFirst(puzzle).solution;
+  if (!solution) throw new Error('the page shows a puzzle with no solution');
+  const used = new Set<number>();
+  return solution.map((placement) => {
+    const index = shown.pieces.findIndex((p, i) => p.id === placement.piece && !used.has(i));
+    used.add(index);
+    return { index, cells: placement.cells.map(([x, y]) => [x, y] as const) };
+  });
+}
+
+async function pieceCellsNow(piece: Locator): Promise<Cell[]> {
+  return JSON.parse((await piece.getAttribute('data-cells')) ?? '[]') as Cell[];
+}
+
+async function centreOf(locator: Locator): Promise<[number, number]> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not on screen');
+  return [box.x + box.width / 2, box.y + box.height / 2];
+}
+
+/** Turns a piece until it has the wanted shape, with `turn` and `flip` doing one step each. */
+async function orient(
+  piece: Locator,
+  target: readonly Cell[],
+  grid: GridName,
+  turn: () => Promise<void>,
+  flip: () => Promise<void>,
+): Promise<void> {
+  const steps = grid === 'square' ? 4 : 6;
+  for (let side = 0; side < 2; side++) {
+    for (let k = 0; k < steps; k++) {
+      if (key(await pieceCellsNow(piece)) === key(target)) return;
+      await turn();
+    }
+    await flip();
+  }
+  throw new Error(`could not turn ${await piece.getAttribute('data-piece')} into ${key(target)}`);
+}
+
+/** Solves the board on the page with the mouse: right click turns, double click flips, then a drag. */
+export async function solveWithMouse(page: Page): Promise<void> {
+  const grid = (await page.locator('svg.puzzle-svg').getAttribute('data-grid')) as GridName;
+  for (const { index, cells } of await plan(page)) {
+    const piece = page.locator(`g.piece[data-index="${index}"]`);
+    const firstCell = (): Locator => piece.locator('polygon').first();
+    await orient(
+      piece,
+      cells,
+      grid,
+      async () => {
+        const [x, y] = await centreOf(firstCell());
+        await page.mouse.click(x, y, { button: 'right' });
+      },
+      async () => {
+        const [x, y] = await centreOf(firstCell());
+        await page.mouse.dblclick(x, y);
+      },
+    );
+    const now = await pieceCellsNow(piece);
+    const grab = now[0] ?? [0, 0];
+    const minX = Math.min(...cells.map((c) => c[0]));
+    const minY = Math.min(...cells.map((c) => c[1]));
+    const [sx, sy] = await centreOf(piece.locator(`polygon[data-cell="${grab[0]},${grab[1]}"]`));
+    const [tx, ty] = await centreOf(page.locator(`polygon[data-board-cell="${grab[0] + minX},${grab[1] + minY}"]`));
+    await page.mouse.move(sx, sy);
+    await page.mouse.down();
+    await page.mouse.move(tx, ty, { steps: 8 });
+    await page.mouse.up();
+  }
+}
+
+/** Solves the board with the keyboard only: Tab to each piece, R/F, Enter, arrows, Enter. */
+export async function solveWithKeyboard(page: Page): Promise<void> {
+  const grid = (await page.locator('svg.puzzle-svg').getAttribute('data-grid')) as GridName;
+  for (const { index, cells } of await plan(page)) {
+    const piece = page.locator(`g.piece[data-index="${index}"]`);
+    // Tab until the piece has the focus.
+    for (let i = 0; i < 40; i++) {
+      if (await piece.evaluate((el) => el === document.activeElement)) break;
+      await page.keyboard.press('Tab');
+    }
+    if (!(await piece.evaluate((el) => el === document.activeElement))) throw new Error('Tab never reached the piece');
+    await orient(
+      piece,
+      cells,
+      grid,
+      () => page.keyboard.press('r'),
+      () => page.keyboard.press('f'),
+    );
+    await page.keyboard.press('Enter');
+    const at = ((await piece.getAttribute('data-at')) ?? '').split(',').map(Number);
+    const minX = Math.min(...cells.map((c) => c[0]));
+    const minY = Math.min(...cells.map((c) => c[1]));
+    const dx = minX - (at[0] ?? 0);
+    const dy = minY - (at[1] ?? 0);
+    for (let i = 0; i < Math.abs(dx); i++) await page.keyboard.press(dx > 0 ? 'ArrowRight' : 'ArrowLeft');
+    for (let i = 0; i < Math.abs(dy); i++) await page.keyboard.press(dy > 0 ? 'ArrowDown' : 'ArrowUp');
+    await page.keyboard.press('Enter');
+  }
+}

@@ -1,0 +1,72 @@
+import type { UbongoServer } from '@ubongo/server';
+import { startServer } from '@ubongo/server';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+
+/*
+ * The real things the browser tests and the web bench talk to: the game server in this process
+ * (on a free port, a fresh SQLite folder, the built client), and Debian's Chromium.
+ */
+
+export const WEB_DIST = fileURLToPath(new URL('../dist/', import.meta.url));
+export const CHROMIUM = process.env['UBONGO_CHROMIUM'] ?? '/usr/bin/chromium';
+
+/** Chromium's flags for this closed, sandboxed machine. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
+  if (!existsSync(CHROMIUM))
+    throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set UBONGO_CHROMIUM)`);
+  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
+}
+
+export interface TestServer {
+  readonly url: string;
+  readonly server: UbongoServer;
+  close(): Promise<void>;
+}
+
+/** The server with the built client, game time running `timeScale` times faster. */
+export async function startTestServer(timeScale = 1): Promise<TestServer> {
+  if (!existsSync(join(WEB_DIST, 'index.html')))
+    throw new Error(`the web client is not built in ${WEB_DIST}: npm run build`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'ubongo-web-'));
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    timeScale,
+    webDir: WEB_DIST,
+    log: () => undefined,
+  });
+  return {
+    url: `http://127.0.0.1:${server.port}`,
+    server,
+    close: async () => {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A page whose browser errors fail the test that reads `errors`. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  return errors;
+}

@@ -1,0 +1,84 @@
+import type { Room } from 'colyseus.js';
+import { useEffect, useRef, useState } from 'react';
+
+/** Re-renders every `ms` while `active`, for clocks. */
+export function useNow(ms: number, active = true): number {
+  const [now, setNow] = useState(() => performance.now());
+  useEffect(() => {
+    if (!active) return;
+    const id = setInterval(() => {
+      setNow(performance.now());
+    }, ms);
+    return () => {
+      clearInterval(id);
+    };
+  }, [ms, active]);
+  return now;
+}
+
+/** The messages of one room, caught from the moment it is joined (before any screen listens). */
+interface Feed {
+  readonly latest: Map<string, { body: unknown; order: number }>;
+  readonly listeners: Set<(type: string, body: unknown) => void>;
+}
+const feeds = new WeakMap<Room, Feed>();
+let arrivals = 0;
+
+/** Starts catching a room's messages; call it as soon as the room is joined. */
+export function watchRoom(room: Room): void {
+  if (feeds.has(room)) return;
+  const feed: Feed = { latest: new Map(), listeners: new Set() };
+  feeds.set(room, feed);
+  room.onMessage('*', (type: string | number, body: unknown) => {
+    const name = String(type);
+    feed.latest.set(name, { body, order: arrivals++ });
+    for (const listen of feed.listeners) listen(name, body);
+  });
+}
+
+/** Messages that describe how things stand: a screen that starts listening late gets the last of each. */
+const STATE_MESSAGES = new Set(['lobby', 'view', 'solo', 'practice']);
+
+/** Listens to a room's messages while the component lives; the last state messages are replayed first. */
+export function useRoomMessages(room: Room | null, handlers: Record<string, (body: unknown) => void>): void {
+  // The latest handlers answer, so they may read the latest state.
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+  useEffect(() => {
+    if (!room) return;
+    watchRoom(room);
+    const feed = feeds.get(room);
+    if (!feed) return;
+    const listen = (type: string, body: unknown): void => {
+      latest.current[type]?.(body);
+    };
+    [...feed.latest.entries()]
+      .filter(([type]) => STATE_MESSAGES.has(type))
+      .sort((a, b) => a[1].order - b[1].order)
+      .forEach(([type, { body }]) => {
+        listen(type, body);
+      });
+    feed.listeners.add(listen);
+    return () => {
+      feed.listeners.delete(listen);
+    };
+  }, [room]);
+}
+
+/** Game time left until `deadline`, in ms of the player's clock, from a message received at `receivedAt`. */
+export function timeLeft(
+  deadline: number,
+  message: { serverNow: number; timeScale: number },
+  receivedAt: number,
+  now: number,
+): number {
+  return Math.max(0, (deadline - message.serverNow) / message.timeScale - (now - receivedAt));
+}
+
+/** m:ss */
+export function clock(ms: number): string {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}

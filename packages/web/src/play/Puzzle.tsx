@@ -1,0 +1,521 @@
+import type { Cell, GridName } from '@ubongo/core';
+import type { KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PieceState } from './geometry.js';
+import {
+  boardStatus,
+  cellAt,
+  cellPolygon,
+  centre,
+  coveredCells,
+  extentOf,
+  firstFit,
+  flipped,
+  offsetPx,
+  pieceCells,
+  placementsOf,
+  rotated,
+  toOrigin,
+  touchesRegion,
+} from './geometry.js';
+
+/** A piece on the board as the server describes it (a hint or the solution). */
+export interface ShownPlacement {
+  readonly piece: string;
+  readonly cells: readonly Cell[];
+}
+
+export interface PuzzleProps {
+  readonly grid: GridName;
+  readonly region: readonly Cell[];
+  readonly pieces: readonly string[];
+  /** Pieces a hint or the solution put down: they are pinned there. */
+  readonly shown?: readonly ShownPlacement[];
+  /** No more moves (solved, or the sand ran out). */
+  readonly disabled?: boolean;
+  /** Called once each time the white area becomes exactly covered. */
+  readonly onComplete?: (placements: { piece: string; cells: [number, number][] }[]) => void;
+  /** The accessible name of the board. */
+  readonly label: string;
+}
+
+/** Colours told apart by most people; every piece also carries its letter. */
+export const PIECE_COLOURS = ['#e76f51', '#2a9d8f', '#e9c46a', '#6d6ab8', '#f4a3c0', '#8ab17d'];
+export const pieceLetter = (i: number): string => String.fromCharCode(65 + i);
+
+interface Drag {
+  readonly index: number;
+  readonly pointerId: number;
+  /** Pointer minus the piece's translation. */
+  readonly offset: readonly [number, number];
+  /** The piece cell under the pointer, by its index in the piece's cells. */
+  readonly grabbed: number;
+  readonly pointer: readonly [number, number];
+  readonly startedAt: number;
+  readonly travelled: number;
+}
+
+const MARGIN = 12;
+const GAP = 16;
+
+/**
+ * A board and its pieces: drag them with a mouse, finger or pen, turn them (R, wheel, right click,
+ * button), turn them over (F, double tap, button), or play with the keyboard (Tab to a piece,
+ * Enter to pick it up, arrows, R, F, Enter to put it down, Escape to send it back). When the white
+ * area is covered exactly, `onComplete` gets the placements.
+ */
+export function Puzzle({ grid, region, pieces: ids, shown, disabled = false, onComplete, label }: PuzzleProps) {
+  const { t } = useTranslation();
+  const uid = useId().replace(/[^a-zA-Z0-9]/g, '');
+  const svgRef = useRef<SVGSVGElement>(null);
+  const [pieces, setPieces] = useState<PieceState[]>(() =>
+    ids.map((id) => ({ id, cells: pieceCells(id), at: null, pinned: false })),
+  );
+  const [drag, setDrag] = useState<Drag | null>(null);
+  const [held, setHeld] = useState<number | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [wide, setWide] = useState(() => typeof matchMedia === 'function' && matchMedia('(min-width: 760px)').matches);
+  const lastTap = useRef<{ index: number; at: number } | null>(null);
+  const lastSent = useRef('');
+
+  useEffect(() => {
+    if (typeof matchMedia !== 'function') return;
+    const query = matchMedia('(min-width: 760px)');
+    const update = (): void => {
+      setWide(query.matches);
+    };
+    query.addEventListener('change', update);
+    return () => {
+      query.removeEventListener('change', update);
+    };
+  }, []);
+
+  // Hints and the solution pin pieces where the server says.
+  useEffect(() => {
+    if (!shown) return;
+    setPieces((now) => {
+      const next = now.map((p) => ({ ...p }));
+      const used = new Set<number>();
+      for (const place of shown) {
+        const i = next.findIndex((p, k) => p.id === place.piece && !used.has(k));
+        const min: Cell = [Math.min(...place.cells.map((c) => c[0])), Math.min(...place.cells.map((c) => c[1]))];
+        if (i < 0) continue;
+        used.add(i);
+        next[i] = { id: place.piece, cells: toOrigin(place.cells), at: min, pinned: true };
+      }
+      // Pieces in the way of pinned ones go back to the tray.
+      const pinnedCells = new Set(next.filter((p) => p.pinned).flatMap((p) => coveredCells(p).map(String)));
+      return next.map((p) =>
+        !p.pinned && coveredCells(p).some((c) => pinnedCells.has(String(c))) ? { ...p, at: null } : p,
+      );
+    });
+  }, [shown]);
+
+  const layout = useMemo(() => {
+    const board = extentOf(grid, region);
+    const origin: [number, number] = [MARGIN - board.x, MARGIN - board.y];
+    let slot = 0;
+    for (const id of ids) {
+      let cells = pieceCells(id);
+      for (let k = 0; k < 12; k++) {
+        const e = extentOf(grid, cells);
+        slot = Math.max(slot, e.w, e.h);
+        cells = k === 5 ? flipped(grid, cells) : rotated(grid, cells);
+      }
+    }
+    slot += 12;
+    const columns = wide ? 2 : Math.min(ids.length, 2);
+    const trayX = wide ? MARGIN + board.w + GAP * 2 : MARGIN;
+    const trayY = wide ? MARGIN : MARGIN + board.h + GAP;
+    const rows = Math.ceil(ids.length / columns);
+    const width = Math.max(MARGIN + board.w, trayX + columns * slot) + MARGIN;
+    const height = Math.max(MARGIN + board.h, trayY + rows * slot) + MARGIN;
+    return { board, origin, slot, columns, trayX, trayY, width, height };
+  }, [grid, region, ids, wide]);
+
+  const status = useMemo(() => boardStatus(region, pieces), [region, pieces]);
+
+  useEffect(() => {
+    if (!status.complete || disabled || drag || held !== null) return;
+    if (pieces.every((p) => p.pinned) && shown && shown.length === pieces.length) return;
+    const placements = placementsOf(pieces);
+    const signature = JSON.stringify(placements);
+    if (signature === lastSent.current) return;
+    lastSent.current = signature;
+    onComplete?.(placements);
+  }, [status.complete, disabled, drag, held, pieces, shown, onComplete]);
+
+  const translation = (i: number, piece: PieceState): [number, number] => {
+    if (drag?.index === i) return [drag.pointer[0] - drag.offset[0], drag.pointer[1] - drag.offset[1]];
+    if (piece.at) {
+      const [dx, dy] = offsetPx(grid, piece.at);
+      return [layout.origin[0] + dx, layout.origin[1] + dy];
+    }
+    const e = extentOf(grid, piece.cells);
+    const col = i % layout.columns;
+    const row = Math.floor(i / layout.columns);
+    const sx = layout.trayX + col * layout.slot;
+    const sy = layout.trayY + row * layout.slot;
+    return [sx + (layout.slot - e.w) / 2 - e.x, sy + (layout.slot - e.h) / 2 - e.y];
+  };
+
+  const update = (i: number, change: (p: PieceState) => PieceState): void => {
+    setPieces((now) => now.map((p, k) => (k === i && !p.pinned ? change(p) : p)));
+  };
+
+  /** Turns or flips a piece about the cell nearest its middle, so that on the board it stays in place. */
+  const turn = (i: number, how: 'rotate' | 'flip'): void => {
+    if (disabled) return;
+    const apply = (cells: readonly Cell[]): Cell[] => (how === 'rotate' ? rotated(grid, cells) : flipped(grid, cells));
+    if (drag?.index === i) {
+      const piece = pieces[i];
+      if (!piece) return;
+      const next = apply(piece.cells);
+      const before = centre(grid, piece.cells[drag.grabbed] ?? [0, 0]);
+      const after = centre(grid, next[drag.grabbed] ?? [0, 0]);
+      setDrag({ ...drag, offset: [drag.offset[0] + after[0] - before[0], drag.offset[1] + after[1] - before[1]] });
+      update(i, (p) => ({ ...p, cells: next }));
+      return;
+    }
+    update(i, (p) => {
+      const next = apply(p.cells);
+      if (!p.at) return { ...p, cells: next };
+      const pivot = pivotIndex(p.cells);
+      const a = p.cells[pivot] ?? [0, 0];
+      const b = next[pivot] ?? [0, 0];
+      return { ...p, cells: next, at: [p.at[0] + a[0] - b[0], p.at[1] + a[1] - b[1]] };
+    });
+  };
+
+  const toTray = (i: number): void => {
+    update(i, (p) => ({ ...p, at: null }));
+    if (held === i) setHeld(null);
+  };
+
+  const pickUp = (i: number): void => {
+    const piece = pieces[i];
+    if (!piece || piece.pinned || disabled) return;
+    if (!piece.at) {
+      const taken = pieces.filter((_, k) => k !== i).flatMap(coveredCells);
+      const at = firstFit(region, taken, piece.cells);
+      update(i, (p) => ({ ...p, at }));
+    }
+    setHeld(i);
+    setSelected(i);
+  };
+
+  const putDown = (i: number): void => {
+    const piece = pieces[i];
+    setHeld(null);
+    if (piece?.at && !touchesRegion(region, piece.cells, piece.at)) toTray(i);
+  };
+
+  const svgPoint = (e: { clientX: number; clientY: number }): [number, number] => {
+    const svg = svgRef.current;
+    const m = svg?.getScreenCTM();
+    if (!svg || !m) return [e.clientX, e.clientY];
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+    return [p.x, p.y];
+  };
+
+  const onPointerDown = (e: ReactPointerEvent, i: number): void => {
+    const piece = pieces[i];
+    setSelected(i);
+    if (e.button !== 0 || !piece || piece.pinned || disabled || drag) return;
+    e.preventDefault();
+    svgRef.current?.setPointerCapture(e.pointerId);
+    const pointer = svgPoint(e);
+    const [tx, ty] = translation(i, piece);
+    const local: [number, number] = [pointer[0] - tx, pointer[1] - ty];
+    let grabbed = 0;
+    let best = Infinity;
+    piece.cells.forEach((c, k) => {
+      const [cx, cy] = centre(grid, c);
+      const d = (cx - local[0]) ** 2 + (cy - local[1]) ** 2;
+      if (d < best) {
+        best = d;
+        grabbed = k;
+      }
+    });
+    if (held !== null && held !== i) putDown(held);
+    setDrag({
+      index: i,
+      pointerId: e.pointerId,
+      offset: [pointer[0] - tx, pointer[1] - ty],
+      grabbed,
+      pointer,
+      startedAt: e.timeStamp,
+      travelled: 0,
+    });
+  };
+
+  const onPointerMove = (e: ReactPointerEvent): void => {
+    if (drag?.pointerId !== e.pointerId) return;
+    const pointer = svgPoint(e);
+    const travelled = drag.travelled + Math.hypot(pointer[0] - drag.pointer[0], pointer[1] - drag.pointer[1]);
+    setDrag({ ...drag, pointer, travelled });
+  };
+
+  const onPointerUp = (e: ReactPointerEvent): void => {
+    if (drag?.pointerId !== e.pointerId) return;
+    const i = drag.index;
+    const piece = pieces[i];
+    setDrag(null);
+    if (!piece) return;
+    const tap = drag.travelled < 6 && e.timeStamp - drag.startedAt < 400;
+    if (tap) {
+      // A double tap turns the piece over.
+      const prev = lastTap.current;
+      lastTap.current = { index: i, at: e.timeStamp };
+      if (prev?.index === i && e.timeStamp - prev.at < 400) {
+        lastTap.current = null;
+        turn(i, 'flip');
+      }
+      return;
+    }
+    const grabbedCell = piece.cells[drag.grabbed] ?? [0, 0];
+    const [gx, gy] = centre(grid, grabbedCell);
+    const tx = drag.pointer[0] - drag.offset[0];
+    const ty = drag.pointer[1] - drag.offset[1];
+    const target = cellAt(grid, tx + gx - layout.origin[0], ty + gy - layout.origin[1]);
+    const at: Cell = [target[0] - grabbedCell[0], target[1] - grabbedCell[1]];
+    update(i, (p) => ({ ...p, at: touchesRegion(region, p.cells, at) ? at : null }));
+  };
+
+  const onPointerCancel = (e: ReactPointerEvent): void => {
+    if (drag?.pointerId === e.pointerId) setDrag(null);
+  };
+
+  // The wheel turns the piece under the pointer (or the one being dragged) without scrolling the page.
+  const turnRef = useRef(turn);
+  turnRef.current = turn;
+  const dragRef = useRef(drag);
+  dragRef.current = drag;
+  useEffect(() => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    const onWheel = (e: WheelEvent): void => {
+      const target = e.target instanceof Element ? e.target.closest('[data-index]') : null;
+      const index = dragRef.current?.index ?? (target ? Number(target.getAttribute('data-index')) : NaN);
+      if (Number.isNaN(index)) return;
+      e.preventDefault();
+      turnRef.current(index, 'rotate');
+    };
+    svg.addEventListener('wheel', onWheel, { passive: false });
+    return () => {
+      svg.removeEventListener('wheel', onWheel);
+    };
+  }, []);
+
+  // R and F work on the piece being dragged, wherever the focus is.
+  useEffect(() => {
+    if (!drag) return;
+    const onKey = (e: KeyboardEvent): void => {
+      const k = e.key.toLowerCase();
+      if (k === 'r' || k === 'f') {
+        e.preventDefault();
+        turnRef.current(drag.index, k === 'r' ? 'rotate' : 'flip');
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [drag]);
+
+  const onKeyDown = (e: ReactKeyboardEvent, i: number): void => {
+    const piece = pieces[i];
+    if (!piece || piece.pinned || disabled) return;
+    const k = e.key;
+    const moves: Record<string, Cell> = {
+      ArrowLeft: [-1, 0],
+      ArrowRight: [1, 0],
+      ArrowUp: [0, -1],
+      ArrowDown: [0, 1],
+    };
+    const move = moves[k];
+    let handled = true;
+    if (move) {
+      if (held !== i) pickUp(i);
+      if (held === i || piece.at) update(i, (p) => (p.at ? { ...p, at: [p.at[0] + move[0], p.at[1] + move[1]] } : p));
+    } else if (k === 'Enter' || k === ' ') {
+      if (held === i) putDown(i);
+      else pickUp(i);
+    } else if (k === 'Escape') {
+      toTray(i);
+    } else if (k === 'r' || k === 'R') {
+      turn(i, 'rotate');
+    } else if (k === 'f' || k === 'F') {
+      turn(i, 'flip');
+    } else {
+      handled = false;
+    }
+    if (handled) {
+      e.preventDefault();
+      setSelected(i);
+    }
+  };
+
+  const placedCount = pieces.filter((p) => p.at !== null).length;
+  const active = drag?.index ?? held;
+  const describe = (p: PieceState, i: number): string => {
+    const name = t('puzzle.piece', { letter: pieceLetter(i), cells: p.cells.length });
+    if (!p.at) return `${name}, ${t('puzzle.inTray')}`;
+    const where = t('puzzle.onBoard', { x: p.at[0] + 1, y: p.at[1] + 1 });
+    const bad = coveredCells(p).some((c) => status.conflicts.has(`${c[0]},${c[1]}`));
+    return `${name}, ${where}${held === i ? `, ${t('puzzle.held')}` : ''}${bad ? `, ${t('puzzle.conflict')}` : ''}`;
+  };
+
+  return (
+    <div className={`puzzle${disabled ? ' puzzle-disabled' : ''}`}>
+      <svg
+        ref={svgRef}
+        className="puzzle-svg"
+        viewBox={`0 0 ${layout.width.toFixed(0)} ${layout.height.toFixed(0)}`}
+        role="group"
+        aria-label={label}
+        data-grid={grid}
+        data-region={JSON.stringify(region)}
+        data-complete={status.complete}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerCancel}
+        onContextMenu={(e) => {
+          e.preventDefault();
+        }}
+      >
+        <rect
+          className="board-back"
+          x={MARGIN - 6}
+          y={MARGIN - 6}
+          width={layout.board.w + 12}
+          height={layout.board.h + 12}
+          rx={10}
+        />
+        <g transform={`translate(${layout.origin[0]},${layout.origin[1]})`}>
+          {region.map((c) => (
+            <polygon
+              key={`${c[0]},${c[1]}`}
+              className="cell"
+              points={cellPolygon(grid, c)}
+              data-board-cell={`${c[0]},${c[1]}`}
+            />
+          ))}
+        </g>
+        {pieces.map((p, i) => {
+          const [tx, ty] = translation(i, p);
+          const at = p.at;
+          const middle = p.cells[pivotIndex(p.cells)] ?? [0, 0];
+          const [mx, my] = centre(grid, middle);
+          return (
+            <g
+              key={i}
+              id={`p-${uid}-${i}`}
+              className={`piece${selected === i ? ' selected' : ''}${active === i ? ' lifted' : ''}${p.pinned ? ' pinned' : ''}`}
+              transform={`translate(${tx.toFixed(1)},${ty.toFixed(1)})`}
+              tabIndex={disabled || p.pinned ? -1 : 0}
+              role="button"
+              aria-label={describe(p, i)}
+              aria-roledescription={t('puzzle.pieceRole')}
+              data-index={i}
+              data-piece={p.id}
+              data-cells={JSON.stringify(p.cells)}
+              data-at={at ? `${at[0]},${at[1]}` : ''}
+              onPointerDown={(e) => {
+                onPointerDown(e, i);
+              }}
+              onContextMenu={(e) => {
+                e.preventDefault();
+                turn(i, 'rotate');
+              }}
+              onKeyDown={(e) => {
+                onKeyDown(e, i);
+              }}
+              onFocus={() => {
+                setSelected(i);
+              }}
+              style={{ ['--piece' as string]: PIECE_COLOURS[i % PIECE_COLOURS.length] }}
+            >
+              {p.cells.map((c, k) => {
+                const bad = at !== null && status.conflicts.has(`${c[0] + at[0]},${c[1] + at[1]}`);
+                return (
+                  <polygon
+                    key={k}
+                    points={cellPolygon(grid, c)}
+                    className={bad ? 'piece-cell bad' : 'piece-cell'}
+                    data-cell={`${c[0]},${c[1]}`}
+                  />
+                );
+              })}
+              <text x={mx} y={my} className="piece-letter" aria-hidden="true">
+                {pieceLetter(i)}
+              </text>
+            </g>
+          );
+        })}
+        {active !== null && <use href={`#p-${uid}-${active}`} pointerEvents="none" aria-hidden="true" />}
+      </svg>
+      <div className="puzzle-tools">
+        <button
+          type="button"
+          disabled={selected === null || disabled}
+          onClick={() => {
+            if (selected !== null) turn(selected, 'rotate');
+          }}
+        >
+          ⟳ {t('puzzle.rotate')}
+        </button>
+        <button
+          type="button"
+          disabled={selected === null || disabled}
+          onClick={() => {
+            if (selected !== null) turn(selected, 'flip');
+          }}
+        >
+          ⇋ {t('puzzle.flip')}
+        </button>
+        <button
+          type="button"
+          disabled={selected === null || disabled}
+          onClick={() => {
+            if (selected !== null) toTray(selected);
+          }}
+        >
+          ↩ {t('puzzle.toTray')}
+        </button>
+        <button
+          type="button"
+          disabled={placedCount === 0 || disabled}
+          onClick={() => {
+            setHeld(null);
+            setPieces((now) => now.map((p) => (p.pinned ? p : { ...p, at: null })));
+          }}
+        >
+          {t('puzzle.clear')}
+        </button>
+      </div>
+      <p className="puzzle-status" aria-live="polite">
+        {status.conflicts.size > 0
+          ? t('puzzle.conflicts')
+          : t('puzzle.placed', { count: placedCount, total: pieces.length })}
+      </p>
+    </div>
+  );
+}
+
+/** The index of the cell nearest the middle of a piece: what it turns about. */
+function pivotIndex(cells: readonly Cell[]): number {
+  const mx = cells.reduce((s, c) => s + c[0], 0) / Math.max(cells.length, 1);
+  const my = cells.reduce((s, c) => s + c[1], 0) / Math.max(cells.length, 1);
+  let best = 0;
+  let bestD = Infinity;
+  cells.forEach(([x, y], k) => {
+    const d = (x - mx) ** 2 + (y - my) ** 2;
+    if (d < bestD) {
+      bestD = d;
+      best = k;
+    }
+  });
+  return best;
+}

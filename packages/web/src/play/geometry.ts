@@ -1,0 +1,170 @@
+import type { Cell, GridName } from '@ubongo/core';
+import { cellCentre, gridOf, knownPiece } from '@ubongo/core';
+
+/*
+ * The board's geometry for the client: where cells are drawn, which cell a point falls in, and
+ * pieces turned and moved. Pixel positions are linear in cell coordinates on both grids, so moving
+ * a piece by a cell offset moves its picture by `offsetPx(offset)`.
+ */
+
+/** Picture units per cell: a square's side, or a hexagon's radius. */
+export function cellSize(grid: GridName): number {
+  return grid === 'square' ? 40 : 24;
+}
+
+/** How far the picture moves when cells move by `offset`. */
+export function offsetPx(grid: GridName, offset: Cell): [number, number] {
+  const s = cellSize(grid);
+  const [ax, ay] = cellCentre(grid, offset, s);
+  const [ox, oy] = cellCentre(grid, [0, 0], s);
+  return [ax - ox, ay - oy];
+}
+
+/** The centre of a cell in picture units. */
+export function centre(grid: GridName, cell: Cell): [number, number] {
+  return cellCentre(grid, cell, cellSize(grid));
+}
+
+/** The cell under a point (picture units). */
+export function cellAt(grid: GridName, x: number, y: number): Cell {
+  const s = cellSize(grid);
+  if (grid === 'square') return [Math.floor(x / s) + 0, Math.floor(y / s) + 0];
+  // Pointy-top axial coordinates, rounded through cube coordinates.
+  const r = y / (1.5 * s);
+  const q = x / (Math.sqrt(3) * s) - r / 2;
+  const cz = -q - r;
+  let rq = Math.round(q);
+  let rr = Math.round(r);
+  const rz = Math.round(cz);
+  const dq = Math.abs(rq - q);
+  const dr = Math.abs(rr - r);
+  const dz = Math.abs(rz - cz);
+  if (dq > dr && dq > dz) rq = -rr - rz;
+  else if (dr > dz) rr = -rq - rz;
+  return [rq + 0, rr + 0];
+}
+
+/** The cells moved so that their smallest coordinates are 0, in the same order (the order names each cell). */
+export function toOrigin(cells: readonly Cell[]): Cell[] {
+  const minX = Math.min(...cells.map((c) => c[0]));
+  const minY = Math.min(...cells.map((c) => c[1]));
+  return cells.map(([x, y]) => [x - minX + 0, y - minY + 0] as const);
+}
+
+/** A piece turned a step clockwise (60 degrees on hexagons, 90 on squares), moved back to the origin. */
+export function rotated(grid: GridName, cells: readonly Cell[]): Cell[] {
+  const turn = gridOf(grid).symmetries[1];
+  return turn ? toOrigin(cells.map(turn)) : [...cells];
+}
+
+/** A piece turned over (mirrored left to right), moved back to the origin. */
+export function flipped(grid: GridName, cells: readonly Cell[]): Cell[] {
+  // Square: (x, y) -> (-x, y). Hexagons (axial, pointy-top): (q, r) -> (-q - r, r) keeps rows.
+  return toOrigin(cells.map(([x, y]) => (grid === 'square' ? [-x + 0, y] : [-x - y + 0, y])));
+}
+
+/** A piece's cells as the rules print them. */
+export function pieceCells(id: string): Cell[] {
+  return toOrigin(knownPiece(id)?.cells ?? [[0, 0]]);
+}
+
+/** The box a set of cells takes up when drawn, in picture units. */
+export function extentOf(grid: GridName, cells: readonly Cell[]): { x: number; y: number; w: number; h: number } {
+  const s = cellSize(grid);
+  const rx = grid === 'square' ? s / 2 : (s * Math.sqrt(3)) / 2;
+  const ry = grid === 'square' ? s / 2 : s;
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const c of cells) {
+    const [cx, cy] = centre(grid, c);
+    x0 = Math.min(x0, cx - rx);
+    y0 = Math.min(y0, cy - ry);
+    x1 = Math.max(x1, cx + rx);
+    y1 = Math.max(y1, cy + ry);
+  }
+  return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+}
+
+/** The outline of a cell as polygon points, centred on its centre. */
+export function cellPolygon(grid: GridName, cell: Cell): string {
+  const s = cellSize(grid);
+  const [cx, cy] = centre(grid, cell);
+  const h = s / 2 - 0.5;
+  const corners: [number, number][] =
+    grid === 'square'
+      ? [
+          [cx - h, cy - h],
+          [cx + h, cy - h],
+          [cx + h, cy + h],
+          [cx - h, cy + h],
+        ]
+      : Array.from({ length: 6 }, (_, k) => {
+          const a = ((60 * k - 30) * Math.PI) / 180;
+          return [cx + (s - 0.5) * Math.cos(a), cy + (s - 0.5) * Math.sin(a)];
+        });
+  return corners.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ');
+}
+
+/** A piece's place: where its cells are on the board, or `null` in the tray. */
+export interface PieceState {
+  readonly id: string;
+  /** Its cells as turned now, from the origin. */
+  readonly cells: readonly Cell[];
+  /** Where on the board its origin lies, or null while it is in the tray. */
+  readonly at: Cell | null;
+  /** Put there by a hint or the solution: it does not move. */
+  readonly pinned: boolean;
+}
+
+/** The board cells a piece covers, or none in the tray. */
+export function coveredCells(piece: PieceState): Cell[] {
+  const at = piece.at;
+  return at ? piece.cells.map(([x, y]) => [x + at[0], y + at[1]] as const) : [];
+}
+
+const key = ([x, y]: Cell): string => `${x},${y}`;
+
+/**
+ * How the board stands: the cells each piece covers that are off the white area or under another
+ * piece, and whether the white area is covered exactly by all the pieces.
+ */
+export function boardStatus(
+  region: readonly Cell[],
+  pieces: readonly PieceState[],
+): { complete: boolean; conflicts: Set<string> } {
+  const white = new Set(region.map(key));
+  const count = new Map<string, number>();
+  for (const p of pieces) for (const c of coveredCells(p)) count.set(key(c), (count.get(key(c)) ?? 0) + 1);
+  const conflicts = new Set<string>();
+  for (const [k, n] of count) if (n > 1 || !white.has(k)) conflicts.add(k);
+  const complete =
+    pieces.every((p) => p.at !== null) && conflicts.size === 0 && [...white].every((k) => count.get(k) === 1);
+  return { complete, conflicts };
+}
+
+/** The placements to claim: each piece with the board cells it covers. */
+export function placementsOf(pieces: readonly PieceState[]): { piece: string; cells: [number, number][] }[] {
+  return pieces.map((p) => ({ piece: p.id, cells: coveredCells(p).map(([x, y]) => [x, y]) }));
+}
+
+/** Whether a piece at `at` would lie over the white area at least in part (else it goes back to the tray). */
+export function touchesRegion(region: readonly Cell[], cells: readonly Cell[], at: Cell): boolean {
+  const white = new Set(region.map(key));
+  return cells.some(([x, y]) => white.has(key([x + at[0], y + at[1]])));
+}
+
+/** Where a piece first fits on the free part of the white area, scanning row by row; else over its first cell. */
+export function firstFit(region: readonly Cell[], taken: readonly Cell[], cells: readonly Cell[]): Cell {
+  const free = new Set(region.map(key));
+  for (const c of taken) free.delete(key(c));
+  const anchor = cells[0] ?? [0, 0];
+  const sorted = [...region].sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+  for (const target of sorted) {
+    const at: Cell = [target[0] - anchor[0], target[1] - anchor[1]];
+    if (cells.every(([x, y]) => free.has(key([x + at[0], y + at[1]])))) return at;
+  }
+  const first = sorted[0] ?? [0, 0];
+  return [first[0] - anchor[0], first[1] - anchor[1]];
+}

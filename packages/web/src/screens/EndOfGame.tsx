@@ -1,0 +1,74 @@
+import type { RaceView } from '@ubongo/core';
+import { useTranslation } from 'react-i18next';
+import { go } from '../route.js';
+import { Players } from './Game.js';
+import { RejectedNote } from './common.js';
+import type { Table } from './Race.js';
+
+/** The end: who won, the standings, how a tie was settled, and a rematch. */
+export function EndOfGame({ table, view }: { table: Table; view: RaceView }) {
+  const { t } = useTranslation();
+  const { lobby, nameOf } = table;
+  const winners = view.winners ?? [];
+  const names = winners.map(nameOf).join(', ');
+  const tieRounds = view.history.filter((r) => r.tieBreak);
+  const tied = [...new Set(tieRounds.flatMap((r) => r.deals.map((d) => d.player)))];
+  const isHost = lobby.you >= 0 && lobby.you === lobby.host;
+  return (
+    <div className="end">
+      <h1>
+        {winners.length > 1
+          ? t('end.shared', { names })
+          : winners[0] === view.you
+            ? t('end.youWon')
+            : t('end.won', { name: names })}
+      </h1>
+      <section className="card">
+        <h2>{t('end.how')}</h2>
+        <p>
+          {view.edition === 'jewels'
+            ? t('end.jewelsRule')
+            : view.edition === 'classic' && view.variant === 'fixed'
+              ? t('end.fixedRule')
+              : t('end.pointsRule')}
+        </p>
+        {tieRounds.length > 0 && (
+          <p data-testid="tie-break">
+            {t('end.tieBreak', { names: tied.map(nameOf).join(', '), count: tieRounds.length })}{' '}
+            {winners.length > 1 ? t('end.tieShared') : t('end.tieSettled', { name: names })}
+          </p>
+        )}
+      </section>
+      <Players view={view} nameOf={nameOf} />
+      <RejectedNote rejected={table.rejected} onClose={table.clearRejected} />
+      <div className="actions center">
+        {isHost ? (
+          <button
+            type="button"
+            className="primary big"
+            onClick={() => {
+              table.room.send('rematch', {});
+            }}
+          >
+            {t('end.rematch')}
+          </button>
+        ) : (
+          lobby.you >= 0 && <p>{t('end.waitRematch')}</p>
+        )}
+        <button
+          type="button"
+          onClick={() => {
+            go('');
+          }}
+        >
+          {t('nav.home')}
+        </button>
+        {table.savedGame && (
+          <a className="button" href={`/api/games/${table.savedGame}/replay`} target="_blank" rel="noreferrer">
+            {t('end.record')}
+          </a>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,269 @@
+import type { RaceView } from '@ubongo/core';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { timeLeft, useNow } from '../hooks.js';
+import type { ViewMessage } from '../net.js';
+import { PIECE_COLOURS, Puzzle } from '../play/Puzzle.js';
+import { Gem, Hourglass, JEWEL_FILL, JEWEL_SHAPES, RejectedNote, TaskKey } from './common.js';
+import type { Table } from './Race.js';
+import { standings } from './Race.js';
+
+const ORDINAL_KEYS = ['first', 'second', 'third', 'fourth'];
+
+/** A round in play: my board and pieces, the sand, who has solved, the standings (and the jewel board). */
+export function Game({ table, view: message }: { table: Table; view: ViewMessage & { receivedAt: number } }) {
+  const { t } = useTranslation();
+  const { room, nameOf } = table;
+  const view = message.view;
+  const round = view.round;
+  const me = view.you;
+  const myDeal = round?.deals.find((d) => d.player === me);
+  const playing = view.phase === 'playing';
+  const now = useNow(200, playing);
+  const left = round && playing ? timeLeft(round.deadline, message, message.receivedAt, now) : 0;
+  const solvedAt = me && round ? round.solved.indexOf(me) : -1;
+  const [checking, setChecking] = useState(false);
+
+  useEffect(() => {
+    if (table.rejected?.to === 'claim' || solvedAt >= 0) setChecking(false);
+  }, [table.rejected, solvedAt]);
+
+  const claim = useCallback(
+    (placements: { piece: string; cells: [number, number][] }[]) => {
+      table.clearRejected();
+      setChecking(true);
+      room.send('claim', { placements });
+    },
+    [room, table],
+  );
+
+  const total = (view.hourglassSeconds * 1000) / message.timeScale;
+  const gains = me && round ? (round.gains[me] ?? []) : [];
+  return (
+    <div className="game">
+      <div className="game-bar">
+        <h1 className="round-title">
+          {round?.tieBreak
+            ? t('game.tieBreakRound')
+            : t('game.round', { round: Math.min(round?.number ?? 1, view.rounds), rounds: view.rounds })}
+        </h1>
+        {myDeal && (
+          <span className="task-key">
+            {view.edition === 'extreme' ? t('game.yourColour') : t('game.die')} <TaskKey value={myDeal.key} />
+          </span>
+        )}
+        {playing && round && <Hourglass left={left} total={total} second={round.secondChance} />}
+      </div>
+      <div className="game-grid">
+        <section className="game-main" aria-label={t('game.yourBoard')}>
+          {!playing && <p className="between">{t('game.betweenRounds')}</p>}
+          {playing && !me && <p className="between">{t('game.spectating')}</p>}
+          {playing && me && !view.task && <p className="between">{t('game.sitOut')}</p>}
+          {playing && view.task && myDeal && round && (
+            <>
+              {solvedAt >= 0 ? (
+                <p className="solved-banner" role="status">
+                  {t('game.youSolved', { place: t(`ordinal.${ORDINAL_KEYS[solvedAt] ?? 'fourth'}`) })}{' '}
+                  {gains.map((g, i) => (
+                    <Gem key={i} gem={g} />
+                  ))}
+                </p>
+              ) : (
+                <p className="task-line">
+                  {t('game.coverIt', { board: myDeal.board, side: t(`sides.${myDeal.side}`) })}
+                  {checking && ` ${t('game.checking')}`}
+                </p>
+              )}
+              <Puzzle
+                key={`${round.number}-${myDeal.board}-${myDeal.side}-${myDeal.key}`}
+                grid={view.edition === 'extreme' ? 'hex' : 'square'}
+                region={view.task.region}
+                pieces={view.task.pieces}
+                disabled={solvedAt >= 0 || left <= 0}
+                onComplete={claim}
+                label={t('game.boardLabel', { board: myDeal.board })}
+              />
+            </>
+          )}
+          <RejectedNote rejected={table.rejected} onClose={table.clearRejected} />
+          {view.edition === 'jewels' && <JewelBoard table={table} view={view} />}
+        </section>
+        <aside className="game-side">
+          <Players view={view} nameOf={nameOf} />
+          <LastRound view={view} nameOf={nameOf} />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+/** The players, best first, with what they hold and whether they have solved this round. */
+export function Players({ view, nameOf }: { view: RaceView; nameOf: (id: string) => string }) {
+  const { t } = useTranslation();
+  const round = view.round;
+  return (
+    <section className="card players">
+      <h2>{t('game.standings')}</h2>
+      <ol>
+        {standings(view).map((p) => {
+          const place = round && view.phase === 'playing' ? round.solved.indexOf(p.id) : -1;
+          return (
+            <li key={p.id} className={p.id === view.you ? 'me' : ''} data-player={p.id}>
+              <span className="player-name">
+                {nameOf(p.id)}
+                {p.id === view.you && ` (${t('lobby.you')})`}
+              </span>
+              <span className="player-score">
+                {view.edition === 'jewels' ? (
+                  <JewelCounts jewels={p.jewels} />
+                ) : (
+                  <>
+                    {t('game.points', { count: p.points })}{' '}
+                    <span className="gems">
+                      {(['ruby', 'sapphire', 'emerald', 'amber'] as const).map((g) =>
+                        p.gems[g] > 0 ? (
+                          <span key={g} className="gem-count">
+                            <Gem gem={g} />×{p.gems[g]}
+                          </span>
+                        ) : null,
+                      )}
+                    </span>
+                  </>
+                )}
+              </span>
+              {place >= 0 && <span className="solved-tag">✓ {t(`ordinal.${ORDINAL_KEYS[place] ?? 'fourth'}`)}</span>}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+function JewelCounts({ jewels }: { jewels: Record<string, number> }) {
+  const { t } = useTranslation();
+  return (
+    <span className="gems">
+      {Object.entries(jewels)
+        .filter(([, n]) => n > 0)
+        .map(([colour, n]) => (
+          <span key={colour} className="gem-count">
+            <svg viewBox="-8 -8 16 16" width="14" height="14" role="img" aria-label={t(`jewels.${colour}`)}>
+              <path d={JEWEL_SHAPES[colour]} fill={JEWEL_FILL[colour]} stroke="#0006" />
+            </svg>
+            ×{n}
+          </span>
+        ))}
+    </span>
+  );
+}
+
+/** The last finished round: who solved, in order, and what they took. */
+function LastRound({ view, nameOf }: { view: RaceView; nameOf: (id: string) => string }) {
+  const { t } = useTranslation();
+  const last = view.history[view.history.length - 1];
+  if (!last) return null;
+  return (
+    <section className="card last-round">
+      <h2>{t('game.lastRound', { round: last.round })}</h2>
+      {last.solved.length === 0 ? (
+        <p>{t('game.nobodySolved')}</p>
+      ) : (
+        <ol>
+          {last.solved.map((id) => (
+            <li key={id}>
+              {nameOf(id)}{' '}
+              {(last.gains[id] ?? []).map((g, i) =>
+                view.edition === 'jewels' ? (
+                  <svg key={i} viewBox="-8 -8 16 16" width="14" height="14" role="img" aria-label={t(`jewels.${g}`)}>
+                    <path d={JEWEL_SHAPES[g]} fill={JEWEL_FILL[g]} stroke="#0006" />
+                  </svg>
+                ) : (
+                  <Gem key={i} gem={g} />
+                ),
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** The jewel edition's game board: six rows of jewels (front first) and the pawns; after I solve, the rows I may go to. */
+function JewelBoard({ table, view }: { table: Table; view: RaceView }) {
+  const { t } = useTranslation();
+  const round = view.round;
+  const me = view.players.find((p) => p.id === view.you);
+  const pawn = me?.pawn ?? 0;
+  const canMove =
+    view.phase === 'playing' && me && round && round.solved.includes(me.id) && !round.moved.includes(me.id);
+  const reach = table.moveUpTo ?? 5;
+  const cell = 26;
+  return (
+    <section className="card jewel-board">
+      <h2>{t('game.jewelBoard')}</h2>
+      {canMove && <p role="status">{t('game.chooseRow', { count: reach })}</p>}
+      <ol className="jewel-rows">
+        {view.rows.map((row, r) => {
+          const pawns = view.players.filter((p) => p.pawn === r);
+          const reachable = canMove && Math.abs(r - pawn) <= reach;
+          const content = (
+            <>
+              <span className="row-number">{r + 1}</span>
+              <span className="pawns">
+                {pawns.map((p) => {
+                  const i = view.players.indexOf(p);
+                  return (
+                    <span
+                      key={p.id}
+                      className="pawn"
+                      title={table.nameOf(p.id)}
+                      style={{ background: PIECE_COLOURS[i % PIECE_COLOURS.length] }}
+                    >
+                      {table.nameOf(p.id).slice(0, 1)}
+                    </span>
+                  );
+                })}
+              </span>
+              <svg
+                viewBox={`0 0 ${Math.max(row.length, 1) * cell} ${cell}`}
+                height={cell}
+                width={Math.max(row.length, 1) * cell}
+                role="img"
+                aria-label={t('game.rowJewels', {
+                  row: r + 1,
+                  jewels: row.map((c) => t(`jewels.${c}`)).join(', ') || t('game.empty'),
+                })}
+              >
+                {row.map((colour, k) => (
+                  <g key={k} transform={`translate(${k * cell + cell / 2},${cell / 2})`} opacity={k < 2 ? 1 : 0.55}>
+                    <path d={JEWEL_SHAPES[colour]} fill={JEWEL_FILL[colour]} stroke="#0008" />
+                  </g>
+                ))}
+              </svg>
+            </>
+          );
+          return (
+            <li key={r} className={reachable ? 'reachable' : ''}>
+              {reachable ? (
+                <button
+                  type="button"
+                  className="row-button"
+                  onClick={() => {
+                    table.room.send('move', { row: r });
+                  }}
+                  aria-label={t('game.moveTo', { row: r + 1 })}
+                >
+                  {content}
+                </button>
+              ) : (
+                <div className="row-button static">{content}</div>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

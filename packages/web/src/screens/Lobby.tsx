@@ -1,0 +1,249 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BotLevel, Edition, Settings, Side } from '../net.js';
+import { RejectedNote } from './common.js';
+import type { Table } from './Race.js';
+
+const LEVELS: BotLevel[] = ['beginner', 'casual', 'expert', 'master'];
+const EDITIONS: Edition[] = ['classic', 'extreme', 'jewels'];
+const HOURGLASS = [20, 30, 45, 60, 90, 120, 180, 300];
+
+/** The table before the game: seats, bots, settings, the code to share, and start. */
+export function Lobby({ table }: { table: Table }) {
+  const { t } = useTranslation();
+  const { room, lobby } = table;
+  const [level, setLevel] = useState<BotLevel>('casual');
+  const [copied, setCopied] = useState(false);
+  const isHost = lobby.you >= 0 && lobby.you === lobby.host;
+  const me = lobby.seats[lobby.you];
+  const link = `${window.location.origin}${window.location.pathname}#/room/${lobby.code}`;
+  const settings = lobby.settings;
+  const change = (next: Partial<Settings>): void => {
+    room.send('settings', next);
+  };
+
+  return (
+    <div className="lobby">
+      <h1>{lobby.public ? t('lobby.publicTitle') : t('lobby.title')}</h1>
+      {!lobby.public && (
+        <section className="card share">
+          <p>{t('lobby.share')}</p>
+          <p className="code" aria-label={t('lobby.codeLabel')} data-testid="room-code">
+            {lobby.code}
+          </p>
+          <div className="actions">
+            <input
+              className="link"
+              readOnly
+              value={link}
+              aria-label={t('lobby.link')}
+              onFocus={(e) => {
+                e.target.select();
+              }}
+            />
+            <button
+              type="button"
+              onClick={() => {
+                void navigator.clipboard.writeText(link).then(() => {
+                  setCopied(true);
+                });
+              }}
+            >
+              {copied ? t('lobby.copied') : t('lobby.copy')}
+            </button>
+          </div>
+        </section>
+      )}
+      <div className="lobby-grid">
+        <section className="card">
+          <h2>{t('lobby.seats')}</h2>
+          <ol className="seats">
+            {[0, 1, 2, 3].map((i) => {
+              const seat = lobby.seats[i];
+              if (!seat)
+                return (
+                  <li key={i} className="seat empty">
+                    {t('lobby.emptySeat')}
+                  </li>
+                );
+              return (
+                <li key={i} className={`seat${i === lobby.you ? ' me' : ''}`}>
+                  <span className="seat-name">
+                    {seat.name}
+                    {i === lobby.you && ` (${t('lobby.you')})`}
+                    {i === lobby.host && <span className="tag">{t('lobby.host')}</span>}
+                  </span>
+                  <span className="seat-info">
+                    {seat.kind === 'bot' ? t(`levels.${seat.level ?? 'casual'}`) : t('lobby.person')} ·{' '}
+                    {t(`sides.${seat.side}`)}
+                    {seat.kind === 'human' && (seat.ready ? ` · ${t('lobby.ready')}` : ` · ${t('lobby.notReady')}`)}
+                    {!seat.connected && ` · ${t('lobby.away')}`}
+                  </span>
+                  {isHost && seat.kind === 'bot' && (
+                    <button
+                      type="button"
+                      className="small"
+                      aria-label={t('lobby.removeBot', { name: seat.name })}
+                      onClick={() => {
+                        room.send('remove-seat', { seat: i });
+                      }}
+                    >
+                      ✕
+                    </button>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+          {isHost && lobby.seats.length < 4 && (
+            <div className="actions">
+              <label className="field inline">
+                <span>{t('lobby.botLevel')}</span>
+                <select
+                  value={level}
+                  onChange={(e) => {
+                    setLevel(e.target.value as BotLevel);
+                  }}
+                >
+                  {LEVELS.map((l) => (
+                    <option key={l} value={l}>
+                      {t(`levels.${l}`)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button
+                type="button"
+                onClick={() => {
+                  room.send('add-bot', { level });
+                }}
+              >
+                {t('lobby.addBot')}
+              </button>
+            </div>
+          )}
+          {lobby.spectators > 0 && <p>{t('lobby.spectators', { count: lobby.spectators })}</p>}
+        </section>
+        <section className="card">
+          <h2>{t('lobby.settings')}</h2>
+          <div className="settings">
+            <label className="field">
+              <span>{t('lobby.edition')}</span>
+              <select
+                disabled={!isHost}
+                value={settings.edition}
+                onChange={(e) => {
+                  change({ edition: e.target.value as Edition });
+                }}
+              >
+                {EDITIONS.map((ed) => (
+                  <option key={ed} value={ed}>
+                    {t(`editions.${ed}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {settings.edition === 'classic' && (
+              <label className="field">
+                <span>{t('lobby.variant')}</span>
+                <select
+                  disabled={!isHost}
+                  value={settings.variant}
+                  onChange={(e) => {
+                    change({ variant: e.target.value as Settings['variant'] });
+                  }}
+                >
+                  <option value="standard">{t('variants.standard')}</option>
+                  <option value="fixed">{t('variants.fixed')}</option>
+                </select>
+              </label>
+            )}
+            <label className="field">
+              <span>{t('lobby.hourglass')}</span>
+              <select
+                disabled={!isHost}
+                value={settings.hourglassSeconds}
+                onChange={(e) => {
+                  change({ hourglassSeconds: Number(e.target.value) });
+                }}
+              >
+                {[...new Set([...HOURGLASS, settings.hourglassSeconds])]
+                  .sort((a, b) => a - b)
+                  .map((s) => (
+                    <option key={s} value={s}>
+                      {t('lobby.seconds', { count: s })}
+                    </option>
+                  ))}
+              </select>
+            </label>
+            <label className="field">
+              <span>{t('lobby.rounds')}</span>
+              <select
+                disabled={!isHost}
+                value={settings.rounds}
+                onChange={(e) => {
+                  change({ rounds: Number(e.target.value) });
+                }}
+              >
+                {[1, 2, 3, 4, 5, 6, 7, 8, 9].map((r) => (
+                  <option key={r} value={r}>
+                    {r}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <p className="hint">{t(`editions.${settings.edition}Text`)}</p>
+        </section>
+      </div>
+      {me && (
+        <section className="card">
+          <h2>{t('lobby.yourSide')}</h2>
+          <div className="actions">
+            <div role="radiogroup" aria-label={t('lobby.yourSide')} className="segmented">
+              {(['easy', 'hard'] as Side[]).map((side) => (
+                <button
+                  key={side}
+                  type="button"
+                  role="radio"
+                  aria-checked={me.side === side}
+                  onClick={() => {
+                    room.send('side', { side });
+                  }}
+                >
+                  {t(`sides.${side}Long`)}
+                </button>
+              ))}
+            </div>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={me.ready}
+                onChange={(e) => {
+                  room.send('ready', { ready: e.target.checked });
+                }}
+              />
+              {t('lobby.imReady')}
+            </label>
+          </div>
+        </section>
+      )}
+      <RejectedNote rejected={table.rejected} onClose={table.clearRejected} />
+      <div className="actions center">
+        {isHost ? (
+          <button
+            type="button"
+            className="primary big"
+            onClick={() => {
+              room.send('start', {});
+            }}
+          >
+            {t('lobby.start')}
+          </button>
+        ) : (
+          <p>{lobby.you >= 0 ? t('lobby.waitHost') : t('lobby.watching')}</p>
+        )}
+      </div>
+    </div>
+  );
+}

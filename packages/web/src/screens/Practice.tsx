@@ -1,0 +1,229 @@
+import type { Room } from 'colyseus.js';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAnnounce } from '../announce.js';
+import { useRoomMessages, watchRoom } from '../hooks.js';
+import type { DeckIndex, Placement, PracticeMessage, Rejected, Side } from '../net.js';
+import { fetchDecks, gameClient, joinErrorText, PROTOCOL } from '../net.js';
+import { Puzzle } from '../play/Puzzle.js';
+import { playerName } from '../store.js';
+import { RejectedNote, TaskKey } from './common.js';
+
+type DeckEdition = 'classic' | 'extreme';
+
+/** Any task of either deck, untimed, with hints (one more piece each time) and the solution. */
+export function Practice() {
+  const { t } = useTranslation();
+  const announce = useAnnounce();
+  const [decks, setDecks] = useState<DeckIndex | null>(null);
+  const [room, setRoom] = useState<Room | null>(null);
+  const [task, setTask] = useState<PracticeMessage | null>(null);
+  const [shown, setShown] = useState<Placement[] | undefined>(undefined);
+  const [hints, setHints] = useState<{ shown: number; of: number } | null>(null);
+  const [solved, setSolved] = useState(false);
+  const [rejected, setRejected] = useState<Rejected | null>(null);
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    let live = true;
+    let joined: Room | null = null;
+    Promise.all([
+      fetchDecks(),
+      gameClient().create('solo', { protocol: PROTOCOL, name: playerName(), mode: 'practice' }),
+    ])
+      .then(([index, r]) => {
+        joined = r;
+        watchRoom(r);
+        if (!live) {
+          void r.leave(true);
+          return;
+        }
+        setDecks(index);
+        setRoom(r);
+      })
+      .catch((e: unknown) => {
+        if (live) setError(joinErrorText(e));
+      });
+    return () => {
+      live = false;
+      if (joined?.connection.isOpen) void joined.leave(true);
+    };
+  }, []);
+
+  useRoomMessages(room, {
+    practice: (body) => {
+      setTask(body as PracticeMessage);
+      setShown(undefined);
+      setHints(null);
+      setSolved(false);
+      setRejected(null);
+    },
+    hint: (body) => {
+      const hint = body as { placements: Placement[]; of: number };
+      setShown(hint.placements);
+      setHints({ shown: hint.placements.length, of: hint.of });
+    },
+    solution: (body) => {
+      setShown((body as { placements: Placement[] }).placements);
+      setHints(null);
+    },
+    checked: () => {
+      setSolved(true);
+      announce(t('practice.solved'));
+    },
+    rejected: (body) => {
+      setRejected(body as Rejected);
+    },
+  });
+
+  const choose = (next: Partial<Pick<PracticeMessage, 'edition' | 'board' | 'side' | 'key'>>): void => {
+    if (!task || !decks) return;
+    const edition = next.edition ?? task.edition;
+    const deck = decks.decks.find((d) => d.edition === edition);
+    const boards = deck?.boards ?? [];
+    const board = boards.find((b) => b.id === (next.board ?? task.board)) ?? boards[0];
+    const side = next.side ?? task.side;
+    const keys = board?.sides[side].tasks.map((k) => k.key) ?? [];
+    const key = keys.includes(next.key ?? task.key) ? (next.key ?? task.key) : (keys[0] ?? '1');
+    if (board) room?.send('task', { edition, board: board.id, side, key });
+  };
+
+  const random = (): void => {
+    if (!decks || !task) return;
+    const deck = decks.decks.find((d) => d.edition === task.edition);
+    const board = deck?.boards[Math.floor(Math.random() * (deck.boards.length || 1))];
+    const keys = board?.sides[task.side].tasks ?? [];
+    const key = keys[Math.floor(Math.random() * (keys.length || 1))]?.key;
+    if (board && key) room?.send('task', { edition: task.edition, board: board.id, side: task.side, key });
+  };
+
+  if (error)
+    return (
+      <p className="error" role="alert">
+        {t('home.cannotJoin', { reason: error })}
+      </p>
+    );
+  if (!task || !decks) return <p className="loading">{t('common.loading')}</p>;
+  const deck = decks.decks.find((d) => d.edition === task.edition);
+  const board = deck?.boards.find((b) => b.id === task.board);
+  const grid = deck?.grid ?? 'square';
+  return (
+    <div className="practice">
+      <h1>{t('practice.title')}</h1>
+      <section className="card">
+        <div className="settings">
+          <label className="field">
+            <span>{t('practice.deck')}</span>
+            <select
+              value={task.edition}
+              onChange={(e) => {
+                choose({ edition: e.target.value as DeckEdition, board: '' });
+              }}
+            >
+              <option value="classic">{t('editions.classic')}</option>
+              <option value="extreme">{t('editions.extreme')}</option>
+            </select>
+          </label>
+          <label className="field">
+            <span>{t('practice.board')}</span>
+            <select
+              value={task.board}
+              onChange={(e) => {
+                choose({ board: e.target.value });
+              }}
+            >
+              {deck?.boards.map((b) => (
+                <option key={b.id} value={b.id}>
+                  {b.id}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span>{t('practice.side')}</span>
+            <select
+              value={task.side}
+              onChange={(e) => {
+                choose({ side: e.target.value as Side });
+              }}
+            >
+              <option value="easy">{t('sides.easyLong')}</option>
+              <option value="hard">{t('sides.hardLong')}</option>
+            </select>
+          </label>
+          <label className="field">
+            <span>{t('practice.task')}</span>
+            <select
+              value={task.key}
+              onChange={(e) => {
+                choose({ key: e.target.value });
+              }}
+            >
+              {board?.sides[task.side].tasks.map((k) => (
+                <option key={k.key} value={k.key}>
+                  {t(`keys.${k.key}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <div className="actions">
+          <button type="button" onClick={random}>
+            {t('practice.random')}
+          </button>
+          <button
+            type="button"
+            disabled={solved}
+            onClick={() => {
+              room?.send('hint', {});
+            }}
+          >
+            {t('practice.hint')}
+          </button>
+          <button
+            type="button"
+            disabled={solved}
+            onClick={() => {
+              room?.send('solution', {});
+            }}
+          >
+            {t('practice.solution')}
+          </button>
+        </div>
+      </section>
+      <p className="task-line">
+        <TaskKey value={task.key} />{' '}
+        {t('practice.about', {
+          board: task.board,
+          side: t(`sides.${task.side}`),
+          difficulty: task.difficulty === null ? '?' : task.difficulty.toFixed(1),
+        })}
+        {hints && ` ${t('practice.hints', { count: hints.shown, of: hints.of })}`}
+      </p>
+      {solved && (
+        <p className="solved-banner" role="status">
+          {t('practice.solved')}
+        </p>
+      )}
+      <RejectedNote
+        rejected={rejected}
+        onClose={() => {
+          setRejected(null);
+        }}
+      />
+      <Puzzle
+        key={`${task.edition}-${task.board}-${task.side}-${task.key}`}
+        grid={grid}
+        region={task.region}
+        pieces={task.pieces}
+        {...(shown ? { shown } : {})}
+        disabled={solved}
+        onComplete={(placements) => {
+          setRejected(null);
+          room?.send('claim', { placements });
+        }}
+        label={t('game.boardLabel', { board: task.board })}
+      />
+    </div>
+  );
+}

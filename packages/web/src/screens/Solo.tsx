@@ -1,0 +1,245 @@
+import type { Room } from 'colyseus.js';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAnnounce } from '../announce.js';
+import { clock, timeLeft, useNow, useRoomMessages, watchRoom } from '../hooks.js';
+import type { Rejected, Side, SoloRecord, SoloViewMessage } from '../net.js';
+import { fetchRecords, gameClient, joinErrorText, PROTOCOL } from '../net.js';
+import { Puzzle } from '../play/Puzzle.js';
+import { personalBest, playerName, savePersonalBest } from '../store.js';
+import { RejectedNote } from './common.js';
+
+type Mode = 'timed' | 'count';
+
+/** The solo variants: as many puzzles as you can in the time, or a number of puzzles against the clock. */
+export function Solo() {
+  const { t } = useTranslation();
+  const announce = useAnnounce();
+  const [mode, setMode] = useState<Mode>('timed');
+  const [limit, setLimit] = useState(5);
+  const [side, setSide] = useState<Side>('easy');
+  const [room, setRoom] = useState<Room | null>(null);
+  const [view, setView] = useState<(SoloViewMessage & { receivedAt: number }) | null>(null);
+  const [rejected, setRejected] = useState<Rejected | null>(null);
+  const [error, setError] = useState('');
+  const [records, setRecords] = useState<SoloRecord[] | null>(null);
+  const key = `${mode}-${limit}-${side}`;
+  const [best, setBest] = useState(() => personalBest(key));
+
+  useEffect(() => {
+    setBest(personalBest(key));
+  }, [key]);
+
+  useEffect(
+    () => () => {
+      if (room?.connection.isOpen) void room.leave(true);
+    },
+    [room],
+  );
+
+  useEffect(() => {
+    let live = true;
+    fetchRecords(mode, limit, side)
+      .then((r) => {
+        if (live) setRecords(r);
+      })
+      .catch(() => {
+        if (live) setRecords(null);
+      });
+    return () => {
+      live = false;
+    };
+  }, [mode, limit, side, view?.phase]);
+
+  useRoomMessages(room, {
+    view: (body) => {
+      setView({ ...(body as SoloViewMessage), receivedAt: performance.now() });
+    },
+    events: (body) => {
+      for (const e of (body as { events: { type: string; solved?: number }[] }).events) {
+        if (e.type === 'solved') announce(t('solo.solvedOne', { count: e.solved ?? 0 }));
+        if (e.type === 'finished') announce(t('solo.finished'));
+      }
+    },
+    rejected: (body) => {
+      setRejected(body as Rejected);
+    },
+    recorded: (body) => {
+      const result = (body as { result: { solved: number; ms: number; mode: Mode } }).result;
+      const better =
+        !best ||
+        (result.mode === 'timed'
+          ? result.solved > best.solved || (result.solved === best.solved && result.ms < best.ms)
+          : result.solved >= limit && (best.solved < limit || result.ms < best.ms));
+      if (better) {
+        savePersonalBest(key, { solved: result.solved, ms: result.ms });
+        setBest({ solved: result.solved, ms: result.ms });
+      }
+    },
+    solo: () => {
+      room?.send('start', {});
+    },
+  });
+
+  const start = async (): Promise<void> => {
+    setError('');
+    setView(null);
+    try {
+      if (room?.connection.isOpen) void room.leave(true);
+      const next = await gameClient().create('solo', { protocol: PROTOCOL, name: playerName(), mode, limit, side });
+      watchRoom(next);
+      setRoom(next);
+    } catch (e) {
+      setError(joinErrorText(e));
+    }
+  };
+
+  const playing = view?.phase === 'playing';
+  const now = useNow(250, playing);
+  // Timed: the time left; a number of puzzles: the time taken so far.
+  const shown =
+    view && playing
+      ? view.mode === 'timed' && view.endsAt !== null
+        ? timeLeft(view.endsAt, view, view.receivedAt, now)
+        : (view.serverNow - (view.startedAt ?? view.serverNow)) / view.timeScale + (now - view.receivedAt)
+      : 0;
+
+  return (
+    <div className="solo">
+      <h1>{t('solo.title')}</h1>
+      {!playing && (
+        <section className="card">
+          <p>{t('solo.intro')}</p>
+          <div className="settings">
+            <fieldset className="segmented-field">
+              <legend>{t('solo.mode')}</legend>
+              {(['timed', 'count'] as Mode[]).map((m) => (
+                <label key={m} className="check">
+                  <input
+                    type="radio"
+                    name="mode"
+                    checked={mode === m}
+                    onChange={() => {
+                      setMode(m);
+                    }}
+                  />
+                  {t(`solo.${m}`)}
+                </label>
+              ))}
+            </fieldset>
+            <label className="field">
+              <span>{mode === 'timed' ? t('solo.minutes') : t('solo.puzzles')}</span>
+              <select
+                value={limit}
+                onChange={(e) => {
+                  setLimit(Number(e.target.value));
+                }}
+              >
+                {[5, 10, 20].map((l) => (
+                  <option key={l} value={l}>
+                    {l}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="field">
+              <span>{t('solo.side')}</span>
+              <select
+                value={side}
+                onChange={(e) => {
+                  setSide(e.target.value as Side);
+                }}
+              >
+                <option value="easy">{t('sides.easyLong')}</option>
+                <option value="hard">{t('sides.hardLong')}</option>
+              </select>
+            </label>
+          </div>
+          <div className="actions">
+            <button type="button" className="primary big" onClick={() => void start()}>
+              {view?.phase === 'finished' ? t('solo.again') : t('solo.start')}
+            </button>
+          </div>
+          {error && (
+            <p className="error" role="alert">
+              {t('home.cannotJoin', { reason: error })}
+            </p>
+          )}
+        </section>
+      )}
+      {view?.phase === 'finished' && view.result && (
+        <section className="card result" role="status">
+          <h2>{t('solo.resultTitle')}</h2>
+          <p>
+            {view.result.mode === 'timed'
+              ? t('solo.resultTimed', { count: view.result.solved, skipped: view.result.skipped })
+              : t('solo.resultCount', { count: view.result.solved, time: clock(view.result.ms) })}
+          </p>
+        </section>
+      )}
+      {playing && view.current && (
+        <section className="solo-play">
+          <div className="game-bar">
+            <span className="solo-clock" aria-label={view.mode === 'timed' ? t('solo.timeLeft') : t('solo.timeTaken')}>
+              ⏱ {clock(shown)}
+            </span>
+            <span>
+              {view.mode === 'timed'
+                ? t('solo.solvedSoFar', { count: view.solved })
+                : t('solo.solvedOf', { count: view.solved, limit: view.limit })}
+            </span>
+            <button
+              type="button"
+              onClick={() => {
+                room?.send('skip', {});
+              }}
+            >
+              {t('solo.skip')}
+            </button>
+          </div>
+          <RejectedNote
+            rejected={rejected}
+            onClose={() => {
+              setRejected(null);
+            }}
+          />
+          <Puzzle
+            key={`${view.solved}-${view.skipped}-${view.current.board}-${view.current.key}`}
+            grid="square"
+            region={view.current.region}
+            pieces={view.current.pieces}
+            onComplete={(placements) => {
+              setRejected(null);
+              room?.send('claim', { placements });
+            }}
+            label={t('game.boardLabel', { board: view.current.board })}
+          />
+        </section>
+      )}
+      {!playing && (
+        <section className="card">
+          <h2>{t('solo.best')}</h2>
+          <p>
+            {best
+              ? mode === 'timed'
+                ? t('solo.bestTimed', { count: best.solved })
+                : t('solo.bestCount', { time: clock(best.ms) })
+              : t('solo.noBest')}
+          </p>
+          <h3>{t('solo.records')}</h3>
+          {records && records.length > 0 ? (
+            <ol className="records">
+              {records.map((r, i) => (
+                <li key={i} className={r.player === playerName() ? 'me' : ''}>
+                  {r.player}: {mode === 'timed' ? t('solo.puzzlesCount', { count: r.solved }) : clock(r.ms)}
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p>{t('solo.noRecords')}</p>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { useTranslation } from 'react-i18next';
+import type { Rejected } from '../net.js';
+
+/** Why the server said no, in the player's language, with each problem of a wrong placement. */
+export function RejectedNote({ rejected, onClose }: { rejected: Rejected | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  if (!rejected) return null;
+  const problems = [...new Set((rejected.problems ?? []).map((p) => p.code))];
+  return (
+    <div className="rejected" role="alert">
+      <p>
+        {t(`errors.${rejected.code}`, { defaultValue: t('errors.other', { message: rejected.message }) })}
+        {problems.length > 1 && ` ${problems.map((c) => t(`errors.${c}`, { defaultValue: c })).join(' ')}`}
+      </p>
+      <button type="button" className="small" onClick={onClose} aria-label={t('common.dismiss')}>
+        ✕
+      </button>
+    </div>
+  );
+}
+
+const GEM_COLOURS: Record<string, string> = {
+  ruby: '#c1121f',
+  sapphire: '#1d4ed8',
+  emerald: '#15803d',
+  amber: '#d97706',
+};
+const GEM_SHAPES: Record<string, string> = {
+  ruby: 'M8 1 15 8 8 15 1 8Z',
+  sapphire: 'M8 1 15 6 12 15 4 15 1 6Z',
+  emerald: 'M3 2h10l2 6-2 6H3L1 8Z',
+  amber: 'M8 2a6 6 0 1 0 .01 0Z',
+};
+
+/** A gem: its own colour and shape, and its name for screen readers. */
+export function Gem({ gem }: { gem: string }) {
+  const { t } = useTranslation();
+  return (
+    <svg className="gem" viewBox="0 0 16 16" width="16" height="16" role="img" aria-label={t(`gems.${gem}`)}>
+      <path d={GEM_SHAPES[gem] ?? GEM_SHAPES['amber']} fill={GEM_COLOURS[gem] ?? '#888'} stroke="#0006" />
+    </svg>
+  );
+}
+
+export const JEWEL_FILL: Record<string, string> = {
+  green: '#16a34a',
+  red: '#dc2626',
+  blue: '#2563eb',
+  violet: '#7c3aed',
+  brown: '#92400e',
+  yellow: '#eab308',
+};
+/** Each jewel colour also has its own shape, for players who do not tell the colours apart. */
+export const JEWEL_SHAPES: Record<string, string> = {
+  green: 'M0 -7 7 0 0 7 -7 0Z',
+  red: 'M-6 -6h12v12h-12Z',
+  blue: 'M0 -7a7 7 0 1 0 .01 0Z',
+  violet: 'M0 -7 7 6 -7 6Z',
+  brown: 'M-7 0-3.5 -6h7L7 0 3.5 6h-7Z',
+  yellow: 'M0 -7 2 -2 7 -2 3 1.5 4.5 7 0 3.5 -4.5 7 -3 1.5 -7 -2 -2 -2Z',
+};
+
+/** A die face with pips, or an Extreme colour, as the round's task. */
+export function TaskKey({ value }: { value: string }) {
+  const { t } = useTranslation();
+  const pips: Record<string, [number, number][]> = {
+    '1': [[8, 8]],
+    '2': [
+      [4.5, 4.5],
+      [11.5, 11.5],
+    ],
+    '3': [
+      [4, 4],
+      [8, 8],
+      [12, 12],
+    ],
+    '4': [
+      [4.5, 4.5],
+      [11.5, 4.5],
+      [4.5, 11.5],
+      [11.5, 11.5],
+    ],
+    '5': [
+      [4, 4],
+      [12, 4],
+      [8, 8],
+      [4, 12],
+      [12, 12],
+    ],
+    '6': [
+      [4.5, 3.5],
+      [11.5, 3.5],
+      [4.5, 8],
+      [11.5, 8],
+      [4.5, 12.5],
+      [11.5, 12.5],
+    ],
+  };
+  const face = pips[value];
+  const label = t(`keys.${value}`);
+  if (face)
+    return (
+      <svg className="die" viewBox="0 0 16 16" width="40" height="40" role="img" aria-label={label}>
+        <rect x="0.5" y="0.5" width="15" height="15" rx="3" fill="#fff" stroke="#333" />
+        {face.map(([x, y], i) => (
+          <circle key={i} cx={x} cy={y} r="1.5" fill="#222" />
+        ))}
+      </svg>
+    );
+  const fills: Record<string, string> = { red: '#d7263d', blue: '#1b6ec2', green: '#2e9e44', yellow: '#f2c230' };
+  return (
+    <span className="colour-key" style={{ background: fills[value] ?? '#888' }}>
+      {label}
+    </span>
+  );
+}
+
+/** The sand: a bar and the seconds left. */
+export function Hourglass({ left, total, second }: { left: number; total: number; second: boolean }) {
+  const { t } = useTranslation();
+  const share = total > 0 ? Math.min(1, left / total) : 0;
+  const seconds = Math.ceil(left / 1000);
+  return (
+    <div className={`hourglass${share < 0.2 ? ' low' : ''}`}>
+      <span className="hourglass-label">
+        {second ? t('game.secondSand') : t('game.sand')} {t('game.secondsLeft', { count: seconds })}
+      </span>
+      <div
+        className="hourglass-bar"
+        role="progressbar"
+        aria-label={t('game.sand')}
+        aria-valuemin={0}
+        aria-valuemax={Math.round(total / 1000)}
+        aria-valuenow={seconds}
+      >
+        <div style={{ width: `${(share * 100).toFixed(1)}%` }} />
+      </div>
+    </div>
+  );
+}

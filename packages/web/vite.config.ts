@@ -1,0 +1,16 @@
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+// The client uses core from its TypeScript sources (geometry and drawing only; the rest is shaken off).
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: [{ find: /^@ubongo\/core$/, replacement: fileURLToPath(new URL('../core/src/index.ts', import.meta.url)) }],
+  },
+  build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 600 },
+  server: {
+    // `npm run dev -w @ubongo/web` beside `npm start`: the game socket and API from the server.
+    proxy: { '/api': 'http://localhost:2567', '/healthz': 'http://localhost:2567' },
+  },
+});
