@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { initialLanguage, LANGUAGES, resources } from './i18n.js';
+
+type Tree = { [key: string]: string | string[] | Tree };
+
+/** Every leaf of a translation as `path -> text`, plural suffixes kept. */
+function leaves(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string') out.set(path, v);
+    else if (Array.isArray(v)) v.forEach((p, i) => out.set(`${path}[${i}]`, p));
+    else for (const [kk, vv] of leaves(v, path)) out.set(kk, vv);
+  }
+  return out;
+}
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const placeholders = (s: string): string[] => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1] ?? '').sort();
+
+describe('translations', () => {
+  const english = leaves(resources.en as unknown as Tree);
+
+  it.each(LANGUAGES.map((l) => l.code))('%s has every string of the English, with its plural forms', (code) => {
+    const theirs = leaves(resources[code] as unknown as Tree);
+    const categories = new Intl.PluralRules(code).resolvedOptions().pluralCategories;
+    const missing: string[] = [];
+    for (const [path, text] of english) {
+      if (PLURAL.test(path)) {
+        const base = path.replace(PLURAL, '');
+        for (const c of categories) {
+          const t = theirs.get(`${base}_${c}`);
+          if (t === undefined) missing.push(`${base}_${c}`);
+          // `{{count}}` may be written out in words ("un punto"); the other placeholders stay.
+          else
+            expect(
+              placeholders(t).filter((p) => p !== 'count'),
+              `${code} ${base}_${c}`,
+            ).toEqual(placeholders(text).filter((p) => p !== 'count'));
+        }
+      } else {
+        const t = theirs.get(path);
+        if (t === undefined) missing.push(path);
+        else expect(placeholders(t), `${code} ${path}`).toEqual(placeholders(text));
+      }
+    }
+    expect(missing).toEqual([]);
+    // Nothing left over that no screen asks for.
+    const known = new Set([...english.keys()].map((k) => k.replace(PLURAL, '')));
+    expect([...theirs.keys()].filter((k) => !known.has(k.replace(PLURAL, '')))).toEqual([]);
+  });
+
+  it('starts in the language chosen before, else the browser’s, else English', () => {
+    expect(initialLanguage('pl', ['es-ES'])).toBe('pl');
+    expect(initialLanguage(null, ['de-DE', 'pt-BR', 'es'])).toBe('pt');
+    expect(initialLanguage('xx', ['IT'])).toBe('it');
+    expect(initialLanguage(null, ['de', 'fr'])).toBe('en');
+    expect(initialLanguage(null, [])).toBe('en');
+  });
+});

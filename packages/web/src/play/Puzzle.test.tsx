@@ -1,0 +1,125 @@
+// @vitest-environment jsdom
+import type { Cell } from '@ubongo/core';
+import { checkSolution, knownPiece, normalize, solveFirst } from '@ubongo/core';
+import { act, cleanup, fireEvent, render } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setUpI18n } from '../i18n.js';
+import { Puzzle } from './Puzzle.js';
+
+beforeAll(() => {
+  setUpI18n();
+});
+afterEach(cleanup);
+
+const region: Cell[] = [0, 1, 2, 3].flatMap((y) => [0, 1, 2].map((x) => [x, y] as const));
+const ids = ['I4', 'L4', 'L4'];
+const puzzle = {
+  grid: 'square' as const,
+  region,
+  pieces: ids.map((id) => ({ id, cells: normalize(knownPiece(id)?.cells ?? []) })),
+};
+
+const key = (cells: readonly Cell[]): string =>
+  normalize(cells)
+    .map((c) => c.join(','))
+    .join(' ');
+
+function pieceEl(container: HTMLElement, i: number): SVGGElement {
+  const el = container.querySelector<SVGGElement>(`g.piece[data-index="${i}"]`);
+  if (!el) throw new Error(`no piece ${i}`);
+  return el;
+}
+
+const cellsOf = (el: Element): Cell[] => JSON.parse(el.getAttribute('data-cells') ?? '[]') as Cell[];
+const press = (el: Element, k: string): void => {
+  act(() => {
+    fireEvent.keyDown(el, { key: k });
+  });
+};
+
+describe('the puzzle board', () => {
+  it('is solved with the keyboard alone, and claims exactly once with placements the checker accepts', () => {
+    const onComplete = vi.fn();
+    const { container } = render(
+      <Puzzle grid="square" region={region} pieces={ids} onComplete={onComplete} label="test board" />,
+    );
+    const solution = solveFirst(puzzle).solution ?? [];
+    const used = new Set<number>();
+    for (const placement of solution) {
+      const i = ids.findIndex((id, k) => id === placement.piece && !used.has(k));
+      used.add(i);
+      const el = pieceEl(container, i);
+      for (let n = 0; n < 8 && key(cellsOf(el)) !== key(placement.cells); n++) press(el, n === 4 ? 'f' : 'r');
+      expect(key(cellsOf(el))).toBe(key(placement.cells));
+      press(el, 'Enter');
+      expect(el.getAttribute('aria-label')).toContain('picked up');
+      const [ax, ay] = (el.getAttribute('data-at') ?? '').split(',').map(Number);
+      const minX = Math.min(...placement.cells.map((c) => c[0]));
+      const minY = Math.min(...placement.cells.map((c) => c[1]));
+      for (let n = 0; n < Math.abs(minX - (ax ?? 0)); n++) press(el, minX > (ax ?? 0) ? 'ArrowRight' : 'ArrowLeft');
+      for (let n = 0; n < Math.abs(minY - (ay ?? 0)); n++) press(el, minY > (ay ?? 0) ? 'ArrowDown' : 'ArrowUp');
+      press(el, 'Enter');
+      expect(el.getAttribute('data-at')).toBe(`${minX},${minY}`);
+    }
+    expect(onComplete).toHaveBeenCalledTimes(1);
+    const claimed = onComplete.mock.calls[0]?.[0] as unknown;
+    expect(checkSolution(puzzle, claimed).ok).toBe(true);
+    expect(container.querySelector('svg')?.getAttribute('data-complete')).toBe('true');
+  });
+
+  it('marks overlaps, sends a piece back with Escape, and clears the board', () => {
+    const onComplete = vi.fn();
+    const { container, getByText } = render(
+      <Puzzle grid="square" region={region} pieces={ids} onComplete={onComplete} label="test board" />,
+    );
+    const a = pieceEl(container, 0);
+    const b = pieceEl(container, 1);
+    // Both picked up onto the board; the second lands where it first fits, then is pushed onto the first.
+    press(a, 'Enter');
+    press(a, 'Enter');
+    press(b, 'Enter');
+    const at = a.getAttribute('data-at');
+    while (b.getAttribute('data-at') !== at) press(b, 'ArrowLeft');
+    press(b, 'Enter');
+    expect(container.querySelectorAll('.piece-cell.bad').length).toBeGreaterThan(0);
+    expect(getByText('Some pieces overlap or stick out of the white area.')).toBeTruthy();
+    press(b, 'Escape');
+    expect(b.getAttribute('data-at')).toBe('');
+    expect(container.querySelectorAll('.piece-cell.bad').length).toBe(0);
+    act(() => {
+      fireEvent.click(getByText('Clear the board'));
+    });
+    expect(a.getAttribute('data-at')).toBe('');
+    expect(getByText('0 of 3 pieces on the board.')).toBeTruthy();
+    expect(onComplete).not.toHaveBeenCalled();
+  });
+
+  it('pins pieces that a hint shows, and does not claim a solution it was shown', () => {
+    const onComplete = vi.fn();
+    const solution = solveFirst(puzzle).solution ?? [];
+    const { container, rerender } = render(
+      <Puzzle
+        grid="square"
+        region={region}
+        pieces={ids}
+        onComplete={onComplete}
+        label="b"
+        shown={solution.slice(0, 1)}
+      />,
+    );
+    const pinned = container.querySelectorAll('g.piece.pinned');
+    expect(pinned.length).toBe(1);
+    expect(pinned[0]?.getAttribute('tabindex')).toBe('-1');
+    rerender(<Puzzle grid="square" region={region} pieces={ids} onComplete={onComplete} label="b" shown={solution} />);
+    expect(container.querySelectorAll('g.piece.pinned').length).toBe(3);
+    expect(onComplete).not.toHaveBeenCalled();
+  });
+
+  it('does nothing when disabled', () => {
+    const { container } = render(<Puzzle grid="square" region={region} pieces={ids} disabled label="b" />);
+    const a = pieceEl(container, 0);
+    press(a, 'Enter');
+    expect(a.getAttribute('data-at')).toBe('');
+    expect(a.getAttribute('tabindex')).toBe('-1');
+  });
+});

@@ -1,0 +1,164 @@
+import type { Cell, GridName } from '@ubongo/core';
+import { canonicalKey, checkSolution, gridOf, knownPiece, normalize, solveFirst } from '@ubongo/core';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { PieceState } from './geometry.js';
+import {
+  boardStatus,
+  cellAt,
+  cellSize,
+  centre,
+  firstFit,
+  flipped,
+  offsetPx,
+  pieceCells,
+  placementsOf,
+  rotated,
+  toOrigin,
+} from './geometry.js';
+
+const grids: GridName[] = ['square', 'hex'];
+const cell = fc.tuple(fc.integer({ min: -40, max: 40 }), fc.integer({ min: -40, max: 40 }));
+const setKey = (cells: readonly Cell[]): string =>
+  normalize(cells)
+    .map((c) => c.join(','))
+    .join(' ');
+
+describe('board geometry', () => {
+  it.each(grids)('finds the cell under any point near a cell centre (%s)', (grid) => {
+    fc.assert(
+      fc.property(
+        cell,
+        fc.double({ min: 0, max: 0.42, noNaN: true }),
+        fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
+        (c, r, a) => {
+          const [x, y] = centre(grid, c);
+          const s = cellSize(grid);
+          expect(cellAt(grid, x + r * s * Math.cos(a), y + r * s * Math.sin(a))).toEqual(c);
+        },
+      ),
+      { seed: 6, numRuns: 400 },
+    );
+  });
+
+  it.each(grids)('moves pictures linearly with cells (%s)', (grid) => {
+    fc.assert(
+      fc.property(cell, cell, (c, d) => {
+        const [x, y] = centre(grid, [c[0] + d[0], c[1] + d[1]]);
+        const [cx, cy] = centre(grid, c);
+        const [dx, dy] = offsetPx(grid, d);
+        expect(x).toBeCloseTo(cx + dx, 6);
+        expect(y).toBeCloseTo(cy + dy, 6);
+      }),
+      { seed: 7 },
+    );
+  });
+
+  it('turns and flips pieces into every orientation and back, keeping their shape', () => {
+    for (const id of ['L4', 'Z5', 'Y5', 'red-11', 'blue-13', 'green-5']) {
+      const shape = knownPiece(id);
+      if (!shape) throw new Error(id);
+      const grid = shape.grid;
+      const turns = gridOf(grid).rotations;
+      let cells = pieceCells(id);
+      const seen = new Set<string>();
+      for (let side = 0; side < 2; side++) {
+        for (let k = 0; k < turns; k++) {
+          expect(canonicalKey(gridOf(grid), cells, 'free')).toBe(canonicalKey(gridOf(grid), shape.cells, 'free'));
+          seen.add(setKey(cells));
+          cells = rotated(grid, cells);
+        }
+        expect(setKey(cells)).toBe(setKey(side === 0 ? pieceCells(id) : flipped(grid, pieceCells(id))));
+        cells = flipped(grid, cells);
+      }
+      // Every fixed orientation of the piece is reachable by turning and flipping.
+      const all = new Set(gridOf(grid).symmetries.map((s) => setKey(shape.cells.map(s))));
+      expect(seen).toEqual(all);
+    }
+  });
+
+  it('flipping mirrors left to right and keeps the order of cells', () => {
+    expect(
+      flipped('square', [
+        [0, 0],
+        [1, 0],
+        [1, 1],
+      ]),
+    ).toEqual([
+      [1, 0],
+      [0, 0],
+      [0, 1],
+    ]);
+    // A hexagon row stays a row.
+    expect(
+      flipped('hex', [
+        [0, 0],
+        [1, 0],
+        [2, 0],
+      ]),
+    ).toEqual([
+      [2, 0],
+      [1, 0],
+      [0, 0],
+    ]);
+    expect(
+      toOrigin([
+        [3, 4],
+        [5, 4],
+      ]),
+    ).toEqual([
+      [0, 0],
+      [2, 0],
+    ]);
+  });
+
+  it('sees a solved board as complete, and claims what the checker accepts', () => {
+    const puzzle = {
+      grid: 'square' as const,
+      region: [0, 1, 2, 3].flatMap((y) => [0, 1, 2].map((x) => [x, y] as const)),
+      pieces: ['I4', 'L4', 'L4'].map((id) => ({ id, cells: normalize(knownPiece(id)?.cells ?? []) })),
+    };
+    const solution = solveFirst(puzzle).solution;
+    if (!solution) throw new Error('no solution');
+    const pieces: PieceState[] = solution.map((p) => {
+      const min: Cell = [Math.min(...p.cells.map((c) => c[0])), Math.min(...p.cells.map((c) => c[1]))];
+      return { id: p.piece, cells: toOrigin(p.cells), at: min, pinned: false };
+    });
+    const status = boardStatus(puzzle.region, pieces);
+    expect(status).toEqual({ complete: true, conflicts: new Set() });
+    expect(checkSolution(puzzle, placementsOf(pieces)).ok).toBe(true);
+
+    // One piece moved one cell: overlaps and cells off the area are conflicts; not complete.
+    const moved = pieces.map((p, i) => (i === 0 && p.at ? { ...p, at: [p.at[0] + 1, p.at[1]] as const } : p));
+    const after = boardStatus(puzzle.region, moved);
+    expect(after.complete).toBe(false);
+    expect(after.conflicts.size).toBeGreaterThan(0);
+    // A piece in the tray: not complete, no conflicts.
+    expect(boardStatus(puzzle.region, [{ ...pieces[0], at: null } as PieceState, ...pieces.slice(1)])).toEqual({
+      complete: false,
+      conflicts: new Set(),
+    });
+  });
+
+  it('puts a picked-up piece where it first fits on the free white area', () => {
+    const region: Cell[] = [
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [1, 1],
+      [2, 1],
+    ];
+    expect(
+      firstFit(
+        region,
+        [[0, 0]],
+        [
+          [0, 0],
+          [1, 0],
+        ],
+      ),
+    ).toEqual([0, 1]);
+    // Nowhere to fit: over the first white cell anyway.
+    expect(firstFit(region, region, [[0, 0]])).toEqual([0, 0]);
+  });
+});
