@@ -70,13 +70,14 @@ function deckIndex(decks: Readonly<Record<DeckEdition, Deck>>): unknown {
 async function staticFile(
   webDir: string,
   pathname: string,
-): Promise<{ body: Buffer; type: string; immutable: boolean } | undefined> {
+): Promise<{ file: string; body: Buffer; type: string; immutable: boolean } | undefined> {
   const name = pathname === '/' ? 'index.html' : pathname.slice(1);
   if (!/^(?:[\w-]+\/)*[\w-][\w.-]*$/.test(name) || name.includes('..')) return undefined;
   const file = join(webDir, name);
   try {
     const body = await readFile(file);
     return {
+      file,
       body,
       type: CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
       immutable: name.startsWith('assets/'),
@@ -86,7 +87,16 @@ async function staticFile(
   }
 }
 
-/** Gzipped copies of the hashed assets, made once: they never change under the same name. */
+/** Whether an Accept-Encoding header takes gzip (and does not refuse it with q=0). */
+function acceptsGzip(header: string): boolean {
+  return header.split(',').some((part) => {
+    const [coding, ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    return (coding === 'gzip' || coding === '*') && (q === undefined || Number(q) > 0);
+  });
+}
+
+/** Gzipped copies of the hashed assets by file, made once: a hashed name never changes content. */
 const gzipped = new Map<string, Buffer>();
 function gzipOnce(key: string, body: Buffer): Buffer {
   let zipped = gzipped.get(key);
@@ -184,8 +194,8 @@ export function httpHandler(
     if (!url.pathname.startsWith('/api/')) {
       const file = webDir === undefined ? undefined : await staticFile(webDir, url.pathname);
       if (file) {
-        const zip = file.body.length > 1024 && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-        const body = zip ? (file.immutable ? gzipOnce(url.pathname, file.body) : gzipSync(file.body)) : file.body;
+        const zip = file.body.length > 1024 && acceptsGzip(req.headers['accept-encoding'] ?? '');
+        const body = zip ? (file.immutable ? gzipOnce(file.file, file.body) : gzipSync(file.body)) : file.body;
         res.writeHead(200, {
           'content-type': file.type,
           'content-length': body.length,

@@ -146,7 +146,8 @@ export class RaceRoom extends Room {
     if (!seat) return;
     if (!this.#game) {
       this.#seats = this.#seats.filter((s) => s !== seat);
-      if (this.#host === client.sessionId) this.#host = this.#seats.find((s) => s.kind === 'human')?.sessionId;
+      if (this.#host === client.sessionId)
+        this.#host = this.#seats.find((s) => s.kind === 'human' && s.connected)?.sessionId;
       this.#updateVisibility();
       this.#broadcastLobby();
       return;
@@ -156,7 +157,7 @@ export class RaceRoom extends Room {
       seat.connected = false;
       delete seat.sessionId;
       if (this.#host === client.sessionId)
-        this.#host = this.#seats.find((s) => s.kind === 'human' && s.sessionId)?.sessionId;
+        this.#host = this.#seats.find((s) => s.kind === 'human' && s.connected && s.sessionId)?.sessionId;
       this.#broadcastLobby();
       return;
     }

@@ -1,6 +1,9 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UbongoServer } from './server.js';
@@ -43,7 +46,10 @@ interface ViewMessage {
 }
 interface Lobby {
   code: string;
-  seats: { name: string; kind: string; connected: boolean }[];
+  host: number;
+  you: number;
+  settings: Record<string, unknown>;
+  seats: { name: string; kind: string; connected: boolean; ready: boolean }[];
   started: boolean;
   game: string | null;
 }
@@ -74,6 +80,37 @@ async function solveRound(player: Player, round: number, grid: 'square' | 'hex')
   await player.waitFor<{ events: { type: string; player?: string }[] }>('events', (m) =>
     m.events.some((e) => e.type === 'solved' && e.player === view.you),
   );
+}
+
+/**
+ * Plays a classic game as a person from the start on: solves each round dealt to them (a
+ * tie-break round too) until the game is finished. Only messages from `since` on count, so that
+ * it serves for a rematch too.
+ */
+async function solveEveryRound(person: Player, since: number): Promise<void> {
+  const fresh = (m: unknown): boolean => person.received.findIndex((r) => r.message === m) >= since;
+  let last = 0;
+  for (;;) {
+    const { view } = await person.waitFor<ViewMessage>(
+      'view',
+      (m) =>
+        fresh(m) &&
+        (m.view.phase === 'finished' ||
+          (m.view.phase === 'playing' && m.view.task !== null && (m.view.round?.number ?? 0) > last)),
+    );
+    if (view.phase === 'finished' || !view.task || !view.round) return;
+    last = view.round.number;
+    person.send('claim', { placements: solve('square', view.task.region, view.task.pieces) });
+  }
+}
+
+/** The host starts a classic game and each of `people` plays it through; resolves with the saved game's id. */
+async function playGame(host: Player, people: readonly Player[]): Promise<string> {
+  const saved = host.next<{ game: string }>('saved');
+  const played = people.map((p) => solveEveryRound(p, p.received.length));
+  host.send('start');
+  await Promise.all(played);
+  return (await saved).game;
 }
 
 describe.each([
@@ -335,6 +372,103 @@ describe('connections', () => {
   });
 });
 
+describe('rematch', () => {
+  it('after the game the host calls the table back to the lobby: seats, bots and settings stay, and a second game is saved apart', async () => {
+    const ana = await newTable('classic', { rounds: 1, variant: 'fixed', hourglassSeconds: 30 });
+    const ben = await Player.join(url, ana.room.roomId, { name: 'Ben' });
+    const cy = await Player.join(url, ana.room.roomId, { name: 'Cy' });
+    ana.send('add-bot', { level: 'master' });
+    await ana.waitFor<Lobby>('lobby', (l) => l.seats.length === 4);
+    // Not before the game.
+    ana.send('rematch');
+    expect(await ana.next<Rejected>('rejected')).toMatchObject({ to: 'rematch', code: 'message/wrong-phase' });
+    ben.send('ready', { ready: true });
+    const before = await ana.waitFor<Lobby>('lobby', (l) => l.seats[1]?.ready === true);
+    const game = playGame(ana, [ana, ben, cy]);
+    // Nor during it (the room takes messages in order: the game has started).
+    ana.send('rematch');
+    expect(await ana.next<Rejected>('rejected')).toMatchObject({ to: 'rematch', code: 'message/wrong-phase' });
+    const first = await game;
+    expect((await ana.waitFor<Lobby>('lobby')).game).toBe(first);
+    // Only the host calls it.
+    ben.send('rematch');
+    expect(await ben.next<Rejected>('rejected')).toMatchObject({ to: 'rematch', code: 'message/not-allowed' });
+    // Cy goes after the game: his seat goes with him.
+    await cy.room.leave();
+    await ana.waitFor<Lobby>('lobby', (l) => l.seats[2]?.connected === false);
+    ana.send('rematch');
+    const lobby = await ana.next<Lobby>('lobby', (l) => !l.started);
+    expect(lobby).toMatchObject({ started: false, game: null, host: 0, you: 0, settings: before.settings });
+    expect(lobby.settings).toMatchObject({ edition: 'classic', variant: 'fixed', hourglassSeconds: 30, rounds: 1 });
+    expect(lobby.seats.map((s) => [s.name, s.kind, s.connected, s.ready])).toEqual([
+      ['Ana', 'human', true, false],
+      ['Ben', 'human', true, false],
+      ['Bot 1 (master)', 'bot', true, true],
+    ]);
+    expect((await ben.waitFor<Lobby>('lobby', (l) => !l.started && l.seats[2]?.kind === 'bot')).you).toBe(1);
+    // The finished game stays saved.
+    const firstRecord = (await (await fetch(`${http}/api/games/${first}`)).json()) as {
+      seats: { name: string }[];
+      result?: unknown;
+    };
+    expect(firstRecord.seats.map((s) => s.name)).toEqual(['Ana', 'Ben', 'Cy', 'Bot 1 (master)']);
+    expect(firstRecord.result).toBeDefined();
+    // The seats are theirs again: Ben gets ready, the host starts a second game, saved under its own id.
+    ben.send('ready', { ready: true });
+    await ana.next<Lobby>('lobby', (l) => !l.started && l.seats[1]?.ready === true);
+    const second = await playGame(ana, [ana, ben]);
+    expect(second).not.toBe(first);
+    const secondRecord = (await (await fetch(`${http}/api/games/${second}`)).json()) as {
+      config: { variant: string; hourglassSeconds: number; players: unknown[] };
+      seats: { name: string }[];
+    };
+    expect(secondRecord.seats.map((s) => s.name)).toEqual(['Ana', 'Ben', 'Bot 1 (master)']);
+    expect(secondRecord.config).toMatchObject({ variant: 'fixed', hourglassSeconds: 30 });
+    expect(secondRecord.config.players).toHaveLength(3);
+    expect((await fetch(`${http}/api/games/${first}`)).status).toBe(200);
+    await Promise.all([ana.room.leave(), ben.room.leave()]);
+  });
+
+  it('when the host leaves after the game, a person still at the table becomes host and calls the rematch', async () => {
+    const ana = await newTable('classic', { rounds: 1 });
+    const ben = await Player.join(url, ana.room.roomId, { name: 'Ben' });
+    const cy = await Player.join(url, ana.room.roomId, { name: 'Cy' });
+    await ana.waitFor<Lobby>('lobby', (l) => l.seats.length === 3);
+    await playGame(ana, [ana, ben, cy]);
+    await ana.room.leave();
+    expect((await ben.waitFor<Lobby>('lobby', (l) => l.seats[0]?.connected === false)).host).toBe(1);
+    cy.send('rematch');
+    expect(await cy.next<Rejected>('rejected')).toMatchObject({ to: 'rematch', code: 'message/not-allowed' });
+    ben.send('rematch');
+    const lobby = await cy.next<Lobby>('lobby', (l) => !l.started);
+    expect(lobby).toMatchObject({ host: 0, you: 1 });
+    expect(lobby.seats.map((s) => s.name)).toEqual(['Ben', 'Cy']);
+    await Promise.all([ben.room.leave(), cy.room.leave()]);
+  });
+
+  it('the host’s part passes to a person who is connected, not to one whose connection dropped', async () => {
+    const ana = await newTable('classic', { rounds: 1 });
+    const ben = await Player.join(url, ana.room.roomId, { name: 'Ben' });
+    const cy = await Player.join(url, ana.room.roomId, { name: 'Cy' });
+    await ana.waitFor<Lobby>('lobby', (l) => l.seats.length === 3);
+    const game = playGame(ana, [ana, cy]);
+    // Ben's connection breaks mid-game: he has 60 s to come back.
+    await ben.waitFor<ViewMessage>('view', playing(1));
+    const token = ben.room.reconnectionToken;
+    ben.room.connection.close();
+    await ana.waitFor<Lobby>('lobby', (l) => l.seats[1]?.connected === false);
+    await game;
+    await ana.room.leave();
+    const lobby = await cy.waitFor<Lobby>('lobby', (l) => l.seats[0]?.connected === false);
+    expect(lobby.seats[1]?.connected).toBe(false);
+    expect(lobby.host).toBe(2);
+    cy.send('rematch');
+    expect((await cy.next<Lobby>('lobby', (l) => !l.started)).started).toBe(false);
+    await ben.reconnect(token);
+    await Promise.all([ben.room.leave(), cy.room.leave()]);
+  });
+});
+
 describe('solo play', () => {
   it('five puzzles as fast as possible: the server keeps the score and records it', async () => {
     const zoe = await Player.create(url, 'solo', { name: 'Zoe', mode: 'count', limit: 5, side: 'easy' });
@@ -394,5 +528,209 @@ describe('HTTP', () => {
     expect((await fetch(`${http}/api/games/NOPE-1`)).status).toBe(404);
     expect((await fetch(`${http}/api/records?mode=fastest`)).status).toBe(400);
     expect((await fetch(`${http}/api/records?mode=timed&limit=7`)).status).toBe(400);
+  });
+});
+
+describe('GET /api/decks', () => {
+  interface DeckIndex {
+    decks: {
+      edition: string;
+      grid: string;
+      boards: { id: string; sides: Record<string, Record<string, unknown> & { tasks: Record<string, unknown>[] }> }[];
+    }[];
+  }
+
+  it('lists both decks, every board with its tasks by key and difficulty, and no solutions', async () => {
+    const res = await fetch(`${http}/api/decks`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const { decks } = (await res.json()) as DeckIndex;
+    expect(decks.map((d) => [d.edition, d.grid, d.boards.length])).toEqual([
+      ['classic', 'square', 36],
+      ['extreme', 'hex', 54],
+    ]);
+    const keys = { classic: ['1', '2', '3', '4', '5', '6'], extreme: ['red', 'blue', 'green', 'yellow'] };
+    for (const deck of decks) {
+      const prefix = deck.edition === 'classic' ? 'C' : 'E';
+      expect(deck.boards.map((b) => b.id)).toEqual(
+        deck.boards.map((_, i) => `${prefix}${String(i + 1).padStart(2, '0')}`),
+      );
+      for (const board of deck.boards) {
+        expect(Object.keys(board.sides).sort()).toEqual(['easy', 'hard']);
+        for (const side of Object.values(board.sides)) {
+          expect(Object.keys(side)).toEqual(['tasks']);
+          expect(side.tasks.map((t) => t.key)).toEqual(keys[deck.edition as keyof typeof keys]);
+          for (const task of side.tasks) {
+            expect(task).not.toHaveProperty('solution');
+            expect(task).not.toHaveProperty('pieces');
+            expect(Object.keys(task).sort()).toEqual(['difficulty', 'key']);
+            expect(typeof task.difficulty).toBe('number');
+          }
+        }
+      }
+    }
+  });
+});
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A request with node's http client: the path goes as written, and the body comes as sent (no gunzip). */
+function get(port: number, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: 'localhost', port, path, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('the web client’s files', () => {
+  // A built client in a folder of its own, and beside it, outside, files nobody should reach.
+  const root = mkdtempSync(join(tmpdir(), 'ubongo-web-'));
+  const webDir = join(root, 'dist');
+  const index = '<!doctype html><title>Ubongo</title><script type="module" src="/assets/app-abc123.js"></script>';
+  const app = 'export const board = [[0, 0], [1, 0], [2, 0]];\n'.repeat(60);
+  const secret = 'the secret outside the web folder';
+  let web: UbongoServer;
+  let bare: UbongoServer;
+
+  beforeAll(async () => {
+    mkdirSync(join(webDir, 'assets'), { recursive: true });
+    writeFileSync(join(webDir, 'index.html'), index);
+    writeFileSync(join(webDir, 'assets', 'app-abc123.js'), app);
+    writeFileSync(join(webDir, 'robots.txt'), 'User-agent: *\n');
+    writeFileSync(join(webDir, '.env'), `SECRET=${secret}`);
+    writeFileSync(join(root, 'package.json'), JSON.stringify({ secret }));
+    writeFileSync(join(root, 'secret.txt'), secret);
+    const serve = (dir: string): Promise<UbongoServer> =>
+      startServer({
+        port: 0,
+        dataDir: mkdtempSync(join(tmpdir(), 'ubongo-server-')),
+        webDir: dir,
+        log: () => undefined,
+      });
+    [web, bare] = await Promise.all([serve(webDir), serve(mkdtempSync(join(tmpdir(), 'ubongo-web-empty-')))]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([web.close(), bare.close()]);
+  });
+
+  it('serves index.html at /, assets cached for good, the rest revalidated, gzipped when asked and worth it', async () => {
+    expect(app.length).toBeGreaterThan(1024);
+    const home = await get(web.port, '/', { 'accept-encoding': 'gzip' });
+    expect(home.status).toBe(200);
+    expect(home.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(home.headers['cache-control']).toBe('no-cache');
+    // Under 1 KiB: sent as it is even to a client that takes gzip.
+    expect(home.headers['content-encoding']).toBeUndefined();
+    expect(home.body.toString()).toBe(index);
+    expect((await get(web.port, '/index.html')).body.toString()).toBe(index);
+
+    const plain = await get(web.port, '/assets/app-abc123.js');
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(app);
+
+    for (let i = 0; i < 2; i++) {
+      // Twice: the second time from the server's store of zipped assets.
+      const zipped = await get(web.port, '/assets/app-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
+      expect(zipped.status).toBe(200);
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(zipped.headers.vary).toBe('accept-encoding');
+      expect(Number(zipped.headers['content-length'])).toBe(zipped.body.length);
+      expect(zipped.body.length).toBeLessThan(app.length);
+      expect(gunzipSync(zipped.body).toString()).toBe(app);
+    }
+
+    // gzip refused with q=0 is not sent gzipped.
+    const refused = await get(web.port, '/assets/app-abc123.js', { 'accept-encoding': 'gzip;q=0, identity' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body.toString()).toBe(app);
+
+    const robots = await get(web.port, '/robots.txt');
+    expect(robots.status).toBe(200);
+    expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(robots.headers['cache-control']).toBe('no-cache');
+
+    // fetch gunzips by itself: what it reads is the file.
+    expect(await (await fetch(`http://localhost:${web.port}/assets/app-abc123.js`)).text()).toBe(app);
+  });
+
+  it('HEAD answers the headers of GET and no body', async () => {
+    for (const headers of [{}, { 'accept-encoding': 'gzip' }]) {
+      const full = await get(web.port, '/assets/app-abc123.js', headers);
+      const head = await get(web.port, '/assets/app-abc123.js', headers, 'HEAD');
+      expect(head.status).toBe(200);
+      expect(head.body.length).toBe(0);
+      for (const name of ['content-type', 'content-length', 'cache-control', 'content-encoding'])
+        expect(head.headers[name]).toBe(full.headers[name]);
+    }
+    const home = await get(web.port, '/', {}, 'HEAD');
+    expect(home.status).toBe(200);
+    expect(home.body.length).toBe(0);
+    expect(home.headers['content-length']).toBe(String(index.length));
+  });
+
+  it('never serves a file outside the folder, a hidden file or an odd name: 404 JSON', async () => {
+    const paths = [
+      '/../package.json',
+      '/../secret.txt',
+      '/assets/../../secret.txt',
+      '/%2e%2e/package.json',
+      '/%2E%2E/secret.txt',
+      '/assets/%2e%2e/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/%2e%2e%2fsecret.txt',
+      '/..\\secret.txt',
+      '/%5c..%5csecret.txt',
+      '/.env',
+      '/assets/.env',
+      '/%2eenv',
+      '/assets',
+      '/assets/',
+      '/index.html%00',
+      '/app%20abc.js',
+      '/ind~ex.html',
+      '/missing.js',
+    ];
+    for (const path of paths) {
+      const res = await get(web.port, path);
+      expect({ path, status: res.status }).toEqual({ path, status: 404 });
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(JSON.parse(res.body.toString())).toHaveProperty('error');
+      expect(res.body.toString()).not.toContain(secret);
+    }
+    // A request for `//secret.txt` is read as a URL with the host `secret.txt` (so `/`): whatever it gives, not the secret.
+    expect((await get(web.port, '//secret.txt')).body.toString()).not.toContain(secret);
+    // The API's paths are the API's, even where a file could have answered.
+    expect((await get(web.port, '/api/nothing')).status).toBe(404);
+  });
+
+  it('without a built client, / says how to build it', async () => {
+    for (const path of ['/', '/index.html']) {
+      const res = await get(bare.port, path);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body.toString()).toContain('npm run build');
+    }
+    const other = await get(bare.port, '/assets/app-abc123.js');
+    expect(other.status).toBe(404);
+    expect(JSON.parse(other.body.toString())).toHaveProperty('error');
+    expect((await get(bare.port, '/healthz')).status).toBe(200);
   });
 });

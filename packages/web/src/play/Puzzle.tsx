@@ -51,9 +51,7 @@ interface Drag {
   readonly offset: readonly [number, number];
   /** The piece cell under the pointer, by its index in the piece's cells. */
   readonly grabbed: number;
-  readonly pointer: readonly [number, number];
   readonly startedAt: number;
-  readonly travelled: number;
 }
 
 const MARGIN = 12;
@@ -73,6 +71,9 @@ export function Puzzle({ grid, region, pieces: ids, shown, disabled = false, onC
     ids.map((id) => ({ id, cells: pieceCells(id), at: null, pinned: false })),
   );
   const [drag, setDrag] = useState<Drag | null>(null);
+  // Where the pointer is during a drag, and how far it went. Moves do not re-render: the dragged
+  // piece's transform is set directly (its picture on top, a <use>, follows by itself).
+  const motion = useRef<{ pointer: [number, number]; travelled: number }>({ pointer: [0, 0], travelled: 0 });
   const [held, setHeld] = useState<number | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
   const [wide, setWide] = useState(() => typeof matchMedia === 'function' && matchMedia('(min-width: 760px)').matches);
@@ -147,7 +148,10 @@ export function Puzzle({ grid, region, pieces: ids, shown, disabled = false, onC
   }, [status.complete, disabled, drag, held, pieces, shown, onComplete]);
 
   const translation = (i: number, piece: PieceState): [number, number] => {
-    if (drag?.index === i) return [drag.pointer[0] - drag.offset[0], drag.pointer[1] - drag.offset[1]];
+    if (drag?.index === i) {
+      const [px, py] = motion.current.pointer;
+      return [px - drag.offset[0], py - drag.offset[1]];
+    }
     if (piece.at) {
       const [dx, dy] = offsetPx(grid, piece.at);
       return [layout.origin[0] + dx, layout.origin[1] + dy];
@@ -211,11 +215,14 @@ export function Puzzle({ grid, region, pieces: ids, shown, disabled = false, onC
     if (piece?.at && !touchesRegion(region, piece.cells, piece.at)) toTray(i);
   };
 
-  const svgPoint = (e: { clientX: number; clientY: number }): [number, number] => {
-    const svg = svgRef.current;
-    const m = svg?.getScreenCTM();
-    if (!svg || !m) return [e.clientX, e.clientY];
-    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+  // Screen to picture units. During a drag the matrix is read once, at the start: reading it on
+  // every move would force a layout each time.
+  const screenToSvg = useRef<DOMMatrix | null>(null);
+  const svgPoint = (e: { clientX: number; clientY: number }, fresh: boolean): [number, number] => {
+    if (fresh || !screenToSvg.current) screenToSvg.current = svgRef.current?.getScreenCTM()?.inverse() ?? null;
+    const m = screenToSvg.current;
+    if (!m) return [e.clientX, e.clientY];
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m);
     return [p.x, p.y];
   };
 
@@ -225,7 +232,7 @@ export function Puzzle({ grid, region, pieces: ids, shown, disabled = false, onC
     if (e.button !== 0 || !piece || piece.pinned || disabled || drag) return;
     e.preventDefault();
     svgRef.current?.setPointerCapture(e.pointerId);
-    const pointer = svgPoint(e);
+    const pointer = svgPoint(e, true);
     const [tx, ty] = translation(i, piece);
     const local: [number, number] = [pointer[0] - tx, pointer[1] - ty];
     let grabbed = 0;
@@ -239,22 +246,29 @@ export function Puzzle({ grid, region, pieces: ids, shown, disabled = false, onC
       }
     });
     if (held !== null && held !== i) putDown(held);
+    motion.current = { pointer, travelled: 0 };
     setDrag({
       index: i,
       pointerId: e.pointerId,
       offset: [pointer[0] - tx, pointer[1] - ty],
       grabbed,
-      pointer,
       startedAt: e.timeStamp,
-      travelled: 0,
     });
   };
 
   const onPointerMove = (e: ReactPointerEvent): void => {
     if (drag?.pointerId !== e.pointerId) return;
-    const pointer = svgPoint(e);
-    const travelled = drag.travelled + Math.hypot(pointer[0] - drag.pointer[0], pointer[1] - drag.pointer[1]);
-    setDrag({ ...drag, pointer, travelled });
+    const pointer = svgPoint(e, false);
+    const before = motion.current;
+    motion.current = {
+      pointer,
+      travelled: before.travelled + Math.hypot(pointer[0] - before.pointer[0], pointer[1] - before.pointer[1]),
+    };
+    const tx = pointer[0] - drag.offset[0];
+    const ty = pointer[1] - drag.offset[1];
+    svgRef.current
+      ?.querySelector(`g.piece[data-index="${drag.index}"]`)
+      ?.setAttribute('transform', `translate(${tx.toFixed(1)},${ty.toFixed(1)})`);
   };
 
   const onPointerUp = (e: ReactPointerEvent): void => {
@@ -263,7 +277,8 @@ export function Puzzle({ grid, region, pieces: ids, shown, disabled = false, onC
     const piece = pieces[i];
     setDrag(null);
     if (!piece) return;
-    const tap = drag.travelled < 6 && e.timeStamp - drag.startedAt < 400;
+    const { pointer, travelled } = motion.current;
+    const tap = travelled < 6 && e.timeStamp - drag.startedAt < 400;
     if (tap) {
       // A double tap turns the piece over.
       const prev = lastTap.current;
@@ -276,8 +291,8 @@ export function Puzzle({ grid, region, pieces: ids, shown, disabled = false, onC
     }
     const grabbedCell = piece.cells[drag.grabbed] ?? [0, 0];
     const [gx, gy] = centre(grid, grabbedCell);
-    const tx = drag.pointer[0] - drag.offset[0];
-    const ty = drag.pointer[1] - drag.offset[1];
+    const tx = pointer[0] - drag.offset[0];
+    const ty = pointer[1] - drag.offset[1];
     const target = cellAt(grid, tx + gx - layout.origin[0], ty + gy - layout.origin[1]);
     const at: Cell = [target[0] - grabbedCell[0], target[1] - grabbedCell[1]];
     update(i, (p) => ({ ...p, at: touchesRegion(region, p.cells, at) ? at : null }));
