@@ -80,10 +80,10 @@ async function orient(
   throw new Error(`could not turn ${await piece.getAttribute('data-piece')} into ${key(target)}`);
 }
 
-/** Solves the board on the page with the mouse: right click turns, double click flips, then a drag. */
-export async function solveWithMouse(page: Page): Promise<void> {
+/** Solves the board on the page with the mouse: right click turns, double click flips, then a drag (only `pieces` of them if given). */
+export async function solveWithMouse(page: Page, pieces = Infinity): Promise<void> {
   const grid = (await page.locator('svg.puzzle-svg').getAttribute('data-grid')) as GridName;
-  for (const { index, cells } of await plan(page)) {
+  for (const { index, cells } of (await plan(page)).slice(0, pieces)) {
     const piece = page.locator(`g.piece[data-index="${index}"]`);
     const firstCell = (): Locator => piece.locator('polygon').first();
     await orient(

@@ -113,9 +113,10 @@ export function Puzzle({ grid, region, pieces: ids, shown, disabled = false, onC
     });
   }, [shown]);
 
+  // Once solved (or out of time) with every piece down, the empty tray folds away.
+  const compact = disabled && pieces.every((p) => p.at !== null);
   const layout = useMemo(() => {
     const board = extentOf(grid, region);
-    const origin: [number, number] = [MARGIN - board.x, MARGIN - board.y];
     let slot = 0;
     for (const id of ids) {
       let cells = pieceCells(id);
@@ -131,9 +132,12 @@ export function Puzzle({ grid, region, pieces: ids, shown, disabled = false, onC
     const trayY = wide ? MARGIN : MARGIN + board.h + GAP;
     const rows = Math.ceil(ids.length / columns);
     const width = Math.max(MARGIN + board.w, trayX + columns * slot) + MARGIN;
-    const height = Math.max(MARGIN + board.h, trayY + rows * slot) + MARGIN;
-    return { board, origin, slot, columns, trayX, trayY, width, height };
-  }, [grid, region, ids, wide]);
+    const height = compact ? board.h + 2 * MARGIN : Math.max(MARGIN + board.h, trayY + rows * slot) + MARGIN;
+    // On a narrow screen the board is centred above the tray.
+    const boardX = wide ? MARGIN : Math.max(MARGIN, (width - board.w) / 2);
+    const origin: [number, number] = [boardX - board.x, MARGIN - board.y];
+    return { board, boardX, origin, slot, columns, trayX, trayY, width, height };
+  }, [grid, region, ids, wide, compact]);
 
   const status = useMemo(() => boardStatus(region, pieces), [region, pieces]);
 
@@ -402,7 +406,7 @@ export function Puzzle({ grid, region, pieces: ids, shown, disabled = false, onC
       >
         <rect
           className="board-back"
-          x={MARGIN - 6}
+          x={layout.boardX - 6}
           y={MARGIN - 6}
           width={layout.board.w + 12}
           height={layout.board.h + 12}

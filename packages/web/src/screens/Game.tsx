@@ -110,6 +110,7 @@ export function Players({ view, nameOf }: { view: RaceView; nameOf: (id: string)
           return (
             <li key={p.id} className={p.id === view.you ? 'me' : ''} data-player={p.id}>
               <span className="player-name">
+                {view.edition === 'jewels' && <Pawn index={view.players.indexOf(p)} name={nameOf(p.id)} />}{' '}
                 {nameOf(p.id)}
                 {p.id === view.you && ` (${t('lobby.you')})`}
               </span>
@@ -190,6 +191,15 @@ function LastRound({ view, nameOf }: { view: RaceView; nameOf: (id: string) => s
   );
 }
 
+/** A player's pawn: a number in a colour, the same beside the name in the standings. */
+function Pawn({ index, name }: { index: number; name: string }) {
+  return (
+    <span className="pawn" title={name} style={{ background: PIECE_COLOURS[index % PIECE_COLOURS.length] }}>
+      {index + 1}
+    </span>
+  );
+}
+
 /** The jewel edition's game board: six rows of jewels (front first) and the pawns; after I solve, the rows I may go to. */
 function JewelBoard({ table, view }: { table: Table; view: RaceView }) {
   const { t } = useTranslation();
@@ -214,22 +224,12 @@ function JewelBoard({ table, view }: { table: Table; view: RaceView }) {
               <span className="pawns">
                 {pawns.map((p) => {
                   const i = view.players.indexOf(p);
-                  return (
-                    <span
-                      key={p.id}
-                      className="pawn"
-                      title={table.nameOf(p.id)}
-                      style={{ background: PIECE_COLOURS[i % PIECE_COLOURS.length] }}
-                    >
-                      {table.nameOf(p.id).slice(0, 1)}
-                    </span>
-                  );
+                  return <Pawn key={p.id} index={i} name={table.nameOf(p.id)} />;
                 })}
               </span>
               <svg
-                viewBox={`0 0 ${Math.max(row.length, 1) * cell} ${cell}`}
-                height={cell}
-                width={Math.max(row.length, 1) * cell}
+                className="jewel-row"
+                viewBox={`0 0 ${12 * cell} ${cell}`}
                 role="img"
                 aria-label={t('game.rowJewels', {
                   row: r + 1,
