@@ -5,7 +5,7 @@ import { EXIT, UsageError } from './io.js';
 /** Help for `ubongo serve`. */
 export const SERVE_HELP = `Usage: ubongo serve [--port N] [--host ADDRESS] [--data-dir DIR]
 
-Runs the game server, as \`npm start\` does: the HTTP API and the game socket on one port.
+Runs the game server, as \`npm start\` does: the web client, the HTTP API and the game socket on one port.
 Stops cleanly on SIGTERM or Ctrl-C, saving the games in progress.
 
   --port N          the port (default: $PORT, else 2567; 0 for any free port)
