@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { go } from '../route.js';
+import { watchRoom } from '../hooks.js';
 import { gameClient, joinErrorText, PROTOCOL, rememberRoom } from '../net.js';
 import { handOver, playerName, savePlayerName } from '../store.js';
 
@@ -22,6 +23,8 @@ export function Home() {
         how === 'create'
           ? await gameClient().create('race', options)
           : await gameClient().joinOrCreate('race', { ...options, public: true });
+      // Caught from now on: the lobby may arrive before the table's screen listens.
+      watchRoom(room);
       rememberRoom(room);
       handOver(room);
       go(`room/${room.roomId}`);

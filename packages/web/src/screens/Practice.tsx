@@ -27,13 +27,16 @@ export function Practice() {
   useEffect(() => {
     let live = true;
     let joined: Room | null = null;
-    Promise.all([
-      fetchDecks(),
-      gameClient().create('solo', { protocol: PROTOCOL, name: playerName(), mode: 'practice' }),
-    ])
-      .then(([index, r]) => {
-        joined = r;
+    // The room's messages are caught as soon as it is joined, whatever the deck list is doing.
+    const practice = gameClient()
+      .create('solo', { protocol: PROTOCOL, name: playerName(), mode: 'practice' })
+      .then((r) => {
         watchRoom(r);
+        joined = r;
+        return r;
+      });
+    Promise.all([fetchDecks(), practice])
+      .then(([index, r]) => {
         if (!live) {
           void r.leave(true);
           return;
