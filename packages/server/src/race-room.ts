@@ -144,38 +144,51 @@ export class RaceRoom extends Room {
     if (this.#spectators.delete(client.sessionId)) return;
     const seat = this.#seats.find((s) => s.sessionId === client.sessionId);
     if (!seat) return;
-    if (!this.#game) {
-      this.#seats = this.#seats.filter((s) => s !== seat);
-      if (this.#host === client.sessionId)
-        this.#host = this.#seats.find((s) => s.kind === 'human' && s.connected)?.sessionId;
-      this.#updateVisibility();
-      this.#broadcastLobby();
-      return;
-    }
-    if (this.#game.state.phase === 'finished') {
-      // After the game, a person who goes leaves the table; the host's part passes on for a rematch.
-      seat.connected = false;
-      delete seat.sessionId;
-      if (this.#host === client.sessionId)
-        this.#host = this.#seats.find((s) => s.kind === 'human' && s.connected && s.sessionId)?.sessionId;
-      this.#broadcastLobby();
-      return;
-    }
+    const playing = this.#game !== null && this.#game.state.phase !== 'finished';
     if (consented) {
-      this.#standIn(seat, 'left the game');
+      if (playing) this.#standIn(seat, 'left the game');
+      else this.#dropSeat(seat);
       return;
     }
+    // A dropped connection (a reload, a network blip) keeps the seat for a while, in the lobby,
+    // mid-game and after the game alike.
     seat.connected = false;
     this.#broadcastLobby();
     try {
       const back = await this.allowReconnection(client, RECONNECT_SECONDS);
+      if (this.#host === seat.sessionId) this.#host = back.sessionId;
       seat.sessionId = back.sessionId;
       seat.connected = true;
       this.#broadcastLobby();
       this.#sendViews();
     } catch {
-      this.#standIn(seat, `did not come back within ${RECONNECT_SECONDS} s`);
+      if (this.#game !== null && this.#game.state.phase !== 'finished')
+        this.#standIn(seat, `did not come back within ${RECONNECT_SECONDS} s`);
+      else this.#dropSeat(seat);
     }
+  }
+
+  /**
+   * A person who leaves the lobby gives up the seat; after the game, the seat stays in the
+   * standings but no longer belongs to anyone. Either way the host's part passes on.
+   */
+  #dropSeat(seat: Seat): void {
+    if (this.#game) {
+      seat.connected = false;
+      delete seat.sessionId;
+    } else {
+      this.#seats = this.#seats.filter((s) => s !== seat);
+    }
+    this.#passHost();
+    this.#updateVisibility();
+    this.#broadcastLobby();
+  }
+
+  /** The host's part goes to the first person at the table with a live connection, if the host has none. */
+  #passHost(): void {
+    const host = this.#seats.find((s) => s.sessionId !== undefined && s.sessionId === this.#host);
+    if (host?.connected) return;
+    this.#host = this.#seats.find((s) => s.kind === 'human' && s.connected && s.sessionId)?.sessionId;
   }
 
   override async onDispose(): Promise<void> {
@@ -473,6 +486,7 @@ export class RaceRoom extends Room {
     seat.level = STAND_IN;
     delete seat.sessionId;
     seat.connected = true;
+    this.#passHost();
     seat.name = `${name} (bot)`;
     this.broadcast('notice', {
       kind: 'replaced',

@@ -446,6 +446,37 @@ describe('rematch', () => {
     await Promise.all([ben.room.leave(), cy.room.leave()]);
   });
 
+  it('a host whose connection drops in the lobby keeps the seat and the table, and is host again on return', async () => {
+    const ana = await newTable('classic', { rounds: 1 });
+    const ben = await Player.join(url, ana.room.roomId, { name: 'Ben' });
+    await ana.waitFor<Lobby>('lobby', (l) => l.seats.length === 2);
+    const token = ana.room.reconnectionToken;
+    ana.room.connection.close();
+    const away = await ben.waitFor<Lobby>('lobby', (l) => l.seats[0]?.connected === false);
+    expect(away.seats.map((s) => s.name)).toEqual(['Ana', 'Ben']);
+    await ana.reconnect(token);
+    const back = await ben.waitFor<Lobby>('lobby', (l) => l.seats[0]?.connected === true);
+    expect(back.host).toBe(0);
+    ana.send('start');
+    await ben.waitFor<ViewMessage>('view', playing(1));
+    await Promise.all([ana.room.leave(), ben.room.leave()]);
+  });
+
+  it('when the host leaves mid-game, a bot takes the seat and the host’s part passes to a person', async () => {
+    const ana = await newTable('classic', { rounds: 1 });
+    const ben = await Player.join(url, ana.room.roomId, { name: 'Ben' });
+    await ana.waitFor<Lobby>('lobby', (l) => l.seats.length === 2);
+    ana.send('start');
+    await ben.waitFor<ViewMessage>('view', playing(1));
+    await ana.room.leave();
+    const lobby = await ben.waitFor<Lobby>('lobby', (l) => l.seats[0]?.kind === 'bot');
+    expect(lobby.host).toBe(1);
+    await playGame(ben, [ben]);
+    ben.send('rematch');
+    expect((await ben.next<Lobby>('lobby', (l) => !l.started)).seats.map((s) => s.kind)).toEqual(['bot', 'human']);
+    await ben.room.leave();
+  });
+
   it('the host’s part passes to a person who is connected, not to one whose connection dropped', async () => {
     const ana = await newTable('classic', { rounds: 1 });
     const ben = await Player.join(url, ana.room.roomId, { name: 'Ben' });

@@ -67,7 +67,7 @@ describe('the web client', () => {
     await shortGameSettings(page);
     await page.getByRole('combobox', { name: /^Bot/ }).selectOption('beginner');
     await page.getByRole('button', { name: 'Add a bot' }).click();
-    await page.getByText('Bot 1 (beginner)').waitFor();
+    await page.locator('.seat-name', { hasText: 'Beginner bot 1' }).waitFor();
     await page.getByRole('button', { name: 'Start the game' }).click();
     await page.getByText('Round 1 of 1').waitFor();
     await solveWithMouse(page);
@@ -81,7 +81,7 @@ describe('the web client', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('You win!');
     await page.getByRole('button', { name: 'Rematch' }).click();
     await page.getByRole('button', { name: 'Start the game' }).waitFor();
-    expect(await page.getByText('Bot 1 (beginner)').count()).toBe(1);
+    expect(await page.locator('.seat-name', { hasText: 'Beginner bot 1' }).count()).toBe(1);
     expect(errors).toEqual([]);
     await page.context().close();
   }, 90_000);
@@ -114,6 +114,58 @@ describe('the web client', () => {
     await host.page.context().close();
     await guest.page.context().close();
   }, 90_000);
+
+  it('quick match seats two strangers at one public table; a reload keeps the seat', async () => {
+    const first = await newPlayer('Quinn');
+    await first.page.getByRole('button', { name: 'Quick match' }).click();
+    await first.page.getByRole('heading', { name: 'Quick match' }).waitFor();
+    const second = await newPlayer('Rui');
+    await second.page.getByRole('button', { name: 'Quick match' }).click();
+    await second.page.getByRole('heading', { name: 'Quick match' }).waitFor();
+    await expect.poll(() => first.page.locator('.seat-name').allTextContents()).toEqual(['Quinn (you)host', 'Rui']);
+    await expect.poll(() => second.page.locator('.seat-name').allTextContents()).toEqual(['Quinnhost', 'Rui (you)']);
+    expect(first.page.url()).toBe(second.page.url());
+    // The host reloads: back in the same seat, still host.
+    await first.page.reload();
+    await first.page.getByRole('button', { name: 'Start the game' }).waitFor();
+    expect(await first.page.locator('.seat-name').allTextContents()).toEqual(['Quinn (you)host', 'Rui']);
+    expect([...first.errors, ...second.errors]).toEqual([]);
+    await first.page.context().close();
+    await second.page.context().close();
+  }, 30_000);
+
+  it('sends a piece dropped away from the board back to its place in the tray', async () => {
+    const { page, errors } = await newPlayer('Tao');
+    await page.goto(`${server.url}/#/practice`);
+    const piece = page.locator('g.piece[data-index="1"]');
+    await piece.waitFor();
+    const before = await piece.boundingBox();
+    const home = await piece.getAttribute('transform');
+    const grip = await piece.locator('polygon').first().boundingBox();
+    const cell = await page.locator('polygon[data-board-cell]').first().boundingBox();
+    if (!before || !grip || !cell) throw new Error('not on screen');
+    // From the tray to nowhere: back where it was.
+    await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(5, 5, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => piece.getAttribute('transform')).toBe(home);
+    // Onto the board, then away from it.
+    await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(cell.x + cell.width / 2, cell.y + cell.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => piece.getAttribute('data-at')).not.toBe('');
+    const placed = await piece.locator('polygon').first().boundingBox();
+    await page.mouse.move((placed?.x ?? 0) + 10, (placed?.y ?? 0) + 10);
+    await page.mouse.down();
+    await page.mouse.move(5, 5, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => piece.getAttribute('data-at')).toBe('');
+    expect(await piece.getAttribute('transform')).toBe(home);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 30_000);
 
   it('switches language, remembers it, and sets <html lang>', async () => {
     const { page, errors } = await newPlayer('Lu');

@@ -54,7 +54,7 @@ describe.skipIf(!OUT)('screenshots', () => {
       await page.getByRole('combobox', { name: /^Bot/ }).selectOption(level);
       await page.getByRole('button', { name: 'Add a bot' }).click();
     }
-    await page.getByText(/Bot 2/).waitFor();
+    await page.getByText(/bot 2/).waitFor();
     return page;
   }
 

@@ -6,6 +6,7 @@ export function useNow(ms: number, active = true): number {
   const [now, setNow] = useState(() => performance.now());
   useEffect(() => {
     if (!active) return;
+    setNow(performance.now());
     const id = setInterval(() => {
       setNow(performance.now());
     }, ms);

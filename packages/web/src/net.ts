@@ -1,6 +1,7 @@
 import type { Cell, RaceEvent, RaceView, SoloEvent, SoloResult } from '@ubongo/core';
 import type { Room } from 'colyseus.js';
 import { Client } from 'colyseus.js';
+import type { TFunction } from 'i18next';
 
 /*
  * The connection to the game server (docs/protocol.md): rooms through colyseus.js, records and
@@ -165,4 +166,16 @@ export function forgetRoom(): void {
 /** Turns a thrown join error into words for people. */
 export function joinErrorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
+}
+
+/**
+ * A seat's name for people: the server names bots in English (`Bot 2 (expert)`, `Ana (bot)` for a
+ * bot that took over a seat); these are said in the player's language.
+ */
+export function seatName(seat: Pick<SeatInfo, 'name' | 'kind'>, t: TFunction): string {
+  if (seat.kind !== 'bot') return seat.name;
+  const bot = /^Bot (\d+) \((beginner|casual|expert|master)\)$/.exec(seat.name);
+  if (bot) return t('lobby.botName', { n: bot[1], level: t(`levels.${bot[2] ?? 'casual'}`) });
+  const standIn = /^(.*) \(bot\)$/.exec(seat.name);
+  return standIn ? t('lobby.standIn', { name: standIn[1] }) : seat.name;
 }

@@ -6,8 +6,9 @@ export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/');
   switch (parts[0] ?? '') {
     case 'room': {
-      const code = (parts[1] ?? '').toUpperCase();
-      return /^[A-Z0-9]{4,12}$/.test(code) ? { name: 'room', code } : { name: 'home' };
+      // Private tables have 6-letter codes; quick-match rooms keep the server's id, case and all.
+      const code = decodeURIComponent(parts[1] ?? '');
+      return /^[A-Za-z0-9_-]{4,32}$/.test(code) ? { name: 'room', code } : { name: 'home' };
     }
     case 'solo':
       return { name: 'solo' };

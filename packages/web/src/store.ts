@@ -17,6 +17,15 @@ export function playerName(): string {
   return `Player ${100 + Math.floor(Math.random() * 900)}`;
 }
 
+/** Whether the player has given a name on this browser. */
+export function hasPlayerName(): boolean {
+  try {
+    return Boolean(localStorage.getItem(NAME_KEY)?.trim());
+  } catch {
+    return false;
+  }
+}
+
 export function savePlayerName(name: string): void {
   try {
     localStorage.setItem(NAME_KEY, name.trim().slice(0, 24));
@@ -31,11 +40,14 @@ export function handOver(room: Room): void {
   pending = room;
 }
 
-/** The room handed over for this code, once. */
+/** The room handed over for this code, once; a room handed over for another code is left. */
 export function takeRoom(code: string): Room | null {
-  if (pending?.roomId !== code) return null;
   const room = pending;
   pending = null;
+  if (room && room.roomId !== code) {
+    void room.leave(true);
+    return null;
+  }
   return room;
 }
 

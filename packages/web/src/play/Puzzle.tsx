@@ -1,6 +1,6 @@
 import type { Cell, GridName } from '@ubongo/core';
 import type { KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent } from 'react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PieceState } from './geometry.js';
 import {
@@ -55,6 +55,7 @@ interface Drag {
 }
 
 const MARGIN = 12;
+const focusCarry = { active: false };
 const GAP = 16;
 
 /**
@@ -113,6 +114,17 @@ export function Puzzle({ grid, region, pieces: ids, shown, disabled = false, onC
     });
   }, [shown]);
 
+  // A new puzzle after one that had the keyboard's focus takes the focus (its first piece), so
+  // that a keyboard player goes on without tabbing through the page again.
+  useEffect(() => {
+    const svg = svgRef.current;
+    if (focusCarry.active && (document.activeElement === null || document.activeElement === document.body))
+      svg?.querySelector<SVGGElement>('g.piece[tabindex="0"]')?.focus({ preventScroll: true });
+    return () => {
+      focusCarry.active = svg?.contains(document.activeElement) ?? false;
+    };
+  }, []);
+
   // Once solved (or out of time) with every piece down, the empty tray folds away.
   const compact = disabled && pieces.every((p) => p.at !== null);
   const layout = useMemo(() => {
@@ -142,6 +154,8 @@ export function Puzzle({ grid, region, pieces: ids, shown, disabled = false, onC
   const status = useMemo(() => boardStatus(region, pieces), [region, pieces]);
 
   useEffect(() => {
+    // A board taken apart may be claimed again with the same arrangement (say the claim was lost).
+    if (!status.complete) lastSent.current = '';
     if (!status.complete || disabled || drag || held !== null) return;
     if (pieces.every((p) => p.pinned) && shown && shown.length === pieces.length) return;
     const placements = placementsOf(pieces);
@@ -249,7 +263,10 @@ export function Puzzle({ grid, region, pieces: ids, shown, disabled = false, onC
         grabbed = k;
       }
     });
-    if (held !== null && held !== i) putDown(held);
+    if (held !== null) {
+      if (held !== i) putDown(held);
+      else setHeld(null);
+    }
     motion.current = { pointer, travelled: 0 };
     setDrag({
       index: i,
@@ -314,11 +331,18 @@ export function Puzzle({ grid, region, pieces: ids, shown, disabled = false, onC
   useEffect(() => {
     const svg = svgRef.current;
     if (!svg) return;
+    // A wheel notch turns once; a trackpad's many small deltas add up to a notch first.
+    let travel = 0;
+    let lastTurn = 0;
     const onWheel = (e: WheelEvent): void => {
       const target = e.target instanceof Element ? e.target.closest('[data-index]') : null;
       const index = dragRef.current?.index ?? (target ? Number(target.getAttribute('data-index')) : NaN);
       if (Number.isNaN(index)) return;
       e.preventDefault();
+      travel += Math.abs(e.deltaMode === 0 ? e.deltaY : e.deltaY * 40);
+      if (travel < 50 || e.timeStamp - lastTurn < 150) return;
+      travel = 0;
+      lastTurn = e.timeStamp;
       turnRef.current(index, 'rotate');
     };
     svg.addEventListener('wheel', onWheel, { passive: false });
@@ -376,6 +400,20 @@ export function Puzzle({ grid, region, pieces: ids, shown, disabled = false, onC
     }
   };
 
+  // Where each piece is drawn. A drag moves its piece's transform directly; after any render the
+  // DOM is set back to what the state says (a drop that changes nothing, a tap, a cancelled drag).
+  const transforms = pieces.map((p, i) => {
+    const [tx, ty] = translation(i, p);
+    return `translate(${tx.toFixed(1)},${ty.toFixed(1)})`;
+  });
+  useLayoutEffect(() => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    transforms.forEach((value, i) => {
+      svg.querySelector(`g.piece[data-index="${i}"]`)?.setAttribute('transform', value);
+    });
+  });
+
   const placedCount = pieces.filter((p) => p.at !== null).length;
   const active = drag?.index ?? held;
   const describe = (p: PieceState, i: number): string => {
@@ -423,7 +461,6 @@ export function Puzzle({ grid, region, pieces: ids, shown, disabled = false, onC
           ))}
         </g>
         {pieces.map((p, i) => {
-          const [tx, ty] = translation(i, p);
           const at = p.at;
           const middle = p.cells[pivotIndex(p.cells)] ?? [0, 0];
           const [mx, my] = centre(grid, middle);
@@ -432,7 +469,7 @@ export function Puzzle({ grid, region, pieces: ids, shown, disabled = false, onC
               key={i}
               id={`p-${uid}-${i}`}
               className={`piece${selected === i ? ' selected' : ''}${active === i ? ' lifted' : ''}${p.pinned ? ' pinned' : ''}`}
-              transform={`translate(${tx.toFixed(1)},${ty.toFixed(1)})`}
+              transform={transforms[i]}
               tabIndex={disabled || p.pinned ? -1 : 0}
               role="button"
               aria-label={describe(p, i)}

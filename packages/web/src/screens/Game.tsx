@@ -1,5 +1,6 @@
 import type { RaceView } from '@ubongo/core';
-import { useCallback, useEffect, useState } from 'react';
+import { JEWEL_MOVES } from '@ubongo/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timeLeft, useNow } from '../hooks.js';
 import type { ViewMessage } from '../net.js';
@@ -23,16 +24,26 @@ export function Game({ table, view: message }: { table: Table; view: ViewMessage
   const left = round && playing ? timeLeft(round.deadline, message, message.receivedAt, now) : 0;
   const solvedAt = me && round ? round.solved.indexOf(me) : -1;
   const [checking, setChecking] = useState(false);
+  // A claim the connection lost is sent again once the room is back.
+  const pending = useRef<{ placements: { piece: string; cells: [number, number][] }[] } | null>(null);
 
   useEffect(() => {
-    if (table.rejected?.to === 'claim' || solvedAt >= 0) setChecking(false);
+    if (table.rejected?.to === 'claim' || solvedAt >= 0) {
+      setChecking(false);
+      pending.current = null;
+    }
   }, [table.rejected, solvedAt]);
+
+  useEffect(() => {
+    if (pending.current && room.connection.isOpen) room.send('claim', pending.current);
+  }, [room]);
 
   const claim = useCallback(
     (placements: { piece: string; cells: [number, number][] }[]) => {
       table.clearRejected();
       setChecking(true);
-      room.send('claim', { placements });
+      pending.current = { placements };
+      if (room.connection.isOpen) room.send('claim', { placements });
     },
     [room, table],
   );
@@ -132,7 +143,12 @@ export function Players({ view, nameOf }: { view: RaceView; nameOf: (id: string)
                   </>
                 )}
               </span>
-              {place >= 0 && <span className="solved-tag">✓ {t(`ordinal.${ORDINAL_KEYS[place] ?? 'fourth'}`)}</span>}
+              {place >= 0 && (
+                <span className="solved-tag">
+                  ✓ {t(`ordinal.${ORDINAL_KEYS[place] ?? 'fourth'}`)}{' '}
+                  {view.edition !== 'jewels' && (round?.gains[p.id] ?? []).map((g, i) => <Gem key={i} gem={g} />)}
+                </span>
+              )}
             </li>
           );
         })}
@@ -208,7 +224,8 @@ function JewelBoard({ table, view }: { table: Table; view: RaceView }) {
   const pawn = me?.pawn ?? 0;
   const canMove =
     view.phase === 'playing' && me && round && round.solved.includes(me.id) && !round.moved.includes(me.id);
-  const reach = table.moveUpTo ?? 5;
+  // How far the pawn may go: from the `solved` event, or (after a reload) from the solving order.
+  const reach = table.moveUpTo ?? (me && round ? (JEWEL_MOVES[round.solved.indexOf(me.id)] ?? 0) : 0);
   const cell = 26;
   return (
     <section className="card jewel-board">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BotLevel, Edition, Settings, Side } from '../net.js';
+import { seatName } from '../net.js';
 import { RejectedNote } from './common.js';
 import type { Table } from './Race.js';
 
@@ -43,10 +44,20 @@ export function Lobby({ table }: { table: Table }) {
             />
             <button
               type="button"
-              onClick={() => {
-                void navigator.clipboard.writeText(link).then(() => {
+              onClick={(e) => {
+                // Without a clipboard (plain http on a LAN), the link is selected to copy by hand.
+                const input = e.currentTarget.parentElement?.querySelector('input');
+                const select = (): void => {
+                  input?.focus();
+                  input?.select();
+                };
+                if (!('clipboard' in navigator)) {
+                  select();
+                  return;
+                }
+                navigator.clipboard.writeText(link).then(() => {
                   setCopied(true);
-                });
+                }, select);
               }}
             >
               {copied ? t('lobby.copied') : t('lobby.copy')}
@@ -69,7 +80,7 @@ export function Lobby({ table }: { table: Table }) {
               return (
                 <li key={i} className={`seat${i === lobby.you ? ' me' : ''}`}>
                   <span className="seat-name">
-                    {seat.name}
+                    {seatName(seat, t)}
                     {i === lobby.you && ` (${t('lobby.you')})`}
                     {i === lobby.host && <span className="tag">{t('lobby.host')}</span>}
                   </span>
@@ -83,7 +94,7 @@ export function Lobby({ table }: { table: Table }) {
                     <button
                       type="button"
                       className="small"
-                      aria-label={t('lobby.removeBot', { name: seat.name })}
+                      aria-label={t('lobby.removeBot', { name: seatName(seat, t) })}
                       onClick={() => {
                         room.send('remove-seat', { seat: i });
                       }}

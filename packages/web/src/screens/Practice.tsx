@@ -45,6 +45,8 @@ export function Practice() {
         setRoom(r);
       })
       .catch((e: unknown) => {
+        // Without the deck list there is nothing to practise on: the room is left.
+        void practice.then((r) => r.leave(true)).catch(() => undefined);
         if (live) setError(joinErrorText(e));
       });
     return () => {

@@ -7,8 +7,8 @@ import { useAnnounce } from '../announce.js';
 import { go, parseRoute } from '../route.js';
 import { useRoomMessages, watchRoom } from '../hooks.js';
 import type { LobbyMessage, Rejected, ViewMessage } from '../net.js';
-import { forgetRoom, gameClient, joinErrorText, PROTOCOL, rememberedToken, rememberRoom } from '../net.js';
-import { playerName, takeRoom } from '../store.js';
+import { forgetRoom, gameClient, joinErrorText, PROTOCOL, rememberedToken, rememberRoom, seatName } from '../net.js';
+import { hasPlayerName, playerName, savePlayerName, takeRoom } from '../store.js';
 import { EndOfGame } from './EndOfGame.js';
 import { Game } from './Game.js';
 import { Lobby } from './Lobby.js';
@@ -32,6 +32,9 @@ export function RaceScreen({ code }: { code: string }) {
   const { t } = useTranslation();
   const announce = useAnnounce();
   const [room, setRoom] = useState<Room | null>(() => takeRoom(code));
+  // Someone who opens a table's link without having given a name is asked for one first.
+  const [named, setNamed] = useState(() => room !== null || hasPlayerName() || rememberedToken(code) !== undefined);
+  const [name, setName] = useState(playerName);
   const [failure, setFailure] = useState('');
   const [lobby, setLobby] = useState<LobbyMessage | null>(null);
   const [view, setView] = useState<Table['view']>(null);
@@ -44,7 +47,7 @@ export function RaceScreen({ code }: { code: string }) {
 
   // Join by code when the page was opened from a link (or reloaded): back into the seat if we can.
   useEffect(() => {
-    if (room) return;
+    if (room || !named) return;
     const run = { cancelled: false };
     void (async () => {
       const token = rememberedToken(code);
@@ -66,13 +69,20 @@ export function RaceScreen({ code }: { code: string }) {
     return () => {
       run.cancelled = true;
     };
-  }, [room, code]);
+  }, [room, code, named]);
 
-  // A dropped connection is retried for the minute the server keeps the seat.
+  // A dropped connection is retried for the minute the server keeps the seat; a table the server
+  // closed (code 4000) is said to be closed.
   useEffect(() => {
     if (!room) return;
+    const run = { cancelled: false, timer: undefined as ReturnType<typeof setTimeout> | undefined };
     const onLeave = (closeCode: number): void => {
-      if (closeCode === 1000 || closeCode === 4000) return;
+      if (run.cancelled || closeCode === 1000) return;
+      if (closeCode === 4000) {
+        forgetRoom();
+        setFailure(t('race.closed'));
+        return;
+      }
       setConnection('lost');
       let tries = 0;
       const retry = (): void => {
@@ -82,20 +92,32 @@ export function RaceScreen({ code }: { code: string }) {
           .then((back) => {
             watchRoom(back);
             rememberRoom(back);
+            if (run.cancelled) {
+              forgetRoom();
+              void back.leave(true);
+              return;
+            }
             setConnection('ok');
             setRoom(back);
           })
           .catch(() => {
-            if (tries < 20) setTimeout(retry, 3000);
+            if (run.cancelled) return;
+            if (tries < 20) run.timer = setTimeout(retry, 3000);
+            else {
+              forgetRoom();
+              setFailure(t('race.lost'));
+            }
           });
       };
-      setTimeout(retry, 1000);
+      run.timer = setTimeout(retry, 1000);
     };
     room.onLeave(onLeave);
     return () => {
+      run.cancelled = true;
+      clearTimeout(run.timer);
       room.onLeave.remove(onLeave);
     };
-  }, [room]);
+  }, [room, t]);
 
   useEffect(
     () => () => {
@@ -109,7 +131,13 @@ export function RaceScreen({ code }: { code: string }) {
     [room],
   );
 
-  const nameOf = useCallback((id: string): string => lobbyRef.current?.seats.find((s) => s.id === id)?.name ?? id, []);
+  const nameOf = useCallback(
+    (id: string): string => {
+      const seat = lobbyRef.current?.seats.find((s) => s.id === id);
+      return seat ? seatName(seat, t) : id;
+    },
+    [t],
+  );
 
   useRoomMessages(room, {
     lobby: (body) => {
@@ -124,13 +152,15 @@ export function RaceScreen({ code }: { code: string }) {
       setView({ ...(body as ViewMessage), receivedAt: performance.now() });
     },
     events: (body) => {
+      // One announcement per message: what happened at once is read at once.
+      const texts: string[] = [];
       for (const event of (body as { events: RaceEvent[] }).events) {
-        const text = describeEvent(event, t, nameOf, lobbyRef.current);
-        if (text) announce(text);
+        texts.push(describeEvent(event, t, nameOf, lobbyRef.current));
         if (event.type === 'round-started') setMoveUpTo(null);
         if (event.type === 'solved' && lobbyRef.current && event.player === mySeatId(lobbyRef.current))
           setMoveUpTo(event.moveUpTo ?? null);
       }
+      if (texts.length > 0) announce(texts.join(' '));
     },
     rejected: (body) => {
       setRejected(body as Rejected);
@@ -159,6 +189,35 @@ export function RaceScreen({ code }: { code: string }) {
           {t('nav.home')}
         </button>
       </div>
+    );
+  if (!named)
+    return (
+      <form
+        className="card narrow"
+        onSubmit={(e) => {
+          e.preventDefault();
+          savePlayerName(name.trim() || playerName());
+          setNamed(true);
+        }}
+      >
+        <h1>{t('race.cannotJoinTitle', { code })}</h1>
+        <label className="field">
+          <span>{t('race.nameFirst')}</span>
+          <input
+            value={name}
+            maxLength={24}
+            autoComplete="nickname"
+            onChange={(e) => {
+              setName(e.target.value);
+            }}
+          />
+        </label>
+        <div className="actions">
+          <button type="submit" className="primary">
+            {t('race.sitDown')}
+          </button>
+        </div>
+      </form>
     );
   if (!room || !lobby) return <p className="loading">{t('race.joining', { code })}</p>;
 
@@ -212,7 +271,8 @@ export function describeEvent(
         : t('events.roundStarted', { round: event.round, key });
     }
     case 'solved':
-      return t('events.solved', { name: nameOf(event.player), position: event.position + 1 });
+      // `position` counts from 1.
+      return t('events.solved', { name: nameOf(event.player), position: event.position });
     case 'moved':
       return t('events.moved', { name: nameOf(event.player), row: event.to + 1, count: event.took.length });
     case 'second-chance':
@@ -232,7 +292,10 @@ export function describeEvent(
 export function standings(view: RaceView): RaceView['players'][number][] {
   const score = (p: RaceView['players'][number]): number[] =>
     view.edition === 'jewels' ? Object.values(p.jewels).sort((a, b) => b - a) : [p.points];
+  const won = (id: string): number => (view.winners?.includes(id) ? 1 : 0);
   return [...view.players].sort((a, b) => {
+    // Winners first: a tie-break decides without points.
+    if (won(a.id) !== won(b.id)) return won(b.id) - won(a.id);
     const sa = score(a);
     const sb = score(b);
     for (let i = 0; i < sa.length; i++) if ((sa[i] ?? 0) !== (sb[i] ?? 0)) return (sb[i] ?? 0) - (sa[i] ?? 0);

@@ -1,5 +1,5 @@
 import type { Room } from 'colyseus.js';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnnounce } from '../announce.js';
 import { clock, timeLeft, useNow, useRoomMessages, watchRoom } from '../hooks.js';
@@ -22,6 +22,8 @@ export function Solo() {
   const [view, setView] = useState<(SoloViewMessage & { receivedAt: number }) | null>(null);
   const [rejected, setRejected] = useState<Rejected | null>(null);
   const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [lost, setLost] = useState(false);
   const [records, setRecords] = useState<SoloRecord[] | null>(null);
   const key = `${mode}-${limit}-${side}`;
   const [best, setBest] = useState(() => personalBest(key));
@@ -76,21 +78,49 @@ export function Solo() {
         setBest({ solved: result.solved, ms: result.ms });
       }
     },
-    solo: () => {
-      room?.send('start', {});
-    },
   });
+
+  // A run whose connection drops is over (the server keeps the clock); say so.
+  useEffect(() => {
+    if (!room) return;
+    const onLeave = (code: number): void => {
+      if (code === 1000) return;
+      setLost(true);
+      setView((v) => (v?.phase === 'playing' ? null : v));
+    };
+    room.onLeave(onLeave);
+    return () => {
+      room.onLeave.remove(onLeave);
+    };
+  }, [room]);
+
+  const live = useRef(true);
+  useEffect(() => {
+    live.current = true;
+    return () => {
+      live.current = false;
+    };
+  }, []);
 
   const start = async (): Promise<void> => {
     setError('');
+    setLost(false);
     setView(null);
+    setBusy(true);
     try {
       if (room?.connection.isOpen) void room.leave(true);
       const next = await gameClient().create('solo', { protocol: PROTOCOL, name: playerName(), mode, limit, side });
       watchRoom(next);
+      if (!live.current) {
+        void next.leave(true);
+        return;
+      }
+      next.send('start', {});
       setRoom(next);
     } catch (e) {
       setError(joinErrorText(e));
+    } finally {
+      setBusy(false);
     }
   };
 
@@ -156,13 +186,13 @@ export function Solo() {
             </label>
           </div>
           <div className="actions">
-            <button type="button" className="primary big" onClick={() => void start()}>
+            <button type="button" className="primary big" disabled={busy} onClick={() => void start()}>
               {view?.phase === 'finished' ? t('solo.again') : t('solo.start')}
             </button>
           </div>
-          {error && (
+          {(error || lost) && (
             <p className="error" role="alert">
-              {t('home.cannotJoin', { reason: error })}
+              {lost ? t('solo.lost') : t('home.cannotJoin', { reason: error })}
             </p>
           )}
         </section>
