@@ -6,7 +6,7 @@ import { launchChromium, startTestServer, watchErrors } from './support.js';
 
 /*
  * The web client in Debian's Chromium against the real server (game time x4, so that a round's
- * 60 s hourglass lasts 15 s). Each test opens its own browser context: its own storage, its own
+ * 90 s hourglass lasts 22.5 s). Each test opens its own browser context: its own storage, its own
  * player.
  */
 
@@ -36,11 +36,11 @@ async function newPlayer(
   return { page, errors };
 }
 
-/** As host in the lobby: one round, fixed scoring (no luck in the standings), a 60 s hourglass. */
+/** As host in the lobby: one round, fixed scoring (no luck in the standings), a 90 s hourglass. */
 async function shortGameSettings(page: Page): Promise<void> {
   await page.getByLabel('Rounds').selectOption('1');
   await page.getByLabel('Scoring').selectOption('fixed');
-  await page.getByLabel('Hourglass').selectOption('60');
+  await page.getByLabel('Hourglass').selectOption('90');
   await expect.poll(() => page.getByLabel('Rounds').inputValue()).toBe('1');
   await expect.poll(() => page.getByLabel('Scoring').inputValue()).toBe('fixed');
 }
@@ -72,8 +72,8 @@ describe('the web client', () => {
     await page.getByText('Round 1 of 1').waitFor();
     await solveWithMouse(page);
     await page.getByText(/Ubongo! You solved it/).waitFor({ timeout: 10_000 });
-    // The game ends when the bot has solved or the sand (15 s here) has run out.
-    await page.getByRole('heading', { name: /win|share/ }).waitFor({ timeout: 40_000 });
+    // The game ends when the bot has solved or the sand (22.5 s here) has run out.
+    await page.getByRole('heading', { name: /win|share/ }).waitFor({ timeout: 60_000 });
     const standings = page.locator('.players li');
     expect(await standings.count()).toBe(2);
     expect(await standings.first().textContent()).toContain('Ada');

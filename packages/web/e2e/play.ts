@@ -84,6 +84,8 @@ async function orient(
 export async function solveWithMouse(page: Page, pieces = Infinity): Promise<void> {
   const grid = (await page.locator('svg.puzzle-svg').getAttribute('data-grid')) as GridName;
   for (const { index, cells } of (await plan(page)).slice(0, pieces)) {
+    // The mouse works in the window: the board and the tray are brought into view, as a person scrolls.
+    await page.locator('svg.puzzle-svg').scrollIntoViewIfNeeded();
     const piece = page.locator(`g.piece[data-index="${index}"]`);
     const firstCell = (): Locator => piece.locator('polygon').first();
     await orient(

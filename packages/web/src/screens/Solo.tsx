@@ -210,8 +210,8 @@ export function Solo() {
       {playing && view.current && (
         <section className="solo-play">
           <div className="game-bar">
-            <span className="solo-clock" aria-label={view.mode === 'timed' ? t('solo.timeLeft') : t('solo.timeTaken')}>
-              ⏱ {clock(shown)}
+            <span className="solo-clock">
+              {view.mode === 'timed' ? t('solo.timeLeft') : t('solo.timeTaken')} <strong>{clock(shown)}</strong>
             </span>
             <span>
               {view.mode === 'timed'
