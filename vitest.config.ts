@@ -19,5 +19,7 @@ export default defineConfig({
     // Two cores here: one worker per core.
     maxWorkers: 2,
     testTimeout: 30_000,
+    // Polls wait for a real server and a real browser, on a machine that may be busy.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });

@@ -58,7 +58,7 @@ describe('the web client', () => {
     expect(await page.locator('g.piece[data-at=""]').count()).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await page.context().close();
-  }, 60_000);
+  }, 90_000);
 
   it('plays a whole short game against a bot to the standings, then a rematch', async () => {
     const { page, errors } = await newPlayer('Ada');
@@ -132,7 +132,7 @@ describe('the web client', () => {
     expect([...first.errors, ...second.errors]).toEqual([]);
     await first.page.context().close();
     await second.page.context().close();
-  }, 30_000);
+  }, 60_000);
 
   it('sends a piece dropped away from the board back to its place in the tray', async () => {
     const { page, errors } = await newPlayer('Tao');
@@ -165,7 +165,7 @@ describe('the web client', () => {
     expect(await piece.getAttribute('transform')).toBe(home);
     expect(errors).toEqual([]);
     await page.context().close();
-  }, 30_000);
+  }, 60_000);
 
   it('switches language, remembers it, and sets <html lang>', async () => {
     const { page, errors } = await newPlayer('Lu');
@@ -181,7 +181,7 @@ describe('the web client', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('it');
     expect(errors).toEqual([]);
     await page.context().close();
-  }, 30_000);
+  }, 60_000);
 
   it('places pieces with the keyboard only and solves a practice puzzle', async () => {
     const { page, errors } = await newPlayer('Kay');

@@ -52,10 +52,13 @@ export function RaceScreen({ code }: { code: string }) {
     void (async () => {
       const token = rememberedToken(code);
       let joined: Room | null = null;
-      if (token)
+      // After a reload the server may not yet have seen the old page go: a few tries, then a new seat.
+      for (let attempt = 0; token && !joined && attempt < 4 && !run.cancelled; attempt++) {
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
         joined = await gameClient()
           .reconnect(token)
           .catch(() => null);
+      }
       try {
         joined ??= await gameClient().joinById(code, { protocol: PROTOCOL, name: playerName() });
         watchRoom(joined);
