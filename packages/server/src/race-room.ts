@@ -88,7 +88,8 @@ export class RaceRoom extends Room {
     hourglassSeconds: HOURGLASS_SECONDS.default,
     rounds: GAME_ROUNDS.default,
   };
-  readonly #spectators = new Set<string>();
+  /** Watchers by session: their name and side, and whether they came to play (the table was full or started). */
+  readonly #spectators = new Map<string, { name: string; side: Side; wantsSeat: boolean }>();
   #game: Game | null = null;
   #roundTimer: Delayed | undefined;
   #saving: Promise<void> | undefined;
@@ -122,7 +123,7 @@ export class RaceRoom extends Room {
     }
     const { name, side, spectate } = parsed.data;
     if (this.#game || spectate || this.#seats.length >= 4) {
-      this.#spectators.add(client.sessionId);
+      this.#spectators.set(client.sessionId, { name, side: side ?? 'easy', wantsSeat: spectate !== true });
     } else {
       this.#seats.push({
         id: '',
@@ -364,6 +365,20 @@ export class RaceRoom extends Room {
     for (const s of this.#seats) {
       s.id = '';
       s.ready = s.kind === 'bot';
+    }
+    // Those who came to play but found the game started (or the table full) sit down now.
+    for (const [sessionId, watcher] of this.#spectators) {
+      if (this.#seats.length >= 4 || !watcher.wantsSeat) continue;
+      this.#spectators.delete(sessionId);
+      this.#seats.push({
+        id: '',
+        name: watcher.name,
+        kind: 'human',
+        side: watcher.side,
+        sessionId,
+        connected: true,
+        ready: false,
+      });
     }
     void this.setMetadata({ started: false });
     this.#updateVisibility();

@@ -429,6 +429,23 @@ describe('rematch', () => {
     await Promise.all([ana.room.leave(), ben.room.leave()]);
   });
 
+  it('someone who came to play while the game was on gets a seat at the rematch; a spectator by choice does not', async () => {
+    const ana = await newTable('classic', { rounds: 1 });
+    await ana.waitFor<Lobby>('lobby', (l) => l.seats.length === 1);
+    const game = playGame(ana, [ana]);
+    await ana.waitFor<ViewMessage>('view', playing(1));
+    const eve = await Player.join(url, ana.room.roomId, { name: 'Eve' });
+    const sam = await Player.join(url, ana.room.roomId, { name: 'Sam', spectate: true });
+    expect((await eve.waitFor<Lobby>('lobby')).you).toBe(-1);
+    await game;
+    ana.send('rematch');
+    const lobby = await eve.next<Lobby>('lobby', (l) => !l.started);
+    expect(lobby.seats.map((s) => s.name)).toEqual(['Ana', 'Eve']);
+    expect(lobby).toMatchObject({ you: 1, spectators: 1 });
+    expect((await sam.waitFor<Lobby>('lobby', (l) => !l.started)).you).toBe(-1);
+    await Promise.all([ana.room.leave(), eve.room.leave(), sam.room.leave()]);
+  });
+
   it('when the host leaves after the game, a person still at the table becomes host and calls the rematch', async () => {
     const ana = await newTable('classic', { rounds: 1 });
     const ben = await Player.join(url, ana.room.roomId, { name: 'Ben' });
