@@ -167,6 +167,23 @@ describe('the web client', () => {
     await page.context().close();
   }, 60_000);
 
+  it('asks someone who opens a table’s link without a name for one, then seats them', async () => {
+    const host = await newPlayer('Ines');
+    await host.page.getByRole('button', { name: 'Create a table' }).click();
+    const code = (await host.page.getByTestId('room-code').textContent()) ?? '';
+    const context = await browser.newContext({ locale: 'en-GB' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/#/room/${code}`);
+    await page.getByLabel('Your name at the table').fill('Jo');
+    await page.getByRole('button', { name: 'Join the table' }).click();
+    await page.getByText('Waiting for the host to start the game.').waitFor();
+    await expect.poll(() => host.page.locator('.seat-name').allTextContents()).toEqual(['Ines (you)host', 'Jo']);
+    expect([...errors, ...host.errors]).toEqual([]);
+    await context.close();
+    await host.page.context().close();
+  }, 60_000);
+
   it('switches language, remembers it, and sets <html lang>', async () => {
     const { page, errors } = await newPlayer('Lu');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');

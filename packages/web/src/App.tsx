@@ -17,6 +17,8 @@ function useRoute(): Route {
     const onHash = (): void => {
       setRoute(parseRoute(window.location.hash));
       window.scrollTo(0, 0);
+      // A new screen: the focus goes to its start, as after a page load, for keyboards and screen readers.
+      document.getElementById('main')?.focus({ preventScroll: true });
     };
     window.addEventListener('hashchange', onHash);
     return () => {
