@@ -119,7 +119,8 @@ export interface DeckIndex {
 }
 
 async function getJson<T>(path: string): Promise<T> {
-  const res = await fetch(`${serverUrl()}${path}`);
+  // Same origin: the server that served the page, or Vite's proxy to it during development.
+  const res = await fetch(path);
   if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
   return (await res.json()) as T;
 }
