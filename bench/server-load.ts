@@ -7,13 +7,10 @@
 // than at real tables.
 import type { Puzzle } from '@ubongo/core';
 import { botSolveSeconds, createRng, knownPiece, normalize, solveFirst } from '@ubongo/core';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import type { Room } from 'colyseus.js';
 import { Client } from 'colyseus.js';
+import { startServerProcess } from './server-process.js';
 
 const ROOMS = Number(process.env['ROOMS'] ?? 500);
 const ROUNDS = Number(process.env['ROUNDS'] ?? 2);
@@ -21,27 +18,7 @@ const TIME_SCALE = Number(process.env['TIME_SCALE'] ?? 10);
 const SEATS = 4;
 const RAMP_BATCH = 25;
 
-const main = fileURLToPath(new URL('../../packages/server/dist/main.js', import.meta.url));
-const server = spawn(process.execPath, [main], {
-  env: {
-    ...process.env,
-    PORT: '0',
-    UBONGO_DATA_DIR: mkdtempSync(join(tmpdir(), 'ubongo-load-')),
-    UBONGO_TIME_SCALE: String(TIME_SCALE),
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const port = await new Promise<number>((resolve, reject) => {
-  let out = '';
-  server.stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-    const m = /localhost:(\d+)/.exec(out);
-    if (m) resolve(Number(m[1]));
-  });
-  server.once('exit', (code) => {
-    reject(new Error(`server exited ${code}`));
-  });
-});
+const { server, port } = await startServerProcess({ UBONGO_TIME_SCALE: String(TIME_SCALE) });
 const url = `ws://localhost:${port}`;
 
 /** The server process's CPU seconds and resident memory, from /proc. */

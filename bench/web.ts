@@ -7,14 +7,13 @@
 //    style, layout, paint), not the 16.7 ms between frames of a 60 Hz screen. Once as is, once
 //    with the CPU slowed 4x (a phone, roughly); goal p95 under 16 ms.
 // The server runs in its own process, as `npm start` does, serving the built client.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
+import { startServerProcess } from './server-process.js';
 
 const DIST = fileURLToPath(new URL('../../packages/web/dist/', import.meta.url));
 const MOVES = Number(process.env['MOVES'] ?? 400);
@@ -39,25 +38,7 @@ console.log(`initial JavaScript: ${scripts.length} file(s), ${kb(raw)} raw, ${kb
 console.log(`  goal 200 kB gzip: ${((gzip / (200 * 1024)) * 100).toFixed(0)}% of it (CSS ${kb(cssGzip)} gzip besides)`);
 
 // --- 2. frames while dragging
-const server = spawn(
-  process.execPath,
-  [fileURLToPath(new URL('../../packages/server/dist/main.js', import.meta.url))],
-  {
-    env: { ...process.env, PORT: '0', UBONGO_DATA_DIR: mkdtempSync(join(tmpdir(), 'ubongo-web-bench-')) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  },
-);
-const port = await new Promise<number>((resolve, reject) => {
-  let out = '';
-  server.stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-    const m = /localhost:(\d+)/.exec(out);
-    if (m) resolve(Number(m[1]));
-  });
-  server.once('exit', (code) => {
-    reject(new Error(`the server exited with ${String(code)}`));
-  });
-});
+const { server, port } = await startServerProcess();
 
 const browser = await chromium.launch({
   executablePath: process.env['UBONGO_CHROMIUM'] ?? '/usr/bin/chromium',

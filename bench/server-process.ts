@@ -1,0 +1,32 @@
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The game server in its own process, as `npm start` runs it (built client included), on a free
+ * port with a fresh data folder; resolves once it says where it listens.
+ */
+export async function startServerProcess(
+  env: Record<string, string> = {},
+): Promise<{ server: ChildProcess; port: number }> {
+  const main = fileURLToPath(new URL('../../packages/server/dist/main.js', import.meta.url));
+  const server = spawn(process.execPath, [main], {
+    env: { ...process.env, PORT: '0', UBONGO_DATA_DIR: mkdtempSync(join(tmpdir(), 'ubongo-bench-')), ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    server.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /localhost:(\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    server.once('exit', (code) => {
+      reject(new Error(`the server exited with ${String(code)}`));
+    });
+  });
+  return { server, port };
+}
