@@ -4,6 +4,7 @@ import { go } from '../route.js';
 import { watchRoom } from '../hooks.js';
 import { gameClient, joinErrorText, PROTOCOL, rememberRoom } from '../net.js';
 import { handOver, playerName, savePlayerName } from '../store.js';
+import { NameField } from './common.js';
 
 /** The front door: a name, then solo, practice, a private table, a code to join, or quick match. */
 export function Home() {
@@ -42,20 +43,14 @@ export function Home() {
         <p>{t('home.tagline')}</p>
       </section>
       <section className="card">
-        <label className="field">
-          <span>{t('home.name')}</span>
-          <input
-            value={name}
-            maxLength={24}
-            autoComplete="nickname"
-            onChange={(e) => {
-              setName(e.target.value);
-            }}
-            onBlur={() => {
-              savePlayerName(name);
-            }}
-          />
-        </label>
+        <NameField
+          label={t('home.name')}
+          value={name}
+          onChange={setName}
+          onBlur={() => {
+            savePlayerName(name);
+          }}
+        />
       </section>
       <div className="home-grid">
         <section className="card">

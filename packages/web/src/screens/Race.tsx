@@ -9,6 +9,7 @@ import { useRoomMessages, watchRoom } from '../hooks.js';
 import type { LobbyMessage, Rejected, ViewMessage } from '../net.js';
 import { forgetRoom, gameClient, joinErrorText, PROTOCOL, rememberedToken, rememberRoom, seatName } from '../net.js';
 import { hasPlayerName, playerName, savePlayerName, takeRoom } from '../store.js';
+import { NameField } from './common.js';
 import { EndOfGame } from './EndOfGame.js';
 import { Game } from './Game.js';
 import { Lobby } from './Lobby.js';
@@ -204,17 +205,7 @@ export function RaceScreen({ code }: { code: string }) {
         }}
       >
         <h1>{t('race.cannotJoinTitle', { code })}</h1>
-        <label className="field">
-          <span>{t('race.nameFirst')}</span>
-          <input
-            value={name}
-            maxLength={24}
-            autoComplete="nickname"
-            onChange={(e) => {
-              setName(e.target.value);
-            }}
-          />
-        </label>
+        <NameField label={t('race.nameFirst')} value={name} onChange={setName} />
         <div className="actions">
           <button type="submit" className="primary">
             {t('race.sitDown')}

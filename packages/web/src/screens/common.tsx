@@ -1,6 +1,34 @@
 import { useTranslation } from 'react-i18next';
 import type { Rejected } from '../net.js';
 
+/** The player's name (1 to 24 characters, as the server takes it). */
+export function NameField({
+  label,
+  value,
+  onChange,
+  onBlur,
+}: {
+  label: string;
+  value: string;
+  onChange: (name: string) => void;
+  onBlur?: () => void;
+}) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        value={value}
+        maxLength={24}
+        autoComplete="nickname"
+        onChange={(e) => {
+          onChange(e.target.value);
+        }}
+        onBlur={onBlur}
+      />
+    </label>
+  );
+}
+
 /** Why the server said no, in the player's language, with each problem of a wrong placement. */
 export function RejectedNote({ rejected, onClose }: { rejected: Rejected | null; onClose: () => void }) {
   const { t } = useTranslation();
