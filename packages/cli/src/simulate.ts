@@ -1,5 +1,5 @@
 import type { BotLevel, RaceEdition, Side, Simulation, SimulatedRound, Variant } from '@ubongo/core';
-import { BOT_LEVELS, HOURGLASS_SECONDS, GAME_ROUNDS, RACE_EDITIONS, simulate } from '@ubongo/core';
+import { BOT_LEVELS, deckFor, HOURGLASS_SECONDS, GAME_ROUNDS, RACE_EDITIONS, simulate } from '@ubongo/core';
 import { shippedDeck } from '@ubongo/core/decks';
 import { parseArgs } from 'node:util';
 import type { Io } from './io.js';
@@ -160,7 +160,7 @@ export function simulateCommand(args: string[], io: Io): number {
     HOURGLASS_SECONDS.default,
   );
   const rounds = integer(values.rounds, 'rounds', GAME_ROUNDS.min, GAME_ROUNDS.max, GAME_ROUNDS.default);
-  const deck = shippedDeck(edition === 'extreme' ? 'extreme' : 'classic');
+  const deck = shippedDeck(deckFor(edition));
   const sim = simulate({ edition, variant, bots, seed, side, hourglassSeconds, rounds }, deck);
   io.out(values.json ? `${JSON.stringify(sim, null, 2)}\n` : describeSimulation(sim));
   return EXIT.ok;

@@ -1,6 +1,8 @@
 import type { ExtremeColour } from './extreme.js';
 import { EXTREME_COLOURS } from './extreme.js';
+import { normalize } from './cells.js';
 import type { Cell, GridName } from './grid.js';
+import type { Puzzle } from './puzzle.js';
 import type { Placement } from './solver.js';
 
 /** The editions that have a deck of puzzle boards. */
@@ -34,7 +36,7 @@ export interface DeckRules {
   readonly minCompactness: number;
 }
 
-/** The rules of each deck (RULES.md sections 2, 3 and 5; the areas are those of the printed boards). */
+/** The rules of each deck (docs/rules.md §2.2, §3.1 and §6; the areas are those of the printed boards). */
 export const DECK_RULES: Readonly<Record<DeckEdition, DeckRules>> = {
   classic: {
     edition: 'classic',
@@ -103,4 +105,42 @@ export interface Deck {
 /** The id of the n-th board (from 0) of a deck. */
 export function boardId(edition: DeckEdition, n: number): string {
   return `${edition === 'classic' ? 'C' : 'E'}${String(n + 1).padStart(2, '0')}`;
+}
+
+/** Which task of a deck: a board, a side, and the die face or colour that selects it. */
+export interface TaskRef {
+  /** The board's id in the deck. */
+  readonly board: string;
+  /** The side. */
+  readonly side: Side;
+  /** The die face or colour. */
+  readonly key: string;
+}
+
+/** The task a reference stands for, or undefined when the deck has no such task. */
+export function findTask(deck: Deck, ref: TaskRef): DeckTask | undefined {
+  return deck.boards.find((b) => b.id === ref.board)?.sides[ref.side].tasks.find((t) => t.key === ref.key);
+}
+
+/** The task a reference stands for; the reference must come from the deck (an invariant, so it throws). */
+export function taskOf(deck: Deck, ref: TaskRef): DeckTask {
+  const task = findTask(deck, ref);
+  if (!task) throw new Error(`no task ${ref.key} on ${deck.edition} board ${ref.board} ${ref.side}`);
+  return task;
+}
+
+/** A side's task as a puzzle: the side's white area and the task's pieces with their shapes. */
+export function taskPuzzle(deck: Deck, side: DeckSide, task: DeckTask): Puzzle {
+  return {
+    grid: deck.grid,
+    region: side.region,
+    pieces: task.pieces.map((id) => ({ id, cells: normalize(deck.pieces[id] ?? []) })),
+  };
+}
+
+/** The task a reference stands for, as a checked puzzle; the reference must come from the deck. */
+export function puzzleOf(deck: Deck, ref: TaskRef): Puzzle {
+  const side = deck.boards.find((b) => b.id === ref.board)?.sides[ref.side];
+  if (!side) throw new Error(`no ${deck.edition} board ${ref.board}`);
+  return taskPuzzle(deck, side, taskOf(deck, ref));
 }

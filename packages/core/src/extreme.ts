@@ -7,7 +7,7 @@ export const EXTREME_COLOURS = ['red', 'blue', 'green', 'yellow'] as const;
 export type ExtremeColour = (typeof EXTREME_COLOURS)[number];
 
 /*
- * The Extreme set. The printed catalogue is not known (RULES.md section 5), so these shapes are
+ * The Extreme set. The printed catalogue is not known (docs/rules.md §6.2), so these shapes are
  * this project's, fixed now that decks are generated from them. Axial cells [q, r].
  *
  * Rationale: the boards are compact blobs of hexagons that every colour must be able to cover,

@@ -18,3 +18,4 @@ export * from './deck-format.js';
 export * from './verify-deck.js';
 export * from './svg.js';
 export * from './game/index.js';
+export * from './protocol.js';

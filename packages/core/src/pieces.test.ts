@@ -3,7 +3,7 @@ import { canonicalKey, isConnected, holes } from './cells.js';
 import { SQUARE } from './grid.js';
 import { CLASSIC_PIECES, knownPiece } from './pieces.js';
 
-it('the classic set has 12 different pieces and 48 cells, as RULES.md section 5 lists them', () => {
+it('the classic set has 12 different pieces and 48 cells, as docs/rules.md §6.1 lists them', () => {
   expect(CLASSIC_PIECES.map((p) => p.id)).toEqual([
     'I2',
     'I3',

@@ -11,7 +11,7 @@ export interface PieceShape {
   readonly cells: readonly Cell[];
 }
 
-/** The ids of the classic set, in the order of RULES.md section 5. */
+/** The ids of the classic set, in the order of docs/rules.md §6.1. */
 export const CLASSIC_PIECE_IDS = ['I2', 'I3', 'V3', 'T4', 'L4', 'I4', 'S4', 'O4', 'Y5', 'L5', 'P5', 'Z5'] as const;
 /** The id of a classic piece. */
 export type ClassicPieceId = (typeof CLASSIC_PIECE_IDS)[number];

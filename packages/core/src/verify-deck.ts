@@ -1,8 +1,8 @@
 import { boardShapeProblems } from './board-shape.js';
-import { canonicalKey, normalize, sameCells } from './cells.js';
+import { canonicalKey, sameCells } from './cells.js';
 import { checkSolution } from './checker.js';
 import type { Deck, DeckSide, Side } from './deck.js';
-import { boardId, DECK_RULES, SIDES } from './deck.js';
+import { boardId, DECK_RULES, SIDES, taskPuzzle } from './deck.js';
 import { difficultyOf, measureTask } from './difficulty.js';
 import { deckPieces } from './generate.js';
 import { gridOf } from './grid.js';
@@ -53,11 +53,7 @@ function verifySide(deck: Deck, side: DeckSide, which: Side, where: string, prob
     if (deck.edition === 'extreme' && !task.pieces.every((id) => id.startsWith(`${task.key}-`))) {
       add(at, `uses pieces of another colour: ${task.pieces.join(', ')}`);
     }
-    const puzzle: Puzzle = {
-      grid: deck.grid,
-      region: side.region,
-      pieces: task.pieces.map((id) => ({ id, cells: normalize(deck.pieces[id] ?? []) })),
-    };
+    const puzzle: Puzzle = taskPuzzle(deck, side, task);
     const check = checkSolution(puzzle, task.solution);
     if (!check.ok) add(at, `the shipped solution is wrong: ${check.error.map((e) => e.message).join('; ')}`);
     const measures = measureTask(puzzle);

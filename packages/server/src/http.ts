@@ -1,10 +1,20 @@
-import type { Deck, DeckEdition, RaceAction, RaceEvent, SoloMode, Side } from '@ubongo/core';
-import { raceEngine } from '@ubongo/core';
+import type {
+  Deck,
+  DeckEdition,
+  DeckIndex,
+  DeckSide,
+  Health,
+  RaceAction,
+  RaceEvent,
+  RecordsAnswer,
+  SoloMode,
+  Side,
+} from '@ubongo/core';
+import { deckFor, parseRaceAction, parseRaceConfig, PROTOCOL_VERSION, raceEngine } from '@ubongo/core';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { PROTOCOL_VERSION } from './protocol.js';
 import type { Storage } from './storage.js';
 
 /** A replayed game: every accepted action with the events it caused, and whether the replay ends as the record says. */
@@ -45,19 +55,21 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** The boards and tasks of each deck, without solutions: what practice offers to choose from. */
-function deckIndex(decks: Readonly<Record<DeckEdition, Deck>>): unknown {
+const tasksOf = (side: DeckSide): { tasks: { key: string; difficulty: number }[] } => ({
+  tasks: side.tasks.map((t) => ({ key: t.key, difficulty: t.difficulty })),
+});
+
+function deckIndex(decks: Readonly<Record<DeckEdition, Deck>>): DeckIndex {
   return {
     decks: Object.values(decks).map((deck) => ({
       edition: deck.edition,
       grid: deck.grid,
       boards: deck.boards.map((b) => ({
         id: b.id,
-        sides: Object.fromEntries(
-          Object.entries(b.sides).map(([side, s]) => [
-            side,
-            { tasks: s.tasks.map((t) => ({ key: t.key, difficulty: t.difficulty })) },
-          ]),
-        ),
+        sides: {
+          easy: tasksOf(b.sides.easy),
+          hard: tasksOf(b.sides.hard),
+        },
       })),
     })),
   };
@@ -118,20 +130,24 @@ export function httpHandler(
   async function replay(id: string): Promise<Replay | undefined> {
     const record = await storage.game(id);
     if (!record) return undefined;
-    const engine = raceEngine(decks[record.config.edition === 'extreme' ? 'extreme' : 'classic']);
-    const setup = engine.setup(record.config, record.seed);
+    // Stored data is read as the outside input it is: parsed before the engine takes it.
+    const config = parseRaceConfig(record.config);
+    if (!config.ok) return { id, steps: [], matchesRecord: false };
+    const engine = raceEngine(decks[deckFor(config.value.edition)]);
+    const setup = engine.setup(config.value, record.seed);
     if (!setup.ok) return { id, steps: [], matchesRecord: false };
     let state = setup.value;
     const steps: Replay['steps'][number][] = [];
     let faithful = true;
-    for (const { at, action } of record.actions) {
-      const step = engine.apply(state, action, at);
+    for (const { at, action: raw } of record.actions) {
+      const action = parseRaceAction(raw);
+      const step = action.ok ? engine.apply(state, action.value, at) : action;
       if (!step.ok) {
         faithful = false;
         break;
       }
       state = step.value.state;
-      steps.push({ at, action, events: step.value.events });
+      steps.push({ at, action: raw, events: step.value.events });
     }
     const result = engine.result(state);
     return { id, steps, matchesRecord: faithful && JSON.stringify(result) === JSON.stringify(record.result) };
@@ -148,7 +164,7 @@ export function httpHandler(
         status: 'ok',
         protocol: PROTOCOL_VERSION,
         uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
-      });
+      } satisfies Health);
       return;
     }
     const game = /^\/api\/games\/([A-Za-z0-9-]{1,64})(\/replay)?$/.exec(url.pathname);
@@ -184,7 +200,7 @@ export function httpHandler(
         ...(side === null ? {} : { side: side as Side }),
         ...(top === null ? {} : { top: Number(top) }),
       });
-      send(res, 200, { records });
+      send(res, 200, { records } satisfies RecordsAnswer);
       return;
     }
     if (url.pathname === '/api/decks') {

@@ -1,11 +1,53 @@
 import type { Client, Room } from '@colyseus/core';
+import { ServerError } from '@colyseus/core';
+import type { GameError, Rejected } from '@ubongo/core';
 import type { z } from 'zod';
-import type { Rejected } from './protocol.js';
-import { MAX_MESSAGE_BYTES, MESSAGE_BURST, MESSAGES_PER_SECOND } from './protocol.js';
+import { MAX_MESSAGE_BYTES, MESSAGE_BURST, MESSAGES_PER_SECOND, PROTOCOL_VERSION } from './protocol.js';
+
+/**
+ * Reads a room's create or join options: a client of another protocol version is told which one
+ * this server speaks; bad options are refused with the first problem and where it is.
+ */
+export function parseJoin<T>(schema: z.ZodType<T>, options: unknown): T {
+  const protocol = (options as { protocol?: unknown } | null | undefined)?.protocol;
+  if (protocol !== PROTOCOL_VERSION) throw new ServerError(400, `this server speaks protocol ${PROTOCOL_VERSION}`);
+  const parsed = schema.safeParse(options);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+    throw new ServerError(400, `bad options: ${issue?.message ?? 'malformed'}${where}`);
+  }
+  return parsed.data;
+}
 
 /** Sends a refusal to one client. */
 export function reject(client: Client, rejected: Rejected): void {
   client.send('rejected', rejected);
+}
+
+/** The refusal of an engine's error, as a reply to message `to`. */
+export function refusal(to: string, error: GameError): Rejected {
+  return { to, code: error.code, message: error.message, ...(error.problems ? { problems: error.problems } : {}) };
+}
+
+/** A room's one way to send: each message type with its body's type from the protocol. */
+export interface Sender<M> {
+  /** To one client. */
+  to<K extends keyof M & string>(client: Client, type: K, body: M[K]): void;
+  /** To everyone in the room. */
+  all<K extends keyof M & string>(type: K, body: M[K]): void;
+}
+
+/** The typed sender of a room whose server-to-client messages are `M` (core's protocol module). */
+export function sender<M>(room: Room): Sender<M> {
+  return {
+    to: (client, type, body) => {
+      client.send(type, body);
+    },
+    all: (type, body) => {
+      room.broadcast(type, body);
+    },
+  };
 }
 
 function size(message: unknown): number {

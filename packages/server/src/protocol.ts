@@ -1,16 +1,32 @@
+import type {
+  PracticeClientMessages,
+  PracticeJoinOptions,
+  RaceClientMessages,
+  RaceJoinOptions,
+  SoloClientMessages,
+  SoloJoinOptions,
+} from '@ubongo/core';
 import {
   BOT_LEVELS,
   CLASSIC_VARIANTS,
+  DECK_EDITIONS,
   GAME_ROUNDS,
   HOURGLASS_SECONDS,
+  PROTOCOL_VERSION,
   RACE_EDITIONS,
   SIDES,
   SOLO_LIMITS,
+  SOLO_MODES,
 } from '@ubongo/core';
 import { z } from 'zod';
 
-/** The protocol version; clients send it when they join and are refused if it differs (docs/protocol.md). */
-export const PROTOCOL_VERSION = 1;
+/*
+ * The schemas the server checks every message against at the socket. The messages' types are
+ * core's protocol module (the one source of truth, docs/protocol.md); each schema here is checked
+ * against its type below, so a shape changed on one side only does not compile.
+ */
+
+export { PROTOCOL_VERSION };
 /** The largest message the server reads, as JSON; larger ones are answered `message/too-large`. */
 export const MAX_MESSAGE_BYTES = 4096;
 /** The WebSocket frame limit: a frame larger than this closes the connection (the player may reconnect). */
@@ -22,83 +38,91 @@ export const MESSAGES_PER_SECOND = 15;
 export const MAX_SPECTATORS = 12;
 
 const name = z.string().trim().min(1).max(24);
-const cell = z.tuple([z.number().int(), z.number().int()]);
-const placement = z.strictObject({ piece: z.string().max(32), cells: z.array(cell).max(64) });
-const placements = z.array(placement).max(16);
+const cell = z.tuple([z.number().int(), z.number().int()]).readonly();
+const placement = z.strictObject({ piece: z.string().max(32), cells: z.array(cell).max(64).readonly() }).readonly();
+const placements = z.array(placement).max(16).readonly();
+const empty = z.strictObject({}) as unknown as z.ZodType<Record<string, never>>;
 
 /** Settings the host may change in the lobby. */
 export const settingsSchema = z.strictObject({
-  edition: z.enum(RACE_EDITIONS).optional(),
-  variant: z.enum(CLASSIC_VARIANTS).optional(),
-  hourglassSeconds: z.number().int().min(HOURGLASS_SECONDS.min).max(HOURGLASS_SECONDS.max).optional(),
-  rounds: z.number().int().min(GAME_ROUNDS.min).max(GAME_ROUNDS.max).optional(),
+  edition: z.enum(RACE_EDITIONS).exactOptional(),
+  variant: z.enum(CLASSIC_VARIANTS).exactOptional(),
+  hourglassSeconds: z.number().int().min(HOURGLASS_SECONDS.min).max(HOURGLASS_SECONDS.max).exactOptional(),
+  rounds: z.number().int().min(GAME_ROUNDS.min).max(GAME_ROUNDS.max).exactOptional(),
 });
 
 /** Options to create or join a race room. */
 export const raceJoinSchema = z.object({
-  protocol: z.literal(PROTOCOL_VERSION),
+  protocol: z.number(),
   name,
-  side: z.enum(SIDES).optional(),
-  spectate: z.boolean().optional(),
-  public: z.boolean().optional(),
-  settings: settingsSchema.optional(),
+  side: z.enum(SIDES).exactOptional(),
+  spectate: z.boolean().exactOptional(),
+  public: z.boolean().exactOptional(),
+  settings: settingsSchema.exactOptional(),
 });
 
 /** What a player may send to a race room. */
 export const raceMessages = {
   settings: settingsSchema,
-  'add-bot': z.strictObject({ level: z.enum(BOT_LEVELS), side: z.enum(SIDES).optional() }),
+  'add-bot': z.strictObject({ level: z.enum(BOT_LEVELS), side: z.enum(SIDES).exactOptional() }),
   'remove-seat': z.strictObject({ seat: z.number().int().min(0).max(3) }),
   side: z.strictObject({ side: z.enum(SIDES) }),
   ready: z.strictObject({ ready: z.boolean() }),
-  start: z.strictObject({}),
-  rematch: z.strictObject({}),
+  start: empty,
+  rematch: empty,
   claim: z.strictObject({ placements }),
   move: z.strictObject({ row: z.number().int() }),
 } as const;
 
-/** Options to create a solo room: a solo variant, or practice on any deck task. */
-export const soloJoinSchema = z.discriminatedUnion('mode', [
-  z.object({
-    protocol: z.literal(PROTOCOL_VERSION),
-    name,
-    mode: z.enum(['timed', 'count']),
-    limit: z.union(SOLO_LIMITS.map((l) => z.literal(l))),
-    side: z.enum(SIDES),
-  }),
-  z.object({ protocol: z.literal(PROTOCOL_VERSION), name, mode: z.literal('practice') }),
-]);
-
-const task = z.strictObject({
-  edition: z.enum(['classic', 'extreme']),
-  board: z.string().max(8),
+/** Options to create a solo room. */
+export const soloJoinSchema = z.object({
+  protocol: z.number(),
+  name,
+  mode: z.enum(SOLO_MODES),
+  limit: z.union([z.literal(SOLO_LIMITS[0]), z.literal(SOLO_LIMITS[1]), z.literal(SOLO_LIMITS[2])]),
   side: z.enum(SIDES),
-  key: z.string().max(8),
+  best: z
+    .strictObject({ solved: z.number().int().min(0), ms: z.number().min(0) })
+    .readonly()
+    .exactOptional(),
 });
 
 /** What a solo player may send. */
 export const soloMessages = {
-  start: z.strictObject({}),
+  start: empty,
   claim: z.strictObject({ placements }),
-  skip: z.strictObject({}),
-  task,
-  hint: z.strictObject({}),
-  solution: z.strictObject({}),
+  skip: empty,
 } as const;
 
-/** Why the server refused a message (besides the engines' own codes). */
-export type MessageErrorCode =
-  | 'message/malformed'
-  | 'message/unknown'
-  | 'message/too-large'
-  | 'message/too-fast'
-  | 'message/not-allowed'
-  | 'message/wrong-phase';
+/** Options to create a practice room. */
+export const practiceJoinSchema = z.object({ protocol: z.number(), name });
 
-/** The reply to a refused message: which message, why, and for a wrong placement each problem. */
-export interface Rejected {
-  readonly to: string;
-  readonly code: string;
-  readonly message: string;
-  readonly problems?: readonly unknown[];
-}
+/** What a player may send to practice. */
+export const practiceMessages = {
+  task: z.strictObject({
+    edition: z.enum(DECK_EDITIONS),
+    board: z.string().max(8),
+    side: z.enum(SIDES),
+    key: z.string().max(8),
+  }),
+  claim: z.strictObject({ placements }),
+  hint: empty,
+  solution: empty,
+} as const;
+
+// The schemas against the protocol's types: the same keys, and values that convert both ways.
+type Assignable<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Same<A, B> = Assignable<A, B> extends true ? Assignable<keyof A, keyof B> : false;
+type Agrees<S extends Record<string, z.ZodType>, M> =
+  Same<keyof S, keyof M> extends true
+    ? { [K in keyof S & keyof M]: Same<z.output<S[K]>, M[K]> }[keyof S & keyof M] extends true
+      ? true
+      : false
+    : false;
+const agree = <T extends true>(value: T): T => value;
+agree<Agrees<typeof raceMessages, RaceClientMessages>>(true);
+agree<Agrees<typeof soloMessages, SoloClientMessages>>(true);
+agree<Agrees<typeof practiceMessages, PracticeClientMessages>>(true);
+agree<Same<Readonly<z.output<typeof raceJoinSchema>>, RaceJoinOptions>>(true);
+agree<Same<Readonly<z.output<typeof soloJoinSchema>>, SoloJoinOptions>>(true);
+agree<Same<Readonly<z.output<typeof practiceJoinSchema>>, PracticeJoinOptions>>(true);

@@ -51,21 +51,18 @@ it('keeps a game record, an interrupted game and a solo record across a SIGTERM 
   const ana = await Player.create(url, 'race', { name: 'Ana', settings: { rounds: 1, hourglassSeconds: 20 } });
   ana.send('add-bot', { level: 'master' });
   ana.send('start');
-  const { view } = await ana.waitFor<{
-    view: { phase: string; task: { region: [number, number][]; pieces: string[] } | null };
-  }>('view', (m) => m.view.task !== null);
+  const { view } = await ana.waitFor('view', (m) => m.view.task !== null);
   if (!view.task) throw new Error('no task');
-  ana.send('claim', { placements: solve('square', view.task.region, view.task.pieces) });
-  const { game } = await ana.waitFor<{ game: string }>('saved');
+  ana.send('claim', { placements: solve(view.task) });
+  const { game } = await ana.waitFor('saved');
 
   // A solo run of five puzzles.
   const zoe = await Player.create(url, 'solo', { name: 'Zoe', mode: 'count', limit: 5, side: 'hard' });
   zoe.send('start');
-  type SoloView = { solved: number; current: { board: string; region: [number, number][]; pieces: string[] } | null };
   for (let n = 0; n < 5; n++) {
-    const v = await zoe.waitFor<SoloView>('view', (m) => m.solved === n && m.current !== null);
-    if (!v.current) throw new Error('no puzzle');
-    zoe.send('claim', { placements: solve('square', v.current.region, v.current.pieces) });
+    const v = await zoe.waitFor('view', (m) => m.solved === n && m.task !== null);
+    if (!v.task) throw new Error('no puzzle');
+    zoe.send('claim', { placements: solve(v.task) });
   }
   await zoe.waitFor('recorded');
 
@@ -73,7 +70,7 @@ it('keeps a game record, an interrupted game and a solo record across a SIGTERM 
   const ben = await Player.create(url, 'race', { name: 'Ben', settings: { rounds: 9, hourglassSeconds: 300 } });
   ben.send('add-bot', { level: 'beginner' });
   ben.send('start');
-  const lobby = await ben.waitFor<{ game: string | null }>('lobby', (l) => l.game !== null);
+  const lobby = await ben.waitFor('lobby', (l) => l.game !== null);
   await ben.waitFor('view');
 
   expect(await stop(first.process)).toBe(0);

@@ -11,6 +11,7 @@ import { MAX_FRAME_BYTES } from './protocol.js';
 import { RaceRoom } from './race-room.js';
 import type { RoomServices } from './services.js';
 import { SoloRoom } from './solo-room.js';
+import { PracticeRoom } from './practice-room.js';
 import type { Storage } from './storage.js';
 import { SqliteStorage } from './storage.js';
 
@@ -74,6 +75,12 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
   game.define(
     'solo',
     class extends SoloRoom {
+      override services = services;
+    },
+  );
+  game.define(
+    'practice',
+    class extends PracticeRoom {
       override services = services;
     },
   );

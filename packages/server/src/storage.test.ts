@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GameRecord, SoloRecord, Storage } from './storage.js';
-import { SqliteStorage } from './storage.js';
+import { MemoryStorage, SqliteStorage } from './storage.js';
 
 const game: GameRecord = {
   id: 'ABC123-1',
@@ -22,6 +22,12 @@ const game: GameRecord = {
   finishedAt: 2000,
 };
 
+const finished: GameRecord = {
+  ...game,
+  seats: [...game.seats, { id: 'b1', name: 'Bot', kind: 'bot', level: 'fast' }],
+  result: { winners: ['p1'], scores: { p1: 3, b1: [2, 1] }, tieBreakRounds: 0 },
+};
+
 const solo = (over: Partial<SoloRecord>): SoloRecord => ({
   player: 'Zoe',
   mode: 'timed',
@@ -35,9 +41,12 @@ const solo = (over: Partial<SoloRecord>): SoloRecord => ({
   ...over,
 });
 
+// What the copy tests do to what they are given back; the types say readonly, a caller may not care.
+type Mutable<T> = { -readonly [K in keyof T]: Mutable<T[K]> };
+
 /**
- * What every Storage must do. Run here against SQLite; another implementation (PostgreSQL, say)
- * runs the same suite.
+ * What every Storage must do. Run here against SQLite and memory; another implementation
+ * (PostgreSQL, say) runs the same suite. `open` gives a new, empty store each time.
  */
 function storageContract(name: string, open: () => Promise<Storage>): void {
   describe(`${name} storage`, () => {
@@ -68,10 +77,139 @@ function storageContract(name: string, open: () => Promise<Storage>): void {
       expect(await storage.records({ mode: 'count', limit: 10 })).toEqual([]);
       await storage.close();
     });
+
+    it('gives back a game whose result is undefined with every field, the result key included', async () => {
+      const storage = await open();
+      await storage.saveGame(game);
+      // Strict: `result` is there and undefined, not missing; nothing else is added or dropped.
+      expect(await storage.game(game.id)).toStrictEqual(game);
+      await storage.saveGame(finished);
+      expect(await storage.game(game.id)).toStrictEqual(finished);
+      await storage.close();
+    });
+
+    it('shares no object with its callers: changing a saved or returned game changes nothing stored', async () => {
+      const storage = await open();
+      const saved = structuredClone(finished) as Mutable<GameRecord>;
+      await storage.saveGame(saved);
+      saved.seats.push({ id: 'x', name: 'Mallory', kind: 'human' });
+      saved.result?.winners.push('x');
+      const first = (await storage.game(game.id)) as Mutable<GameRecord> | undefined;
+      expect(first).toStrictEqual(finished);
+      const second = await storage.game(game.id);
+      expect(second).not.toBe(first);
+      expect(second?.config).not.toBe(first?.config);
+      expect(second?.seats).not.toBe(first?.seats);
+      expect(second?.actions).not.toBe(first?.actions);
+      expect(second?.result).not.toBe(first?.result);
+      if (!first?.result) throw new Error('the game has no result');
+      first.seed = 7;
+      first.config.rounds = 9;
+      first.seats.length = 0;
+      first.actions.push({ at: 3000, action: { type: 'start-round' } });
+      first.result.winners.push('b1');
+      first.result.scores['p1'] = 0;
+      expect(await storage.game(game.id)).toStrictEqual(finished);
+      await storage.close();
+    });
+
+    it('shares no object with its callers: changing a saved or returned solo record changes nothing stored', async () => {
+      const storage = await open();
+      const saved: Mutable<SoloRecord> = solo({ player: 'A' });
+      await storage.saveSolo(saved);
+      saved.player = 'Mallory';
+      saved.solved = 99;
+      const [first] = (await storage.records({ mode: 'timed' })) as Mutable<SoloRecord>[];
+      expect(first).toStrictEqual(solo({ player: 'A' }));
+      if (!first) throw new Error('no record');
+      first.ms = 1;
+      first.player = 'Mallory';
+      const again = await storage.records({ mode: 'timed' });
+      expect(again).toStrictEqual([solo({ player: 'A' })]);
+      expect(again[0]).not.toBe(first);
+      await storage.close();
+    });
+
+    it('breaks ties in records by who finished first, whatever the saving order', async () => {
+      const storage = await open();
+      await storage.saveSolo(solo({ player: 'late', finishedAt: 30 }));
+      await storage.saveSolo(solo({ player: 'early', finishedAt: 10 }));
+      await storage.saveSolo(solo({ player: 'middle', finishedAt: 20 }));
+      await storage.saveSolo(solo({ player: 'faster', finishedAt: 40, ms: 200_000 }));
+      await storage.saveSolo(solo({ player: 'count late', mode: 'count', solved: 5, ms: 60_000, finishedAt: 30 }));
+      await storage.saveSolo(solo({ player: 'count early', mode: 'count', solved: 5, ms: 60_000, finishedAt: 10 }));
+      // For a count game the number solved is no key: every record solved them all.
+      await storage.saveSolo(solo({ player: 'count more', mode: 'count', solved: 6, ms: 60_000, finishedAt: 20 }));
+      expect((await storage.records({ mode: 'timed' })).map((r) => r.player)).toEqual([
+        'faster',
+        'early',
+        'middle',
+        'late',
+      ]);
+      expect((await storage.records({ mode: 'count' })).map((r) => r.player)).toEqual([
+        'count early',
+        'count more',
+        'count late',
+      ]);
+      await storage.close();
+    });
+
+    it('lists the best 10 unless asked for another number', async () => {
+      const storage = await open();
+      for (let i = 0; i < 12; i++) await storage.saveSolo(solo({ player: `P${i}`, ms: 100_000 + i }));
+      const best = (await storage.records({ mode: 'timed' })).map((r) => r.player);
+      expect(best).toEqual(['P0', 'P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9']);
+      expect((await storage.records({ mode: 'timed', top: 3 })).map((r) => r.player)).toEqual(['P0', 'P1', 'P2']);
+      expect(await storage.records({ mode: 'timed', top: 1 })).toHaveLength(1);
+      expect(await storage.records({ mode: 'timed', top: 100 })).toHaveLength(12);
+      await storage.close();
+    });
+
+    it('filters records by side and by limit, alone or together', async () => {
+      const storage = await open();
+      await storage.saveSolo(solo({ player: 'easy 5', mode: 'count', limit: 5, solved: 5, ms: 50_000 }));
+      await storage.saveSolo(solo({ player: 'hard 5', mode: 'count', limit: 5, side: 'hard', solved: 5, ms: 40_000 }));
+      await storage.saveSolo(solo({ player: 'easy 10', mode: 'count', limit: 10, solved: 10, ms: 30_000 }));
+      await storage.saveSolo(solo({ player: 'easy 10 unfinished', mode: 'count', limit: 10, solved: 9, ms: 1_000 }));
+      await storage.saveSolo(
+        solo({ player: 'hard 10', mode: 'count', limit: 10, side: 'hard', solved: 10, ms: 20_000 }),
+      );
+      await storage.saveSolo(solo({ player: 'timed hard', side: 'hard', solved: 8 }));
+      const players = async (q: Parameters<Storage['records']>[0]) => (await storage.records(q)).map((r) => r.player);
+      expect(await players({ mode: 'count' })).toEqual(['hard 10', 'easy 10', 'hard 5', 'easy 5']);
+      expect(await players({ mode: 'count', limit: 10 })).toEqual(['hard 10', 'easy 10']);
+      expect(await players({ mode: 'count', limit: 5 })).toEqual(['hard 5', 'easy 5']);
+      expect(await players({ mode: 'count', side: 'hard' })).toEqual(['hard 10', 'hard 5']);
+      expect(await players({ mode: 'count', side: 'easy', limit: 10 })).toEqual(['easy 10']);
+      expect(await players({ mode: 'count', limit: 20 })).toEqual([]);
+      expect(await players({ mode: 'timed', side: 'hard' })).toEqual(['timed hard']);
+      expect(await players({ mode: 'timed', side: 'easy' })).toEqual([]);
+      await storage.close();
+    });
+
+    it('rejects every call once closed, and may be closed twice', async () => {
+      const storage = await open();
+      await storage.saveGame(game);
+      await storage.close();
+      // Only that it rejects with an Error: the message is each implementation's own.
+      await expect(storage.saveGame(game)).rejects.toThrow(Error);
+      await expect(storage.game(game.id)).rejects.toThrow(Error);
+      await expect(storage.saveSolo(solo({}))).rejects.toThrow(Error);
+      await expect(storage.records({ mode: 'timed' })).rejects.toThrow(Error);
+      await storage.close();
+    });
   });
 }
 
 storageContract('SQLite', () => SqliteStorage.open(mkdtempSync(join(tmpdir(), 'ubongo-storage-'))));
+storageContract('memory', () => Promise.resolve(new MemoryStorage()));
+
+it('memory storage says it is closed when used after close', async () => {
+  const storage = new MemoryStorage();
+  await storage.close();
+  await expect(storage.game(game.id)).rejects.toThrow('storage is closed');
+  await expect(storage.records({ mode: 'count' })).rejects.toThrow('storage is closed');
+});
 
 it('SQLite keeps what it stored when opened again on the same folder (migrations run once)', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'ubongo-storage-'));

@@ -1,4 +1,4 @@
-import type { RaceAction, RaceConfig, RaceResult, SoloMode, SoloResult, Side } from '@ubongo/core';
+import type { RaceAction, RaceConfig, RaceResult, SoloMode, SoloRecordEntry, Side } from '@ubongo/core';
 import Database from 'better-sqlite3';
 import type { Generated, Migration } from 'kysely';
 import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
@@ -27,11 +27,7 @@ export interface GameRecord {
 }
 
 /** A finished solo game, the record a player tries to beat: its result, who, with which seed, when. */
-export interface SoloRecord extends SoloResult {
-  readonly player: string;
-  readonly seed: number;
-  readonly finishedAt: number;
-}
+export type SoloRecord = SoloRecordEntry;
 
 /** Which solo records to list. */
 export interface RecordQuery {
@@ -41,7 +37,11 @@ export interface RecordQuery {
   readonly top?: number;
 }
 
-/** Where games and records are kept. SQLite in-process by default; another database later, same queries. */
+/**
+ * Where games and records are kept. SQLite in-process by default, `MemoryStorage` for a server that
+ * keeps nothing; another database later, same queries. Every implementation passes the contract suite
+ * in storage.test.ts.
+ */
 export interface Storage {
   saveGame(record: GameRecord): Promise<void>;
   game(id: string): Promise<GameRecord | undefined>;
@@ -211,4 +211,101 @@ export class SqliteStorage implements Storage {
   async close(): Promise<void> {
     await this.db.destroy();
   }
+}
+
+/**
+ * Storage that lives and dies with the process: for tests, the simulator and servers that keep
+ * nothing. It behaves as `SqliteStorage` does; both pass the same contract suite.
+ */
+export class MemoryStorage implements Storage {
+  private readonly games = new Map<string, GameRecord>();
+  // In saving order, like SQLite's rowids.
+  private readonly solos: SoloRecord[] = [];
+  private closed = false;
+
+  saveGame(r: GameRecord): Promise<void> {
+    return this.run(() => {
+      this.games.set(r.id, copyGame(r));
+    });
+  }
+
+  game(id: string): Promise<GameRecord | undefined> {
+    return this.run(() => {
+      const r = this.games.get(id);
+      return r && copyGame(r);
+    });
+  }
+
+  saveSolo(r: SoloRecord): Promise<void> {
+    return this.run(() => {
+      this.solos.push(copySolo(r));
+    });
+  }
+
+  records(q: RecordQuery): Promise<SoloRecord[]> {
+    return this.run(() => {
+      const rows = this.solos.filter(
+        (r) =>
+          r.mode === q.mode &&
+          (q.limit === undefined || r.limit === q.limit) &&
+          (q.side === undefined || r.side === q.side) &&
+          // A count game is a record only once its puzzles are all solved.
+          (q.mode !== 'count' || r.solved >= r.limit),
+      );
+      // The ORDER BY of `SqliteStorage.records`. Records equal on every key keep their saving order
+      // here (`sort` is stable); SQLite promises no order for them, so the contract asks none.
+      const rank = (a: SoloRecord, b: SoloRecord): number =>
+        (q.mode === 'count' ? 0 : b.solved - a.solved) || a.ms - b.ms || a.finishedAt - b.finishedAt;
+      return rows
+        .sort(rank)
+        .slice(0, q.top ?? 10)
+        .map(copySolo);
+    });
+  }
+
+  close(): Promise<void> {
+    this.closed = true;
+    return Promise.resolve();
+  }
+
+  // Like a database, the store fails asynchronously: a throw in a promise's executor rejects it.
+  private run<T>(work: () => T): Promise<T> {
+    return new Promise((resolve) => {
+      if (this.closed) throw new Error('storage is closed');
+      resolve(work());
+    });
+  }
+}
+
+// Copies go through JSON, as rows do in a database: the store and its callers share no object,
+// and a record comes back with exactly the fields SQLite would give back.
+function copyGame(r: GameRecord): GameRecord {
+  return {
+    id: r.id,
+    config: viaJson(r.config),
+    seed: r.seed,
+    seats: viaJson(r.seats),
+    actions: viaJson(r.actions),
+    result: r.result === undefined ? undefined : viaJson(r.result),
+    startedAt: r.startedAt,
+    finishedAt: r.finishedAt,
+  };
+}
+
+function copySolo(r: SoloRecord): SoloRecord {
+  return {
+    player: r.player,
+    mode: r.mode,
+    limit: r.limit,
+    side: r.side,
+    solved: r.solved,
+    skipped: r.skipped,
+    ms: r.ms,
+    seed: r.seed,
+    finishedAt: r.finishedAt,
+  };
+}
+
+function viaJson<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
 }

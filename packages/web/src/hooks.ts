@@ -1,5 +1,7 @@
+import type { RoomName, Rooms } from '@ubongo/core';
 import type { Room } from 'colyseus.js';
 import { useEffect, useRef, useState } from 'react';
+import type { GameRoom } from './net.js';
 
 /** Re-renders every `ms` while `active`, for clocks. */
 export function useNow(ms: number, active = true): number {
@@ -40,8 +42,13 @@ export function watchRoom(room: Room): void {
 /** Messages that describe how things stand: a screen that starts listening late gets the last of each. */
 const STATE_MESSAGES = new Set(['lobby', 'view', 'solo', 'practice']);
 
+/** What a screen does with each message of a room's kind, typed by the protocol. */
+export type Handlers<R extends RoomName> = {
+  readonly [K in keyof Rooms[R]['server']]?: (body: Rooms[R]['server'][K]) => void;
+};
+
 /** Listens to a room's messages while the component lives; the last state messages are replayed first. */
-export function useRoomMessages(room: Room | null, handlers: Record<string, (body: unknown) => void>): void {
+export function useRoomMessages<R extends RoomName>(room: GameRoom<R> | null, handlers: Handlers<R>): void {
   // The latest handlers answer, so they may read the latest state.
   const latest = useRef(handlers);
   useEffect(() => {
@@ -53,7 +60,9 @@ export function useRoomMessages(room: Room | null, handlers: Record<string, (bod
     const feed = feeds.get(room);
     if (!feed) return;
     const listen = (type: string, body: unknown): void => {
-      latest.current[type]?.(body);
+      // The one place a received body gets its type: the server sends by the same protocol.
+      const handle = latest.current[type as keyof Handlers<R>] as ((body: unknown) => void) | undefined;
+      handle?.(body);
     };
     [...feed.latest.entries()]
       .filter(([type]) => STATE_MESSAGES.has(type))

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@ubongo/core';
 import { describe, expect, it } from 'vitest';
 import { initialLanguage, LANGUAGES, resources } from './i18n.js';
 
@@ -21,7 +22,14 @@ const placeholders = (s: string): string[] => [...s.matchAll(/\{\{(\w+)\}\}/g)].
 describe('translations', () => {
   const english = leaves(resources.en as unknown as Tree);
 
-  it.each(LANGUAGES.map((l) => l.code))('%s has every string of the English, with its plural forms', (code) => {
+  // English is the reference the others are held to; it is not compared with itself.
+  const others = LANGUAGES.map((l) => l.code).filter((code) => code !== 'en');
+
+  it('covers four languages besides English', () => {
+    expect(others).toEqual(['es', 'pt', 'pl', 'it']);
+  });
+
+  it.each(others)('%s has every string of the English, with its plural forms', (code) => {
     const theirs = leaves(resources[code] as unknown as Tree);
     const categories = new Intl.PluralRules(code).resolvedOptions().pluralCategories;
     const missing: string[] = [];
@@ -48,6 +56,12 @@ describe('translations', () => {
     // Nothing left over that no screen asks for.
     const known = new Set([...english.keys()].map((k) => k.replace(PLURAL, '')));
     expect([...theirs.keys()].filter((k) => !known.has(k.replace(PLURAL, '')))).toEqual([]);
+  });
+
+  it.each(LANGUAGES.map((l) => l.code))('%s says every refusal the protocol lists in its own words', (code) => {
+    const theirs = leaves(resources[code] as unknown as Tree);
+    const missing = ERROR_CODES.filter((c) => !(theirs.get(`errors.${c}`) ?? '').trim());
+    expect(missing).toEqual([]);
   });
 
   it('starts in the language chosen before, else the browser’s, else English', () => {

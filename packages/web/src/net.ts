@@ -1,14 +1,14 @@
-import type { Cell, RaceEvent, RaceView, SoloEvent, SoloResult } from '@ubongo/core';
+import type { DeckIndex, LobbySeat, RecordsAnswer, RoomName, Rooms, Side, SoloMode } from '@ubongo/core';
+import { PROTOCOL_VERSION } from '@ubongo/core';
 import type { Room } from 'colyseus.js';
 import { Client } from 'colyseus.js';
 import type { TFunction } from 'i18next';
 
 /*
  * The connection to the game server (docs/protocol.md): rooms through colyseus.js, records and
- * deck lists over HTTP. The client holds no rules; these are the shapes the server sends.
+ * deck lists over HTTP. The client holds no rules; what it sends and receives is typed by core's
+ * protocol module, the one the server sends with.
  */
-
-export const PROTOCOL = 1;
 
 /** The server: the page's own origin, or the dev server's neighbour during `vite` development. */
 export const serverUrl = (): string => (import.meta.env.DEV ? 'http://localhost:2567' : window.location.origin);
@@ -20,102 +20,39 @@ export function gameClient(): Client {
   return client;
 }
 
-export type Side = 'easy' | 'hard';
-export type BotLevel = 'beginner' | 'casual' | 'expert' | 'master';
-export type Edition = 'classic' | 'extreme' | 'jewels';
+/** A joined room of a kind: its messages are typed by the protocol (the brand exists for the type checker only). */
+export type GameRoom<R extends RoomName> = Room & { readonly __protocol?: R };
 
-export interface Settings {
-  edition: Edition;
-  variant: 'standard' | 'fixed';
-  hourglassSeconds: number;
-  rounds: number;
+/** A room's join options, less the protocol version, which is filled in here. */
+type JoinOptions<R extends RoomName> = Omit<Rooms[R]['join'], 'protocol'>;
+
+/** Creates a room of a kind. */
+export async function createRoom<R extends RoomName>(name: R, options: JoinOptions<R>): Promise<GameRoom<R>> {
+  return gameClient().create(name, { ...options, protocol: PROTOCOL_VERSION });
 }
 
-export interface SeatInfo {
-  id: string;
-  name: string;
-  kind: 'human' | 'bot';
-  level: BotLevel | null;
-  side: Side;
-  connected: boolean;
-  ready: boolean;
+/** Joins a race table by its code. */
+export async function joinTable(code: string, options: JoinOptions<'race'>): Promise<GameRoom<'race'>> {
+  return gameClient().joinById(code, { ...options, protocol: PROTOCOL_VERSION });
 }
 
-export interface LobbyMessage {
-  protocol: number;
-  code: string;
-  public: boolean;
-  host: number;
-  you: number;
-  spectators: number;
-  settings: Settings;
-  started: boolean;
-  game: string | null;
-  seats: SeatInfo[];
+/** A public table with a free seat, or a new one. */
+export async function quickMatch(options: JoinOptions<'race'>): Promise<GameRoom<'race'>> {
+  return gameClient().joinOrCreate('race', { ...options, public: true, protocol: PROTOCOL_VERSION });
 }
 
-export interface ViewMessage {
-  serverNow: number;
-  timeScale: number;
-  view: RaceView;
+/** Comes back to a room after a reload or a dropped connection. */
+export async function rejoin(token: string): Promise<GameRoom<'race'>> {
+  return gameClient().reconnect(token);
 }
 
-export interface Rejected {
-  to: string;
-  code: string;
-  message: string;
-  problems?: { code: string; message: string; cells?: Cell[] }[];
-}
-
-export interface SoloViewMessage {
-  serverNow: number;
-  timeScale: number;
-  phase: 'waiting' | 'playing' | 'finished';
-  mode: 'timed' | 'count';
-  limit: number;
-  side: Side;
-  startedAt: number | null;
-  endsAt: number | null;
-  solved: number;
-  skipped: number;
-  current: { board: string; side: Side; key: string; region: Cell[]; pieces: string[] } | null;
-  result: SoloResult | null;
-}
-
-export interface PracticeMessage {
-  edition: 'classic' | 'extreme';
-  board: string;
-  side: Side;
-  key: string;
-  region: Cell[];
-  pieces: string[];
-  difficulty: number | null;
-}
-
-export interface Placement {
-  piece: string;
-  cells: Cell[];
-}
-
-export type { RaceEvent, SoloEvent };
-
-export interface SoloRecord {
-  player: string;
-  mode: 'timed' | 'count';
-  limit: number;
-  side: Side;
-  solved: number;
-  skipped: number;
-  ms: number;
-  finishedAt: number;
-}
-
-export interface DeckIndex {
-  decks: {
-    edition: 'classic' | 'extreme';
-    grid: 'square' | 'hex';
-    boards: { id: string; sides: Record<Side, { tasks: { key: string; difficulty: number }[] }> }[];
-  }[];
+/** Sends a message of the room's kind; a message with an empty body needs none. */
+export function send<R extends RoomName, K extends keyof Rooms[R]['client'] & string>(
+  room: GameRoom<R>,
+  type: K,
+  ...body: Rooms[R]['client'][K] extends Record<string, never> ? [] : [Rooms[R]['client'][K]]
+): void {
+  room.send(type, body[0] ?? {});
 }
 
 async function getJson<T>(path: string): Promise<T> {
@@ -126,8 +63,8 @@ async function getJson<T>(path: string): Promise<T> {
 }
 
 /** The best solo results for a mode, limit and side. */
-export async function fetchRecords(mode: 'timed' | 'count', limit: number, side: Side): Promise<SoloRecord[]> {
-  const body = await getJson<{ records: SoloRecord[] }>(`/api/records?mode=${mode}&limit=${limit}&side=${side}&top=10`);
+export async function fetchRecords(mode: SoloMode, limit: number, side: Side): Promise<RecordsAnswer['records']> {
+  const body = await getJson<RecordsAnswer>(`/api/records?mode=${mode}&limit=${limit}&side=${side}&top=10`);
   return body.records;
 }
 
@@ -169,14 +106,14 @@ export function joinErrorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-/**
- * A seat's name for people: the server names bots in English (`Bot 2 (expert)`, `Ana (bot)` for a
- * bot that took over a seat); these are said in the player's language.
- */
-export function seatName(seat: Pick<SeatInfo, 'name' | 'kind'>, t: TFunction): string {
-  if (seat.kind !== 'bot') return seat.name;
-  const bot = /^Bot (\d+) \((beginner|casual|expert|master)\)$/.exec(seat.name);
-  if (bot) return t('lobby.botName', { n: bot[1], level: t(`levels.${bot[2] ?? 'casual'}`) });
-  const standIn = /^(.*) \(bot\)$/.exec(seat.name);
-  return standIn ? t('lobby.standIn', { name: standIn[1] }) : seat.name;
+/** A seat's name for people, in their language: the server sends who sits there as data. */
+export function seatName(seat: LobbySeat, t: TFunction): string {
+  switch (seat.kind) {
+    case 'human':
+      return seat.name;
+    case 'bot':
+      return t('lobby.botName', { n: seat.number, level: t(`levels.${seat.level}`) });
+    case 'stand-in':
+      return t('lobby.standIn', { name: seat.for });
+  }
 }

@@ -1,4 +1,5 @@
-import type { Room } from 'colyseus.js';
+import type { SoloBest } from '@ubongo/core';
+import type { GameRoom } from './net.js';
 
 /*
  * What the page keeps between screens: the player's name (remembered in the browser), and a room
@@ -34,14 +35,14 @@ export function savePlayerName(name: string): void {
   }
 }
 
-let pending: Room | null = null;
+let pending: GameRoom<'race'> | null = null;
 
-export function handOver(room: Room): void {
+export function handOver(room: GameRoom<'race'>): void {
   pending = room;
 }
 
 /** The room handed over for this code, once; a room handed over for another code is left. */
-export function takeRoom(code: string): Room | null {
+export function takeRoom(code: string): GameRoom<'race'> | null {
   const room = pending;
   pending = null;
   if (room && room.roomId !== code) {
@@ -51,16 +52,16 @@ export function takeRoom(code: string): Room | null {
   return room;
 }
 
-/** Best solo results kept in the browser, per mode, length and side. */
-export function personalBest(key: string): { solved: number; ms: number } | null {
+/** The best solo result kept in the browser, per mode, length and side. */
+export function personalBest(key: string): SoloBest | null {
   try {
-    return JSON.parse(localStorage.getItem(`ubongo.best.${key}`) ?? 'null') as { solved: number; ms: number } | null;
+    return JSON.parse(localStorage.getItem(`ubongo.best.${key}`) ?? 'null') as SoloBest | null;
   } catch {
     return null;
   }
 }
 
-export function savePersonalBest(key: string, best: { solved: number; ms: number }): void {
+export function savePersonalBest(key: string, best: SoloBest): void {
   try {
     localStorage.setItem(`ubongo.best.${key}`, JSON.stringify(best));
   } catch {

@@ -4,3 +4,4 @@ export * from './race.js';
 export * from './solo.js';
 export * from './bots.js';
 export * from './simulate.js';
+export * from './referee.js';

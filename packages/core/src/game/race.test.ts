@@ -4,10 +4,19 @@ import { shippedDeck } from '../decks.js';
 import { createRng, randomInt } from '../random.js';
 import type { Placement } from '../solver.js';
 import { solveFirst } from '../solver.js';
-import type { Gem } from './gems.js';
+import type { Gem, Gems } from './gems.js';
 import { gemCount, gemPoints, GEMS, JEWEL_COLOURS } from './gems.js';
-import type { Deal, RaceAction, RaceConfig, RaceEdition, RaceEngine, RaceState, Variant } from './race.js';
-import { compareJewelScores, jewelScore, raceEngine } from './race.js';
+import type { Deal, PlayerState, RaceAction, RaceConfig, RaceEdition, RaceEngine, RaceState, Variant } from './race.js';
+import {
+  compareJewelScores,
+  deckFor,
+  EDITION_RULES,
+  jewelScore,
+  parseRaceAction,
+  parseRaceConfig,
+  RACE_EDITIONS,
+  raceEngine,
+} from './race.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: Mutable<T[K]> };
 
@@ -193,8 +202,6 @@ describe('claims that are wrong, and other refusals, change nothing', () => {
       'claim/outside',
     ],
     ['not in the game', { type: 'claim', player: 'p9', placements: good }, 1000, 'action/not-in-game'],
-    ['no player', { type: 'claim', placements: good } as unknown as RaceAction, 1000, 'action/malformed'],
-    ['an unknown action', { type: 'dance' } as unknown as RaceAction, 1000, 'action/malformed'],
     ['a second start', { type: 'start-round' }, 1000, 'action/wrong-phase'],
     ['a move in classic', { type: 'move', player: 'p1', row: 2 }, 1000, 'action/wrong-phase'],
   ];
@@ -514,5 +521,140 @@ describe('properties over many seeds and player counts', () => {
 
   it('the same seed and the same actions give the same game', () => {
     expect(playChecked('classic', 'standard', 3, 77, 5)).toEqual(playChecked('classic', 'standard', 3, 77, 5));
+  });
+});
+
+describe('parsing what comes from outside', () => {
+  it.each<[string, unknown, string]>([
+    ['not an object', 'claim', 'action/malformed'],
+    ['no type', {}, 'action/malformed'],
+    ['no player', { type: 'claim', placements: [] }, 'action/malformed'],
+    ['an unknown action', { type: 'dance' }, 'action/malformed'],
+    ['a claim without placements', { type: 'claim', player: 'p1' }, 'action/malformed'],
+    ['a row off the board', { type: 'move', player: 'p1', row: 6 }, 'action/malformed'],
+    ['a row that is not a whole number', { type: 'move', player: 'p1', row: 1.5 }, 'action/malformed'],
+  ])('refuses an action that is %s', (_what, raw, code) => {
+    const r = parseRaceAction(raw);
+    expect(!r.ok && r.error.code).toBe(code);
+    expect(!r.ok && r.error.message.length).toBeGreaterThan(5);
+  });
+
+  it('reads every well-formed action into the same action', () => {
+    for (const action of [
+      { type: 'start-round' },
+      { type: 'tick' },
+      { type: 'claim', player: 'p1', placements: [{ piece: 'I2', cells: [[0, 0]] }] },
+      { type: 'move', player: 'p2', row: 5 },
+    ]) {
+      expect(parseRaceAction(JSON.parse(JSON.stringify(action)))).toEqual({ ok: true, value: action });
+    }
+  });
+
+  it('reads a configuration, and refuses what setup refuses, with the same words', () => {
+    const good = config('jewels', 3, { startRows: [0, 1, 2] });
+    expect(parseRaceConfig(JSON.parse(JSON.stringify(good)))).toEqual({ ok: true, value: good });
+    for (const bad of [
+      null,
+      { ...good, edition: 'chess' },
+      { ...good, variant: 'fast' },
+      { ...good, players: 'p1' },
+      { ...good, players: [{ id: 'p1', side: 'medium' }] },
+      { ...good, hourglassSeconds: '60' },
+      { ...good, startRows: [0, 1] },
+      { ...good, edition: 'extreme', variant: 'fixed' },
+    ]) {
+      const r = parseRaceConfig(bad);
+      expect(!r.ok && r.error.code).toBe('config/invalid');
+    }
+    const short = { ...good, hourglassSeconds: 10 };
+    const parsed = parseRaceConfig(short);
+    const set = classic.setup(short, 1);
+    expect(!parsed.ok && !set.ok && parsed.error.message === set.error.message).toBe(true);
+  });
+});
+
+describe('edition rules', () => {
+  it('each edition plays its deck, and the engine refuses the other one', () => {
+    expect(RACE_EDITIONS.map(deckFor)).toEqual(['classic', 'extreme', 'classic']);
+    for (const edition of RACE_EDITIONS) {
+      const wrong = edition === 'extreme' ? classic : extreme;
+      expect(wrong.setup(config(edition, 2), 1).ok).toBe(false);
+      expect(engineFor(edition).deck.edition).toBe(EDITION_RULES[edition].deck);
+    }
+  });
+});
+
+describe('a view is complete: the client decides nothing', () => {
+  it('the task is a checked puzzle: the grid, the white area and each piece with its shape', () => {
+    for (const edition of RACE_EDITIONS) {
+      const engine = engineFor(edition);
+      const s = step(engine, setup(edition, 2), { type: 'start-round' }, 0).value.state;
+      const task = engine.view(s, 'p2').task;
+      expect(task?.grid).toBe(edition === 'extreme' ? 'hex' : 'square');
+      const deal = s.round?.deals.find((d) => d.player === 'p2') as Deal;
+      expect(task).toEqual(engine.puzzleOf(deal));
+      expect(task?.pieces.every((p) => p.cells.length >= 2)).toBe(true);
+      expect(task && solveFirst(task).solution).toBeTruthy();
+    }
+  });
+
+  it('standings: best first, level players share a place, a tie-break winner ranks above', () => {
+    const holding = (...gems: Gems[]): RaceState => {
+      const base = setup('classic', 3, 4);
+      return { ...base, players: base.players.map((p, i) => ({ ...p, gems: gems[i] ?? p.gems })) };
+    };
+    const sapphire = { ruby: 0, sapphire: 1, emerald: 0, amber: 0 };
+    let s = holding(sapphire, { ruby: 1, sapphire: 0, emerald: 0, amber: 0 }, sapphire);
+    expect(classic.view(s, 'p1').standings).toEqual([
+      { player: 'p2', place: 1, tied: false, score: 4 },
+      { player: 'p1', place: 2, tied: true, score: 3 },
+      { player: 'p3', place: 2, tied: true, score: 3 },
+    ]);
+    s = { ...holding(sapphire, sapphire, sapphire), winners: ['p3'] };
+    expect(classic.view(s, null).standings.map((r) => [r.player, r.place, r.tied])).toEqual([
+      ['p3', 1, false],
+      ['p1', 2, true],
+      ['p2', 2, true],
+    ]);
+  });
+
+  it('jewel standings compare sorted counts; shared winners share first place', () => {
+    const base = setup('jewels', 2, 4);
+    const jewels: PlayerState['jewels'][] = [
+      { green: 2, red: 1, blue: 0, violet: 0, brown: 0, yellow: 0 },
+      { green: 0, red: 0, blue: 0, violet: 1, brown: 0, yellow: 2 },
+    ];
+    const s: RaceState = {
+      ...base,
+      players: base.players.map((p, i) => ({ ...p, jewels: jewels[i] ?? p.jewels })),
+      winners: ['p1', 'p2'],
+    };
+    expect(classic.view(s, null).standings).toEqual([
+      { player: 'p1', place: 1, tied: true, score: [2, 1, 0, 0, 0, 0] },
+      { player: 'p2', place: 1, tied: true, score: [2, 1, 0, 0, 0, 0] },
+    ]);
+  });
+
+  it('reach: the rows a pawn may go to, only after solving and before moving, for that player only', () => {
+    let s = step(classic, setup('jewels', 3, 9, { startRows: [0, 5, 2] }), { type: 'start-round' }, 0).value.state;
+    expect(classic.view(s, 'p2').reach).toBeNull();
+    s = claim(classic, s, 'p2', 1000);
+    expect(classic.view(s, 'p2').reach).toEqual({ upTo: 3, rows: [2, 3, 4, 5] });
+    expect(classic.view(s, 'p1').reach).toBeNull();
+    expect(classic.view(s, null).reach).toBeNull();
+    s = claim(classic, s, 'p1', 1100);
+    expect(classic.view(s, 'p1').reach).toEqual({ upTo: 2, rows: [0, 1, 2] });
+    s = step(classic, s, { type: 'move', player: 'p2', row: 4 }, 1200).value.state;
+    expect(classic.view(s, 'p2').reach).toBeNull();
+    // Every row the view offers is a move the engine accepts.
+    for (const row of classic.view(s, 'p1').reach?.rows ?? []) {
+      expect(classic.apply(s, { type: 'move', player: 'p1', row }, 1300).ok).toBe(true);
+    }
+    expect(classic.apply(s, { type: 'move', player: 'p1', row: 3 }, 1300).ok).toBe(false);
+  });
+
+  it('classic and Extreme have no reach', () => {
+    const s = step(classic, setup('classic', 2), { type: 'start-round' }, 0).value.state;
+    expect(classic.view(claim(classic, s, 'p1', 1000), 'p1').reach).toBeNull();
   });
 });

@@ -1,11 +1,9 @@
-import { normalize } from '../cells.js';
 import type { ProposedPlacement } from '../checker.js';
 import { checkSolution } from '../checker.js';
-import type { Deck, DeckTask, DieFace, Side, TaskKey } from '../deck.js';
-import { DIE_FACES } from '../deck.js';
+import type { Deck, DeckEdition, DieFace, Side, TaskKey } from '../deck.js';
+import { DIE_FACES, puzzleOf as deckPuzzle } from '../deck.js';
 import type { ExtremeColour } from '../extreme.js';
 import { EXTREME_COLOURS } from '../extreme.js';
-import type { Cell } from '../grid.js';
 import type { Puzzle } from '../puzzle.js';
 import type { Rng } from '../random.js';
 import { createRng, randomInt, shuffle } from '../random.js';
@@ -17,10 +15,11 @@ import type { GameError, PlayerId, SeatConfig } from './types.js';
 import { GAME_ROUNDS, HOURGLASS_SECONDS } from './types.js';
 
 /*
- * The race editions, one engine: classic (RULES.md section 2), Extreme (section 3) and the
- * original jewel-board edition (section 4). They share the round: boards dealt, a die rolled or
+ * The race editions, one engine: classic (docs/rules.md §2), Extreme (§3) and the
+ * original jewel-board edition (§4). They share the round: boards dealt, a die rolled or
  * colours drawn, an hourglass with one second chance, players solving in an order. They differ in
- * what solving earns and how the game is won; those differences are the `switch`es below.
+ * what solving earns and how the game is won: those differences are data (`EDITION_RULES`), read
+ * by exhaustive `switch`es below. The rules are those of docs/rules.md.
  *
  * State is plain JSON. Randomness comes from the generator in the state, time from `now` (ms).
  * apply never changes the state it is given.
@@ -44,6 +43,60 @@ export const JEWEL_ROWS = 6;
 export const JEWELS_PER_ROW = 12;
 /** A tie-break round is played, and replayed at most 3 times, before tied players share the win. */
 export const TIE_BREAK_ATTEMPTS = 4;
+
+/** What sets an edition apart (docs/rules.md §2 to §4). */
+export interface EditionRules {
+  /** The deck its boards come from. */
+  readonly deck: DeckEdition;
+  /** How each player's task is chosen: one roll of the die for all, or a colour hexagon each. */
+  readonly task: 'die' | 'colour';
+  /** What solving earns: gems by solving order (with a round marker), or a pawn move and two jewels. */
+  readonly reward: 'gems' | 'jewels';
+  /** The gems in the bag at the start, the marker's 9 sapphires and 9 ambers apart. */
+  readonly bag: Readonly<Gems>;
+  /** The second hourglass: everyone plays on, or the first to solve stops everyone and draws one stone. */
+  readonly secondChance: 'play-on' | 'first-stops';
+  /** Leaders level at the end: tie-break rounds, or a shared victory. */
+  readonly tie: 'tie-break' | 'shared';
+  /** The variants offered. */
+  readonly variants: readonly Variant[];
+}
+
+/** The rules of each race edition, as data. */
+export const EDITION_RULES = {
+  classic: {
+    deck: 'classic',
+    task: 'die',
+    reward: 'gems',
+    bag: { ruby: 10, sapphire: 10, emerald: 10, amber: 10 },
+    secondChance: 'play-on',
+    tie: 'tie-break',
+    variants: CLASSIC_VARIANTS,
+  },
+  extreme: {
+    deck: 'extreme',
+    task: 'colour',
+    reward: 'gems',
+    bag: { ruby: 9, sapphire: 9, emerald: 9, amber: 9 },
+    secondChance: 'first-stops',
+    tie: 'tie-break',
+    variants: ['standard'],
+  },
+  jewels: {
+    deck: 'classic',
+    task: 'die',
+    reward: 'jewels',
+    bag: { ruby: 0, sapphire: 0, emerald: 0, amber: 0 },
+    secondChance: 'play-on',
+    tie: 'shared',
+    variants: ['standard'],
+  },
+} as const satisfies Record<RaceEdition, EditionRules>;
+
+/** The deck an edition plays: classic and jewel games the classic deck, Extreme games the Extreme deck. */
+export function deckFor(edition: RaceEdition): DeckEdition {
+  return EDITION_RULES[edition].deck;
+}
 
 /** How a race is set up. */
 export interface RaceConfig {
@@ -201,6 +254,58 @@ export interface RaceResult {
   readonly tieBreakRounds: number;
 }
 
+/** One player's place in the standings. */
+export interface Standing {
+  /** The player. */
+  readonly player: PlayerId;
+  /** 1 for the best. Players level on score share a place; a tie-break's winner ranks above the others. */
+  readonly place: number;
+  /** Whether another player shares this place. */
+  readonly tied: boolean;
+  /** Points (classic, Extreme), or jewel counts sorted high to low (jewel edition). */
+  readonly score: number | readonly number[];
+}
+
+/** What a player sees: everything public, their own task in full, nothing of the generator or the deck order. */
+export interface RaceView {
+  readonly edition: RaceEdition;
+  readonly variant: Variant;
+  readonly phase: RaceState['phase'];
+  readonly you: PlayerId | null;
+  readonly hourglassSeconds: number;
+  readonly rounds: number;
+  readonly players: readonly (PlayerState & { readonly points: number })[];
+  /** The players best first, with their places (docs/rules.md §2.7, §4.7: points, or sorted jewel counts). */
+  readonly standings: readonly Standing[];
+  readonly bagSize: number;
+  readonly marker: RaceState['marker'];
+  readonly rows: RaceState['rows'];
+  readonly round: RoundState | null;
+  /** Your task this round, as a checked puzzle: the grid, the white area and the pieces' shapes. */
+  readonly task: Puzzle | null;
+  /** Jewel edition: once you have solved and not yet moved, how far your pawn may go and the rows it may reach. */
+  readonly reach: { readonly upTo: number; readonly rows: readonly number[] } | null;
+  readonly history: readonly RoundRecord[];
+  readonly tieBreak: RaceState['tieBreak'];
+  readonly winners: readonly PlayerId[] | null;
+}
+
+/** A referee for one deck: classic and jewel games use the classic deck, Extreme games the Extreme deck. */
+export interface RaceEngine {
+  /** The deck the engine deals from. */
+  readonly deck: Deck;
+  /** A new game, waiting for its first `start-round`. */
+  setup(config: RaceConfig, seed: number): Result<RaceState, GameError>;
+  /** Applies an action at time `now` (ms): the new state and what happened, or why not. */
+  apply(state: RaceState, action: RaceAction, now: number): Step;
+  /** What one player (or a spectator, `null`) may see. */
+  view(state: RaceState, player: PlayerId | null): RaceView;
+  /** How the game came out, once it is finished. */
+  result(state: RaceState): RaceResult | undefined;
+  /** The task a deal stands for, as a puzzle. */
+  puzzleOf(deal: Deal): Puzzle;
+}
+
 type Mutable<T> = { -readonly [K in keyof T]: Mutable<T[K]> };
 type Step = Result<{ state: RaceState; events: RaceEvent[] }, GameError>;
 
@@ -228,146 +333,199 @@ export function compareJewelScores(a: readonly number[], b: readonly number[]): 
   return 0;
 }
 
-/** The players in the lead: most points, or the best sorted jewel counts. */
-export function leaders(state: RaceState): PlayerId[] {
-  if (state.config.edition === 'jewels') {
-    const best = state.players.map(jewelScore).reduce((a, b) => (compareJewelScores(b, a) > 0 ? b : a));
-    return state.players.filter((p) => compareJewelScores(jewelScore(p), best) === 0).map((p) => p.id);
+/** A player's score in an edition: points, or sorted jewel counts. */
+export function scoreOf(edition: RaceEdition, player: PlayerState): number | number[] {
+  switch (EDITION_RULES[edition].reward) {
+    case 'gems':
+      return pointsOf(player);
+    case 'jewels':
+      return jewelScore(player);
   }
-  const best = Math.max(...state.players.map(pointsOf));
-  return state.players.filter((p) => pointsOf(p) === best).map((p) => p.id);
 }
 
-/** What is wrong with a configuration, if anything. It may come from outside, so nothing is taken on trust. */
+/** Compares two scores of one edition: positive when `a` is better. */
+function compareScores(a: number | readonly number[], b: number | readonly number[]): number {
+  return typeof a === 'number' && typeof b === 'number'
+    ? a - b
+    : compareJewelScores(typeof a === 'number' ? [a] : a, typeof b === 'number' ? [b] : b);
+}
+
+/** The players in the lead: most points, or the best sorted jewel counts. */
+export function leaders(state: RaceState): PlayerId[] {
+  const scores = state.players.map((p) => scoreOf(state.config.edition, p));
+  const best = scores.reduce((a, b) => (compareScores(b, a) > 0 ? b : a));
+  return state.players.filter((_, i) => compareScores(scores[i] ?? 0, best) === 0).map((p) => p.id);
+}
+
+/** The standings: winners first (a tie-break decides without points), then by score; level players share a place. */
+export function standings(state: RaceState): Standing[] {
+  const won = (id: PlayerId): number => (state.winners?.includes(id) ? 1 : 0);
+  const rows = state.players.map((p) => ({ player: p.id, score: scoreOf(state.config.edition, p) }));
+  const compare = (a: (typeof rows)[number], b: (typeof rows)[number]): number =>
+    won(b.player) - won(a.player) || compareScores(b.score, a.score);
+  const sorted = [...rows].sort(compare);
+  return sorted.map((row) => {
+    const ahead = sorted.filter((other) => compare(other, row) < 0).length;
+    const level = sorted.filter((other) => other !== row && compare(other, row) === 0).length;
+    return { player: row.player, place: ahead + 1, tied: level > 0, score: row.score };
+  });
+}
+
+/** The rows a pawn on `pawn` may reach with a move of up to `upTo` spaces. */
+export function reachableRows(pawn: number, upTo: number): number[] {
+  return Array.from({ length: JEWEL_ROWS }, (_, r) => r).filter((r) => Math.abs(r - pawn) <= upTo);
+}
+
+/** How far a player's pawn may move now: only after solving and before moving, in a jewel round. */
+function reachOf(state: RaceState, player: PlayerId | null): RaceView['reach'] {
+  const round = state.round;
+  const me = state.players.find((p) => p.id === player);
+  if (!me || !round || state.phase !== 'playing' || round.tieBreak) return null;
+  if (EDITION_RULES[state.config.edition].reward !== 'jewels') return null;
+  const position = round.solved.indexOf(me.id);
+  if (position < 0 || round.moved.includes(me.id)) return null;
+  const upTo = JEWEL_MOVES[position] ?? 0;
+  return { upTo, rows: reachableRows(me.pawn, upTo) };
+}
+
+const isInt = (v: unknown, min: number, max: number): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+
+/** What is wrong with a well-shaped configuration, if anything: the ranges and combinations the rules allow. */
 function checkConfig(config: RaceConfig): string | undefined {
-  const raw = config as unknown as Record<string, unknown>;
-  const { edition, variant, hourglassSeconds, rounds, startRows } = raw;
-  const players: unknown = raw['players'];
-  const isInt = (v: unknown, min: number, max: number): boolean =>
-    typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
-  if (typeof edition !== 'string' || !(RACE_EDITIONS as readonly string[]).includes(edition)) {
-    return `unknown edition ${typeof edition === 'string' ? edition : typeof edition}`;
-  }
-  if (variant !== 'standard' && (variant !== 'fixed' || edition !== 'classic')) {
+  const { edition, variant, players, hourglassSeconds, rounds, startRows } = config;
+  if (!(EDITION_RULES[edition].variants as readonly Variant[]).includes(variant)) {
     return 'the variant is standard, or fixed (classic edition only)';
   }
-  if (!Array.isArray(players) || players.length < 1 || players.length > 4) return 'a game has 1 to 4 players';
-  const seats = players as { id?: unknown; side?: unknown }[];
-  if (
-    seats.some(
-      (p: unknown) =>
-        typeof p !== 'object' ||
-        p === null ||
-        typeof (p as { id?: unknown }).id !== 'string' ||
-        (p as { id: string }).id.length === 0 ||
-        ((p as { side?: unknown }).side !== 'easy' && (p as { side?: unknown }).side !== 'hard'),
-    )
-  ) {
-    return 'every player needs an id and a side (easy or hard)';
-  }
-  if (new Set(seats.map((p) => p.id)).size !== seats.length) return 'player ids must differ';
+  if (players.length < 1 || players.length > 4) return 'a game has 1 to 4 players';
+  if (players.some((p) => p.id.length === 0)) return 'every player needs an id and a side (easy or hard)';
+  if (new Set(players.map((p) => p.id)).size !== players.length) return 'player ids must differ';
   if (!isInt(hourglassSeconds, HOURGLASS_SECONDS.min, HOURGLASS_SECONDS.max)) {
     return `the hourglass runs ${HOURGLASS_SECONDS.min} to ${HOURGLASS_SECONDS.max} seconds`;
   }
   if (!isInt(rounds, GAME_ROUNDS.min, GAME_ROUNDS.max))
     return `a game has ${GAME_ROUNDS.min} to ${GAME_ROUNDS.max} rounds`;
-  if (
-    startRows !== undefined &&
-    (!Array.isArray(startRows) ||
-      startRows.length !== seats.length ||
-      startRows.some((r) => !isInt(r, 0, JEWEL_ROWS - 1)))
-  ) {
+  if (startRows !== undefined && (startRows.length !== players.length || startRows.some((r) => !isInt(r, 0, 5)))) {
     return `startRows needs one row from 0 to ${JEWEL_ROWS - 1} per player`;
   }
   return undefined;
 }
 
-/** A referee for one deck: classic and jewel games use the classic deck, Extreme games the Extreme deck. */
-export interface RaceEngine {
-  /** A new game, waiting for its first `start-round`. */
-  setup(config: RaceConfig, seed: number): Result<RaceState, GameError>;
-  /** Applies an action at time `now` (ms): the new state and what happened, or why not. */
-  apply(state: RaceState, action: RaceAction, now: number): Step;
-  /** What one player (or a spectator, `null`) may see. */
-  view(state: RaceState, player: PlayerId | null): RaceView;
-  /** How the game came out, once it is finished. */
-  result(state: RaceState): RaceResult | undefined;
-  /** The task a deal stands for, as a puzzle. */
-  puzzleOf(deal: Deal): Puzzle;
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const isOneOf = <T extends string>(list: readonly T[], v: unknown): v is T =>
+  typeof v === 'string' && (list as readonly string[]).includes(v);
+
+/**
+ * Reads a configuration that comes from outside (a stored game, a file, a message) into the
+ * checked type the engine takes, or says what is wrong with it.
+ */
+export function parseRaceConfig(raw: unknown): Result<RaceConfig, GameError> {
+  if (!isObject(raw)) return refuse('config/invalid', 'a configuration is an object');
+  const { edition, variant, players, hourglassSeconds, rounds, startRows } = raw;
+  if (!isOneOf(RACE_EDITIONS, edition)) {
+    return refuse('config/invalid', `unknown edition ${typeof edition === 'string' ? edition : typeof edition}`);
+  }
+  if (!isOneOf(CLASSIC_VARIANTS, variant)) {
+    return refuse('config/invalid', 'the variant is standard, or fixed (classic edition only)');
+  }
+  if (!Array.isArray(players)) return refuse('config/invalid', 'a game has 1 to 4 players');
+  const seats: SeatConfig[] = [];
+  for (const p of players as unknown[]) {
+    if (!isObject(p) || typeof p['id'] !== 'string' || !isOneOf(['easy', 'hard'] as const, p['side'])) {
+      return refuse('config/invalid', 'every player needs an id and a side (easy or hard)');
+    }
+    seats.push({ id: p['id'], side: p['side'] });
+  }
+  if (typeof hourglassSeconds !== 'number' || typeof rounds !== 'number') {
+    return refuse('config/invalid', 'the hourglass and the rounds are numbers');
+  }
+  if (startRows !== undefined && (!Array.isArray(startRows) || !startRows.every((r) => typeof r === 'number'))) {
+    return refuse('config/invalid', `startRows needs one row from 0 to ${JEWEL_ROWS - 1} per player`);
+  }
+  const config: RaceConfig = {
+    edition,
+    variant,
+    players: seats,
+    hourglassSeconds,
+    rounds,
+    ...(startRows === undefined ? {} : { startRows: startRows as number[] }),
+  };
+  const problem = checkConfig(config);
+  return problem ? refuse('config/invalid', problem) : ok(config);
 }
 
-/** What a player sees: everything public, their own task in full, nothing of the generator or the deck order. */
-export interface RaceView {
-  readonly edition: RaceEdition;
-  readonly variant: Variant;
-  readonly phase: RaceState['phase'];
-  readonly you: PlayerId | null;
-  readonly hourglassSeconds: number;
-  readonly rounds: number;
-  readonly players: readonly (PlayerState & { readonly points: number })[];
-  readonly bagSize: number;
-  readonly marker: RaceState['marker'];
-  readonly rows: RaceState['rows'];
-  readonly round: RoundState | null;
-  /** Your task this round: the region and the pieces. */
-  readonly task: { readonly region: readonly Cell[]; readonly pieces: readonly string[] } | null;
-  readonly history: readonly RoundRecord[];
-  readonly tieBreak: RaceState['tieBreak'];
-  readonly winners: readonly PlayerId[] | null;
+/** Reads an action that comes from outside (a stored game, a test's fuzz) into the checked type. */
+export function parseRaceAction(raw: unknown): Result<RaceAction, GameError> {
+  if (!isObject(raw) || typeof raw['type'] !== 'string') {
+    return refuse('action/malformed', 'an action is an object with a type');
+  }
+  const type = raw['type'];
+  switch (type) {
+    case 'start-round':
+    case 'tick':
+      return ok({ type });
+    case 'claim':
+    case 'move': {
+      const player = raw['player'];
+      if (typeof player !== 'string') return refuse('action/malformed', 'the action needs a player');
+      if (type === 'move') {
+        const row = raw['row'];
+        if (!isInt(row, 0, JEWEL_ROWS - 1)) {
+          return refuse('action/malformed', `row must be an integer from 0 to ${JEWEL_ROWS - 1}`);
+        }
+        return ok({ type, player, row });
+      }
+      const placements = raw['placements'];
+      if (!Array.isArray(placements)) return refuse('action/malformed', 'a claim lists its placements');
+      // The placements' contents are the checker's to judge, problem by problem.
+      return ok({ type, player, placements: placements as ProposedPlacement[] });
+    }
+    default:
+      return refuse('action/malformed', `unknown action ${type}`);
+  }
 }
 
 /** The race engine for a deck. */
 export function raceEngine(deck: Deck): RaceEngine {
-  const boards = new Map(deck.boards.map((b) => [b.id, b] as const));
-
-  const taskOf = (deal: Deal): DeckTask => {
-    const task = boards.get(deal.board)?.sides[deal.side].tasks.find((t) => t.key === deal.key);
-    if (!task) throw new Error(`no task ${deal.key} on ${deal.board} ${deal.side}`);
-    return task;
-  };
-
-  const puzzleOf = (deal: Deal): Puzzle => {
-    const side = boards.get(deal.board)?.sides[deal.side];
-    if (!side) throw new Error(`no board ${deal.board}`);
-    return {
-      grid: deck.grid,
-      region: side.region,
-      pieces: taskOf(deal).pieces.map((id) => ({ id, cells: normalize(deck.pieces[id] ?? []) })),
-    };
-  };
+  const puzzleOf = (deal: Deal): Puzzle => deckPuzzle(deck, deal);
 
   function setup(config: RaceConfig, seed: number): Result<RaceState, GameError> {
     const problem = checkConfig(config);
     if (problem) return refuse('config/invalid', problem);
-    const expected = config.edition === 'extreme' ? 'extreme' : 'classic';
-    if (deck.edition !== expected)
-      return refuse('config/invalid', `the ${config.edition} edition plays the ${expected} deck`);
+    const rules = EDITION_RULES[config.edition];
+    if (deck.edition !== rules.deck)
+      return refuse('config/invalid', `the ${config.edition} edition plays the ${rules.deck} deck`);
     const rng = createRng(seed);
-    const jewels = config.edition === 'jewels';
-    // Classic: 58 gems, 9 sapphires and 9 ambers on the marker. Extreme: 54 stones, same bank.
-    const bag: Gems =
-      config.edition === 'classic'
-        ? { ruby: 10, sapphire: 10, emerald: 10, amber: 10 }
-        : { ruby: 9, sapphire: 9, emerald: 9, amber: 9 };
-    const allJewels = JEWEL_COLOURS.flatMap((c) => Array<JewelColour>(JEWELS_PER_ROW).fill(c));
-    const placed = jewels ? shuffle(rng, allJewels) : [];
-    const rows = jewels
-      ? Array.from({ length: JEWEL_ROWS }, (_, r) => placed.slice(r * JEWELS_PER_ROW, (r + 1) * JEWELS_PER_ROW))
-      : [];
+    let rows: JewelColour[][] = [];
+    let marker = { sapphire: 0, amber: 0 };
+    switch (rules.reward) {
+      case 'gems':
+        // The round marker (the bank in Extreme): 9 sapphires and 9 ambers.
+        marker = { sapphire: 9, amber: 9 };
+        break;
+      case 'jewels': {
+        const placed = shuffle(
+          rng,
+          JEWEL_COLOURS.flatMap((c) => Array<JewelColour>(JEWELS_PER_ROW).fill(c)),
+        );
+        rows = Array.from({ length: JEWEL_ROWS }, (_, r) => placed.slice(r * JEWELS_PER_ROW, (r + 1) * JEWELS_PER_ROW));
+        break;
+      }
+    }
     const players = config.players.map((p, i) => ({
       id: p.id,
       side: p.side,
       gems: noGems(),
       jewels: noJewels(),
-      pawn: jewels ? (config.startRows?.[i] ?? randomInt(rng, JEWEL_ROWS)) : 0,
+      pawn: rules.reward === 'jewels' ? (config.startRows?.[i] ?? randomInt(rng, JEWEL_ROWS)) : 0,
     }));
     return ok({
       config,
       rng,
       phase: 'waiting',
       players,
-      bag: jewels ? noGems() : bag,
-      marker: jewels ? { sapphire: 0, amber: 0 } : { sapphire: 9, amber: 9 },
+      bag: { ...rules.bag },
+      marker,
       rows,
       deck: shuffle(
         rng,
@@ -396,12 +554,17 @@ export function raceEngine(deck: Deck): RaceEngine {
     const sideOf = (id: PlayerId): Side => s.players.find((p) => p.id === id)?.side ?? 'easy';
     let die: DieFace | undefined;
     let keys: TaskKey[];
-    if (s.config.edition === 'extreme') {
-      // Each player draws a colour hexagon from the bag.
-      keys = shuffle(s.rng, EXTREME_COLOURS).slice(0, participants.length) as ExtremeColour[];
-    } else {
-      die = DIE_FACES[randomInt(s.rng, DIE_FACES.length)] as DieFace;
-      keys = participants.map(() => die as DieFace);
+    switch (EDITION_RULES[s.config.edition].task) {
+      case 'colour':
+        // Each player draws a colour hexagon from the bag.
+        keys = shuffle(s.rng, EXTREME_COLOURS).slice(0, participants.length) as ExtremeColour[];
+        break;
+      case 'die': {
+        const face = DIE_FACES[randomInt(s.rng, DIE_FACES.length)] as DieFace;
+        die = face;
+        keys = participants.map(() => face);
+        break;
+      }
     }
     const deals = participants.map((player, i) => ({
       player,
@@ -446,8 +609,8 @@ export function raceEngine(deck: Deck): RaceEngine {
 
   function endRound(s: Mutable<RaceState>, events: RaceEvent[]): void {
     const round = s.round as Mutable<RoundState>;
-    const { edition } = s.config;
-    if (!round.tieBreak && edition !== 'jewels') {
+    const rules = EDITION_RULES[s.config.edition];
+    if (!round.tieBreak && rules.reward === 'gems') {
       // The marker loses one sapphire and one amber every round; what the first two solvers did
       // not take goes into the bag (always, in the fixed-scoring variant).
       for (const gem of ['sapphire', 'amber'] as const) {
@@ -492,18 +655,66 @@ export function raceEngine(deck: Deck): RaceEngine {
     s.played++;
     if (s.played < s.config.rounds) return;
     const top = leaders(s);
-    if (top.length === 1 || edition === 'jewels' || s.players.length === 1) {
-      finish(s, top, top.length > 1, events);
+    if (top.length === 1 || s.players.length === 1) {
+      finish(s, top, false, events);
       return;
     }
-    s.tieBreak = { players: top, attempts: 0 };
-    events.push({ type: 'tie-break', players: top, attempt: 1 });
+    switch (rules.tie) {
+      case 'shared':
+        finish(s, top, true, events);
+        return;
+      case 'tie-break':
+        s.tieBreak = { players: top, attempts: 0 };
+        events.push({ type: 'tie-break', players: top, attempt: 1 });
+        return;
+    }
+  }
+
+  /** What the n-th solver (from 1) of a gem round earns; gains are pushed as they are taken. */
+  function reward(s: Mutable<RaceState>, round: Mutable<RoundState>, me: Mutable<PlayerState>, position: number) {
+    const gains: Gem[] = [];
+    const gain = (gem: Gem | undefined): void => {
+      if (gem === undefined) return;
+      me.gems[gem]++;
+      gains.push(gem);
+    };
+    const fromMarker = (gem: 'sapphire' | 'amber'): void => {
+      if (s.marker[gem] === 0) return;
+      s.marker[gem]--;
+      round.fromMarker.push(gem);
+      gain(gem);
+    };
+    const fromBag = (gem: Gem): void => {
+      if (s.bag[gem] === 0) return;
+      s.bag[gem]--;
+      gain(gem);
+    };
+    const rules = EDITION_RULES[s.config.edition];
+    if (round.secondChance && rules.secondChance === 'first-stops') {
+      // Extreme's second chance: the first solver stops everybody and gets one stone from the bag.
+      gain(drawGem(s.bag, s.rng));
+      return gains;
+    }
+    switch (s.config.variant) {
+      case 'fixed': {
+        // Fixed scoring: a ruby, a sapphire, an emerald, an amber by solving order; no draw.
+        const gem = (['ruby', 'sapphire', 'emerald', 'amber'] as const)[position - 1];
+        if (gem) fromBag(gem);
+        break;
+      }
+      case 'standard':
+        if (position === 1) fromMarker('sapphire');
+        if (position === 2) fromMarker('amber');
+        gain(drawGem(s.bag, s.rng));
+        break;
+    }
+    return gains;
   }
 
   function claim(
     s: Mutable<RaceState>,
     player: PlayerId,
-    placements: unknown,
+    placements: readonly ProposedPlacement[],
     now: number,
     events: RaceEvent[],
   ): GameError | undefined {
@@ -525,57 +736,38 @@ export function raceEngine(deck: Deck): RaceEngine {
     round.solved.push(player);
     const position = round.solved.length;
     const me = s.players.find((p) => p.id === player) as Mutable<PlayerState>;
-    const gains: Gem[] = [];
-    const gain = (gem: Gem | undefined): void => {
-      if (gem === undefined) return;
-      me.gems[gem]++;
-      gains.push(gem);
-    };
-    const fromMarker = (gem: 'sapphire' | 'amber'): void => {
-      if (s.marker[gem] === 0) return;
-      s.marker[gem]--;
-      round.fromMarker.push(gem);
-      gain(gem);
-    };
-    const fromBag = (gem: Gem): void => {
-      if (s.bag[gem] === 0) return;
-      s.bag[gem]--;
-      gain(gem);
-    };
+    const rules = EDITION_RULES[s.config.edition];
+    let gains: Gem[] = [];
     let moveUpTo: number | undefined;
-    if (round.tieBreak) {
-      // The first to solve wins the tie-break; nothing is handed out.
-    } else if (s.config.edition === 'jewels') {
-      moveUpTo = JEWEL_MOVES[position - 1] ?? 0;
-    } else if (s.config.edition === 'extreme' && round.secondChance) {
-      // Extreme's second chance: the first solver stops everybody and gets one stone from the bag.
-      gain(drawGem(s.bag, s.rng));
-    } else if (s.config.variant === 'fixed') {
-      // Fixed scoring: a ruby, a sapphire, an emerald, an amber by solving order; no draw.
-      const gem = (['ruby', 'sapphire', 'emerald', 'amber'] as const)[position - 1];
-      if (gem) fromBag(gem);
-    } else {
-      if (position === 1) fromMarker('sapphire');
-      if (position === 2) fromMarker('amber');
-      gain(drawGem(s.bag, s.rng));
+    // The first to solve a tie-break round wins it; nothing is handed out.
+    if (!round.tieBreak) {
+      switch (rules.reward) {
+        case 'jewels':
+          moveUpTo = JEWEL_MOVES[position - 1] ?? 0;
+          break;
+        case 'gems':
+          gains = reward(s, round, me, position);
+          break;
+      }
     }
     round.gains[player] = gains;
     events.push({ type: 'solved', player, position, gains, ...(moveUpTo === undefined ? {} : { moveUpTo }) });
-    const everyone = round.deals.length;
-    const stop = round.tieBreak || (s.config.edition === 'extreme' && round.secondChance);
-    if (stop || (s.config.edition !== 'jewels' && round.solved.length === everyone)) endRound(s, events);
+    const stop = round.tieBreak || (round.secondChance && rules.secondChance === 'first-stops');
+    // In a jewel round the round ends when every solver has moved; in a gem round when all have solved.
+    const allDone = rules.reward === 'gems' && round.solved.length === round.deals.length;
+    if (stop || allDone) endRound(s, events);
     return undefined;
   }
 
   function move(
     s: Mutable<RaceState>,
     player: PlayerId,
-    row: unknown,
+    row: number,
     now: number,
     events: RaceEvent[],
   ): GameError | undefined {
     const round = s.round as Mutable<RoundState>;
-    if (s.config.edition !== 'jewels')
+    if (EDITION_RULES[s.config.edition].reward !== 'jewels')
       return { code: 'action/wrong-phase', message: 'pawns move in the jewel edition only' };
     const position = round.solved.indexOf(player);
     if (!round.deals.some((d) => d.player === player))
@@ -584,7 +776,7 @@ export function raceEngine(deck: Deck): RaceEngine {
     if (round.moved.includes(player))
       return { code: 'action/already-moved', message: `${player} has already moved and taken jewels` };
     if (now > round.deadline) return { code: 'claim/too-late', message: 'the sand has run out' };
-    if (typeof row !== 'number' || !Number.isInteger(row) || row < 0 || row >= JEWEL_ROWS) {
+    if (!isInt(row, 0, JEWEL_ROWS - 1)) {
       return { code: 'action/malformed', message: `row must be an integer from 0 to ${JEWEL_ROWS - 1}` };
     }
     const me = s.players.find((p) => p.id === player) as Mutable<PlayerState>;
@@ -614,16 +806,20 @@ export function raceEngine(deck: Deck): RaceEngine {
       // Nobody solved: the hourglass is turned once more, from when it ran out.
       round.secondChance = true;
       round.deadline += s.config.hourglassSeconds * 1000;
-      if (s.config.edition === 'extreme') {
-        // Extreme: nobody will take the bank's sapphire and amber now; they go into the bag before
-        // the second chance, so its first solver draws from them too (Italian rulebook).
-        for (const gem of ['sapphire', 'amber'] as const) {
-          if (s.marker[gem] > 0) {
-            s.marker[gem]--;
-            s.bag[gem]++;
+      switch (EDITION_RULES[s.config.edition].secondChance) {
+        case 'first-stops':
+          // Extreme: nobody will take the bank's sapphire and amber now; they go into the bag before
+          // the second chance, so its first solver draws from them too (Italian rulebook).
+          for (const gem of ['sapphire', 'amber'] as const) {
+            if (s.marker[gem] > 0) {
+              s.marker[gem]--;
+              s.bag[gem]++;
+            }
+            round.fromMarker.push(gem);
           }
-          round.fromMarker.push(gem);
-        }
+          break;
+        case 'play-on':
+          break;
       }
       events.push({ type: 'second-chance', deadline: round.deadline });
       if (now >= round.deadline) endRound(s, events);
@@ -633,17 +829,11 @@ export function raceEngine(deck: Deck): RaceEngine {
   }
 
   function apply(state: RaceState, action: RaceAction, now: number): Step {
-    // Actions come from the network: checked as the unknown values they are.
-    const raw: unknown = action;
-    if (typeof raw !== 'object' || raw === null || typeof (raw as { type?: unknown }).type !== 'string') {
-      return refuse('action/malformed', 'an action is an object with a type');
-    }
     if (!Number.isFinite(now)) return refuse('action/malformed', 'the time must be a number');
     if (state.phase === 'finished') return refuse('action/finished', 'the game is over');
     const s = JSON.parse(JSON.stringify(state)) as Mutable<RaceState>;
     const events: RaceEvent[] = [];
-    const a = action as { type: string; player?: unknown; placements?: unknown; row?: unknown };
-    switch (a.type) {
+    switch (action.type) {
       case 'start-round':
         if (s.phase !== 'waiting') return refuse('action/wrong-phase', 'a round is being played');
         startRound(s, now, events);
@@ -653,9 +843,8 @@ export function raceEngine(deck: Deck): RaceEngine {
         break;
       case 'claim':
       case 'move': {
-        if (typeof a.player !== 'string') return refuse('action/malformed', 'the action needs a player');
-        if (!s.players.some((p) => p.id === a.player))
-          return refuse('action/not-in-game', `${a.player} is not in this game`);
+        if (!s.players.some((p) => p.id === action.player))
+          return refuse('action/not-in-game', `${action.player} is not in this game`);
         if (s.phase !== 'playing') return refuse('action/wrong-phase', 'no round is being played');
         // A claim that comes after the sand ran out but before the referee's tick: the tick is
         // due, so it happens first (it may turn the hourglass for a second chance).
@@ -665,20 +854,18 @@ export function raceEngine(deck: Deck): RaceEngine {
           if ((s as RaceState).phase !== 'playing') return refuse('claim/too-late', 'the sand has run out');
         }
         const error =
-          a.type === 'claim' ? claim(s, a.player, a.placements, now, events) : move(s, a.player, a.row, now, events);
+          action.type === 'claim'
+            ? claim(s, action.player, action.placements, now, events)
+            : move(s, action.player, action.row, now, events);
         if (error) return err(error);
         break;
       }
-      default:
-        return refuse('action/malformed', `unknown action ${a.type}`);
     }
     return ok({ state: s, events });
   }
 
   function view(state: RaceState, player: PlayerId | null): RaceView {
     const deal = state.round?.deals.find((d) => d.player === player);
-    const task =
-      deal && state.phase === 'playing' ? { region: puzzleOf(deal).region, pieces: taskOf(deal).pieces } : null;
     return {
       edition: state.config.edition,
       variant: state.config.variant,
@@ -687,11 +874,13 @@ export function raceEngine(deck: Deck): RaceEngine {
       hourglassSeconds: state.config.hourglassSeconds,
       rounds: state.config.rounds,
       players: state.players.map((p) => ({ ...p, points: pointsOf(p) })),
+      standings: standings(state),
       bagSize: state.bag.ruby + state.bag.sapphire + state.bag.emerald + state.bag.amber,
       marker: state.marker,
       rows: state.rows,
       round: state.round,
-      task,
+      task: deal && state.phase === 'playing' ? puzzleOf(deal) : null,
+      reach: reachOf(state, player),
       history: state.history,
       tieBreak: state.tieBreak,
       winners: state.winners,
@@ -700,13 +889,12 @@ export function raceEngine(deck: Deck): RaceEngine {
 
   function result(state: RaceState): RaceResult | undefined {
     if (state.phase !== 'finished' || !state.winners) return undefined;
-    const jewels = state.config.edition === 'jewels';
     return {
       winners: state.winners,
-      scores: Object.fromEntries(state.players.map((p) => [p.id, jewels ? jewelScore(p) : pointsOf(p)])),
+      scores: Object.fromEntries(state.players.map((p) => [p.id, scoreOf(state.config.edition, p)])),
       tieBreakRounds: state.history.filter((r) => r.tieBreak).length,
     };
   }
 
-  return { setup, apply, view, result, puzzleOf };
+  return { deck, setup, apply, view, result, puzzleOf };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { shippedDeck } from '../decks.js';
 import { solveFirst } from '../solver.js';
-import type { SoloAction, SoloConfig, SoloState } from './solo.js';
-import { SOLO_MAX_PUZZLES, soloEngine } from './solo.js';
+import type { SoloAction, SoloConfig, SoloResult, SoloState } from './solo.js';
+import { compareSoloResults, isNewBest, SOLO_MAX_PUZZLES, soloEngine } from './solo.js';
 
 const engine = soloEngine(shippedDeck('classic'));
 
@@ -89,5 +89,50 @@ describe('solo limits', () => {
     for (let i = 0; i < SOLO_MAX_PUZZLES; i++) s = act(s, { type: 'skip' }, 2_000 + i);
     const r = engine.apply(s, { type: 'skip' }, 3_000);
     expect(!r.ok && r.error.code).toBe('action/limit');
+  });
+});
+
+describe('the solo view', () => {
+  it('shows the settings, the score so far and the current puzzle, checked, with its pieces’ shapes', () => {
+    let s = start({ mode: 'count', limit: 5 });
+    s = solve(s, 2_000);
+    s = act(s, { type: 'skip' }, 3_000);
+    const v = engine.view(s);
+    expect(v).toMatchObject({ phase: 'playing', mode: 'count', limit: 5, side: 'easy', solved: 1, skipped: 1 });
+    expect(v.task).toEqual(engine.puzzleOf(s.current ?? ({} as never)));
+    expect(v.task?.grid).toBe('square');
+    expect(v.task?.pieces).toHaveLength(3);
+    expect(JSON.stringify(v)).not.toContain('"rng"');
+    expect(v.result).toBeNull();
+  });
+});
+
+describe('which solo result is the better record', () => {
+  const r = (over: Partial<SoloResult>): SoloResult => ({
+    mode: 'timed',
+    limit: 5,
+    side: 'easy',
+    solved: 3,
+    skipped: 0,
+    ms: 300_000,
+    ...over,
+  });
+  it('timed: more puzzles solved, then less time', () => {
+    expect(compareSoloResults(r({ solved: 4 }), r({ solved: 3 }))).toBeGreaterThan(0);
+    expect(compareSoloResults(r({ ms: 200_000 }), r({}))).toBeGreaterThan(0);
+    expect(compareSoloResults(r({}), r({ skipped: 9 }))).toBe(0);
+  });
+  it('count: a complete run beats an incomplete one whatever the time; then less time', () => {
+    const done = r({ mode: 'count', solved: 5, ms: 90_000 });
+    expect(compareSoloResults(done, r({ mode: 'count', solved: 4, ms: 10_000 }))).toBeGreaterThan(0);
+    expect(compareSoloResults(done, { ...done, ms: 80_000 })).toBeLessThan(0);
+  });
+  it('a new best: any timed run beats nothing; an incomplete count run never is one', () => {
+    expect(isNewBest(r({ solved: 0 }), null)).toBe(true);
+    expect(isNewBest(r({ mode: 'count', solved: 4 }), null)).toBe(false);
+    expect(isNewBest(r({ mode: 'count', solved: 5, ms: 70_000 }), r({ mode: 'count', solved: 5, ms: 80_000 }))).toBe(
+      true,
+    );
+    expect(isNewBest(r({ solved: 3 }), r({ solved: 3 }))).toBe(false);
   });
 });

@@ -1,8 +1,7 @@
-import { normalize } from '../cells.js';
 import type { ProposedPlacement } from '../checker.js';
 import { checkSolution } from '../checker.js';
 import type { Deck, DieFace, Side } from '../deck.js';
-import { DIE_FACES } from '../deck.js';
+import { DIE_FACES, puzzleOf as deckPuzzle } from '../deck.js';
 import type { Puzzle } from '../puzzle.js';
 import type { Rng } from '../random.js';
 import { createRng, randomInt, shuffle } from '../random.js';
@@ -12,7 +11,7 @@ import type { Deal } from './race.js';
 import type { GameError, PlayerId } from './types.js';
 
 /*
- * The solo variants of the classic rulebooks (RULES.md section 2): as many puzzles as possible in
+ * The solo variants of the classic rulebooks (docs/rules.md §5): as many puzzles as possible in
  * 5, 10 or 20 minutes (`timed`), or 5, 10 or 20 puzzles as fast as possible (`count`). A puzzle
  * may be set aside and a new one drawn. Each puzzle is a new board and a new roll of the die.
  */
@@ -88,6 +87,45 @@ export interface SoloResult {
   readonly ms: number;
 }
 
+/** What the player sees of a solo game: its settings, where it stands, the puzzle to solve. */
+export interface SoloView {
+  readonly phase: SoloState['phase'];
+  readonly mode: SoloMode;
+  readonly limit: number;
+  readonly side: Side;
+  readonly startedAt: number | null;
+  /** Timed games end at this moment. */
+  readonly endsAt: number | null;
+  readonly solved: number;
+  readonly skipped: number;
+  /** The board, side and die face dealt. */
+  readonly current: Deal | null;
+  /** The current puzzle, checked: the grid, the white area and the pieces' shapes. */
+  readonly task: Puzzle | null;
+  readonly result: SoloResult | null;
+}
+
+/**
+ * Compares two results of the same mode and limit: positive when `a` is the better record. Timed:
+ * more puzzles solved, then less time. Count: a complete run beats an incomplete one, then less time.
+ */
+export function compareSoloResults(a: SoloResult, b: SoloResult): number {
+  switch (a.mode) {
+    case 'timed':
+      return a.solved - b.solved || b.ms - a.ms;
+    case 'count': {
+      const complete = (r: SoloResult): number => (r.solved >= r.limit ? 1 : 0);
+      return complete(a) - complete(b) || (complete(a) === 1 ? b.ms - a.ms : a.solved - b.solved);
+    }
+  }
+}
+
+/** Whether `result` is a new best against `best` (none yet: any complete count run, any timed run). */
+export function isNewBest(result: SoloResult, best: SoloResult | null): boolean {
+  if (result.mode === 'count' && result.solved < result.limit) return false;
+  return best === null || compareSoloResults(result, best) > 0;
+}
+
 type Mutable<T> = { -readonly [K in keyof T]: Mutable<T[K]> };
 type Step = Result<{ state: SoloState; events: SoloEvent[] }, GameError>;
 
@@ -97,23 +135,14 @@ export interface SoloEngine {
   apply(state: SoloState, action: SoloAction, now: number): Step;
   /** The current puzzle, for the player. */
   puzzleOf(deal: Deal): Puzzle;
+  /** What the player sees. */
+  view(state: SoloState): SoloView;
   result(state: SoloState): SoloResult | undefined;
 }
 
 /** The solo engine for a deck. */
 export function soloEngine(deck: Deck): SoloEngine {
-  const boards = new Map(deck.boards.map((b) => [b.id, b] as const));
-
-  const puzzleOf = (deal: Deal): Puzzle => {
-    const side = boards.get(deal.board)?.sides[deal.side];
-    const task = side?.tasks.find((t) => t.key === deal.key);
-    if (!side || !task) throw new Error(`no task ${deal.key} on ${deal.board} ${deal.side}`);
-    return {
-      grid: deck.grid,
-      region: side.region,
-      pieces: task.pieces.map((id) => ({ id, cells: normalize(deck.pieces[id] ?? []) })),
-    };
-  };
+  const puzzleOf = (deal: Deal): Puzzle => deckPuzzle(deck, deal);
 
   function draw(s: Mutable<SoloState>, events: SoloEvent[]): void {
     if (s.deck.length === 0) {
@@ -148,8 +177,26 @@ export function soloEngine(deck: Deck): SoloEngine {
     if (r) events.push({ type: 'finished', result: r });
   }
 
+  function view(state: SoloState): SoloView {
+    const count = (outcome: SoloEntry['outcome']): number => state.log.filter((e) => e.outcome === outcome).length;
+    return {
+      phase: state.phase,
+      mode: state.config.mode,
+      limit: state.config.limit,
+      side: state.config.side,
+      startedAt: state.startedAt,
+      endsAt: state.endsAt,
+      solved: count('solved'),
+      skipped: count('skipped'),
+      current: state.current,
+      task: state.current ? puzzleOf(state.current) : null,
+      result: result(state) ?? null,
+    };
+  }
+
   return {
     puzzleOf,
+    view,
     result,
     setup(config, seed) {
       // The configuration may come from outside: checked as unknown values.

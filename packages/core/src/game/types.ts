@@ -4,7 +4,7 @@ import type { Side } from '../deck.js';
 /** A player's id within a game (`p1`, or whatever the server chooses). */
 export type PlayerId = string;
 
-/** The hourglass: seconds per turn of the sand, as RULES.md section 1 decides. */
+/** The hourglass: seconds per turn of the sand, as docs/rules.md §1.4 decides. */
 export const HOURGLASS_SECONDS = { min: 20, max: 300, default: 60 } as const;
 /** Rounds in a game: 9, or fewer for casual games and tests. */
 export const GAME_ROUNDS = { min: 1, max: 9, default: 9 } as const;

@@ -1,16 +1,23 @@
-import type { Puzzle } from '@ubongo/core';
-import { knownPiece, normalize, solveFirst } from '@ubongo/core';
+import type { Placement, Puzzle, RoomName, Rooms } from '@ubongo/core';
+import { PROTOCOL_VERSION, solveFirst } from '@ubongo/core';
 import type { Room } from 'colyseus.js';
 import { Client } from 'colyseus.js';
-import { PROTOCOL_VERSION } from '../protocol.js';
 
 interface Received {
   readonly type: string;
   readonly message: unknown;
 }
 
-/** A test's player: a real colyseus.js client that keeps every message and can wait for one. */
-export class Player {
+/** A room's join options, the protocol version filled in unless a test says otherwise. */
+type JoinOptions<R extends RoomName> = Omit<Rooms[R]['join'], 'protocol'> & { readonly protocol?: number };
+type Server<R extends RoomName> = Rooms[R]['server'];
+type Sent<R extends RoomName> = Rooms[R]['client'];
+
+/**
+ * A test's player: a real colyseus.js client that keeps every message and can wait for one. What
+ * it sends and receives is typed by core's protocol module, as the web client's are.
+ */
+export class Player<R extends RoomName> {
   readonly received: Received[] = [];
   #waiters: (() => void)[] = [];
 
@@ -29,18 +36,18 @@ export class Player {
   }
 
   /** A player around a room joined some other way (joinOrCreate, say). */
-  static wrap(client: Client, room: Room): Player {
-    return new Player(client, room);
+  static wrap<R extends RoomName>(client: Client, room: Room): Player<R> {
+    return new Player<R>(client, room);
   }
 
-  static async create(url: string, roomName: string, options: Record<string, unknown>): Promise<Player> {
+  static async create<R extends RoomName>(url: string, roomName: R, options: JoinOptions<R>): Promise<Player<R>> {
     const client = new Client(url);
-    return new Player(client, await client.create(roomName, { protocol: PROTOCOL_VERSION, ...options }));
+    return new Player<R>(client, await client.create(roomName, { protocol: PROTOCOL_VERSION, ...options }));
   }
 
-  static async join(url: string, code: string, options: Record<string, unknown>): Promise<Player> {
+  static async join(url: string, code: string, options: JoinOptions<'race'>): Promise<Player<'race'>> {
     const client = new Client(url);
-    return new Player(client, await client.joinById(code, { protocol: PROTOCOL_VERSION, ...options }));
+    return new Player<'race'>(client, await client.joinById(code, { protocol: PROTOCOL_VERSION, ...options }));
   }
 
   /** Reconnects after a drop, keeping what was received. */
@@ -49,21 +56,30 @@ export class Player {
     this.#listen();
   }
 
-  send(type: string, message: unknown = {}): void {
+  send<K extends keyof Sent<R> & string>(
+    type: K,
+    ...body: Sent<R>[K] extends Record<string, never> ? [] : [Sent<R>[K]]
+  ): void {
+    this.room.send(type, body[0] ?? {});
+  }
+
+  /** Sends anything at all: for tests of what the server does with messages that are wrong. */
+  sendRaw(type: string, message: unknown): void {
     this.room.send(type, message);
   }
 
   /** The latest message of a type that satisfies `test`, waiting for one if none has come yet. */
-  async waitFor<T = Record<string, unknown>>(
-    type: string,
-    test: (m: T) => boolean = () => true,
+  async waitFor<K extends keyof Server<R> & string>(
+    type: K,
+    test: (m: Server<R>[K]) => boolean = () => true,
     ms = 15_000,
-  ): Promise<T> {
+  ): Promise<Server<R>[K]> {
     const deadline = Date.now() + ms;
     for (;;) {
       for (let i = this.received.length - 1; i >= 0; i--) {
         const r = this.received[i];
-        if (r?.type === type && test(r.message as T)) return r.message as T;
+        // The server's messages are typed by the protocol; the tests trust them as the client does.
+        if (r?.type === type && test(r.message as Server<R>[K])) return r.message as Server<R>[K];
       }
       const left = deadline - Date.now();
       if (left <= 0)
@@ -81,22 +97,17 @@ export class Player {
   }
 
   /** The next message of a type from now on. */
-  async next<T = Record<string, unknown>>(type: string, test: (m: T) => boolean = () => true, ms = 15_000): Promise<T> {
+  async next<K extends keyof Server<R> & string>(
+    type: K,
+    test: (m: Server<R>[K]) => boolean = () => true,
+    ms = 15_000,
+  ): Promise<Server<R>[K]> {
     const from = this.received.length;
-    return this.waitFor<T>(type, (m) => this.received.findIndex((r) => r.message === m) >= from && test(m), ms);
+    return this.waitFor(type, (m) => this.received.findIndex((r) => r.message === m) >= from && test(m), ms);
   }
 }
 
-/** A solution of a task given as region and piece ids, found with the engine's solver. */
-export function solve(
-  grid: Puzzle['grid'],
-  region: readonly (readonly [number, number])[],
-  pieces: readonly string[],
-): { piece: string; cells: readonly (readonly [number, number])[] }[] {
-  const puzzle: Puzzle = {
-    grid,
-    region,
-    pieces: pieces.map((id) => ({ id, cells: normalize(knownPiece(id)?.cells ?? []) })),
-  };
-  return [...(solveFirst(puzzle).solution ?? [])];
+/** A solution of a task the server handed out, found with the engine's solver. */
+export function solve(task: Puzzle): Placement[] {
+  return [...(solveFirst(task).solution ?? [])];
 }

@@ -40,9 +40,7 @@ const press = (el: Element, k: string): void => {
 describe('the puzzle board', () => {
   it('is solved with the keyboard alone, and claims exactly once with placements the checker accepts', () => {
     const onComplete = vi.fn();
-    const { container } = render(
-      <Puzzle grid="square" region={region} pieces={ids} onComplete={onComplete} label="test board" />,
-    );
+    const { container } = render(<Puzzle task={puzzle} onComplete={onComplete} label="test board" />);
     const solution = solveFirst(puzzle).solution ?? [];
     const used = new Set<number>();
     for (const placement of solution) {
@@ -69,9 +67,7 @@ describe('the puzzle board', () => {
 
   it('marks overlaps, sends a piece back with Escape, and clears the board', () => {
     const onComplete = vi.fn();
-    const { container, getByText } = render(
-      <Puzzle grid="square" region={region} pieces={ids} onComplete={onComplete} label="test board" />,
-    );
+    const { container, getByText } = render(<Puzzle task={puzzle} onComplete={onComplete} label="test board" />);
     const a = pieceEl(container, 0);
     const b = pieceEl(container, 1);
     // Both picked up onto the board; the second lands where it first fits, then is pushed onto the first.
@@ -98,25 +94,18 @@ describe('the puzzle board', () => {
     const onComplete = vi.fn();
     const solution = solveFirst(puzzle).solution ?? [];
     const { container, rerender } = render(
-      <Puzzle
-        grid="square"
-        region={region}
-        pieces={ids}
-        onComplete={onComplete}
-        label="b"
-        shown={solution.slice(0, 1)}
-      />,
+      <Puzzle task={puzzle} onComplete={onComplete} label="b" shown={solution.slice(0, 1)} />,
     );
     const pinned = container.querySelectorAll('g.piece.pinned');
     expect(pinned.length).toBe(1);
     expect(pinned[0]?.getAttribute('tabindex')).toBe('-1');
-    rerender(<Puzzle grid="square" region={region} pieces={ids} onComplete={onComplete} label="b" shown={solution} />);
+    rerender(<Puzzle task={puzzle} onComplete={onComplete} label="b" shown={solution} />);
     expect(container.querySelectorAll('g.piece.pinned').length).toBe(3);
     expect(onComplete).not.toHaveBeenCalled();
   });
 
   it('does nothing when disabled', () => {
-    const { container } = render(<Puzzle grid="square" region={region} pieces={ids} disabled label="b" />);
+    const { container } = render(<Puzzle task={puzzle} disabled label="b" />);
     const a = pieceEl(container, 0);
     press(a, 'Enter');
     expect(a.getAttribute('data-at')).toBe('');

@@ -1,4 +1,4 @@
-import type { Cell, GridName } from '@ubongo/core';
+import type { Cell, ProposedPlacement, Puzzle as PuzzleTask } from '@ubongo/core';
 import type { KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent } from 'react';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,9 @@ import {
   touchesRegion,
 } from './geometry.js';
 
+/** What the board sends when the white area is covered: each piece and the cells it covers. */
+export type Placements = readonly ProposedPlacement[];
+
 /** A piece on the board as the server describes it (a hint or the solution). */
 export interface ShownPlacement {
   readonly piece: string;
@@ -27,15 +30,14 @@ export interface ShownPlacement {
 }
 
 export interface PuzzleProps {
-  readonly grid: GridName;
-  readonly region: readonly Cell[];
-  readonly pieces: readonly string[];
+  /** The puzzle as the server hands it out: the grid, the white area and the pieces with their shapes. */
+  readonly task: PuzzleTask;
   /** Pieces a hint or the solution put down: they are pinned there. */
   readonly shown?: readonly ShownPlacement[];
   /** No more moves (solved, or the sand ran out). */
   readonly disabled?: boolean;
   /** Called once each time the white area becomes exactly covered. */
-  readonly onComplete?: (placements: { piece: string; cells: [number, number][] }[]) => void;
+  readonly onComplete?: (placements: Placements) => void;
   /** The accessible name of the board. */
   readonly label: string;
 }
@@ -64,12 +66,13 @@ const GAP = 16;
  * Enter to pick it up, arrows, R, F, Enter to put it down, Escape to send it back). When the white
  * area is covered exactly, `onComplete` gets the placements.
  */
-export function Puzzle({ grid, region, pieces: ids, shown, disabled = false, onComplete, label }: PuzzleProps) {
+export function Puzzle({ task, shown, disabled = false, onComplete, label }: PuzzleProps) {
+  const { grid, region, pieces: given } = task;
   const { t } = useTranslation();
   const uid = useId().replace(/[^a-zA-Z0-9]/g, '');
   const svgRef = useRef<SVGSVGElement>(null);
   const [pieces, setPieces] = useState<PieceState[]>(() =>
-    ids.map((id) => ({ id, cells: pieceCells(id), at: null, pinned: false })),
+    given.map((p) => ({ id: p.id, cells: pieceCells(p), at: null, pinned: false })),
   );
   const [drag, setDrag] = useState<Drag | null>(null);
   // Where the pointer is during a drag, and how far it went. Moves do not re-render: the dragged
@@ -130,8 +133,8 @@ export function Puzzle({ grid, region, pieces: ids, shown, disabled = false, onC
   const layout = useMemo(() => {
     const board = extentOf(grid, region);
     let slot = 0;
-    for (const id of ids) {
-      let cells = pieceCells(id);
+    for (const piece of given) {
+      let cells = pieceCells(piece);
       for (let k = 0; k < 12; k++) {
         const e = extentOf(grid, cells);
         slot = Math.max(slot, e.w, e.h);
@@ -139,17 +142,17 @@ export function Puzzle({ grid, region, pieces: ids, shown, disabled = false, onC
       }
     }
     slot += 12;
-    const columns = wide ? 2 : Math.min(ids.length, 2);
+    const columns = wide ? 2 : Math.min(given.length, 2);
     const trayX = wide ? MARGIN + board.w + GAP * 2 : MARGIN;
     const trayY = wide ? MARGIN : MARGIN + board.h + GAP;
-    const rows = Math.ceil(ids.length / columns);
+    const rows = Math.ceil(given.length / columns);
     const width = Math.max(MARGIN + board.w, trayX + columns * slot) + MARGIN;
     const height = compact ? board.h + 2 * MARGIN : Math.max(MARGIN + board.h, trayY + rows * slot) + MARGIN;
     // On a narrow screen the board is centred above the tray.
     const boardX = wide ? MARGIN : Math.max(MARGIN, (width - board.w) / 2);
     const origin: [number, number] = [boardX - board.x, MARGIN - board.y];
     return { board, boardX, origin, slot, columns, trayX, trayY, width, height };
-  }, [grid, region, ids, wide, compact]);
+  }, [grid, region, given, wide, compact]);
 
   const status = useMemo(() => boardStatus(region, pieces), [region, pieces]);
 

@@ -60,7 +60,7 @@ describe('board geometry', () => {
       if (!shape) throw new Error(id);
       const grid = shape.grid;
       const turns = gridOf(grid).rotations;
-      let cells = pieceCells(id);
+      let cells = pieceCells(shape);
       const seen = new Set<string>();
       for (let side = 0; side < 2; side++) {
         for (let k = 0; k < turns; k++) {
@@ -68,7 +68,7 @@ describe('board geometry', () => {
           seen.add(setKey(cells));
           cells = rotated(grid, cells);
         }
-        expect(setKey(cells)).toBe(setKey(side === 0 ? pieceCells(id) : flipped(grid, pieceCells(id))));
+        expect(setKey(cells)).toBe(setKey(side === 0 ? pieceCells(shape) : flipped(grid, pieceCells(shape))));
         cells = flipped(grid, cells);
       }
       // Every fixed orientation of the piece is reachable by turning and flipping.

@@ -1,5 +1,5 @@
 import type { Cell, GridName } from '@ubongo/core';
-import { cellCentre, gridOf, knownPiece } from '@ubongo/core';
+import { cellCentre, gridOf } from '@ubongo/core';
 
 /*
  * The board's geometry for the client: where cells are drawn, which cell a point falls in, and
@@ -63,9 +63,9 @@ export function flipped(grid: GridName, cells: readonly Cell[]): Cell[] {
   return toOrigin(cells.map(([x, y]) => (grid === 'square' ? [-x + 0, y] : [-x - y + 0, y])));
 }
 
-/** A piece's cells as the rules print them. */
-export function pieceCells(id: string): Cell[] {
-  return toOrigin(knownPiece(id)?.cells ?? [[0, 0]]);
+/** A piece's cells as the server hands them out, moved to the origin. */
+export function pieceCells(piece: { readonly cells: readonly Cell[] }): Cell[] {
+  return toOrigin(piece.cells.length > 0 ? piece.cells : [[0, 0]]);
 }
 
 /** The box a set of cells takes up when drawn, in picture units. */

@@ -1,5 +1,6 @@
 import type { RaceView } from '@ubongo/core';
 import { useTranslation } from 'react-i18next';
+import { send } from '../net.js';
 import { go } from '../route.js';
 import { Players } from './Game.js';
 import { RejectedNote } from './common.js';
@@ -47,7 +48,7 @@ export function EndOfGame({ table, view }: { table: Table; view: RaceView }) {
             type="button"
             className="primary big"
             onClick={() => {
-              table.room.send('rematch', {});
+              send(table.room, 'rematch');
             }}
           >
             {t('end.rematch')}

@@ -1,18 +1,18 @@
-import type { RaceView } from '@ubongo/core';
-import { JEWEL_MOVES } from '@ubongo/core';
+import type { Gem as GemName, RaceView, RaceViewMessage } from '@ubongo/core';
+import { GEMS } from '@ubongo/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timeLeft, useNow } from '../hooks.js';
-import type { ViewMessage } from '../net.js';
+import { send } from '../net.js';
+import type { Placements } from '../play/Puzzle.js';
 import { PIECE_COLOURS, Puzzle } from '../play/Puzzle.js';
 import { Gem, Hourglass, JEWEL_FILL, JEWEL_SHAPES, RejectedNote, TaskKey } from './common.js';
 import type { Table } from './Race.js';
-import { standings } from './Race.js';
 
 const ORDINAL_KEYS = ['first', 'second', 'third', 'fourth'];
 
 /** A round in play: my board and pieces, the sand, who has solved, the standings (and the jewel board). */
-export function Game({ table, view: message }: { table: Table; view: ViewMessage & { receivedAt: number } }) {
+export function Game({ table, view: message }: { table: Table; view: RaceViewMessage & { receivedAt: number } }) {
   const { t } = useTranslation();
   const { room, nameOf } = table;
   const view = message.view;
@@ -25,7 +25,7 @@ export function Game({ table, view: message }: { table: Table; view: ViewMessage
   const solvedAt = me && round ? round.solved.indexOf(me) : -1;
   const [checking, setChecking] = useState(false);
   // A claim the connection lost is sent again once the room is back.
-  const pending = useRef<{ placements: { piece: string; cells: [number, number][] }[] } | null>(null);
+  const pending = useRef<{ placements: Placements } | null>(null);
 
   useEffect(() => {
     if (table.rejected?.to === 'claim' || solvedAt >= 0) {
@@ -35,15 +35,15 @@ export function Game({ table, view: message }: { table: Table; view: ViewMessage
   }, [table.rejected, solvedAt]);
 
   useEffect(() => {
-    if (pending.current && room.connection.isOpen) room.send('claim', pending.current);
+    if (pending.current && room.connection.isOpen) send(room, 'claim', pending.current);
   }, [room]);
 
   const claim = useCallback(
-    (placements: { piece: string; cells: [number, number][] }[]) => {
+    (placements: Placements) => {
       table.clearRejected();
       setChecking(true);
       pending.current = { placements };
-      if (room.connection.isOpen) room.send('claim', { placements });
+      if (room.connection.isOpen) send(room, 'claim', { placements });
     },
     [room, table],
   );
@@ -87,9 +87,7 @@ export function Game({ table, view: message }: { table: Table; view: ViewMessage
               )}
               <Puzzle
                 key={`${round.number}-${myDeal.board}-${myDeal.side}-${myDeal.key}`}
-                grid={view.edition === 'extreme' ? 'hex' : 'square'}
-                region={view.task.region}
-                pieces={view.task.pieces}
+                task={view.task}
                 disabled={solvedAt >= 0 || left <= 0}
                 onComplete={claim}
                 label={t('game.boardLabel', { board: myDeal.board })}
@@ -116,10 +114,16 @@ export function Players({ view, nameOf }: { view: RaceView; nameOf: (id: string)
     <section className="card players">
       <h2>{t('game.standings')}</h2>
       <ol>
-        {standings(view).map((p) => {
+        {view.standings.map((standing) => {
+          const p = view.players.find((q) => q.id === standing.player);
+          if (!p) return null;
           const place = round && view.phase === 'playing' ? round.solved.indexOf(p.id) : -1;
           return (
-            <li key={p.id} className={p.id === view.you ? 'me' : ''} data-player={p.id}>
+            <li key={p.id} value={standing.place} className={p.id === view.you ? 'me' : ''} data-player={p.id}>
+              <span className="place" title={standing.tied ? t('game.tiedPlace') : undefined}>
+                {standing.place}
+                {standing.tied ? '=' : '.'}
+              </span>
               <span className="player-name">
                 {view.edition === 'jewels' && <Pawn index={view.players.indexOf(p)} name={nameOf(p.id)} />}{' '}
                 {nameOf(p.id)}
@@ -132,7 +136,7 @@ export function Players({ view, nameOf }: { view: RaceView; nameOf: (id: string)
                   <>
                     {t('game.points', { count: p.points })}{' '}
                     <span className="gems">
-                      {(['ruby', 'sapphire', 'emerald', 'amber'] as const).map((g) =>
+                      {GEMS.map((g: GemName) =>
                         p.gems[g] > 0 ? (
                           <span key={g} className="gem-count">
                             <Gem gem={g} />×{p.gems[g]}
@@ -219,22 +223,17 @@ function Pawn({ index, name }: { index: number; name: string }) {
 /** The jewel edition's game board: six rows of jewels (front first) and the pawns; after I solve, the rows I may go to. */
 function JewelBoard({ table, view }: { table: Table; view: RaceView }) {
   const { t } = useTranslation();
-  const round = view.round;
-  const me = view.players.find((p) => p.id === view.you);
-  const pawn = me?.pawn ?? 0;
-  const canMove =
-    view.phase === 'playing' && me && round && round.solved.includes(me.id) && !round.moved.includes(me.id);
-  // How far the pawn may go: from the `solved` event, or (after a reload) from the solving order.
-  const reach = table.moveUpTo ?? (me && round ? (JEWEL_MOVES[round.solved.indexOf(me.id)] ?? 0) : 0);
+  // Where the pawn may go now, as the server says: only after solving and before moving.
+  const reach = view.reach;
   const cell = 26;
   return (
     <section className="card jewel-board">
       <h2>{t('game.jewelBoard')}</h2>
-      {canMove && <p role="status">{t('game.chooseRow', { count: reach })}</p>}
+      {reach && <p role="status">{t('game.chooseRow', { count: reach.upTo })}</p>}
       <ol className="jewel-rows">
         {view.rows.map((row, r) => {
           const pawns = view.players.filter((p) => p.pawn === r);
-          const reachable = canMove && Math.abs(r - pawn) <= reach;
+          const reachable = reach?.rows.includes(r) ?? false;
           const content = (
             <>
               <span className="row-number">{r + 1}</span>
@@ -268,7 +267,7 @@ function JewelBoard({ table, view }: { table: Table; view: RaceView }) {
                   type="button"
                   className="row-button"
                   onClick={() => {
-                    table.room.send('move', { row: r });
+                    send(table.room, 'move', { row: r });
                   }}
                   aria-label={t('game.moveTo', { row: r + 1 })}
                 >

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { go } from '../route.js';
 import { watchRoom } from '../hooks.js';
-import { gameClient, joinErrorText, PROTOCOL, rememberRoom } from '../net.js';
+import { createRoom, joinErrorText, quickMatch, rememberRoom } from '../net.js';
 import { handOver, playerName, savePlayerName } from '../store.js';
 import { NameField } from './common.js';
 
@@ -19,11 +19,8 @@ export function Home() {
     setError('');
     savePlayerName(name);
     try {
-      const options = { protocol: PROTOCOL, name: name.trim() || playerName() };
-      const room =
-        how === 'create'
-          ? await gameClient().create('race', options)
-          : await gameClient().joinOrCreate('race', { ...options, public: true });
+      const options = { name: name.trim() || playerName() };
+      const room = how === 'create' ? await createRoom('race', options) : await quickMatch(options);
       // Caught from now on: the lobby may arrive before the table's screen listens.
       watchRoom(room);
       rememberRoom(room);

@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BotLevel, Edition, Settings, Side } from '../net.js';
-import { seatName } from '../net.js';
+import type { BotLevel, RaceEdition, RaceSettings, Variant } from '@ubongo/core';
+import { BOT_LEVELS, GAME_ROUNDS, HOURGLASS_SECONDS, RACE_EDITIONS, SIDES } from '@ubongo/core';
+import { seatName, send } from '../net.js';
 import { RejectedNote } from './common.js';
 import type { Table } from './Race.js';
 
-const LEVELS: BotLevel[] = ['beginner', 'casual', 'expert', 'master'];
-const EDITIONS: Edition[] = ['classic', 'extreme', 'jewels'];
-const HOURGLASS = [20, 30, 45, 60, 90, 120, 180, 300];
+/** The hourglass lengths offered, within the range the server takes. */
+const HOURGLASS = [20, 30, 45, 60, 90, 120, 180, 300].filter(
+  (s) => s >= HOURGLASS_SECONDS.min && s <= HOURGLASS_SECONDS.max,
+);
+const ROUNDS = Array.from({ length: GAME_ROUNDS.max - GAME_ROUNDS.min + 1 }, (_, i) => GAME_ROUNDS.min + i);
 
 /** The table before the game: seats, bots, settings, the code to share, and start. */
 export function Lobby({ table }: { table: Table }) {
@@ -19,8 +22,8 @@ export function Lobby({ table }: { table: Table }) {
   const me = lobby.seats[lobby.you];
   const link = `${window.location.origin}${window.location.pathname}#/room/${lobby.code}`;
   const settings = lobby.settings;
-  const change = (next: Partial<Settings>): void => {
-    room.send('settings', next);
+  const change = (next: Partial<RaceSettings>): void => {
+    send(room, 'settings', next);
   };
 
   return (
@@ -85,8 +88,7 @@ export function Lobby({ table }: { table: Table }) {
                     {i === lobby.host && <span className="tag">{t('lobby.host')}</span>}
                   </span>
                   <span className="seat-info">
-                    {seat.kind === 'bot' ? t(`levels.${seat.level ?? 'casual'}`) : t('lobby.person')} ·{' '}
-                    {t(`sides.${seat.side}`)}
+                    {seat.kind === 'human' ? t('lobby.person') : t(`levels.${seat.level}`)} · {t(`sides.${seat.side}`)}
                     {seat.kind === 'human' && (seat.ready ? ` · ${t('lobby.ready')}` : ` · ${t('lobby.notReady')}`)}
                     {!seat.connected && ` · ${t('lobby.away')}`}
                   </span>
@@ -96,7 +98,7 @@ export function Lobby({ table }: { table: Table }) {
                       className="small"
                       aria-label={t('lobby.removeBot', { name: seatName(seat, t) })}
                       onClick={() => {
-                        room.send('remove-seat', { seat: i });
+                        send(room, 'remove-seat', { seat: i });
                       }}
                     >
                       ✕
@@ -116,7 +118,7 @@ export function Lobby({ table }: { table: Table }) {
                     setLevel(e.target.value as BotLevel);
                   }}
                 >
-                  {LEVELS.map((l) => (
+                  {BOT_LEVELS.map((l) => (
                     <option key={l} value={l}>
                       {t(`levels.${l}`)}
                     </option>
@@ -126,7 +128,7 @@ export function Lobby({ table }: { table: Table }) {
               <button
                 type="button"
                 onClick={() => {
-                  room.send('add-bot', { level });
+                  send(room, 'add-bot', { level });
                 }}
               >
                 {t('lobby.addBot')}
@@ -144,28 +146,31 @@ export function Lobby({ table }: { table: Table }) {
                 disabled={!isHost}
                 value={settings.edition}
                 onChange={(e) => {
-                  change({ edition: e.target.value as Edition });
+                  change({ edition: e.target.value as RaceEdition });
                 }}
               >
-                {EDITIONS.map((ed) => (
+                {RACE_EDITIONS.map((ed) => (
                   <option key={ed} value={ed}>
                     {t(`editions.${ed}`)}
                   </option>
                 ))}
               </select>
             </label>
-            {settings.edition === 'classic' && (
+            {lobby.variants.length > 1 && (
               <label className="field">
                 <span>{t('lobby.variant')}</span>
                 <select
                   disabled={!isHost}
                   value={settings.variant}
                   onChange={(e) => {
-                    change({ variant: e.target.value as Settings['variant'] });
+                    change({ variant: e.target.value as Variant });
                   }}
                 >
-                  <option value="standard">{t('variants.standard')}</option>
-                  <option value="fixed">{t('variants.fixed')}</option>
+                  {lobby.variants.map((v) => (
+                    <option key={v} value={v}>
+                      {t(`variants.${v}`)}
+                    </option>
+                  ))}
                 </select>
               </label>
             )}
@@ -196,7 +201,7 @@ export function Lobby({ table }: { table: Table }) {
                   change({ rounds: Number(e.target.value) });
                 }}
               >
-                {[1, 2, 3, 4, 5, 6, 7, 8, 9].map((r) => (
+                {ROUNDS.map((r) => (
                   <option key={r} value={r}>
                     {r}
                   </option>
@@ -212,14 +217,14 @@ export function Lobby({ table }: { table: Table }) {
           <h2>{t('lobby.yourSide')}</h2>
           <div className="actions">
             <div role="radiogroup" aria-label={t('lobby.yourSide')} className="segmented">
-              {(['easy', 'hard'] as Side[]).map((side) => (
+              {SIDES.map((side) => (
                 <button
                   key={side}
                   type="button"
                   role="radio"
                   aria-checked={me.side === side}
                   onClick={() => {
-                    room.send('side', { side });
+                    send(room, 'side', { side });
                   }}
                 >
                   {t(`sides.${side}Long`)}
@@ -231,7 +236,7 @@ export function Lobby({ table }: { table: Table }) {
                 type="checkbox"
                 checked={me.ready}
                 onChange={(e) => {
-                  room.send('ready', { ready: e.target.checked });
+                  send(room, 'ready', { ready: e.target.checked });
                 }}
               />
               {t('lobby.imReady')}
@@ -246,7 +251,7 @@ export function Lobby({ table }: { table: Table }) {
             type="button"
             className="primary big"
             onClick={() => {
-              room.send('start', {});
+              send(room, 'start');
             }}
           >
             {t('lobby.start')}

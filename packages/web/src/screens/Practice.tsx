@@ -1,24 +1,23 @@
-import type { Room } from 'colyseus.js';
+import type { DeckEdition, DeckIndex, Placement, PracticeMessage, PracticeTaskRef, Rejected, Side } from '@ubongo/core';
+import { DECK_EDITIONS, SIDES } from '@ubongo/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnnounce } from '../announce.js';
 import { useRoomMessages, watchRoom } from '../hooks.js';
-import type { DeckIndex, Placement, PracticeMessage, Rejected, Side } from '../net.js';
-import { fetchDecks, gameClient, joinErrorText, PROTOCOL } from '../net.js';
+import type { GameRoom } from '../net.js';
+import { createRoom, fetchDecks, joinErrorText, send } from '../net.js';
 import { Puzzle } from '../play/Puzzle.js';
 import { playerName } from '../store.js';
 import { RejectedNote, TaskKey } from './common.js';
-
-type DeckEdition = 'classic' | 'extreme';
 
 /** Any task of either deck, untimed, with hints (one more piece each time) and the solution. */
 export function Practice() {
   const { t } = useTranslation();
   const announce = useAnnounce();
   const [decks, setDecks] = useState<DeckIndex | null>(null);
-  const [room, setRoom] = useState<Room | null>(null);
+  const [room, setRoom] = useState<GameRoom<'practice'> | null>(null);
   const [task, setTask] = useState<PracticeMessage | null>(null);
-  const [shown, setShown] = useState<Placement[] | undefined>(undefined);
+  const [shown, setShown] = useState<readonly Placement[] | undefined>(undefined);
   const [hints, setHints] = useState<{ shown: number; of: number } | null>(null);
   const [solved, setSolved] = useState(false);
   const [rejected, setRejected] = useState<Rejected | null>(null);
@@ -26,15 +25,13 @@ export function Practice() {
 
   useEffect(() => {
     let live = true;
-    let joined: Room | null = null;
+    let joined: GameRoom<'practice'> | null = null;
     // The room's messages are caught as soon as it is joined, whatever the deck list is doing.
-    const practice = gameClient()
-      .create('solo', { protocol: PROTOCOL, name: playerName(), mode: 'practice' })
-      .then((r) => {
-        watchRoom(r);
-        joined = r;
-        return r;
-      });
+    const practice = createRoom('practice', { name: playerName() }).then((r) => {
+      watchRoom(r);
+      joined = r;
+      return r;
+    });
     Promise.all([fetchDecks(), practice])
       .then(([index, r]) => {
         if (!live) {
@@ -56,32 +53,29 @@ export function Practice() {
   }, []);
 
   useRoomMessages(room, {
-    practice: (body) => {
-      setTask(body as PracticeMessage);
+    practice: (next) => {
+      setTask(next);
       setShown(undefined);
       setHints(null);
       setSolved(false);
       setRejected(null);
     },
-    hint: (body) => {
-      const hint = body as { placements: Placement[]; of: number };
+    hint: (hint) => {
       setShown(hint.placements);
       setHints({ shown: hint.placements.length, of: hint.of });
     },
-    solution: (body) => {
-      setShown((body as { placements: Placement[] }).placements);
+    solution: ({ placements }) => {
+      setShown(placements);
       setHints(null);
     },
     checked: () => {
       setSolved(true);
       announce(t('practice.solved'));
     },
-    rejected: (body) => {
-      setRejected(body as Rejected);
-    },
+    rejected: setRejected,
   });
 
-  const choose = (next: Partial<Pick<PracticeMessage, 'edition' | 'board' | 'side' | 'key'>>): void => {
+  const choose = (next: Partial<PracticeTaskRef>): void => {
     if (!task || !decks) return;
     const edition = next.edition ?? task.edition;
     const deck = decks.decks.find((d) => d.edition === edition);
@@ -90,7 +84,7 @@ export function Practice() {
     const side = next.side ?? task.side;
     const keys = board?.sides[side].tasks.map((k) => k.key) ?? [];
     const key = keys.includes(next.key ?? task.key) ? (next.key ?? task.key) : (keys[0] ?? '1');
-    if (board) room?.send('task', { edition, board: board.id, side, key });
+    if (board && room) send(room, 'task', { edition, board: board.id, side, key });
   };
 
   const random = (): void => {
@@ -99,7 +93,7 @@ export function Practice() {
     const board = deck?.boards[Math.floor(Math.random() * (deck.boards.length || 1))];
     const keys = board?.sides[task.side].tasks ?? [];
     const key = keys[Math.floor(Math.random() * (keys.length || 1))]?.key;
-    if (board && key) room?.send('task', { edition: task.edition, board: board.id, side: task.side, key });
+    if (board && key && room) send(room, 'task', { edition: task.edition, board: board.id, side: task.side, key });
   };
 
   if (error)
@@ -111,7 +105,6 @@ export function Practice() {
   if (!task || !decks) return <p className="loading">{t('common.loading')}</p>;
   const deck = decks.decks.find((d) => d.edition === task.edition);
   const board = deck?.boards.find((b) => b.id === task.board);
-  const grid = deck?.grid ?? 'square';
   return (
     <div className="practice">
       <h1>{t('practice.title')}</h1>
@@ -125,8 +118,11 @@ export function Practice() {
                 choose({ edition: e.target.value as DeckEdition, board: '' });
               }}
             >
-              <option value="classic">{t('editions.classic')}</option>
-              <option value="extreme">{t('editions.extreme')}</option>
+              {DECK_EDITIONS.map((ed) => (
+                <option key={ed} value={ed}>
+                  {t(`editions.${ed}`)}
+                </option>
+              ))}
             </select>
           </label>
           <label className="field">
@@ -152,8 +148,11 @@ export function Practice() {
                 choose({ side: e.target.value as Side });
               }}
             >
-              <option value="easy">{t('sides.easyLong')}</option>
-              <option value="hard">{t('sides.hardLong')}</option>
+              {SIDES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`sides.${s}Long`)}
+                </option>
+              ))}
             </select>
           </label>
           <label className="field">
@@ -180,7 +179,7 @@ export function Practice() {
             type="button"
             disabled={solved}
             onClick={() => {
-              room?.send('hint', {});
+              if (room) send(room, 'hint');
             }}
           >
             {t('practice.hint')}
@@ -189,7 +188,7 @@ export function Practice() {
             type="button"
             disabled={solved}
             onClick={() => {
-              room?.send('solution', {});
+              if (room) send(room, 'solution');
             }}
           >
             {t('practice.solution')}
@@ -201,7 +200,7 @@ export function Practice() {
         {t('practice.about', {
           board: task.board,
           side: t(`sides.${task.side}`),
-          difficulty: task.difficulty === null ? '?' : task.difficulty.toFixed(1),
+          difficulty: task.difficulty.toFixed(1),
         })}
         {hints && ` ${t('practice.hints', { count: hints.shown, of: hints.of })}`}
       </p>
@@ -218,14 +217,12 @@ export function Practice() {
       />
       <Puzzle
         key={`${task.edition}-${task.board}-${task.side}-${task.key}`}
-        grid={grid}
-        region={task.region}
-        pieces={task.pieces}
+        task={task.task}
         {...(shown ? { shown } : {})}
         disabled={solved}
         onComplete={(placements) => {
           setRejected(null);
-          room?.send('claim', { placements });
+          if (room) send(room, 'claim', { placements });
         }}
         label={t('game.boardLabel', { board: task.board })}
       />

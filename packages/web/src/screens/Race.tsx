@@ -1,13 +1,12 @@
-import type { Room } from 'colyseus.js';
+import type { LobbyMessage, RaceEvent, RaceViewMessage, Rejected } from '@ubongo/core';
 import type { TFunction } from 'i18next';
-import type { RaceEvent, RaceView } from '@ubongo/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnnounce } from '../announce.js';
 import { go, parseRoute } from '../route.js';
 import { useRoomMessages, watchRoom } from '../hooks.js';
-import type { LobbyMessage, Rejected, ViewMessage } from '../net.js';
-import { forgetRoom, gameClient, joinErrorText, PROTOCOL, rememberedToken, rememberRoom, seatName } from '../net.js';
+import type { GameRoom } from '../net.js';
+import { forgetRoom, joinErrorText, joinTable, rejoin, rememberedToken, rememberRoom, seatName } from '../net.js';
 import { hasPlayerName, playerName, savePlayerName, takeRoom } from '../store.js';
 import { NameField } from './common.js';
 import { EndOfGame } from './EndOfGame.js';
@@ -16,15 +15,13 @@ import { Lobby } from './Lobby.js';
 
 /** What a table's screens share: the room, the last lobby and view, and who is who. */
 export interface Table {
-  readonly room: Room;
+  readonly room: GameRoom<'race'>;
   readonly lobby: LobbyMessage;
-  readonly view: (ViewMessage & { receivedAt: number }) | null;
+  readonly view: (RaceViewMessage & { receivedAt: number }) | null;
   /** A player's name by their id in the game. */
   readonly nameOf: (id: string) => string;
   readonly rejected: Rejected | null;
   readonly clearRejected: () => void;
-  /** The last `solved` event of this player in this round: how far the jewel pawn may go. */
-  readonly moveUpTo: number | null;
   readonly savedGame: string | null;
 }
 
@@ -32,7 +29,7 @@ export interface Table {
 export function RaceScreen({ code }: { code: string }) {
   const { t } = useTranslation();
   const announce = useAnnounce();
-  const [room, setRoom] = useState<Room | null>(() => takeRoom(code));
+  const [room, setRoom] = useState<GameRoom<'race'> | null>(() => takeRoom(code));
   // Someone who opens a table's link without having given a name is asked for one first.
   const [named, setNamed] = useState(() => room !== null || hasPlayerName() || rememberedToken(code) !== undefined);
   const [name, setName] = useState(playerName);
@@ -40,7 +37,6 @@ export function RaceScreen({ code }: { code: string }) {
   const [lobby, setLobby] = useState<LobbyMessage | null>(null);
   const [view, setView] = useState<Table['view']>(null);
   const [rejected, setRejected] = useState<Rejected | null>(null);
-  const [moveUpTo, setMoveUpTo] = useState<number | null>(null);
   const [savedGame, setSavedGame] = useState<string | null>(null);
   const [connection, setConnection] = useState<'ok' | 'lost'>('ok');
   const lobbyRef = useRef(lobby);
@@ -52,16 +48,14 @@ export function RaceScreen({ code }: { code: string }) {
     const run = { cancelled: false };
     void (async () => {
       const token = rememberedToken(code);
-      let joined: Room | null = null;
+      let joined: GameRoom<'race'> | null = null;
       // After a reload the server may not yet have seen the old page go: a few tries, then a new seat.
       for (let attempt = 0; token && !joined && attempt < 4 && !run.cancelled; attempt++) {
         if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
-        joined = await gameClient()
-          .reconnect(token)
-          .catch(() => null);
+        joined = await rejoin(token).catch(() => null);
       }
       try {
-        joined ??= await gameClient().joinById(code, { protocol: PROTOCOL, name: playerName() });
+        joined ??= await joinTable(code, { name: playerName() });
         watchRoom(joined);
         rememberRoom(joined);
         if (run.cancelled) void joined.leave();
@@ -91,8 +85,7 @@ export function RaceScreen({ code }: { code: string }) {
       let tries = 0;
       const retry = (): void => {
         tries++;
-        gameClient()
-          .reconnect(room.reconnectionToken)
+        rejoin(room.reconnectionToken)
           .then((back) => {
             watchRoom(back);
             rememberRoom(back);
@@ -144,37 +137,27 @@ export function RaceScreen({ code }: { code: string }) {
   );
 
   useRoomMessages(room, {
-    lobby: (body) => {
-      const next = body as LobbyMessage;
+    lobby: (next) => {
       setLobby(next);
       if (!next.started) {
         setView(null);
         setSavedGame(null);
       }
     },
-    view: (body) => {
-      setView({ ...(body as ViewMessage), receivedAt: performance.now() });
+    view: (message) => {
+      setView({ ...message, receivedAt: performance.now() });
     },
-    events: (body) => {
+    events: ({ events }) => {
       // One announcement per message: what happened at once is read at once.
-      const texts: string[] = [];
-      for (const event of (body as { events: RaceEvent[] }).events) {
-        texts.push(describeEvent(event, t, nameOf, lobbyRef.current));
-        if (event.type === 'round-started') setMoveUpTo(null);
-        if (event.type === 'solved' && lobbyRef.current && event.player === mySeatId(lobbyRef.current))
-          setMoveUpTo(event.moveUpTo ?? null);
-      }
+      const texts = events.map((event) => describeEvent(event, t, nameOf, lobbyRef.current));
       if (texts.length > 0) announce(texts.join(' '));
     },
-    rejected: (body) => {
-      setRejected(body as Rejected);
+    rejected: setRejected,
+    notice: (notice) => {
+      announce(t('race.replaced', { name: notice.name }));
     },
-    notice: (body) => {
-      const notice = body as { seat: string };
-      announce(t('race.replaced', { name: nameOf(notice.seat) }));
-    },
-    saved: (body) => {
-      setSavedGame((body as { game: string }).game);
+    saved: ({ game }) => {
+      setSavedGame(game);
     },
   });
 
@@ -224,7 +207,6 @@ export function RaceScreen({ code }: { code: string }) {
     clearRejected: () => {
       setRejected(null);
     },
-    moveUpTo,
     savedGame,
   };
   return (
@@ -280,19 +262,4 @@ export function describeEvent(
         ? t('events.gameShared', { names: event.winners.map(nameOf).join(', ') })
         : t('events.gameWon', { name: event.winners.map(nameOf).join(', ') });
   }
-}
-
-/** The players of a view, best first: points, or jewel counts compared from the largest. */
-export function standings(view: RaceView): RaceView['players'][number][] {
-  const score = (p: RaceView['players'][number]): number[] =>
-    view.edition === 'jewels' ? Object.values(p.jewels).sort((a, b) => b - a) : [p.points];
-  const won = (id: string): number => (view.winners?.includes(id) ? 1 : 0);
-  return [...view.players].sort((a, b) => {
-    // Winners first: a tie-break decides without points.
-    if (won(a.id) !== won(b.id)) return won(b.id) - won(a.id);
-    const sa = score(a);
-    const sb = score(b);
-    for (let i = 0; i < sa.length; i++) if ((sa[i] ?? 0) !== (sb[i] ?? 0)) return (sb[i] ?? 0) - (sa[i] ?? 0);
-    return 0;
-  });
 }

@@ -1,30 +1,29 @@
-import type { Room } from 'colyseus.js';
+import type { Rejected, Side, SoloMode, SoloRecordEntry, SoloViewMessage } from '@ubongo/core';
+import { SIDES, SOLO_LIMITS, SOLO_MODES } from '@ubongo/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnnounce } from '../announce.js';
 import { clock, timeLeft, useNow, useRoomMessages, watchRoom } from '../hooks.js';
-import type { Rejected, Side, SoloRecord, SoloViewMessage } from '../net.js';
-import { fetchRecords, gameClient, joinErrorText, PROTOCOL } from '../net.js';
+import type { GameRoom } from '../net.js';
+import { createRoom, fetchRecords, joinErrorText, send } from '../net.js';
 import { Puzzle } from '../play/Puzzle.js';
 import { personalBest, playerName, savePersonalBest } from '../store.js';
 import { RejectedNote } from './common.js';
-
-type Mode = 'timed' | 'count';
 
 /** The solo variants: as many puzzles as you can in the time, or a number of puzzles against the clock. */
 export function Solo() {
   const { t } = useTranslation();
   const announce = useAnnounce();
-  const [mode, setMode] = useState<Mode>('timed');
-  const [limit, setLimit] = useState(5);
+  const [mode, setMode] = useState<SoloMode>('timed');
+  const [limit, setLimit] = useState<(typeof SOLO_LIMITS)[number]>(5);
   const [side, setSide] = useState<Side>('easy');
-  const [room, setRoom] = useState<Room | null>(null);
+  const [room, setRoom] = useState<GameRoom<'solo'> | null>(null);
   const [view, setView] = useState<(SoloViewMessage & { receivedAt: number }) | null>(null);
   const [rejected, setRejected] = useState<Rejected | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [lost, setLost] = useState(false);
-  const [records, setRecords] = useState<SoloRecord[] | null>(null);
+  const [records, setRecords] = useState<readonly SoloRecordEntry[] | null>(null);
   const key = `${mode}-${limit}-${side}`;
   const [best, setBest] = useState(() => personalBest(key));
 
@@ -54,29 +53,22 @@ export function Solo() {
   }, [mode, limit, side, view?.phase]);
 
   useRoomMessages(room, {
-    view: (body) => {
-      setView({ ...(body as SoloViewMessage), receivedAt: performance.now() });
+    view: (message) => {
+      setView({ ...message, receivedAt: performance.now() });
     },
-    events: (body) => {
-      for (const e of (body as { events: { type: string; solved?: number }[] }).events) {
-        if (e.type === 'solved') announce(t('solo.solvedOne', { count: e.solved ?? 0 }));
+    events: ({ events }) => {
+      for (const e of events) {
+        if (e.type === 'solved') announce(t('solo.solvedOne', { count: e.solved }));
         if (e.type === 'finished') announce(t('solo.finished'));
       }
     },
-    rejected: (body) => {
-      setRejected(body as Rejected);
-    },
-    recorded: (body) => {
-      const result = (body as { result: { solved: number; ms: number; mode: Mode } }).result;
-      const better =
-        !best ||
-        (result.mode === 'timed'
-          ? result.solved > best.solved || (result.solved === best.solved && result.ms < best.ms)
-          : result.solved >= limit && (best.solved < limit || result.ms < best.ms));
-      if (better) {
-        savePersonalBest(key, { solved: result.solved, ms: result.ms });
-        setBest({ solved: result.solved, ms: result.ms });
-      }
+    rejected: setRejected,
+    recorded: ({ result, newBest }) => {
+      // The server says whether the run beats the best this browser sent it.
+      if (!newBest) return;
+      const mine = { solved: result.solved, ms: result.ms };
+      savePersonalBest(`${result.mode}-${result.limit}-${result.side}`, mine);
+      if (`${result.mode}-${result.limit}-${result.side}` === key) setBest(mine);
     },
   });
 
@@ -109,13 +101,13 @@ export function Solo() {
     setBusy(true);
     try {
       if (room?.connection.isOpen) void room.leave(true);
-      const next = await gameClient().create('solo', { protocol: PROTOCOL, name: playerName(), mode, limit, side });
+      const next = await createRoom('solo', { name: playerName(), mode, limit, side, ...(best ? { best } : {}) });
       watchRoom(next);
       if (!live.current) {
         void next.leave(true);
         return;
       }
-      next.send('start', {});
+      send(next, 'start');
       setRoom(next);
     } catch (e) {
       setError(joinErrorText(e));
@@ -143,7 +135,7 @@ export function Solo() {
           <div className="settings">
             <fieldset className="segmented-field">
               <legend>{t('solo.mode')}</legend>
-              {(['timed', 'count'] as Mode[]).map((m) => (
+              {SOLO_MODES.map((m) => (
                 <label key={m} className="check">
                   <input
                     type="radio"
@@ -162,10 +154,10 @@ export function Solo() {
               <select
                 value={limit}
                 onChange={(e) => {
-                  setLimit(Number(e.target.value));
+                  setLimit(SOLO_LIMITS.find((l) => l === Number(e.target.value)) ?? 5);
                 }}
               >
-                {[5, 10, 20].map((l) => (
+                {SOLO_LIMITS.map((l) => (
                   <option key={l} value={l}>
                     {l}
                   </option>
@@ -180,8 +172,11 @@ export function Solo() {
                   setSide(e.target.value as Side);
                 }}
               >
-                <option value="easy">{t('sides.easyLong')}</option>
-                <option value="hard">{t('sides.hardLong')}</option>
+                {SIDES.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`sides.${s}Long`)}
+                  </option>
+                ))}
               </select>
             </label>
           </div>
@@ -207,7 +202,7 @@ export function Solo() {
           </p>
         </section>
       )}
-      {playing && view.current && (
+      {playing && view.current && view.task && (
         <section className="solo-play">
           <div className="game-bar">
             <span className="solo-clock">
@@ -221,7 +216,7 @@ export function Solo() {
             <button
               type="button"
               onClick={() => {
-                room?.send('skip', {});
+                if (room) send(room, 'skip');
               }}
             >
               {t('solo.skip')}
@@ -235,12 +230,10 @@ export function Solo() {
           />
           <Puzzle
             key={`${view.solved}-${view.skipped}-${view.current.board}-${view.current.key}`}
-            grid="square"
-            region={view.current.region}
-            pieces={view.current.pieces}
+            task={view.task}
             onComplete={(placements) => {
               setRejected(null);
-              room?.send('claim', { placements });
+              if (room) send(room, 'claim', { placements });
             }}
             label={t('game.boardLabel', { board: view.current.board })}
           />

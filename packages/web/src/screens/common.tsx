@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Rejected } from '../net.js';
+import type { Rejected } from '@ubongo/core';
 
 /** The player's name (1 to 24 characters, as the server takes it). */
 export function NameField({

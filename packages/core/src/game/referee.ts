@@ -1,0 +1,175 @@
+import type { Deck } from '../deck.js';
+import { findTask } from '../deck.js';
+import type { Rng } from '../random.js';
+import { createRng } from '../random.js';
+import { solveFirst } from '../solver.js';
+import type { BotLevel } from './bots.js';
+import { botJewelRow, botSolveSeconds } from './bots.js';
+import type { RaceAction, RaceEvent, RaceState } from './race.js';
+import { raceEngine } from './race.js';
+import type { PlayerId } from './types.js';
+
+/*
+ * The referee's timing, as pure functions of the game: when the next round starts, when the sand
+ * runs out, and when each bot claims its board and (jewel edition) moves its pawn. The game server
+ * and `ubongo simulate` both run a game through these, the server on its clock and the simulator
+ * in virtual time, so each timing and seeding fact lives here once (docs/rules.md section 8).
+ *
+ * The referee's state is plain JSON beside the game's: the bots' own generator (apart from the
+ * game's, so that bots cannot read the game's dice) and their plans for the round.
+ */
+
+/** Game-time pause between the end of a round and the start of the next. */
+export const ROUND_PAUSE_MS = 5_000;
+/** How long a bot takes to move its pawn and take jewels after solving (jewel edition). */
+export const BOT_MOVE_MS = 1_500;
+/** The level of a bot that takes over the seat of a person who left. */
+export const STAND_IN_LEVEL: BotLevel = 'casual';
+
+/** The bots' generator's seed, from the game's seed. */
+export function botSeed(gameSeed: number): number {
+  return gameSeed ^ 0x5bd1e995;
+}
+
+/** What the referee keeps beside the game: who the bots are and what they will do when. */
+export interface RefereeState {
+  /** The bots' generator. */
+  readonly rng: Rng;
+  /** The seats bots play, with their levels. */
+  readonly bots: Readonly<Record<PlayerId, BotLevel>>;
+  /** When (game ms) each bot of this round will claim its board; drawn when the round starts. */
+  readonly claims: Readonly<Record<PlayerId, number>>;
+  /** When each bot that has solved will move its pawn (jewel edition). */
+  readonly moves: Readonly<Record<PlayerId, number>>;
+  /** When the next round starts, while the game waits for it. */
+  readonly nextRoundAt: number | null;
+}
+
+/** Something the referee will do: the action, and the game time it is due. */
+export interface Planned {
+  readonly at: number;
+  readonly action: RaceAction;
+}
+
+/** The referee of one deck's races. */
+export interface Referee {
+  /** A referee for a game set up with `gameSeed`, whose first round is due at `now`. */
+  start(gameSeed: number, bots: Readonly<Record<PlayerId, BotLevel>>, now: number): RefereeState;
+  /** After the game changed at `now` with `events`: bots' times drawn at a round's start, moves planned, the pause. */
+  observe(ref: RefereeState, game: RaceState, events: readonly RaceEvent[], now: number): RefereeState;
+  /** A bot takes over a seat at `now` (a person left mid-game): it plays on from where the person was. */
+  standIn(ref: RefereeState, game: RaceState, player: PlayerId, now: number): RefereeState;
+  /** What the referee plans to do in a bot's seat drops out (its action was refused, which should not happen). */
+  drop(ref: RefereeState, action: RaceAction): RefereeState;
+  /** The next action due, or null when the game is over. */
+  next(ref: RefereeState, game: RaceState): Planned | null;
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: Mutable<T[K]> };
+
+/** A plan without one player's entry. */
+const without = (plans: Record<PlayerId, number>, player: PlayerId): Record<PlayerId, number> =>
+  Object.fromEntries(Object.entries(plans).filter(([p]) => p !== player));
+
+/** The referee for races on `deck`. */
+export function referee(deck: Deck): Referee {
+  const engine = raceEngine(deck);
+
+  /** Draws a bot's claim time for its deal this round, from `from`. */
+  function planClaim(r: Mutable<RefereeState>, game: RaceState, player: PlayerId, from: number): void {
+    const deal = game.round?.deals.find((d) => d.player === player);
+    const level = r.bots[player];
+    if (!deal || level === undefined) return;
+    const difficulty = findTask(deck, deal)?.difficulty ?? 5;
+    r.claims[player] = from + Math.round(botSolveSeconds(level, difficulty, r.rng) * 1000);
+  }
+
+  const copy = (ref: RefereeState): Mutable<RefereeState> => JSON.parse(JSON.stringify(ref)) as Mutable<RefereeState>;
+
+  return {
+    start(gameSeed, bots, now) {
+      return { rng: createRng(botSeed(gameSeed)), bots: { ...bots }, claims: {}, moves: {}, nextRoundAt: now };
+    },
+
+    observe(ref, game, events, now) {
+      const r = copy(ref);
+      for (const event of events) {
+        switch (event.type) {
+          case 'round-started':
+            r.nextRoundAt = null;
+            r.claims = {};
+            r.moves = {};
+            // In seat order, so that the same seed draws the same times.
+            for (const deal of event.deals) planClaim(r, game, deal.player, now);
+            break;
+          case 'solved':
+            r.claims = without(r.claims, event.player);
+            if (event.moveUpTo !== undefined && r.bots[event.player] !== undefined)
+              r.moves[event.player] = now + BOT_MOVE_MS;
+            break;
+          case 'moved':
+            r.moves = without(r.moves, event.player);
+            break;
+          case 'round-ended':
+            r.claims = {};
+            r.moves = {};
+            r.nextRoundAt = now + ROUND_PAUSE_MS;
+            break;
+          case 'game-ended':
+            r.nextRoundAt = null;
+            break;
+          case 'second-chance':
+          case 'tie-break':
+            break;
+        }
+      }
+      return r;
+    },
+
+    standIn(ref, game, player, now) {
+      const r = copy(ref);
+      r.bots[player] = STAND_IN_LEVEL;
+      const round = game.round;
+      if (game.phase !== 'playing' || !round) return r;
+      if (!round.solved.includes(player)) planClaim(r, game, player, now);
+      else if (engine.view(game, player).reach) r.moves[player] = now + BOT_MOVE_MS;
+      return r;
+    },
+
+    drop(ref, action) {
+      const r = copy(ref);
+      if (action.type === 'claim') r.claims = without(r.claims, action.player);
+      if (action.type === 'move') r.moves = without(r.moves, action.player);
+      return r;
+    },
+
+    next(ref, game) {
+      switch (game.phase) {
+        case 'finished':
+          return null;
+        case 'waiting':
+          return ref.nextRoundAt === null ? null : { at: ref.nextRoundAt, action: { type: 'start-round' } };
+        case 'playing':
+          break;
+      }
+      const round = game.round;
+      if (!round) return null;
+      // The earliest of the bots' plans; at the same moment a bot's action comes before the sand's end.
+      const plans = [
+        ...Object.entries(ref.claims).map(([player, at]) => ({ at, player, kind: 'claim' as const })),
+        ...Object.entries(ref.moves).map(([player, at]) => ({ at, player, kind: 'move' as const })),
+      ].sort((a, b) => a.at - b.at || (a.player < b.player ? -1 : a.player > b.player ? 1 : 0));
+      const first = plans[0];
+      if (!first || first.at > round.deadline) return { at: round.deadline, action: { type: 'tick' } };
+      const deal = round.deals.find((d) => d.player === first.player);
+      switch (first.kind) {
+        case 'claim': {
+          const placements = deal ? (solveFirst(engine.puzzleOf(deal)).solution ?? []) : [];
+          return { at: first.at, action: { type: 'claim', player: first.player, placements } };
+        }
+        case 'move':
+          return { at: first.at, action: { type: 'move', player: first.player, row: botJewelRow(game, first.player) } };
+      }
+    },
+  };
+}

@@ -1,0 +1,308 @@
+import type { ClaimProblem, ProposedPlacement } from './checker.js';
+import { CLAIM_ERROR_CODES } from './checker.js';
+import type { DeckEdition, Side } from './deck.js';
+import type { BotLevel } from './game/bots.js';
+import type { RaceEdition, RaceEvent, RaceView, Variant } from './game/race.js';
+import type { SoloEvent, SoloMode, SoloResult, SoloView } from './game/solo.js';
+import { GAME_ERROR_CODES } from './game/types.js';
+import type { PlayerId } from './game/types.js';
+import type { GridName } from './grid.js';
+import type { Puzzle } from './puzzle.js';
+import type { Placement } from './solver.js';
+
+/*
+ * The contract between the game server and its clients (docs/protocol.md): every message either
+ * way, by room, as types. The server sends through one typed function per room, the web client
+ * receives through one typed hook, the tests import the same types: a message's shape changed on
+ * one side only does not compile. Types only, besides the version and the lists of codes.
+ */
+
+/** The protocol version; clients send it when they join and are refused if it differs. */
+export const PROTOCOL_VERSION = 2;
+
+/** Why the server refused a message, besides the engines' own codes. */
+export const MESSAGE_ERROR_CODES = [
+  'message/malformed',
+  'message/unknown',
+  'message/too-large',
+  'message/too-fast',
+  'message/not-allowed',
+  'message/wrong-phase',
+  'message/failed',
+] as const;
+/** A refusal of the server's own. */
+export type MessageErrorCode = (typeof MESSAGE_ERROR_CODES)[number];
+
+/** Every code a `rejected` message may carry: the server's, the engines', the checker's. */
+export const ERROR_CODES = [...MESSAGE_ERROR_CODES, ...GAME_ERROR_CODES, ...CLAIM_ERROR_CODES] as const;
+/** The code of a refusal. */
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The reply to a refused message: which message, why, and for a wrong placement each problem. */
+export interface Rejected {
+  /** The type of the message refused. */
+  readonly to: string;
+  readonly code: ErrorCode;
+  /** A sentence for people (in English; clients show the code's own words). */
+  readonly message: string;
+  readonly problems?: readonly ClaimProblem[];
+}
+
+/** A message with nothing to say but its type. */
+export type EmptyBody = Record<string, never>;
+
+/** A room's messages, keyed by type, as one tagged union of `{type, body}`. */
+export type Tagged<M> = { [K in keyof M]: { readonly type: K; readonly body: M[K] } }[keyof M];
+
+/** What a view carries so that the client can count the time left: `deadline - serverNow`, scaled. */
+export interface Timed {
+  /** The server's game time when it sent the message, in ms. */
+  readonly serverNow: number;
+  /** How much faster than the wall clock game time runs (1 but for tests and demos). */
+  readonly timeScale: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The race room: a table of 1 to 4 seats.
+
+/** What the host sets in the lobby. */
+export interface RaceSettings {
+  readonly edition: RaceEdition;
+  readonly variant: Variant;
+  readonly hourglassSeconds: number;
+  readonly rounds: number;
+}
+
+/** Options to create or join a race room. */
+export interface RaceJoinOptions {
+  readonly protocol: number;
+  readonly name: string;
+  readonly side?: Side;
+  /** Watch without a seat. */
+  readonly spectate?: boolean;
+  /** A quick-match table. */
+  readonly public?: boolean;
+  readonly settings?: Partial<RaceSettings>;
+}
+
+/** What a player sends to a race room. */
+export interface RaceClientMessages {
+  readonly settings: Partial<RaceSettings>;
+  readonly 'add-bot': { readonly level: BotLevel; readonly side?: Side };
+  readonly 'remove-seat': { readonly seat: number };
+  readonly side: { readonly side: Side };
+  readonly ready: { readonly ready: boolean };
+  readonly start: EmptyBody;
+  readonly rematch: EmptyBody;
+  readonly claim: { readonly placements: readonly ProposedPlacement[] };
+  readonly move: { readonly row: number };
+}
+
+/** Who sits in a seat: a person, a bot the host added, or a bot playing on for a person who left. */
+export type Occupant =
+  | { readonly kind: 'human'; readonly name: string }
+  | {
+      readonly kind: 'bot';
+      readonly level: BotLevel;
+      /** The bots are numbered from 1 as they are added. */ readonly number: number;
+    }
+  | { readonly kind: 'stand-in'; readonly level: BotLevel; /** The person it plays for. */ readonly for: string };
+
+/** A seat at the table, as the lobby shows it; the client puts it into words. */
+export type LobbySeat = Occupant & {
+  /** The player's id in the game (`p1`..`p4`), '' before the game starts. */
+  readonly id: PlayerId;
+  readonly side: Side;
+  /** Whether the person has a live connection (bots always do). */
+  readonly connected: boolean;
+  readonly ready: boolean;
+};
+
+/** How the table stands: seats, settings, who hosts, who you are. */
+export interface LobbyMessage {
+  readonly protocol: number;
+  /** The room's code, to share. */
+  readonly code: string;
+  readonly public: boolean;
+  /** The host's seat index, -1 for none. */
+  readonly host: number;
+  /** Your seat index, -1 for a spectator. */
+  readonly you: number;
+  readonly spectators: number;
+  readonly settings: RaceSettings;
+  /** The variants the chosen edition offers. */
+  readonly variants: readonly Variant[];
+  readonly started: boolean;
+  /** The game's id for the HTTP API, once started. */
+  readonly game: string | null;
+  readonly seats: readonly LobbySeat[];
+}
+
+/** A player's view of the game, and the time to count from. */
+export interface RaceViewMessage extends Timed {
+  readonly view: RaceView;
+}
+
+/** Something the room tells everyone: a person left and a bot plays on in the seat. */
+export interface Notice {
+  readonly kind: 'replaced';
+  /** The seat's id in the game. */
+  readonly seat: PlayerId;
+  /** Left on purpose, or did not come back in time. */
+  readonly reason: 'left' | 'timeout';
+  /** The person who left. */
+  readonly name: string;
+  readonly level: BotLevel;
+}
+
+/** What a race room sends. */
+export interface RaceServerMessages {
+  readonly lobby: LobbyMessage;
+  readonly view: RaceViewMessage;
+  readonly events: { readonly events: readonly RaceEvent[] };
+  readonly notice: Notice;
+  /** The finished game is stored under this id (HTTP API). */
+  readonly saved: { readonly game: string };
+  readonly rejected: Rejected;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The solo room: one player, a timed run or a number of puzzles.
+
+/** A player's best so far in a mode, length and side, kept by the client. */
+export interface SoloBest {
+  readonly solved: number;
+  readonly ms: number;
+}
+
+/** Options to create a solo room. */
+export interface SoloJoinOptions {
+  readonly protocol: number;
+  readonly name: string;
+  readonly mode: SoloMode;
+  readonly limit: 5 | 10 | 20;
+  readonly side: Side;
+  /** The best the player has done so far, if any: the server says whether the run beats it. */
+  readonly best?: SoloBest;
+}
+
+/** What a solo player sends. */
+export interface SoloClientMessages {
+  readonly start: EmptyBody;
+  readonly claim: { readonly placements: readonly ProposedPlacement[] };
+  readonly skip: EmptyBody;
+}
+
+/** The run as it stands. */
+export type SoloViewMessage = Timed & SoloView;
+
+/** What a solo room sends. */
+export interface SoloServerMessages {
+  /** The options the run was created with. */
+  readonly solo: SoloJoinOptions;
+  readonly view: SoloViewMessage;
+  readonly events: { readonly events: readonly SoloEvent[] };
+  /** The finished run is stored; `newBest` when it beats the best the player joined with. */
+  readonly recorded: { readonly result: SoloResult; readonly newBest: boolean };
+  readonly rejected: Rejected;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The practice room: any task of either deck, untimed, with hints.
+
+/** Options to create a practice room. */
+export interface PracticeJoinOptions {
+  readonly protocol: number;
+  readonly name: string;
+}
+
+/** Which task to practise. */
+export interface PracticeTaskRef {
+  readonly edition: DeckEdition;
+  readonly board: string;
+  readonly side: Side;
+  readonly key: string;
+}
+
+/** What a player sends to practice. */
+export interface PracticeClientMessages {
+  readonly task: PracticeTaskRef;
+  readonly claim: { readonly placements: readonly ProposedPlacement[] };
+  /** One more piece of a solution. */
+  readonly hint: EmptyBody;
+  readonly solution: EmptyBody;
+}
+
+/** The task being practised, as a checked puzzle. */
+export interface PracticeMessage extends PracticeTaskRef {
+  readonly difficulty: number;
+  readonly task: Puzzle;
+}
+
+/** What a practice room sends. */
+export interface PracticeServerMessages {
+  readonly practice: PracticeMessage;
+  readonly hint: { readonly placements: readonly Placement[]; readonly of: number };
+  readonly solution: { readonly placements: readonly Placement[] };
+  readonly checked: { readonly solved: true };
+  readonly rejected: Rejected;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The HTTP API's answers that the client reads.
+
+/** A stored solo result, as `GET /api/records` lists it. */
+export interface SoloRecordEntry extends SoloResult {
+  readonly player: string;
+  readonly seed: number;
+  readonly finishedAt: number;
+}
+
+/** `GET /api/records`. */
+export interface RecordsAnswer {
+  readonly records: readonly SoloRecordEntry[];
+}
+
+/** `GET /api/decks`: what practice offers, without solutions. */
+export interface DeckIndex {
+  readonly decks: readonly {
+    readonly edition: DeckEdition;
+    readonly grid: GridName;
+    readonly boards: readonly {
+      readonly id: string;
+      readonly sides: Readonly<
+        Record<Side, { readonly tasks: readonly { readonly key: string; readonly difficulty: number }[] }>
+      >;
+    }[];
+  }[];
+}
+
+/** `GET /healthz`. */
+export interface Health {
+  readonly status: 'ok';
+  readonly protocol: number;
+  readonly uptimeSeconds: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** Every room: the options to join it, what clients send, what the server sends. */
+export interface Rooms {
+  readonly race: {
+    readonly join: RaceJoinOptions;
+    readonly client: RaceClientMessages;
+    readonly server: RaceServerMessages;
+  };
+  readonly solo: {
+    readonly join: SoloJoinOptions;
+    readonly client: SoloClientMessages;
+    readonly server: SoloServerMessages;
+  };
+  readonly practice: {
+    readonly join: PracticeJoinOptions;
+    readonly client: PracticeClientMessages;
+    readonly server: PracticeServerMessages;
+  };
+}
+/** `race`, `solo` or `practice`. */
+export type RoomName = keyof Rooms;

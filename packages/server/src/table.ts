@@ -1,0 +1,210 @@
+import type { BotLevel, LobbyMessage, LobbySeat, Occupant, RaceSettings, Side, Variant } from '@ubongo/core';
+import { EDITION_RULES, GAME_ROUNDS, HOURGLASS_SECONDS, PROTOCOL_VERSION, STAND_IN_LEVEL } from '@ubongo/core';
+import { randomInt } from 'node:crypto';
+import type { StoredSeat } from './storage.js';
+
+/** A seat at the table: who sits in it, and for a person the connection while they have one. */
+export interface Seat {
+  /** The player's id in the game (`p1`..`p4`, by seat order when the game starts). */
+  id: string;
+  occupant: Occupant;
+  side: Side;
+  sessionId?: string;
+  connected: boolean;
+  ready: boolean;
+}
+
+/** A watcher: their name and side, and whether they came to play (the table was full or started). */
+interface Watcher {
+  readonly name: string;
+  readonly side: Side;
+  readonly wantsSeat: boolean;
+}
+
+// A room code: 6 letters and digits without the ones people confuse.
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A new private table's code, to share. */
+export function tableCode(): string {
+  return Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+}
+
+/** A seat's name in English, for stored games and logs; clients put seats into words themselves. */
+export function seatLabel(occupant: Occupant): string {
+  switch (occupant.kind) {
+    case 'human':
+      return occupant.name;
+    case 'bot':
+      return `Bot ${occupant.number} (${occupant.level})`;
+    case 'stand-in':
+      return `${occupant.for} (bot)`;
+  }
+}
+
+/**
+ * The table around a race: its seats (people and bots), who hosts, who watches, and the settings.
+ * No sockets and no game here: the room tells it what happened and sends what it says.
+ */
+export class Table {
+  seats: Seat[] = [];
+  settings: RaceSettings = {
+    edition: 'classic',
+    variant: 'standard',
+    hourglassSeconds: HOURGLASS_SECONDS.default,
+    rounds: GAME_ROUNDS.default,
+  };
+  host: string | undefined;
+  readonly watchers = new Map<string, Watcher>();
+
+  /** Changes settings; fixed scoring is a classic variant, and other editions play standard. */
+  configure(change: Partial<RaceSettings>): string | undefined {
+    const edition = change.edition ?? this.settings.edition;
+    const offered: readonly Variant[] = EDITION_RULES[edition].variants;
+    if (change.variant !== undefined && !offered.includes(change.variant))
+      return 'fixed scoring is for the classic edition only';
+    this.settings = { ...this.settings, ...change };
+    if (!offered.includes(this.settings.variant)) this.settings = { ...this.settings, variant: 'standard' };
+    return undefined;
+  }
+
+  get full(): boolean {
+    return this.seats.length >= 4;
+  }
+
+  seatOf(sessionId: string): Seat | undefined {
+    return this.seats.find((s) => s.sessionId === sessionId);
+  }
+
+  isHost(sessionId: string): boolean {
+    return sessionId === this.host;
+  }
+
+  /** Why a connection may not change the lobby: host things are the host's, the others a seated player's. */
+  denies(sessionId: string, who: 'host' | 'seated'): string | undefined {
+    if (who === 'host') return this.isHost(sessionId) ? undefined : 'only the host may do this';
+    return this.seatOf(sessionId) ? undefined : 'only players at the table may do this';
+  }
+
+  /** A person sits down; the first becomes the host. */
+  sit(sessionId: string, name: string, side: Side): void {
+    this.seats.push({ id: '', occupant: { kind: 'human', name }, side, sessionId, connected: true, ready: false });
+    this.host ??= sessionId;
+  }
+
+  watch(sessionId: string, watcher: Watcher): void {
+    this.watchers.set(sessionId, watcher);
+  }
+
+  /** A bot sits down; says why not when the table is full. */
+  addBot(level: BotLevel, side: Side): string | undefined {
+    if (this.full) return 'the table is full';
+    const number = this.seats.filter((s) => s.occupant.kind === 'bot').length + 1;
+    this.seats.push({ id: '', occupant: { kind: 'bot', level, number }, side, connected: true, ready: true });
+    return undefined;
+  }
+
+  /** Removes a bot's seat; people's seats are theirs. Says why not. */
+  removeBot(index: number): string | undefined {
+    if (this.seats[index]?.occupant.kind !== 'bot') return 'only a bot’s seat can be removed';
+    this.seats.splice(index, 1);
+    return undefined;
+  }
+
+  /** The seat's person came back on a new connection. */
+  reconnected(seat: Seat, sessionId: string): void {
+    if (this.host === seat.sessionId) this.host = sessionId;
+    seat.sessionId = sessionId;
+    seat.connected = true;
+  }
+
+  /**
+   * A person who leaves the lobby gives up the seat; after a game has started, the seat stays in
+   * the standings but no longer belongs to anyone. Either way the host's part passes on.
+   */
+  drop(seat: Seat, started: boolean): void {
+    if (started) {
+      seat.connected = false;
+      delete seat.sessionId;
+    } else {
+      this.seats = this.seats.filter((s) => s !== seat);
+    }
+    this.passHost();
+  }
+
+  /** A bot takes over the seat of a person who left mid-game. */
+  standIn(seat: Seat): void {
+    const name = seat.occupant.kind === 'human' ? seat.occupant.name : seatLabel(seat.occupant);
+    seat.occupant = { kind: 'stand-in', level: STAND_IN_LEVEL, for: name };
+    delete seat.sessionId;
+    seat.connected = true;
+    this.passHost();
+  }
+
+  /** The host's part goes to the first person at the table with a live connection, if the host has none. */
+  passHost(): void {
+    const host = this.seats.find((s) => s.sessionId !== undefined && s.sessionId === this.host);
+    if (host?.connected) return;
+    this.host = this.seats.find((s) => s.occupant.kind === 'human' && s.connected && s.sessionId)?.sessionId;
+  }
+
+  /** Players' ids by seat order, when a game starts. */
+  numberSeats(): void {
+    this.seats.forEach((s, i) => (s.id = `p${i + 1}`));
+  }
+
+  /** The levels of the seats bots play, by player id. */
+  bots(): Record<string, BotLevel> {
+    return Object.fromEntries(
+      this.seats.flatMap((s) => (s.occupant.kind === 'human' ? [] : [[s.id, s.occupant.level] as const])),
+    );
+  }
+
+  /**
+   * Back to the lobby after a game: people still here keep their seats (not ready), bots keep
+   * theirs; those who came to play but found the game started (or the table full) sit down.
+   */
+  rematch(): void {
+    this.seats = this.seats.filter((s) => s.occupant.kind !== 'human' || s.sessionId !== undefined);
+    for (const s of this.seats) {
+      s.id = '';
+      s.ready = s.occupant.kind !== 'human';
+    }
+    for (const [sessionId, watcher] of this.watchers) {
+      if (this.full || !watcher.wantsSeat) continue;
+      this.watchers.delete(sessionId);
+      this.sit(sessionId, watcher.name, watcher.side);
+    }
+  }
+
+  storedSeats(): StoredSeat[] {
+    return this.seats.map((s) => ({
+      id: s.id,
+      name: seatLabel(s.occupant),
+      kind: s.occupant.kind === 'human' ? 'human' : 'bot',
+      ...(s.occupant.kind === 'human' ? {} : { level: s.occupant.level }),
+    }));
+  }
+
+  /** The lobby as one connection sees it. */
+  lobbyFor(
+    sessionId: string,
+    room: { code: string; public: boolean; started: boolean; game: string | null },
+  ): LobbyMessage {
+    return {
+      protocol: PROTOCOL_VERSION,
+      ...room,
+      host: this.seats.findIndex((s) => s.sessionId !== undefined && s.sessionId === this.host),
+      you: this.seats.findIndex((s) => s.sessionId === sessionId),
+      spectators: this.watchers.size,
+      settings: this.settings,
+      variants: EDITION_RULES[this.settings.edition].variants,
+      seats: this.seats.map((s): LobbySeat => ({
+        ...s.occupant,
+        id: s.id,
+        side: s.side,
+        connected: s.connected,
+        ready: s.ready,
+      })),
+    };
+  }
+}
