@@ -7,12 +7,12 @@ import type { TestServer } from './support.js';
 import { launchChromium, startTestServer } from './support.js';
 
 /*
- * `npm run screenshots`: every screen on a phone-sized (360 px) and a desktop-sized window, as PNG files in
+ * `npm run screenshots`: every screen on a phone-sized (390x844) and a desktop-sized (1366x800) window, as PNG files in
  * UBONGO_SCREENSHOTS (./screenshots), to look at. Not part of `npm test` (skipped without it).
  */
 
 const OUT = process.env['UBONGO_SCREENSHOTS'];
-const SIZES = { phone: { width: 360, height: 740 }, desktop: { width: 1280, height: 860 } } as const;
+const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 800 } } as const;
 
 let browser: Browser;
 let server: TestServer;
