@@ -5,8 +5,8 @@
 // player claiming (a correct placement) after a think time drawn from the casual bot model, in
 // game time; the server runs game time TIME_SCALE times faster, so claims come that much faster
 // than at real tables.
-import type { Puzzle } from '@ubongo/core';
-import { botSolveSeconds, createRng, knownPiece, normalize, solveFirst } from '@ubongo/core';
+import type { Puzzle, RaceServerMessages } from '@ubongo/core';
+import { botSolveSeconds, createRng, PROTOCOL_VERSION, solveFirst } from '@ubongo/core';
 import { readFileSync } from 'node:fs';
 import type { Room } from 'colyseus.js';
 import { Client } from 'colyseus.js';
@@ -30,28 +30,15 @@ function serverUsage(): { cpu: number; rssMb: number } {
 }
 
 const solutions = new Map<string, unknown>();
-function solution(region: [number, number][], pieces: string[]): unknown {
-  const key = JSON.stringify([region, pieces]);
+/** A solution of the task the server handed out (cached: many tables get the same task). */
+function solution(task: Puzzle): unknown {
+  const key = JSON.stringify(task);
   let s = solutions.get(key);
   if (!s) {
-    const puzzle: Puzzle = {
-      grid: 'square',
-      region,
-      pieces: pieces.map((id) => ({ id, cells: normalize(knownPiece(id)?.cells ?? []) })),
-    };
-    s = solveFirst(puzzle).solution;
+    s = solveFirst(task).solution;
     solutions.set(key, s);
   }
   return s;
-}
-
-interface ViewMessage {
-  view: {
-    phase: string;
-    you: string | null;
-    round: { number: number; solved: string[] } | null;
-    task: { region: [number, number][]; pieces: string[] } | null;
-  };
 }
 
 // Players think as the casual bot model says (median 30 game seconds on an average task), in game
@@ -67,7 +54,7 @@ let clients = 0;
 function play(room: Room, done: () => void): void {
   let claimedRound = 0;
   let sentAt = 0;
-  room.onMessage('view', (m: ViewMessage) => {
+  room.onMessage('view', (m: RaceServerMessages['view']) => {
     const { view } = m;
     if (view.phase === 'finished') {
       done();
@@ -80,17 +67,17 @@ function play(room: Room, done: () => void): void {
     const task = view.task;
     setTimeout(() => {
       sentAt = performance.now();
-      room.send('claim', { placements: solution(task.region, task.pieces) });
+      room.send('claim', { placements: solution(task) });
     }, thinkMs());
   });
-  room.onMessage('events', (m: { events: { type: string; player?: string }[] }) => {
+  room.onMessage('events', (m: RaceServerMessages['events']) => {
     // Tie-break rounds (after the last round) are played too; they count like any other.
     if (sentAt > 0 && m.events.some((e) => e.type === 'solved' && e.player === `p${mySeat(room)}`)) {
       latencies.push(performance.now() - sentAt);
       sentAt = 0;
     }
   });
-  room.onMessage('rejected', (m: { code: string }) => {
+  room.onMessage('rejected', (m: RaceServerMessages['rejected']) => {
     refusals.set(m.code, (refusals.get(m.code) ?? 0) + 1);
     sentAt = 0;
   });
@@ -114,13 +101,13 @@ async function table(): Promise<Promise<void>[]> {
     );
   };
   const host = await new Client(url).create('race', {
-    protocol: 1,
+    protocol: PROTOCOL_VERSION,
     name: 'Host',
     settings: { rounds: ROUNDS, hourglassSeconds: 60 },
   });
   seat(host, 1);
   for (let i = 1; i < SEATS; i++)
-    seat(await new Client(url).joinById(host.roomId, { protocol: 1, name: `Guest ${i}` }), i + 1);
+    seat(await new Client(url).joinById(host.roomId, { protocol: PROTOCOL_VERSION, name: `Guest ${i}` }), i + 1);
   hosts.push(host);
   return finished;
 }

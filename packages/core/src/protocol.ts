@@ -130,6 +130,8 @@ export interface LobbyMessage {
   readonly you: number;
   readonly spectators: number;
   readonly settings: RaceSettings;
+  /** Seats still free for a person or a bot. */
+  readonly free: number;
   /** The variants the chosen edition offers. */
   readonly variants: readonly Variant[];
   readonly started: boolean;

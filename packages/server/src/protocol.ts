@@ -41,7 +41,7 @@ const name = z.string().trim().min(1).max(24);
 const cell = z.tuple([z.number().int(), z.number().int()]).readonly();
 const placement = z.strictObject({ piece: z.string().max(32), cells: z.array(cell).max(64).readonly() }).readonly();
 const placements = z.array(placement).max(16).readonly();
-const empty = z.strictObject({}) as unknown as z.ZodType<Record<string, never>>;
+const empty = z.strictObject({});
 
 /** Settings the host may change in the lobby. */
 export const settingsSchema = z.strictObject({
@@ -110,15 +110,24 @@ export const practiceMessages = {
   solution: empty,
 } as const;
 
-// The schemas against the protocol's types: the same keys, and values that convert both ways.
+// The schemas against the protocol's types: the same values and the same keys at every depth
+// (arrays by their items), so that a field added, dropped or changed on one side does not compile.
 type Assignable<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type Same<A, B> = Assignable<A, B> extends true ? Assignable<keyof A, keyof B> : false;
+type AllTrue<T> = T[keyof T] extends true ? true : false;
+export type Same<A, B> =
+  Assignable<A, B> extends false
+    ? false
+    : [A] extends [readonly (infer X)[]]
+      ? [B] extends [readonly (infer Y)[]]
+        ? Same<X, Y>
+        : false
+      : [A] extends [object]
+        ? Assignable<keyof A, keyof B> extends true
+          ? AllTrue<{ [K in keyof A & keyof B]-?: Same<NonNullable<A[K]>, NonNullable<B[K]>> }>
+          : false
+        : true;
 type Agrees<S extends Record<string, z.ZodType>, M> =
-  Same<keyof S, keyof M> extends true
-    ? { [K in keyof S & keyof M]: Same<z.output<S[K]>, M[K]> }[keyof S & keyof M] extends true
-      ? true
-      : false
-    : false;
+  Same<keyof S, keyof M> extends true ? AllTrue<{ [K in keyof S & keyof M]-?: Same<z.output<S[K]>, M[K]> }> : false;
 const agree = <T extends true>(value: T): T => value;
 agree<Agrees<typeof raceMessages, RaceClientMessages>>(true);
 agree<Agrees<typeof soloMessages, SoloClientMessages>>(true);

@@ -192,7 +192,11 @@ export class RaceRoom extends Room {
     if (!game.ok) return game.error.message;
     this.#game = game.value;
     void this.setMetadata({ started: true });
-    this.#schedule();
+    // Everyone learns the game has started, then the first round, due now, is dealt at once.
+    this.#updateVisibility();
+    this.#broadcastLobby();
+    const first = game.value.next();
+    if (first) this.#act(first.action);
     return undefined;
   }
 
@@ -225,10 +229,14 @@ export class RaceRoom extends Room {
     if (!events.ok) {
       if (from) reject(from.client, refusal(from.type, events.error));
       else {
-        // The referee's own action refused: a bug of ours; the plan is dropped so the game goes on.
-        this.services.log(`room ${this.roomId}: the referee's ${action.type} was refused: ${events.error.message}`);
+        // A bot's claim or move that a late timer brought after the sand ran out is simply too
+        // late; anything else refused of the referee's own is a bug of ours, logged. Either way the
+        // plan is dropped and the referee asked again, not sooner than a second later, so that a
+        // refusal can never spin.
+        if (events.error.code !== 'claim/too-late')
+          this.services.log(`room ${this.roomId}: the referee's ${action.type} was refused: ${events.error.message}`);
         game.drop(action);
-        this.#schedule();
+        this.#schedule(1000);
       }
       return;
     }
@@ -239,7 +247,7 @@ export class RaceRoom extends Room {
   }
 
   /** Sets the one timer for what the referee does next: a round's start, the sand's end, a bot's turn. */
-  #schedule(): void {
+  #schedule(atLeastMs = 0): void {
     this.#timer?.clear();
     this.#timer = undefined;
     const next = this.#game?.next();
@@ -250,7 +258,7 @@ export class RaceRoom extends Room {
         if (clock.now() < next.at) this.#schedule();
         else this.#act(next.action);
       }),
-      clock.until(next.at) + 1,
+      Math.max(atLeastMs, clock.until(next.at) + 1),
     );
   }
 

@@ -466,6 +466,11 @@ describe('rematch', () => {
     await playGame(ben, [ben]);
     ben.send('rematch');
     expect((await ben.next('lobby', (l) => !l.started)).seats.map((s) => s.kind)).toEqual(['stand-in', 'human']);
+    // The stand-in stays for the rematch as a bot would, and the host may take its seat away.
+    ben.send('remove-seat', { seat: 0 });
+    const after = await ben.next('lobby');
+    expect(after.seats.map((s) => s.kind)).toEqual(['human']);
+    expect(after).toMatchObject({ you: 0, host: 0, free: 3 });
     await ben.room.leave();
   });
 

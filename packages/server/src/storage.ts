@@ -214,8 +214,7 @@ export class SqliteStorage implements Storage {
 }
 
 /**
- * Storage that lives and dies with the process: for tests, the simulator and servers that keep
- * nothing. It behaves as `SqliteStorage` does; both pass the same contract suite.
+ * Storage that lives and dies with the process: for tests and servers that keep nothing. It behaves as `SqliteStorage` does; both pass the same contract suite.
  */
 export class MemoryStorage implements Storage {
   private readonly games = new Map<string, GameRecord>();

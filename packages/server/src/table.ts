@@ -21,6 +21,9 @@ interface Watcher {
   readonly wantsSeat: boolean;
 }
 
+/** Seats at a table. */
+const SEATS = 4;
+
 // A room code: 6 letters and digits without the ones people confuse.
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -68,7 +71,7 @@ export class Table {
   }
 
   get full(): boolean {
-    return this.seats.length >= 4;
+    return this.seats.length >= SEATS;
   }
 
   seatOf(sessionId: string): Seat | undefined {
@@ -103,9 +106,10 @@ export class Table {
     return undefined;
   }
 
-  /** Removes a bot's seat; people's seats are theirs. Says why not. */
+  /** Removes a bot's seat (a stand-in's too, after a game); people's seats are theirs. Says why not. */
   removeBot(index: number): string | undefined {
-    if (this.seats[index]?.occupant.kind !== 'bot') return 'only a bot’s seat can be removed';
+    const occupant = this.seats[index]?.occupant;
+    if (!occupant || occupant.kind === 'human') return 'only a bot’s seat can be removed';
     this.seats.splice(index, 1);
     return undefined;
   }
@@ -197,6 +201,7 @@ export class Table {
       you: this.seats.findIndex((s) => s.sessionId === sessionId),
       spectators: this.watchers.size,
       settings: this.settings,
+      free: SEATS - this.seats.length,
       variants: EDITION_RULES[this.settings.edition].variants,
       seats: this.seats.map((s): LobbySeat => ({
         ...s.occupant,

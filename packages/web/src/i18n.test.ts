@@ -29,6 +29,20 @@ describe('translations', () => {
     expect(others).toEqual(['es', 'pt', 'pl', 'it']);
   });
 
+  it('English has every plural form English needs, with the same placeholders', () => {
+    const bases = [...english.keys()].filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, ''));
+    expect(bases.length).toBeGreaterThan(0);
+    const categories = new Intl.PluralRules('en').resolvedOptions().pluralCategories;
+    for (const base of new Set(bases)) {
+      const forms = categories.map((c) => english.get(`${base}_${c}`));
+      expect(
+        forms.every((f) => f !== undefined && f.trim() !== ''),
+        base,
+      ).toBe(true);
+      expect(new Set(forms.map((f) => placeholders(f ?? '').join())).size, base).toBe(1);
+    }
+  });
+
   it.each(others)('%s has every string of the English, with its plural forms', (code) => {
     const theirs = leaves(resources[code] as unknown as Tree);
     const categories = new Intl.PluralRules(code).resolvedOptions().pluralCategories;

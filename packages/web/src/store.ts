@@ -55,7 +55,11 @@ export function takeRoom(code: string): GameRoom<'race'> | null {
 /** The best solo result kept in the browser, per mode, length and side. */
 export function personalBest(key: string): SoloBest | null {
   try {
-    return JSON.parse(localStorage.getItem(`ubongo.best.${key}`) ?? 'null') as SoloBest | null;
+    const saved: unknown = JSON.parse(localStorage.getItem(`ubongo.best.${key}`) ?? 'null');
+    // What another version (or a person) left there is not sent to the server unless it has the shape.
+    const { solved, ms } = (saved ?? {}) as Record<string, unknown>;
+    const count = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n >= 0;
+    return count(solved) && Number.isInteger(solved) && count(ms) ? { solved, ms } : null;
   } catch {
     return null;
   }

@@ -1,12 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { shippedDeck } from '../decks.js';
+import { findTask } from '../deck.js';
+import { createRng } from '../random.js';
 import { solveFirst } from '../solver.js';
 import type { BotLevel } from './bots.js';
+import { botSolveSeconds } from './bots.js';
 import type { RaceEngine, RaceState } from './race.js';
 import { raceEngine } from './race.js';
 import type { Planned, RefereeState } from './referee.js';
-import { BOT_MOVE_MS, referee, ROUND_PAUSE_MS } from './referee.js';
+import { BOT_MOVE_MS, botSeed, referee, ROUND_PAUSE_MS } from './referee.js';
 
 const deck = shippedDeck('classic');
 const engine: RaceEngine = raceEngine(deck);
@@ -67,20 +70,34 @@ describe('the referee', () => {
     ]);
   });
 
-  it('draws each bot a claim time from the bot model, and claims with a solution', () => {
-    const ref0 = judge.start(7, { p2: 'casual' }, 0);
-    const { state, ref } = run(game('classic', 2, 7), ref0, (s) => s.phase === 'playing');
-    const started = run(state, ref, (s) => s.round !== null);
-    expect(Object.keys(started.ref.claims)).toEqual(['p2']);
-    const claimAt = started.ref.claims['p2'] ?? 0;
+  it('draws each bot a claim time from the bot model, and claims with a solution when it is due', () => {
+    const { state, ref } = run(game('classic', 2, 7), judge.start(7, { p2: 'casual' }, 0), (s) => s.round !== null);
+    expect(state.phase).toBe('playing');
+    // Only the bot has a plan; the person plays for themselves.
+    expect(Object.keys(ref.claims)).toEqual(['p2']);
+    const claimAt = ref.claims['p2'] ?? 0;
     expect(claimAt).toBeGreaterThan(0);
-    const next = judge.next(started.ref, started.state);
+    const next = judge.next(ref, state);
     if (claimAt <= 60_000) {
       expect(next).toMatchObject({ at: claimAt, action: { type: 'claim', player: 'p2' } });
-      const after = engine.apply(started.state, next?.action ?? { type: 'tick' }, claimAt);
+      const after = engine.apply(state, next?.action ?? { type: 'tick' }, claimAt);
       expect(after.ok && after.value.state.round?.solved).toEqual(['p2']);
     } else {
       expect(next).toEqual({ at: 60_000, action: { type: 'tick' } });
+    }
+  });
+
+  it('draws the same times as the bot model with the bots’ own seed', () => {
+    const { state, ref } = run(
+      game('classic', 2, 9),
+      judge.start(9, { p1: 'expert', p2: 'master' }, 0),
+      (s) => s.round !== null,
+    );
+    const rng = createRng(botSeed(9));
+    for (const deal of state.round?.deals ?? []) {
+      const level = deal.player === 'p1' ? 'expert' : 'master';
+      const difficulty = findTask(deck, deal)?.difficulty ?? 0;
+      expect(ref.claims[deal.player]).toBe(Math.round(botSolveSeconds(level, difficulty, rng) * 1000));
     }
   });
 
@@ -94,15 +111,16 @@ describe('the referee', () => {
 
   it('a jewel bot moves 1.5 s after it solves, to a row the engine accepts', () => {
     const { log } = run(game('jewels', 2, 2), judge.start(2, { p1: 'master', p2: 'master' }, 0));
-    const claims = log.filter((p) => p.action.type === 'claim');
-    expect(claims.length).toBeGreaterThan(0);
-    for (const c of claims) {
-      const player = c.action.type === 'claim' ? c.action.player : '';
-      const move = log.find((p) => p.action.type === 'move' && p.action.player === player && p.at >= c.at);
-      // A move is due 1.5 s after the claim, unless the sand ran out first.
-      if (move) expect(move.at - c.at).toBe(BOT_MOVE_MS);
+    const moves = log.filter((p) => p.action.type === 'move');
+    expect(moves.length).toBeGreaterThan(0);
+    // Every move comes 1.5 s after its player's claim (a claim may have no move: the sand ran out).
+    for (const m of moves) {
+      const player = m.action.type === 'move' ? m.action.player : '';
+      const claim = log.find(
+        (p) => p.action.type === 'claim' && p.action.player === player && p.at === m.at - BOT_MOVE_MS,
+      );
+      expect(claim, `${player} at ${m.at}`).toBeDefined();
     }
-    expect(log.some((p) => p.action.type === 'move')).toBe(true);
   });
 
   it('a stand-in plays on for a person: it claims if they had not solved, moves if they had', () => {

@@ -1,5 +1,5 @@
 import type { Placement, Puzzle, RoomName, Rooms } from '@ubongo/core';
-import { PROTOCOL_VERSION, solveFirst } from '@ubongo/core';
+import { canonicalKey, gridOf, knownPiece, normalize, PROTOCOL_VERSION, solveFirst } from '@ubongo/core';
 import type { Room } from 'colyseus.js';
 import { Client } from 'colyseus.js';
 
@@ -107,7 +107,19 @@ export class Player<R extends RoomName> {
   }
 }
 
-/** A solution of a task the server handed out, found with the engine's solver. */
+/**
+ * A solution of a task the server handed out, found with the engine's solver from the pieces'
+ * shapes as the piece sets define them (not as the server sent them); a piece the server sent in
+ * another shape than its id's is an error, so every test that solves checks the shapes too.
+ */
 export function solve(task: Puzzle): Placement[] {
-  return [...(solveFirst(task).solution ?? [])];
+  const pieces = task.pieces.map((p) => {
+    const known = knownPiece(p.id);
+    if (!known || known.grid !== task.grid) throw new Error(`the server sent an unknown piece ${p.id}`);
+    const grid = gridOf(task.grid);
+    if (canonicalKey(grid, p.cells, 'free') !== canonicalKey(grid, known.cells, 'free'))
+      throw new Error(`the server sent piece ${p.id} in another shape: ${JSON.stringify(p.cells)}`);
+    return { id: p.id, cells: normalize(known.cells) };
+  });
+  return [...(solveFirst({ ...task, pieces }).solution ?? [])];
 }

@@ -72,7 +72,7 @@ export function Lobby({ table }: { table: Table }) {
         <section className="card">
           <h2>{t('lobby.seats')}</h2>
           <ol className="seats">
-            {[0, 1, 2, 3].map((i) => {
+            {Array.from({ length: lobby.seats.length + lobby.free }, (_, i) => {
               const seat = lobby.seats[i];
               if (!seat)
                 return (
@@ -92,7 +92,7 @@ export function Lobby({ table }: { table: Table }) {
                     {seat.kind === 'human' && (seat.ready ? ` · ${t('lobby.ready')}` : ` · ${t('lobby.notReady')}`)}
                     {!seat.connected && ` · ${t('lobby.away')}`}
                   </span>
-                  {isHost && seat.kind === 'bot' && (
+                  {isHost && seat.kind !== 'human' && (
                     <button
                       type="button"
                       className="small"
@@ -108,7 +108,7 @@ export function Lobby({ table }: { table: Table }) {
               );
             })}
           </ol>
-          {isHost && lobby.seats.length < 4 && (
+          {isHost && lobby.free > 0 && (
             <div className="actions">
               <label className="field inline">
                 <span>{t('lobby.botLevel')}</span>
