@@ -10,6 +10,10 @@ export default defineConfig({
         find: /^@ubongo\/core\/decks$/,
         replacement: fileURLToPath(new URL('./packages/core/src/decks.ts', import.meta.url)),
       },
+      {
+        find: /^@ubongo\/core\/solve$/,
+        replacement: fileURLToPath(new URL('./packages/core/src/solve.ts', import.meta.url)),
+      },
     ],
   },
   test: {

@@ -75,6 +75,7 @@ describe('ubongo solve', () => {
     [['solve', 'x.json', '--max-nodes', 'ten'], '--max-nodes must be a positive integer'],
     [['solve', '/nonexistent/x.json'], 'cannot read /nonexistent/x.json'],
     [['frobnicate'], 'unknown command frobnicate'],
+    [['toString'], 'unknown command toString'],
     [['polyforms', '--grid', 'tri', '--kind', 'free', '--size', '3', '--count'], '--grid must be square or hex'],
     [['polyforms', '--grid', 'hex', '--kind', 'mirror', '--size', '3', '--count'], '--kind must be'],
     [
@@ -146,6 +147,25 @@ describe('the installed command', () => {
     });
     expect(r.status).toBe(0);
     expect(r.stdout).toBe('1\n');
+  });
+
+  it('solve loads neither the decks nor the server', () => {
+    // A load hook in the child refuses their modules, so a static import of either anywhere on
+    // solve's path fails the run (issue 16: every small solve paid for them).
+    const js = (source: string): string => `data:text/javascript,${encodeURIComponent(source)}`;
+    const hooks = `export async function load(url, context, next) {
+      if (url.includes('/core/dist/decks') || url.includes('/server/dist/')) throw new Error('loaded ' + url);
+      return next(url, context);
+    }`;
+    const register = `import { register } from 'node:module'; register(${JSON.stringify(js(hooks))});`;
+    const r = spawnSync(
+      process.execPath,
+      ['--import', js(register), bin, 'solve', example('pentominoes-3x20.json'), '--count'],
+      { encoding: 'utf8' },
+    );
+    expect(r.stderr).toBe('');
+    // The 3x20 rectangle has 2 tilings by the 12 pentominoes, each counted in its 4 orientations.
+    expect(r.stdout).toBe('8\n');
   });
 
   it('exits 2 with one line and no stack trace on bad JSON', () => {

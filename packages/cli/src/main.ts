@@ -1,10 +1,5 @@
 import type { Io } from './io.js';
 import { EXIT, processIo, UsageError } from './io.js';
-import { deckCommand } from './deck.js';
-import { polyformsCommand } from './polyforms.js';
-import { serveCommand } from './serve.js';
-import { simulateCommand } from './simulate.js';
-import { solveCommand } from './solve.js';
 
 /** Help for `ubongo` itself. */
 export const MAIN_HELP = `Usage: ubongo COMMAND [options]
@@ -22,13 +17,19 @@ Commands:
 Run 'ubongo COMMAND --help' for a command's options.
 `;
 
-const COMMANDS: Record<string, (args: string[], io: Io) => number | Promise<number>> = {
-  solve: solveCommand,
-  polyforms: polyformsCommand,
-  deck: deckCommand,
-  simulate: simulateCommand,
-  serve: serveCommand,
-};
+type Command = (args: string[], io: Io) => number | Promise<number>;
+type LoadCommand = () => Promise<Command>;
+
+// A command's module is loaded only when it runs: a small `solve` takes milliseconds, and loading
+// every command up front would parse the decks (for `deck` and `simulate`) on each run. A Map, so
+// that `ubongo toString` is an unknown command rather than a lookup on Object.prototype.
+const COMMANDS: ReadonlyMap<string, LoadCommand> = new Map<string, LoadCommand>([
+  ['solve', async () => (await import('./solve.js')).solveCommand],
+  ['polyforms', async () => (await import('./polyforms.js')).polyformsCommand],
+  ['deck', async () => (await import('./deck.js')).deckCommand],
+  ['simulate', async () => (await import('./simulate.js')).simulateCommand],
+  ['serve', async () => (await import('./serve.js')).serveCommand],
+]);
 
 /** Runs the command line `args` (without `node` and the script) and returns the exit code. */
 export async function main(args: string[], io: Io = processIo): Promise<number> {
@@ -40,14 +41,19 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
     }
     if (command === 'help') {
       const topic = rest[0];
-      if (topic === undefined) io.out(MAIN_HELP);
-      else if (COMMANDS[topic]) return await Promise.resolve(COMMANDS[topic](['--help'], io));
-      else throw new UsageError(`unknown command ${topic}`);
-      return EXIT.ok;
+      if (topic === undefined) {
+        io.out(MAIN_HELP);
+        return EXIT.ok;
+      }
+      const load = COMMANDS.get(topic);
+      if (!load) throw new UsageError(`unknown command ${topic}`);
+      const help = await load();
+      return await help(['--help'], io);
     }
-    const run = COMMANDS[command];
-    if (!run) throw new UsageError(`unknown command ${command}; run 'ubongo --help'`);
-    return await Promise.resolve(run(rest, io));
+    const load = COMMANDS.get(command);
+    if (!load) throw new UsageError(`unknown command ${command}; run 'ubongo --help'`);
+    const run = await load();
+    return await run(rest, io);
   } catch (e) {
     // parseArgs reports unknown or malformed options as errors with an ERR_PARSE_ARGS code.
     const code = (e as { code?: unknown }).code;

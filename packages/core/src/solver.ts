@@ -473,19 +473,21 @@ function countFrom(lo: number, hi: number, avail: number): number {
   return total;
 }
 
-/**
- * Counts the solutions with the count-only kernel, the placements `preset` already down (their
- * shapes used up). Undefined when the kernel does not apply (over 64 cells, over 32 shapes, or a
- * placement reaching 32 cells or more past its anchor); `run` counts those.
- */
-function countKernel(
-  c: Compiled,
-  maxNodes: number,
-  preset: readonly number[] = [],
-): { count: number; nodes: number; complete: boolean } | undefined {
+/** The kernel's tables for a compiled puzzle: placements as absolute masks, ranges by cell and shape. */
+interface KernelTables {
+  readonly lo: Int32Array;
+  readonly hi: Int32Array;
+  readonly range: Int32Array;
+  readonly at: Int32Array;
+}
+
+// Built once per puzzle: the symmetry shortcut runs the kernel once per orbit on the same tables.
+const kernelTables = new WeakMap<Compiled, KernelTables>();
+
+function tablesOf(c: Compiled): KernelTables {
+  const cached = kernelTables.get(c);
+  if (cached) return cached;
   const shapes = c.multiplicity.length;
-  if (c.n > 64 || shapes > 32 || !c.windowed) return undefined;
-  if (c.impossible || c.n === 0) return { count: 0, nodes: 0, complete: true };
   const total = c.shape.length;
   const lo = new Int32Array(total);
   const hi = new Int32Array(total);
@@ -505,6 +507,25 @@ function countKernel(
   }
   // An empty range starts (and ends) where the one before it ended.
   for (let r = 1; r < range.length; r++) range[r] = Math.max(range[r] as number, range[r - 1] as number);
+  const tables = { lo, hi, range, at };
+  kernelTables.set(c, tables);
+  return tables;
+}
+
+/**
+ * Counts the solutions with the count-only kernel, the placements `preset` already down (their
+ * shapes used up). Undefined when the kernel does not apply (over 64 cells, over 32 shapes, or a
+ * placement reaching 32 cells or more past its anchor); `run` counts those.
+ */
+function countKernel(
+  c: Compiled,
+  maxNodes: number,
+  preset: readonly number[] = [],
+): { count: number; nodes: number; complete: boolean } | undefined {
+  const shapes = c.multiplicity.length;
+  if (c.n > 64 || shapes > 32 || !c.windowed) return undefined;
+  if (c.impossible || c.n === 0) return { count: 0, nodes: 0, complete: true };
+  const { lo, hi, range, at } = tablesOf(c);
   // Cells past the region read as covered.
   let boardLo = c.n >= 32 ? 0 : -1 << c.n;
   let boardHi = c.n >= 64 ? 0 : c.n <= 32 ? -1 : -1 << (c.n - 32);
