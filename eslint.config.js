@@ -37,6 +37,7 @@ const WEB_FROM_CORE = [
   // geometry and drawing
   'cellCentre',
   'gridOf',
+  'DIE_SYMBOLS',
   // the protocol's vocabulary
   'PROTOCOL_VERSION',
   'RACE_EDITIONS',

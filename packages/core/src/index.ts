@@ -13,6 +13,7 @@ export * from './extreme.js';
 export * from './difficulty.js';
 export * from './board-shape.js';
 export * from './deck.js';
+export * from './die.js';
 export * from './generate.js';
 export * from './deck-format.js';
 export * from './verify-deck.js';

@@ -96,6 +96,8 @@ export interface RaceClientMessages {
   readonly rematch: EmptyBody;
   readonly claim: { readonly placements: readonly ProposedPlacement[] };
   readonly move: { readonly row: number };
+  /** Jewel edition, before the first round: where your pawn starts (you may change it until then). */
+  readonly place: { readonly row: number };
 }
 
 /** Who sits in a seat: a person, a bot the host added, or a bot playing on for a person who left. */
@@ -119,7 +121,7 @@ export type LobbySeat = Occupant & {
 };
 
 /** How the table stands: seats, settings, who hosts, who you are. */
-export interface LobbyMessage {
+export interface LobbyMessage extends Timed {
   readonly protocol: number;
   /** The room's code, to share. */
   readonly code: string;
@@ -137,12 +139,24 @@ export interface LobbyMessage {
   readonly started: boolean;
   /** The game's id for the HTTP API, once started. */
   readonly game: string | null;
+  /**
+   * A quick-match table that has not started: when it starts by itself (game time), once two
+   * people sit at it (sooner when all of them are ready); null otherwise.
+   */
+  readonly startsAt: number | null;
+  /** A quick-match table with one person: from when they are offered to play against bots. */
+  readonly offerBotsAt: number | null;
   readonly seats: readonly LobbySeat[];
 }
 
 /** A player's view of the game, and the time to count from. */
 export interface RaceViewMessage extends Timed {
   readonly view: RaceView;
+  /**
+   * While the game waits: when the next round starts (game time). Before the first round of a
+   * jewel game, the end of the time to place the pawns.
+   */
+  readonly nextRoundAt: number | null;
 }
 
 /** Something the room tells everyone: a person left and a bot plays on in the seat. */

@@ -1,4 +1,6 @@
 import type { Deck, DeckBoard, DeckSide, Side } from './deck.js';
+import type { DieSymbol } from './die.js';
+import { DIE_SYMBOLS } from './die.js';
 import type { Cell, GridName } from './grid.js';
 
 /*
@@ -77,52 +79,22 @@ export function pieceColour(deck: Pick<Deck, 'edition' | 'pieces'>, id: string):
   return CLASSIC_COLOURS[i % CLASSIC_COLOURS.length] ?? '#888';
 }
 
-/** A die face with pips, as the label of a classic task row. */
-function dieFace(face: number, x: number, y: number, size: number): string {
-  const pips: Record<number, [number, number][]> = {
-    1: [[0.5, 0.5]],
-    2: [
-      [0.27, 0.27],
-      [0.73, 0.73],
-    ],
-    3: [
-      [0.25, 0.25],
-      [0.5, 0.5],
-      [0.75, 0.75],
-    ],
-    4: [
-      [0.27, 0.27],
-      [0.73, 0.27],
-      [0.27, 0.73],
-      [0.73, 0.73],
-    ],
-    5: [
-      [0.25, 0.25],
-      [0.75, 0.25],
-      [0.5, 0.5],
-      [0.25, 0.75],
-      [0.75, 0.75],
-    ],
-    6: [
-      [0.27, 0.22],
-      [0.73, 0.22],
-      [0.27, 0.5],
-      [0.73, 0.5],
-      [0.27, 0.78],
-      [0.73, 0.78],
-    ],
-  };
-  const dots = (pips[face] ?? [])
-    .map(
-      ([px, py]) =>
-        `<circle cx="${(x + px * size).toFixed(1)}" cy="${(y + py * size).toFixed(1)}" r="${(size * 0.09).toFixed(1)}"/>`,
-    )
-    .join('');
-  return `<rect x="${x}" y="${y}" width="${size}" height="${size}" rx="${size * 0.18}" fill="#fff" stroke="#333" stroke-width="1.5"/><g fill="#333">${dots}</g>`;
+/** A die face, its symbol in a rounded square, as the label of a classic task row. */
+function dieFace(face: string, x: number, y: number, size: number): string {
+  const frame = `<rect x="${x}" y="${y}" width="${size}" height="${size}" rx="${size * 0.18}" fill="#fff" stroke="#333" stroke-width="1.5"/>`;
+  const symbol = (DIE_SYMBOLS as Readonly<Record<string, DieSymbol | undefined>>)[face];
+  // A key that is no die face (a deck verifyDeck refuses) is shown as it is written.
+  if (!symbol)
+    return `${frame}<text x="${x + size / 2}" y="${y + size * 0.65}" text-anchor="middle" font-family="sans-serif" font-size="${size * 0.4}" fill="#333">${escapeXml(face)}</text>`;
+  // The symbol's 16-unit box, inset from the frame by an eighth of its side.
+  const inset = size / 8;
+  const scale = (size - 2 * inset) / 16;
+  const paths = symbol.paths.map((d) => `<path d="${d}"/>`).join('');
+  return `${frame}<g transform="translate(${(x + inset).toFixed(2)},${(y + inset).toFixed(2)}) scale(${scale.toFixed(4)})" fill="#333" fill-rule="evenodd"><title>${escapeXml(symbol.name)}</title>${paths}</g>`;
 }
 
 function rowLabel(deck: Deck, key: string, x: number, y: number, size: number): string {
-  if (deck.edition === 'classic') return dieFace(Number(key), x, y, size);
+  if (deck.edition === 'classic') return dieFace(key, x, y, size);
   const r = size / 2;
   const cx = x + r;
   const cy = y + r;

@@ -72,6 +72,7 @@ export const raceMessages = {
   rematch: empty,
   claim: z.strictObject({ placements }),
   move: z.strictObject({ row: z.number().int() }),
+  place: z.strictObject({ row: z.number().int() }),
 } as const;
 
 /** Options to create a solo room. */

@@ -40,7 +40,7 @@ export class RaceGame {
     this.#engine = raceEngine(deck);
     this.#referee = referee(deck);
     this.#state = state;
-    this.#ref = this.#referee.start(seed, bots, startedAt);
+    this.#ref = this.#referee.start(state, seed, bots, startedAt);
   }
 
   /** A new game on `deck`, its first round due at `now`; or why the configuration is refused. */
@@ -72,6 +72,11 @@ export class RaceGame {
   /** What the referee does next, and when. */
   next(): Planned | null {
     return this.#referee.next(this.#ref, this.#state);
+  }
+
+  /** When the next round starts, while the game waits for it. */
+  nextRoundAt(): number | null {
+    return this.#state.phase === 'waiting' ? this.#ref.nextRoundAt : null;
   }
 
   /** The referee's own action was refused (a bug of ours): it is dropped so that the game goes on. */

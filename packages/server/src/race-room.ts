@@ -24,6 +24,8 @@ export class RaceRoom extends Room {
   #public = false;
   #game: RaceGame | null = null;
   #timer: Delayed | undefined;
+  /** Quick match: the timer that starts the table by itself. */
+  #autoStart: Delayed | undefined;
   #saving: Promise<void> | undefined;
 
   override onCreate(options: unknown): void {
@@ -161,6 +163,9 @@ export class RaceRoom extends Room {
     on('move', (client, data) => {
       this.#playerAction(client, 'move', (player) => ({ type: 'move', player, row: data.row }));
     });
+    on('place', (client, data) => {
+      this.#playerAction(client, 'place', (player) => ({ type: 'place', player, row: data.row }));
+    });
     rejectUnknown(this);
   }
 
@@ -192,11 +197,16 @@ export class RaceRoom extends Room {
     if (!game.ok) return game.error.message;
     this.#game = game.value;
     void this.setMetadata({ started: true });
-    // Everyone learns the game has started, then the first round, due now, is dealt at once.
+    // Everyone learns the game has started; the first round, when it is due now, is dealt at once
+    // (in a jewel game the players first have time to place their pawns).
     this.#updateVisibility();
     this.#broadcastLobby();
     const first = game.value.next();
-    if (first) this.#act(first.action);
+    if (first && first.at <= clock.now()) this.#act(first.action);
+    else {
+      this.#schedule();
+      this.#sendViews();
+    }
     return undefined;
   }
 
@@ -279,12 +289,38 @@ export class RaceRoom extends Room {
     return `${this.roomId}-${game?.startedAt ?? 0}`;
   }
 
+  /** Quick match: a public table starts by itself when the table says (table.ts, QUICK_MATCH). */
+  #planAutoStart(): void {
+    this.#autoStart?.clear();
+    this.#autoStart = undefined;
+    const at = this.#public && !this.#game ? this.#table.startsAt() : null;
+    if (at === null) return;
+    const { clock, log } = this.services;
+    this.#autoStart = this.clock.setTimeout(
+      guarded(`room ${this.roomId}: quick-match start`, log, () => {
+        if (this.#game) return;
+        const due = this.#table.startsAt();
+        if (due !== null && due <= clock.now()) this.#start();
+        else this.#planAutoStart();
+      }),
+      clock.until(at) + 1,
+    );
+  }
+
   #broadcastLobby(): void {
+    const { clock } = this.services;
+    const waiting = this.#public && !this.#game;
+    if (waiting) this.#table.observe(clock.now());
+    this.#planAutoStart();
     const room = {
       code: this.roomId,
       public: this.#public,
       started: this.#game !== null,
       game: this.#game ? this.#gameId() : null,
+      startsAt: waiting ? this.#table.startsAt() : null,
+      offerBotsAt: waiting ? this.#table.offerBotsAt() : null,
+      serverNow: clock.now(),
+      timeScale: clock.timeScale,
     };
     for (const client of this.clients) this.#send.to(client, 'lobby', this.#table.lobbyFor(client.sessionId, room));
   }
@@ -300,6 +336,7 @@ export class RaceRoom extends Room {
         serverNow,
         timeScale: clock.timeScale,
         view: game.view(player),
+        nextRoundAt: game.nextRoundAt(),
       });
     }
   }

@@ -6,12 +6,21 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeckIndex, RaceEdition, RaceSettings, RaceViewMessage, RecordsAnswer } from '@ubongo/core';
+import type {
+  DeckIndex,
+  RaceEdition,
+  RaceServerMessages,
+  RaceSettings,
+  RaceViewMessage,
+  RecordsAnswer,
+} from '@ubongo/core';
+
+type RaceEventsBody = RaceServerMessages['events'];
 import { PROTOCOL_VERSION } from '@ubongo/core';
 import type { UbongoServer } from './server.js';
 import { startServer } from './server.js';
 import { Client } from 'colyseus.js';
-import { seatLabel } from './table.js';
+import { QUICK_MATCH, seatLabel } from './table.js';
 import { Player, solve } from './test-support/player.js';
 
 // A real server on a random port, with game time 20 times faster than the clock, so that a
@@ -121,6 +130,49 @@ describe.each([
     };
     expect(replay.matchesRecord).toBe(true);
     expect(replay.steps.length).toBeGreaterThanOrEqual(4);
+    await ana.room.leave();
+  });
+});
+
+describe('the jewel pawns’ start', () => {
+  it('people choose a start row before the first round; a bot chooses its own; one who does not gets one by lot', async () => {
+    const ana = await newTable('jewels', { rounds: 1, hourglassSeconds: 120 });
+    const ben = await Player.join(url, ana.room.roomId, { name: 'Ben' });
+    ana.send('add-bot', { level: 'expert' });
+    await ana.waitFor('lobby', (l) => l.seats.length === 3);
+    ana.send('start');
+    // Before the first round: the view offers every row, and says until when.
+    const before = await ana.waitFor('view', (m) => m.view.phase === 'waiting' && m.view.round === null);
+    expect(before.view.place?.rows).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(before.nextRoundAt).toBeGreaterThan(before.serverNow);
+    // The people's pawns are not down yet (the bot may have put its own down already).
+    expect(before.view.players.slice(0, 2).map((p) => p.pawn)).toEqual([null, null]);
+    ana.send('place', { row: 4 });
+    ana.send('place', { row: 1 });
+    ana.send('place', { row: 9 });
+    expect(await ana.next('rejected')).toMatchObject({ to: 'place', code: 'action/malformed' });
+    // Ben does not choose: the first round starts when the time is up, his row drawn by lot.
+    const started = await ben.waitFor('view', (m) => m.view.round !== null);
+    const placedBy = Object.fromEntries(started.view.players.map((p) => [p.id, [p.pawn, p.placedBy]]));
+    expect(placedBy['p1']).toEqual([1, 'choice']);
+    expect(placedBy['p2']?.[1]).toBe('lot');
+    expect(placedBy['p3']?.[1]).toBe('choice');
+    const events = ben.received.filter((r) => r.type === 'events').flatMap((r) => (r.message as RaceEventsBody).events);
+    const placed = events.flatMap((e) => (e.type === 'placed' ? [`${e.player} ${e.by}`] : []));
+    expect(placed.sort()).toEqual(['p1 choice', 'p1 choice', 'p2 lot', 'p3 choice']);
+    // Too late to place now.
+    ben.send('place', { row: 0 });
+    expect(await ben.next('rejected')).toMatchObject({ to: 'place', code: 'action/wrong-phase' });
+    await Promise.all([ana.room.leave(), ben.room.leave()]);
+  });
+
+  it('in other editions there is nothing to place', async () => {
+    const ana = await newTable('classic', { rounds: 1 });
+    ana.send('start');
+    const { view } = await ana.waitFor('view', playing(1));
+    expect(view.place).toBeNull();
+    ana.send('place', { row: 2 });
+    expect(await ana.next('rejected')).toMatchObject({ to: 'place', code: 'action/wrong-phase' });
     await ana.room.leave();
   });
 });
@@ -271,6 +323,50 @@ describe('quick match', () => {
     const dan = await join('Dan');
     expect(dan.room.roomId).not.toBe(cy.room.roomId);
     await Promise.all([ana.room.leave(), ben.room.leave(), cy.room.leave(), dan.room.leave()]);
+  });
+
+  it('a quick-match table starts by itself: soon once everyone is ready, and a newcomer restarts the wait', async () => {
+    const join = async (name: string): Promise<Player<'race'>> => {
+      const client = new Client(url);
+      return Player.wrap<'race'>(
+        client,
+        await client.joinOrCreate('race', { protocol: PROTOCOL_VERSION, name, public: true, settings: { rounds: 1 } }),
+      );
+    };
+    const ana = await join('Ana');
+    // Alone: no countdown, and bots are offered after a while.
+    const alone = await ana.waitFor('lobby');
+    expect(alone.startsAt).toBeNull();
+    expect((alone.offerBotsAt ?? 0) - alone.serverNow).toBeGreaterThan(QUICK_MATCH.aloneMs - 2000);
+    const ben = await join('Ben');
+    expect(ben.room.roomId).toBe(ana.room.roomId);
+    const two = await ana.waitFor('lobby', (l) => l.seats.length === 2);
+    expect(two.offerBotsAt).toBeNull();
+    const wait = (two.startsAt ?? 0) - two.serverNow;
+    expect(wait).toBeGreaterThan(QUICK_MATCH.waitMs - 2000);
+    expect(wait).toBeLessThanOrEqual(QUICK_MATCH.waitMs);
+    // A third person restarts the wait.
+    const cy = await join('Cy');
+    const three = await ana.waitFor('lobby', (l) => l.seats.length === 3);
+    expect(three.startsAt ?? 0).toBeGreaterThan(two.startsAt ?? 0);
+    // Everyone ready: the short countdown, and the game starts with nobody pressing Start.
+    for (const p of [ana, ben, cy]) p.send('ready', { ready: true });
+    const ready = await ana.waitFor('lobby', (l) => l.seats.every((s) => s.ready));
+    expect((ready.startsAt ?? 0) - ready.serverNow).toBeLessThanOrEqual(QUICK_MATCH.readyMs);
+    expect((await ana.waitFor('lobby', (l) => l.started)).game).not.toBeNull();
+    await ana.waitFor('view', playing(1));
+    await Promise.all([ana.room.leave(), ben.room.leave(), cy.room.leave()]);
+  });
+
+  it('a private table never starts by itself', async () => {
+    const ana = await newTable('classic', { rounds: 1 });
+    const ben = await Player.join(url, ana.room.roomId, { name: 'Ben' });
+    ana.send('ready', { ready: true });
+    ben.send('ready', { ready: true });
+    const lobby = await ana.waitFor('lobby', (l) => l.seats.length === 2 && l.seats.every((s) => s.ready));
+    expect(lobby.startsAt).toBeNull();
+    expect(lobby.offerBotsAt).toBeNull();
+    await Promise.all([ana.room.leave(), ben.room.leave()]);
   });
 
   it('a client that floods the room is told to slow down', async () => {

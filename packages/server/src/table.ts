@@ -24,6 +24,13 @@ interface Watcher {
 /** Seats at a table. */
 const SEATS = 4;
 
+/**
+ * Quick match (a public table): it starts by itself `readyMs` after every person at it is ready,
+ * or `waitMs` after the last person sat down, once at least two people sit there; a person alone
+ * there for `aloneMs` is offered bots. Game time.
+ */
+export const QUICK_MATCH = { readyMs: 5_000, waitMs: 45_000, aloneMs: 20_000 } as const;
+
 // A room code: 6 letters and digits without the ones people confuse.
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -58,6 +65,31 @@ export class Table {
   };
   host: string | undefined;
   readonly watchers = new Map<string, Watcher>();
+  #people = 0;
+  /** When the last person sat down, and since when everyone has been ready (quick match). */
+  #joinedAt = 0;
+  #readySince: number | null = null;
+
+  /** Notes the table as it stands at `now`: a newcomer restarts the countdown, everyone ready shortens it. */
+  observe(now: number): void {
+    const people = this.seats.filter((s) => s.occupant.kind === 'human');
+    if (people.length > this.#people) this.#joinedAt = now;
+    this.#people = people.length;
+    const allReady = people.length >= 2 && people.every((s) => s.ready);
+    this.#readySince = allReady ? (this.#readySince ?? now) : null;
+  }
+
+  /** When a quick-match table starts by itself: null until two people sit at it. */
+  startsAt(): number | null {
+    if (this.#people < 2) return null;
+    const wait = this.#joinedAt + QUICK_MATCH.waitMs;
+    return this.#readySince === null ? wait : Math.min(wait, this.#readySince + QUICK_MATCH.readyMs);
+  }
+
+  /** When a person alone at a quick-match table is offered bots. */
+  offerBotsAt(): number | null {
+    return this.#people === 1 ? this.#joinedAt + QUICK_MATCH.aloneMs : null;
+  }
 
   /** Changes settings; fixed scoring is a classic variant, and other editions play standard. */
   configure(change: Partial<RaceSettings>): string | undefined {
@@ -192,7 +224,10 @@ export class Table {
   /** The lobby as one connection sees it. */
   lobbyFor(
     sessionId: string,
-    room: { code: string; public: boolean; started: boolean; game: string | null },
+    room: Pick<
+      LobbyMessage,
+      'code' | 'public' | 'started' | 'game' | 'startsAt' | 'offerBotsAt' | 'serverNow' | 'timeScale'
+    >,
   ): LobbyMessage {
     return {
       protocol: PROTOCOL_VERSION,

@@ -44,6 +44,15 @@ export function botSolveSeconds(level: BotLevel, difficulty: number, rng: Rng): 
   return botMedianSeconds(level, difficulty) * Math.exp(BOT_MODEL[level].sigma * normal(rng));
 }
 
+/** A player's sorted colour counts after taking the two front jewels of `row`: the winning measure. */
+function scoreAfter(state: RaceState, me: PlayerState, row: number): number[] | undefined {
+  const jewels = state.rows[row];
+  if (jewels === undefined) return undefined;
+  const counts: Record<JewelColour, number> = { ...me.jewels };
+  for (const j of jewels.slice(0, 2)) counts[j]++;
+  return JEWEL_COLOURS.map((c) => counts[c]).sort((a, b) => b - a);
+}
+
 /**
  * The row a bot moves its pawn to in the jewel edition: of the rows it may reach, the one whose
  * two front jewels leave its own sorted colour counts best (the winning measure), preferring the
@@ -53,19 +62,38 @@ export function botJewelRow(state: RaceState, player: PlayerId): number {
   const me = state.players.find((p) => p.id === player) as PlayerState;
   const position = state.round?.solved.indexOf(player) ?? -1;
   const allowed = JEWEL_MOVES[position] ?? 0;
-  let best = me.pawn;
+  const pawn = me.pawn ?? 0;
+  let best = pawn;
   let bestScore: number[] | undefined;
   for (let distance = 0; distance <= allowed; distance++) {
-    for (const row of distance === 0 ? [me.pawn] : [me.pawn - distance, me.pawn + distance]) {
-      const jewels = state.rows[row];
-      if (jewels === undefined) continue;
-      const counts: Record<JewelColour, number> = { ...me.jewels };
-      for (const j of jewels.slice(0, 2)) counts[j]++;
-      const score = JEWEL_COLOURS.map((c) => counts[c]).sort((a, b) => b - a);
+    for (const row of distance === 0 ? [pawn] : [pawn - distance, pawn + distance]) {
+      const score = scoreAfter(state, me, row);
+      if (score === undefined) continue;
       if (bestScore === undefined || compareJewelScores(score, bestScore) > 0) {
         best = row;
         bestScore = score;
       }
+    }
+  }
+  return best;
+}
+
+/**
+ * The row a bot puts its pawn on before the first round: the one whose two front jewels it would
+ * most like to take first (a pair of one colour over two colours), the nearest the middle of the
+ * board when several are as good, so that later moves can reach either way.
+ */
+export function botStartRow(state: RaceState, player: PlayerId): number {
+  const me = state.players.find((p) => p.id === player) as PlayerState;
+  const byMiddle = [2, 3, 1, 4, 0, 5];
+  let best = byMiddle[0] as number;
+  let bestScore: number[] | undefined;
+  for (const row of byMiddle) {
+    const score = scoreAfter(state, me, row);
+    if (score === undefined) continue;
+    if (bestScore === undefined || compareJewelScores(score, bestScore) > 0) {
+      best = row;
+      bestScore = score;
     }
   }
   return best;

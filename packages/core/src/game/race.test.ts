@@ -671,3 +671,44 @@ describe('a view is complete: the client decides nothing', () => {
     expect(classic.view(claim(classic, s, 'p1', 1000), 'p1').reach).toBeNull();
   });
 });
+
+describe('the jewel pawns’ start (docs/rules.md §4.2)', () => {
+  it('players place their pawns before the first round, may change their minds, and may share a row', () => {
+    let s = setup('jewels', 3, 4);
+    expect(s.players.map((p) => [p.pawn, p.placedBy])).toEqual([
+      [null, null],
+      [null, null],
+      [null, null],
+    ]);
+    const placed = step(classic, s, { type: 'place', player: 'p1', row: 4 }, 10);
+    expect(placed.value.events).toEqual([{ type: 'placed', player: 'p1', row: 4, by: 'choice' }]);
+    s = placed.value.state;
+    s = step(classic, s, { type: 'place', player: 'p1', row: 2 }, 20).value.state;
+    s = step(classic, s, { type: 'place', player: 'p2', row: 2 }, 30).value.state;
+    expect(classic.view(s, null).players.map((p) => p.pawn)).toEqual([2, 2, null]);
+    const bad = classic.apply(s, { type: 'place', player: 'p3', row: 6 }, 40);
+    expect(!bad.ok && bad.error.code).toBe('action/malformed');
+    // The first round puts the pawn nobody placed on a row drawn by lot, and says so.
+    const started = step(classic, s, { type: 'start-round' }, 50);
+    const lot = started.value.events.find((e) => e.type === 'placed');
+    expect(lot).toMatchObject({ type: 'placed', player: 'p3', by: 'lot' });
+    s = started.value.state;
+    expect(s.players.map((p) => p.placedBy)).toEqual(['choice', 'choice', 'lot']);
+    expect(s.players.every((p) => p.pawn !== null && p.pawn >= 0 && p.pawn < 6)).toBe(true);
+    // Once the first round has started, pawns only move by solving.
+    const late = classic.apply(s, { type: 'place', player: 'p1', row: 0 }, 60);
+    expect(!late.ok && late.error.code).toBe('action/wrong-phase');
+  });
+
+  it('only the jewel edition places pawns; start rows given in the configuration count as chosen', () => {
+    const c = classic.apply(setup('classic', 2), { type: 'place', player: 'p1', row: 1 }, 0);
+    expect(!c.ok && c.error.code).toBe('action/wrong-phase');
+    const given = setup('jewels', 2, 1, { startRows: [5, 0] });
+    expect(given.players.map((p) => [p.pawn, p.placedBy])).toEqual([
+      [5, 'choice'],
+      [0, 'choice'],
+    ]);
+    const started = step(classic, given, { type: 'start-round' }, 0);
+    expect(started.value.events.some((e) => e.type === 'placed')).toBe(false);
+  });
+});

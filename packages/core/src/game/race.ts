@@ -136,8 +136,13 @@ export interface PlayerState {
   readonly gems: Gems;
   /** Jewels by colour (jewel edition). */
   readonly jewels: Record<JewelColour, number>;
-  /** The pawn's row, 0 to 5 (jewel edition). */
-  readonly pawn: number;
+  /**
+   * The pawn's row, 0 to 5 (jewel edition); null before the first round while the player has not
+   * placed it (docs/rules.md §4.2). 0 in the other editions.
+   */
+  readonly pawn: number | null;
+  /** Jewel edition: whether the player chose the pawn's start row, or it was drawn for them. */
+  readonly placedBy: 'choice' | 'lot' | null;
 }
 
 /** What happened in a finished round, as the simulator and replays show it. */
@@ -212,7 +217,8 @@ export type RaceAction =
   | { readonly type: 'start-round' }
   | { readonly type: 'claim'; readonly player: PlayerId; readonly placements: readonly ProposedPlacement[] }
   | { readonly type: 'move'; readonly player: PlayerId; readonly row: number }
-  | { readonly type: 'tick' };
+  | { readonly type: 'tick' }
+  | { readonly type: 'place'; readonly player: PlayerId; readonly row: number };
 
 /** What happened, for the players to be told. */
 export type RaceEvent =
@@ -238,6 +244,13 @@ export type RaceEvent =
       readonly from: number;
       readonly to: number;
       readonly took: readonly JewelColour[];
+    }
+  | {
+      readonly type: 'placed';
+      readonly player: PlayerId;
+      readonly row: number;
+      /** `choice`: the player put it there; `lot`: the first round started before they did. */
+      readonly by: 'choice' | 'lot';
     }
   | { readonly type: 'second-chance'; readonly deadline: number }
   | { readonly type: 'round-ended'; readonly record: RoundRecord }
@@ -285,6 +298,8 @@ export interface RaceView {
   readonly task: Puzzle | null;
   /** Jewel edition: once you have solved and not yet moved, how far your pawn may go and the rows it may reach. */
   readonly reach: { readonly upTo: number; readonly rows: readonly number[] } | null;
+  /** Jewel edition, before the first round: the rows you may put your pawn on (every row), else null. */
+  readonly place: { readonly rows: readonly number[] } | null;
   readonly history: readonly RoundRecord[];
   readonly tieBreak: RaceState['tieBreak'];
   readonly winners: readonly PlayerId[] | null;
@@ -385,7 +400,15 @@ function reachOf(state: RaceState, player: PlayerId | null): RaceView['reach'] {
   const position = round.solved.indexOf(me.id);
   if (position < 0 || round.moved.includes(me.id)) return null;
   const upTo = JEWEL_MOVES[position] ?? 0;
-  return { upTo, rows: reachableRows(me.pawn, upTo) };
+  return me.pawn === null ? null : { upTo, rows: reachableRows(me.pawn, upTo) };
+}
+
+/** Where a player may put the pawn now: before the first round of a jewel game, any row. */
+function placeOf(state: RaceState, player: PlayerId | null): RaceView['place'] {
+  const me = state.players.find((p) => p.id === player);
+  if (!me || state.phase !== 'waiting' || state.round !== null) return null;
+  if (EDITION_RULES[state.config.edition].reward !== 'jewels' || me.placedBy === 'lot') return null;
+  return { rows: reachableRows(0, JEWEL_ROWS) };
 }
 
 const isInt = (v: unknown, min: number, max: number): v is number =>
@@ -465,10 +488,11 @@ export function parseRaceAction(raw: unknown): Result<RaceAction, GameError> {
     case 'tick':
       return ok({ type });
     case 'claim':
-    case 'move': {
+    case 'move':
+    case 'place': {
       const player = raw['player'];
       if (typeof player !== 'string') return refuse('action/malformed', 'the action needs a player');
-      if (type === 'move') {
+      if (type === 'move' || type === 'place') {
         const row = raw['row'];
         if (!isInt(row, 0, JEWEL_ROWS - 1)) {
           return refuse('action/malformed', `row must be an integer from 0 to ${JEWEL_ROWS - 1}`);
@@ -517,7 +541,10 @@ export function raceEngine(deck: Deck): RaceEngine {
       side: p.side,
       gems: noGems(),
       jewels: noJewels(),
-      pawn: rules.reward === 'jewels' ? (config.startRows?.[i] ?? randomInt(rng, JEWEL_ROWS)) : 0,
+      // Jewel pawns start where the configuration says, or where their players put them before
+      // the first round (null until then); a pawn nobody placed is put on a row drawn by lot.
+      pawn: rules.reward === 'jewels' ? (config.startRows?.[i] ?? null) : 0,
+      placedBy: rules.reward === 'jewels' && config.startRows ? ('choice' as const) : null,
     }));
     return ok({
       config,
@@ -541,6 +568,12 @@ export function raceEngine(deck: Deck): RaceEngine {
   }
 
   function startRound(s: Mutable<RaceState>, now: number, events: RaceEvent[]): void {
+    for (const p of s.players) {
+      if (p.pawn !== null) continue;
+      p.pawn = randomInt(s.rng, JEWEL_ROWS);
+      p.placedBy = 'lot';
+      events.push({ type: 'placed', player: p.id, row: p.pawn, by: 'lot' });
+    }
     const participants = s.tieBreak ? [...s.tieBreak.players] : s.players.map((p) => p.id);
     const number = (s.round?.number ?? 0) + 1;
     const dealt: string[] = [];
@@ -780,14 +813,16 @@ export function raceEngine(deck: Deck): RaceEngine {
       return { code: 'action/malformed', message: `row must be an integer from 0 to ${JEWEL_ROWS - 1}` };
     }
     const me = s.players.find((p) => p.id === player) as Mutable<PlayerState>;
+    // Every pawn is on the board once a round is played (the first round places the rest by lot).
+    const pawn = me.pawn ?? 0;
     const allowed = JEWEL_MOVES[position] ?? 0;
-    if (Math.abs(row - me.pawn) > allowed) {
+    if (Math.abs(row - pawn) > allowed) {
       return {
         code: 'action/too-far',
-        message: `the pawn may move at most ${allowed} space${allowed === 1 ? '' : 's'} from row ${me.pawn}`,
+        message: `the pawn may move at most ${allowed} space${allowed === 1 ? '' : 's'} from row ${pawn}`,
       };
     }
-    const from = me.pawn;
+    const from = pawn;
     me.pawn = row;
     const took = (s.rows[row] as JewelColour[]).splice(0, 2);
     for (const jewel of took) me.jewels[jewel]++;
@@ -841,6 +876,21 @@ export function raceEngine(deck: Deck): RaceEngine {
       case 'tick':
         if (s.phase === 'playing') tick(s, now, events);
         break;
+      case 'place': {
+        const me = s.players.find((p) => p.id === action.player);
+        if (!me) return refuse('action/not-in-game', `${action.player} is not in this game`);
+        if (EDITION_RULES[s.config.edition].reward !== 'jewels')
+          return refuse('action/wrong-phase', 'pawns are placed in the jewel edition only');
+        if (s.phase !== 'waiting' || s.round !== null || me.placedBy === 'lot')
+          return refuse('action/wrong-phase', 'pawns are placed before the first round');
+        if (!isInt(action.row, 0, JEWEL_ROWS - 1))
+          return refuse('action/malformed', `row must be an integer from 0 to ${JEWEL_ROWS - 1}`);
+        // Until the first round starts a player may put the pawn elsewhere; several may share a row.
+        me.pawn = action.row;
+        me.placedBy = 'choice';
+        events.push({ type: 'placed', player: me.id, row: action.row, by: 'choice' });
+        break;
+      }
       case 'claim':
       case 'move': {
         if (!s.players.some((p) => p.id === action.player))
@@ -881,6 +931,7 @@ export function raceEngine(deck: Deck): RaceEngine {
       round: state.round,
       task: deal && state.phase === 'playing' ? puzzleOf(deal) : null,
       reach: reachOf(state, player),
+      place: placeOf(state, player),
       history: state.history,
       tieBreak: state.tieBreak,
       winners: state.winners,

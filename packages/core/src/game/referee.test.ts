@@ -5,11 +5,11 @@ import { findTask } from '../deck.js';
 import { createRng } from '../random.js';
 import { solveFirst } from '../solver.js';
 import type { BotLevel } from './bots.js';
-import { botSolveSeconds } from './bots.js';
+import { botSolveSeconds, botStartRow } from './bots.js';
 import type { RaceEngine, RaceState } from './race.js';
 import { raceEngine } from './race.js';
 import type { Planned, RefereeState } from './referee.js';
-import { BOT_MOVE_MS, botSeed, referee, ROUND_PAUSE_MS } from './referee.js';
+import { ALL_PLACED_MS, BOT_MOVE_MS, BOT_PLACE_MS, botSeed, PLACING_MS, referee, ROUND_PAUSE_MS } from './referee.js';
 
 const deck = shippedDeck('classic');
 const engine: RaceEngine = raceEngine(deck);
@@ -28,6 +28,16 @@ function game(edition: 'classic' | 'jewels', players: number, seed: number): Rac
   );
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
+}
+
+/** A game and its referee, as the server starts them. */
+function begin(
+  state: RaceState,
+  seed: number,
+  bots: Readonly<Record<string, BotLevel>>,
+  now: number,
+): [RaceState, RefereeState] {
+  return [state, judge.start(state, seed, bots, now)];
 }
 
 /** Runs the referee's plan until `stop` says so; every planned action must be accepted. */
@@ -50,7 +60,7 @@ function run(
 describe('the referee', () => {
   it('starts the first round at once, then each round 5 s after the previous one ended', () => {
     const bots: Record<string, BotLevel> = { p1: 'master', p2: 'expert' };
-    const { state, log } = run(game('classic', 2, 3), judge.start(3, bots, 1000));
+    const { state, log } = run(...begin(game('classic', 2, 3), 3, bots, 1000));
     expect(state.phase).toBe('finished');
     const starts = log.filter((p) => p.action.type === 'start-round').map((p) => p.at);
     expect(starts[0]).toBe(1000);
@@ -62,7 +72,7 @@ describe('the referee', () => {
   });
 
   it('with people only, it ticks at the deadline, turns the sand once, and ends the round', () => {
-    const { log } = run(game('classic', 2, 1), judge.start(1, {}, 0), (s) => s.history.length === 1);
+    const { log } = run(...begin(game('classic', 2, 1), 1, {}, 0), (s) => s.history.length === 1);
     expect(log.map((p) => [p.action.type, p.at])).toEqual([
       ['start-round', 0],
       ['tick', 60_000],
@@ -71,7 +81,7 @@ describe('the referee', () => {
   });
 
   it('draws each bot a claim time from the bot model, and claims with a solution when it is due', () => {
-    const { state, ref } = run(game('classic', 2, 7), judge.start(7, { p2: 'casual' }, 0), (s) => s.round !== null);
+    const { state, ref } = run(...begin(game('classic', 2, 7), 7, { p2: 'casual' }, 0), (s) => s.round !== null);
     expect(state.phase).toBe('playing');
     // Only the bot has a plan; the person plays for themselves.
     expect(Object.keys(ref.claims)).toEqual(['p2']);
@@ -89,8 +99,7 @@ describe('the referee', () => {
 
   it('draws the same times as the bot model with the bots’ own seed', () => {
     const { state, ref } = run(
-      game('classic', 2, 9),
-      judge.start(9, { p1: 'expert', p2: 'master' }, 0),
+      ...begin(game('classic', 2, 9), 9, { p1: 'expert', p2: 'master' }, 0),
       (s) => s.round !== null,
     );
     const rng = createRng(botSeed(9));
@@ -103,14 +112,14 @@ describe('the referee', () => {
 
   it('is deterministic: the same seed and bots give the same plan', () => {
     const bots: Record<string, BotLevel> = { p1: 'beginner', p2: 'master', p3: 'casual' };
-    const a = run(game('jewels', 3, 5), judge.start(5, bots, 0));
-    const b = run(game('jewels', 3, 5), judge.start(5, bots, 0));
+    const a = run(...begin(game('jewels', 3, 5), 5, bots, 0));
+    const b = run(...begin(game('jewels', 3, 5), 5, bots, 0));
     expect(a.log).toEqual(b.log);
     expect(a.state).toEqual(b.state);
   });
 
   it('a jewel bot moves 1.5 s after it solves, to a row the engine accepts', () => {
-    const { log } = run(game('jewels', 2, 2), judge.start(2, { p1: 'master', p2: 'master' }, 0));
+    const { log } = run(...begin(game('jewels', 2, 2), 2, { p1: 'master', p2: 'master' }, 0));
     const moves = log.filter((p) => p.action.type === 'move');
     expect(moves.length).toBeGreaterThan(0);
     // Every move comes 1.5 s after its player's claim (a claim may have no move: the sand ran out).
@@ -124,7 +133,7 @@ describe('the referee', () => {
   });
 
   it('a stand-in plays on for a person: it claims if they had not solved, moves if they had', () => {
-    const { state, ref } = run(game('jewels', 2, 11), judge.start(11, {}, 0), (s) => s.round !== null);
+    const { state, ref } = run(...begin(game('jewels', 2, 11), 11, {}, 0), (s) => s.round !== null);
     // p2 leaves before solving: a casual bot claims in their place, some time from now.
     let r = judge.standIn(ref, state, 'p2', 2000);
     expect(r.bots).toEqual({ p2: 'casual' });
@@ -144,7 +153,7 @@ describe('the referee', () => {
   });
 
   it('a refused plan is dropped, so the game goes on', () => {
-    const { state, ref } = run(game('classic', 2, 3), judge.start(3, { p1: 'master' }, 0), (s) => s.round !== null);
+    const { state, ref } = run(...begin(game('classic', 2, 3), 3, { p1: 'master' }, 0), (s) => s.round !== null);
     const next = judge.next(ref, state);
     expect(next?.action.type).toBe('claim');
     const dropped = judge.drop(ref, next?.action ?? { type: 'tick' });
@@ -162,11 +171,57 @@ describe('the referee', () => {
           const bots = Object.fromEntries(
             levels.flatMap((l, i) => (l === undefined ? [] : [[`p${i + 1}`, l] as const])),
           );
-          const { state } = run(game(edition, levels.length, seed), judge.start(seed, bots, 0));
+          const { state } = run(...begin(game(edition, levels.length, seed), seed, bots, 0));
           expect(state.phase).toBe('finished');
         },
       ),
       { numRuns: 25, seed: 20261126 },
     );
+  });
+});
+
+describe('the referee and the jewel pawns’ start', () => {
+  it('bots place their pawns by their strategy; the first round waits out the choosing time for a person', () => {
+    const [state, ref] = begin(game('jewels', 2, 21), 21, { p2: 'expert' }, 0);
+    expect(ref.nextRoundAt).toBe(PLACING_MS);
+    const first = judge.next(ref, state);
+    expect(first).toEqual({ at: BOT_PLACE_MS, action: { type: 'place', player: 'p2', row: botStartRow(state, 'p2') } });
+    const { log, state: after } = run(state, ref, (s) => s.round !== null);
+    expect(log.map((p) => [p.action.type, p.at])).toEqual([
+      ['place', BOT_PLACE_MS],
+      ['start-round', PLACING_MS],
+    ]);
+    // The person who did not choose got a row by lot.
+    expect(after.players.map((p) => p.placedBy)).toEqual(['lot', 'choice']);
+  });
+
+  it('once every pawn is down the first round starts soon, not at the end of the choosing time', () => {
+    const [state, ref] = begin(game('jewels', 2, 22), 22, { p2: 'casual' }, 0);
+    const placed = engine.apply(state, { type: 'place', player: 'p1', row: 3 }, 400);
+    if (!placed.ok) throw new Error(placed.error.message);
+    let r = judge.observe(ref, placed.value.state, placed.value.events, 400);
+    expect(r.nextRoundAt).toBe(PLACING_MS);
+    const bot = judge.next(r, placed.value.state);
+    if (bot?.action.type !== 'place') throw new Error('the bot should place next');
+    const both = engine.apply(placed.value.state, bot.action, bot.at);
+    if (!both.ok) throw new Error(both.error.message);
+    r = judge.observe(r, both.value.state, both.value.events, bot.at);
+    expect(judge.next(r, both.value.state)).toEqual({ at: bot.at + ALL_PLACED_MS, action: { type: 'start-round' } });
+  });
+
+  it('a bot’s start row takes a pair of one colour over two colours, nearest the middle', () => {
+    const s = game('jewels', 1, 23) as { -readonly [K in keyof RaceState]: RaceState[K] };
+    const rows: RaceState['rows'] = [
+      ['green', 'green'],
+      ['red', 'blue'],
+      ['red', 'yellow'],
+      ['brown', 'brown'],
+      ['violet', 'brown'],
+      ['blue', 'red'],
+    ];
+    // Two pairs: the one nearer the middle.
+    expect(botStartRow({ ...s, rows }, 'p1')).toBe(3);
+    // One pair, at the edge: still better than any two colours.
+    expect(botStartRow({ ...s, rows: rows.map((r, i) => (i === 3 ? ['red', 'blue'] : r)) }, 'p1')).toBe(0);
   });
 });

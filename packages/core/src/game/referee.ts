@@ -4,7 +4,7 @@ import type { Rng } from '../random.js';
 import { createRng } from '../random.js';
 import { solveFirst } from '../solver.js';
 import type { BotLevel } from './bots.js';
-import { botJewelRow, botSolveSeconds } from './bots.js';
+import { botJewelRow, botSolveSeconds, botStartRow } from './bots.js';
 import type { RaceAction, RaceEvent, RaceState } from './race.js';
 import { raceEngine } from './race.js';
 import type { PlayerId } from './types.js';
@@ -23,6 +23,12 @@ import type { PlayerId } from './types.js';
 export const ROUND_PAUSE_MS = 5_000;
 /** How long a bot takes to move its pawn and take jewels after solving (jewel edition). */
 export const BOT_MOVE_MS = 1_500;
+/** Jewel edition: how long the players have to put their pawns on the board before the first round. */
+export const PLACING_MS = 15_000;
+/** How long a bot takes to put its pawn down. */
+export const BOT_PLACE_MS = 1_000;
+/** Once every pawn is down, the first round starts this much later, not at the end of the choosing time. */
+export const ALL_PLACED_MS = 1_500;
 /** The level of a bot that takes over the seat of a person who left. */
 export const STAND_IN_LEVEL: BotLevel = 'casual';
 
@@ -41,6 +47,8 @@ export interface RefereeState {
   readonly claims: Readonly<Record<PlayerId, number>>;
   /** When each bot that has solved will move its pawn (jewel edition). */
   readonly moves: Readonly<Record<PlayerId, number>>;
+  /** When each bot puts its pawn down before the first round (jewel edition). */
+  readonly places: Readonly<Record<PlayerId, number>>;
   /** When the next round starts, while the game waits for it. */
   readonly nextRoundAt: number | null;
 }
@@ -53,8 +61,12 @@ export interface Planned {
 
 /** The referee of one deck's races. */
 export interface Referee {
-  /** A referee for a game set up with `gameSeed`, whose first round is due at `now`. */
-  start(gameSeed: number, bots: Readonly<Record<PlayerId, BotLevel>>, now: number): RefereeState;
+  /**
+   * A referee for `game`, set up with `gameSeed`, from `now`: the first round is due at once, or
+   * in a jewel game whose pawns are not yet down, once the players have had `PLACING_MS` to place
+   * them (the bots place theirs first).
+   */
+  start(game: RaceState, gameSeed: number, bots: Readonly<Record<PlayerId, BotLevel>>, now: number): RefereeState;
   /** After the game changed at `now` with `events`: bots' times drawn at a round's start, moves planned, the pause. */
   observe(ref: RefereeState, game: RaceState, events: readonly RaceEvent[], now: number): RefereeState;
   /** A bot takes over a seat at `now` (a person left mid-game): it plays on from where the person was. */
@@ -87,8 +99,16 @@ export function referee(deck: Deck): Referee {
   const copy = (ref: RefereeState): Mutable<RefereeState> => JSON.parse(JSON.stringify(ref)) as Mutable<RefereeState>;
 
   return {
-    start(gameSeed, bots, now) {
-      return { rng: createRng(botSeed(gameSeed)), bots: { ...bots }, claims: {}, moves: {}, nextRoundAt: now };
+    start(game, gameSeed, bots, now) {
+      const unplaced = game.players.filter((p) => p.pawn === null).map((p) => p.id);
+      return {
+        rng: createRng(botSeed(gameSeed)),
+        bots: { ...bots },
+        claims: {},
+        moves: {},
+        places: Object.fromEntries(unplaced.filter((p) => bots[p] !== undefined).map((p) => [p, now + BOT_PLACE_MS])),
+        nextRoundAt: unplaced.length > 0 ? now + PLACING_MS : now,
+      };
     },
 
     observe(ref, game, events, now) {
@@ -99,6 +119,7 @@ export function referee(deck: Deck): Referee {
             r.nextRoundAt = null;
             r.claims = {};
             r.moves = {};
+            r.places = {};
             // In seat order, so that the same seed draws the same times.
             for (const deal of event.deals) planClaim(r, game, deal.player, now);
             break;
@@ -109,6 +130,9 @@ export function referee(deck: Deck): Referee {
             break;
           case 'moved':
             r.moves = without(r.moves, event.player);
+            break;
+          case 'placed':
+            r.places = without(r.places, event.player);
             break;
           case 'round-ended':
             r.claims = {};
@@ -123,12 +147,17 @@ export function referee(deck: Deck): Referee {
             break;
         }
       }
+      // Every pawn down before the first round: no need to wait out the choosing time.
+      if (game.phase === 'waiting' && game.round === null && r.nextRoundAt !== null) {
+        if (game.players.every((p) => p.pawn !== null)) r.nextRoundAt = Math.min(r.nextRoundAt, now + ALL_PLACED_MS);
+      }
       return r;
     },
 
     standIn(ref, game, player, now) {
       const r = copy(ref);
       r.bots[player] = STAND_IN_LEVEL;
+      if (game.players.find((p) => p.id === player)?.pawn === null) r.places[player] = now + BOT_PLACE_MS;
       const round = game.round;
       if (game.phase !== 'playing' || !round) return r;
       if (!round.solved.includes(player)) planClaim(r, game, player, now);
@@ -140,6 +169,7 @@ export function referee(deck: Deck): Referee {
       const r = copy(ref);
       if (action.type === 'claim') r.claims = without(r.claims, action.player);
       if (action.type === 'move') r.moves = without(r.moves, action.player);
+      if (action.type === 'place') r.places = without(r.places, action.player);
       return r;
     },
 
@@ -147,8 +177,15 @@ export function referee(deck: Deck): Referee {
       switch (game.phase) {
         case 'finished':
           return null;
-        case 'waiting':
+        case 'waiting': {
+          // Bots put their pawns down before the first round starts.
+          const place = Object.entries(ref.places).sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1))[0];
+          if (place && (ref.nextRoundAt === null || place[1] <= ref.nextRoundAt)) {
+            const [player, at] = place;
+            return { at, action: { type: 'place', player, row: botStartRow(game, player) } };
+          }
           return ref.nextRoundAt === null ? null : { at: ref.nextRoundAt, action: { type: 'start-round' } };
+        }
         case 'playing':
           break;
       }

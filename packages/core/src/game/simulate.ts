@@ -74,7 +74,7 @@ export function simulate(options: SimulateOptions, deck: Deck): Simulation {
   );
   if (!setup.ok) throw new RangeError(setup.error.message);
   let state: RaceState = setup.value;
-  let ref = judge.start(options.seed, Object.fromEntries(players.map((p) => [p.id, p.bot])), 0);
+  let ref = judge.start(state, options.seed, Object.fromEntries(players.map((p) => [p.id, p.bot])), 0);
   const rounds: SimulatedRound[] = [];
   let seconds: Record<PlayerId, number> = {};
   let shared = false;
@@ -115,6 +115,7 @@ export function simulate(options: SimulateOptions, deck: Deck): Simulation {
           break;
         case 'solved':
         case 'moved':
+        case 'placed':
         case 'second-chance':
         case 'tie-break':
           break;

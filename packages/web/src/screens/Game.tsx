@@ -20,7 +20,10 @@ export function Game({ table, view: message }: { table: Table; view: RaceViewMes
   const me = view.you;
   const myDeal = round?.deals.find((d) => d.player === me);
   const playing = view.phase === 'playing';
-  const now = useNow(200, playing);
+  const waitingFor = view.phase === 'waiting' ? message.nextRoundAt : null;
+  const now = useNow(200, playing || waitingFor !== null);
+  // Before the next round (or, in a jewel game, the end of the time to place the pawns): seconds.
+  const untilNext = waitingFor === null ? 0 : Math.ceil(timeLeft(waitingFor, message, message.receivedAt, now) / 1000);
   const left = round && playing ? timeLeft(round.deadline, message, message.receivedAt, now) : 0;
   const solvedAt = me && round ? round.solved.indexOf(me) : -1;
   const [checking, setChecking] = useState(false);
@@ -67,7 +70,15 @@ export function Game({ table, view: message }: { table: Table; view: RaceViewMes
       </div>
       <div className="game-grid">
         <section className="game-main" aria-label={t('game.yourBoard')}>
-          {!playing && <p className="between">{t('game.betweenRounds')}</p>}
+          {!playing && (
+            <p className="between" role="status">
+              {round === null && view.edition === 'jewels'
+                ? t(view.place ? 'game.placeYourPawn' : 'game.pawnsBeingPlaced', { seconds: untilNext })
+                : waitingFor === null
+                  ? t('game.betweenRounds')
+                  : t('game.nextRoundIn', { seconds: untilNext })}
+            </p>
+          )}
           {playing && !me && <p className="between">{t('game.spectating')}</p>}
           {playing && me && !view.task && <p className="between">{t('game.sitOut')}</p>}
           {playing && view.task && myDeal && round && (
@@ -223,8 +234,11 @@ function Pawn({ index, name }: { index: number; name: string }) {
 /** The jewel edition's game board: six rows of jewels (front first) and the pawns; after I solve, the rows I may go to. */
 function JewelBoard({ table, view }: { table: Table; view: RaceView }) {
   const { t } = useTranslation();
-  // Where the pawn may go now, as the server says: only after solving and before moving.
+  // Where the pawn may go now, as the server says: only after solving and before moving; or
+  // before the first round, where it may start.
   const reach = view.reach;
+  const place = view.place;
+  const rows = reach?.rows ?? place?.rows ?? [];
   const cell = 26;
   return (
     <section className="card jewel-board">
@@ -233,7 +247,7 @@ function JewelBoard({ table, view }: { table: Table; view: RaceView }) {
       <ol className="jewel-rows">
         {view.rows.map((row, r) => {
           const pawns = view.players.filter((p) => p.pawn === r);
-          const reachable = reach?.rows.includes(r) ?? false;
+          const reachable = rows.includes(r);
           const content = (
             <>
               <span className="row-number">{r + 1}</span>
@@ -267,9 +281,9 @@ function JewelBoard({ table, view }: { table: Table; view: RaceView }) {
                   type="button"
                   className="row-button"
                   onClick={() => {
-                    send(table.room, 'move', { row: r });
+                    send(table.room, place ? 'place' : 'move', { row: r });
                   }}
-                  aria-label={t('game.moveTo', { row: r + 1 })}
+                  aria-label={t(place ? 'game.placeOn' : 'game.moveTo', { row: r + 1 })}
                 >
                   {content}
                 </button>

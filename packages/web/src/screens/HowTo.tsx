@@ -1,7 +1,18 @@
 import { useTranslation } from 'react-i18next';
 
 /** The sections of the how-to-play page, each a title and paragraphs from the translation. */
-const SECTIONS = ['goal', 'round', 'pieces', 'keyboard', 'classic', 'fixed', 'extreme', 'jewels', 'solo'] as const;
+const SECTIONS = [
+  'goal',
+  'round',
+  'pieces',
+  'keyboard',
+  'classic',
+  'fixed',
+  'extreme',
+  'ties',
+  'jewels',
+  'solo',
+] as const;
 
 /** How to play, in the player's language. */
 export function HowTo() {

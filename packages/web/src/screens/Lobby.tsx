@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BotLevel, RaceEdition, RaceSettings, Variant } from '@ubongo/core';
 import { BOT_LEVELS, GAME_ROUNDS, HOURGLASS_SECONDS, RACE_EDITIONS, SIDES } from '@ubongo/core';
+import { timeLeft, useNow } from '../hooks.js';
 import { seatName, send } from '../net.js';
 import { RejectedNote } from './common.js';
 import type { Table } from './Race.js';
@@ -29,6 +30,7 @@ export function Lobby({ table }: { table: Table }) {
   return (
     <div className="lobby">
       <h1>{lobby.public ? t('lobby.publicTitle') : t('lobby.title')}</h1>
+      {lobby.public && <QuickMatch table={table} />}
       {!lobby.public && (
         <section className="card share">
           <p>{t('lobby.share')}</p>
@@ -261,5 +263,41 @@ export function Lobby({ table }: { table: Table }) {
         )}
       </div>
     </div>
+  );
+}
+
+/** A quick-match table: when it starts by itself, or, for someone alone at it, bots to play against. */
+function QuickMatch({ table }: { table: Table }) {
+  const { t } = useTranslation();
+  const { lobby, room } = table;
+  const now = useNow(250, lobby.startsAt !== null || lobby.offerBotsAt !== null);
+  const seconds = (at: number): number => Math.ceil(timeLeft(at, lobby, lobby.receivedAt, now) / 1000);
+  const isHost = lobby.you >= 0 && lobby.you === lobby.host;
+  if (lobby.startsAt !== null) {
+    const ready = lobby.seats.every((s) => s.kind !== 'human' || s.ready);
+    return (
+      <p className="banner info" role="status" data-testid="starts-in">
+        {t(ready ? 'lobby.allReadyStartsIn' : 'lobby.startsIn', { seconds: seconds(lobby.startsAt) })}
+      </p>
+    );
+  }
+  if (lobby.offerBotsAt === null || !isHost || seconds(lobby.offerBotsAt) > 0) return null;
+  return (
+    <section className="card">
+      <p>{t('lobby.alone')}</p>
+      <div className="actions">
+        <button
+          type="button"
+          className="primary"
+          onClick={() => {
+            // The free seats go to casual bots, then the game starts: the server decides each step.
+            for (let i = 0; i < lobby.free; i++) send(room, 'add-bot', { level: 'casual' });
+            send(room, 'start');
+          }}
+        >
+          {t('lobby.playWithBots')}
+        </button>
+      </div>
+    </section>
   );
 }

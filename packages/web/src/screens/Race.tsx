@@ -16,7 +16,7 @@ import { Lobby } from './Lobby.js';
 /** What a table's screens share: the room, the last lobby and view, and who is who. */
 export interface Table {
   readonly room: GameRoom<'race'>;
-  readonly lobby: LobbyMessage;
+  readonly lobby: LobbyMessage & { receivedAt: number };
   readonly view: (RaceViewMessage & { receivedAt: number }) | null;
   /** A player's name by their id in the game. */
   readonly nameOf: (id: string) => string;
@@ -34,7 +34,7 @@ export function RaceScreen({ code }: { code: string }) {
   const [named, setNamed] = useState(() => room !== null || hasPlayerName() || rememberedToken(code) !== undefined);
   const [name, setName] = useState(playerName);
   const [failure, setFailure] = useState('');
-  const [lobby, setLobby] = useState<LobbyMessage | null>(null);
+  const [lobby, setLobby] = useState<Table['lobby'] | null>(null);
   const [view, setView] = useState<Table['view']>(null);
   const [rejected, setRejected] = useState<Rejected | null>(null);
   const [savedGame, setSavedGame] = useState<string | null>(null);
@@ -138,7 +138,7 @@ export function RaceScreen({ code }: { code: string }) {
 
   useRoomMessages(room, {
     lobby: (next) => {
-      setLobby(next);
+      setLobby({ ...next, receivedAt: performance.now() });
       if (!next.started) {
         setView(null);
         setSavedGame(null);
@@ -251,6 +251,10 @@ export function describeEvent(
       return t('events.solved', { name: nameOf(event.player), position: event.position });
     case 'moved':
       return t('events.moved', { name: nameOf(event.player), row: event.to + 1, count: event.took.length });
+    case 'placed':
+      return event.by === 'choice'
+        ? t('events.placed', { name: nameOf(event.player), row: event.row + 1 })
+        : t('events.placedByLot', { name: nameOf(event.player), row: event.row + 1 });
     case 'second-chance':
       return t('events.secondChance');
     case 'round-ended':

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Rejected } from '@ubongo/core';
+import type { DieSymbol, Rejected } from '@ubongo/core';
+import { DIE_SYMBOLS } from '@ubongo/core';
 
 /** The player's name (1 to 24 characters, as the server takes it). */
 export function NameField({
@@ -88,51 +89,21 @@ export const JEWEL_SHAPES: Record<string, string> = {
   yellow: 'M0 -7 2 -2 7 -2 3 1.5 4.5 7 0 3.5 -4.5 7 -3 1.5 -7 -2 -2 -2Z',
 };
 
-/** A die face with pips, or an Extreme colour, as the round's task. */
+/** A die face (its symbol in a rounded square), or an Extreme colour, as the round's task. */
 export function TaskKey({ value }: { value: string }) {
   const { t } = useTranslation();
-  const pips: Record<string, [number, number][]> = {
-    '1': [[8, 8]],
-    '2': [
-      [4.5, 4.5],
-      [11.5, 11.5],
-    ],
-    '3': [
-      [4, 4],
-      [8, 8],
-      [12, 12],
-    ],
-    '4': [
-      [4.5, 4.5],
-      [11.5, 4.5],
-      [4.5, 11.5],
-      [11.5, 11.5],
-    ],
-    '5': [
-      [4, 4],
-      [12, 4],
-      [8, 8],
-      [4, 12],
-      [12, 12],
-    ],
-    '6': [
-      [4.5, 3.5],
-      [11.5, 3.5],
-      [4.5, 8],
-      [11.5, 8],
-      [4.5, 12.5],
-      [11.5, 12.5],
-    ],
-  };
-  const face = pips[value];
+  const symbol = (DIE_SYMBOLS as Readonly<Record<string, DieSymbol | undefined>>)[value];
   const label = t(`keys.${value}`);
-  if (face)
+  // The symbol's 16-unit box, with a margin of 3 around it for the frame.
+  if (symbol)
     return (
-      <svg className="die" viewBox="0 0 16 16" width="40" height="40" role="img" aria-label={label}>
-        <rect x="0.5" y="0.5" width="15" height="15" rx="3" fill="#fff" stroke="#333" />
-        {face.map(([x, y], i) => (
-          <circle key={i} cx={x} cy={y} r="1.5" fill="#222" />
-        ))}
+      <svg className="die" viewBox="-3 -3 22 22" width="40" height="40" role="img" aria-label={label}>
+        <rect x="-2.4" y="-2.4" width="20.8" height="20.8" rx="4" fill="#fff" stroke="#333" strokeWidth="1.2" />
+        <g fill="#222" fillRule="evenodd">
+          {symbol.paths.map((d) => (
+            <path key={d} d={d} />
+          ))}
+        </g>
       </svg>
     );
   const fills: Record<string, string> = { red: '#d7263d', blue: '#1b6ec2', green: '#2e9e44', yellow: '#f2c230' };
