@@ -49,6 +49,7 @@ const WEB_FROM_CORE = [
   'SOLO_LIMITS',
   'HOURGLASS_SECONDS',
   'GAME_ROUNDS',
+  'PIECE_SETS',
 ];
 const webBoundaries = {
   paths: [

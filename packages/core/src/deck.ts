@@ -144,3 +144,17 @@ export function puzzleOf(deck: Deck, ref: TaskRef): Puzzle {
   if (!side) throw new Error(`no ${deck.edition} board ${ref.board}`);
   return taskPuzzle(deck, side, taskOf(deck, ref));
 }
+
+/** What a player is handed for a task: only its pieces, or the whole set as in the box (docs/rules.md §1.8). */
+export const PIECE_SETS = ['task', 'box'] as const;
+/** `task` or `box`. */
+export type PieceSet = (typeof PIECE_SETS)[number];
+
+/**
+ * The whole set a player has in front of them for a task, as in the box: the 12 classic pieces,
+ * or in Extreme the 13 pieces of the task's colour.
+ */
+export function boxSetOf(deck: Deck, ref: TaskRef): Puzzle['pieces'] {
+  const ids = Object.keys(deck.pieces).filter((id) => deck.edition === 'classic' || id.startsWith(`${ref.key}-`));
+  return ids.map((id) => ({ id, cells: normalize(deck.pieces[id] ?? []) }));
+}

@@ -1,6 +1,6 @@
 import type { ClaimProblem, ProposedPlacement } from './checker.js';
 import { CLAIM_ERROR_CODES } from './checker.js';
-import type { DeckEdition, Side } from './deck.js';
+import type { DeckEdition, PieceSet, Side } from './deck.js';
 import type { BotLevel } from './game/bots.js';
 import type { RaceEdition, RaceEvent, RaceView, Variant } from './game/race.js';
 import type { SoloEvent, SoloMode, SoloResult, SoloView } from './game/solo.js';
@@ -71,6 +71,8 @@ export interface RaceSettings {
   readonly variant: Variant;
   readonly hourglassSeconds: number;
   readonly rounds: number;
+  /** The pieces each player is handed: the task's, or the whole set as in the box. */
+  readonly pieceSet: PieceSet;
 }
 
 /** Options to create or join a race room. */
@@ -198,6 +200,8 @@ export interface SoloJoinOptions {
   readonly mode: SoloMode;
   readonly limit: 5 | 10 | 20;
   readonly side: Side;
+  /** The task's pieces only (the default), or the whole set as in the box. */
+  readonly pieceSet?: PieceSet;
   /** The best the player has done so far, if any: the server says whether the run beats it. */
   readonly best?: SoloBest;
 }

@@ -12,6 +12,7 @@ import {
   DECK_EDITIONS,
   GAME_ROUNDS,
   HOURGLASS_SECONDS,
+  PIECE_SETS,
   PROTOCOL_VERSION,
   RACE_EDITIONS,
   SIDES,
@@ -49,6 +50,7 @@ export const settingsSchema = z.strictObject({
   variant: z.enum(CLASSIC_VARIANTS).exactOptional(),
   hourglassSeconds: z.number().int().min(HOURGLASS_SECONDS.min).max(HOURGLASS_SECONDS.max).exactOptional(),
   rounds: z.number().int().min(GAME_ROUNDS.min).max(GAME_ROUNDS.max).exactOptional(),
+  pieceSet: z.enum(PIECE_SETS).exactOptional(),
 });
 
 /** Options to create or join a race room. */
@@ -82,6 +84,7 @@ export const soloJoinSchema = z.object({
   mode: z.enum(SOLO_MODES),
   limit: z.union([z.literal(SOLO_LIMITS[0]), z.literal(SOLO_LIMITS[1]), z.literal(SOLO_LIMITS[2])]),
   side: z.enum(SIDES),
+  pieceSet: z.enum(PIECE_SETS).exactOptional(),
   best: z
     .strictObject({ solved: z.number().int().min(0), ms: z.number().min(0) })
     .readonly()

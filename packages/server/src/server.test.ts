@@ -134,6 +134,22 @@ describe.each([
   });
 });
 
+describe('the whole set, as in the box', () => {
+  it('a table set to play as in the box hands out the whole set; a claim with the task’s pieces wins', async () => {
+    const ana = await newTable('extreme', { rounds: 1, pieceSet: 'box' });
+    expect((await ana.waitFor('lobby')).settings.pieceSet).toBe('box');
+    ana.send('start');
+    const { view } = await ana.waitFor('view', playing(1));
+    const colour = view.round?.deals.find((d) => d.player === 'p1')?.key ?? '';
+    expect(view.set).toHaveLength(13);
+    expect(view.set?.every((p) => p.id.startsWith(`${colour}-`))).toBe(true);
+    if (!view.task) throw new Error('no task');
+    ana.send('claim', { placements: solve(view.task) });
+    await ana.waitFor('events', (m) => m.events.some((e) => e.type === 'solved' && e.player === 'p1'));
+    await ana.room.leave();
+  });
+});
+
 describe('the jewel pawns’ start', () => {
   it('people choose a start row before the first round; a bot chooses its own; one who does not gets one by lot', async () => {
     const ana = await newTable('jewels', { rounds: 1, hourglassSeconds: 120 });

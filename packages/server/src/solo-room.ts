@@ -44,13 +44,13 @@ export class SoloRoom extends Room {
       this.services.log(m);
     });
     on('start', (client) => {
-      const { name, mode, limit, side } = this.#options;
+      const { name, mode, limit, side, pieceSet = 'task' } = this.#options;
       if (this.#state) {
         reject(client, { to: 'start', code: 'action/wrong-phase', message: 'the run has started' });
         return;
       }
       this.#seed = this.services.seed();
-      const setup = this.#engine.setup({ player: name, mode, limit, side }, this.#seed);
+      const setup = this.#engine.setup({ player: name, mode, limit, side, pieceSet }, this.#seed);
       if (!setup.ok) {
         reject(client, refusal('start', setup.error));
         return;

@@ -62,6 +62,8 @@ export class Table {
     variant: 'standard',
     hourglassSeconds: HOURGLASS_SECONDS.default,
     rounds: GAME_ROUNDS.default,
+    // Decision (docs/rules.md §1.8): the task's pieces only, unless the table asks for the box.
+    pieceSet: 'task',
   };
   host: string | undefined;
   readonly watchers = new Map<string, Watcher>();

@@ -60,6 +60,25 @@ describe('the web client', () => {
     await page.context().close();
   }, 90_000);
 
+  it('plays solo with the whole set in the tray, picking out the task’s pieces', async () => {
+    const { page, errors } = await newPlayer('Nia');
+    await page.getByRole('link', { name: 'Solo' }).click();
+    await page.getByLabel('Number of puzzles').check();
+    await page.getByLabel(/^Pieces/).selectOption('box');
+    await page.getByRole('button', { name: 'Start' }).click();
+    await expect.poll(() => page.getByText('0 of 5 solved').count()).toBe(1);
+    // Twelve pieces in the tray, the task's three or four shown above the board.
+    expect(await page.locator('g.piece').count()).toBe(12);
+    const needed = JSON.parse((await page.locator('svg.puzzle-svg').getAttribute('data-needed')) ?? '[]') as string[];
+    expect(needed.length).toBeGreaterThanOrEqual(3);
+    expect(await page.getByTestId('needed').locator('svg').count()).toBe(needed.length);
+    // Only the needed pieces go on the board; the others stay in the tray, and the board counts as solved.
+    await solveWithMouse(page);
+    await expect.poll(() => page.getByText('1 of 5 solved').count(), { timeout: 10_000 }).toBe(1);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 90_000);
+
   it('plays a whole short game against a bot to the standings, then a rematch', async () => {
     const { page, errors } = await newPlayer('Ada');
     await page.getByRole('button', { name: 'Create a table' }).click();

@@ -12,6 +12,8 @@ interface Shown {
   readonly grid: GridName;
   readonly region: Cell[];
   readonly pieces: { id: string; cells: Cell[] }[];
+  /** The pieces the task needs (with the whole set in the tray, a few of those shown). */
+  readonly needed: string[];
 }
 
 async function readBoard(page: Page): Promise<Shown> {
@@ -25,7 +27,8 @@ async function readBoard(page: Page): Promise<Shown> {
       cells: JSON.parse(el.getAttribute('data-cells') ?? '[]') as [number, number][],
     })),
   );
-  return { grid, region, pieces };
+  const needed = JSON.parse((await svg.getAttribute('data-needed')) ?? '[]') as string[];
+  return { grid, region, pieces, needed };
 }
 
 const key = (cells: readonly Cell[]): string =>
@@ -39,7 +42,9 @@ async function plan(page: Page): Promise<{ index: number; cells: Cell[] }[]> {
   const puzzle = {
     grid: shown.grid,
     region: shown.region,
-    pieces: shown.pieces.map((p) => ({ id: p.id, cells: normalize(knownPiece(p.id)?.cells ?? []) })),
+    // The task's pieces, by the ids the page says it needs: with the whole set in the tray, the
+    // player has to pick these out.
+    pieces: shown.needed.map((id) => ({ id, cells: normalize(knownPiece(id)?.cells ?? []) })),
   };
   const solution = solveFirst(puzzle).solution;
   if (!solution) throw new Error('the page shows a puzzle with no solution');

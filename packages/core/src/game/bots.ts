@@ -26,6 +26,17 @@ export const BOT_MODEL: Readonly<Record<BotLevel, { median5: number; growth: num
   master: { median5: 9, growth: 1.22, sigma: 0.35 },
 };
 
+/**
+ * Seconds a bot of each level spends finding one of the task's pieces in the whole set, when a
+ * table plays with the set as in the box (docs/rules.md §1.8): added to its solve time, per piece.
+ */
+export const BOT_FIND_SECONDS: Readonly<Record<BotLevel, number>> = {
+  beginner: 3,
+  casual: 2,
+  expert: 1.2,
+  master: 0.8,
+};
+
 /** A standard normal number (Box-Muller), from the generator. */
 function normal(rng: Rng): number {
   const u = (nextUint32(rng) + 1) / 0x1_0000_0001;

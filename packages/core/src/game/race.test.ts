@@ -712,3 +712,45 @@ describe('the jewel pawns’ start (docs/rules.md §4.2)', () => {
     expect(started.value.events.some((e) => e.type === 'placed')).toBe(false);
   });
 });
+
+describe('the whole set, as in the box (docs/rules.md §1.8)', () => {
+  it('hands each player the whole set, the task among it; a claim must use exactly the task’s pieces', () => {
+    let s = step(classic, setup('classic', 2, 5, { pieceSet: 'box' }), { type: 'start-round' }, 0).value.state;
+    const v = classic.view(s, 'p1');
+    expect(v.set?.map((p) => p.id)).toEqual(['I2', 'I3', 'V3', 'T4', 'L4', 'I4', 'S4', 'O4', 'Y5', 'L5', 'P5', 'Z5']);
+    for (const p of v.task?.pieces ?? []) expect(v.set).toContainEqual(p);
+    // The same area covered with a piece of the set the task does not list is no solution.
+    const good = solution(classic, s, 'p1');
+    const [first, ...rest] = good;
+    if (!first) throw new Error('no solution');
+    const other = v.set?.find(
+      (p) => p.cells.length === first.cells.length && !v.task?.pieces.some((q) => q.id === p.id),
+    );
+    const swapped = classic.apply(
+      s,
+      { type: 'claim', player: 'p1', placements: [{ ...first, piece: other?.id ?? 'I2' }, ...rest] },
+      100,
+    );
+    expect(!swapped.ok && swapped.error.code).toBe('claim/unknown-piece');
+    s = claim(classic, s, 'p1', 200);
+    expect(s.round?.solved).toEqual(['p1']);
+    // Without the setting, only the task's pieces.
+    const plain = step(classic, setup('classic', 2, 5), { type: 'start-round' }, 0).value.state;
+    expect(classic.view(plain, 'p1').set).toBeNull();
+  });
+
+  it('in Extreme the set is the 13 pieces of the player’s colour', () => {
+    const s = step(extreme, setup('extreme', 3, 6, { pieceSet: 'box' }), { type: 'start-round' }, 0).value.state;
+    for (const deal of s.round?.deals ?? []) {
+      const set = extreme.view(s, deal.player).set ?? [];
+      expect(set).toHaveLength(13);
+      expect(set.every((p) => p.id.startsWith(`${deal.key}-`))).toBe(true);
+    }
+  });
+
+  it('the setting is read from outside like the rest of a configuration', () => {
+    expect(parseRaceConfig({ ...config('classic', 2), pieceSet: 'box' }).ok).toBe(true);
+    const bad = parseRaceConfig({ ...config('classic', 2), pieceSet: 'drawer' });
+    expect(!bad.ok && bad.error.code).toBe('config/invalid');
+  });
+});

@@ -1,7 +1,7 @@
 import type { ProposedPlacement } from '../checker.js';
 import { checkSolution } from '../checker.js';
-import type { Deck, DeckEdition, DieFace, Side, TaskKey } from '../deck.js';
-import { DIE_FACES, puzzleOf as deckPuzzle } from '../deck.js';
+import type { Deck, DeckEdition, DieFace, PieceSet, Side, TaskKey } from '../deck.js';
+import { boxSetOf, DIE_FACES, PIECE_SETS, puzzleOf as deckPuzzle } from '../deck.js';
 import type { ExtremeColour } from '../extreme.js';
 import { EXTREME_COLOURS } from '../extreme.js';
 import type { Puzzle } from '../puzzle.js';
@@ -110,7 +110,9 @@ export interface RaceConfig {
   readonly hourglassSeconds: number;
   /** Regular rounds, 1 to 9. */
   readonly rounds: number;
-  /** Jewel edition: each pawn's starting row (0-5); random when absent. */
+  /** The pieces each player is handed: the task's only (the default), or the whole set as in the box. */
+  readonly pieceSet?: PieceSet;
+  /** Jewel edition: each pawn's starting row (0-5); placed by the players when absent. */
   readonly startRows?: readonly number[];
 }
 
@@ -296,6 +298,11 @@ export interface RaceView {
   readonly round: RoundState | null;
   /** Your task this round, as a checked puzzle: the grid, the white area and the pieces' shapes. */
   readonly task: Puzzle | null;
+  /**
+   * Playing with the whole set as in the box: the pieces in front of you, the task's among them
+   * (a claim uses exactly the task's); null when you are handed the task's pieces only.
+   */
+  readonly set: Puzzle['pieces'] | null;
   /** Jewel edition: once you have solved and not yet moved, how far your pawn may go and the rows it may reach. */
   readonly reach: { readonly upTo: number; readonly rows: readonly number[] } | null;
   /** Jewel edition, before the first round: the rows you may put your pawn on (every row), else null. */
@@ -444,7 +451,7 @@ const isOneOf = <T extends string>(list: readonly T[], v: unknown): v is T =>
  */
 export function parseRaceConfig(raw: unknown): Result<RaceConfig, GameError> {
   if (!isObject(raw)) return refuse('config/invalid', 'a configuration is an object');
-  const { edition, variant, players, hourglassSeconds, rounds, startRows } = raw;
+  const { edition, variant, players, hourglassSeconds, rounds, startRows, pieceSet } = raw;
   if (!isOneOf(RACE_EDITIONS, edition)) {
     return refuse('config/invalid', `unknown edition ${typeof edition === 'string' ? edition : typeof edition}`);
   }
@@ -462,6 +469,9 @@ export function parseRaceConfig(raw: unknown): Result<RaceConfig, GameError> {
   if (typeof hourglassSeconds !== 'number' || typeof rounds !== 'number') {
     return refuse('config/invalid', 'the hourglass and the rounds are numbers');
   }
+  if (pieceSet !== undefined && !isOneOf(PIECE_SETS, pieceSet)) {
+    return refuse('config/invalid', 'the piece set is task or box');
+  }
   if (startRows !== undefined && (!Array.isArray(startRows) || !startRows.every((r) => typeof r === 'number'))) {
     return refuse('config/invalid', `startRows needs one row from 0 to ${JEWEL_ROWS - 1} per player`);
   }
@@ -472,6 +482,7 @@ export function parseRaceConfig(raw: unknown): Result<RaceConfig, GameError> {
     hourglassSeconds,
     rounds,
     ...(startRows === undefined ? {} : { startRows: startRows as number[] }),
+    ...(pieceSet === undefined ? {} : { pieceSet }),
   };
   const problem = checkConfig(config);
   return problem ? refuse('config/invalid', problem) : ok(config);
@@ -930,6 +941,7 @@ export function raceEngine(deck: Deck): RaceEngine {
       rows: state.rows,
       round: state.round,
       task: deal && state.phase === 'playing' ? puzzleOf(deal) : null,
+      set: deal && state.phase === 'playing' && state.config.pieceSet === 'box' ? boxSetOf(deck, deal) : null,
       reach: reachOf(state, player),
       place: placeOf(state, player),
       history: state.history,

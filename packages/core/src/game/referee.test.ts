@@ -5,7 +5,7 @@ import { findTask } from '../deck.js';
 import { createRng } from '../random.js';
 import { solveFirst } from '../solver.js';
 import type { BotLevel } from './bots.js';
-import { botSolveSeconds, botStartRow } from './bots.js';
+import { BOT_FIND_SECONDS, botSolveSeconds, botStartRow } from './bots.js';
 import type { RaceEngine, RaceState } from './race.js';
 import { raceEngine } from './race.js';
 import type { Planned, RefereeState } from './referee.js';
@@ -223,5 +223,28 @@ describe('the referee and the jewel pawns’ start', () => {
     expect(botStartRow({ ...s, rows }, 'p1')).toBe(3);
     // One pair, at the edge: still better than any two colours.
     expect(botStartRow({ ...s, rows: rows.map((r, i) => (i === 3 ? ['red', 'blue'] : r)) }, 'p1')).toBe(0);
+  });
+});
+
+describe('bots and the whole set', () => {
+  it('a bot first finds the task’s pieces: its claim comes later by its finding time per piece', () => {
+    const plan = (pieceSet: 'task' | 'box'): number => {
+      const r = engine.setup(
+        {
+          edition: 'classic',
+          variant: 'standard',
+          players: [{ id: 'p1', side: 'hard' }],
+          hourglassSeconds: 60,
+          rounds: 1,
+          pieceSet,
+        },
+        31,
+      );
+      if (!r.ok) throw new Error(r.error.message);
+      const { ref } = run(...begin(r.value, 31, { p1: 'expert' }, 0), (s) => s.round !== null);
+      return ref.claims['p1'] ?? 0;
+    };
+    // The hard side: 4 pieces to find.
+    expect(plan('box') - plan('task')).toBe(Math.round(BOT_FIND_SECONDS.expert * 4 * 1000));
   });
 });

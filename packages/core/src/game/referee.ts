@@ -4,7 +4,7 @@ import type { Rng } from '../random.js';
 import { createRng } from '../random.js';
 import { solveFirst } from '../solver.js';
 import type { BotLevel } from './bots.js';
-import { botJewelRow, botSolveSeconds, botStartRow } from './bots.js';
+import { BOT_FIND_SECONDS, botJewelRow, botSolveSeconds, botStartRow } from './bots.js';
 import type { RaceAction, RaceEvent, RaceState } from './race.js';
 import { raceEngine } from './race.js';
 import type { PlayerId } from './types.js';
@@ -92,8 +92,11 @@ export function referee(deck: Deck): Referee {
     const deal = game.round?.deals.find((d) => d.player === player);
     const level = r.bots[player];
     if (!deal || level === undefined) return;
-    const difficulty = findTask(deck, deal)?.difficulty ?? 5;
-    r.claims[player] = from + Math.round(botSolveSeconds(level, difficulty, r.rng) * 1000);
+    const task = findTask(deck, deal);
+    const seconds = botSolveSeconds(level, task?.difficulty ?? 5, r.rng);
+    // With the whole set in front of it, a bot first finds the task's pieces, as a person would.
+    const finding = game.config.pieceSet === 'box' ? BOT_FIND_SECONDS[level] * (task?.pieces.length ?? 0) : 0;
+    r.claims[player] = from + Math.round((seconds + finding) * 1000);
   }
 
   const copy = (ref: RefereeState): Mutable<RefereeState> => JSON.parse(JSON.stringify(ref)) as Mutable<RefereeState>;

@@ -1,7 +1,7 @@
 import type { ProposedPlacement } from '../checker.js';
 import { checkSolution } from '../checker.js';
-import type { Deck, DieFace, Side } from '../deck.js';
-import { DIE_FACES, puzzleOf as deckPuzzle } from '../deck.js';
+import type { Deck, DieFace, PieceSet, Side } from '../deck.js';
+import { boxSetOf, DIE_FACES, puzzleOf as deckPuzzle } from '../deck.js';
 import type { Puzzle } from '../puzzle.js';
 import type { Rng } from '../random.js';
 import { createRng, randomInt, shuffle } from '../random.js';
@@ -35,6 +35,8 @@ export interface SoloConfig {
   readonly limit: number;
   /** Easy or hard boards. */
   readonly side: Side;
+  /** The pieces handed out: the task's only (the default), or the whole set as in the box. */
+  readonly pieceSet?: PieceSet;
 }
 
 /** One puzzle of a solo game and what became of it. */
@@ -102,6 +104,8 @@ export interface SoloView {
   readonly current: Deal | null;
   /** The current puzzle, checked: the grid, the white area and the pieces' shapes. */
   readonly task: Puzzle | null;
+  /** Playing with the whole set as in the box: the pieces in front of you; null otherwise. */
+  readonly set: Puzzle['pieces'] | null;
   readonly result: SoloResult | null;
 }
 
@@ -190,6 +194,7 @@ export function soloEngine(deck: Deck): SoloEngine {
       skipped: count('skipped'),
       current: state.current,
       task: state.current ? puzzleOf(state.current) : null,
+      set: state.current && state.config.pieceSet === 'box' ? boxSetOf(deck, state.current) : null,
       result: result(state) ?? null,
     };
   }

@@ -65,6 +65,38 @@ describe('the puzzle board', () => {
     expect(container.querySelector('svg')?.getAttribute('data-complete')).toBe('true');
   });
 
+  it('with the whole set in the tray: claims once the area is covered, with only the pieces on the board', () => {
+    const onComplete = vi.fn();
+    // The task's three pieces among others, as in the box; the task's listed first here.
+    const tray = [
+      ...puzzle.pieces,
+      ...['O4', 'I2', 'Z5'].map((id) => ({ id, cells: normalize(knownPiece(id)?.cells ?? []) })),
+    ];
+    const { container, getByTestId } = render(<Puzzle task={puzzle} tray={tray} onComplete={onComplete} label="box" />);
+    expect(container.querySelectorAll('g.piece')).toHaveLength(6);
+    expect(getByTestId('needed').querySelectorAll('svg')).toHaveLength(3);
+    const solution = solveFirst(puzzle).solution ?? [];
+    const used = new Set<number>();
+    for (const placement of solution) {
+      const i = ids.findIndex((id, k) => id === placement.piece && !used.has(k));
+      used.add(i);
+      const el = pieceEl(container, i);
+      for (let n = 0; n < 8 && key(cellsOf(el)) !== key(placement.cells); n++) press(el, n === 4 ? 'f' : 'r');
+      press(el, 'Enter');
+      const [ax, ay] = (el.getAttribute('data-at') ?? '').split(',').map(Number);
+      const minX = Math.min(...placement.cells.map((c) => c[0]));
+      const minY = Math.min(...placement.cells.map((c) => c[1]));
+      for (let n = 0; n < Math.abs(minX - (ax ?? 0)); n++) press(el, minX > (ax ?? 0) ? 'ArrowRight' : 'ArrowLeft');
+      for (let n = 0; n < Math.abs(minY - (ay ?? 0)); n++) press(el, minY > (ay ?? 0) ? 'ArrowDown' : 'ArrowUp');
+      press(el, 'Enter');
+    }
+    // Three pieces are still in the tray: the board is done all the same.
+    expect(onComplete).toHaveBeenCalledTimes(1);
+    const claimed = onComplete.mock.calls[0]?.[0] as { piece: string }[];
+    expect(claimed.map((p) => p.piece).sort()).toEqual([...ids].sort());
+    expect(checkSolution(puzzle, claimed).ok).toBe(true);
+  });
+
   it('marks overlaps, sends a piece back with Escape, and clears the board', () => {
     const onComplete = vi.fn();
     const { container, getByText } = render(<Puzzle task={puzzle} onComplete={onComplete} label="test board" />);

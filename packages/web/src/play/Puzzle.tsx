@@ -32,6 +32,11 @@ export interface ShownPlacement {
 export interface PuzzleProps {
   /** The puzzle as the server hands it out: the grid, the white area and the pieces with their shapes. */
   readonly task: PuzzleTask;
+  /**
+   * Playing as in the box: the whole set in the tray, the task's pieces among them. The board is
+   * then done when the white area is covered exactly, whatever is left in the tray.
+   */
+  readonly tray?: PuzzleTask['pieces'] | undefined;
   /** Pieces a hint or the solution put down: they are pinned there. */
   readonly shown?: readonly ShownPlacement[];
   /** No more moves (solved, or the sand ran out). */
@@ -66,8 +71,9 @@ const GAP = 16;
  * Enter to pick it up, arrows, R, F, Enter to put it down, Escape to send it back). When the white
  * area is covered exactly, `onComplete` gets the placements.
  */
-export function Puzzle({ task, shown, disabled = false, onComplete, label }: PuzzleProps) {
-  const { grid, region, pieces: given } = task;
+export function Puzzle({ task, tray, shown, disabled = false, onComplete, label }: PuzzleProps) {
+  const { grid, region } = task;
+  const given = tray ?? task.pieces;
   const { t } = useTranslation();
   const uid = useId().replace(/[^a-zA-Z0-9]/g, '');
   const svgRef = useRef<SVGSVGElement>(null);
@@ -142,7 +148,8 @@ export function Puzzle({ task, shown, disabled = false, onComplete, label }: Puz
       }
     }
     slot += 12;
-    const columns = wide ? 2 : Math.min(given.length, 2);
+    // A whole set takes more columns, so that the tray stays about as tall as the board.
+    const columns = given.length > 6 ? (wide ? 3 : 4) : wide ? 2 : Math.min(given.length, 2);
     const trayX = wide ? MARGIN + board.w + GAP * 2 : MARGIN;
     const trayY = wide ? MARGIN : MARGIN + board.h + GAP;
     const rows = Math.ceil(given.length / columns);
@@ -154,7 +161,7 @@ export function Puzzle({ task, shown, disabled = false, onComplete, label }: Puz
     return { board, boardX, origin, slot, columns, trayX, trayY, width, height };
   }, [grid, region, given, wide, compact]);
 
-  const status = useMemo(() => boardStatus(region, pieces), [region, pieces]);
+  const status = useMemo(() => boardStatus(region, pieces, tray === undefined), [region, pieces, tray]);
 
   useEffect(() => {
     // A board taken apart may be claimed again with the same arrangement (say the claim was lost).
@@ -429,6 +436,23 @@ export function Puzzle({ task, shown, disabled = false, onComplete, label }: Puz
 
   return (
     <div className={`puzzle${disabled ? ' puzzle-disabled' : ''}`}>
+      {tray && (
+        <p className="needed" data-testid="needed">
+          {t('puzzle.needed')}{' '}
+          {task.pieces.map((p) => {
+            const i = given.findIndex((q) => q.id === p.id);
+            return (
+              <PieceIcon
+                key={p.id}
+                grid={grid}
+                cells={p.cells}
+                colour={PIECE_COLOURS[i % PIECE_COLOURS.length] ?? '#888'}
+                letter={pieceLetter(i)}
+              />
+            );
+          })}
+        </p>
+      )}
       <svg
         ref={svgRef}
         className="puzzle-svg"
@@ -437,6 +461,7 @@ export function Puzzle({ task, shown, disabled = false, onComplete, label }: Puz
         aria-label={label}
         data-grid={grid}
         data-region={JSON.stringify(region)}
+        data-needed={JSON.stringify(task.pieces.map((p) => p.id))}
         data-complete={status.complete}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
@@ -577,4 +602,34 @@ function pivotIndex(cells: readonly Cell[]): number {
     }
   });
   return best;
+}
+
+/** A small picture of a piece and its letter: the pieces a task needs, as the printed board shows them. */
+function PieceIcon({
+  grid,
+  cells,
+  colour,
+  letter,
+}: {
+  grid: PuzzleTask['grid'];
+  cells: readonly Cell[];
+  colour: string;
+  letter: string;
+}) {
+  const e = extentOf(grid, cells);
+  return (
+    <span className="needed-piece">
+      <svg
+        className="piece-icon"
+        viewBox={`${(e.x - 2).toFixed(1)} ${(e.y - 2).toFixed(1)} ${(e.w + 4).toFixed(1)} ${(e.h + 4).toFixed(1)}`}
+        height="32"
+        aria-hidden="true"
+      >
+        {cells.map((c, k) => (
+          <polygon key={k} points={cellPolygon(grid, c)} fill={colour} stroke="#0008" />
+        ))}
+      </svg>
+      <b>{letter}</b>
+    </span>
+  );
 }

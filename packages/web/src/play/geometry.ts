@@ -128,11 +128,13 @@ const key = ([x, y]: Cell): string => `${x},${y}`;
 
 /**
  * How the board stands: the cells each piece covers that are off the white area or under another
- * piece, and whether the white area is covered exactly by all the pieces.
+ * piece, and whether the white area is covered exactly by the pieces on it (by all the pieces
+ * unless `everyPiece` is false, as when the whole set is in the tray).
  */
 export function boardStatus(
   region: readonly Cell[],
   pieces: readonly PieceState[],
+  everyPiece = true,
 ): { complete: boolean; conflicts: Set<string> } {
   const white = new Set(region.map(key));
   const count = new Map<string, number>();
@@ -140,13 +142,17 @@ export function boardStatus(
   const conflicts = new Set<string>();
   for (const [k, n] of count) if (n > 1 || !white.has(k)) conflicts.add(k);
   const complete =
-    pieces.every((p) => p.at !== null) && conflicts.size === 0 && [...white].every((k) => count.get(k) === 1);
+    (!everyPiece || pieces.every((p) => p.at !== null)) &&
+    conflicts.size === 0 &&
+    [...white].every((k) => count.get(k) === 1);
   return { complete, conflicts };
 }
 
-/** The placements to claim: each piece with the board cells it covers. */
+/** The placements to claim: each piece on the board with the board cells it covers. */
 export function placementsOf(pieces: readonly PieceState[]): { piece: string; cells: [number, number][] }[] {
-  return pieces.map((p) => ({ piece: p.id, cells: coveredCells(p).map(([x, y]) => [x, y]) }));
+  return pieces
+    .filter((p) => p.at !== null)
+    .map((p) => ({ piece: p.id, cells: coveredCells(p).map(([x, y]) => [x, y]) }));
 }
 
 /** Whether a piece at `at` would lie over the white area at least in part (else it goes back to the tray). */

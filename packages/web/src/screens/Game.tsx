@@ -99,6 +99,7 @@ export function Game({ table, view: message }: { table: Table; view: RaceViewMes
               <Puzzle
                 key={`${round.number}-${myDeal.board}-${myDeal.side}-${myDeal.key}`}
                 task={view.task}
+                tray={view.set ?? undefined}
                 disabled={solvedAt >= 0 || left <= 0}
                 onComplete={claim}
                 label={t('game.boardLabel', { board: myDeal.board })}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BotLevel, RaceEdition, RaceSettings, Variant } from '@ubongo/core';
-import { BOT_LEVELS, GAME_ROUNDS, HOURGLASS_SECONDS, RACE_EDITIONS, SIDES } from '@ubongo/core';
+import type { BotLevel, PieceSet, RaceEdition, RaceSettings, Variant } from '@ubongo/core';
+import { BOT_LEVELS, GAME_ROUNDS, HOURGLASS_SECONDS, PIECE_SETS, RACE_EDITIONS, SIDES } from '@ubongo/core';
 import { timeLeft, useNow } from '../hooks.js';
 import { seatName, send } from '../net.js';
 import { RejectedNote } from './common.js';
@@ -206,6 +206,22 @@ export function Lobby({ table }: { table: Table }) {
                 {ROUNDS.map((r) => (
                   <option key={r} value={r}>
                     {r}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="field">
+              <span>{t('lobby.pieceSet')}</span>
+              <select
+                disabled={!isHost}
+                value={settings.pieceSet}
+                onChange={(e) => {
+                  change({ pieceSet: e.target.value as PieceSet });
+                }}
+              >
+                {PIECE_SETS.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`pieceSets.${s}`)}
                   </option>
                 ))}
               </select>

@@ -1,5 +1,5 @@
-import type { Rejected, Side, SoloMode, SoloRecordEntry, SoloViewMessage } from '@ubongo/core';
-import { SIDES, SOLO_LIMITS, SOLO_MODES } from '@ubongo/core';
+import type { PieceSet, Rejected, Side, SoloMode, SoloRecordEntry, SoloViewMessage } from '@ubongo/core';
+import { PIECE_SETS, SIDES, SOLO_LIMITS, SOLO_MODES } from '@ubongo/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnnounce } from '../announce.js';
@@ -17,6 +17,7 @@ export function Solo() {
   const [mode, setMode] = useState<SoloMode>('timed');
   const [limit, setLimit] = useState<(typeof SOLO_LIMITS)[number]>(5);
   const [side, setSide] = useState<Side>('easy');
+  const [pieceSet, setPieceSet] = useState<PieceSet>('task');
   const [room, setRoom] = useState<GameRoom<'solo'> | null>(null);
   const [view, setView] = useState<(SoloViewMessage & { receivedAt: number }) | null>(null);
   const [rejected, setRejected] = useState<Rejected | null>(null);
@@ -101,7 +102,14 @@ export function Solo() {
     setBusy(true);
     try {
       if (room?.connection.isOpen) void room.leave(true);
-      const next = await createRoom('solo', { name: playerName(), mode, limit, side, ...(best ? { best } : {}) });
+      const next = await createRoom('solo', {
+        name: playerName(),
+        mode,
+        limit,
+        side,
+        pieceSet,
+        ...(best ? { best } : {}),
+      });
       watchRoom(next);
       if (!live.current) {
         void next.leave(true);
@@ -179,6 +187,21 @@ export function Solo() {
                 ))}
               </select>
             </label>
+            <label className="field">
+              <span>{t('lobby.pieceSet')}</span>
+              <select
+                value={pieceSet}
+                onChange={(e) => {
+                  setPieceSet(e.target.value as PieceSet);
+                }}
+              >
+                {PIECE_SETS.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`pieceSets.${s}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
           </div>
           <div className="actions">
             <button type="button" className="primary big" disabled={busy} onClick={() => void start()}>
@@ -231,6 +254,7 @@ export function Solo() {
           <Puzzle
             key={`${view.solved}-${view.skipped}-${view.current.board}-${view.current.key}`}
             task={view.task}
+            tray={view.set ?? undefined}
             onComplete={(placements) => {
               setRejected(null);
               if (room) send(room, 'claim', { placements });
