@@ -55,13 +55,25 @@ export function botSolveSeconds(level: BotLevel, difficulty: number, rng: Rng): 
   return botMedianSeconds(level, difficulty) * Math.exp(BOT_MODEL[level].sigma * normal(rng));
 }
 
-/** A player's sorted colour counts after taking the two front jewels of `row`: the winning measure. */
-function scoreAfter(state: RaceState, me: PlayerState, row: number): number[] | undefined {
-  const jewels = state.rows[row];
-  if (jewels === undefined) return undefined;
-  const counts: Record<JewelColour, number> = { ...me.jewels };
-  for (const j of jewels.slice(0, 2)) counts[j]++;
-  return JEWEL_COLOURS.map((c) => counts[c]).sort((a, b) => b - a);
+/**
+ * Of `rows`, in order of preference, the one whose two front jewels leave the player's sorted
+ * colour counts best (the winning measure); the earlier row when two are as good.
+ */
+function bestRow(state: RaceState, me: PlayerState, rows: readonly number[]): number {
+  let best = rows[0] ?? 0;
+  let bestScore: number[] | undefined;
+  for (const row of rows) {
+    const jewels = state.rows[row];
+    if (jewels === undefined) continue;
+    const counts: Record<JewelColour, number> = { ...me.jewels };
+    for (const j of jewels.slice(0, 2)) counts[j]++;
+    const score = JEWEL_COLOURS.map((c) => counts[c]).sort((a, b) => b - a);
+    if (bestScore === undefined || compareJewelScores(score, bestScore) > 0) {
+      best = row;
+      bestScore = score;
+    }
+  }
+  return best;
 }
 
 /**
@@ -74,19 +86,9 @@ export function botJewelRow(state: RaceState, player: PlayerId): number {
   const position = state.round?.solved.indexOf(player) ?? -1;
   const allowed = JEWEL_MOVES[position] ?? 0;
   const pawn = me.pawn ?? 0;
-  let best = pawn;
-  let bestScore: number[] | undefined;
-  for (let distance = 0; distance <= allowed; distance++) {
-    for (const row of distance === 0 ? [pawn] : [pawn - distance, pawn + distance]) {
-      const score = scoreAfter(state, me, row);
-      if (score === undefined) continue;
-      if (bestScore === undefined || compareJewelScores(score, bestScore) > 0) {
-        best = row;
-        bestScore = score;
-      }
-    }
-  }
-  return best;
+  const byDistance = [pawn];
+  for (let d = 1; d <= allowed; d++) byDistance.push(pawn - d, pawn + d);
+  return bestRow(state, me, byDistance);
 }
 
 /**
@@ -96,16 +98,5 @@ export function botJewelRow(state: RaceState, player: PlayerId): number {
  */
 export function botStartRow(state: RaceState, player: PlayerId): number {
   const me = state.players.find((p) => p.id === player) as PlayerState;
-  const byMiddle = [2, 3, 1, 4, 0, 5];
-  let best = byMiddle[0] as number;
-  let bestScore: number[] | undefined;
-  for (const row of byMiddle) {
-    const score = scoreAfter(state, me, row);
-    if (score === undefined) continue;
-    if (bestScore === undefined || compareJewelScores(score, bestScore) > 0) {
-      best = row;
-      bestScore = score;
-    }
-  }
-  return best;
+  return bestRow(state, me, [2, 3, 1, 4, 0, 5]);
 }

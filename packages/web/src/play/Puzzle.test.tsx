@@ -37,28 +37,32 @@ const press = (el: Element, k: string): void => {
   });
 };
 
+/** Puts a solution's pieces down with the keyboard alone: Enter to pick up, R and F, arrows, Enter. */
+function placeSolution(container: HTMLElement): void {
+  const used = new Set<number>();
+  for (const placement of solveFirst(puzzle).solution ?? []) {
+    const i = ids.findIndex((id, k) => id === placement.piece && !used.has(k));
+    used.add(i);
+    const el = pieceEl(container, i);
+    for (let n = 0; n < 8 && key(cellsOf(el)) !== key(placement.cells); n++) press(el, n === 4 ? 'f' : 'r');
+    expect(key(cellsOf(el))).toBe(key(placement.cells));
+    press(el, 'Enter');
+    expect(el.getAttribute('aria-label')).toContain('picked up');
+    const [ax, ay] = (el.getAttribute('data-at') ?? '').split(',').map(Number);
+    const minX = Math.min(...placement.cells.map((c) => c[0]));
+    const minY = Math.min(...placement.cells.map((c) => c[1]));
+    for (let n = 0; n < Math.abs(minX - (ax ?? 0)); n++) press(el, minX > (ax ?? 0) ? 'ArrowRight' : 'ArrowLeft');
+    for (let n = 0; n < Math.abs(minY - (ay ?? 0)); n++) press(el, minY > (ay ?? 0) ? 'ArrowDown' : 'ArrowUp');
+    press(el, 'Enter');
+    expect(el.getAttribute('data-at')).toBe(`${minX},${minY}`);
+  }
+}
+
 describe('the puzzle board', () => {
   it('is solved with the keyboard alone, and claims exactly once with placements the checker accepts', () => {
     const onComplete = vi.fn();
     const { container } = render(<Puzzle task={puzzle} onComplete={onComplete} label="test board" />);
-    const solution = solveFirst(puzzle).solution ?? [];
-    const used = new Set<number>();
-    for (const placement of solution) {
-      const i = ids.findIndex((id, k) => id === placement.piece && !used.has(k));
-      used.add(i);
-      const el = pieceEl(container, i);
-      for (let n = 0; n < 8 && key(cellsOf(el)) !== key(placement.cells); n++) press(el, n === 4 ? 'f' : 'r');
-      expect(key(cellsOf(el))).toBe(key(placement.cells));
-      press(el, 'Enter');
-      expect(el.getAttribute('aria-label')).toContain('picked up');
-      const [ax, ay] = (el.getAttribute('data-at') ?? '').split(',').map(Number);
-      const minX = Math.min(...placement.cells.map((c) => c[0]));
-      const minY = Math.min(...placement.cells.map((c) => c[1]));
-      for (let n = 0; n < Math.abs(minX - (ax ?? 0)); n++) press(el, minX > (ax ?? 0) ? 'ArrowRight' : 'ArrowLeft');
-      for (let n = 0; n < Math.abs(minY - (ay ?? 0)); n++) press(el, minY > (ay ?? 0) ? 'ArrowDown' : 'ArrowUp');
-      press(el, 'Enter');
-      expect(el.getAttribute('data-at')).toBe(`${minX},${minY}`);
-    }
+    placeSolution(container);
     expect(onComplete).toHaveBeenCalledTimes(1);
     const claimed = onComplete.mock.calls[0]?.[0] as unknown;
     expect(checkSolution(puzzle, claimed).ok).toBe(true);
@@ -75,21 +79,7 @@ describe('the puzzle board', () => {
     const { container, getByTestId } = render(<Puzzle task={puzzle} tray={tray} onComplete={onComplete} label="box" />);
     expect(container.querySelectorAll('g.piece')).toHaveLength(6);
     expect(getByTestId('needed').querySelectorAll('svg')).toHaveLength(3);
-    const solution = solveFirst(puzzle).solution ?? [];
-    const used = new Set<number>();
-    for (const placement of solution) {
-      const i = ids.findIndex((id, k) => id === placement.piece && !used.has(k));
-      used.add(i);
-      const el = pieceEl(container, i);
-      for (let n = 0; n < 8 && key(cellsOf(el)) !== key(placement.cells); n++) press(el, n === 4 ? 'f' : 'r');
-      press(el, 'Enter');
-      const [ax, ay] = (el.getAttribute('data-at') ?? '').split(',').map(Number);
-      const minX = Math.min(...placement.cells.map((c) => c[0]));
-      const minY = Math.min(...placement.cells.map((c) => c[1]));
-      for (let n = 0; n < Math.abs(minX - (ax ?? 0)); n++) press(el, minX > (ax ?? 0) ? 'ArrowRight' : 'ArrowLeft');
-      for (let n = 0; n < Math.abs(minY - (ay ?? 0)); n++) press(el, minY > (ay ?? 0) ? 'ArrowDown' : 'ArrowUp');
-      press(el, 'Enter');
-    }
+    placeSolution(container);
     // Three pieces are still in the tray: the board is done all the same.
     expect(onComplete).toHaveBeenCalledTimes(1);
     const claimed = onComplete.mock.calls[0]?.[0] as { piece: string }[];

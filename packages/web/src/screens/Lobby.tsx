@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BotLevel, PieceSet, RaceEdition, RaceSettings, Variant } from '@ubongo/core';
-import { BOT_LEVELS, GAME_ROUNDS, HOURGLASS_SECONDS, PIECE_SETS, RACE_EDITIONS, SIDES } from '@ubongo/core';
+import type { BotLevel, RaceEdition, RaceSettings, Variant } from '@ubongo/core';
+import { BOT_LEVELS, GAME_ROUNDS, HOURGLASS_SECONDS, RACE_EDITIONS, SIDES } from '@ubongo/core';
 import { timeLeft, useNow } from '../hooks.js';
 import { seatName, send } from '../net.js';
-import { RejectedNote } from './common.js';
+import { PieceSetField, RejectedNote } from './common.js';
 import type { Table } from './Race.js';
 
 /** The hourglass lengths offered, within the range the server takes. */
@@ -210,22 +210,13 @@ export function Lobby({ table }: { table: Table }) {
                 ))}
               </select>
             </label>
-            <label className="field">
-              <span>{t('lobby.pieceSet')}</span>
-              <select
-                disabled={!isHost}
-                value={settings.pieceSet}
-                onChange={(e) => {
-                  change({ pieceSet: e.target.value as PieceSet });
-                }}
-              >
-                {PIECE_SETS.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`pieceSets.${s}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <PieceSetField
+              disabled={!isHost}
+              value={settings.pieceSet}
+              onChange={(pieceSet) => {
+                change({ pieceSet });
+              }}
+            />
           </div>
           <p className="hint">{t(`editions.${settings.edition}Text`)}</p>
         </section>

@@ -1,5 +1,5 @@
 import type { PieceSet, Rejected, Side, SoloMode, SoloRecordEntry, SoloViewMessage } from '@ubongo/core';
-import { PIECE_SETS, SIDES, SOLO_LIMITS, SOLO_MODES } from '@ubongo/core';
+import { SIDES, SOLO_LIMITS, SOLO_MODES } from '@ubongo/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnnounce } from '../announce.js';
@@ -8,7 +8,7 @@ import type { GameRoom } from '../net.js';
 import { createRoom, fetchRecords, joinErrorText, send } from '../net.js';
 import { Puzzle } from '../play/Puzzle.js';
 import { personalBest, playerName, savePersonalBest } from '../store.js';
-import { RejectedNote } from './common.js';
+import { PieceSetField, RejectedNote } from './common.js';
 
 /** The solo variants: as many puzzles as you can in the time, or a number of puzzles against the clock. */
 export function Solo() {
@@ -187,21 +187,7 @@ export function Solo() {
                 ))}
               </select>
             </label>
-            <label className="field">
-              <span>{t('lobby.pieceSet')}</span>
-              <select
-                value={pieceSet}
-                onChange={(e) => {
-                  setPieceSet(e.target.value as PieceSet);
-                }}
-              >
-                {PIECE_SETS.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`pieceSets.${s}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <PieceSetField value={pieceSet} onChange={setPieceSet} />
           </div>
           <div className="actions">
             <button type="button" className="primary big" disabled={busy} onClick={() => void start()}>

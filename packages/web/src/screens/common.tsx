@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { DieSymbol, Rejected } from '@ubongo/core';
-import { DIE_SYMBOLS } from '@ubongo/core';
+import type { DieSymbol, PieceSet, Rejected } from '@ubongo/core';
+import { DIE_SYMBOLS, PIECE_SETS } from '@ubongo/core';
 
 /** The player's name (1 to 24 characters, as the server takes it). */
 export function NameField({
@@ -135,5 +135,36 @@ export function Hourglass({ left, total, second }: { left: number; total: number
         <div style={{ width: `${(share * 100).toFixed(1)}%` }} />
       </div>
     </div>
+  );
+}
+
+/** The choice of pieces: the task's only, or the whole set as in the box (docs/rules.md §1.8). */
+export function PieceSetField({
+  value,
+  onChange,
+  disabled = false,
+}: {
+  value: PieceSet;
+  onChange: (pieceSet: PieceSet) => void;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <label className="field">
+      <span>{t('lobby.pieceSet')}</span>
+      <select
+        disabled={disabled}
+        value={value}
+        onChange={(e) => {
+          onChange(e.target.value as PieceSet);
+        }}
+      >
+        {PIECE_SETS.map((s) => (
+          <option key={s} value={s}>
+            {t(`pieceSets.${s}`)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
