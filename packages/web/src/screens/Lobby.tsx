@@ -266,7 +266,9 @@ export function Lobby({ table }: { table: Table }) {
             {t('lobby.start')}
           </button>
         ) : (
-          <p>{lobby.you >= 0 ? t('lobby.waitHost') : t('lobby.watching')}</p>
+          <p>
+            {lobby.you < 0 ? t('lobby.watching') : lobby.startsAt !== null ? t('lobby.waitQuick') : t('lobby.waitHost')}
+          </p>
         )}
       </div>
     </div>
