@@ -653,19 +653,13 @@ export class Solver {
   count(): number {
     if (!this.#started) {
       this.#started = true;
-      const bySymmetry = countBySymmetry(this.#c, this.#maxNodes);
-      if (bySymmetry) {
-        this.#countNodes = bySymmetry.nodes;
-        this.#countIncomplete = !bySymmetry.complete;
+      // A fresh count: by the region's symmetry, else the count-only kernel, else the general search.
+      const whole = countBySymmetry(this.#c, this.#maxNodes) ?? countKernel(this.#c, this.#maxNodes);
+      if (whole) {
+        this.#countNodes = whole.nodes;
+        this.#countIncomplete = !whole.complete;
         this.#state.done = true;
-        return bySymmetry.count;
-      }
-      const fast = countKernel(this.#c, this.#maxNodes);
-      if (fast) {
-        this.#countNodes = fast.nodes;
-        this.#countIncomplete = !fast.complete;
-        this.#state.done = true;
-        return fast.count;
+        return whole.count;
       }
     }
     let total = 0;
