@@ -40,6 +40,7 @@ const WEB_FROM_CORE = [
   'DIE_SYMBOLS',
   // the protocol's vocabulary
   'PROTOCOL_VERSION',
+  'CLOSE_CODES',
   'RACE_EDITIONS',
   'DECK_EDITIONS',
   'BOT_LEVELS',

@@ -8,7 +8,7 @@ export default defineConfig({
   resolve: {
     alias: [{ find: /^@ubongo\/core$/, replacement: fileURLToPath(new URL('../core/src/index.ts', import.meta.url)) }],
   },
-  build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 600 },
+  build: { target: 'es2022', sourcemap: 'hidden', chunkSizeWarningLimit: 600 },
   server: {
     // `npm run dev -w @ubongo/web` beside `npm start`: the game socket and API from the server.
     proxy: { '/api': 'http://localhost:2567', '/healthz': 'http://localhost:2567' },

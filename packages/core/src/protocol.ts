@@ -20,6 +20,14 @@ import type { Placement } from './solver.js';
 /** The protocol version; clients send it when they join and are refused if it differs. */
 export const PROTOCOL_VERSION = 2;
 
+/**
+ * Why the server closes a connection, besides Colyseus's own codes (1000: the client left, 4000:
+ * the room closed). `idle`: nobody sent anything for the server's idle time; `flood`: the client kept
+ * sending after being told to slow down; `restarting`: the server stops and will be back (the
+ * client comes back to its seat, docs/operations.md).
+ */
+export const CLOSE_CODES = { idle: 4408, flood: 4429, restarting: 4503 } as const;
+
 /** Why the server refused a message, besides the engines' own codes. */
 export const MESSAGE_ERROR_CODES = [
   'message/malformed',
@@ -29,6 +37,7 @@ export const MESSAGE_ERROR_CODES = [
   'message/not-allowed',
   'message/wrong-phase',
   'message/failed',
+  'message/not-saved',
 ] as const;
 /** A refusal of the server's own. */
 export type MessageErrorCode = (typeof MESSAGE_ERROR_CODES)[number];

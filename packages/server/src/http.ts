@@ -15,6 +15,8 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Limits } from './limits.js';
+import type { Matchmaker } from './matchmaker.js';
 import type { Storage } from './storage.js';
 
 /** A replayed game: every accepted action with the events it caused, and whether the replay ends as the record says. */
@@ -32,6 +34,61 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   res.end(text);
+}
+
+/**
+ * Headers on every answer: the page may load only its own scripts, styles, images and fonts and
+ * talk only to its own origin (the game socket included); no framing, no sniffing, no referrer.
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': [
+    "default-src 'self'",
+    "script-src 'self'",
+    // React and the board set style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "media-src 'self' data: blob:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; '),
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+};
+
+/**
+ * CORS for the matchmaker and the API: only origins on the allowed list get an answer that lets
+ * their pages read it (the page's own origin needs none); no credentials either way.
+ */
+export function corsHeaders(req: IncomingMessage, allowed: readonly string[]): Record<string, string> {
+  const origin = req.headers.origin;
+  if (!origin || !allowed.includes(origin)) return {};
+  return {
+    'access-control-allow-origin': origin,
+    'access-control-allow-methods': 'GET, POST, OPTIONS',
+    'access-control-allow-headers': 'Content-Type, Accept',
+    'access-control-max-age': '600',
+    vary: 'origin',
+  };
+}
+
+/** What the HTTP side serves with. */
+export interface HttpOptions {
+  readonly storage: Storage;
+  readonly decks: Readonly<Record<DeckEdition, Deck>>;
+  readonly startedAt: number;
+  /** The built web client, if any. */
+  readonly webDir: string | undefined;
+  readonly matchmaker: Matchmaker;
+  readonly limits: Limits;
+  /** Whether the client's source maps (`.map`) are served; not in production. */
+  readonly sourceMaps: boolean;
+  readonly log: (message: string) => void;
 }
 
 const NOT_BUILT = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Ubongo server</title>
@@ -119,13 +176,9 @@ function gzipOnce(key: string, body: Buffer): Buffer {
   return zipped;
 }
 
-/** The HTTP API (docs/protocol.md): health, game records and replays, solo records. */
-export function httpHandler(
-  storage: Storage,
-  decks: Readonly<Record<DeckEdition, Deck>>,
-  startedAt: number,
-  webDir: string | undefined,
-) {
+/** The HTTP side (docs/protocol.md): the matchmaker, health, game records and replays, solo records, the web client. */
+export function httpHandler(options: HttpOptions) {
+  const { storage, decks, startedAt, webDir, matchmaker, limits, sourceMaps, log } = options;
   const index = deckIndex(decks);
   async function replay(id: string): Promise<Replay | undefined> {
     const record = await storage.game(id);
@@ -155,6 +208,17 @@ export function httpHandler(
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    for (const [name, value] of Object.entries({ ...SECURITY_HEADERS, ...corsHeaders(req, limits.allowedOrigins) }))
+      res.setHeader(name, value);
+    if (matchmaker.owns(url.pathname)) {
+      await matchmaker.handle(req, res, corsHeaders(req, limits.allowedOrigins));
+      return;
+    }
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204);
+      res.end();
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       send(res, 405, { error: 'only GET here' });
       return;
@@ -207,7 +271,7 @@ export function httpHandler(
       send(res, 200, index);
       return;
     }
-    if (!url.pathname.startsWith('/api/')) {
+    if (!url.pathname.startsWith('/api/') && (sourceMaps || !url.pathname.endsWith('.map'))) {
       const file = webDir === undefined ? undefined : await staticFile(webDir, url.pathname);
       if (file) {
         const zip = file.body.length > 1024 && acceptsGzip(req.headers['accept-encoding'] ?? '');
@@ -234,7 +298,9 @@ export function httpHandler(
   return (req: IncomingMessage, res: ServerResponse): void => {
     route(req, res).catch((e: unknown) => {
       if (!res.headersSent) send(res, 500, { error: 'internal error' });
-      console.error('ubongo: http', e);
+      log(
+        `http ${req.method ?? '?'} ${(req.url ?? '').slice(0, 200)} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
+      );
     });
   };
 }

@@ -1,5 +1,7 @@
 // `npm start`: the game server on PORT (2567), data in UBONGO_DATA_DIR (./data), and the built web
 // client (packages/web/dist, or UBONGO_WEB_DIR) at its root.
+import { limitsFromEnv } from './limits.js';
+import type { Limits } from './limits.js';
 import { startServer } from './server.js';
 
 function fail(message: string): never {
@@ -13,10 +15,19 @@ const timeScale = Number(process.env['UBONGO_TIME_SCALE'] ?? 1);
 if (!(timeScale > 0)) fail(`UBONGO_TIME_SCALE must be a positive number, got ${process.env['UBONGO_TIME_SCALE']}`);
 const dataDir = process.env['UBONGO_DATA_DIR'] ?? './data';
 const webDir = process.env['UBONGO_WEB_DIR'];
+let limits: Limits;
+try {
+  limits = limitsFromEnv(process.env);
+} catch (e) {
+  fail(e instanceof Error ? e.message : String(e));
+}
+const sourceMaps = process.env['UBONGO_SOURCE_MAPS'] === '1';
 
-const server = await startServer({ port, dataDir, timeScale, ...(webDir ? { webDir } : {}) }).catch((e: unknown) => {
-  fail(`cannot start on port ${port} with data in ${dataDir}: ${e instanceof Error ? e.message : String(e)}`);
-});
+const server = await startServer({ port, dataDir, timeScale, limits, sourceMaps, ...(webDir ? { webDir } : {}) }).catch(
+  (e: unknown) => {
+    fail(`cannot start on port ${port} with data in ${dataDir}: ${e instanceof Error ? e.message : String(e)}`);
+  },
+);
 console.log(`ubongo: listening on http://localhost:${server.port} (data in ${dataDir})`);
 
 // A graceful stop: rooms are disposed (their games saved), then the database is closed.

@@ -1,8 +1,10 @@
 import type { Client, Room } from '@colyseus/core';
 import { ServerError } from '@colyseus/core';
 import type { GameError, Rejected } from '@ubongo/core';
+import { CLOSE_CODES } from '@ubongo/core';
 import type { z } from 'zod';
 import { MAX_MESSAGE_BYTES, MESSAGE_BURST, MESSAGES_PER_SECOND, PROTOCOL_VERSION } from './protocol.js';
+import type { RoomServices } from './services.js';
 
 /**
  * Reads a room's create or join options: a client of another protocol version is told which one
@@ -58,19 +60,63 @@ function size(message: unknown): number {
   }
 }
 
-// Each client's message allowance (a token bucket), so that one client cannot keep the event
-// loop, which every room shares, busy.
-const allowance = new WeakMap<Client, { tokens: number; at: number }>();
+/** Whom a room's message checks answer to: its log and the server's limits. */
+export type Checks = Pick<RoomServices, 'log' | 'limits'>;
 
-function tooFast(client: Client): boolean {
+// Each client's message allowance (a token bucket), so that one client cannot keep the event
+// loop, which every room shares, busy; and its refusals in a row, so that one who keeps sending
+// after being told to slow down is disconnected.
+const allowance = new WeakMap<Client, { tokens: number; at: number; strikes: number; toldAt: number }>();
+
+/**
+ * Whether a client's message comes too fast. The first refusal of a second is answered
+ * (`message/too-fast`); `floodStrikes` refusals in a row close the connection (CLOSE_CODES.flood).
+ */
+function tooFast(client: Client, type: string, limits: Checks['limits']): boolean {
   const now = Date.now();
-  const bucket = allowance.get(client) ?? { tokens: MESSAGE_BURST, at: now };
+  const bucket = allowance.get(client) ?? { tokens: MESSAGE_BURST, at: now, strikes: 0, toldAt: 0 };
   bucket.tokens = Math.min(MESSAGE_BURST, bucket.tokens + ((now - bucket.at) / 1000) * MESSAGES_PER_SECOND);
   bucket.at = now;
   allowance.set(client, bucket);
-  if (bucket.tokens < 1) return true;
-  bucket.tokens -= 1;
-  return false;
+  if (bucket.tokens >= 1) {
+    bucket.tokens -= 1;
+    bucket.strikes = 0;
+    return false;
+  }
+  bucket.strikes++;
+  if (bucket.strikes >= limits.floodStrikes) {
+    client.leave(CLOSE_CODES.flood, 'too many messages after being told to slow down');
+  } else if (now - bucket.toldAt >= 1000) {
+    bucket.toldAt = now;
+    reject(client, { to: type, code: 'message/too-fast', message: `at most ${MESSAGES_PER_SECOND} messages a second` });
+  }
+  return true;
+}
+
+// When each room last heard from a client (a message or a join), for its idle time.
+const lastHeard = new WeakMap<Room, number>();
+
+/** Notes that a room heard from a client now. */
+export function heard(room: Room): void {
+  lastHeard.set(room, Date.now());
+}
+
+/**
+ * Closes a room nobody has sent anything to for the server's idle time, unless `busy` says it has
+ * work of its own (a game under way plays on with bots): each client is told why (CLOSE_CODES.idle).
+ */
+export function expireWhenIdle(room: Room, checks: Checks, busy: () => boolean = () => false): void {
+  heard(room);
+  const idleMs = checks.limits.idleSeconds * 1000;
+  room.clock.setInterval(
+    () => {
+      if (busy()) heard(room);
+      if (Date.now() - (lastHeard.get(room) ?? 0) < idleMs) return;
+      for (const client of room.clients) client.leave(CLOSE_CODES.idle, 'nobody played here for a while');
+      void room.disconnect(CLOSE_CODES.idle);
+    },
+    Math.max(1000, Math.min(30_000, idleMs / 4)),
+  );
 }
 
 /** Runs a timer's work; an exception is logged instead of taking the process down. */
@@ -94,17 +140,12 @@ export function handle<T>(
   type: string,
   schema: z.ZodType<T>,
   handler: (client: Client, data: T) => void,
-  log: (message: string) => void,
+  checks: Checks,
 ): void {
+  const { log } = checks;
   room.onMessage(type, (client: Client, message: unknown) => {
-    if (tooFast(client)) {
-      reject(client, {
-        to: type,
-        code: 'message/too-fast',
-        message: `at most ${MESSAGES_PER_SECOND} messages a second`,
-      });
-      return;
-    }
+    if (tooFast(client, type, checks.limits)) return;
+    heard(room);
     if (size(message) > MAX_MESSAGE_BYTES) {
       reject(client, {
         to: type,
@@ -136,17 +177,18 @@ type Bodies<M extends Record<string, z.ZodType>> = { [K in keyof M]: z.infer<M[K
 export function registrar<M extends Record<string, z.ZodType>>(
   room: Room,
   schemas: M,
-  log: (message: string) => void,
+  checks: Checks,
 ): <K extends keyof M & string>(type: K, handler: (client: Client, data: Bodies<M>[K]) => void) => void {
   return (type, handler) => {
-    handle(room, type, schemas[type] as unknown as z.ZodType<Bodies<M>[typeof type]>, handler, log);
+    handle(room, type, schemas[type] as unknown as z.ZodType<Bodies<M>[typeof type]>, handler, checks);
   };
 }
 
 /** Answers every message type the room does not know. */
-export function rejectUnknown(room: Room): void {
+export function rejectUnknown(room: Room, checks: Checks): void {
   room.onMessage('*', (client: Client, type: string | number) => {
-    if (tooFast(client)) return;
+    if (tooFast(client, String(type), checks.limits)) return;
+    heard(room);
     reject(client, { to: String(type), code: 'message/unknown', message: `unknown message type ${String(type)}` });
   });
 }

@@ -2,7 +2,7 @@ import type { Client } from '@colyseus/core';
 import { Room } from '@colyseus/core';
 import type { DeckTask, PracticeServerMessages, PracticeTaskRef, Placement } from '@ubongo/core';
 import { checkSolution, findTask, puzzleOf } from '@ubongo/core';
-import { parseJoin, registrar, reject, rejectUnknown, sender } from './messages.js';
+import { expireWhenIdle, heard, parseJoin, registrar, reject, rejectUnknown, sender } from './messages.js';
 import { practiceJoinSchema, practiceMessages } from './protocol.js';
 import type { RoomServices } from './services.js';
 
@@ -18,9 +18,11 @@ export class PracticeRoom extends Room {
     this.maxClients = 1;
     void this.setPrivate(true);
     this.#register();
+    expireWhenIdle(this, this.services);
   }
 
   override onJoin(client: Client): void {
+    heard(this);
     this.#sendTask(client);
   }
 
@@ -32,9 +34,7 @@ export class PracticeRoom extends Room {
   }
 
   #register(): void {
-    const on = registrar(this, practiceMessages, (m) => {
-      this.services.log(m);
-    });
+    const on = registrar(this, practiceMessages, this.services);
     on('task', (client, data) => {
       if (!findTask(this.services.decks[data.edition], data)) {
         reject(client, {
@@ -71,7 +71,7 @@ export class PracticeRoom extends Room {
         problems: check.error,
       });
     });
-    rejectUnknown(this);
+    rejectUnknown(this, this.services);
   }
 
   #sendTask(client: Client): void {

@@ -1,8 +1,18 @@
 import type { Client, Delayed } from '@colyseus/core';
-import { Room } from '@colyseus/core';
+import { Room, ServerError } from '@colyseus/core';
 import type { RaceAction, RaceServerMessages } from '@ubongo/core';
 import { deckFor, STAND_IN_LEVEL } from '@ubongo/core';
-import { guarded, parseJoin, refusal, registrar, reject, rejectUnknown, sender } from './messages.js';
+import {
+  expireWhenIdle,
+  guarded,
+  heard,
+  parseJoin,
+  refusal,
+  registrar,
+  reject,
+  rejectUnknown,
+  sender,
+} from './messages.js';
 import { MAX_SPECTATORS, raceJoinSchema, raceMessages } from './protocol.js';
 import { RaceGame } from './race-game.js';
 import type { RoomServices } from './services.js';
@@ -41,11 +51,16 @@ export class RaceRoom extends Room {
     this.#table.configure(rest);
     if (variant) this.#table.configure({ variant });
     this.#registerMessages();
+    // A game under way plays on (bots stand in for those gone); a lobby or a finished table nobody uses expires.
+    expireWhenIdle(this, this.services, () => this.#game !== null && !this.#game.finished);
   }
 
   override onJoin(client: Client, options: unknown): void {
     const { name, side = 'easy', spectate } = parseJoin(raceJoinSchema, options);
+    heard(this);
     if (this.#game || spectate || this.#table.full) {
+      if (this.#table.watchers.size >= MAX_SPECTATORS)
+        throw new ServerError(409, `this table has ${MAX_SPECTATORS} spectators already`);
       this.#table.watch(client.sessionId, { name, side, wantsSeat: spectate !== true });
     } else {
       this.#table.sit(client.sessionId, name, side);
@@ -102,9 +117,7 @@ export class RaceRoom extends Room {
   }
 
   #registerMessages(): void {
-    const on = registrar(this, raceMessages, (m) => {
-      this.services.log(m);
-    });
+    const on = registrar(this, raceMessages, this.services);
     const table = this.#table;
     /**
      * A change to the lobby by a seated player (or only the host): refused once the game has
@@ -166,7 +179,7 @@ export class RaceRoom extends Room {
     on('place', (client, data) => {
       this.#playerAction(client, 'place', (player) => ({ type: 'place', player, row: data.row }));
     });
-    rejectUnknown(this);
+    rejectUnknown(this, this.services);
   }
 
   /** A public table is offered to quick match while it has a free seat and has not started. */
@@ -282,6 +295,8 @@ export class RaceRoom extends Room {
     } catch (e) {
       game.saved = false;
       log(`room ${this.roomId}: could not save the game: ${String(e)}`);
+      for (const client of this.clients)
+        reject(client, { to: 'save', code: 'message/not-saved', message: 'the server could not store this game' });
     }
   }
 

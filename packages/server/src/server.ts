@@ -1,12 +1,16 @@
 import { Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { shippedDeck } from '@ubongo/core/decks';
+import type { IncomingMessage } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { GameClock } from './clock.js';
 import { httpHandler } from './http.js';
+import type { Limits } from './limits.js';
+import { addressOf, Counter, DEFAULT_LIMITS, rateLimitedLog } from './limits.js';
+import { matchmaker } from './matchmaker.js';
 import { MAX_FRAME_BYTES } from './protocol.js';
 import { RaceRoom } from './race-room.js';
 import type { RoomServices } from './services.js';
@@ -33,6 +37,17 @@ export interface UbongoServerOptions {
   /** The built web client to serve at `/`; default packages/web/dist (if it is missing, `/` says how to build it). */
   readonly webDir?: string;
   readonly log?: (message: string) => void;
+  /** Per-address limits and the allowed origins (limits.ts); each field defaults. */
+  readonly limits?: Partial<Limits>;
+  /** Whether the web client's source maps are served (development); default false. */
+  readonly sourceMaps?: boolean;
+}
+
+/** Colyseus's server without its own matchmaking routes: ours (matchmaker.ts) take their place. */
+class GameServer extends Server {
+  protected override attachMatchMakingRoutes(): void {
+    // The HTTP handler routes /matchmake/ itself.
+  }
 }
 
 /** A running server. */
@@ -43,26 +58,89 @@ export interface UbongoServer {
   close(): Promise<void>;
 }
 
+/** Whether an Origin header names the host the request came to (the page's own origin). */
+function sameOrigin(origin: string, req: IncomingMessage): boolean {
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
 /** Starts the game server: the HTTP API and the game socket on one port. */
 export async function startServer(options: UbongoServerOptions = {}): Promise<UbongoServer> {
   const storage = options.storage ?? (await SqliteStorage.open(options.dataDir ?? './data'));
-  const log =
+  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const log = rateLimitedLog(
     options.log ??
-    ((m: string): void => {
-      console.error(`ubongo: ${m}`);
-    });
+      ((m: string): void => {
+        console.error(`ubongo: ${m}`);
+      }),
+    limits.logLinesPerMinute,
+  );
   const services: RoomServices = {
     storage,
     clock: new GameClock(options.timeScale ?? 1),
     decks: { classic: shippedDeck('classic'), extreme: shippedDeck('extreme') },
     seed: () => randomInt(0x7fffffff),
     log,
+    limits,
   };
-  const http = createServer(httpHandler(storage, services.decks, Date.now(), options.webDir ?? DEFAULT_WEB_DIR));
-  const game = new Server({
-    transport: new WebSocketTransport({ server: http, maxPayload: MAX_FRAME_BYTES }),
+  const http = createServer(
+    httpHandler({
+      storage,
+      decks: services.decks,
+      startedAt: Date.now(),
+      webDir: options.webDir ?? DEFAULT_WEB_DIR,
+      matchmaker: matchmaker(limits),
+      limits,
+      sourceMaps: options.sourceMaps ?? false,
+      log,
+    }),
+  );
+  // Open game sockets by address: past the limit a new one is refused before it opens.
+  const sockets = new Counter();
+  const game = new GameServer({
+    transport: new WebSocketTransport({
+      server: http,
+      maxPayload: MAX_FRAME_BYTES,
+      verifyClient: (
+        info: { origin: string; req: IncomingMessage },
+        done: (ok: boolean, status?: number, message?: string) => void,
+      ) => {
+        const { origin, req } = info;
+        if (origin && !sameOrigin(origin, req) && !limits.allowedOrigins.includes(origin)) {
+          done(false, 403, 'this origin may not open game sockets');
+          return;
+        }
+        const address = addressOf(req, limits.trustProxy);
+        if (sockets.get(address) >= limits.connectionsPerAddress) {
+          done(false, 429, `at most ${limits.connectionsPerAddress} game connections from one address`);
+          return;
+        }
+        sockets.add(address);
+        req.socket.once('close', () => {
+          sockets.remove(address);
+        });
+        done(true);
+      },
+    }),
     greet: false,
     gracefullyShutdown: false,
+    // Colyseus's own complaints (a failed reconnection, say) go through the same limited log.
+    logger: {
+      debug: () => undefined,
+      trace: () => undefined,
+      info: (...args: unknown[]) => {
+        log(args.map(String).join(' '));
+      },
+      warn: (...args: unknown[]) => {
+        log(args.map(String).join(' '));
+      },
+      error: (...args: unknown[]) => {
+        log(args.map(String).join(' '));
+      },
+    },
   });
   game
     .define(

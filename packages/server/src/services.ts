@@ -1,5 +1,6 @@
 import type { Deck, DeckEdition } from '@ubongo/core';
 import type { GameClock } from './clock.js';
+import type { Limits } from './limits.js';
 import type { Storage } from './storage.js';
 
 /** What rooms need from the server around them. */
@@ -11,4 +12,6 @@ export interface RoomServices {
   readonly seed: () => number;
   /** Where a room reports trouble that is not a player's fault. */
   readonly log: (message: string) => void;
+  /** The server's limits (idle time, flood strikes, ...). */
+  readonly limits: Limits;
 }

@@ -10,7 +10,17 @@ import type {
   SoloState,
 } from '@ubongo/core';
 import { isNewBest, soloEngine } from '@ubongo/core';
-import { guarded, parseJoin, refusal, registrar, reject, rejectUnknown, sender } from './messages.js';
+import {
+  expireWhenIdle,
+  guarded,
+  heard,
+  parseJoin,
+  refusal,
+  registrar,
+  reject,
+  rejectUnknown,
+  sender,
+} from './messages.js';
 import { soloJoinSchema, soloMessages } from './protocol.js';
 import type { RoomServices } from './services.js';
 
@@ -33,16 +43,17 @@ export class SoloRoom extends Room {
     void this.setPrivate(true);
     this.#engine = soloEngine(this.services.decks.classic);
     this.#register();
+    // A timed run under way ends by itself; a run of puzzles nobody plays expires.
+    expireWhenIdle(this, this.services, () => this.#state?.phase === 'playing' && this.#state.endsAt !== null);
   }
 
   override onJoin(client: Client): void {
+    heard(this);
     this.#send.to(client, 'solo', this.#options);
   }
 
   #register(): void {
-    const on = registrar(this, soloMessages, (m) => {
-      this.services.log(m);
-    });
+    const on = registrar(this, soloMessages, this.services);
     on('start', (client) => {
       const { name, mode, limit, side, pieceSet = 'task' } = this.#options;
       if (this.#state) {
@@ -64,7 +75,7 @@ export class SoloRoom extends Room {
     on('skip', (client) => {
       this.#act(client, 'skip', { type: 'skip' });
     });
-    rejectUnknown(this);
+    rejectUnknown(this, this.services);
   }
 
   #act(client: Client, type: string, action: SoloAction): void {
@@ -115,6 +126,13 @@ export class SoloRoom extends Room {
       if (client) this.#send.to(client, 'recorded', { result, newBest });
     } catch (e) {
       this.services.log(`solo room ${this.roomId}: could not save the result: ${String(e)}`);
+      const client = this.clients[0];
+      if (client)
+        reject(client, {
+          to: 'claim',
+          code: 'message/not-saved',
+          message: 'the server could not store this result; it will not be among the records',
+        });
     }
   }
 

@@ -2,7 +2,7 @@ import type { RaceAction, RaceConfig, RaceResult, SoloMode, SoloRecordEntry, Sid
 import Database from 'better-sqlite3';
 import type { Generated, Migration } from 'kysely';
 import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** A seat of a stored game. */
@@ -121,9 +121,29 @@ export class SqliteStorage implements Storage {
 
   /** Opens (creating if needed) the database in `dataDir` and brings its schema up to date. */
   static async open(dataDir: string): Promise<SqliteStorage> {
-    mkdirSync(dataDir, { recursive: true });
-    const database = new Database(join(dataDir, 'ubongo.sqlite'));
-    database.pragma('journal_mode = WAL');
+    try {
+      mkdirSync(dataDir, { recursive: true });
+      accessSync(dataDir, constants.W_OK);
+    } catch (e) {
+      throw new Error(
+        `the data folder ${dataDir} cannot be written to (${e instanceof Error ? e.message : String(e)})`,
+        { cause: e },
+      );
+    }
+    const file = join(dataDir, 'ubongo.sqlite');
+    const database = new Database(file);
+    try {
+      database.pragma('journal_mode = WAL');
+      // A write now rather than at the end of someone's game: SQLite opens a file it may not
+      // write read-only, without a word, and refuses the first write.
+      const version = database.pragma('user_version', { simple: true }) as number;
+      database.pragma(`user_version = ${version}`);
+    } catch (e) {
+      database.close();
+      throw new Error(`the database ${file} cannot be written to (${e instanceof Error ? e.message : String(e)})`, {
+        cause: e,
+      });
+    }
     const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database }) });
     const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(MIGRATIONS) } });
     const { error } = await migrator.migrateToLatest();

@@ -1,4 +1,5 @@
 import type { LobbyMessage, RaceEvent, RaceViewMessage, Rejected } from '@ubongo/core';
+import { CLOSE_CODES } from '@ubongo/core';
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -69,16 +70,25 @@ export function RaceScreen({ code }: { code: string }) {
     };
   }, [room, code, named]);
 
-  // A dropped connection is retried for the minute the server keeps the seat; a table the server
-  // closed (code 4000) is said to be closed.
+  // A dropped connection is retried for the minute the server keeps the seat (a server that
+  // restarts keeps it too); a table the server closed (4000), closed for idleness or for a flood
+  // of messages is said to be closed, and why.
   useEffect(() => {
     if (!room) return;
     const run = { cancelled: false, timer: undefined as ReturnType<typeof setTimeout> | undefined };
     const onLeave = (closeCode: number): void => {
       if (run.cancelled || closeCode === 1000) return;
-      if (closeCode === 4000) {
+      const closedFor =
+        closeCode === 4000
+          ? 'race.closed'
+          : closeCode === CLOSE_CODES.idle
+            ? 'race.idle'
+            : closeCode === CLOSE_CODES.flood
+              ? 'race.flooded'
+              : undefined;
+      if (closedFor) {
         forgetRoom();
-        setFailure(t('race.closed'));
+        setFailure(t(closedFor));
         return;
       }
       setConnection('lost');
