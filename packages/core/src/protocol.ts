@@ -94,6 +94,11 @@ export interface RaceJoinOptions {
   /** A quick-match table. */
   readonly public?: boolean;
   readonly settings?: Partial<RaceSettings>;
+  /**
+   * The key of a seat in a game under way (the lobby's `seatKey`): after a server restart, the
+   * person who held it sits back down with it.
+   */
+  readonly seatKey?: string;
 }
 
 /** What a player sends to a race room. */
@@ -158,6 +163,17 @@ export interface LobbyMessage extends Timed {
   /** A quick-match table with one person: from when they are offered to play against bots. */
   readonly offerBotsAt: number | null;
   readonly seats: readonly LobbySeat[];
+  /**
+   * Your seat's key while a game is under way: kept by the client, it brings you back to the seat
+   * after the server restarts (join options' `seatKey`). Null for spectators and before a game.
+   */
+  readonly seatKey: string | null;
+  /**
+   * A game resumed after a server restart waits for its people to come back until this game time
+   * (then bots stand in for those who did not), and goes on from the start of the interrupted
+   * round. Null otherwise.
+   */
+  readonly resumeBy: number | null;
 }
 
 /** A player's view of the game, and the time to count from. */

@@ -5,14 +5,23 @@
  */
 export class GameClock {
   readonly #epoch = Date.now();
+  readonly #start: number;
 
-  constructor(readonly timeScale: number = 1) {
+  /**
+   * `notBefore`: game time starts no earlier than this (a restarted server continues after the
+   * last time its journal holds, whatever the time scale).
+   */
+  constructor(
+    readonly timeScale: number = 1,
+    notBefore = 0,
+  ) {
     if (!(timeScale > 0)) throw new RangeError('timeScale must be positive');
+    this.#start = Math.max(this.#epoch, notBefore);
   }
 
   /** Game time now, in ms. */
   now(): number {
-    return this.#epoch + (Date.now() - this.#epoch) * this.timeScale;
+    return this.#start + (Date.now() - this.#epoch) * this.timeScale;
   }
 
   /** Real ms until game time `at`. */

@@ -61,6 +61,7 @@ export const raceJoinSchema = z.object({
   spectate: z.boolean().exactOptional(),
   public: z.boolean().exactOptional(),
   settings: settingsSchema.exactOptional(),
+  seatKey: z.string().min(1).max(64).exactOptional(),
 });
 
 /** What a player may send to a race room. */

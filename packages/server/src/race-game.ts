@@ -14,8 +14,14 @@ import type {
   RefereeState,
   Result,
 } from '@ubongo/core';
-import { ok, raceEngine, referee } from '@ubongo/core';
-import type { GameRecord, StoredSeat } from './storage.js';
+import { err, ok, raceEngine, referee } from '@ubongo/core';
+import type { GameRecord, JournalEntry, LiveGame, StoredSeat } from './storage.js';
+
+/** An entry for the journal, with its place in it. */
+export interface Numbered {
+  readonly seq: number;
+  readonly entry: JournalEntry;
+}
 
 /**
  * One game at a table: the engine's state, the referee's plans beside it, and every accepted
@@ -27,12 +33,15 @@ export class RaceGame {
   #state: RaceState;
   #ref: RefereeState;
   readonly #actions: { at: number; action: RaceAction }[] = [];
+  /** The seq of the next journal entry. */
+  #seq = 0;
   /** Whether the game is stored as it stands (a save under way counts). */
   saved = false;
 
   private constructor(
     deck: Deck,
     state: RaceState,
+    readonly id: string,
     readonly seed: number,
     readonly startedAt: number,
     bots: Readonly<Record<PlayerId, BotLevel>>,
@@ -43,30 +52,96 @@ export class RaceGame {
     this.#ref = this.#referee.start(state, seed, bots, startedAt);
   }
 
-  /** A new game on `deck`, its first round due at `now`; or why the configuration is refused. */
+  /** A new game `id` on `deck`, its first round due at `now`; or why the configuration is refused. */
   static start(
     deck: Deck,
     config: RaceConfig,
     seed: number,
     now: number,
     bots: Readonly<Record<PlayerId, BotLevel>>,
+    id: string,
   ): Result<RaceGame, GameError> {
     const setup = raceEngine(deck).setup(config, seed);
-    return setup.ok ? ok(new RaceGame(deck, setup.value, seed, now, bots)) : setup;
+    return setup.ok ? ok(new RaceGame(deck, setup.value, id, seed, now, bots)) : setup;
+  }
+
+  /**
+   * A game rebuilt from its journal after a restart. The engine and the referee are deterministic
+   * (seed plus entries), so replaying the entries gives back the game as it was. A game caught in
+   * the middle of a round goes back to the start of that round (the sand ran while the server was
+   * down): the entries from that round's start on are `voidFrom` on, and the game is rebuilt
+   * without them. A journal that does not replay is refused with the first entry that failed.
+   */
+  static resume(
+    deck: Deck,
+    live: LiveGame,
+    entries: readonly Numbered[],
+    nextSeq: number,
+  ): Result<{ game: RaceGame; voidFrom: number | null }, GameError> {
+    const bots = Object.fromEntries(
+      live.seats.flatMap((s) => (s.occupant.kind === 'human' ? [] : [[s.id, s.occupant.level] as const])),
+    );
+    const replay = (upTo: number): Result<RaceGame, GameError> => {
+      const started = RaceGame.start(deck, live.config, live.seed, live.startedAt, bots, live.id);
+      if (!started.ok) return started;
+      const game = started.value;
+      for (const { seq, entry } of entries.slice(0, upTo)) {
+        if (entry.kind === 'stand-in') game.standIn(entry.player, entry.at);
+        else {
+          const step = game.apply(entry.action, entry.at);
+          if (!step.ok)
+            return err({
+              code: step.error.code,
+              message: `journal entry ${seq} does not replay: ${step.error.message}`,
+            });
+        }
+      }
+      game.#seq = nextSeq;
+      return ok(game);
+    };
+    const whole = replay(entries.length);
+    if (!whole.ok || whole.value.#state.phase !== 'playing')
+      return whole.ok ? ok({ game: whole.value, voidFrom: null }) : whole;
+    let roundStart = entries.length - 1;
+    while (roundStart > 0) {
+      const entry = entries[roundStart]?.entry;
+      if (entry?.kind === 'action' && entry.action.type === 'start-round') break;
+      roundStart--;
+    }
+    const before = replay(roundStart);
+    return before.ok ? ok({ game: before.value, voidFrom: entries[roundStart]?.seq ?? null }) : before;
+  }
+
+  /** The game's journal header: what resumes it after a restart. */
+  live(room: string, isPublic: boolean, seats: LiveGame['seats']): LiveGame {
+    return {
+      id: this.id,
+      room,
+      public: isPublic,
+      config: this.#state.config,
+      seed: this.seed,
+      startedAt: this.startedAt,
+      seats,
+    };
+  }
+
+  /** The referee waits for people coming back after a restart: the game goes on from `now` (referee's `resume`). */
+  resumeAt(now: number): void {
+    this.#ref = this.#referee.resume(this.#ref, this.#state, now);
   }
 
   get finished(): boolean {
     return this.#state.phase === 'finished';
   }
 
-  /** Applies an action at `now`: the events, or why not (and then nothing changed). */
-  apply(action: RaceAction, now: number): Result<readonly RaceEvent[], GameError> {
+  /** Applies an action at `now`: the events and the journal's entry, or why not (and then nothing changed). */
+  apply(action: RaceAction, now: number): Result<{ events: readonly RaceEvent[]; entry: Numbered }, GameError> {
     const step = this.#engine.apply(this.#state, action, now);
     if (!step.ok) return step;
     this.#state = step.value.state;
     this.#ref = this.#referee.observe(this.#ref, this.#state, step.value.events, now);
     this.#actions.push({ at: now, action });
-    return ok(step.value.events);
+    return ok({ events: step.value.events, entry: { seq: this.#seq++, entry: { at: now, kind: 'action', action } } });
   }
 
   /** What the referee does next, and when. */
@@ -84,9 +159,10 @@ export class RaceGame {
     this.#ref = this.#referee.drop(this.#ref, action);
   }
 
-  /** A bot plays on for a person who left, from `now`. */
-  standIn(player: PlayerId, now: number): void {
+  /** A bot plays on for a person who left, from `now`; the journal's entry. */
+  standIn(player: PlayerId, now: number): Numbered {
     this.#ref = this.#referee.standIn(this.#ref, this.#state, player, now);
+    return { seq: this.#seq++, entry: { at: now, kind: 'stand-in', player } };
   }
 
   view(player: PlayerId | null): RaceView {

@@ -1,7 +1,7 @@
 import type { Client, Delayed } from '@colyseus/core';
 import { Room, ServerError } from '@colyseus/core';
 import type { RaceAction, RaceServerMessages } from '@ubongo/core';
-import { deckFor, STAND_IN_LEVEL } from '@ubongo/core';
+import { CLOSE_CODES, deckFor, STAND_IN_LEVEL } from '@ubongo/core';
 import {
   expireWhenIdle,
   guarded,
@@ -14,10 +14,11 @@ import {
   sender,
 } from './messages.js';
 import { MAX_SPECTATORS, raceJoinSchema, raceMessages } from './protocol.js';
+import type { Numbered } from './race-game.js';
 import { RaceGame } from './race-game.js';
-import type { RoomServices } from './services.js';
+import type { Resumption, RoomServices } from './services.js';
 import type { Seat } from './table.js';
-import { Table, tableCode } from './table.js';
+import { settingsOf, Table, tableCode } from './table.js';
 
 /** Seconds a dropped player keeps the seat. */
 export const RECONNECT_SECONDS = 60;
@@ -29,7 +30,7 @@ export const RECONNECT_SECONDS = 60;
  */
 export class RaceRoom extends Room {
   services!: RoomServices;
-  readonly #table = new Table();
+  #table = new Table();
   readonly #send = sender<RaceServerMessages>(this);
   #public = false;
   #game: RaceGame | null = null;
@@ -37,8 +38,25 @@ export class RaceRoom extends Room {
   /** Quick match: the timer that starts the table by itself. */
   #autoStart: Delayed | undefined;
   #saving: Promise<void> | undefined;
+  /** The room's journal writes, one after the other, so that they land in the order they happened. */
+  #journal: Promise<void> = Promise.resolve();
+  /** The server is stopping: people who drop are not replaced, the game under way stays in the journal. */
+  #stopping = false;
+  /** A game resumed after a restart waits for its people until this game time; null otherwise. */
+  #resumeBy: number | null = null;
+  #resumeTimer: Delayed | undefined;
+  /** A game has started and its journal is being opened: nobody is told until it is. */
+  #beginning = false;
 
   override onCreate(options: unknown): void {
+    // A game the server resumes after a restart (resume.ts), not a table a client asked for.
+    const key = (options as { resume?: unknown } | null)?.resume;
+    const resumption = typeof key === 'string' ? this.services.resumes.get(key) : undefined;
+    if (resumption && typeof key === 'string') {
+      this.services.resumes.delete(key);
+      this.#resume(resumption);
+      return;
+    }
     const { public: open = false, settings = {} } = parseJoin(raceJoinSchema, options);
     this.maxClients = 4 + MAX_SPECTATORS;
     this.#public = open;
@@ -55,9 +73,80 @@ export class RaceRoom extends Room {
     expireWhenIdle(this, this.services, () => this.#game !== null && !this.#game.finished);
   }
 
+  /**
+   * A game rebuilt from the journal: the table as it was, the game at the start of the interrupted
+   * round, waiting for its people to come back with their seats' keys for the reconnection window
+   * (counted from now). Those back in time play on; bots stand in for the others; if nobody comes
+   * back, the game is stored as interrupted, blaming no one.
+   */
+  #resume({ live, game, seats }: Resumption): void {
+    const { clock } = this.services;
+    this.roomId = live.room;
+    this.#public = live.public;
+    void this.setPrivate(true);
+    void this.setMetadata({ started: true });
+    this.maxClients = 4 + MAX_SPECTATORS;
+    this.autoDispose = false;
+    this.#table = Table.resumed(settingsOf(live.config), seats);
+    this.#game = game;
+    this.#registerMessages();
+    expireWhenIdle(this, this.services, () => this.#game !== null && !this.#game.finished);
+    if (this.#table.seats.every((s) => s.connected)) {
+      this.#goOn();
+      return;
+    }
+    // The reconnection window, in game time like every wait of the game's.
+    this.#resumeBy = clock.now() + RECONNECT_SECONDS * 1000;
+    this.#resumeTimer = this.clock.setTimeout(
+      guarded(`room ${this.roomId}: resume`, this.services.log, () => {
+        this.#resumeTimeout();
+      }),
+      clock.until(this.#resumeBy) + 1,
+    );
+  }
+
+  /** The wait for people after a restart is over: bots for those still away, or the game stored as interrupted. */
+  #resumeTimeout(): void {
+    const game = this.#game;
+    if (!game || this.#resumeBy === null) return;
+    const away = this.#table.seats.filter((s) => s.occupant.kind === 'human' && !s.connected);
+    const back = this.#table.seats.filter((s) => s.occupant.kind === 'human' && s.connected);
+    if (back.length === 0) {
+      this.#resumeBy = null;
+      this.#saving = this.#save(game).then(() => this.disconnect());
+      return;
+    }
+    for (const seat of away) this.#replace(seat, 'timeout');
+    this.#goOn();
+  }
+
+  /** Everyone is back (or replaced): the game goes on, its next round a pause from now. */
+  #goOn(): void {
+    const game = this.#game;
+    if (!game) return;
+    this.#resumeTimer?.clear();
+    this.#resumeBy = null;
+    this.autoDispose = true;
+    game.resumeAt(this.services.clock.now());
+    this.#schedule();
+    this.#broadcastLobby();
+    this.#sendViews();
+  }
+
   override onJoin(client: Client, options: unknown): void {
-    const { name, side = 'easy', spectate } = parseJoin(raceJoinSchema, options);
+    const { name, side = 'easy', spectate, seatKey } = parseJoin(raceJoinSchema, options);
     heard(this);
+    // Back to a seat of the game under way with its key (after a restart, or a new connection).
+    const own = this.#game && seatKey !== undefined ? this.#table.seatByKey(seatKey) : undefined;
+    if (own) {
+      this.#table.sitBack(own, client.sessionId, seatKey ?? '');
+      if (this.#resumeBy !== null && this.#table.seats.every((s) => s.connected)) this.#goOn();
+      else {
+        this.#broadcastLobby();
+        this.#sendViews();
+      }
+      return;
+    }
     if (this.#game || spectate || this.#table.full) {
       if (this.#table.watchers.size >= MAX_SPECTATORS)
         throw new ServerError(409, `this table has ${MAX_SPECTATORS} spectators already`);
@@ -71,6 +160,7 @@ export class RaceRoom extends Room {
   }
 
   override async onLeave(client: Client, consented: boolean): Promise<void> {
+    if (this.#stopping) return;
     if (this.#table.watchers.delete(client.sessionId)) return;
     const seat = this.#table.seatOf(client.sessionId);
     if (!seat) return;
@@ -88,19 +178,22 @@ export class RaceRoom extends Room {
       this.#broadcastLobby();
       this.#sendViews();
     } catch {
-      this.#leave(seat, 'timeout');
+      // Not if the server is stopping, nor if the person came back another way (their seat's key).
+      // (A method, not the field: the check above does not hold across the wait.)
+      if (!this.#isStopping() && seat.sessionId === client.sessionId) this.#leave(seat, 'timeout');
     }
+  }
+
+  #isStopping(): boolean {
+    return this.#stopping;
   }
 
   /** A person gone for good: a bot plays on for them mid-game; otherwise the seat is given up. */
   #leave(seat: Seat, reason: 'left' | 'timeout'): void {
     const game = this.#game;
     if (game && !game.finished && seat.occupant.kind === 'human') {
-      const name = seat.occupant.name;
-      this.#table.standIn(seat);
-      this.#send.all('notice', { kind: 'replaced', seat: seat.id, reason, name, level: STAND_IN_LEVEL });
-      game.standIn(seat.id, this.services.clock.now());
-      this.#schedule();
+      this.#replace(seat, reason);
+      if (this.#resumeBy === null) this.#schedule();
     } else {
       this.#table.drop(seat, game !== null);
       this.#updateVisibility();
@@ -108,12 +201,33 @@ export class RaceRoom extends Room {
     this.#broadcastLobby();
   }
 
-  override async onDispose(): Promise<void> {
-    // A game the server stops before its end is kept too, with the actions so far.
+  /** A bot stands in for a person gone for good mid-game; everyone is told, the journal keeps it. */
+  #replace(seat: Seat, reason: 'left' | 'timeout'): void {
     const game = this.#game;
-    // Wait for a save under way; a game still unsaved is stored as it stands.
+    if (!game || seat.occupant.kind !== 'human') return;
+    const name = seat.occupant.name;
+    this.#table.standIn(seat);
+    this.#send.all('notice', { kind: 'replaced', seat: seat.id, reason, name, level: STAND_IN_LEVEL });
+    void this.#write(game, game.standIn(seat.id, this.services.clock.now()));
+  }
+
+  /**
+   * The server is stopping (SIGTERM): the people are told it restarts (CLOSE_CODES.restarting) and
+   * keep their seats; the game under way stays in the journal, to resume when the server is back.
+   */
+  override onBeforeShutdown(): void {
+    this.#stopping = true;
+    void this.disconnect(CLOSE_CODES.restarting);
+  }
+
+  override async onDispose(): Promise<void> {
+    // Wait for the journal and a save under way; a finished game still unsaved is stored now. A
+    // game under way stays in the journal when the server stops (it resumes on the next start);
+    // otherwise (everyone gone, bots finishing) it has been played to its end and saved.
+    await this.#journal;
     await this.#saving;
-    if (game && !game.saved) await this.#save(game);
+    const game = this.#game;
+    if (game && !game.saved && (game.finished || !this.#stopping)) await this.#save(game);
   }
 
   #registerMessages(): void {
@@ -206,20 +320,33 @@ export class RaceRoom extends Room {
     const table = this.#table;
     table.numberSeats();
     const config = { ...table.settings, players: table.seats.map((s) => ({ id: s.id, side: s.side })) };
-    const game = RaceGame.start(decks[deckFor(config.edition)], config, seed(), clock.now(), table.bots());
+    const now = clock.now();
+    const id = `${this.roomId}-${now}`;
+    const game = RaceGame.start(decks[deckFor(config.edition)], config, seed(), now, table.bots(), id);
     if (!game.ok) return game.error.message;
     this.#game = game.value;
+    this.#beginning = true;
     void this.setMetadata({ started: true });
-    // Everyone learns the game has started; the first round, when it is due now, is dealt at once
-    // (in a jewel game the players first have time to place their pawns).
     this.#updateVisibility();
-    this.#broadcastLobby();
-    const first = game.value.next();
-    if (first && first.at <= clock.now()) this.#act(first.action);
-    else {
-      this.#schedule();
-      this.#sendViews();
-    }
+    // Everyone learns the game has started once the journal holds it; the first round, when it is
+    // due now, is dealt at once (in a jewel game the players first have time to place their pawns).
+    const live = game.value.live(this.roomId, this.#public, table.journalSeats());
+    this.#journal = this.#journal
+      .then(() => this.services.storage.beginGame(live))
+      .catch((e: unknown) => {
+        this.#notSaved(e);
+      })
+      .then(() => {
+        this.#beginning = false;
+        if (this.#game !== game.value) return;
+        this.#broadcastLobby();
+        const first = game.value.next();
+        if (first && first.at <= clock.now()) this.#act(first.action);
+        else {
+          this.#schedule();
+          this.#sendViews();
+        }
+      });
     return undefined;
   }
 
@@ -244,29 +371,59 @@ export class RaceRoom extends Room {
     this.#broadcastLobby();
   }
 
-  /** Applies an action at the present game time: a player's (refusals go back to them) or the referee's. */
+  /**
+   * Writes a journal entry after the room's earlier writes; resolves when it is durable (or has
+   * failed, which the players are told).
+   */
+  #write(game: RaceGame, { seq, entry }: Numbered): Promise<void> {
+    this.#journal = this.#journal
+      .then(() => this.services.storage.journal(game.id, seq, entry))
+      .catch((e: unknown) => {
+        this.#notSaved(e);
+      });
+    return this.#journal;
+  }
+
+  #notSaved(e: unknown): void {
+    this.services.log(`room ${this.roomId}: could not write the journal: ${String(e)}`);
+    this.#send.all('rejected', {
+      to: 'save',
+      code: 'message/not-saved',
+      message: 'the server could not store the game as it goes; a restart would lose it',
+    });
+  }
+
+  /**
+   * Applies an action at the present game time: a player's (refusals go back to them) or the
+   * referee's. What it changed goes out once the journal holds it, so that nothing answered as
+   * accepted can be lost by a crash.
+   */
   #act(action: RaceAction, from?: { client: Client; type: string }): void {
     const game = this.#game;
     if (!game) return;
-    const events = game.apply(action, this.services.clock.now());
-    if (!events.ok) {
-      if (from) reject(from.client, refusal(from.type, events.error));
+    const step = game.apply(action, this.services.clock.now());
+    if (!step.ok) {
+      if (from) reject(from.client, refusal(from.type, step.error));
       else {
         // A bot's claim or move that a late timer brought after the sand ran out is simply too
         // late; anything else refused of the referee's own is a bug of ours, logged. Either way the
         // plan is dropped and the referee asked again, not sooner than a second later, so that a
         // refusal can never spin.
-        if (events.error.code !== 'claim/too-late')
-          this.services.log(`room ${this.roomId}: the referee's ${action.type} was refused: ${events.error.message}`);
+        if (step.error.code !== 'claim/too-late')
+          this.services.log(`room ${this.roomId}: the referee's ${action.type} was refused: ${step.error.message}`);
         game.drop(action);
         this.#schedule(1000);
       }
       return;
     }
-    this.#send.all('events', { events: events.value });
-    if (game.finished && !game.saved) this.#saving = this.#save(game);
     this.#schedule();
-    this.#sendViews();
+    const { events } = step.value;
+    void this.#write(game, step.value.entry).then(() => {
+      if (this.#game !== game) return;
+      this.#send.all('events', { events });
+      this.#sendViews();
+      if (game.finished && !game.saved) this.#saving = this.#save(game);
+    });
   }
 
   /** Sets the one timer for what the referee does next: a round's start, the sand's end, a bot's turn. */
@@ -288,7 +445,8 @@ export class RaceRoom extends Room {
   async #save(game: RaceGame): Promise<void> {
     game.saved = true;
     const { storage, clock, log } = this.services;
-    const record = game.record(this.#gameId(game), this.#table.storedSeats(), clock.now());
+    await this.#journal;
+    const record = game.record(game.id, this.#table.storedSeats(), clock.now());
     try {
       await storage.saveGame(record);
       if (record.result) this.#send.all('saved', { game: record.id });
@@ -298,10 +456,6 @@ export class RaceRoom extends Room {
       for (const client of this.clients)
         reject(client, { to: 'save', code: 'message/not-saved', message: 'the server could not store this game' });
     }
-  }
-
-  #gameId(game: RaceGame | null = this.#game): string {
-    return `${this.roomId}-${game?.startedAt ?? 0}`;
   }
 
   /** Quick match: a public table starts by itself when the table says (table.ts, QUICK_MATCH). */
@@ -323,6 +477,7 @@ export class RaceRoom extends Room {
   }
 
   #broadcastLobby(): void {
+    if (this.#beginning) return;
     const { clock } = this.services;
     const waiting = this.#public && !this.#game;
     if (waiting) this.#table.observe(clock.now());
@@ -331,18 +486,19 @@ export class RaceRoom extends Room {
       code: this.roomId,
       public: this.#public,
       started: this.#game !== null,
-      game: this.#game ? this.#gameId() : null,
+      game: this.#game?.id ?? null,
       startsAt: waiting ? this.#table.startsAt() : null,
       offerBotsAt: waiting ? this.#table.offerBotsAt() : null,
       serverNow: clock.now(),
       timeScale: clock.timeScale,
+      resumeBy: this.#resumeBy,
     };
     for (const client of this.clients) this.#send.to(client, 'lobby', this.#table.lobbyFor(client.sessionId, room));
   }
 
   #sendViews(): void {
     const game = this.#game;
-    if (!game) return;
+    if (!game || this.#beginning) return;
     const { clock } = this.services;
     const serverNow = clock.now();
     for (const client of this.clients) {
@@ -351,7 +507,7 @@ export class RaceRoom extends Room {
         serverNow,
         timeScale: clock.timeScale,
         view: game.view(player),
-        nextRoundAt: game.nextRoundAt(),
+        nextRoundAt: this.#resumeBy === null ? game.nextRoundAt() : null,
       });
     }
   }

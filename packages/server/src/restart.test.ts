@@ -1,24 +1,48 @@
+import { CLOSE_CODES } from '@ubongo/core';
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SqliteStorage } from './storage.js';
 import { Player, solve } from './test-support/player.js';
 
-// The real thing: `npm start`'s entry point in its own process, stopped with SIGTERM and started
-// again on the same data folder.
+// The real thing: `npm start`'s entry point in its own process, stopped with SIGTERM or killed
+// with SIGKILL, and started again on the same data folder.
 const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
-const dataDir = mkdtempSync(join(tmpdir(), 'ubongo-restart-'));
 const running: ChildProcess[] = [];
+const folders: string[] = [];
 
-async function start(): Promise<{ process: ChildProcess; port: number }> {
+afterAll(() => {
+  for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+});
+
+function dataFolder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'ubongo-restart-'));
+  folders.push(dir);
+  return dir;
+}
+
+interface Started {
+  readonly process: ChildProcess;
+  readonly port: number;
+  readonly ws: string;
+  readonly http: string;
+  /** What it wrote to stderr so far. */
+  readonly errors: () => string;
+}
+
+async function start(dataDir: string): Promise<Started> {
   const child = spawn(process.execPath, [main], {
     env: { ...process.env, PORT: '0', UBONGO_DATA_DIR: dataDir, UBONGO_TIME_SCALE: '20' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.push(child);
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -27,74 +51,226 @@ async function start(): Promise<{ process: ChildProcess; port: number }> {
       if (m) resolve(Number(m[1]));
     });
     child.once('exit', (code) => {
-      reject(new Error(`the server exited with ${code}: ${out}`));
+      reject(new Error(`the server exited with ${code}: ${out} ${errors}`));
     });
   });
-  return { process: child, port };
+  return {
+    process: child,
+    port,
+    ws: `ws://localhost:${port}`,
+    http: `http://localhost:${port}`,
+    errors: () => errors,
+  };
 }
 
-async function stop(child: ChildProcess): Promise<number | null> {
+async function stop(child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL'): Promise<number | null> {
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
+  child.kill(signal);
   return exited;
 }
 
-afterAll(() => {
-  for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
+/** A stored game as the HTTP API gives it, the fields these tests read. */
+interface StoredGame {
+  readonly seats: readonly { readonly name: string; readonly kind: string }[];
+  readonly result?: { readonly winners: readonly string[] };
+}
+
+const getJson = async (url: string): Promise<{ status: number; body: unknown }> => {
+  const res = await fetch(url);
+  return { status: res.status, body: await res.json() };
+};
+
+/** A table of people (and bots) with a game started: each player, the table's code and the game's id. */
+async function table(
+  ws: string,
+  names: readonly string[],
+  bots: number,
+): Promise<{ players: Player<'race'>[]; code: string; game: string }> {
+  const [host, ...others] = names;
+  const first = await Player.create(ws, 'race', {
+    name: host ?? 'Ana',
+    settings: { rounds: 3, hourglassSeconds: 300, variant: 'fixed' },
+  });
+  const { code } = await first.waitFor('lobby');
+  const players = [first];
+  for (const name of others) players.push(await Player.join(ws, code, { name }));
+  for (let i = 0; i < bots; i++) first.send('add-bot', { level: 'beginner' });
+  await first.waitFor('lobby', (l) => l.seats.length === names.length + bots);
+  first.send('start');
+  const { game } = await first.waitFor('lobby', (l) => l.game !== null);
+  return { players, code, game: game ?? '' };
+}
+
+describe('a restart', () => {
+  it('keeps finished games and solo records, and resumes a game stopped by SIGTERM with its people', async () => {
+    const dataDir = dataFolder();
+    const first = await start(dataDir);
+
+    // A finished game: one round against a bot.
+    const ana = await Player.create(first.ws, 'race', { name: 'Ana', settings: { rounds: 1, hourglassSeconds: 20 } });
+    ana.send('add-bot', { level: 'master' });
+    ana.send('start');
+    const { view } = await ana.waitFor('view', (m) => m.view.task !== null);
+    if (!view.task) throw new Error('no task');
+    ana.send('claim', { placements: solve(view.task) });
+    const { game: finished } = await ana.waitFor('saved');
+
+    // A solo run of five puzzles.
+    const zoe = await Player.create(first.ws, 'solo', { name: 'Zoe', mode: 'count', limit: 5, side: 'hard' });
+    zoe.send('start');
+    for (let n = 0; n < 5; n++) {
+      const v = await zoe.waitFor('view', (m) => m.solved === n && m.task !== null);
+      if (!v.task) throw new Error('no puzzle');
+      zoe.send('claim', { placements: solve(v.task) });
+    }
+    await zoe.waitFor('recorded');
+
+    // A game being played when the server is stopped: Ben solves round 1, then the stop.
+    const { players, code, game } = await table(first.ws, ['Ben'], 1);
+    const [ben] = players;
+    if (!ben) throw new Error('no Ben');
+    const dealt = await ben.waitFor('view', (m) => m.view.phase === 'playing' && m.view.task !== null);
+    if (!dealt.view.task) throw new Error('no task');
+    const seatKey = (await ben.waitFor('lobby', (l) => l.seatKey !== null)).seatKey ?? '';
+    const closed = new Promise<number>((resolve) => ben.room.onLeave(resolve));
+    expect(await stop(first.process, 'SIGTERM')).toBe(0);
+    // Told the server restarts, not that the table closed; nobody became a bot.
+    expect(await closed).toBe(CLOSE_CODES.restarting);
+    expect(ben.received.some((r) => r.type === 'notice')).toBe(false);
+
+    const second = await start(dataDir);
+    const record = (await getJson(`${second.http}/api/games/${finished}`)).body as StoredGame;
+    expect(record.seats.map((s) => s.name)).toEqual(['Ana', 'Bot 1 (master)']);
+    expect(record.result?.winners.length).toBeGreaterThan(0);
+    expect((await getJson(`${second.http}/api/games/${finished}/replay`)).body).toMatchObject({ matchesRecord: true });
+    const records = (await getJson(`${second.http}/api/records?mode=count&limit=5&side=hard`)).body as {
+      records: unknown[];
+    };
+    expect(records.records).toEqual([expect.objectContaining({ player: 'Zoe', solved: 5 })]);
+    // The game under way is not stored as over: it waits for Ben under its old code.
+    expect((await getJson(`${second.http}/api/games/${game}`)).status).toBe(404);
+    const back = await Player.join(second.ws, code, { name: 'Ben', seatKey });
+    const lobby = await back.waitFor('lobby');
+    expect(lobby.seats.map((s) => s.kind)).toEqual(['human', 'bot']);
+    expect(lobby.you).toBe(0);
+    expect(lobby.resumeBy).toBeNull();
+    // Round 1 again, from its start; Ben plays it and the game goes on.
+    const again = await back.waitFor('view', (m) => m.view.phase === 'playing' && m.view.round?.number === 1);
+    if (!again.view.task) throw new Error('no task');
+    back.send('claim', { placements: solve(again.view.task) });
+    await back.waitFor('events', (m) => m.events.some((e) => e.type === 'solved' && e.player === 'p1'));
+    expect(await stop(second.process, 'SIGTERM')).toBe(0);
+  });
+
+  it('loses no accepted claim to kill -9: the round is played again with those who come back, bots for the others', async () => {
+    const dataDir = dataFolder();
+    const first = await start(dataDir);
+    const { players, code, game } = await table(first.ws, ['Ana', 'Ben'], 0);
+    const [ana, ben] = players;
+    if (!ana || !ben) throw new Error('no players');
+    const dealt = await ana.waitFor('view', (m) => m.view.phase === 'playing' && m.view.task !== null);
+    if (!dealt.view.task) throw new Error('no task');
+    const anaKey = (await ana.waitFor('lobby', (l) => l.seatKey !== null)).seatKey ?? '';
+    ana.send('claim', { placements: solve(dealt.view.task) });
+    // Answered as accepted: then the process dies at once.
+    await ana.waitFor('events', (m) => m.events.some((e) => e.type === 'solved'));
+    await stop(first.process, 'SIGKILL');
+
+    // The claim is in the journal.
+    const storage = await SqliteStorage.open(dataDir);
+    const [journal] = await storage.liveGames();
+    await storage.close();
+    expect(journal?.game.id).toBe(game);
+    expect(
+      journal?.entries.some(
+        ({ entry }) => entry.kind === 'action' && entry.action.type === 'claim' && entry.action.player === 'p1',
+      ),
+    ).toBe(true);
+
+    const second = await start(dataDir);
+    // Ana comes back; Ben does not.
+    const back = await Player.join(second.ws, code, { name: 'Ana', seatKey: anaKey });
+    const waiting = await back.waitFor('lobby');
+    expect(waiting.resumeBy).not.toBeNull();
+    expect(waiting.seats.map((s) => [s.kind, s.connected])).toEqual([
+      ['human', true],
+      ['human', false],
+    ]);
+    // A stranger with a made-up key is only a spectator.
+    const stranger = await Player.join(second.ws, code, { name: 'Eve', seatKey: 'made-up' });
+    expect((await stranger.waitFor('lobby')).you).toBe(-1);
+    // After the window (60 game seconds: 3 s here), a bot stands in for Ben and round 1 starts again.
+    const notice = await back.waitFor('notice', () => true, 20_000);
+    expect(notice).toMatchObject({ kind: 'replaced', seat: 'p2', name: 'Ben', reason: 'timeout' });
+    const again = await back.waitFor('view', (m) => m.view.phase === 'playing' && m.view.round?.number === 1);
+    if (!again.view.task) throw new Error('no task');
+    back.send('claim', { placements: solve(again.view.task) });
+    await back.waitFor('events', (m) => m.events.some((e) => e.type === 'solved' && e.player === 'p1'));
+
+    // The first round-1 claim is set apart as what the restart cost, not lost.
+    await stop(second.process, 'SIGKILL');
+    const after = await SqliteStorage.open(dataDir);
+    const voided = await after.voidedEntries();
+    await after.close();
+    expect(voided.some(({ entry }) => entry.kind === 'action' && entry.action.type === 'claim')).toBe(true);
+  });
+
+  it('stores a game nobody comes back to as interrupted, blaming no one', async () => {
+    const dataDir = dataFolder();
+    const first = await start(dataDir);
+    const { game } = await table(first.ws, ['Cy', 'Di'], 1);
+    await stop(first.process, 'SIGKILL');
+    const second = await start(dataDir);
+    await expect
+      .poll(async () => (await getJson(`${second.http}/api/games/${game}`)).status, { timeout: 20_000 })
+      .toBe(200);
+    const stored = (await getJson(`${second.http}/api/games/${game}`)).body as StoredGame;
+    expect(stored.result).toBeUndefined();
+    expect(stored.seats.map((s) => [s.name, s.kind])).toEqual([
+      ['Cy', 'human'],
+      ['Di', 'human'],
+      ['Bot 1 (beginner)', 'bot'],
+    ]);
+    expect(second.errors()).toContain('the journal held 1 games under way: 1 resumed');
+    expect(await stop(second.process, 'SIGTERM')).toBe(0);
+  });
 });
 
-it('keeps a game record, an interrupted game and a solo record across a SIGTERM and a restart', async () => {
-  const first = await start();
-  const url = `ws://localhost:${first.port}`;
-
-  // A finished game: one round against a bot.
-  const ana = await Player.create(url, 'race', { name: 'Ana', settings: { rounds: 1, hourglassSeconds: 20 } });
-  ana.send('add-bot', { level: 'master' });
-  ana.send('start');
-  const { view } = await ana.waitFor('view', (m) => m.view.task !== null);
-  if (!view.task) throw new Error('no task');
-  ana.send('claim', { placements: solve(view.task) });
-  const { game } = await ana.waitFor('saved');
-
-  // A solo run of five puzzles.
-  const zoe = await Player.create(url, 'solo', { name: 'Zoe', mode: 'count', limit: 5, side: 'hard' });
-  zoe.send('start');
-  for (let n = 0; n < 5; n++) {
-    const v = await zoe.waitFor('view', (m) => m.solved === n && m.task !== null);
-    if (!v.task) throw new Error('no puzzle');
-    zoe.send('claim', { placements: solve(v.task) });
-  }
-  await zoe.waitFor('recorded');
-
-  // A game still being played when the server is stopped.
-  const ben = await Player.create(url, 'race', { name: 'Ben', settings: { rounds: 9, hourglassSeconds: 300 } });
-  ben.send('add-bot', { level: 'beginner' });
-  ben.send('start');
-  const lobby = await ben.waitFor('lobby', (l) => l.game !== null);
-  await ben.waitFor('view');
-
-  expect(await stop(first.process)).toBe(0);
-
-  const second = await start();
-  const http = `http://localhost:${second.port}`;
-  const record = (await (await fetch(`${http}/api/games/${game}`)).json()) as {
-    seats: { name: string }[];
-    result: { winners: string[] };
-  };
-  expect(record.seats.map((s) => s.name)).toEqual(['Ana', 'Bot 1 (master)']);
-  expect(record.result.winners.length).toBeGreaterThan(0);
-  expect(
-    ((await (await fetch(`${http}/api/games/${game}/replay`)).json()) as { matchesRecord: boolean }).matchesRecord,
-  ).toBe(true);
-  const interrupted = (await (await fetch(`${http}/api/games/${lobby.game ?? ''}`)).json()) as {
-    result?: unknown;
-    actions: unknown[];
-  };
-  expect(interrupted.result).toBeUndefined();
-  expect(interrupted.actions.length).toBeGreaterThanOrEqual(1);
-  const { records } = (await (await fetch(`${http}/api/records?mode=count&limit=5&side=hard`)).json()) as {
-    records: { player: string; solved: number }[];
-  };
-  expect(records).toEqual([expect.objectContaining({ player: 'Zoe', solved: 5 })]);
-  expect(await stop(second.process)).toBe(0);
+describe('a start', () => {
+  // Root writes to any file: the server is run as `nobody` to meet a file it may not write.
+  const asRoot = process.getuid?.() === 0;
+  it.runIf(asRoot)('refuses a database it cannot write, in one line', async () => {
+    const dataDir = dataFolder();
+    const storage = await SqliteStorage.open(dataDir);
+    await storage.close();
+    chmodSync(dataDir, 0o777);
+    chmodSync(join(dataDir, 'ubongo.sqlite'), 0o444);
+    const child = spawn('runuser', ['-u', 'nobody', '--', process.execPath, main], {
+      env: { ...process.env, PORT: '0', UBONGO_DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    running.push(child);
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(2);
+    expect(errors.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /the database .*ubongo\.sqlite cannot be written to \(attempt to write a readonly database\)$/,
+      ),
+    ]);
+    // A folder it cannot write to is refused the same way.
+    const locked = dataFolder();
+    chownSync(locked, 0, 0);
+    chmodSync(locked, 0o755);
+    const second = spawn('runuser', ['-u', 'nobody', '--', process.execPath, main], {
+      env: { ...process.env, PORT: '0', UBONGO_DATA_DIR: locked },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    running.push(second);
+    let said = '';
+    second.stderr.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    expect(await new Promise<number | null>((resolve) => second.once('exit', resolve))).toBe(2);
+    expect(said).toMatch(/the data folder .* cannot be written to/);
+  });
 });

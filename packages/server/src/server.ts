@@ -1,4 +1,4 @@
-import { Server } from '@colyseus/core';
+import { matchMaker, Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { shippedDeck } from '@ubongo/core/decks';
 import type { IncomingMessage } from 'node:http';
@@ -13,6 +13,7 @@ import { addressOf, Counter, DEFAULT_LIMITS, rateLimitedLog } from './limits.js'
 import { matchmaker } from './matchmaker.js';
 import { MAX_FRAME_BYTES } from './protocol.js';
 import { RaceRoom } from './race-room.js';
+import { latestTime, resumeGames } from './resume.js';
 import type { RoomServices } from './services.js';
 import { SoloRoom } from './solo-room.js';
 import { PracticeRoom } from './practice-room.js';
@@ -78,13 +79,17 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
       }),
     limits.logLinesPerMinute,
   );
+  // Games the journal holds as under way (the server stopped or crashed mid-game) resume below;
+  // game time goes on from the latest time they hold.
+  const journals = await storage.liveGames();
   const services: RoomServices = {
     storage,
-    clock: new GameClock(options.timeScale ?? 1),
+    clock: new GameClock(options.timeScale ?? 1, latestTime(journals) + 1),
     decks: { classic: shippedDeck('classic'), extreme: shippedDeck('extreme') },
     seed: () => randomInt(0x7fffffff),
     log,
     limits,
+    resumes: new Map(),
   };
   const http = createServer(
     httpHandler({
@@ -164,6 +169,11 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
   );
   await game.listen(options.port ?? 2567, options.host);
   const port = (http.address() as AddressInfo).port;
+  const resumed = await resumeGames(services, journals, (key) => matchMaker.createRoom('race', { resume: key }));
+  if (journals.length > 0)
+    log(
+      `the journal held ${journals.length} games under way: ${resumed.resumed} resumed, ${resumed.finished} stored as finished, ${resumed.broken} stored as interrupted`,
+    );
   let closing: Promise<void> | undefined;
   return {
     port,

@@ -1,6 +1,8 @@
 import type { Deck, DeckEdition } from '@ubongo/core';
 import type { GameClock } from './clock.js';
 import type { Limits } from './limits.js';
+import type { RaceGame } from './race-game.js';
+import type { JournalSeat, LiveGame } from './storage.js';
 import type { Storage } from './storage.js';
 
 /** What rooms need from the server around them. */
@@ -14,4 +16,14 @@ export interface RoomServices {
   readonly log: (message: string) => void;
   /** The server's limits (idle time, flood strikes, ...). */
   readonly limits: Limits;
+  /** Games rebuilt from the journal at start, each waiting for its room, by the key its room is created with. */
+  readonly resumes: Map<string, Resumption>;
+}
+
+/** A game rebuilt from the journal (resume.ts), handed to the room that goes on with it. */
+export interface Resumption {
+  readonly live: LiveGame;
+  readonly game: RaceGame;
+  /** The seats as they stand after the journal's counted entries (bots standing in included). */
+  readonly seats: readonly JournalSeat[];
 }

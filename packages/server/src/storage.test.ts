@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { GameRecord, SoloRecord, Storage } from './storage.js';
+import type { GameRecord, JournalEntry, LiveGame, SoloRecord, Storage } from './storage.js';
 import { MemoryStorage, SqliteStorage } from './storage.js';
 
 const game: GameRecord = {
@@ -40,6 +40,24 @@ const solo = (over: Partial<SoloRecord>): SoloRecord => ({
   finishedAt: 1,
   ...over,
 });
+
+const live: LiveGame = {
+  id: 'ABC123-1',
+  room: 'ABC123',
+  public: false,
+  config: game.config,
+  seed: 42,
+  startedAt: 1000,
+  seats: [
+    { id: 'p1', occupant: { kind: 'human', name: 'Ana' }, side: 'easy', keyHash: 'ab'.repeat(32) },
+    { id: 'p2', occupant: { kind: 'bot', level: 'casual', number: 1 }, side: 'hard' },
+  ],
+};
+
+const started: JournalEntry = { at: 1000, kind: 'action', action: { type: 'start-round' } };
+const standIn: JournalEntry = { at: 1500, kind: 'stand-in', player: 'p1' };
+const claim: JournalEntry = { at: 2000, kind: 'action', action: { type: 'claim', player: 'p2', placements: [] } };
+const entries = [started, standIn, claim];
 
 // What the copy tests do to what they are given back; the types say readonly, a caller may not care.
 type Mutable<T> = { -readonly [K in keyof T]: Mutable<T[K]> };
@@ -184,6 +202,42 @@ function storageContract(name: string, open: () => Promise<Storage>): void {
       expect(await players({ mode: 'count', limit: 20 })).toEqual([]);
       expect(await players({ mode: 'timed', side: 'hard' })).toEqual(['timed hard']);
       expect(await players({ mode: 'timed', side: 'easy' })).toEqual([]);
+      await storage.close();
+    });
+
+    it('keeps the journal of a game under way until its record is stored', async () => {
+      const storage = await open();
+      expect(await storage.liveGames()).toEqual([]);
+      await storage.beginGame(live);
+      for (const [seq, entry] of entries.entries()) await storage.journal(live.id, seq, entry);
+      await expect(storage.journal(live.id, 1, started)).rejects.toThrow();
+      await expect(storage.journal('nope', 0, started)).rejects.toThrow('no game nope under way');
+      expect(await storage.liveGames()).toEqual([
+        { game: live, entries: entries.map((entry, seq) => ({ seq, entry })), nextSeq: 3 },
+      ]);
+      // A restart plays the round again: the entries from seq 1 on are set apart, not lost, and
+      // the next entry takes a seq past them.
+      await storage.voidJournal(live.id, 1);
+      expect(await storage.liveGames()).toEqual([{ game: live, entries: [{ seq: 0, entry: started }], nextSeq: 3 }]);
+      await storage.journal(live.id, 3, claim);
+      expect(await storage.voidedEntries()).toEqual([
+        { gameId: live.id, seq: 1, entry: standIn },
+        { gameId: live.id, seq: 2, entry: claim },
+      ]);
+      // Its record stored, the game is no longer under way.
+      await storage.saveGame(finished);
+      expect(await storage.liveGames()).toEqual([]);
+      expect(await storage.voidedEntries()).toHaveLength(2);
+      expect((await storage.game(game.id))?.result).toEqual(finished.result);
+      await storage.close();
+    });
+
+    it('lists games under way by their start', async () => {
+      const storage = await open();
+      await storage.beginGame({ ...live, id: 'B-2', startedAt: 2000 });
+      await storage.beginGame({ ...live, id: 'A-3', startedAt: 3000 });
+      await storage.beginGame({ ...live, id: 'C-1', startedAt: 1000 });
+      expect((await storage.liveGames()).map((j) => j.game.id)).toEqual(['C-1', 'B-2', 'A-3']);
       await storage.close();
     });
 

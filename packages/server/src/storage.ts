@@ -1,4 +1,13 @@
-import type { RaceAction, RaceConfig, RaceResult, SoloMode, SoloRecordEntry, Side } from '@ubongo/core';
+import type {
+  Occupant,
+  PlayerId,
+  RaceAction,
+  RaceConfig,
+  RaceResult,
+  SoloMode,
+  SoloRecordEntry,
+  Side,
+} from '@ubongo/core';
 import Database from 'better-sqlite3';
 import type { Generated, Migration } from 'kysely';
 import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
@@ -26,6 +35,41 @@ export interface GameRecord {
   readonly finishedAt: number;
 }
 
+/** A seat of a game under way, as the journal keeps it: who sits there, and the hash of the seat's key. */
+export interface JournalSeat {
+  readonly id: PlayerId;
+  readonly occupant: Occupant;
+  readonly side: Side;
+  /** SHA-256 (hex) of the key a person comes back to the seat with after a restart; bots have none. */
+  readonly keyHash?: string;
+}
+
+/** A game under way, as the journal keeps it: what a restarted server needs to resume it. */
+export interface LiveGame {
+  /** The game's id (its record's, once stored). */
+  readonly id: string;
+  /** The room's id: the table's code, which players come back to. */
+  readonly room: string;
+  readonly public: boolean;
+  readonly config: RaceConfig;
+  readonly seed: number;
+  readonly startedAt: number;
+  readonly seats: readonly JournalSeat[];
+}
+
+/** One thing that happened in a game under way, at its game time: an accepted action, or a bot standing in. */
+export type JournalEntry =
+  | { readonly at: number; readonly kind: 'action'; readonly action: RaceAction }
+  | { readonly at: number; readonly kind: 'stand-in'; readonly player: PlayerId };
+
+/** A game under way and its journal so far, in order. */
+export interface Journal {
+  readonly game: LiveGame;
+  readonly entries: readonly { readonly seq: number; readonly entry: JournalEntry }[];
+  /** The seq the next entry takes: past every entry the game ever had, set apart ones included. */
+  readonly nextSeq: number;
+}
+
 /** A finished solo game, the record a player tries to beat: its result, who, with which seed, when. */
 export type SoloRecord = SoloRecordEntry;
 
@@ -43,7 +87,21 @@ export interface RecordQuery {
  * in storage.test.ts.
  */
 export interface Storage {
+  /** Stores a game: its record replaces any before it, and the game is no longer under way (its journal is done). */
   saveGame(record: GameRecord): Promise<void>;
+  /** A game starts: it is under way until `saveGame` stores its record. */
+  beginGame(game: LiveGame): Promise<void>;
+  /** Appends to a game's journal; durable (against a crash of the process) when the promise resolves. */
+  journal(gameId: string, seq: number, entry: JournalEntry): Promise<void>;
+  /**
+   * The journal of a game from `fromSeq` on no longer counts (a restart plays the interrupted round
+   * again); the entries are kept, set apart, and no longer returned by `liveGames`.
+   */
+  voidJournal(gameId: string, fromSeq: number): Promise<void>;
+  /** Every game under way, with the entries of its journal that count, by game start then seq. */
+  liveGames(): Promise<Journal[]>;
+  /** The entries set apart by `voidJournal`, of every game, by game then seq (what a restart cost). */
+  voidedEntries(): Promise<{ gameId: string; seq: number; entry: JournalEntry }[]>;
   game(id: string): Promise<GameRecord | undefined>;
   saveSolo(record: SoloRecord): Promise<void>;
   /** The best results: most solved then fastest (timed), fastest complete runs (count). */
@@ -62,6 +120,21 @@ interface Tables {
     result: string | null;
     started_at: number;
     finished_at: number;
+  };
+  live_games: {
+    id: string;
+    room: string;
+    public: number;
+    config: string;
+    seed: number;
+    started_at: number;
+    seats: string;
+  };
+  journal: {
+    game_id: string;
+    seq: number;
+    entry: string;
+    voided: number;
   };
   solo_results: {
     id: Generated<number>;
@@ -113,6 +186,28 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '002_journal': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('live_games')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('room', 'text', (c) => c.notNull())
+        .addColumn('public', 'integer', (c) => c.notNull())
+        .addColumn('config', 'text', (c) => c.notNull())
+        .addColumn('seed', 'integer', (c) => c.notNull())
+        .addColumn('started_at', 'integer', (c) => c.notNull())
+        .addColumn('seats', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('journal')
+        .addColumn('game_id', 'text', (c) => c.notNull())
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('entry', 'text', (c) => c.notNull())
+        .addColumn('voided', 'integer', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('journal_key', ['game_id', 'seq'])
+        .execute();
+    },
+  },
 };
 
 /** The SQLite storage: `ubongo.sqlite` in the data folder, migrated when opened. */
@@ -134,6 +229,9 @@ export class SqliteStorage implements Storage {
     const database = new Database(file);
     try {
       database.pragma('journal_mode = WAL');
+      // In WAL mode NORMAL commits survive a crash of the process (kill -9) without an fsync per
+      // commit; only a crash of the machine may lose the last ones (docs/operations.md).
+      database.pragma('synchronous = NORMAL');
       // A write now rather than at the end of someone's game: SQLite opens a file it may not
       // write read-only, without a word, and refuses the first write.
       const version = database.pragma('user_version', { simple: true }) as number;
@@ -163,11 +261,92 @@ export class SqliteStorage implements Storage {
       started_at: r.startedAt,
       finished_at: r.finishedAt,
     };
+    await this.db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('games')
+        .values(row)
+        .onConflict((oc) => oc.column('id').doUpdateSet(row))
+        .execute();
+      await tx.deleteFrom('journal').where('game_id', '=', r.id).where('voided', '=', 0).execute();
+      await tx.deleteFrom('live_games').where('id', '=', r.id).execute();
+    });
+  }
+
+  async beginGame(g: LiveGame): Promise<void> {
+    const row = {
+      id: g.id,
+      room: g.room,
+      public: g.public ? 1 : 0,
+      config: JSON.stringify(g.config),
+      seed: g.seed,
+      started_at: g.startedAt,
+      seats: JSON.stringify(g.seats),
+    };
     await this.db
-      .insertInto('games')
+      .insertInto('live_games')
       .values(row)
       .onConflict((oc) => oc.column('id').doUpdateSet(row))
       .execute();
+  }
+
+  async journal(gameId: string, seq: number, entry: JournalEntry): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      const live = await tx.selectFrom('live_games').select('id').where('id', '=', gameId).executeTakeFirst();
+      if (!live) throw new Error(`no game ${gameId} under way`);
+      await tx
+        .insertInto('journal')
+        .values({ game_id: gameId, seq, entry: JSON.stringify(entry), voided: 0 })
+        .execute();
+    });
+  }
+
+  async voidJournal(gameId: string, fromSeq: number): Promise<void> {
+    await this.db
+      .updateTable('journal')
+      .set({ voided: 1 })
+      .where('game_id', '=', gameId)
+      .where('seq', '>=', fromSeq)
+      .where('voided', '=', 0)
+      .execute();
+  }
+
+  async liveGames(): Promise<Journal[]> {
+    const games = await this.db.selectFrom('live_games').selectAll().orderBy('started_at').orderBy('id').execute();
+    const journals: Journal[] = [];
+    for (const g of games) {
+      const rows = await this.db
+        .selectFrom('journal')
+        .select(['seq', 'entry', 'voided'])
+        .where('game_id', '=', g.id)
+        .orderBy('seq')
+        .execute();
+      const counted = rows.filter((r) => r.voided === 0);
+      journals.push({
+        game: {
+          id: g.id,
+          room: g.room,
+          public: g.public === 1,
+          config: JSON.parse(g.config) as RaceConfig,
+          seed: g.seed,
+          startedAt: g.started_at,
+          seats: JSON.parse(g.seats) as JournalSeat[],
+        },
+        entries: counted.map((r) => ({ seq: r.seq, entry: JSON.parse(r.entry) as JournalEntry })),
+        nextSeq: (rows.at(-1)?.seq ?? -1) + 1,
+      });
+    }
+    return journals;
+  }
+
+  async voidedEntries(): Promise<{ gameId: string; seq: number; entry: JournalEntry }[]> {
+    const rows = await this.db
+      .selectFrom('journal')
+      .select(['game_id', 'seq', 'entry'])
+      .where('voided', '=', 1)
+      .orderBy('game_id')
+      .orderBy('seq')
+      .execute();
+    return rows.map((r) => ({ gameId: r.game_id, seq: r.seq, entry: JSON.parse(r.entry) as JournalEntry }));
   }
 
   async game(id: string): Promise<GameRecord | undefined> {
@@ -238,6 +417,8 @@ export class SqliteStorage implements Storage {
  */
 export class MemoryStorage implements Storage {
   private readonly games = new Map<string, GameRecord>();
+  private readonly live = new Map<string, { game: LiveGame; entries: { seq: number; entry: JournalEntry }[] }>();
+  private readonly voided: { gameId: string; seq: number; entry: JournalEntry }[] = [];
   // In saving order, like SQLite's rowids.
   private readonly solos: SoloRecord[] = [];
   private closed = false;
@@ -245,7 +426,55 @@ export class MemoryStorage implements Storage {
   saveGame(r: GameRecord): Promise<void> {
     return this.run(() => {
       this.games.set(r.id, copyGame(r));
+      this.live.delete(r.id);
     });
+  }
+
+  beginGame(g: LiveGame): Promise<void> {
+    return this.run(() => {
+      const before = this.live.get(g.id);
+      this.live.set(g.id, { game: viaJson(g), entries: before?.entries ?? [] });
+    });
+  }
+
+  journal(gameId: string, seq: number, entry: JournalEntry): Promise<void> {
+    return this.run(() => {
+      const live = this.live.get(gameId);
+      if (!live) throw new Error(`no game ${gameId} under way`);
+      if ([...live.entries, ...this.voided.filter((v) => v.gameId === gameId)].some((e) => e.seq === seq))
+        throw new Error(`journal entry ${gameId}/${seq} exists`);
+      live.entries.push({ seq, entry: viaJson(entry) });
+    });
+  }
+
+  voidJournal(gameId: string, fromSeq: number): Promise<void> {
+    return this.run(() => {
+      const live = this.live.get(gameId);
+      if (!live) return;
+      for (const e of live.entries) if (e.seq >= fromSeq) this.voided.push({ gameId, ...viaJson(e) });
+      live.entries = live.entries.filter((e) => e.seq < fromSeq);
+    });
+  }
+
+  liveGames(): Promise<Journal[]> {
+    return this.run(() =>
+      [...this.live.values()]
+        .sort((a, b) => a.game.startedAt - b.game.startedAt || (a.game.id < b.game.id ? -1 : 1))
+        .map((j) => {
+          const seqs = [...j.entries, ...this.voided.filter((v) => v.gameId === j.game.id)].map((e) => e.seq);
+          return viaJson({
+            game: j.game,
+            entries: [...j.entries].sort((a, b) => a.seq - b.seq),
+            nextSeq: Math.max(-1, ...seqs) + 1,
+          });
+        }),
+    );
+  }
+
+  voidedEntries(): Promise<{ gameId: string; seq: number; entry: JournalEntry }[]> {
+    return this.run(() =>
+      viaJson([...this.voided].sort((a, b) => (a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : a.seq - b.seq))),
+    );
   }
 
   game(id: string): Promise<GameRecord | undefined> {

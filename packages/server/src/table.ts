@@ -1,7 +1,16 @@
-import type { BotLevel, LobbyMessage, LobbySeat, Occupant, RaceSettings, Side, Variant } from '@ubongo/core';
+import type {
+  BotLevel,
+  LobbyMessage,
+  LobbySeat,
+  Occupant,
+  RaceConfig,
+  RaceSettings,
+  Side,
+  Variant,
+} from '@ubongo/core';
 import { EDITION_RULES, GAME_ROUNDS, HOURGLASS_SECONDS, PROTOCOL_VERSION, STAND_IN_LEVEL } from '@ubongo/core';
-import { randomInt } from 'node:crypto';
-import type { StoredSeat } from './storage.js';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { JournalSeat, StoredSeat } from './storage.js';
 
 /** A seat at the table: who sits in it, and for a person the connection while they have one. */
 export interface Seat {
@@ -12,7 +21,13 @@ export interface Seat {
   sessionId?: string;
   connected: boolean;
   ready: boolean;
+  /** A person's key to the seat in a game under way, sent to them alone; known again when they bring it back. */
+  key?: string;
+  /** Its hash, kept in the journal. */
+  keyHash?: string;
 }
+
+const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
 
 /** A watcher: their name and side, and whether they came to play (the table was full or started). */
 interface Watcher {
@@ -33,6 +48,17 @@ export const QUICK_MATCH = { readyMs: 5_000, waitMs: 45_000, aloneMs: 20_000 } a
 
 // A room code: 6 letters and digits without the ones people confuse.
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A game's configuration as the table's settings. */
+export function settingsOf(config: RaceConfig): RaceSettings {
+  return {
+    edition: config.edition,
+    variant: config.variant,
+    hourglassSeconds: config.hourglassSeconds,
+    rounds: config.rounds,
+    pieceSet: config.pieceSet ?? 'task',
+  };
+}
 
 /** A new private table's code, to share. */
 export function tableCode(): string {
@@ -185,9 +211,66 @@ export class Table {
     this.host = this.seats.find((s) => s.occupant.kind === 'human' && s.connected && s.sessionId)?.sessionId;
   }
 
-  /** Players' ids by seat order, when a game starts. */
+  /** Players' ids by seat order, and a key for each person's seat, when a game starts. */
   numberSeats(): void {
-    this.seats.forEach((s, i) => (s.id = `p${i + 1}`));
+    this.seats.forEach((s, i) => {
+      s.id = `p${i + 1}`;
+      if (s.occupant.kind === 'human') {
+        s.key = randomBytes(18).toString('base64url');
+        s.keyHash = hashKey(s.key);
+      } else {
+        delete s.key;
+        delete s.keyHash;
+      }
+    });
+  }
+
+  /** The seats as the journal keeps them. */
+  journalSeats(): JournalSeat[] {
+    return this.seats.map((s) => ({
+      id: s.id,
+      occupant: s.occupant,
+      side: s.side,
+      ...(s.keyHash === undefined ? {} : { keyHash: s.keyHash }),
+    }));
+  }
+
+  /**
+   * The table of a game resumed after a restart: its seats as the journal has them, every person
+   * away until they come back with their key.
+   */
+  static resumed(settings: RaceSettings, seats: readonly JournalSeat[]): Table {
+    const table = new Table();
+    table.settings = settings;
+    table.seats = seats.map((s) => ({
+      id: s.id,
+      occupant: s.occupant,
+      side: s.side,
+      connected: s.occupant.kind !== 'human',
+      ready: true,
+      ...(s.keyHash === undefined ? {} : { keyHash: s.keyHash }),
+    }));
+    return table;
+  }
+
+  /** The person's seat whose key this is (compared in constant time), if it is not taken by a live connection. */
+  seatByKey(key: string): Seat | undefined {
+    const hash = Buffer.from(hashKey(key), 'hex');
+    return this.seats.find(
+      (s) =>
+        s.occupant.kind === 'human' &&
+        s.keyHash !== undefined &&
+        !s.connected &&
+        timingSafeEqual(Buffer.from(s.keyHash, 'hex'), hash),
+    );
+  }
+
+  /** A person comes back to their seat with its key, on a new connection; the first back hosts. */
+  sitBack(seat: Seat, sessionId: string, key: string): void {
+    seat.sessionId = sessionId;
+    seat.connected = true;
+    seat.key = key;
+    this.passHost();
   }
 
   /** The levels of the seats bots play, by player id. */
@@ -228,9 +311,10 @@ export class Table {
     sessionId: string,
     room: Pick<
       LobbyMessage,
-      'code' | 'public' | 'started' | 'game' | 'startsAt' | 'offerBotsAt' | 'serverNow' | 'timeScale'
+      'code' | 'public' | 'started' | 'game' | 'startsAt' | 'offerBotsAt' | 'serverNow' | 'timeScale' | 'resumeBy'
     >,
   ): LobbyMessage {
+    const mine = this.seatOf(sessionId);
     return {
       protocol: PROTOCOL_VERSION,
       ...room,
@@ -247,6 +331,7 @@ export class Table {
         connected: s.connected,
         ready: s.ready,
       })),
+      seatKey: room.started ? (mine?.key ?? null) : null,
     };
   }
 }

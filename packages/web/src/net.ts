@@ -76,21 +76,72 @@ export function fetchDecks(): Promise<DeckIndex> {
 /** A joined room, remembered so that the page can come back to it after a reload or a dropped connection. */
 const TOKEN_KEY = 'ubongo.reconnect';
 
-export function rememberRoom(room: Room): void {
+interface Remembered {
+  readonly code?: string;
+  readonly token?: string;
+  /** The seat's key in a game under way (the lobby's `seatKey`): back to the seat after a server restart. */
+  readonly seatKey?: string;
+}
+
+function remembered(): Remembered | null {
   try {
-    sessionStorage.setItem(TOKEN_KEY, JSON.stringify({ code: room.roomId, token: room.reconnectionToken }));
+    return JSON.parse(sessionStorage.getItem(TOKEN_KEY) ?? 'null') as Remembered | null;
+  } catch {
+    return null;
+  }
+}
+
+function remember(saved: Remembered): void {
+  try {
+    sessionStorage.setItem(TOKEN_KEY, JSON.stringify(saved));
   } catch {
     // Storage may be unavailable (private modes); reconnection after a reload is then not offered.
   }
 }
 
+export function rememberRoom(room: Room): void {
+  const before = remembered();
+  remember({
+    code: room.roomId,
+    token: room.reconnectionToken,
+    ...(before?.code === room.roomId && before.seatKey ? { seatKey: before.seatKey } : {}),
+  });
+}
+
+/** Keeps the seat's key the server sent for the table `code`. */
+export function rememberSeatKey(code: string, seatKey: string | null): void {
+  const before = remembered();
+  if (before?.code !== code || before.seatKey === (seatKey ?? undefined)) return;
+  remember({ code, ...(before.token ? { token: before.token } : {}), ...(seatKey ? { seatKey } : {}) });
+}
+
 export function rememberedToken(code: string): string | undefined {
-  try {
-    const saved = JSON.parse(sessionStorage.getItem(TOKEN_KEY) ?? 'null') as { code?: string; token?: string } | null;
-    return saved?.code === code ? saved.token : undefined;
-  } catch {
-    return undefined;
+  const saved = remembered();
+  return saved?.code === code ? saved.token : undefined;
+}
+
+export function rememberedSeatKey(code: string): string | undefined {
+  const saved = remembered();
+  return saved?.code === code ? saved.seatKey : undefined;
+}
+
+/**
+ * Back into a table after a dropped connection or a reload: the same connection's seat if the
+ * server still holds it, else the seat's key (a server that restarted resumes the game and knows
+ * the key, not the old connection).
+ */
+export async function comeBack(code: string, name: string): Promise<GameRoom<'race'>> {
+  const token = rememberedToken(code);
+  const seatKey = rememberedSeatKey(code);
+  if (token) {
+    try {
+      return await rejoin(token);
+    } catch (e) {
+      if (!seatKey) throw e;
+    }
   }
+  if (!seatKey) throw new Error('nothing to come back with');
+  return joinTable(code, { name, seatKey });
 }
 
 export function forgetRoom(): void {

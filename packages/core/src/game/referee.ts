@@ -71,6 +71,12 @@ export interface Referee {
   observe(ref: RefereeState, game: RaceState, events: readonly RaceEvent[], now: number): RefereeState;
   /** A bot takes over a seat at `now` (a person left mid-game): it plays on from where the person was. */
   standIn(ref: RefereeState, game: RaceState, player: PlayerId, now: number): RefereeState;
+  /**
+   * A game resumed at `now` after a server restart, waiting between rounds (or before the first):
+   * the next round is due a pause from now (the time to place pawns, before a jewel game's first
+   * round), and bots still to place their pawns place them anew.
+   */
+  resume(ref: RefereeState, game: RaceState, now: number): RefereeState;
   /** What the referee plans to do in a bot's seat drops out (its action was refused, which should not happen). */
   drop(ref: RefereeState, action: RaceAction): RefereeState;
   /** The next action due, or null when the game is over. */
@@ -165,6 +171,15 @@ export function referee(deck: Deck): Referee {
       if (game.phase !== 'playing' || !round) return r;
       if (!round.solved.includes(player)) planClaim(r, game, player, now);
       else if (engine.view(game, player).reach) r.moves[player] = now + BOT_MOVE_MS;
+      return r;
+    },
+
+    resume(ref, game, now) {
+      const r = copy(ref);
+      if (game.phase !== 'waiting') return r;
+      const placing = game.players.some((p) => p.pawn === null);
+      r.nextRoundAt = now + (placing ? PLACING_MS : ROUND_PAUSE_MS);
+      for (const player of Object.keys(r.places)) r.places[player] = now + BOT_PLACE_MS;
       return r;
     },
 

@@ -7,7 +7,17 @@ import { useAnnounce } from '../announce.js';
 import { go, parseRoute } from '../route.js';
 import { useRoomMessages, watchRoom } from '../hooks.js';
 import type { GameRoom } from '../net.js';
-import { forgetRoom, joinErrorText, joinTable, rejoin, rememberedToken, rememberRoom, seatName } from '../net.js';
+import {
+  comeBack,
+  forgetRoom,
+  joinErrorText,
+  joinTable,
+  rememberedSeatKey,
+  rememberedToken,
+  rememberRoom,
+  rememberSeatKey,
+  seatName,
+} from '../net.js';
 import { hasPlayerName, playerName, savePlayerName, takeRoom } from '../store.js';
 import { NameField } from './common.js';
 import { EndOfGame } from './EndOfGame.js';
@@ -48,12 +58,12 @@ export function RaceScreen({ code }: { code: string }) {
     if (room || !named) return;
     const run = { cancelled: false };
     void (async () => {
-      const token = rememberedToken(code);
+      const seat = rememberedToken(code) ?? rememberedSeatKey(code);
       let joined: GameRoom<'race'> | null = null;
       // After a reload the server may not yet have seen the old page go: a few tries, then a new seat.
-      for (let attempt = 0; token && !joined && attempt < 4 && !run.cancelled; attempt++) {
+      for (let attempt = 0; seat && !joined && attempt < 4 && !run.cancelled; attempt++) {
         if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
-        joined = await rejoin(token).catch(() => null);
+        joined = await comeBack(code, playerName()).catch(() => null);
       }
       try {
         joined ??= await joinTable(code, { name: playerName() });
@@ -95,7 +105,7 @@ export function RaceScreen({ code }: { code: string }) {
       let tries = 0;
       const retry = (): void => {
         tries++;
-        rejoin(room.reconnectionToken)
+        comeBack(room.roomId, playerName())
           .then((back) => {
             watchRoom(back);
             rememberRoom(back);
@@ -148,6 +158,7 @@ export function RaceScreen({ code }: { code: string }) {
 
   useRoomMessages(room, {
     lobby: (next) => {
+      rememberSeatKey(next.code, next.seatKey);
       setLobby({ ...next, receivedAt: performance.now() });
       if (!next.started) {
         setView(null);
@@ -224,6 +235,11 @@ export function RaceScreen({ code }: { code: string }) {
       {connection === 'lost' && (
         <p className="banner" role="alert">
           {t('race.reconnecting')}
+        </p>
+      )}
+      {lobby.resumeBy !== null && (
+        <p className="banner" role="status">
+          {t('race.resuming', { count: lobby.seats.filter((s) => s.kind === 'human' && !s.connected).length })}
         </p>
       )}
       {!lobby.started || !view ? (

@@ -1,0 +1,98 @@
+import { deckFor, STAND_IN_LEVEL } from '@ubongo/core';
+import { randomBytes } from 'node:crypto';
+import { RaceGame } from './race-game.js';
+import type { GameRecord, Journal, JournalSeat } from './storage.js';
+import type { RoomServices } from './services.js';
+import { settingsOf, Table } from './table.js';
+
+/*
+ * After a restart (a crash, kill -9, or a stop by signal), the games the journal holds as under way
+ * are rebuilt and handed to rooms of their own, under their old codes; the people come back to
+ * them with their seats' keys (race-room.ts). A game the journal shows finished is stored; one whose
+ * journal does not replay is stored as interrupted, with the actions it has.
+ */
+
+/** The latest game time any journal holds: a restarted clock starts after it. */
+export function latestTime(journals: readonly Journal[]): number {
+  return Math.max(0, ...journals.flatMap((j) => [j.game.startedAt, ...j.entries.map((e) => e.entry.at)]));
+}
+
+/** The seats after the journal's stand-ins. */
+function seatsAfter(journal: Journal, upTo: number | null): JournalSeat[] {
+  const gone = new Set(
+    journal.entries
+      .filter(({ seq }) => upTo === null || seq < upTo)
+      .flatMap(({ entry }) => (entry.kind === 'stand-in' ? [entry.player] : [])),
+  );
+  return journal.game.seats.map((s) => {
+    if (!gone.has(s.id) || s.occupant.kind !== 'human') return s;
+    return { id: s.id, side: s.side, occupant: { kind: 'stand-in', level: STAND_IN_LEVEL, for: s.occupant.name } };
+  });
+}
+
+/** How a start went with the journal: games resumed in rooms, stored as finished, stored as interrupted. */
+export interface Resumed {
+  readonly resumed: number;
+  readonly finished: number;
+  readonly broken: number;
+}
+
+/** Rebuilds every game under way; `open(key)` creates the room that takes `services.resumes.get(key)`. */
+export async function resumeGames(
+  services: RoomServices,
+  journals: readonly Journal[],
+  open: (key: string) => Promise<unknown>,
+): Promise<Resumed> {
+  const { storage, decks, log, clock } = services;
+  let resumed = 0;
+  let finished = 0;
+  let broken = 0;
+  for (const journal of journals) {
+    const { game: live, entries, nextSeq } = journal;
+    const rebuilt = RaceGame.resume(decks[deckFor(live.config.edition)], live, entries, nextSeq);
+    if (!rebuilt.ok) {
+      log(`game ${live.id} cannot be resumed: ${rebuilt.error.message}; it is stored as interrupted`);
+      await storage.saveGame(brokenRecord(journal, clock.now()));
+      broken++;
+      continue;
+    }
+    const { game, voidFrom } = rebuilt.value;
+    const seats = seatsAfter(journal, voidFrom);
+    if (voidFrom !== null) await storage.voidJournal(live.id, voidFrom);
+    if (game.finished) {
+      await storage.saveGame(game.record(live.id, storedSeats(journal, seats), clock.now()));
+      finished++;
+      continue;
+    }
+    const key = randomBytes(16).toString('hex');
+    services.resumes.set(key, { live, game, seats });
+    try {
+      await open(key);
+      resumed++;
+    } catch (e) {
+      services.resumes.delete(key);
+      log(`game ${live.id} could not get its room back: ${String(e)}; it is stored as interrupted`);
+      await storage.saveGame(game.record(live.id, storedSeats(journal, seats), clock.now()));
+      broken++;
+    }
+  }
+  return { resumed, finished, broken };
+}
+
+function storedSeats(journal: Journal, seats: readonly JournalSeat[]): GameRecord['seats'] {
+  return Table.resumed(settingsOf(journal.game.config), seats).storedSeats();
+}
+
+function brokenRecord(journal: Journal, now: number): GameRecord {
+  const { game: live, entries } = journal;
+  return {
+    id: live.id,
+    config: live.config,
+    seed: live.seed,
+    seats: storedSeats(journal, live.seats),
+    actions: entries.flatMap(({ entry }) => (entry.kind === 'action' ? [{ at: entry.at, action: entry.action }] : [])),
+    result: undefined,
+    startedAt: live.startedAt,
+    finishedAt: now,
+  };
+}
