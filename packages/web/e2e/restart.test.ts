@@ -1,0 +1,109 @@
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { solveWithMouse } from './play.js';
+import { launchChromium, WEB_DIST, watchErrors } from './support.js';
+
+/*
+ * A player in Chromium at a game when the server process is killed (kill -9) and started again on
+ * the same port and data: the page says the connection is lost, comes back by itself with its
+ * seat's key, and the interrupted round is played again.
+ */
+
+const main = fileURLToPath(new URL('../../server/dist/main.js', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'ubongo-web-restart-'));
+let browser: Browser;
+let port = 0;
+const servers: ChildProcess[] = [];
+
+/** A port free now, for a server that must come back on the same one. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => {
+        resolve(typeof address === 'object' && address ? address.port : 0);
+      });
+    });
+  });
+}
+
+async function startServer(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [main], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      UBONGO_DATA_DIR: dataDir,
+      UBONGO_WEB_DIR: WEB_DIST,
+      UBONGO_TIME_SCALE: '4',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  servers.push(child);
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('listening on')) resolve();
+    });
+    child.once('exit', (code) => {
+      reject(new Error(`the server exited with ${code}: ${out}`));
+    });
+  });
+  return child;
+}
+
+beforeAll(async () => {
+  port = await freePort();
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  await browser.close();
+  for (const child of servers) if (child.exitCode === null) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('brings a player back to their game after the server is killed and restarted', async () => {
+  let server = await startServer();
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'en-GB' });
+  await context.addInitScript(() => {
+    localStorage.setItem('ubongo.name', 'Rita');
+  });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`http://127.0.0.1:${port}/`);
+  await page.getByRole('button', { name: 'Create a table' }).click();
+  await page.getByTestId('room-code').waitFor();
+  await page.getByLabel('Hourglass').selectOption('300');
+  await page.getByRole('combobox', { name: /^Bot/ }).selectOption('beginner');
+  await page.getByRole('button', { name: 'Add a bot' }).click();
+  await page.locator('.seat-name', { hasText: 'Beginner bot 1' }).waitFor();
+  await page.getByRole('button', { name: 'Start the game' }).click();
+  await page.getByText(/Round 1 of/).waitFor();
+  await page.locator('svg.puzzle-svg').waitFor();
+
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGKILL');
+  await exited;
+  await page.getByText('Connection lost', { exact: false }).waitFor();
+  server = await startServer();
+
+  // Back by itself, at round 1 again, and it plays on.
+  await expect.poll(() => page.getByText('Connection lost', { exact: false }).count(), { timeout: 20_000 }).toBe(0);
+  await page.getByText(/Round 1 of/).waitFor();
+  await solveWithMouse(page);
+  await page.getByText(/Ubongo! You solved it/).waitFor({ timeout: 10_000 });
+  // The page saw its socket die; nothing else went wrong.
+  expect(errors.filter((e) => !/WebSocket|ERR_CONNECTION_REFUSED|Failed to load resource/.test(e))).toEqual([]);
+  await context.close();
+  server.kill('SIGTERM');
+}, 90_000);
