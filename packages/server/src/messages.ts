@@ -64,32 +64,55 @@ function size(message: unknown): number {
 export type Checks = Pick<RoomServices, 'log' | 'limits'>;
 
 // Each client's message allowance (a token bucket), so that one client cannot keep the event
-// loop, which every room shares, busy; and its refusals in a row, so that one who keeps sending
-// after being told to slow down is disconnected.
-const allowance = new WeakMap<Client, { tokens: number; at: number; strikes: number; toldAt: number }>();
+// loop, which every room shares, busy; and its refusals, so that one who keeps sending after being
+// told to slow down is disconnected.
+const allowance = new WeakMap<
+  Client,
+  { tokens: number; at: number; strikes: number; struckAt: number; toldAt: number }
+>();
+
+/** Refusals are forgotten after this long without one. */
+const STRIKES_FORGOTTEN_MS = 10_000;
 
 /**
- * Whether a client's message comes too fast. The first refusal of a second is answered
- * (`message/too-fast`); `floodStrikes` refusals in a row close the connection (CLOSE_CODES.flood).
+ * Stops reading a client's socket for `ms`: what it sends meanwhile waits in the kernel's buffers
+ * (and then in the sender's), costing the server nothing, instead of being parsed and refused.
+ */
+function holdBack(client: Client, ms: number): void {
+  const socket = (client as { ref?: { pause?: () => void; resume?: () => void } }).ref;
+  if (!socket?.pause || !socket.resume) return;
+  socket.pause();
+  setTimeout(() => socket.resume?.(), ms).unref();
+}
+
+/**
+ * Whether a client's message comes too fast. Past its allowance the client's socket is not read
+ * until the next message is allowed; the first refusal of a second is answered
+ * (`message/too-fast`); `floodStrikes` refusals without a quiet spell of 10 s close the connection
+ * (CLOSE_CODES.flood).
  */
 function tooFast(client: Client, type: string, limits: Checks['limits']): boolean {
   const now = Date.now();
-  const bucket = allowance.get(client) ?? { tokens: MESSAGE_BURST, at: now, strikes: 0, toldAt: 0 };
+  const bucket = allowance.get(client) ?? { tokens: MESSAGE_BURST, at: now, strikes: 0, struckAt: 0, toldAt: 0 };
   bucket.tokens = Math.min(MESSAGE_BURST, bucket.tokens + ((now - bucket.at) / 1000) * MESSAGES_PER_SECOND);
   bucket.at = now;
   allowance.set(client, bucket);
+  if (now - bucket.struckAt > STRIKES_FORGOTTEN_MS) bucket.strikes = 0;
   if (bucket.tokens >= 1) {
     bucket.tokens -= 1;
-    bucket.strikes = 0;
     return false;
   }
   bucket.strikes++;
+  bucket.struckAt = now;
   if (bucket.strikes >= limits.floodStrikes) {
     client.leave(CLOSE_CODES.flood, 'too many messages after being told to slow down');
-  } else if (now - bucket.toldAt >= 1000) {
+    return true;
+  }
+  if (now - bucket.toldAt >= 1000) {
     bucket.toldAt = now;
     reject(client, { to: type, code: 'message/too-fast', message: `at most ${MESSAGES_PER_SECOND} messages a second` });
   }
+  holdBack(client, Math.ceil(((1 - bucket.tokens) * 1000) / MESSAGES_PER_SECOND));
   return true;
 }
 
