@@ -104,6 +104,9 @@ const flooders = spawn(process.execPath, [fileURLToPath(import.meta.url)], {
   env: { ...process.env, FLOOD_URL: url },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
+process.on('exit', () => {
+  if (flooders.exitCode === null) flooders.kill('SIGKILL');
+});
 let report = '';
 flooders.stdout.on('data', (chunk: Buffer) => (report += chunk.toString()));
 await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -17,6 +17,10 @@ export async function startServerProcess(
     env: { ...process.env, PORT: '0', UBONGO_DATA_DIR: mkdtempSync(join(tmpdir(), 'ubongo-bench-')), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // Whatever happens to the bench, the server it started does not outlive it.
+  process.on('exit', () => {
+    if (server.exitCode === null) server.kill('SIGKILL');
+  });
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     server.stdout.on('data', (chunk: Buffer) => {

@@ -45,6 +45,11 @@ const http = `http://127.0.0.1:${port}`;
 // The server: started, killed, started again.
 
 let server: ChildProcess | undefined;
+const spawned: ChildProcess[] = [];
+// Whatever happens to this script, no server it started outlives it.
+process.on('exit', () => {
+  for (const child of spawned) if (child.exitCode === null) child.kill('SIGKILL');
+});
 /** Which life of the server a connection belongs to. */
 let generation = 0;
 /** Whether the server is running (an object: the loops below read it while others change it). */
@@ -68,6 +73,7 @@ async function startServer(): Promise<void> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  spawned.push(child);
   child.stderr.on('data', (chunk: Buffer) => {
     serverLog += chunk.toString();
   });
