@@ -11,7 +11,9 @@ import { Buckets, DEFAULT_LIMITS, limitsFromEnv, rateLimitedLog } from './limits
 import { MAX_SPECTATORS } from './protocol.js';
 import type { UbongoServer } from './server.js';
 import { startServer } from './server.js';
-import { Player } from './test-support/player.js';
+import type { Storage } from './storage.js';
+import { MemoryStorage } from './storage.js';
+import { Player, solve } from './test-support/player.js';
 
 /*
  * Each limit over a real server on a real socket, with the limit set low so that a test reaches
@@ -27,7 +29,11 @@ afterEach(async () => {
   }
 });
 
-async function serve(limits: Partial<Limits> = {}, webDir?: string): Promise<{ http: string; ws: string }> {
+async function serve(
+  limits: Partial<Limits> = {},
+  webDir?: string,
+  storage?: Storage,
+): Promise<{ http: string; ws: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'ubongo-limits-'));
   const server = await startServer({
     port: 0,
@@ -37,6 +43,7 @@ async function serve(limits: Partial<Limits> = {}, webDir?: string): Promise<{ h
     limits,
     log: () => undefined,
     ...(webDir === undefined ? {} : { webDir }),
+    ...(storage === undefined ? {} : { storage }),
   });
   running.push({ server, dir });
   return { http: `http://127.0.0.1:${server.port}`, ws: `ws://127.0.0.1:${server.port}` };
@@ -318,5 +325,27 @@ describe('rooms', () => {
     );
     expect(tooFast.length).toBeGreaterThanOrEqual(1);
     expect(tooFast.length).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('faults', () => {
+  it('tells the player when their result cannot be stored', async () => {
+    // A store whose disk has gone: solo results fail to save.
+    class Failing extends MemoryStorage {
+      override saveSolo(): Promise<void> {
+        return Promise.reject(new Error('disk I/O error'));
+      }
+    }
+    const { ws } = await serve({}, undefined, new Failing());
+    const zoe = await Player.create(ws, 'solo', { name: 'Zoe', mode: 'count', limit: 5, side: 'easy' });
+    zoe.send('start');
+    for (let n = 0; n < 5; n++) {
+      const v = await zoe.waitFor('view', (m) => m.solved === n && m.task !== null);
+      if (!v.task) throw new Error('no puzzle');
+      zoe.send('claim', { placements: solve(v.task) });
+    }
+    const refused = await zoe.waitFor('rejected', (r) => r.code === 'message/not-saved');
+    expect(refused.message).toContain('could not store this result');
+    expect(zoe.received.some((r) => r.type === 'recorded')).toBe(false);
   });
 });
