@@ -180,6 +180,39 @@ describe('the referee', () => {
   });
 });
 
+describe('the referee after a restart', () => {
+  it('resumes a game waiting between rounds: the next round a pause from now, the same plans as before', () => {
+    const bots: Record<string, BotLevel> = { p2: 'casual' };
+    // Played up to the end of round 1 (the server restarts in the pause).
+    const { state, ref } = run(
+      ...begin(game('classic', 2, 5), 5, bots, 0),
+      (s, next) => s.history.length === 1 && next.action.type === 'start-round',
+    );
+    const resumed = judge.resume(ref, state, 90_000);
+    expect(judge.next(resumed, state)).toEqual({ at: 90_000 + ROUND_PAUSE_MS, action: { type: 'start-round' } });
+    // The rest of the game goes as it would have, shifted: the bots' draws come from the same generator.
+    const later = run(state, resumed).log.map((p) => p.action.type);
+    const sooner = run(state, ref).log.map((p) => p.action.type);
+    expect(later).toEqual(sooner);
+  });
+
+  it('resumes a jewel game before its first round: the time to place again, bots placing anew', () => {
+    const [state, ref] = begin(game('jewels', 2, 23), 23, { p2: 'expert' }, 0);
+    const resumed = judge.resume(ref, state, 50_000);
+    expect(resumed.nextRoundAt).toBe(50_000 + PLACING_MS);
+    expect(judge.next(resumed, state)).toMatchObject({
+      at: 50_000 + BOT_PLACE_MS,
+      action: { type: 'place', player: 'p2' },
+    });
+  });
+
+  it('leaves a game in play alone', () => {
+    const [state, ref] = begin(game('classic', 2, 6), 6, {}, 0);
+    const { state: playing, ref: during } = run(state, ref, (s) => s.phase === 'playing');
+    expect(judge.resume(during, playing, 99_000)).toEqual(during);
+  });
+});
+
 describe('the referee and the jewel pawns’ start', () => {
   it('bots place their pawns by their strategy; the first round waits out the choosing time for a person', () => {
     const [state, ref] = begin(game('jewels', 2, 21), 21, { p2: 'expert' }, 0);
