@@ -20,6 +20,7 @@ import {
   SOLO_MODES,
 } from '@ubongo/core';
 import { z } from 'zod';
+import { normalizeName } from './names.js';
 
 /*
  * The schemas the server checks every message against at the socket. The messages' types are
@@ -38,7 +39,18 @@ export const MESSAGES_PER_SECOND = 15;
 /** Spectators per room. */
 export const MAX_SPECTATORS = 12;
 
-const name = z.string().trim().min(1).max(24);
+// A person's name, normalized, or refused with the reason (names.ts).
+const name = z
+  .string()
+  .max(256)
+  .superRefine((value, ctx) => {
+    const checked = normalizeName(value);
+    if (!checked.ok) ctx.addIssue({ code: 'custom', message: checked.problem.message });
+  })
+  .transform((value) => {
+    const checked = normalizeName(value);
+    return checked.ok ? checked.name : value;
+  });
 const cell = z.tuple([z.number().int(), z.number().int()]).readonly();
 const placement = z.strictObject({ piece: z.string().max(32), cells: z.array(cell).max(64).readonly() }).readonly();
 const placements = z.array(placement).max(16).readonly();

@@ -10,6 +10,7 @@ import type {
 } from '@ubongo/core';
 import { EDITION_RULES, GAME_ROUNDS, HOURGLASS_SECONDS, PROTOCOL_VERSION, STAND_IN_LEVEL } from '@ubongo/core';
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { distinctName } from './names.js';
 import type { JournalSeat, StoredSeat } from './storage.js';
 
 /** A seat at the table: who sits in it, and for a person the connection while they have one. */
@@ -148,14 +149,30 @@ export class Table {
     return this.seatOf(sessionId) ? undefined : 'only players at the table may do this';
   }
 
-  /** A person sits down; the first becomes the host. */
+  /** The names people go by at the table, seated or watching. */
+  #names(): string[] {
+    return [
+      ...this.seats.flatMap((s) => (s.occupant.kind === 'human' ? [s.occupant.name] : [])),
+      ...[...this.watchers.values()].map((w) => w.name),
+    ];
+  }
+
+  /** A person sits down (under a name no one else at the table goes by); the first becomes the host. */
   sit(sessionId: string, name: string, side: Side): void {
-    this.seats.push({ id: '', occupant: { kind: 'human', name }, side, sessionId, connected: true, ready: false });
+    const shown = distinctName(name, this.#names());
+    this.seats.push({
+      id: '',
+      occupant: { kind: 'human', name: shown },
+      side,
+      sessionId,
+      connected: true,
+      ready: false,
+    });
     this.host ??= sessionId;
   }
 
   watch(sessionId: string, watcher: Watcher): void {
-    this.watchers.set(sessionId, watcher);
+    this.watchers.set(sessionId, { ...watcher, name: distinctName(watcher.name, this.#names()) });
   }
 
   /** A bot sits down; says why not when the table is full. */
