@@ -10,8 +10,7 @@ import { PROTOCOL_VERSION } from '@ubongo/core';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Room } from 'colyseus.js';
-import { Client } from 'colyseus.js';
-import { startServerProcess } from './server-process.js';
+import { guestClient, startServerProcess } from './server-process.js';
 
 const FLOODERS = Number(process.env['FLOODERS'] ?? 50);
 const SECONDS = Number(process.env['SECONDS'] ?? 10);
@@ -44,7 +43,7 @@ const url = `ws://localhost:${port}`;
 
 /** The player's answer times over `seconds`, one "ready" change every 100 ms. */
 async function measure(seconds: number): Promise<number[]> {
-  const room = await new Client(url).create('race', { protocol: PROTOCOL_VERSION, name: 'Victim' });
+  const room = await (await guestClient(url, 'Victim')).create('race', { protocol: PROTOCOL_VERSION });
   const times: number[] = [];
   let sentAt = 0;
   room.onMessage('lobby', () => {
@@ -68,7 +67,7 @@ async function flooder(at: string): Promise<void> {
   while (run.flooding) {
     let room: Room;
     try {
-      room = await new Client(at).create('race', { protocol: PROTOCOL_VERSION, name: 'Flood' });
+      room = await (await guestClient(at, 'Flood')).create('race', { protocol: PROTOCOL_VERSION });
     } catch {
       flood.refusedToJoin++;
       await new Promise((resolve) => setTimeout(resolve, 50));

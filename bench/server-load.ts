@@ -9,8 +9,7 @@ import type { Puzzle, RaceServerMessages } from '@ubongo/core';
 import { botSolveSeconds, createRng, PROTOCOL_VERSION, solveFirst } from '@ubongo/core';
 import { readFileSync } from 'node:fs';
 import type { Room } from 'colyseus.js';
-import { Client } from 'colyseus.js';
-import { startServerProcess } from './server-process.js';
+import { guestClient, startServerProcess } from './server-process.js';
 
 const ROOMS = Number(process.env['ROOMS'] ?? 500);
 const ROUNDS = Number(process.env['ROUNDS'] ?? 2);
@@ -106,14 +105,15 @@ async function table(): Promise<Promise<void>[]> {
       }),
     );
   };
-  const host = await new Client(url).create('race', {
+  const host = await (
+    await guestClient(url, 'Host')
+  ).create('race', {
     protocol: PROTOCOL_VERSION,
-    name: 'Host',
     settings: { rounds: ROUNDS, hourglassSeconds: 60 },
   });
   seat(host, 1);
   for (let i = 1; i < SEATS; i++)
-    seat(await new Client(url).joinById(host.roomId, { protocol: PROTOCOL_VERSION, name: `Guest ${i}` }), i + 1);
+    seat(await (await guestClient(url, `Guest ${i}`)).joinById(host.roomId, { protocol: PROTOCOL_VERSION }), i + 1);
   hosts.push(host);
   return finished;
 }

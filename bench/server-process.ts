@@ -1,3 +1,5 @@
+import type { GuestAnswer } from '@ubongo/core';
+import { Client } from 'colyseus.js';
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -33,4 +35,16 @@ export async function startServerProcess(
     });
   });
   return { server, port };
+}
+
+/** A colyseus.js client signed in to a new guest account named `name` at the server `ws` (ws://...). */
+export async function guestClient(ws: string, name: string): Promise<Client> {
+  const res = await fetch(`${ws.replace(/^ws/, 'http')}/api/accounts`, {
+    method: 'POST',
+    body: JSON.stringify({ name }),
+  });
+  if (!res.ok) throw new Error(`no guest account: ${res.status} ${await res.text()}`);
+  const client = new Client(ws);
+  client.auth.token = ((await res.json()) as GuestAnswer).session;
+  return client;
 }

@@ -17,7 +17,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Room } from 'colyseus.js';
-import { Client } from 'colyseus.js';
+import type { Client } from 'colyseus.js';
+import { guestClient } from './server-process.js';
 
 const SOAK_SECONDS = Number(process.env['SOAK_SECONDS'] ?? 60);
 const TABLES = Number(process.env['TABLES'] ?? 6);
@@ -125,7 +126,8 @@ const stats = { claimsSent: 0, comebacks: 0, comebackFailures: 0, rematches: 0 }
 let ending = false;
 
 interface Seat {
-  readonly name: string;
+  /** Signed in to the player's guest account. */
+  readonly client: Client;
   code: string;
   seatKey: string | null;
   room: Room | null;
@@ -187,9 +189,8 @@ async function comeBack(seat: Seat, host: boolean): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 300));
     if (!serverState.up) continue;
     try {
-      seat.room = await new Client(ws).joinById(seat.code, {
+      seat.room = await seat.client.joinById(seat.code, {
         protocol: PROTOCOL_VERSION,
-        name: seat.name,
         ...(seat.seatKey ? { seatKey: seat.seatKey } : {}),
       });
       stats.comebacks++;
@@ -200,7 +201,7 @@ async function comeBack(seat: Seat, host: boolean): Promise<void> {
       // A table that was still in its lobby when the server died is gone: the host opens a new one.
       if (host && !seat.seatKey) {
         try {
-          await openTable(seat.name);
+          await openTable(`P${Math.floor(random() * 1000)}`);
         } catch {
           // the server may be down again; try later
           continue;
@@ -213,15 +214,21 @@ async function comeBack(seat: Seat, host: boolean): Promise<void> {
 }
 
 async function openTable(name: string): Promise<void> {
-  const hostRoom = await new Client(ws).create('race', {
+  const hostClient = await guestClient(ws, name);
+  const hostRoom = await hostClient.create('race', {
     protocol: PROTOCOL_VERSION,
-    name,
     settings: { rounds: 3, hourglassSeconds: 30, edition: random() < 0.5 ? 'classic' : 'extreme' },
   });
-  const host: Seat = { name, code: hostRoom.roomId, seatKey: null, room: hostRoom, game: null };
-  const guest: Seat = { name: `${name}'s friend`, code: hostRoom.roomId, seatKey: null, room: null, game: null };
+  const host: Seat = { client: hostClient, code: hostRoom.roomId, seatKey: null, room: hostRoom, game: null };
+  const guest: Seat = {
+    client: await guestClient(ws, `${name} friend`),
+    code: hostRoom.roomId,
+    seatKey: null,
+    room: null,
+    game: null,
+  };
   play(host, true);
-  guest.room = await new Client(ws).joinById(host.code, { protocol: PROTOCOL_VERSION, name: guest.name });
+  guest.room = await guest.client.joinById(host.code, { protocol: PROTOCOL_VERSION });
   play(guest, false);
   hostRoom.send('add-bot', { level: random() < 0.5 ? 'casual' : 'fast' });
 }
@@ -250,15 +257,20 @@ function fuzzRequest(): Promise<void> {
     '/%2e%2e/%2e%2e/',
     `/${'a'.repeat(5000)}`,
     '/x?/matchmake/create/race',
+    '/api/accounts',
+    '/api/sessions',
+    '/api/me',
+    '/api/me/claim',
   ];
   const bodies = [
     '',
     '{',
     'null',
     '[]',
-    JSON.stringify({ protocol: PROTOCOL_VERSION, name: 'F' }),
+    JSON.stringify({ protocol: PROTOCOL_VERSION }),
     JSON.stringify({ protocol: PROTOCOL_VERSION, name: 'x'.repeat(10_000) }),
-    JSON.stringify({ protocol: PROTOCOL_VERSION, name: 'F', settings: { rounds: -1, edition: 'chess' } }),
+    JSON.stringify({ protocol: PROTOCOL_VERSION, settings: { rounds: -1, edition: 'chess' } }),
+    JSON.stringify({ username: 'x', password: 'y' }),
     'x'.repeat(50_000),
     '\u0000\u0001\u0002',
   ];
@@ -284,7 +296,7 @@ function fuzzRequest(): Promise<void> {
 async function fuzzMessages(): Promise<void> {
   let room: Room;
   try {
-    room = await new Client(ws).create('race', { protocol: PROTOCOL_VERSION, name: 'Fuzz' });
+    room = await (await guestClient(ws, 'Fuzz')).create('race', { protocol: PROTOCOL_VERSION });
   } catch {
     return;
   }

@@ -18,7 +18,7 @@ import type { Placement } from './solver.js';
  */
 
 /** The protocol version; clients send it when they join and are refused if it differs. */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /**
  * Why the server closes a connection, besides Colyseus's own codes (1000: the client left, 4000:
@@ -46,6 +46,31 @@ export type MessageErrorCode = (typeof MESSAGE_ERROR_CODES)[number];
 export const ERROR_CODES = [...MESSAGE_ERROR_CODES, ...GAME_ERROR_CODES, ...CLAIM_ERROR_CODES] as const;
 /** The code of a refusal. */
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** An account as its owner sees it: its id, the name shown at tables, and its username once claimed. */
+export interface AccountView {
+  readonly id: string;
+  readonly name: string;
+  readonly username: string | null;
+}
+
+/** `POST /api/accounts`: a new guest account, its secret (the browser keeps it) and a session. */
+export interface GuestAnswer {
+  readonly account: AccountView;
+  readonly secret: string;
+  readonly session: string;
+}
+
+/** `POST /api/sessions` (sign in): the account and a new session token. */
+export interface SessionAnswer {
+  readonly account: AccountView;
+  readonly session: string;
+}
+
+/** `GET /api/me`, and the answers that change the account. */
+export interface MeAnswer {
+  readonly account: AccountView;
+}
 
 /** The reply to a refused message: which message, why, and for a wrong placement each problem. */
 export interface Rejected {
@@ -87,7 +112,6 @@ export interface RaceSettings {
 /** Options to create or join a race room. */
 export interface RaceJoinOptions {
   readonly protocol: number;
-  readonly name: string;
   readonly side?: Side;
   /** Watch without a seat. */
   readonly spectate?: boolean;
@@ -221,7 +245,6 @@ export interface SoloBest {
 /** Options to create a solo room. */
 export interface SoloJoinOptions {
   readonly protocol: number;
-  readonly name: string;
   readonly mode: SoloMode;
   readonly limit: 5 | 10 | 20;
   readonly side: Side;
@@ -258,7 +281,6 @@ export interface SoloServerMessages {
 /** Options to create a practice room. */
 export interface PracticeJoinOptions {
   readonly protocol: number;
-  readonly name: string;
 }
 
 /** Which task to practise. */

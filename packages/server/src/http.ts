@@ -15,7 +15,11 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Accounts } from './accounts.js';
+import { AccountError, viewOf } from './accounts.js';
+import { readJson, Refused } from './body.js';
 import type { Limits } from './limits.js';
+import { addressOf } from './limits.js';
 import type { Matchmaker } from './matchmaker.js';
 import type { Storage } from './storage.js';
 
@@ -70,8 +74,8 @@ export function corsHeaders(req: IncomingMessage, allowed: readonly string[]): R
   if (!origin || !allowed.includes(origin)) return {};
   return {
     'access-control-allow-origin': origin,
-    'access-control-allow-methods': 'GET, POST, OPTIONS',
-    'access-control-allow-headers': 'Content-Type, Accept',
+    'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+    'access-control-allow-headers': 'Content-Type, Accept, Authorization',
     'access-control-max-age': '600',
     vary: 'origin',
   };
@@ -85,6 +89,7 @@ export interface HttpOptions {
   /** The built web client, if any. */
   readonly webDir: string | undefined;
   readonly matchmaker: Matchmaker;
+  readonly accounts: Accounts;
   readonly limits: Limits;
   /** Whether the client's source maps (`.map`) are served; not in production. */
   readonly sourceMaps: boolean;
@@ -178,7 +183,7 @@ function gzipOnce(key: string, body: Buffer): Buffer {
 
 /** The HTTP side (docs/protocol.md): the matchmaker, health, game records and replays, solo records, the web client. */
 export function httpHandler(options: HttpOptions) {
-  const { storage, decks, startedAt, webDir, matchmaker, limits, sourceMaps, log } = options;
+  const { storage, decks, startedAt, webDir, matchmaker, accounts, limits, sourceMaps, log } = options;
   const index = deckIndex(decks);
   async function replay(id: string): Promise<Replay | undefined> {
     const record = await storage.game(id);
@@ -206,6 +211,69 @@ export function httpHandler(options: HttpOptions) {
     return { id, steps, matchesRecord: faithful && JSON.stringify(result) === JSON.stringify(record.result) };
   }
 
+  /** The session token a request carries (`Authorization: Bearer ...`). */
+  const bearer = (req: IncomingMessage): string | undefined =>
+    /^Bearer ([\w-]{20,100})$/.exec(req.headers.authorization ?? '')?.[1];
+
+  const text = (body: Record<string, unknown>, key: string): string => {
+    const value = body[key];
+    if (typeof value !== 'string') throw new Refused(400, `${key} is a string`);
+    return value;
+  };
+
+  /** The account routes (docs/accounts.md); whether the request was one. */
+  async function accountRoute(req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> {
+    const method = req.method ?? 'GET';
+    const is = (m: string, p: string): boolean => method === m && path === p;
+    const known = ['/api/accounts', '/api/sessions', '/api/me', '/api/me/claim', '/api/me/password', '/api/me/name'];
+    if (!known.includes(path)) return false;
+    try {
+      if (is('POST', '/api/accounts')) {
+        const body = await readJson(req, limits.bodyBytes);
+        const name = body['name'];
+        if (name !== undefined && typeof name !== 'string') throw new Refused(400, 'name is a string');
+        send(res, 201, await accounts.guest(name));
+        return true;
+      }
+      if (is('POST', '/api/sessions')) {
+        const body = await readJson(req, limits.bodyBytes);
+        const credentials =
+          typeof body['id'] === 'string'
+            ? { id: text(body, 'id'), secret: text(body, 'secret') }
+            : { username: text(body, 'username'), password: text(body, 'password') };
+        send(res, 200, await accounts.signIn(credentials, addressOf(req, limits.trustProxy)));
+        return true;
+      }
+      const token = bearer(req);
+      const account = await accounts.bySession(token);
+      if (!account || token === undefined) throw new AccountError(401, 'sign in first');
+      if (is('DELETE', '/api/sessions')) {
+        await accounts.signOut(token);
+        res.writeHead(204);
+        res.end();
+      } else if (is('GET', '/api/me')) send(res, 200, { account: viewOf(account) });
+      else if (is('POST', '/api/me/claim')) {
+        const body = await readJson(req, limits.bodyBytes);
+        send(res, 200, { account: await accounts.claim(account, text(body, 'username'), text(body, 'password')) });
+      } else if (is('POST', '/api/me/password')) {
+        const body = await readJson(req, limits.bodyBytes);
+        await accounts.changePassword(account, token, text(body, 'old'), text(body, 'new'));
+        res.writeHead(204);
+        res.end();
+      } else if (is('POST', '/api/me/name')) {
+        const body = await readJson(req, limits.bodyBytes);
+        send(res, 200, { account: await accounts.rename(account, text(body, 'name')) });
+      } else send(res, 405, { error: `not ${method} here` });
+    } catch (e) {
+      if (e instanceof AccountError) {
+        if (e.retryAfter !== undefined) res.setHeader('retry-after', String(e.retryAfter));
+        send(res, e.status, { error: e.message });
+      } else if (e instanceof Refused) send(res, e.status, { error: e.message });
+      else throw e;
+    }
+    return true;
+  }
+
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     for (const [name, value] of Object.entries({ ...SECURITY_HEADERS, ...corsHeaders(req, limits.allowedOrigins) }))
@@ -219,6 +287,7 @@ export function httpHandler(options: HttpOptions) {
       res.end();
       return;
     }
+    if (await accountRoute(req, res, url.pathname)) return;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       send(res, 405, { error: 'only GET here' });
       return;

@@ -1,6 +1,6 @@
+import type { GuestAnswer } from '@ubongo/core';
 import { CLOSE_CODES, PROTOCOL_VERSION } from '@ubongo/core';
 import type { Room } from 'colyseus.js';
-import { Client } from 'colyseus.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ import type { UbongoServer } from './server.js';
 import { startServer } from './server.js';
 import type { Storage } from './storage.js';
 import { MemoryStorage } from './storage.js';
-import { Player, solve } from './test-support/player.js';
+import { Player, signedIn, solve } from './test-support/player.js';
 
 /*
  * Each limit over a real server on a real socket, with the limit set low so that a test reaches
@@ -94,17 +94,30 @@ function call(
   });
 }
 
-const post = (url: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> =>
+// A guest's session per server, so that the matchmaker lets the requests through to the limits.
+const sessions = new Map<string, string>();
+async function sessionFor(url: string): Promise<string> {
+  const origin = new URL(url).origin;
+  let session = sessions.get(origin);
+  if (!session) {
+    const res = await fetch(`${origin}/api/accounts`, { method: 'POST', body: '{}' });
+    session = ((await res.json()) as GuestAnswer).session;
+    sessions.set(origin, session);
+  }
+  return session;
+}
+
+const post = async (url: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> =>
   call(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await sessionFor(url)}`, ...headers },
     body: JSON.stringify(body),
   });
 
 /** The words of an error answer. */
 const errorOf = (answer: Answer): string => (JSON.parse(answer.body) as { error: string }).error;
 
-const join_ = { protocol: PROTOCOL_VERSION, name: 'Ana' };
+const join_ = { protocol: PROTOCOL_VERSION };
 
 describe('limits from the environment', () => {
   it('reads each variable and names a bad one', () => {
@@ -171,11 +184,14 @@ describe('the matchmaker', () => {
     const notJson = await call(`${http}/matchmake/create/race`, { method: 'POST', body: '{"name": ' });
     expect(notJson.status).toBe(400);
     expect(errorOf(notJson)).toBe('the request body is not JSON');
-    const oldClient = await post(`${http}/matchmake/create/race`, { name: 'Ana', protocol: 1 });
+    const oldClient = await post(`${http}/matchmake/create/race`, { protocol: 1 });
     expect(oldClient.status).toBe(400);
     expect(errorOf(oldClient)).toBe(`this server speaks protocol ${PROTOCOL_VERSION}`);
     const unknown = await post(`${http}/matchmake/joinById/ZZZZZZ`, join_);
     expect(unknown.status).toBe(404);
+    const anonymous = await call(`${http}/matchmake/create/race`, { method: 'POST', body: JSON.stringify(join_) });
+    expect(anonymous.status).toBe(401);
+    expect(errorOf(anonymous)).toMatch(/^sign in first/);
     const created = await post(`${http}/matchmake/create/race`, join_);
     expect(created.status).toBe(200);
     expect(JSON.parse(created.body)).toHaveProperty('sessionId');
@@ -240,16 +256,18 @@ describe('the matchmaker', () => {
   it('limits the open game connections of one address', async () => {
     const { ws } = await serve({ connectionsPerAddress: 3 });
     const rooms: Room[] = [];
-    for (let i = 0; i < 3; i++) rooms.push(await new Client(ws).create('race', join_));
-    await expect(new Client(ws).create('race', join_)).rejects.toThrow();
+    for (let i = 0; i < 3; i++) rooms.push(await (await signedIn(ws)).create('race', join_));
+    await expect((await signedIn(ws)).create('race', join_)).rejects.toThrow();
     // One leaves; a newcomer gets in.
     await rooms[0]?.leave(true);
     await expect
       .poll(async () =>
-        new Client(ws).create('race', join_).then(
-          () => true,
-          () => false,
-        ),
+        signedIn(ws)
+          .then((c) => c.create('race', join_))
+          .then(
+            () => true,
+            () => false,
+          ),
       )
       .toBe(true);
   });

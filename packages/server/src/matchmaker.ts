@@ -1,6 +1,7 @@
 import { ErrorCode, matchMaker } from '@colyseus/core';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Limits } from './limits.js';
+import { readJson, Refused } from './body.js';
 import { addressOf, Buckets } from './limits.js';
 
 /*
@@ -13,17 +14,6 @@ const METHODS = ['create', 'joinOrCreate', 'join', 'joinById', 'reconnect'] as c
 type Method = (typeof METHODS)[number];
 
 const ROUTE = /^\/matchmake\/([A-Za-z]+)\/([A-Za-z0-9_-]{1,64})$/;
-
-/** A refusal of ours, with its HTTP status. */
-class Refused extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
 
 /** The HTTP status of a matchmaking error (Colyseus's codes, or an HTTP status a room threw). */
 export function statusOf(code: unknown): number {
@@ -43,30 +33,6 @@ export function statusOf(code: unknown): number {
     default:
       return 500;
   }
-}
-
-/** Reads a request body up to `max` bytes; a longer one is refused (413) as soon as it is seen to be. */
-function readBody(req: IncomingMessage, max: number): Promise<string> {
-  const tooLarge = (): Refused => new Refused(413, `request bodies are at most ${max} bytes`, { connection: 'close' });
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > max) return Promise.reject(tooLarge());
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > max) {
-        req.removeAllListeners('data');
-        reject(tooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      resolve(Buffer.concat(chunks).toString('utf8'));
-    });
-    req.on('error', reject);
-  });
 }
 
 export interface Matchmaker {
@@ -135,20 +101,14 @@ export function matchmaker(limits: Limits): Matchmaker {
           throw new Refused(503, 'the server is restarting; try again in a moment', { 'retry-after': '5' });
         const address = addressOf(req, limits.trustProxy);
         allow(method, address);
-        const text = await readBody(req, limits.bodyBytes);
-        let options: unknown;
+        const options = await readJson(req, limits.bodyBytes);
         try {
-          options = text === '' ? {} : JSON.parse(text);
-        } catch {
-          throw new Refused(400, 'the request body is not JSON');
-        }
-        if (typeof options !== 'object' || options === null || Array.isArray(options))
-          throw new Refused(400, 'the request body is a JSON object of options');
-        try {
+          const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
           const reservation = (await matchMaker.controller.invokeMethod(method, route[2] ?? '', options, {
             headers: req.headers,
             ip: address,
             req,
+            ...(token === undefined ? {} : { token }),
           })) as Record<string, unknown>;
           answer(200, reservation);
         } catch (e) {

@@ -33,9 +33,9 @@ describe('the schemas at the socket', () => {
     expect(practiceMessages.task.safeParse({ edition: 'jewels', board: 'C01', side: 'easy', key: '1' }).success).toBe(
       false,
     );
-    expect(raceJoinSchema.safeParse({ protocol: 2, name: ' ' }).success).toBe(false);
-    expect(soloJoinSchema.safeParse({ protocol: 2, name: 'Zoe', mode: 'count', limit: 7, side: 'easy' }).success).toBe(
-      false,
-    );
+    expect(raceJoinSchema.safeParse({ protocol: 3, seatKey: '' }).success).toBe(false);
+    expect(raceJoinSchema.safeParse({ protocol: 3, side: 'middle' }).success).toBe(false);
+    expect(soloJoinSchema.safeParse({ protocol: 3, mode: 'count', limit: 7, side: 'easy' }).success).toBe(false);
+    expect(soloJoinSchema.safeParse({ protocol: 3, mode: 'count', limit: 5, side: 'easy' }).success).toBe(true);
   });
 });

@@ -20,7 +20,6 @@ import {
   SOLO_MODES,
 } from '@ubongo/core';
 import { z } from 'zod';
-import { normalizeName } from './names.js';
 
 /*
  * The schemas the server checks every message against at the socket. The messages' types are
@@ -39,18 +38,6 @@ export const MESSAGES_PER_SECOND = 15;
 /** Spectators per room. */
 export const MAX_SPECTATORS = 12;
 
-// A person's name, normalized, or refused with the reason (names.ts).
-const name = z
-  .string()
-  .max(256)
-  .superRefine((value, ctx) => {
-    const checked = normalizeName(value);
-    if (!checked.ok) ctx.addIssue({ code: 'custom', message: checked.problem.message });
-  })
-  .transform((value) => {
-    const checked = normalizeName(value);
-    return checked.ok ? checked.name : value;
-  });
 const cell = z.tuple([z.number().int(), z.number().int()]).readonly();
 const placement = z.strictObject({ piece: z.string().max(32), cells: z.array(cell).max(64).readonly() }).readonly();
 const placements = z.array(placement).max(16).readonly();
@@ -68,7 +55,6 @@ export const settingsSchema = z.strictObject({
 /** Options to create or join a race room. */
 export const raceJoinSchema = z.object({
   protocol: z.number(),
-  name,
   side: z.enum(SIDES).exactOptional(),
   spectate: z.boolean().exactOptional(),
   public: z.boolean().exactOptional(),
@@ -93,7 +79,6 @@ export const raceMessages = {
 /** Options to create a solo room. */
 export const soloJoinSchema = z.object({
   protocol: z.number(),
-  name,
   mode: z.enum(SOLO_MODES),
   limit: z.union([z.literal(SOLO_LIMITS[0]), z.literal(SOLO_LIMITS[1]), z.literal(SOLO_LIMITS[2])]),
   side: z.enum(SIDES),
@@ -112,7 +97,7 @@ export const soloMessages = {
 } as const;
 
 /** Options to create a practice room. */
-export const practiceJoinSchema = z.object({ protocol: z.number(), name });
+export const practiceJoinSchema = z.object({ protocol: z.number() });
 
 /** What a player may send to practice. */
 export const practiceMessages = {

@@ -17,6 +17,7 @@ import { MAX_SPECTATORS, raceJoinSchema, raceMessages } from './protocol.js';
 import type { Numbered } from './race-game.js';
 import { RaceGame } from './race-game.js';
 import type { Resumption, RoomServices } from './services.js';
+import type { Account } from './storage.js';
 import type { Seat } from './table.js';
 import { settingsOf, Table, tableCode } from './table.js';
 
@@ -133,8 +134,10 @@ export class RaceRoom extends Room {
     this.#sendViews();
   }
 
-  override onJoin(client: Client, options: unknown): void {
-    const { name, side = 'easy', spectate, seatKey } = parseJoin(raceJoinSchema, options);
+  override onJoin(client: Client, options: unknown, auth?: Account): void {
+    const { side = 'easy', spectate, seatKey } = parseJoin(raceJoinSchema, options);
+    // The matchmaker let in signed-in players only (server.ts); their account's name is shown.
+    const name = auth?.name ?? 'Player';
     heard(this);
     // Back to a seat of the game under way with its key (after a restart, or a new connection).
     const own = this.#game && seatKey !== undefined ? this.#table.seatByKey(seatKey) : undefined;

@@ -19,9 +19,8 @@ type RaceEventsBody = RaceServerMessages['events'];
 import { PROTOCOL_VERSION } from '@ubongo/core';
 import type { UbongoServer } from './server.js';
 import { startServer } from './server.js';
-import { Client } from 'colyseus.js';
 import { QUICK_MATCH, seatLabel } from './table.js';
-import { Player, solve } from './test-support/player.js';
+import { Player, signedIn, solve } from './test-support/player.js';
 
 // A real server on a random port, with game time 20 times faster than the clock, so that a
 // 20-second hourglass lasts one real second.
@@ -319,10 +318,10 @@ describe('hostile messages', () => {
 describe('quick match', () => {
   it('puts players who ask for a public game at the same table until it starts', async () => {
     const join = async (name: string): Promise<Player<'race'>> => {
-      const client = new Client(url);
+      const client = await signedIn(url, name);
       return Player.wrap<'race'>(
         client,
-        await client.joinOrCreate('race', { protocol: PROTOCOL_VERSION, name, public: true }),
+        await client.joinOrCreate('race', { protocol: PROTOCOL_VERSION, public: true }),
       );
     };
     const ana = await join('Ana');
@@ -343,10 +342,10 @@ describe('quick match', () => {
 
   it('a quick-match table starts by itself: soon once everyone is ready, and a newcomer restarts the wait', async () => {
     const join = async (name: string): Promise<Player<'race'>> => {
-      const client = new Client(url);
+      const client = await signedIn(url, name);
       return Player.wrap<'race'>(
         client,
-        await client.joinOrCreate('race', { protocol: PROTOCOL_VERSION, name, public: true, settings: { rounds: 1 } }),
+        await client.joinOrCreate('race', { protocol: PROTOCOL_VERSION, public: true, settings: { rounds: 1 } }),
       );
     };
     const ana = await join('Ana');

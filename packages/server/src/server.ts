@@ -1,4 +1,5 @@
-import { matchMaker, Server } from '@colyseus/core';
+import { matchMaker, Server, ServerError } from '@colyseus/core';
+import { Accounts } from './accounts.js';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { shippedDeck } from '@ubongo/core/decks';
 import type { IncomingMessage } from 'node:http';
@@ -17,7 +18,7 @@ import { latestTime, resumeGames } from './resume.js';
 import type { RoomServices } from './services.js';
 import { SoloRoom } from './solo-room.js';
 import { PracticeRoom } from './practice-room.js';
-import type { Storage } from './storage.js';
+import type { Account, Storage } from './storage.js';
 import { SqliteStorage } from './storage.js';
 
 /** Where `npm run build` puts the web client, next to this package. */
@@ -91,6 +92,13 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
     limits,
     resumes: new Map(),
   };
+  const accounts = new Accounts(storage);
+  /** Who a matchmaking request is: every room is for signed-in players (a guest account at least). */
+  const signedIn = async (token: string | undefined): Promise<Account> => {
+    const account = await accounts.bySession(token);
+    if (!account) throw new ServerError(401, 'sign in first (a guest account will do: POST /api/accounts)');
+    return account;
+  };
   const http = createServer(
     httpHandler({
       storage,
@@ -98,6 +106,7 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
       startedAt: Date.now(),
       webDir: options.webDir ?? DEFAULT_WEB_DIR,
       matchmaker: matchmaker(limits),
+      accounts,
       limits,
       sourceMaps: options.sourceMaps ?? false,
       log,
@@ -147,11 +156,15 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
       },
     },
   });
+  // Every room is for signed-in players: the matchmaker checks the session before a seat is reserved.
   game
     .define(
       'race',
       class extends RaceRoom {
         override services = services;
+        static override onAuth(token: string | undefined): Promise<Account> {
+          return signedIn(token);
+        }
       },
     )
     .filterBy(['public']);
@@ -159,12 +172,18 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
     'solo',
     class extends SoloRoom {
       override services = services;
+      static override onAuth(token: string | undefined): Promise<Account> {
+        return signedIn(token);
+      }
     },
   );
   game.define(
     'practice',
     class extends PracticeRoom {
       override services = services;
+      static override onAuth(token: string | undefined): Promise<Account> {
+        return signedIn(token);
+      }
     },
   );
   await game.listen(options.port ?? 2567, options.host);

@@ -23,6 +23,7 @@ import {
 } from './messages.js';
 import { soloJoinSchema, soloMessages } from './protocol.js';
 import type { RoomServices } from './services.js';
+import type { Account } from './storage.js';
 
 /**
  * One player alone, a solo variant: a timed run or a number of puzzles. The server keeps the
@@ -36,6 +37,8 @@ export class SoloRoom extends Room {
   #state: SoloState | undefined;
   #seed = 0;
   #timer: Delayed | undefined;
+  /** The name of the account playing. */
+  #player = '';
 
   override onCreate(options: unknown): void {
     this.#options = parseJoin(soloJoinSchema, options);
@@ -47,15 +50,18 @@ export class SoloRoom extends Room {
     expireWhenIdle(this, this.services, () => this.#state?.phase === 'playing' && this.#state.endsAt !== null);
   }
 
-  override onJoin(client: Client): void {
+  override onJoin(client: Client, _options: unknown, auth?: Account): void {
     heard(this);
+    // The matchmaker let in signed-in players only (server.ts): the run is the account's.
+    this.#player = auth?.name ?? 'Player';
     this.#send.to(client, 'solo', this.#options);
   }
 
   #register(): void {
     const on = registrar(this, soloMessages, this.services);
     on('start', (client) => {
-      const { name, mode, limit, side, pieceSet = 'task' } = this.#options;
+      const { mode, limit, side, pieceSet = 'task' } = this.#options;
+      const name = this.#player;
       if (this.#state) {
         reject(client, { to: 'start', code: 'action/wrong-phase', message: 'the run has started' });
         return;
@@ -113,11 +119,11 @@ export class SoloRoom extends Room {
   }
 
   async #record(result: SoloResult): Promise<void> {
-    const { best, name } = this.#options;
+    const { best } = this.#options;
     try {
       await this.services.storage.saveSolo({
         ...result,
-        player: name,
+        player: this.#player,
         seed: this.#seed,
         finishedAt: this.services.clock.now(),
       });

@@ -241,6 +241,55 @@ function storageContract(name: string, open: () => Promise<Storage>): void {
       await storage.close();
     });
 
+    it('keeps accounts: a guest, claimed with a username no other account has in any case', async () => {
+      const storage = await open();
+      const guest = {
+        id: 'a1',
+        secretHash: 'ab'.repeat(32),
+        name: 'Ana',
+        username: null,
+        passwordHash: null,
+        createdAt: 5,
+      };
+      await storage.createAccount(guest);
+      await storage.createAccount({ ...guest, id: 'a2', name: 'Ben' });
+      await expect(storage.createAccount(guest)).rejects.toThrow();
+      expect(await storage.account('a1')).toEqual(guest);
+      expect(await storage.account('nope')).toBeUndefined();
+      expect(await storage.claimAccount('a1', 'AnaK', 'anak', 'scrypt$1')).toBe(true);
+      expect(await storage.claimAccount('a2', 'ANAK', 'anak', 'scrypt$2')).toBe(false);
+      expect(await storage.accountByUsername('anak')).toEqual({ ...guest, username: 'AnaK', passwordHash: 'scrypt$1' });
+      await storage.setPassword('a1', 'scrypt$3');
+      await storage.renameAccount('a1', 'Ana K.');
+      expect(await storage.account('a1')).toMatchObject({ name: 'Ana K.', passwordHash: 'scrypt$3' });
+      expect((await storage.account('a2'))?.username).toBeNull();
+      await storage.close();
+    });
+
+    it('keeps sessions and signs them out one by one or all but one', async () => {
+      const storage = await open();
+      const session = (tokenHash: string, accountId = 'a1') => ({
+        tokenHash,
+        accountId,
+        createdAt: 1,
+        expiresAt: 100,
+        revokedAt: null,
+      });
+      for (const s of [session('s1'), session('s2'), session('s3'), session('t1', 'a2')])
+        await storage.createSession(s);
+      expect(await storage.session('s1')).toEqual(session('s1'));
+      expect(await storage.session('nope')).toBeUndefined();
+      await storage.revokeSessions({ tokenHash: 's1' }, 50);
+      expect((await storage.session('s1'))?.revokedAt).toBe(50);
+      await storage.revokeSessions({ accountId: 'a1', except: 's2' }, 60);
+      expect((await storage.session('s2'))?.revokedAt).toBeNull();
+      expect((await storage.session('s3'))?.revokedAt).toBe(60);
+      // Signed out once is signed out at that time.
+      expect((await storage.session('s1'))?.revokedAt).toBe(50);
+      expect((await storage.session('t1'))?.revokedAt).toBeNull();
+      await storage.close();
+    });
+
     it('rejects every call once closed, and may be closed twice', async () => {
       const storage = await open();
       await storage.saveGame(game);

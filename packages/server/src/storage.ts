@@ -70,6 +70,30 @@ export interface Journal {
   readonly nextSeq: number;
 }
 
+/** A player's account: a guest's until claimed with a username and a password. */
+export interface Account {
+  readonly id: string;
+  /** SHA-256 (hex) of the guest's secret, which the browser keeps. */
+  readonly secretHash: string;
+  /** The name shown at tables and in records. */
+  readonly name: string;
+  /** Null for a guest. */
+  readonly username: string | null;
+  /** scrypt, as `scrypt$N$r$p$salt$hash` (base64url); null for a guest. */
+  readonly passwordHash: string | null;
+  readonly createdAt: number;
+}
+
+/** A signed-in session: the hash of its token, whose account, until when. */
+export interface Session {
+  readonly tokenHash: string;
+  readonly accountId: string;
+  readonly createdAt: number;
+  readonly expiresAt: number;
+  /** When it was signed out; null while it holds. */
+  readonly revokedAt: number | null;
+}
+
 /** A finished solo game, the record a player tries to beat: its result, who, with which seed, when. */
 export type SoloRecord = SoloRecordEntry;
 
@@ -106,10 +130,42 @@ export interface Storage {
   saveSolo(record: SoloRecord): Promise<void>;
   /** The best results: most solved then fastest (timed), fastest complete runs (count). */
   records(query: RecordQuery): Promise<SoloRecord[]>;
+  /** Creates a guest's account (its username and password, if any given, are ignored: see `claimAccount`). */
+  createAccount(account: Account): Promise<void>;
+  account(id: string): Promise<Account | undefined>;
+  /** The account of a username, whatever its case (`key` is the username's `nameKey`). */
+  accountByUsername(key: string): Promise<Account | undefined>;
+  /** Gives a guest a username and a password; false when another account has the username (in any case). */
+  claimAccount(id: string, username: string, key: string, passwordHash: string): Promise<boolean>;
+  setPassword(id: string, passwordHash: string): Promise<void>;
+  renameAccount(id: string, name: string): Promise<void>;
+  createSession(session: Session): Promise<void>;
+  session(tokenHash: string): Promise<Session | undefined>;
+  /** Signs out one session (`tokenHash`), or every session of `accountId` but `except`. */
+  revokeSessions(
+    which: { readonly tokenHash: string } | { readonly accountId: string; readonly except?: string },
+    at: number,
+  ): Promise<void>;
   close(): Promise<void>;
 }
 
 interface Tables {
+  accounts: {
+    id: string;
+    secret_hash: string;
+    name: string;
+    username: string | null;
+    username_key: string | null;
+    password_hash: string | null;
+    created_at: number;
+  };
+  sessions: {
+    token_hash: string;
+    account_id: string;
+    created_at: number;
+    expires_at: number;
+    revoked_at: number | null;
+  };
   games: {
     id: string;
     edition: string;
@@ -208,7 +264,39 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '003_accounts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('accounts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('secret_hash', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('username', 'text')
+        .addColumn('username_key', 'text', (c) => c.unique())
+        .addColumn('password_hash', 'text')
+        .addColumn('created_at', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('sessions')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'integer', (c) => c.notNull())
+        .addColumn('expires_at', 'integer', (c) => c.notNull())
+        .addColumn('revoked_at', 'integer')
+        .execute();
+      await db.schema.createIndex('sessions_by_account').on('sessions').column('account_id').execute();
+    },
+  },
 };
+
+const accountOf = (row: Tables['accounts']): Account => ({
+  id: row.id,
+  secretHash: row.secret_hash,
+  name: row.name,
+  username: row.username,
+  passwordHash: row.password_hash,
+  createdAt: row.created_at,
+});
 
 /** The SQLite storage: `ubongo.sqlite` in the data folder, migrated when opened. */
 export class SqliteStorage implements Storage {
@@ -407,6 +495,95 @@ export class SqliteStorage implements Storage {
     }));
   }
 
+  async createAccount(a: Account): Promise<void> {
+    await this.db
+      .insertInto('accounts')
+      .values({
+        id: a.id,
+        secret_hash: a.secretHash,
+        name: a.name,
+        username: null,
+        username_key: null,
+        password_hash: null,
+        created_at: a.createdAt,
+      })
+      .execute();
+  }
+
+  async account(id: string): Promise<Account | undefined> {
+    const row = await this.db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && accountOf(row);
+  }
+
+  async accountByUsername(key: string): Promise<Account | undefined> {
+    const row = await this.db.selectFrom('accounts').selectAll().where('username_key', '=', key).executeTakeFirst();
+    return row && accountOf(row);
+  }
+
+  async claimAccount(id: string, username: string, key: string, passwordHash: string): Promise<boolean> {
+    const taken = await this.db.selectFrom('accounts').select('id').where('username_key', '=', key).executeTakeFirst();
+    if (taken && taken.id !== id) return false;
+    try {
+      await this.db
+        .updateTable('accounts')
+        .set({ username, username_key: key, password_hash: passwordHash })
+        .where('id', '=', id)
+        .execute();
+      return true;
+    } catch (e) {
+      // Another claim took the name between the look and the write.
+      if (e instanceof Error && /UNIQUE/.test(e.message)) return false;
+      throw e;
+    }
+  }
+
+  async setPassword(id: string, passwordHash: string): Promise<void> {
+    await this.db.updateTable('accounts').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+  }
+
+  async renameAccount(id: string, name: string): Promise<void> {
+    await this.db.updateTable('accounts').set({ name }).where('id', '=', id).execute();
+  }
+
+  async createSession(session: Session): Promise<void> {
+    await this.db
+      .insertInto('sessions')
+      .values({
+        token_hash: session.tokenHash,
+        account_id: session.accountId,
+        created_at: session.createdAt,
+        expires_at: session.expiresAt,
+        revoked_at: session.revokedAt,
+      })
+      .execute();
+  }
+
+  async session(tokenHash: string): Promise<Session | undefined> {
+    const row = await this.db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+    return (
+      row && {
+        tokenHash: row.token_hash,
+        accountId: row.account_id,
+        createdAt: row.created_at,
+        expiresAt: row.expires_at,
+        revokedAt: row.revoked_at,
+      }
+    );
+  }
+
+  async revokeSessions(
+    which: { readonly tokenHash: string } | { readonly accountId: string; readonly except?: string },
+    at: number,
+  ): Promise<void> {
+    let query = this.db.updateTable('sessions').set({ revoked_at: at }).where('revoked_at', 'is', null);
+    if ('tokenHash' in which) query = query.where('token_hash', '=', which.tokenHash);
+    else {
+      query = query.where('account_id', '=', which.accountId);
+      if (which.except !== undefined) query = query.where('token_hash', '!=', which.except);
+    }
+    await query.execute();
+  }
+
   async close(): Promise<void> {
     await this.db.destroy();
   }
@@ -419,6 +596,8 @@ export class MemoryStorage implements Storage {
   private readonly games = new Map<string, GameRecord>();
   private readonly live = new Map<string, { game: LiveGame; entries: { seq: number; entry: JournalEntry }[] }>();
   private readonly voided: { gameId: string; seq: number; entry: JournalEntry }[] = [];
+  private readonly accounts = new Map<string, Account & { key: string | null }>();
+  private readonly sessions = new Map<string, Session>();
   // In saving order, like SQLite's rowids.
   private readonly solos: SoloRecord[] = [];
   private closed = false;
@@ -511,6 +690,78 @@ export class MemoryStorage implements Storage {
     });
   }
 
+  createAccount(a: Account): Promise<void> {
+    return this.run(() => {
+      if (this.accounts.has(a.id)) throw new Error(`account ${a.id} exists`);
+      this.accounts.set(a.id, { ...a, username: null, passwordHash: null, key: null });
+    });
+  }
+
+  account(id: string): Promise<Account | undefined> {
+    return this.run(() => {
+      const a = this.accounts.get(id);
+      return a && accountView(a);
+    });
+  }
+
+  accountByUsername(key: string): Promise<Account | undefined> {
+    return this.run(() => {
+      const a = [...this.accounts.values()].find((x) => x.key === key);
+      return a && accountView(a);
+    });
+  }
+
+  claimAccount(id: string, username: string, key: string, passwordHash: string): Promise<boolean> {
+    return this.run(() => {
+      const a = this.accounts.get(id);
+      if ([...this.accounts.values()].some((x) => x.key === key && x.id !== id)) return false;
+      if (a) this.accounts.set(id, { ...a, username, key, passwordHash });
+      return true;
+    });
+  }
+
+  setPassword(id: string, passwordHash: string): Promise<void> {
+    return this.run(() => {
+      const a = this.accounts.get(id);
+      if (a) this.accounts.set(id, { ...a, passwordHash });
+    });
+  }
+
+  renameAccount(id: string, name: string): Promise<void> {
+    return this.run(() => {
+      const a = this.accounts.get(id);
+      if (a) this.accounts.set(id, { ...a, name });
+    });
+  }
+
+  createSession(session: Session): Promise<void> {
+    return this.run(() => {
+      if (this.sessions.has(session.tokenHash)) throw new Error('session exists');
+      this.sessions.set(session.tokenHash, { ...session });
+    });
+  }
+
+  session(tokenHash: string): Promise<Session | undefined> {
+    return this.run(() => {
+      const s = this.sessions.get(tokenHash);
+      return s && { ...s };
+    });
+  }
+
+  revokeSessions(
+    which: { readonly tokenHash: string } | { readonly accountId: string; readonly except?: string },
+    at: number,
+  ): Promise<void> {
+    return this.run(() => {
+      for (const [hash, s] of this.sessions) {
+        if (s.revokedAt !== null) continue;
+        const hit =
+          'tokenHash' in which ? hash === which.tokenHash : s.accountId === which.accountId && hash !== which.except;
+        if (hit) this.sessions.set(hash, { ...s, revokedAt: at });
+      }
+    });
+  }
+
   close(): Promise<void> {
     this.closed = true;
     return Promise.resolve();
@@ -537,6 +788,17 @@ function copyGame(r: GameRecord): GameRecord {
     result: r.result === undefined ? undefined : viaJson(r.result),
     startedAt: r.startedAt,
     finishedAt: r.finishedAt,
+  };
+}
+
+function accountView(a: Account & { key: string | null }): Account {
+  return {
+    id: a.id,
+    secretHash: a.secretHash,
+    name: a.name,
+    username: a.username,
+    passwordHash: a.passwordHash,
+    createdAt: a.createdAt,
   };
 }
 

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ensureAccount, useAccount } from './account.js';
 import { Announcer } from './announce.js';
 import type { Language } from './i18n.js';
 import { chooseLanguage, LANGUAGES } from './i18n.js';
 import type { Route } from './route.js';
 import { parseRoute } from './route.js';
+import { Account } from './screens/Account.js';
 import { Home } from './screens/Home.js';
 import { HowTo } from './screens/HowTo.js';
 import { Practice } from './screens/Practice.js';
@@ -31,6 +33,11 @@ function useRoute(): Route {
 export function App() {
   const { t, i18n } = useTranslation();
   const route = useRoute();
+  const account = useAccount();
+  useEffect(() => {
+    // A guest account on the first visit, before anything is played.
+    void ensureAccount().catch(() => undefined);
+  }, []);
   useEffect(() => {
     document.title = route.name === 'home' ? 'Ubongo' : `${t(`nav.${route.name}`)} · Ubongo`;
   }, [route, t, i18n.language]);
@@ -49,6 +56,9 @@ export function App() {
         </a>
         <nav aria-label={t('nav.label')}>
           <a href="#/how-to-play">{t('nav.how-to-play')}</a>
+          <a href="#/account" className="who" aria-label={t('nav.you', { name: account?.name ?? '' })}>
+            {account?.name ?? '…'}
+          </a>
         </nav>
         <label className="language">
           <span className="sr-only">{t('nav.language')}</span>
@@ -73,6 +83,7 @@ export function App() {
         {route.name === 'solo' && <Solo />}
         {route.name === 'practice' && <Practice />}
         {route.name === 'how-to-play' && <HowTo />}
+        {route.name === 'account' && <Account />}
       </main>
     </Announcer>
   );

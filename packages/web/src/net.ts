@@ -2,6 +2,7 @@ import type { DeckIndex, LobbySeat, RecordsAnswer, RoomName, Rooms, Side, SoloMo
 import { PROTOCOL_VERSION } from '@ubongo/core';
 import type { Room } from 'colyseus.js';
 import { Client } from 'colyseus.js';
+import { sessionToken } from './account.js';
 import type { TFunction } from 'i18next';
 
 /*
@@ -14,9 +15,10 @@ import type { TFunction } from 'i18next';
 export const serverUrl = (): string => (import.meta.env.DEV ? 'http://localhost:2567' : window.location.origin);
 
 let client: Client | undefined;
-/** The one colyseus.js client of the page. */
-export function gameClient(): Client {
+/** The one colyseus.js client of the page, signed in with the player's account (account.ts). */
+export async function gameClient(): Promise<Client> {
   client ??= new Client(serverUrl());
+  client.auth.token = await sessionToken();
   return client;
 }
 
@@ -28,22 +30,22 @@ type JoinOptions<R extends RoomName> = Omit<Rooms[R]['join'], 'protocol'>;
 
 /** Creates a room of a kind. */
 export async function createRoom<R extends RoomName>(name: R, options: JoinOptions<R>): Promise<GameRoom<R>> {
-  return gameClient().create(name, { ...options, protocol: PROTOCOL_VERSION });
+  return (await gameClient()).create(name, { ...options, protocol: PROTOCOL_VERSION });
 }
 
 /** Joins a race table by its code. */
-export async function joinTable(code: string, options: JoinOptions<'race'>): Promise<GameRoom<'race'>> {
-  return gameClient().joinById(code, { ...options, protocol: PROTOCOL_VERSION });
+export async function joinTable(code: string, options: JoinOptions<'race'> = {}): Promise<GameRoom<'race'>> {
+  return (await gameClient()).joinById(code, { ...options, protocol: PROTOCOL_VERSION });
 }
 
 /** A public table with a free seat, or a new one. */
 export async function quickMatch(options: JoinOptions<'race'>): Promise<GameRoom<'race'>> {
-  return gameClient().joinOrCreate('race', { ...options, public: true, protocol: PROTOCOL_VERSION });
+  return (await gameClient()).joinOrCreate('race', { ...options, public: true, protocol: PROTOCOL_VERSION });
 }
 
 /** Comes back to a room after a reload or a dropped connection. */
 export async function rejoin(token: string): Promise<GameRoom<'race'>> {
-  return gameClient().reconnect(token);
+  return (await gameClient()).reconnect(token);
 }
 
 /** Sends a message of the room's kind; a message with an empty body needs none. */
@@ -130,7 +132,7 @@ export function rememberedSeatKey(code: string): string | undefined {
  * server still holds it, else the seat's key (a server that restarted resumes the game and knows
  * the key, not the old connection).
  */
-export async function comeBack(code: string, name: string): Promise<GameRoom<'race'>> {
+export async function comeBack(code: string): Promise<GameRoom<'race'>> {
   const token = rememberedToken(code);
   const seatKey = rememberedSeatKey(code);
   if (token) {
@@ -141,7 +143,7 @@ export async function comeBack(code: string, name: string): Promise<GameRoom<'ra
     }
   }
   if (!seatKey) throw new Error('nothing to come back with');
-  return joinTable(code, { name, seatKey });
+  return joinTable(code, { seatKey });
 }
 
 export function forgetRoom(): void {

@@ -1,6 +1,11 @@
-/** Where the page is: `#/`, `#/room/CODE`, `#/solo`, `#/practice`, `#/how-to-play`. */
+/** Where the page is: `#/`, `#/room/CODE`, `#/solo`, `#/practice`, `#/how-to-play`, `#/account`. */
 export type Route =
-  { name: 'home' } | { name: 'room'; code: string } | { name: 'solo' } | { name: 'practice' } | { name: 'how-to-play' };
+  | { name: 'home' }
+  | { name: 'room'; code: string }
+  | { name: 'solo' }
+  | { name: 'practice' }
+  | { name: 'how-to-play' }
+  | { name: 'account' };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/');
@@ -16,6 +21,8 @@ export function parseRoute(hash: string): Route {
       return { name: 'practice' };
     case 'how-to-play':
       return { name: 'how-to-play' };
+    case 'account':
+      return { name: 'account' };
     default:
       return { name: 'home' };
   }

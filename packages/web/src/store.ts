@@ -1,38 +1,33 @@
 import type { SoloBest } from '@ubongo/core';
+import { currentAccount, rename } from './account.js';
 import type { GameRoom } from './net.js';
 
 /*
- * What the page keeps between screens: the player's name (remembered in the browser), and a room
- * just created or joined on the home screen, handed to the table's screen.
+ * What the page keeps between screens: the player's name (their account's), and a room just
+ * created or joined on the home screen, handed to the table's screen.
  */
 
 const NAME_KEY = 'ubongo.name';
 
+/** The name the player goes by: their account's (account.ts). */
 export function playerName(): string {
-  try {
-    const saved = localStorage.getItem(NAME_KEY);
-    if (saved && saved.trim()) return saved.trim().slice(0, 24);
-  } catch {
-    // fall through
-  }
-  return `Player ${100 + Math.floor(Math.random() * 900)}`;
+  return currentAccount()?.name ?? '';
 }
 
-/** Whether the player has given a name on this browser. */
+/** Whether the player has chosen a name on this browser (a guest starts as "Player NNNN"). */
 export function hasPlayerName(): boolean {
   try {
-    return Boolean(localStorage.getItem(NAME_KEY)?.trim());
+    return Boolean(localStorage.getItem(NAME_KEY)?.trim()) || currentAccount()?.username != null;
   } catch {
     return false;
   }
 }
 
-export function savePlayerName(name: string): void {
-  try {
-    localStorage.setItem(NAME_KEY, name.trim().slice(0, 24));
-  } catch {
-    // not remembered
-  }
+/** Renames the account when the name changed; the server says why a name is refused. */
+export async function savePlayerName(name: string): Promise<void> {
+  const trimmed = name.trim();
+  if (!trimmed || trimmed === currentAccount()?.name) return;
+  await rename(trimmed);
 }
 
 let pending: GameRoom<'race'> | null = null;

@@ -1,4 +1,4 @@
-import type { Placement, Puzzle, RoomName, Rooms } from '@ubongo/core';
+import type { GuestAnswer, Placement, Puzzle, RoomName, Rooms } from '@ubongo/core';
 import { canonicalKey, gridOf, knownPiece, normalize, PROTOCOL_VERSION, solveFirst } from '@ubongo/core';
 import type { Room } from 'colyseus.js';
 import { Client } from 'colyseus.js';
@@ -8,8 +8,31 @@ interface Received {
   readonly message: unknown;
 }
 
-/** A room's join options, the protocol version filled in unless a test says otherwise. */
-type JoinOptions<R extends RoomName> = Omit<Rooms[R]['join'], 'protocol'> & { readonly protocol?: number };
+/**
+ * A room's join options, the protocol version filled in unless a test says otherwise; `name` is
+ * the name of the guest account the player signs in with.
+ */
+type JoinOptions<R extends RoomName> = Omit<Rooms[R]['join'], 'protocol'> & {
+  readonly protocol?: number;
+  readonly name?: string;
+};
+
+/**
+ * A colyseus.js client signed in to a new guest account named `name` (POST /api/accounts), as the
+ * web client is on a first visit; `url` is the server's ws:// address.
+ */
+export async function signedIn(url: string, name = 'Player'): Promise<Client> {
+  const res = await fetch(`${url.replace(/^ws/, 'http')}/api/accounts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  if (!res.ok) throw new Error(`no guest account for ${name}: ${res.status} ${await res.text()}`);
+  const { session } = (await res.json()) as GuestAnswer;
+  const client = new Client(url);
+  client.auth.token = session;
+  return client;
+}
 type Server<R extends RoomName> = Rooms[R]['server'];
 type Sent<R extends RoomName> = Rooms[R]['client'];
 
@@ -41,13 +64,15 @@ export class Player<R extends RoomName> {
   }
 
   static async create<R extends RoomName>(url: string, roomName: R, options: JoinOptions<R>): Promise<Player<R>> {
-    const client = new Client(url);
-    return new Player<R>(client, await client.create(roomName, { protocol: PROTOCOL_VERSION, ...options }));
+    const { name, ...join } = options;
+    const client = await signedIn(url, name);
+    return new Player<R>(client, await client.create(roomName, { protocol: PROTOCOL_VERSION, ...join }));
   }
 
   static async join(url: string, code: string, options: JoinOptions<'race'>): Promise<Player<'race'>> {
-    const client = new Client(url);
-    return new Player<'race'>(client, await client.joinById(code, { protocol: PROTOCOL_VERSION, ...options }));
+    const { name, ...join } = options;
+    const client = await signedIn(url, name);
+    return new Player<'race'>(client, await client.joinById(code, { protocol: PROTOCOL_VERSION, ...join }));
   }
 
   /** Reconnects after a drop, keeping what was received. */

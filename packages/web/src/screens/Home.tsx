@@ -3,13 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { go } from '../route.js';
 import { watchRoom } from '../hooks.js';
 import { createRoom, joinErrorText, quickMatch, rememberRoom } from '../net.js';
-import { handOver, playerName, savePlayerName } from '../store.js';
+import { useAccount } from '../account.js';
+import { handOver, savePlayerName } from '../store.js';
 import { NameField } from './common.js';
 
 /** The front door: a name, then solo, practice, a private table, a code to join, or quick match. */
 export function Home() {
   const { t } = useTranslation();
-  const [name, setName] = useState(playerName);
+  const account = useAccount();
+  // What the player types; until then, the account's name.
+  const [typed, setName] = useState<string | null>(null);
+  const name = typed ?? account?.name ?? '';
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -17,10 +21,9 @@ export function Home() {
   const enter = async (how: 'create' | 'quick'): Promise<void> => {
     setBusy(true);
     setError('');
-    savePlayerName(name);
     try {
-      const options = { name: name.trim() || playerName() };
-      const room = how === 'create' ? await createRoom('race', options) : await quickMatch(options);
+      await savePlayerName(name);
+      const room = how === 'create' ? await createRoom('race', {}) : await quickMatch({});
       // Caught from now on: the lobby may arrive before the table's screen listens.
       watchRoom(room);
       rememberRoom(room);
@@ -45,7 +48,9 @@ export function Home() {
           value={name}
           onChange={setName}
           onBlur={() => {
-            savePlayerName(name);
+            savePlayerName(name).catch((e: unknown) => {
+              setError(t('home.badName', { reason: joinErrorText(e) }));
+            });
           }}
         />
       </section>
@@ -81,8 +86,13 @@ export function Home() {
                 setError(t('home.badCode'));
                 return;
               }
-              savePlayerName(name);
-              go(`room/${cleanCode}`);
+              savePlayerName(name)
+                .then(() => {
+                  go(`room/${cleanCode}`);
+                })
+                .catch((e: unknown) => {
+                  setError(t('home.badName', { reason: joinErrorText(e) }));
+                });
             }}
           >
             <label className="field">

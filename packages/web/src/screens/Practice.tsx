@@ -7,7 +7,6 @@ import { useRoomMessages, watchRoom } from '../hooks.js';
 import type { GameRoom } from '../net.js';
 import { createRoom, fetchDecks, joinErrorText, send } from '../net.js';
 import { Puzzle } from '../play/Puzzle.js';
-import { playerName } from '../store.js';
 import { RejectedNote, TaskKey } from './common.js';
 
 /** Any task of either deck, untimed, with hints (one more piece each time) and the solution. */
@@ -27,7 +26,7 @@ export function Practice() {
     let live = true;
     let joined: GameRoom<'practice'> | null = null;
     // The room's messages are caught as soon as it is joined, whatever the deck list is doing.
-    const practice = createRoom('practice', { name: playerName() }).then((r) => {
+    const practice = createRoom('practice', {}).then((r) => {
       watchRoom(r);
       joined = r;
       return r;

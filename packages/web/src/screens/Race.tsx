@@ -18,7 +18,7 @@ import {
   rememberSeatKey,
   seatName,
 } from '../net.js';
-import { hasPlayerName, playerName, savePlayerName, takeRoom } from '../store.js';
+import { hasPlayerName, savePlayerName, takeRoom } from '../store.js';
 import { NameField } from './common.js';
 import { EndOfGame } from './EndOfGame.js';
 import { Game } from './Game.js';
@@ -43,7 +43,7 @@ export function RaceScreen({ code }: { code: string }) {
   const [room, setRoom] = useState<GameRoom<'race'> | null>(() => takeRoom(code));
   // Someone who opens a table's link without having given a name is asked for one first.
   const [named, setNamed] = useState(() => room !== null || hasPlayerName() || rememberedToken(code) !== undefined);
-  const [name, setName] = useState(playerName);
+  const [name, setName] = useState('');
   const [failure, setFailure] = useState('');
   const [lobby, setLobby] = useState<Table['lobby'] | null>(null);
   const [view, setView] = useState<Table['view']>(null);
@@ -63,10 +63,10 @@ export function RaceScreen({ code }: { code: string }) {
       // After a reload the server may not yet have seen the old page go: a few tries, then a new seat.
       for (let attempt = 0; seat && !joined && attempt < 4 && !run.cancelled; attempt++) {
         if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
-        joined = await comeBack(code, playerName()).catch(() => null);
+        joined = await comeBack(code).catch(() => null);
       }
       try {
-        joined ??= await joinTable(code, { name: playerName() });
+        joined ??= await joinTable(code);
         watchRoom(joined);
         rememberRoom(joined);
         if (run.cancelled) void joined.leave();
@@ -105,7 +105,7 @@ export function RaceScreen({ code }: { code: string }) {
       let tries = 0;
       const retry = (): void => {
         tries++;
-        comeBack(room.roomId, playerName())
+        comeBack(room.roomId)
           .then((back) => {
             watchRoom(back);
             rememberRoom(back);
@@ -204,8 +204,13 @@ export function RaceScreen({ code }: { code: string }) {
         className="card narrow"
         onSubmit={(e) => {
           e.preventDefault();
-          savePlayerName(name.trim() || playerName());
-          setNamed(true);
+          savePlayerName(name)
+            .then(() => {
+              setNamed(true);
+            })
+            .catch((err: unknown) => {
+              setFailure(joinErrorText(err));
+            });
         }}
       >
         <h1>{t('race.cannotJoinTitle', { code })}</h1>

@@ -103,7 +103,6 @@ export function Solo() {
     try {
       if (room?.connection.isOpen) void room.leave(true);
       const next = await createRoom('solo', {
-        name: playerName(),
         mode,
         limit,
         side,

@@ -1,0 +1,65 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { TestServer } from './support.js';
+import { launchChromium, startTestServer, watchErrors } from './support.js';
+
+/*
+ * Accounts as a person uses them: a guest on a phone keeps the account with a username and a
+ * password, signs in with them on a desktop, and signs out there.
+ */
+
+let browser: Browser;
+let server: TestServer;
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchChromium(), startTestServer()]);
+}, 60_000);
+
+afterAll(async () => {
+  await browser.close();
+  await server.close();
+});
+
+const header = (page: Page) => page.locator('header.top a.who');
+
+it('keeps a guest account on a phone, signs in with it on a desktop, and signs out', async () => {
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  await phone.addInitScript(() => {
+    if (!localStorage.getItem('ubongo.name')) localStorage.setItem('ubongo.name', 'Ama');
+  });
+  const page = await phone.newPage();
+  const errors = watchErrors(page);
+  await page.goto(server.url);
+  await expect.poll(() => header(page).textContent()).toBe('Ama');
+  await header(page).tap();
+  await page.getByRole('heading', { name: 'Your account' }).waitFor();
+  await page.getByText('You play as a guest on this browser.', { exact: false }).waitFor();
+  const keep = page.locator('form', { has: page.getByRole('heading', { name: 'Keep this account' }) });
+  await keep.getByLabel('Username').fill('ama_k');
+  await keep.getByLabel('Password').fill('short');
+  await keep.getByRole('button', { name: 'Keep my account' }).tap();
+  await page.getByRole('alert').filter({ hasText: 'a password is at least 8 characters' }).waitFor();
+  await keep.getByLabel('Password').fill('ama rides again');
+  await keep.getByRole('button', { name: 'Keep my account' }).tap();
+  await page.getByText('Your username is ama_k.').waitFor();
+  // A reload keeps who you are.
+  await page.reload();
+  await expect.poll(() => header(page).textContent()).toBe('Ama');
+  expect(errors.filter((e) => !e.includes('400'))).toEqual([]);
+
+  const desk = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+  const other = await desk.newPage();
+  await other.goto(`${server.url}/#/account`);
+  await expect.poll(async () => (await header(other).textContent()) ?? '').toMatch(/^Player \d{4}$/);
+  const signIn = other.locator('form', { has: other.getByRole('heading', { name: 'Use an account you have' }) });
+  await signIn.getByLabel('Username').fill('AMA_K');
+  await signIn.getByLabel('Password').fill('ama rides again');
+  await signIn.getByRole('button', { name: 'Sign in' }).click();
+  await expect.poll(() => header(other).textContent()).toBe('Ama');
+  await other.getByText('Your username is ama_k.').waitFor();
+  await other.getByRole('button', { name: 'Sign out' }).click();
+  await expect.poll(async () => (await header(other).textContent()) ?? '').toMatch(/^Player \d{4}$/);
+  await other.getByText('You play as a guest on this browser.', { exact: false }).waitFor();
+  await phone.close();
+  await desk.close();
+}, 60_000);

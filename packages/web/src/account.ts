@@ -1,0 +1,165 @@
+import type { AccountView, GuestAnswer, MeAnswer, SessionAnswer } from '@ubongo/core';
+import { useSyncExternalStore } from 'react';
+
+/*
+ * Who the player is (docs/accounts.md). On the first visit the page gets a guest account from the
+ * server and keeps its id and secret in this browser; every room is joined with the account's
+ * session. A guest may claim the account with a username and a password and sign in with them on
+ * another device.
+ */
+
+const GUEST_KEY = 'ubongo.account';
+const SESSION_KEY = 'ubongo.session';
+/** The name a guest asked for before it had an account (and the browser tests set). */
+const NAME_KEY = 'ubongo.name';
+
+let account: AccountView | null = null;
+let session: string | null = null;
+let ready: Promise<AccountView> | null = null;
+const listeners = new Set<() => void>();
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Not kept: the next visit starts as a new guest.
+  }
+}
+
+function set(next: AccountView, token?: string): AccountView {
+  account = next;
+  if (token !== undefined) {
+    session = token;
+    write(SESSION_KEY, token);
+  }
+  for (const listener of listeners) listener();
+  return next;
+}
+
+/** An error the server gave, in its words. */
+export class AccountProblem extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    headers: { 'content-type': 'application/json', ...(session ? { authorization: `Bearer ${session}` } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  const parsed: unknown = text ? JSON.parse(text) : {};
+  if (!res.ok) throw new AccountProblem(res.status, (parsed as { error?: string }).error ?? `HTTP ${res.status}`);
+  return parsed as T;
+}
+
+async function newGuest(): Promise<AccountView> {
+  const name = read(NAME_KEY)?.trim();
+  const answer = await call<GuestAnswer>('POST', '/api/accounts', name ? { name } : {}).catch(() =>
+    // A name the server refuses (kept from an older version) is not a reason to have no account.
+    call<GuestAnswer>('POST', '/api/accounts', {}),
+  );
+  write(GUEST_KEY, JSON.stringify({ id: answer.account.id, secret: answer.secret }));
+  return set(answer.account, answer.session);
+}
+
+async function start(): Promise<AccountView> {
+  session = read(SESSION_KEY);
+  if (session) {
+    try {
+      return set((await call<MeAnswer>('GET', '/api/me')).account);
+    } catch {
+      session = null;
+    }
+  }
+  const saved = JSON.parse(read(GUEST_KEY) ?? 'null') as { id?: string; secret?: string } | null;
+  if (saved?.id && saved.secret) {
+    try {
+      const answer = await call<SessionAnswer>('POST', '/api/sessions', { id: saved.id, secret: saved.secret });
+      return set(answer.account, answer.session);
+    } catch {
+      // The account is gone (another server, a wiped database): a new guest.
+    }
+  }
+  return newGuest();
+}
+
+/** The player's account, once the page has one (a guest's on a first visit). */
+export function ensureAccount(): Promise<AccountView> {
+  ready ??= start().catch((e: unknown) => {
+    ready = null;
+    throw e;
+  });
+  return ready;
+}
+
+/** The session to join rooms with. */
+export async function sessionToken(): Promise<string> {
+  await ensureAccount();
+  return session ?? '';
+}
+
+export function currentAccount(): AccountView | null {
+  return account;
+}
+
+/** The account, for components: re-renders when it changes. */
+export function useAccount(): AccountView | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => account,
+  );
+}
+
+/** The name shown at tables. */
+export async function rename(name: string): Promise<AccountView> {
+  await ensureAccount();
+  write(NAME_KEY, name);
+  return set((await call<MeAnswer>('POST', '/api/me/name', { name })).account);
+}
+
+/** Gives this guest account a username and a password. */
+export async function claim(username: string, password: string): Promise<AccountView> {
+  await ensureAccount();
+  return set((await call<MeAnswer>('POST', '/api/me/claim', { username, password })).account);
+}
+
+/** Signs in to an account claimed elsewhere; this browser's guest account is left. */
+export async function signIn(username: string, password: string): Promise<AccountView> {
+  const answer = await call<SessionAnswer>('POST', '/api/sessions', { username, password });
+  write(GUEST_KEY, null);
+  return set(answer.account, answer.session);
+}
+
+export async function changePassword(old: string, next: string): Promise<void> {
+  await ensureAccount();
+  await call<unknown>('POST', '/api/me/password', { old, new: next });
+}
+
+/** Signs out (the session is revoked); the page goes on as a new guest. */
+export async function signOut(): Promise<AccountView> {
+  await call<unknown>('DELETE', '/api/sessions').catch(() => undefined);
+  write(GUEST_KEY, null);
+  write(SESSION_KEY, null);
+  write(NAME_KEY, null);
+  session = null;
+  ready = newGuest();
+  return ready;
+}
