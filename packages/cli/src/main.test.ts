@@ -1,5 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Io } from './io.js';
@@ -173,5 +175,34 @@ describe('the installed command', () => {
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/^ubongo: -: line 1 column \d+: not valid JSON/);
+  });
+});
+
+describe('ubongo admin', () => {
+  it('lists the accounts flagged for review, from the database', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ubongo-admin-'));
+    const { SqliteStorage } = await import('@ubongo/server');
+    const storage = await SqliteStorage.open(dir);
+    expect(await ubongo('admin', 'flagged', '--data-dir', dir)).toEqual({
+      code: 1,
+      out: '0 accounts flagged\n',
+      err: '',
+    });
+    const guest = { id: 'a1', secretHash: 'ab', name: 'Robo', username: null, passwordHash: null, createdAt: 1 };
+    await storage.createAccount(guest);
+    await storage.flagAccount(
+      'a1',
+      'solved C01 easy 1 in 0.10 s, under the human floor of 1.80 s',
+      Date.UTC(2026, 10, 26),
+    );
+    await storage.close();
+    const r = await ubongo('admin', 'flagged', '--data-dir', dir);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(
+      '2026-11-26T00:00:00.000Z  a1  Robo (guest): solved C01 easy 1 in 0.10 s, under the human floor of 1.80 s\n1 account flagged\n',
+    );
+    const json = await ubongo('admin', 'flagged', '--data-dir', dir, '--json');
+    expect(JSON.parse(json.out)).toMatchObject({ id: 'a1', name: 'Robo', username: null });
+    expect((await ubongo('admin', 'banned')).code).toBe(2);
   });
 });

@@ -12,6 +12,7 @@ Commands:
   deck          the classic and Extreme decks: export, verify, show, render, generate
   simulate      play a whole game between bots and tell it round by round
   serve         run the game server (as npm start does)
+  admin         what an operator reviews: accounts flagged for implausible solves
   help [CMD]    this help, or a command's
 
 Run 'ubongo COMMAND --help' for a command's options.
@@ -29,6 +30,7 @@ const COMMANDS: ReadonlyMap<string, LoadCommand> = new Map<string, LoadCommand>(
   ['deck', async () => (await import('./deck.js')).deckCommand],
   ['simulate', async () => (await import('./simulate.js')).simulateCommand],
   ['serve', async () => (await import('./serve.js')).serveCommand],
+  ['admin', async () => (await import('./admin.js')).adminCommand],
 ]);
 
 /** Runs the command line `args` (without `node` and the script) and returns the exit code. */

@@ -271,7 +271,11 @@ export interface SoloServerMessages {
   readonly view: SoloViewMessage;
   readonly events: { readonly events: readonly SoloEvent[] };
   /** The finished run is stored; `newBest` when it beats the best the player joined with. */
-  readonly recorded: { readonly result: SoloResult; readonly newBest: boolean };
+  /**
+   * The run is stored. `verified` is false when a solve came faster than a person can (the
+   * server's measure against the human floor, docs/accounts.md): it is kept but never listed.
+   */
+  readonly recorded: { readonly result: SoloResult; readonly newBest: boolean; readonly verified: boolean };
   readonly rejected: Rejected;
 }
 

@@ -8,6 +8,7 @@ import type {
   RaceEvent,
   RecordsAnswer,
   SoloMode,
+  SoloRecordEntry,
   Side,
 } from '@ubongo/core';
 import { deckFor, parseRaceAction, parseRaceConfig, PROTOCOL_VERSION, raceEngine } from '@ubongo/core';
@@ -333,7 +334,19 @@ export function httpHandler(options: HttpOptions) {
         ...(side === null ? {} : { side: side as Side }),
         ...(top === null ? {} : { top: Number(top) }),
       });
-      send(res, 200, { records } satisfies RecordsAnswer);
+      // The entries as people see them: the account and the verification stay in storage.
+      const entries = records.map((r): SoloRecordEntry => ({
+        player: r.player,
+        mode: r.mode,
+        limit: r.limit,
+        side: r.side,
+        solved: r.solved,
+        skipped: r.skipped,
+        ms: r.ms,
+        seed: r.seed,
+        finishedAt: r.finishedAt,
+      }));
+      send(res, 200, { records: entries } satisfies RecordsAnswer);
       return;
     }
     if (url.pathname === '/api/decks') {

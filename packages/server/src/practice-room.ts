@@ -5,6 +5,7 @@ import { checkSolution, findTask, puzzleOf } from '@ubongo/core';
 import { expireWhenIdle, heard, parseJoin, registrar, reject, rejectUnknown, sender } from './messages.js';
 import { practiceJoinSchema, practiceMessages } from './protocol.js';
 import type { RoomServices } from './services.js';
+import type { Account } from './storage.js';
 
 /** Practice: any task of either deck, untimed, with hints (one more piece each time) and the solution. */
 export class PracticeRoom extends Room {
@@ -49,12 +50,14 @@ export class PracticeRoom extends Room {
       this.#sendTask(client);
     });
     on('hint', (client) => {
+      if (this.#inPlay(client, 'hint')) return;
       const solution: readonly Placement[] = this.#deckTask().solution;
       // Each hint places one more piece of a solution.
       this.#hints = Math.min(this.#hints + 1, solution.length);
       this.#send.to(client, 'hint', { placements: solution.slice(0, this.#hints), of: solution.length });
     });
     on('solution', (client) => {
+      if (this.#inPlay(client, 'solution')) return;
       this.#send.to(client, 'solution', { placements: this.#deckTask().solution });
     });
     on('claim', (client, data) => {
@@ -72,6 +75,21 @@ export class PracticeRoom extends Room {
       });
     });
     rejectUnknown(this, this.services);
+  }
+
+  /**
+   * Whether the task is dealt to this account in a run or a race still in play: then its hints and
+   * solution are refused, so that practice cannot solve a game for it.
+   */
+  #inPlay(client: Client, to: string): boolean {
+    const account = (client.auth as Account | undefined)?.id;
+    if (account === undefined || !this.services.inPlay.has(account, this.#task)) return false;
+    reject(client, {
+      to,
+      code: 'message/not-allowed',
+      message: 'this board is dealt to you in a game still in play; practise it when that game is over',
+    });
+    return true;
   }
 
   #sendTask(client: Client): void {

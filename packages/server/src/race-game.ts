@@ -130,6 +130,10 @@ export class RaceGame {
     this.#ref = this.#referee.resume(this.#ref, this.#state, now);
   }
 
+  get edition(): RaceConfig['edition'] {
+    return this.#state.config.edition;
+  }
+
   get finished(): boolean {
     return this.#state.phase === 'finished';
   }

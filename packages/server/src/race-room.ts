@@ -1,6 +1,6 @@
 import type { Client, Delayed } from '@colyseus/core';
 import { Room, ServerError } from '@colyseus/core';
-import type { RaceAction, RaceServerMessages } from '@ubongo/core';
+import type { RaceAction, RaceEvent, RaceServerMessages } from '@ubongo/core';
 import { CLOSE_CODES, deckFor, STAND_IN_LEVEL } from '@ubongo/core';
 import {
   expireWhenIdle,
@@ -142,7 +142,7 @@ export class RaceRoom extends Room {
     // Back to a seat of the game under way with its key (after a restart, or a new connection).
     const own = this.#game && seatKey !== undefined ? this.#table.seatByKey(seatKey) : undefined;
     if (own) {
-      this.#table.sitBack(own, client.sessionId, seatKey ?? '');
+      this.#table.sitBack(own, client.sessionId, seatKey ?? '', auth?.id);
       if (this.#resumeBy !== null && this.#table.seats.every((s) => s.connected)) this.#goOn();
       else {
         this.#broadcastLobby();
@@ -153,9 +153,14 @@ export class RaceRoom extends Room {
     if (this.#game || spectate || this.#table.full) {
       if (this.#table.watchers.size >= MAX_SPECTATORS)
         throw new ServerError(409, `this table has ${MAX_SPECTATORS} spectators already`);
-      this.#table.watch(client.sessionId, { name, side, wantsSeat: spectate !== true });
+      this.#table.watch(client.sessionId, {
+        name,
+        side,
+        wantsSeat: spectate !== true,
+        ...(auth === undefined ? {} : { accountId: auth.id }),
+      });
     } else {
-      this.#table.sit(client.sessionId, name, side);
+      this.#table.sit(client.sessionId, name, side, auth?.id);
       this.#updateVisibility();
     }
     this.#broadcastLobby();
@@ -224,6 +229,7 @@ export class RaceRoom extends Room {
   }
 
   override async onDispose(): Promise<void> {
+    this.services.inPlay.clear(this.roomId);
     // Wait for the journal and a save under way; a finished game still unsaved is stored now. A
     // game under way stays in the journal when the server stops (it resumes on the next start);
     // otherwise (everyone gone, bots finishing) it has been played to its end and saved.
@@ -421,12 +427,29 @@ export class RaceRoom extends Room {
     }
     this.#schedule();
     const { events } = step.value;
+    this.#trackDeals(game, events);
     void this.#write(game, step.value.entry).then(() => {
       if (this.#game !== game) return;
       this.#send.all('events', { events });
       this.#sendViews();
       if (game.finished && !game.saved) this.#saving = this.#save(game);
     });
+  }
+
+  /** The boards dealt to people are in play for their accounts until the round ends (practice will not solve them). */
+  #trackDeals(game: RaceGame, events: readonly RaceEvent[]): void {
+    const { inPlay } = this.services;
+    for (const event of events) {
+      if (event.type === 'round-started') {
+        inPlay.clear(this.roomId);
+        const edition = deckFor(game.edition);
+        for (const deal of event.deals) {
+          const account = this.#table.seats.find((s) => s.id === deal.player)?.accountId;
+          if (account !== undefined) inPlay.deal(this.roomId, account, { edition, ...deal });
+        }
+      }
+      if (event.type === 'round-ended' || event.type === 'game-ended') inPlay.clear(this.roomId);
+    }
   }
 
   /** Sets the one timer for what the referee does next: a round's start, the sand's end, a bot's turn. */

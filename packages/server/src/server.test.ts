@@ -20,7 +20,7 @@ import { PROTOCOL_VERSION } from '@ubongo/core';
 import type { UbongoServer } from './server.js';
 import { startServer } from './server.js';
 import { QUICK_MATCH, seatLabel } from './table.js';
-import { Player, signedIn, solve } from './test-support/player.js';
+import { humanPause, Player, signedIn, solve } from './test-support/player.js';
 
 // A real server on a random port, with game time 20 times faster than the clock, so that a
 // 20-second hourglass lasts one real second.
@@ -621,6 +621,7 @@ describe('solo play', () => {
         skipped = true;
         zoe.send('skip');
       } else {
+        await humanPause(v.task, 20);
         zoe.send('claim', { placements: solve(v.task) });
       }
       await zoe.next('view', (m) => m.current?.board !== board || m.solved === 5);
@@ -642,7 +643,9 @@ describe('solo play', () => {
       ivy.send('start');
       for (let n = 0; n < 5; n++) {
         const v = await ivy.waitFor('view', (m) => m.solved === n && m.task !== null);
-        if (v.task) ivy.send('claim', { placements: solve(v.task) });
+        if (!v.task) continue;
+        await humanPause(v.task, 20);
+        ivy.send('claim', { placements: solve(v.task) });
       }
       const { newBest } = await ivy.waitFor('recorded');
       await ivy.room.leave();

@@ -9,6 +9,7 @@ import { randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { GameClock } from './clock.js';
 import { httpHandler } from './http.js';
+import { InPlay } from './in-play.js';
 import type { Limits } from './limits.js';
 import { addressOf, Counter, DEFAULT_LIMITS, rateLimitedLog } from './limits.js';
 import { matchmaker } from './matchmaker.js';
@@ -91,6 +92,7 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
     log,
     limits,
     resumes: new Map(),
+    inPlay: new InPlay(),
   };
   const accounts = new Accounts(storage);
   /** Who a matchmaking request is: every room is for signed-in players (a guest account at least). */

@@ -1,5 +1,6 @@
 import type { Deck, DeckEdition } from '@ubongo/core';
 import type { GameClock } from './clock.js';
+import type { InPlay } from './in-play.js';
 import type { Limits } from './limits.js';
 import type { RaceGame } from './race-game.js';
 import type { JournalSeat, LiveGame } from './storage.js';
@@ -16,6 +17,8 @@ export interface RoomServices {
   readonly log: (message: string) => void;
   /** The server's limits (idle time, flood strikes, ...). */
   readonly limits: Limits;
+  /** The tasks each account has in play, which practice does not solve for it. */
+  readonly inPlay: InPlay;
   /** Games rebuilt from the journal at start, each waiting for its room, by the key its room is created with. */
   readonly resumes: Map<string, Resumption>;
 }

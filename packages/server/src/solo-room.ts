@@ -9,7 +9,7 @@ import type {
   SoloServerMessages,
   SoloState,
 } from '@ubongo/core';
-import { isNewBest, soloEngine } from '@ubongo/core';
+import { findTask, humanFloorSeconds, isNewBest, soloEngine } from '@ubongo/core';
 import {
   expireWhenIdle,
   guarded,
@@ -37,8 +37,13 @@ export class SoloRoom extends Room {
   #state: SoloState | undefined;
   #seed = 0;
   #timer: Delayed | undefined;
-  /** The name of the account playing. */
+  /** The account playing. */
+  #account: Account | undefined;
   #player = '';
+  /** When the puzzle on the board was dealt (game time), and how many solves came faster than a person can. */
+  #dealtAt = 0;
+  #dealt: (SoloEvent & { type: 'puzzle' }) | undefined;
+  #implausible = 0;
 
   override onCreate(options: unknown): void {
     this.#options = parseJoin(soloJoinSchema, options);
@@ -53,6 +58,7 @@ export class SoloRoom extends Room {
   override onJoin(client: Client, _options: unknown, auth?: Account): void {
     heard(this);
     // The matchmaker let in signed-in players only (server.ts): the run is the account's.
+    this.#account = auth;
     this.#player = auth?.name ?? 'Player';
     this.#send.to(client, 'solo', this.#options);
   }
@@ -96,8 +102,46 @@ export class SoloRoom extends Room {
       return;
     }
     this.#state = step.value.state;
+    this.#judge(step.value.events);
     this.#send.to(client, 'events', { events: step.value.events });
     this.#afterChange(step.value.events);
+  }
+
+  /**
+   * Times each solve from its deal, as the server measured them, against the human floor of the
+   * task (core's humanFloorSeconds): a run with a faster solve is kept but not verified.
+   */
+  #judge(events: readonly SoloEvent[]): void {
+    const now = this.services.clock.now();
+    for (const event of events) {
+      if (event.type === 'solved' && this.#dealt) {
+        const task = findTask(this.services.decks.classic, this.#dealt.deal);
+        const floor = humanFloorSeconds(task?.difficulty ?? 1, task?.pieces.length ?? 3) * 1000;
+        // The solve's time on the server's clock (the event's own `at` counts from the run's start).
+        const took = now - this.#dealtAt;
+        if (took < floor) {
+          this.#implausible++;
+          const account = this.#account;
+          if (account)
+            void this.services.storage
+              .flagAccount(
+                account.id,
+                `solved ${this.#dealt.deal.board} ${this.#dealt.deal.side} ${this.#dealt.deal.key} in ${(took / 1000).toFixed(2)} s, under the human floor of ${(floor / 1000).toFixed(2)} s`,
+                now,
+              )
+              .catch((e: unknown) => {
+                this.services.log(`could not flag account ${account.id}: ${String(e)}`);
+              });
+        }
+      }
+      if (event.type === 'puzzle') {
+        this.#dealt = event;
+        this.#dealtAt = now;
+        if (this.#account)
+          this.services.inPlay.deal(this.roomId, this.#account.id, { edition: 'classic', ...event.deal });
+      }
+      if (event.type === 'finished') this.services.inPlay.clear(this.roomId);
+    }
   }
 
   #afterChange(events: readonly SoloEvent[]): void {
@@ -121,15 +165,19 @@ export class SoloRoom extends Room {
   async #record(result: SoloResult): Promise<void> {
     const { best } = this.#options;
     try {
+      const verified = this.#implausible === 0;
       await this.services.storage.saveSolo({
         ...result,
+        accountId: this.#account?.id ?? null,
+        verified,
         player: this.#player,
         seed: this.#seed,
         finishedAt: this.services.clock.now(),
       });
       const newBest = isNewBest(result, best ? { ...result, skipped: 0, ...best } : null);
       const client = this.clients[0];
-      if (client) this.#send.to(client, 'recorded', { result, newBest });
+      // A run that is not verified is no one's best.
+      if (client) this.#send.to(client, 'recorded', { result, newBest: newBest && verified, verified });
     } catch (e) {
       this.services.log(`solo room ${this.roomId}: could not save the result: ${String(e)}`);
       const client = this.clients[0];
@@ -140,6 +188,10 @@ export class SoloRoom extends Room {
           message: 'the server could not store this result; it will not be among the records',
         });
     }
+  }
+
+  override onDispose(): void {
+    this.services.inPlay.clear(this.roomId);
   }
 
   #sendView(): void {

@@ -38,6 +38,8 @@ const solo = (over: Partial<SoloRecord>): SoloRecord => ({
   ms: 300_000,
   seed: 1,
   finishedAt: 1,
+  accountId: null,
+  verified: true,
   ...over,
 });
 
@@ -238,6 +240,36 @@ function storageContract(name: string, open: () => Promise<Storage>): void {
       await storage.beginGame({ ...live, id: 'A-3', startedAt: 3000 });
       await storage.beginGame({ ...live, id: 'C-1', startedAt: 1000 });
       expect((await storage.liveGames()).map((j) => j.game.id)).toEqual(['C-1', 'B-2', 'A-3']);
+      await storage.close();
+    });
+
+    it('lists verified results only, and gives an account all of its own, newest first', async () => {
+      const storage = await open();
+      await storage.saveSolo(solo({ player: 'Fast', solved: 9, accountId: 'a1', verified: false, finishedAt: 3 }));
+      await storage.saveSolo(solo({ player: 'Ana', solved: 4, accountId: 'a1', finishedAt: 2 }));
+      await storage.saveSolo(solo({ player: 'Ben', solved: 5, accountId: 'a2', finishedAt: 1 }));
+      expect((await storage.records({ mode: 'timed' })).map((r) => r.player)).toEqual(['Ben', 'Ana']);
+      expect((await storage.soloResultsOf('a1')).map((r) => [r.player, r.verified])).toEqual([
+        ['Fast', false],
+        ['Ana', true],
+      ]);
+      expect(await storage.soloResultsOf('nobody')).toEqual([]);
+      await storage.close();
+    });
+
+    it('flags accounts for review, keeping the first reason', async () => {
+      const storage = await open();
+      const account = { id: 'a1', secretHash: 'ab', name: 'Ana', username: null, passwordHash: null, createdAt: 1 };
+      await storage.createAccount(account);
+      await storage.createAccount({ ...account, id: 'a2', name: 'Ben' });
+      expect(await storage.flaggedAccounts()).toEqual([]);
+      await storage.flagAccount('a2', 'too fast', 20);
+      await storage.flagAccount('a1', 'too fast once', 10);
+      await storage.flagAccount('a1', 'too fast again', 30);
+      expect((await storage.flaggedAccounts()).map((f) => [f.account.name, f.reason, f.at])).toEqual([
+        ['Ana', 'too fast once', 10],
+        ['Ben', 'too fast', 20],
+      ]);
       await storage.close();
     });
 

@@ -95,7 +95,12 @@ export interface Session {
 }
 
 /** A finished solo game, the record a player tries to beat: its result, who, with which seed, when. */
-export type SoloRecord = SoloRecordEntry;
+export interface SoloRecord extends SoloRecordEntry {
+  /** The account that played it (null for results stored before accounts). */
+  readonly accountId: string | null;
+  /** False when a solve came faster than a person can (docs/accounts.md): kept, never listed. */
+  readonly verified: boolean;
+}
 
 /** Which solo records to list. */
 export interface RecordQuery {
@@ -128,8 +133,14 @@ export interface Storage {
   voidedEntries(): Promise<{ gameId: string; seq: number; entry: JournalEntry }[]>;
   game(id: string): Promise<GameRecord | undefined>;
   saveSolo(record: SoloRecord): Promise<void>;
-  /** The best results: most solved then fastest (timed), fastest complete runs (count). */
+  /** The best verified results: most solved then fastest (timed), fastest complete runs (count). */
   records(query: RecordQuery): Promise<SoloRecord[]>;
+  /** An account's solo results, verified or not, newest first. */
+  soloResultsOf(accountId: string): Promise<SoloRecord[]>;
+  /** Marks an account for review, with why and when (the first reason is kept). */
+  flagAccount(id: string, reason: string, at: number): Promise<void>;
+  /** The accounts marked for review, earliest first. */
+  flaggedAccounts(): Promise<{ account: Account; reason: string; at: number }[]>;
   /** Creates a guest's account (its username and password, if any given, are ignored: see `claimAccount`). */
   createAccount(account: Account): Promise<void>;
   account(id: string): Promise<Account | undefined>;
@@ -203,6 +214,13 @@ interface Tables {
     ms: number;
     seed: number;
     finished_at: number;
+    account_id: string | null;
+    verified: number;
+  };
+  account_flags: {
+    account_id: string;
+    reason: string;
+    at: number;
   };
 }
 
@@ -287,7 +305,37 @@ const MIGRATIONS: Record<string, Migration> = {
       await db.schema.createIndex('sessions_by_account').on('sessions').column('account_id').execute();
     },
   },
+  '004_earned_records': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('solo_results').addColumn('account_id', 'text').execute();
+      await db.schema
+        .alterTable('solo_results')
+        .addColumn('verified', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
+      await db.schema.createIndex('solo_results_by_account').on('solo_results').column('account_id').execute();
+      await db.schema
+        .createTable('account_flags')
+        .addColumn('account_id', 'text', (c) => c.primaryKey())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('at', 'integer', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
+
+const soloOf = (row: Omit<Tables['solo_results'], 'id'>): SoloRecord => ({
+  player: row.player,
+  mode: row.mode as SoloMode,
+  limit: row.limit_value,
+  side: row.side as Side,
+  solved: row.solved,
+  skipped: row.skipped,
+  ms: row.ms,
+  seed: row.seed,
+  finishedAt: row.finished_at,
+  accountId: row.account_id,
+  verified: row.verified === 1,
+});
 
 const accountOf = (row: Tables['accounts']): Account => ({
   id: row.id,
@@ -465,12 +513,45 @@ export class SqliteStorage implements Storage {
         ms: r.ms,
         seed: r.seed,
         finished_at: r.finishedAt,
+        account_id: r.accountId,
+        verified: r.verified ? 1 : 0,
       })
       .execute();
   }
 
+  async soloResultsOf(accountId: string): Promise<SoloRecord[]> {
+    const rows = await this.db
+      .selectFrom('solo_results')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('finished_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.map(soloOf);
+  }
+
+  async flagAccount(id: string, reason: string, at: number): Promise<void> {
+    await this.db
+      .insertInto('account_flags')
+      .values({ account_id: id, reason, at })
+      .onConflict((oc) => oc.column('account_id').doNothing())
+      .execute();
+  }
+
+  async flaggedAccounts(): Promise<{ account: Account; reason: string; at: number }[]> {
+    const rows = await this.db
+      .selectFrom('account_flags')
+      .innerJoin('accounts', 'accounts.id', 'account_flags.account_id')
+      .selectAll('accounts')
+      .select(['account_flags.reason', 'account_flags.at'])
+      .orderBy('account_flags.at')
+      .orderBy('accounts.id')
+      .execute();
+    return rows.map((row) => ({ account: accountOf(row), reason: row.reason, at: row.at }));
+  }
+
   async records(q: RecordQuery): Promise<SoloRecord[]> {
-    let query = this.db.selectFrom('solo_results').selectAll().where('mode', '=', q.mode);
+    let query = this.db.selectFrom('solo_results').selectAll().where('mode', '=', q.mode).where('verified', '=', 1);
     if (q.limit !== undefined) query = query.where('limit_value', '=', q.limit);
     if (q.side !== undefined) query = query.where('side', '=', q.side);
     // A count game is a record only once its puzzles are all solved.
@@ -482,17 +563,7 @@ export class SqliteStorage implements Storage {
       .orderBy('finished_at', 'asc')
       .limit(q.top ?? 10)
       .execute();
-    return rows.map((row) => ({
-      player: row.player,
-      mode: row.mode as SoloMode,
-      limit: row.limit_value,
-      side: row.side as Side,
-      solved: row.solved,
-      skipped: row.skipped,
-      ms: row.ms,
-      seed: row.seed,
-      finishedAt: row.finished_at,
-    }));
+    return rows.map(soloOf);
   }
 
   async createAccount(a: Account): Promise<void> {
@@ -598,6 +669,7 @@ export class MemoryStorage implements Storage {
   private readonly voided: { gameId: string; seq: number; entry: JournalEntry }[] = [];
   private readonly accounts = new Map<string, Account & { key: string | null }>();
   private readonly sessions = new Map<string, Session>();
+  private readonly flags = new Map<string, { reason: string; at: number }>();
   // In saving order, like SQLite's rowids.
   private readonly solos: SoloRecord[] = [];
   private closed = false;
@@ -669,10 +741,38 @@ export class MemoryStorage implements Storage {
     });
   }
 
+  soloResultsOf(accountId: string): Promise<SoloRecord[]> {
+    return this.run(() =>
+      this.solos
+        .filter((r) => r.accountId === accountId)
+        .reverse()
+        .sort((a, b) => b.finishedAt - a.finishedAt)
+        .map(copySolo),
+    );
+  }
+
+  flagAccount(id: string, reason: string, at: number): Promise<void> {
+    return this.run(() => {
+      if (!this.flags.has(id)) this.flags.set(id, { reason, at });
+    });
+  }
+
+  flaggedAccounts(): Promise<{ account: Account; reason: string; at: number }[]> {
+    return this.run(() =>
+      [...this.flags]
+        .flatMap(([id, flag]) => {
+          const account = this.accounts.get(id);
+          return account ? [{ account: accountView(account), ...flag }] : [];
+        })
+        .sort((a, b) => a.at - b.at || (a.account.id < b.account.id ? -1 : 1)),
+    );
+  }
+
   records(q: RecordQuery): Promise<SoloRecord[]> {
     return this.run(() => {
       const rows = this.solos.filter(
         (r) =>
+          r.verified &&
           r.mode === q.mode &&
           (q.limit === undefined || r.limit === q.limit) &&
           (q.side === undefined || r.side === q.side) &&
@@ -813,6 +913,8 @@ function copySolo(r: SoloRecord): SoloRecord {
     ms: r.ms,
     seed: r.seed,
     finishedAt: r.finishedAt,
+    accountId: r.accountId,
+    verified: r.verified,
   };
 }
 

@@ -26,6 +26,8 @@ export interface Seat {
   key?: string;
   /** Its hash, kept in the journal. */
   keyHash?: string;
+  /** The person's account. */
+  accountId?: string;
 }
 
 const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
@@ -35,6 +37,7 @@ interface Watcher {
   readonly name: string;
   readonly side: Side;
   readonly wantsSeat: boolean;
+  readonly accountId?: string;
 }
 
 /** Seats at a table. */
@@ -158,7 +161,7 @@ export class Table {
   }
 
   /** A person sits down (under a name no one else at the table goes by); the first becomes the host. */
-  sit(sessionId: string, name: string, side: Side): void {
+  sit(sessionId: string, name: string, side: Side, accountId?: string): void {
     const shown = distinctName(name, this.#names());
     this.seats.push({
       id: '',
@@ -167,6 +170,7 @@ export class Table {
       sessionId,
       connected: true,
       ready: false,
+      ...(accountId === undefined ? {} : { accountId }),
     });
     this.host ??= sessionId;
   }
@@ -283,7 +287,8 @@ export class Table {
   }
 
   /** A person comes back to their seat with its key, on a new connection; the first back hosts. */
-  sitBack(seat: Seat, sessionId: string, key: string): void {
+  sitBack(seat: Seat, sessionId: string, key: string, accountId?: string): void {
+    if (accountId !== undefined) seat.accountId = accountId;
     seat.sessionId = sessionId;
     seat.connected = true;
     seat.key = key;
@@ -310,7 +315,7 @@ export class Table {
     for (const [sessionId, watcher] of this.watchers) {
       if (this.full || !watcher.wantsSeat) continue;
       this.watchers.delete(sessionId);
-      this.sit(sessionId, watcher.name, watcher.side);
+      this.sit(sessionId, watcher.name, watcher.side, watcher.accountId);
     }
   }
 

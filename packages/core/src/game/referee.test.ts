@@ -5,7 +5,7 @@ import { findTask } from '../deck.js';
 import { createRng } from '../random.js';
 import { solveFirst } from '../solver.js';
 import type { BotLevel } from './bots.js';
-import { BOT_FIND_SECONDS, botSolveSeconds, botStartRow } from './bots.js';
+import { BOT_FIND_SECONDS, botSolveSeconds, botStartRow, humanFloorSeconds } from './bots.js';
 import type { RaceEngine, RaceState } from './race.js';
 import { raceEngine } from './race.js';
 import type { Planned, RefereeState } from './referee.js';
@@ -279,5 +279,20 @@ describe('bots and the whole set', () => {
     };
     // The hard side: 4 pieces to find.
     expect(plan('box') - plan('task')).toBe(Math.round(BOT_FIND_SECONDS.expert * 4 * 1000));
+  });
+});
+
+describe('the human floor', () => {
+  it('is the master bot’s one-in-a-thousand time, and never under 0.6 s a piece', () => {
+    // Difficulty 5: 9 s median, times e^(-3.09 * 0.35).
+    expect(humanFloorSeconds(5, 4)).toBeCloseTo(9 * Math.exp(-3.09 * 0.35), 6);
+    expect(humanFloorSeconds(1, 3)).toBeCloseTo(1.8, 6);
+    expect(humanFloorSeconds(10, 5)).toBeGreaterThan(humanFloorSeconds(9, 5));
+    // Over many draws, about one master solve in a thousand is faster than the floor.
+    const rng = createRng(77);
+    let under = 0;
+    for (let i = 0; i < 100_000; i++) if (botSolveSeconds('master', 6, rng) < humanFloorSeconds(6, 3)) under++;
+    expect(under / 100_000).toBeGreaterThan(0.0005);
+    expect(under / 100_000).toBeLessThan(0.002);
   });
 });

@@ -1,5 +1,13 @@
 import type { GuestAnswer, Placement, Puzzle, RoomName, Rooms } from '@ubongo/core';
-import { canonicalKey, gridOf, knownPiece, normalize, PROTOCOL_VERSION, solveFirst } from '@ubongo/core';
+import {
+  canonicalKey,
+  gridOf,
+  humanFloorSeconds,
+  knownPiece,
+  normalize,
+  PROTOCOL_VERSION,
+  solveFirst,
+} from '@ubongo/core';
 import type { Room } from 'colyseus.js';
 import { Client } from 'colyseus.js';
 
@@ -147,4 +155,14 @@ export function solve(task: Puzzle): Placement[] {
     return { id: p.id, cells: normalize(known.cells) };
   });
   return [...(solveFirst({ ...task, pieces }).solution ?? [])];
+}
+
+/**
+ * Waits as long as a person needs at least for any task of `task`'s size (the human floor at the
+ * hardest difficulty), in real time at the server's `timeScale`: a test that plays faster is, for
+ * the server, a program (docs/accounts.md).
+ */
+export async function humanPause(task: Puzzle, timeScale: number): Promise<void> {
+  const ms = (humanFloorSeconds(10, task.pieces.length) * 1000) / timeScale;
+  await new Promise((resolve) => setTimeout(resolve, ms + 20));
 }

@@ -1,0 +1,125 @@
+import type { DeckEdition, PracticeServerMessages, RecordsAnswer } from '@ubongo/core';
+import { deckFor, PROTOCOL_VERSION } from '@ubongo/core';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UbongoServer } from './server.js';
+import { startServer } from './server.js';
+import { SqliteStorage } from './storage.js';
+import { humanPause, Player, signedIn, solve } from './test-support/player.js';
+
+/*
+ * Records that are earned, over a real server and a real SQLite file: a run solved at machine
+ * speed is kept but marked and listed nowhere, its account flagged for review; practice does not
+ * solve what the same account has been dealt in play.
+ */
+
+const TIME_SCALE = 20;
+let server: UbongoServer;
+let url: string;
+let http: string;
+const dataDir = mkdtempSync(join(tmpdir(), 'ubongo-earned-'));
+
+beforeAll(async () => {
+  server = await startServer({ port: 0, dataDir, timeScale: TIME_SCALE, log: () => undefined });
+  url = `ws://localhost:${server.port}`;
+  http = `http://localhost:${server.port}`;
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+/** Plays five easy puzzles, each claimed at once (a program) or after a person's least time. */
+async function run(name: string, pace: 'machine' | 'human'): Promise<{ verified: boolean }> {
+  const player = await Player.create(url, 'solo', { name, mode: 'count', limit: 5, side: 'easy' });
+  player.send('start');
+  for (let n = 0; n < 5; n++) {
+    const v = await player.waitFor('view', (m) => m.solved === n && m.task !== null);
+    if (!v.task) throw new Error('no puzzle');
+    if (pace === 'human') await humanPause(v.task, TIME_SCALE);
+    player.send('claim', { placements: solve(v.task) });
+  }
+  const recorded = await player.waitFor('recorded');
+  await player.room.leave();
+  return recorded;
+}
+
+async function listed(): Promise<string[]> {
+  const res = await fetch(`${http}/api/records?mode=count&limit=5&side=easy&top=100`);
+  return ((await res.json()) as RecordsAnswer).records.map((r) => r.player);
+}
+
+describe('records that are earned', () => {
+  it('keeps a run solved at machine speed out of the records and flags its account; a person’s run is listed', async () => {
+    expect(await run('Robo Ruth', 'machine')).toMatchObject({ verified: false, newBest: false });
+    expect(await run('Patient Pia', 'human')).toMatchObject({ verified: true, newBest: true });
+    const names = await listed();
+    expect(names).toContain('Patient Pia');
+    expect(names).not.toContain('Robo Ruth');
+    // Flagged for review, with the measure (`ubongo admin flagged` lists it; the CLI's tests show it).
+    const storage = await SqliteStorage.open(dataDir);
+    const flagged = await storage.flaggedAccounts();
+    await storage.close();
+    expect(flagged.map((f) => f.account.name)).toEqual(['Robo Ruth']);
+    expect(flagged[0]?.reason).toMatch(/^solved C\d+ easy \S+ in \d\.\d\d s, under the human floor of \d\.\d\d s$/);
+  });
+});
+
+describe('practice and games in play', () => {
+  it('refuses the hint and the solution of a task the same account has in a solo run still in play', async () => {
+    const client = await signedIn(url, 'Sly');
+    const solo = Player.wrap<'solo'>(
+      client,
+      await client.create('solo', { protocol: PROTOCOL_VERSION, mode: 'count', limit: 5, side: 'hard' }),
+    );
+    solo.send('start');
+    const { current } = await solo.waitFor('view', (m) => m.current !== null);
+    if (!current) throw new Error('no puzzle');
+    const task = { edition: 'classic' as DeckEdition, board: current.board, side: current.side, key: current.key };
+    const practice = Player.wrap<'practice'>(client, await client.create('practice', { protocol: PROTOCOL_VERSION }));
+    practice.send('task', task);
+    await practice.waitFor('practice', (m) => m.board === task.board);
+    practice.send('solution');
+    expect(await practice.next('rejected')).toMatchObject({ to: 'solution', code: 'message/not-allowed' });
+    practice.send('hint');
+    expect(await practice.next('rejected')).toMatchObject({ to: 'hint', code: 'message/not-allowed' });
+    // Another account practises it freely.
+    const other = await Player.create(url, 'practice', { name: 'Honest' });
+    other.send('task', task);
+    await other.waitFor('practice', (m) => m.board === task.board);
+    other.send('solution');
+    expect((await other.next('solution')).placements.length).toBeGreaterThan(0);
+    // The run over, the task is free to practise.
+    await solo.room.leave();
+    await expect
+      .poll(async () => {
+        practice.send('solution');
+        const answer = await Promise.race([practice.next('solution'), practice.next('rejected')]);
+        return 'placements' in (answer as PracticeServerMessages['solution']);
+      })
+      .toBe(true);
+  });
+
+  it('refuses the solution of the board a race has dealt to the account this round', async () => {
+    const client = await signedIn(url, 'Ray');
+    const table = Player.wrap<'race'>(
+      client,
+      await client.create('race', { protocol: PROTOCOL_VERSION, settings: { rounds: 1, hourglassSeconds: 300 } }),
+    );
+    table.send('add-bot', { level: 'beginner' });
+    await table.waitFor('lobby', (l) => l.seats.length === 2);
+    table.send('start');
+    const { view } = await table.waitFor('view', (m) => m.view.phase === 'playing' && m.view.task !== null);
+    const deal = view.round?.deals.find((d) => d.player === view.you);
+    if (!deal) throw new Error('no deal');
+    const practice = Player.wrap<'practice'>(client, await client.create('practice', { protocol: PROTOCOL_VERSION }));
+    practice.send('task', { edition: deckFor(view.edition), board: deal.board, side: deal.side, key: deal.key });
+    await practice.waitFor('practice', (m) => m.board === deal.board);
+    practice.send('solution');
+    expect(await practice.next('rejected')).toMatchObject({ to: 'solution', code: 'message/not-allowed' });
+    await table.room.leave();
+    await practice.room.leave();
+  });
+});
