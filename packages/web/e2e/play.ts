@@ -1,11 +1,12 @@
 import type { Cell, GridName } from '@ubongo/core';
 import { knownPiece, normalize, solveFirst } from '@ubongo/core';
-import type { Locator, Page } from 'playwright-core';
+import type { CDPSession, Locator, Page } from 'playwright-core';
 
 /*
  * A test player at the real page: it reads the board the page shows (the region and the pieces
  * as the page draws them), finds a solution with the engine, then plays it like a person, with
- * the mouse (right click turns, double click flips, drag and drop) or the keyboard.
+ * the mouse (right click turns, double click flips, drag and drop), a finger (the Turn button,
+ * double tap flips, drag and drop; in a context with `hasTouch`) or the keyboard.
  */
 
 interface Shown {
@@ -60,7 +61,7 @@ async function pieceCellsNow(piece: Locator): Promise<Cell[]> {
   return JSON.parse((await piece.getAttribute('data-cells')) ?? '[]') as Cell[];
 }
 
-async function centreOf(locator: Locator): Promise<[number, number]> {
+export async function centreOf(locator: Locator): Promise<[number, number]> {
   const box = await locator.boundingBox();
   if (!box) throw new Error('not on screen');
   return [box.x + box.width / 2, box.y + box.height / 2];
@@ -117,6 +118,96 @@ export async function solveWithMouse(page: Page, pieces = Infinity): Promise<voi
     await page.mouse.move(tx, ty, { steps: 8 });
     await page.mouse.up();
   }
+}
+
+/**
+ * One finger on a touch screen (a context with `hasTouch`): Chromium's own touch input, through the
+ * DevTools protocol, so that the page gets touch events and touch pointer events as on a phone.
+ */
+export class Finger {
+  private constructor(
+    private readonly cdp: CDPSession,
+    private at: [number, number] = [0, 0],
+  ) {}
+
+  static async on(page: Page): Promise<Finger> {
+    return new Finger(await page.context().newCDPSession(page));
+  }
+
+  async down(x: number, y: number): Promise<void> {
+    this.at = [x, y];
+    await this.cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  }
+
+  /** Slides to (x, y) in `steps` moves. */
+  async move(x: number, y: number, steps = 8): Promise<void> {
+    const [x0, y0] = this.at;
+    for (let k = 1; k <= steps; k++) {
+      const point = { x: x0 + ((x - x0) * k) / steps, y: y0 + ((y - y0) * k) / steps };
+      await this.cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
+    }
+    this.at = [x, y];
+  }
+
+  async up(): Promise<void> {
+    await this.cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  }
+
+  async drag(from: readonly [number, number], to: readonly [number, number]): Promise<void> {
+    await this.down(from[0], from[1]);
+    await this.move(to[0], to[1]);
+    await this.up();
+  }
+
+  async detach(): Promise<void> {
+    await this.cdp.detach();
+  }
+}
+
+/**
+ * Solves the board on the page by touch alone: a tap picks a piece, the Turn button turns it, a
+ * double tap flips it, then a drag puts it down (only `pieces` of them if given).
+ */
+export async function solveWithTouch(page: Page, pieces = Infinity): Promise<void> {
+  const grid = (await page.locator('svg.puzzle-svg').getAttribute('data-grid')) as GridName;
+  const finger = await Finger.on(page);
+  const turnButton = page.locator('.puzzle-tools button', { hasText: 'Turn' });
+  for (const { index, cells } of (await plan(page)).slice(0, pieces)) {
+    // The board, the tray and the buttons under them fit on a phone's screen.
+    await page.locator('.puzzle').scrollIntoViewIfNeeded();
+    const piece = page.locator(`g.piece[data-index="${index}"]`);
+    const tapPiece = async (): Promise<void> => {
+      const [x, y] = await centreOf(piece.locator('polygon').first());
+      await page.touchscreen.tap(x, y);
+    };
+    // A tap picks the piece for the buttons; a pause, so that the next taps make a double tap of their own.
+    await tapPiece();
+    await page.waitForTimeout(450);
+    await orient(
+      piece,
+      cells,
+      grid,
+      () => turnButton.tap(),
+      async () => {
+        await tapPiece();
+        await tapPiece();
+      },
+    );
+    const now = await pieceCellsNow(piece);
+    const grab = now[0] ?? [0, 0];
+    const minX = Math.min(...cells.map((c) => c[0]));
+    const minY = Math.min(...cells.map((c) => c[1]));
+    await finger.drag(
+      await centreOf(piece.locator(`polygon[data-cell="${grab[0]},${grab[1]}"]`)),
+      await centreOf(page.locator(`polygon[data-board-cell="${grab[0] + minX},${grab[1] + minY}"]`)),
+    );
+    // As a person would, the next piece is touched after this one has landed.
+    await page.waitForFunction(
+      ([i, at]) => document.querySelector(`g.piece[data-index="${i}"]`)?.getAttribute('data-at') === at,
+      [index, `${minX},${minY}`] as const,
+    );
+  }
+  await finger.detach();
 }
 
 /** Solves the board with the keyboard only: Tab to each piece, R/F, Enter, arrows, Enter. */

@@ -1,14 +1,21 @@
-import type { Cell, ProposedPlacement, Puzzle as PuzzleTask } from '@ubongo/core';
-import type { KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent } from 'react';
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { Cell, GridName, ProposedPlacement, Puzzle as PuzzleTask } from '@ubongo/core';
+import type {
+  KeyboardEvent as ReactKeyboardEvent,
+  MouseEvent as ReactMouseEvent,
+  PointerEvent as ReactPointerEvent,
+  RefObject,
+} from 'react';
+import { useEffect, useId, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { PieceState } from './geometry.js';
 import {
   boardStatus,
-  cellAt,
   cellPolygon,
   centre,
   coveredCells,
+  dropAt,
+  dropPreview,
   extentOf,
   firstFit,
   flipped,
@@ -54,6 +61,8 @@ export const pieceLetter = (i: number): string => String.fromCharCode(65 + i);
 interface Drag {
   readonly index: number;
   readonly pointerId: number;
+  /** 'mouse', 'touch' or 'pen'. */
+  readonly pointerType: string;
   /** Pointer minus the piece's translation. */
   readonly offset: readonly [number, number];
   /** The piece cell under the pointer, by its index in the piece's cells. */
@@ -64,6 +73,10 @@ interface Drag {
 const MARGIN = 12;
 const focusCarry = { active: false };
 const GAP = 16;
+/** A press that moves less than this (picture units) and lets go within DOUBLE_TAP_MS is a tap. */
+const TAP_TRAVEL = 6;
+/** Two taps on a piece this close together (ms) turn it over. */
+const DOUBLE_TAP_MS = 400;
 
 /**
  * A board and its pieces: drag them with a mouse, finger or pen, turn them (R, wheel, right click,
@@ -86,6 +99,14 @@ export function Puzzle({ task, tray, shown, disabled = false, onComplete, label 
   const motion = useRef<{ pointer: [number, number]; travelled: number }>({ pointer: [0, 0], travelled: 0 });
   const [held, setHeld] = useState<number | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
+  // The piece last picked up (so, once down, the last one placed): drawn on top of the others.
+  const [top, setTop] = useState<number | null>(null);
+  // The piece with a keyboard focus ring, as a class: a piece drawn on top is a copy, which
+  // :focus-visible does not reach.
+  const [ring, setRing] = useState<number | null>(null);
+  // Where the dragged piece would land if let go now, as shown; set only when that changes.
+  const previewKey = useRef('');
+  const preview = useRef<ShowPreview | null>(null);
   const [wide, setWide] = useState(() => typeof matchMedia === 'function' && matchMedia('(min-width: 760px)').matches);
   const lastTap = useRef<{ index: number; at: number } | null>(null);
   const lastSent = useRef('');
@@ -162,6 +183,15 @@ export function Puzzle({ task, tray, shown, disabled = false, onComplete, label 
   }, [grid, region, given, wide, compact]);
 
   const status = useMemo(() => boardStatus(region, pieces, tray === undefined), [region, pieces, tray]);
+  // The tray's piece for each piece the task needs: a task may need two of a kind.
+  const needed = useMemo(() => {
+    const used = new Set<number>();
+    return task.pieces.map((p) => {
+      const i = given.findIndex((q, k) => q.id === p.id && !used.has(k));
+      used.add(i);
+      return i;
+    });
+  }, [task.pieces, given]);
 
   useEffect(() => {
     // A board taken apart may be claimed again with the same arrangement (say the claim was lost).
@@ -196,17 +226,63 @@ export function Puzzle({ task, tray, shown, disabled = false, onComplete, label 
     setPieces((now) => now.map((p, k) => (k === i && !p.pinned ? change(p) : p)));
   };
 
-  /** Turns or flips a piece about the cell nearest its middle, so that on the board it stays in place. */
-  const turn = (i: number, how: 'rotate' | 'flip'): void => {
+  /** Where the dragged piece lands if let go with the pointer at `pointer`. */
+  const landing = (d: Drag, cells: readonly Cell[], pointer: readonly [number, number]): Cell =>
+    dropAt(
+      grid,
+      cells,
+      d.grabbed,
+      pointer[0] - d.offset[0] - layout.origin[0],
+      pointer[1] - d.offset[1] - layout.origin[1],
+    );
+
+  /**
+   * Shows the drop preview at `at` (none if null or if the piece would go back to the tray), if it
+   * moved. `now`: drawn in this frame; a pointermove's update would otherwise render in a task of
+   * its own, a frame later.
+   */
+  const showPreview = (at: Cell | null, cells: readonly Cell[], now = false): void => {
+    const onBoard = at && touchesRegion(region, cells, at) ? at : null;
+    const k = onBoard ? `${onBoard[0]},${onBoard[1]}` : '';
+    if (k === previewKey.current) return;
+    previewKey.current = k;
+    if (now)
+      flushSync(() => {
+        preview.current?.(onBoard);
+      });
+    else preview.current?.(onBoard);
+  };
+
+  /**
+   * Turns or flips a piece: the one in hand about the cell under the pointer, one at rest about the
+   * cell nearest its middle, so that on the board it stays in place. `lifted` is the drag going on,
+   * if any: none once the pointer is up, as for the double tap that ends a drag.
+   */
+  const turn = (i: number, how: 'rotate' | 'flip', lifted: Drag | null = drag): void => {
     if (disabled) return;
+    // A turn by any other means comes between two taps: they are no longer a double tap.
+    lastTap.current = null;
     const apply = (cells: readonly Cell[]): Cell[] => (how === 'rotate' ? rotated(grid, cells) : flipped(grid, cells));
-    if (drag?.index === i) {
+    if (lifted?.index === i) {
       const piece = pieces[i];
       if (!piece) return;
       const next = apply(piece.cells);
-      const before = centre(grid, piece.cells[drag.grabbed] ?? [0, 0]);
-      const after = centre(grid, next[drag.grabbed] ?? [0, 0]);
-      setDrag({ ...drag, offset: [drag.offset[0] + after[0] - before[0], drag.offset[1] + after[1] - before[1]] });
+      const before = centre(grid, piece.cells[lifted.grabbed] ?? [0, 0]);
+      const after = centre(grid, next[lifted.grabbed] ?? [0, 0]);
+      const shift = [after[0] - before[0], after[1] - before[1]] as const;
+      // Updated from the drag as it stands, so that a drag already over stays over.
+      setDrag((d) =>
+        d?.pointerId === lifted.pointerId ? { ...d, offset: [d.offset[0] + shift[0], d.offset[1] + shift[1]] } : d,
+      );
+      if (previewKey.current)
+        showPreview(
+          landing(
+            { ...lifted, offset: [lifted.offset[0] + shift[0], lifted.offset[1] + shift[1]] },
+            next,
+            motion.current.pointer,
+          ),
+          next,
+        );
       update(i, (p) => ({ ...p, cells: next }));
       return;
     }
@@ -221,6 +297,7 @@ export function Puzzle({ task, tray, shown, disabled = false, onComplete, label 
   };
 
   const toTray = (i: number): void => {
+    lastTap.current = null;
     update(i, (p) => ({ ...p, at: null }));
     if (held === i) setHeld(null);
   };
@@ -235,6 +312,7 @@ export function Puzzle({ task, tray, shown, disabled = false, onComplete, label 
     }
     setHeld(i);
     setSelected(i);
+    setTop(i);
   };
 
   const putDown = (i: number): void => {
@@ -281,56 +359,73 @@ export function Puzzle({ task, tray, shown, disabled = false, onComplete, label 
     setDrag({
       index: i,
       pointerId: e.pointerId,
+      pointerType: e.pointerType,
       offset: [pointer[0] - tx, pointer[1] - ty],
       grabbed,
       startedAt: e.timeStamp,
     });
+    setTop(i);
   };
 
-  const onPointerMove = (e: ReactPointerEvent): void => {
-    if (drag?.pointerId !== e.pointerId) return;
+  /** Follows the pointer of a drag: where it is now, and how far it went. */
+  const track = (e: ReactPointerEvent): [number, number] => {
     const pointer = svgPoint(e, false);
     const before = motion.current;
     motion.current = {
       pointer,
       travelled: before.travelled + Math.hypot(pointer[0] - before.pointer[0], pointer[1] - before.pointer[1]),
     };
+    return pointer;
+  };
+
+  const onPointerMove = (e: ReactPointerEvent): void => {
+    if (drag?.pointerId !== e.pointerId) return;
+    const pointer = track(e);
     const tx = pointer[0] - drag.offset[0];
     const ty = pointer[1] - drag.offset[1];
     svgRef.current
       ?.querySelector(`g.piece[data-index="${drag.index}"]`)
       ?.setAttribute('transform', `translate(${tx.toFixed(1)},${ty.toFixed(1)})`);
+    // The preview waits until this is a drag, not a tap; then it renders only when the cell changes.
+    const cells = pieces[drag.index]?.cells;
+    if (cells && motion.current.travelled >= TAP_TRAVEL) showPreview(landing(drag, cells, pointer), cells, true);
   };
 
   const onPointerUp = (e: ReactPointerEvent): void => {
     if (drag?.pointerId !== e.pointerId) return;
     const i = drag.index;
     const piece = pieces[i];
+    // Where the pointer lets go, should the last moves have been merged or dropped on the way.
+    track(e);
     setDrag(null);
+    showPreview(null, []);
     if (!piece) return;
     const { pointer, travelled } = motion.current;
-    const tap = travelled < 6 && e.timeStamp - drag.startedAt < 400;
+    const tap = travelled < TAP_TRAVEL && e.timeStamp - drag.startedAt < DOUBLE_TAP_MS;
     if (tap) {
-      // A double tap turns the piece over.
+      // A double tap turns the piece over, as it lies: the drag this tap made is over.
       const prev = lastTap.current;
-      lastTap.current = { index: i, at: e.timeStamp };
-      if (prev?.index === i && e.timeStamp - prev.at < 400) {
-        lastTap.current = null;
-        turn(i, 'flip');
-      }
+      if (prev?.index === i && e.timeStamp - prev.at < DOUBLE_TAP_MS) turn(i, 'flip', null);
+      else lastTap.current = { index: i, at: e.timeStamp };
       return;
     }
-    const grabbedCell = piece.cells[drag.grabbed] ?? [0, 0];
-    const [gx, gy] = centre(grid, grabbedCell);
-    const tx = pointer[0] - drag.offset[0];
-    const ty = pointer[1] - drag.offset[1];
-    const target = cellAt(grid, tx + gx - layout.origin[0], ty + gy - layout.origin[1]);
-    const at: Cell = [target[0] - grabbedCell[0], target[1] - grabbedCell[1]];
+    lastTap.current = null;
+    const at = landing(drag, piece.cells, pointer);
     update(i, (p) => ({ ...p, at: touchesRegion(region, p.cells, at) ? at : null }));
   };
 
   const onPointerCancel = (e: ReactPointerEvent): void => {
-    if (drag?.pointerId === e.pointerId) setDrag(null);
+    if (drag?.pointerId !== e.pointerId) return;
+    setDrag(null);
+    showPreview(null, []);
+  };
+
+  // A right click turns the piece, the one in hand too. A finger's long press may also say
+  // contextmenu (Android does): while a finger or pen drags, it does nothing.
+  const onContextMenu = (e: ReactMouseEvent, i: number): void => {
+    e.preventDefault();
+    if (drag && drag.pointerType !== 'mouse') return;
+    turn(i, 'rotate');
   };
 
   // The wheel turns the piece under the pointer (or the one being dragged) without scrolling the page.
@@ -407,6 +502,8 @@ export function Puzzle({ task, tray, shown, disabled = false, onComplete, label 
     if (handled) {
       e.preventDefault();
       setSelected(i);
+      // Focus given by a click shows its ring once keys are used.
+      setRing(focusVisible(e.currentTarget) ? i : null);
     }
   };
 
@@ -425,6 +522,11 @@ export function Puzzle({ task, tray, shown, disabled = false, onComplete, label 
   });
 
   const placedCount = pieces.filter((p) => p.at !== null).length;
+  const dragIndex = drag?.index ?? null;
+  const taken = useMemo(
+    () => (dragIndex === null ? [] : pieces.filter((_, k) => k !== dragIndex).flatMap(coveredCells)),
+    [pieces, dragIndex],
+  );
   const active = drag?.index ?? held;
   const describe = (p: PieceState, i: number): string => {
     const name = t('puzzle.piece', { letter: pieceLetter(i), cells: p.cells.length });
@@ -439,11 +541,11 @@ export function Puzzle({ task, tray, shown, disabled = false, onComplete, label 
       {tray && (
         <p className="needed" data-testid="needed">
           {t('puzzle.needed')}{' '}
-          {task.pieces.map((p) => {
-            const i = given.findIndex((q) => q.id === p.id);
+          {task.pieces.map((p, k) => {
+            const i = needed[k] ?? -1;
             return (
               <PieceIcon
-                key={p.id}
+                key={k}
                 grid={grid}
                 cells={p.cells}
                 colour={PIECE_COLOURS[i % PIECE_COLOURS.length] ?? '#888'}
@@ -496,7 +598,7 @@ export function Puzzle({ task, tray, shown, disabled = false, onComplete, label 
             <g
               key={i}
               id={`p-${uid}-${i}`}
-              className={`piece${selected === i ? ' selected' : ''}${active === i ? ' lifted' : ''}${p.pinned ? ' pinned' : ''}`}
+              className={`piece${selected === i ? ' selected' : ''}${active === i ? ' lifted' : ''}${p.pinned ? ' pinned' : ''}${ring === i ? ' ring' : ''}`}
               transform={transforms[i]}
               tabIndex={disabled || p.pinned ? -1 : 0}
               role="button"
@@ -510,14 +612,17 @@ export function Puzzle({ task, tray, shown, disabled = false, onComplete, label 
                 onPointerDown(e, i);
               }}
               onContextMenu={(e) => {
-                e.preventDefault();
-                turn(i, 'rotate');
+                onContextMenu(e, i);
               }}
               onKeyDown={(e) => {
                 onKeyDown(e, i);
               }}
-              onFocus={() => {
+              onFocus={(e) => {
                 setSelected(i);
+                setRing(focusVisible(e.currentTarget) ? i : null);
+              }}
+              onBlur={() => {
+                setRing(null);
               }}
               style={{ ['--piece' as string]: PIECE_COLOURS[i % PIECE_COLOURS.length] }}
             >
@@ -538,7 +643,33 @@ export function Puzzle({ task, tray, shown, disabled = false, onComplete, label 
             </g>
           );
         })}
-        {active !== null && <use href={`#p-${uid}-${active}`} pointerEvents="none" aria-hidden="true" />}
+        {/* The piece last placed, on top; what is seen on top is what a pointer picks up there. */}
+        {top !== null && top !== active && (
+          <use
+            href={`#p-${uid}-${top}`}
+            className="on-top"
+            data-index={top}
+            aria-hidden="true"
+            onPointerDown={(e) => {
+              onPointerDown(e, top);
+            }}
+            onContextMenu={(e) => {
+              onContextMenu(e, top);
+            }}
+          />
+        )}
+        {/* Where the piece in hand would land: over the pieces at rest, under the piece in hand. */}
+        <DropPreview
+          grid={grid}
+          region={region}
+          taken={taken}
+          cells={(dragIndex === null ? undefined : pieces[dragIndex]?.cells) ?? []}
+          origin={layout.origin}
+          control={preview}
+        />
+        {active !== null && (
+          <use href={`#p-${uid}-${active}`} className="in-hand" pointerEvents="none" aria-hidden="true" />
+        )}
       </svg>
       <div className="puzzle-tools">
         <button
@@ -572,6 +703,7 @@ export function Puzzle({ task, tray, shown, disabled = false, onComplete, label 
           type="button"
           disabled={placedCount === 0 || disabled}
           onClick={() => {
+            lastTap.current = null;
             setHeld(null);
             setPieces((now) => now.map((p) => (p.pinned ? p : { ...p, at: null })));
           }}
@@ -586,6 +718,62 @@ export function Puzzle({ task, tray, shown, disabled = false, onComplete, label 
       </p>
     </div>
   );
+}
+
+/** Shows the drop preview with the dragged piece's origin at `at`, or hides it (null). */
+type ShowPreview = (at: Cell | null) => void;
+
+/**
+ * Where the piece in hand would land: the board cells it would take, each fitting (a free white
+ * cell) or not. Its state is its own, set through `control`, so that during a drag only this
+ * renders, and only when the cell under the piece changes.
+ */
+function DropPreview({
+  grid,
+  region,
+  taken,
+  cells,
+  origin,
+  control,
+}: {
+  grid: GridName;
+  region: readonly Cell[];
+  taken: readonly Cell[];
+  cells: readonly Cell[];
+  origin: readonly [number, number];
+  control: RefObject<ShowPreview | null>;
+}) {
+  const [at, setAt] = useState<Cell | null>(null);
+  useImperativeHandle(control, () => setAt, []);
+  const shown = at ? dropPreview(region, taken, cells, at) : [];
+  if (shown.length === 0) return null;
+  return (
+    <g
+      className="drop-preview"
+      transform={`translate(${origin[0]},${origin[1]})`}
+      pointerEvents="none"
+      aria-hidden="true"
+    >
+      {/* By the piece's cell: moving over the board changes attributes, not elements. */}
+      {shown.map(({ cell, fits }, k) => (
+        <polygon
+          key={k}
+          points={cellPolygon(grid, cell)}
+          className={fits ? 'fits' : 'clash'}
+          data-preview-cell={`${cell[0]},${cell[1]}`}
+        />
+      ))}
+    </g>
+  );
+}
+
+/** Whether an element has the focus as the keyboard shows it (false where the browser cannot tell). */
+function focusVisible(el: Element): boolean {
+  try {
+    return el.matches(':focus-visible');
+  } catch {
+    return false;
+  }
 }
 
 /** The index of the cell nearest the middle of a piece: what it turns about. */

@@ -8,6 +8,8 @@ import {
   cellAt,
   cellSize,
   centre,
+  dropAt,
+  dropPreview,
   firstFit,
   flipped,
   offsetPx,
@@ -160,5 +162,56 @@ describe('board geometry', () => {
     ).toEqual([0, 1]);
     // Nowhere to fit: over the first white cell anyway.
     expect(firstFit(region, region, [[0, 0]])).toEqual([0, 0]);
+  });
+
+  it.each(grids)('lands a dragged piece where its grabbed cell is, give or take a little (%s)', (grid) => {
+    // Any cells will do, on either grid.
+    const piece: Cell[] = [
+      [1, 0],
+      [0, 1],
+      [1, 1],
+      [1, 2],
+      [2, 2],
+    ];
+    fc.assert(
+      fc.property(
+        cell,
+        fc.nat(piece.length - 1),
+        fc.double({ min: -0.3, max: 0.3, noNaN: true }),
+        fc.double({ min: -0.3, max: 0.3, noNaN: true }),
+        (at, grabbed, jx, jy) => {
+          const [x, y] = offsetPx(grid, at);
+          const s = cellSize(grid);
+          expect(dropAt(grid, piece, grabbed, x + jx * s, y + jy * s)).toEqual(at);
+        },
+      ),
+      { seed: 11, numRuns: 200 },
+    );
+  });
+
+  it('previews a drop: free white cells fit, covered or outside cells do not, off the board nothing', () => {
+    const region: Cell[] = [
+      [0, 0],
+      [1, 0],
+      [2, 0],
+      [0, 1],
+      [1, 1],
+      [2, 1],
+    ];
+    const bar: Cell[] = [
+      [0, 0],
+      [1, 0],
+      [2, 0],
+    ];
+    const fits = (at: Cell, taken: Cell[] = []): string =>
+      dropPreview(region, taken, bar, at)
+        .map((p) => `${p.cell.join(',')}${p.fits ? '' : '!'}`)
+        .join(' ');
+    expect(fits([0, 0])).toBe('0,0 1,0 2,0');
+    expect(fits([0, 1], [[1, 1]])).toBe('0,1 1,1! 2,1');
+    expect(fits([1, 1])).toBe('1,1 2,1 3,1!');
+    expect(fits([-2, 0])).toBe('-2,0! -1,0! 0,0');
+    expect(fits([3, 0])).toBe('');
+    expect(fits([0, 2])).toBe('');
   });
 });

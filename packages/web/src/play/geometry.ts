@@ -174,3 +174,34 @@ export function firstFit(region: readonly Cell[], taken: readonly Cell[], cells:
   const first = sorted[0] ?? [0, 0];
   return [first[0] - anchor[0], first[1] - anchor[1]];
 }
+
+/**
+ * Where a dragged piece lands if let go now: the board cell under its grabbed cell's centre,
+ * minus that cell. `x`, `y` are where the piece's origin is drawn, relative to the board's origin.
+ */
+export function dropAt(grid: GridName, cells: readonly Cell[], grabbed: number, x: number, y: number): Cell {
+  const cell = cells[grabbed] ?? [0, 0];
+  const [gx, gy] = centre(grid, cell);
+  const target = cellAt(grid, x + gx, y + gy);
+  return [target[0] - cell[0], target[1] - cell[1]];
+}
+
+/**
+ * The board cells a piece put down at `at` would take, each marked as fitting (a white cell no
+ * other piece covers) or not (under another piece, or off the white area); none when it would
+ * not touch the white area, as it then goes back to the tray. `taken`: the other pieces' cells.
+ */
+export function dropPreview(
+  region: readonly Cell[],
+  taken: readonly Cell[],
+  cells: readonly Cell[],
+  at: Cell,
+): { cell: Cell; fits: boolean }[] {
+  if (!touchesRegion(region, cells, at)) return [];
+  const free = new Set(region.map(key));
+  for (const c of taken) free.delete(key(c));
+  return cells.map(([x, y]) => {
+    const cell: Cell = [x + at[0], y + at[1]];
+    return { cell, fits: free.has(key(cell)) };
+  });
+}
