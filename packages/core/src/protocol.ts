@@ -72,6 +72,36 @@ export interface MeAnswer {
   readonly account: AccountView;
 }
 
+/** `GET /api/players/:id`: a player's profile. */
+export interface ProfileAnswer {
+  readonly account: {
+    readonly id: string;
+    readonly name: string;
+    readonly username: string | null;
+    readonly since: number;
+  };
+  /** One per edition played rated. */
+  readonly ratings: readonly RatingView[];
+  /** The rating shown after each rated game, per edition, oldest first, with the game to replay. */
+  readonly history: readonly {
+    readonly edition: RaceEdition;
+    readonly game: string;
+    readonly display: number;
+    readonly at: number;
+  }[];
+  /** Verified solo results: how many, and the best per mode, length and side. */
+  readonly solo: {
+    readonly runs: number;
+    readonly best: readonly SoloRecordEntry[];
+  };
+}
+
+/** `GET /api/leaderboard?edition=`: the best ratings of an edition. */
+export interface LeaderboardAnswer {
+  readonly edition: RaceEdition;
+  readonly players: readonly { readonly id: string; readonly name: string; readonly rating: RatingView }[];
+}
+
 /** The reply to a refused message: which message, why, and for a wrong placement each problem. */
 export interface Rejected {
   /** The type of the message refused. */
@@ -107,6 +137,24 @@ export interface RaceSettings {
   readonly rounds: number;
   /** The pieces each player is handed: the task's, or the whole set as in the box. */
   readonly pieceSet: PieceSet;
+  /**
+   * A rated game (docs/accounts.md): only people with a username play it, and it moves their
+   * rating in its edition; bots may sit there but are not rated. Quick-match tables are casual.
+   */
+  readonly rated: boolean;
+}
+
+/** A player's rating in one edition (openskill's Plackett-Luce model). */
+export interface RatingView {
+  readonly edition: RaceEdition;
+  /** The skill estimate and its uncertainty. */
+  readonly mu: number;
+  readonly sigma: number;
+  /** What leaderboards rank by: mu - 3 sigma, scaled (docs/accounts.md). */
+  readonly display: number;
+  readonly games: number;
+  /** Fewer than 5 rated games: the rating is still settling. */
+  readonly provisional: boolean;
 }
 
 /** Options to create or join a race room. */

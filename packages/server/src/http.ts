@@ -4,14 +4,25 @@ import type {
   DeckIndex,
   DeckSide,
   Health,
+  LeaderboardAnswer,
+  ProfileAnswer,
   RaceAction,
+  RaceEdition,
   RaceEvent,
   RecordsAnswer,
   SoloMode,
   SoloRecordEntry,
   Side,
 } from '@ubongo/core';
-import { deckFor, parseRaceAction, parseRaceConfig, PROTOCOL_VERSION, raceEngine } from '@ubongo/core';
+import {
+  compareSoloResults,
+  deckFor,
+  parseRaceAction,
+  parseRaceConfig,
+  PROTOCOL_VERSION,
+  RACE_EDITIONS,
+  raceEngine,
+} from '@ubongo/core';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
@@ -22,7 +33,8 @@ import { readJson, Refused } from './body.js';
 import type { Limits } from './limits.js';
 import { addressOf } from './limits.js';
 import type { Matchmaker } from './matchmaker.js';
-import type { Storage } from './storage.js';
+import { displayOf, ratingView } from './ratings.js';
+import type { SoloRecord, Storage } from './storage.js';
 
 /** A replayed game: every accepted action with the events it caused, and whether the replay ends as the record says. */
 export interface Replay {
@@ -34,6 +46,19 @@ export interface Replay {
   }[];
   readonly matchesRecord: boolean;
 }
+
+/** A stored solo result as people see it: the account and the verification stay in storage. */
+const entryOf = (r: SoloRecord): SoloRecordEntry => ({
+  player: r.player,
+  mode: r.mode,
+  limit: r.limit,
+  side: r.side,
+  solved: r.solved,
+  skipped: r.skipped,
+  ms: r.ms,
+  seed: r.seed,
+  finishedAt: r.finishedAt,
+});
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
@@ -212,6 +237,38 @@ export function httpHandler(options: HttpOptions) {
     return { id, steps, matchesRecord: faithful && JSON.stringify(result) === JSON.stringify(record.result) };
   }
 
+  /** A player's profile: ratings with their history, verified solo bests. */
+  async function profileOf(id: string): Promise<ProfileAnswer | undefined> {
+    const account = await storage.account(id);
+    if (!account) return undefined;
+    const ratings = await storage.ratingsOf(id);
+    const history = (
+      await Promise.all(
+        ratings.map(async (r) =>
+          (await storage.ratingHistory(id, r.edition)).map((h) => ({
+            edition: r.edition,
+            game: h.gameId,
+            display: displayOf(h),
+            at: h.at,
+          })),
+        ),
+      )
+    ).flat();
+    const verified = (await storage.soloResultsOf(id)).filter((r) => r.verified);
+    const best = new Map<string, SoloRecordEntry>();
+    for (const r of verified) {
+      const key = `${r.mode}/${r.limit}/${r.side}`;
+      const held = best.get(key);
+      if (!held || compareSoloResults(r, held) > 0) best.set(key, entryOf(r));
+    }
+    return {
+      account: { id: account.id, name: account.name, username: account.username, since: account.createdAt },
+      ratings: ratings.map(ratingView),
+      history,
+      solo: { runs: verified.length, best: [...best.values()] },
+    };
+  }
+
   /** The session token a request carries (`Authorization: Bearer ...`). */
   const bearer = (req: IncomingMessage): string | undefined =>
     /^Bearer ([\w-]{20,100})$/.exec(req.headers.authorization ?? '')?.[1];
@@ -335,18 +392,29 @@ export function httpHandler(options: HttpOptions) {
         ...(top === null ? {} : { top: Number(top) }),
       });
       // The entries as people see them: the account and the verification stay in storage.
-      const entries = records.map((r): SoloRecordEntry => ({
-        player: r.player,
-        mode: r.mode,
-        limit: r.limit,
-        side: r.side,
-        solved: r.solved,
-        skipped: r.skipped,
-        ms: r.ms,
-        seed: r.seed,
-        finishedAt: r.finishedAt,
-      }));
+      const entries = records.map(entryOf);
       send(res, 200, { records: entries } satisfies RecordsAnswer);
+      return;
+    }
+    const player = /^\/api\/players\/([\w-]{1,64})$/.exec(url.pathname);
+    if (player) {
+      const profile = await profileOf(player[1] ?? '');
+      if (profile) send(res, 200, profile);
+      else send(res, 404, { error: `no player ${player[1] ?? ''}` });
+      return;
+    }
+    if (url.pathname === '/api/leaderboard') {
+      const edition = url.searchParams.get('edition');
+      const top = url.searchParams.get('top');
+      if (!RACE_EDITIONS.some((e) => e === edition) || (top !== null && !/^([1-9]|[1-9]\d|100)$/.test(top))) {
+        send(res, 400, { error: `edition is ${RACE_EDITIONS.join(', ')}; top is 1 to 100` });
+        return;
+      }
+      const board = await storage.leaderboard(edition as RaceEdition, top === null ? 20 : Number(top));
+      send(res, 200, {
+        edition: edition as RaceEdition,
+        players: board.map((r) => ({ id: r.accountId, name: r.name, rating: ratingView(r) })),
+      } satisfies LeaderboardAnswer);
       return;
     }
     if (url.pathname === '/api/decks') {

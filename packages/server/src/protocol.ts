@@ -50,6 +50,7 @@ export const settingsSchema = z.strictObject({
   hourglassSeconds: z.number().int().min(HOURGLASS_SECONDS.min).max(HOURGLASS_SECONDS.max).exactOptional(),
   rounds: z.number().int().min(GAME_ROUNDS.min).max(GAME_ROUNDS.max).exactOptional(),
   pieceSet: z.enum(PIECE_SETS).exactOptional(),
+  rated: z.boolean().exactOptional(),
 });
 
 /** Options to create or join a race room. */

@@ -113,11 +113,12 @@ export class RaceGame {
   }
 
   /** The game's journal header: what resumes it after a restart. */
-  live(room: string, isPublic: boolean, seats: LiveGame['seats']): LiveGame {
+  live(room: string, isPublic: boolean, seats: LiveGame['seats'], rated: boolean): LiveGame {
     return {
       id: this.id,
       room,
       public: isPublic,
+      ...(rated ? { rated } : {}),
       config: this.#state.config,
       seed: this.seed,
       startedAt: this.startedAt,

@@ -1,7 +1,7 @@
 import type { Client, Delayed } from '@colyseus/core';
 import { Room, ServerError } from '@colyseus/core';
-import type { RaceAction, RaceEvent, RaceServerMessages } from '@ubongo/core';
-import { CLOSE_CODES, deckFor, STAND_IN_LEVEL } from '@ubongo/core';
+import type { Deal, RaceAction, RaceEvent, RaceServerMessages } from '@ubongo/core';
+import { CLOSE_CODES, deckFor, findTask, humanFloorSeconds, STAND_IN_LEVEL } from '@ubongo/core';
 import {
   expireWhenIdle,
   guarded,
@@ -19,7 +19,13 @@ import { RaceGame } from './race-game.js';
 import type { Resumption, RoomServices } from './services.js';
 import type { Account } from './storage.js';
 import type { Seat } from './table.js';
+import { rateGame } from './ratings.js';
+import type { SeatAccount } from './table.js';
 import { settingsOf, Table, tableCode } from './table.js';
+
+/** A signed-in player's seat account. */
+const seatAccount = (auth: Account | undefined): SeatAccount | undefined =>
+  auth && { id: auth.id, claimed: auth.username !== null };
 
 /** Seconds a dropped player keeps the seat. */
 export const RECONNECT_SECONDS = 60;
@@ -48,6 +54,10 @@ export class RaceRoom extends Room {
   #resumeTimer: Delayed | undefined;
   /** A game has started and its journal is being opened: nobody is told until it is. */
   #beginning = false;
+  /** This round's deals and when they were dealt; the players who solved faster than a person can. */
+  #deals: readonly Deal[] = [];
+  #dealtAt = 0;
+  readonly #implausible = new Set<string>();
 
   override onCreate(options: unknown): void {
     // A game the server resumes after a restart (resume.ts), not a table a client asked for.
@@ -88,7 +98,7 @@ export class RaceRoom extends Room {
     void this.setMetadata({ started: true });
     this.maxClients = 4 + MAX_SPECTATORS;
     this.autoDispose = false;
-    this.#table = Table.resumed(settingsOf(live.config), seats);
+    this.#table = Table.resumed({ ...settingsOf(live.config), rated: live.rated === true }, seats);
     this.#game = game;
     this.#registerMessages();
     expireWhenIdle(this, this.services, () => this.#game !== null && !this.#game.finished);
@@ -142,7 +152,7 @@ export class RaceRoom extends Room {
     // Back to a seat of the game under way with its key (after a restart, or a new connection).
     const own = this.#game && seatKey !== undefined ? this.#table.seatByKey(seatKey) : undefined;
     if (own) {
-      this.#table.sitBack(own, client.sessionId, seatKey ?? '', auth?.id);
+      this.#table.sitBack(own, client.sessionId, seatKey ?? '', seatAccount(auth));
       if (this.#resumeBy !== null && this.#table.seats.every((s) => s.connected)) this.#goOn();
       else {
         this.#broadcastLobby();
@@ -153,14 +163,15 @@ export class RaceRoom extends Room {
     if (this.#game || spectate || this.#table.full) {
       if (this.#table.watchers.size >= MAX_SPECTATORS)
         throw new ServerError(409, `this table has ${MAX_SPECTATORS} spectators already`);
+      const account = seatAccount(auth);
       this.#table.watch(client.sessionId, {
         name,
         side,
         wantsSeat: spectate !== true,
-        ...(auth === undefined ? {} : { accountId: auth.id }),
+        ...(account === undefined ? {} : { account }),
       });
     } else {
-      this.#table.sit(client.sessionId, name, side, auth?.id);
+      this.#table.sit(client.sessionId, name, side, seatAccount(auth));
       this.#updateVisibility();
     }
     this.#broadcastLobby();
@@ -267,7 +278,13 @@ export class RaceRoom extends Room {
       }
     };
     on('settings', (client, data) => {
-      lobby(client, 'settings', 'host', () => table.configure(data), 'message/malformed');
+      lobby(
+        client,
+        'settings',
+        'host',
+        () => (data.rated === true && this.#public ? 'quick-match tables are casual' : table.configure(data)),
+        'message/malformed',
+      );
     });
     on('add-bot', (client, data) => {
       lobby(client, 'add-bot', 'host', () => table.addBot(data.level, data.side ?? 'easy'));
@@ -327,6 +344,12 @@ export class RaceRoom extends Room {
   #start(): string | undefined {
     const { decks, clock, seed } = this.services;
     const table = this.#table;
+    if (table.settings.rated) {
+      const why = table.unratable();
+      if (why) return why;
+    }
+    this.#implausible.clear();
+    this.#deals = [];
     table.numberSeats();
     const config = { ...table.settings, players: table.seats.map((s) => ({ id: s.id, side: s.side })) };
     const now = clock.now();
@@ -339,7 +362,7 @@ export class RaceRoom extends Room {
     this.#updateVisibility();
     // Everyone learns the game has started once the journal holds it; the first round, when it is
     // due now, is dealt at once (in a jewel game the players first have time to place their pawns).
-    const live = game.value.live(this.roomId, this.#public, table.journalSeats());
+    const live = game.value.live(this.roomId, this.#public, table.journalSeats(), table.settings.rated);
     this.#journal = this.#journal
       .then(() => this.services.storage.beginGame(live))
       .catch((e: unknown) => {
@@ -436,11 +459,39 @@ export class RaceRoom extends Room {
     });
   }
 
-  /** The boards dealt to people are in play for their accounts until the round ends (practice will not solve them). */
+  /**
+   * The boards dealt to people are in play for their accounts until the round ends (practice will
+   * not solve them); each person's solve is timed from the deal against the task's human floor, and
+   * one under it keeps the player out of the game's rating and flags the account for review.
+   */
   #trackDeals(game: RaceGame, events: readonly RaceEvent[]): void {
-    const { inPlay } = this.services;
+    const { inPlay, clock, decks, storage, log } = this.services;
+    const now = clock.now();
     for (const event of events) {
+      if (event.type === 'solved') {
+        const seat = this.#table.seats.find((s) => s.id === event.player);
+        const deal = this.#deals.find((d) => d.player === event.player);
+        if (seat?.occupant.kind !== 'human' || !deal) continue;
+        const task = findTask(decks[deckFor(game.edition)], deal);
+        const floor = humanFloorSeconds(task?.difficulty ?? 1, task?.pieces.length ?? 3) * 1000;
+        const took = now - this.#dealtAt;
+        if (took >= floor) continue;
+        this.#implausible.add(event.player);
+        const account = seat.accountId;
+        if (account !== undefined)
+          void storage
+            .flagAccount(
+              account,
+              `solved ${deal.board} ${deal.side} ${deal.key} in a race in ${(took / 1000).toFixed(2)} s, under the human floor of ${(floor / 1000).toFixed(2)} s`,
+              now,
+            )
+            .catch((e: unknown) => {
+              log(`could not flag account ${account}: ${String(e)}`);
+            });
+      }
       if (event.type === 'round-started') {
+        this.#deals = event.deals;
+        this.#dealtAt = now;
         inPlay.clear(this.roomId);
         const edition = deckFor(game.edition);
         for (const deal of event.deals) {
@@ -475,6 +526,7 @@ export class RaceRoom extends Room {
     const record = game.record(game.id, this.#table.storedSeats(), clock.now());
     try {
       await storage.saveGame(record);
+      if (record.result && this.#table.settings.rated) await this.#rate(game);
       if (record.result) this.#send.all('saved', { game: record.id });
     } catch (e) {
       game.saved = false;
@@ -482,6 +534,27 @@ export class RaceRoom extends Room {
       for (const client of this.clients)
         reject(client, { to: 'save', code: 'message/not-saved', message: 'the server could not store this game' });
     }
+  }
+
+  /**
+   * A rated game's end moves its players' ratings (ratings.ts) by their places; bots and players
+   * whose solves came faster than a person can are left out.
+   */
+  async #rate(game: RaceGame): Promise<void> {
+    const { storage, clock } = this.services;
+    const places = new Map(game.view(null).standings.map((s) => [s.player, s.place]));
+    const rated = this.#table.seats.flatMap((s) =>
+      s.accountId !== undefined && s.claimed === true && !this.#implausible.has(s.id)
+        ? [{ accountId: s.accountId, place: places.get(s.id) ?? places.size }]
+        : [],
+    );
+    const players = await Promise.all(
+      rated.map(async (p) => ({
+        ...p,
+        before: (await storage.ratingsOf(p.accountId)).find((r) => r.edition === game.edition),
+      })),
+    );
+    await storage.saveRatings(game.id, rateGame(game.edition, players, clock.now()));
   }
 
   /** Quick match: a public table starts by itself when the table says (table.ts, QUICK_MATCH). */

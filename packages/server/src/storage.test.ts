@@ -273,6 +273,40 @@ function storageContract(name: string, open: () => Promise<Storage>): void {
       await storage.close();
     });
 
+    it('keeps ratings per edition with their history, and ranks them by mu - 3 sigma', async () => {
+      const storage = await open();
+      const account = { id: 'a1', secretHash: 'ab', name: 'Ana', username: null, passwordHash: null, createdAt: 1 };
+      await storage.createAccount(account);
+      await storage.createAccount({ ...account, id: 'a2', name: 'Ben' });
+      const r = (accountId: string, mu: number, sigma: number, games: number, updatedAt: number) => ({
+        accountId,
+        edition: 'classic' as const,
+        mu,
+        sigma,
+        games,
+        updatedAt,
+      });
+      await storage.saveRatings('g1', [r('a1', 27, 7, 1, 10), r('a2', 23, 7, 1, 10)]);
+      // Saving a game's ratings twice keeps one history entry for it.
+      await storage.saveRatings('g1', [r('a1', 27, 7, 1, 10)]);
+      await storage.saveRatings('g2', [r('a1', 28, 6, 2, 20), r('a2', 30, 8, 2, 20)]);
+      expect(await storage.ratingsOf('a1')).toEqual([r('a1', 28, 6, 2, 20)]);
+      expect(await storage.ratingsOf('nobody')).toEqual([]);
+      expect(await storage.ratingHistory('a1', 'classic')).toEqual([
+        { gameId: 'g1', mu: 27, sigma: 7, at: 10 },
+        { gameId: 'g2', mu: 28, sigma: 6, at: 20 },
+      ]);
+      expect(await storage.ratingHistory('a1', 'extreme')).toEqual([]);
+      // 28 - 18 = 10 beats 30 - 24 = 6.
+      expect((await storage.leaderboard('classic', 10)).map((x) => [x.name, x.mu])).toEqual([
+        ['Ana', 28],
+        ['Ben', 30],
+      ]);
+      expect(await storage.leaderboard('classic', 1)).toHaveLength(1);
+      expect(await storage.leaderboard('jewels', 10)).toEqual([]);
+      await storage.close();
+    });
+
     it('keeps accounts: a guest, claimed with a username no other account has in any case', async () => {
       const storage = await open();
       const guest = {

@@ -3,6 +3,7 @@ import type {
   PlayerId,
   RaceAction,
   RaceConfig,
+  RaceEdition,
   RaceResult,
   SoloMode,
   SoloRecordEntry,
@@ -42,6 +43,9 @@ export interface JournalSeat {
   readonly side: Side;
   /** SHA-256 (hex) of the key a person comes back to the seat with after a restart; bots have none. */
   readonly keyHash?: string;
+  /** A person's account, and whether it has a username (a rated game's players). */
+  readonly accountId?: string;
+  readonly claimed?: boolean;
 }
 
 /** A game under way, as the journal keeps it: what a restarted server needs to resume it. */
@@ -55,6 +59,18 @@ export interface LiveGame {
   readonly seed: number;
   readonly startedAt: number;
   readonly seats: readonly JournalSeat[];
+  /** A rated game (moves its players' ratings when it ends). */
+  readonly rated?: boolean;
+}
+
+/** A player's rating in one edition (ratings.ts): openskill's mu and sigma, and how many games made it. */
+export interface PlayerRating {
+  readonly accountId: string;
+  readonly edition: RaceEdition;
+  readonly mu: number;
+  readonly sigma: number;
+  readonly games: number;
+  readonly updatedAt: number;
 }
 
 /** One thing that happened in a game under way, at its game time: an accepted action, or a bot standing in. */
@@ -141,6 +157,17 @@ export interface Storage {
   flagAccount(id: string, reason: string, at: number): Promise<void>;
   /** The accounts marked for review, earliest first. */
   flaggedAccounts(): Promise<{ account: Account; reason: string; at: number }[]>;
+  /** An account's ratings, one per edition it has played rated. */
+  ratingsOf(accountId: string): Promise<PlayerRating[]>;
+  /** Stores the ratings a rated game gave, with a history entry each (game, rating after), at once. */
+  saveRatings(gameId: string, ratings: readonly PlayerRating[]): Promise<void>;
+  /** An account's rating after each rated game in an edition, oldest first. */
+  ratingHistory(
+    accountId: string,
+    edition: RaceEdition,
+  ): Promise<{ gameId: string; mu: number; sigma: number; at: number }[]>;
+  /** The best ratings of an edition by mu - 3 sigma, with the accounts' names. */
+  leaderboard(edition: RaceEdition, top: number): Promise<(PlayerRating & { name: string; username: string | null })[]>;
   /** Creates a guest's account (its username and password, if any given, are ignored: see `claimAccount`). */
   createAccount(account: Account): Promise<void>;
   account(id: string): Promise<Account | undefined>;
@@ -192,6 +219,7 @@ interface Tables {
     id: string;
     room: string;
     public: number;
+    rated: Generated<number>;
     config: string;
     seed: number;
     started_at: number;
@@ -220,6 +248,22 @@ interface Tables {
   account_flags: {
     account_id: string;
     reason: string;
+    at: number;
+  };
+  ratings: {
+    account_id: string;
+    edition: string;
+    mu: number;
+    sigma: number;
+    games: number;
+    updated_at: number;
+  };
+  rating_history: {
+    account_id: string;
+    edition: string;
+    game_id: string;
+    mu: number;
+    sigma: number;
     at: number;
   };
 }
@@ -321,7 +365,44 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '005_ratings': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('live_games')
+        .addColumn('rated', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createTable('ratings')
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('edition', 'text', (c) => c.notNull())
+        .addColumn('mu', 'real', (c) => c.notNull())
+        .addColumn('sigma', 'real', (c) => c.notNull())
+        .addColumn('games', 'integer', (c) => c.notNull())
+        .addColumn('updated_at', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('ratings_key', ['account_id', 'edition'])
+        .execute();
+      await db.schema
+        .createTable('rating_history')
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('edition', 'text', (c) => c.notNull())
+        .addColumn('game_id', 'text', (c) => c.notNull())
+        .addColumn('mu', 'real', (c) => c.notNull())
+        .addColumn('sigma', 'real', (c) => c.notNull())
+        .addColumn('at', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('rating_history_key', ['account_id', 'edition', 'game_id'])
+        .execute();
+    },
+  },
 };
+
+const ratingOf = (row: Tables['ratings']): PlayerRating => ({
+  accountId: row.account_id,
+  edition: row.edition as RaceEdition,
+  mu: row.mu,
+  sigma: row.sigma,
+  games: row.games,
+  updatedAt: row.updated_at,
+});
 
 const soloOf = (row: Omit<Tables['solo_results'], 'id'>): SoloRecord => ({
   player: row.player,
@@ -413,6 +494,7 @@ export class SqliteStorage implements Storage {
       id: g.id,
       room: g.room,
       public: g.public ? 1 : 0,
+      rated: g.rated === true ? 1 : 0,
       config: JSON.stringify(g.config),
       seed: g.seed,
       started_at: g.startedAt,
@@ -462,6 +544,7 @@ export class SqliteStorage implements Storage {
           id: g.id,
           room: g.room,
           public: g.public === 1,
+          ...(g.rated === 1 ? { rated: true } : {}),
           config: JSON.parse(g.config) as RaceConfig,
           seed: g.seed,
           startedAt: g.started_at,
@@ -548,6 +631,80 @@ export class SqliteStorage implements Storage {
       .orderBy('accounts.id')
       .execute();
     return rows.map((row) => ({ account: accountOf(row), reason: row.reason, at: row.at }));
+  }
+
+  async ratingsOf(accountId: string): Promise<PlayerRating[]> {
+    const rows = await this.db
+      .selectFrom('ratings')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('edition')
+      .execute();
+    return rows.map(ratingOf);
+  }
+
+  async saveRatings(gameId: string, ratings: readonly PlayerRating[]): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      for (const r of ratings) {
+        const row = {
+          account_id: r.accountId,
+          edition: r.edition,
+          mu: r.mu,
+          sigma: r.sigma,
+          games: r.games,
+          updated_at: r.updatedAt,
+        };
+        await tx
+          .insertInto('ratings')
+          .values(row)
+          .onConflict((oc) => oc.columns(['account_id', 'edition']).doUpdateSet(row))
+          .execute();
+        await tx
+          .insertInto('rating_history')
+          .values({
+            account_id: r.accountId,
+            edition: r.edition,
+            game_id: gameId,
+            mu: r.mu,
+            sigma: r.sigma,
+            at: r.updatedAt,
+          })
+          .onConflict((oc) => oc.columns(['account_id', 'edition', 'game_id']).doNothing())
+          .execute();
+      }
+    });
+  }
+
+  async ratingHistory(
+    accountId: string,
+    edition: RaceEdition,
+  ): Promise<{ gameId: string; mu: number; sigma: number; at: number }[]> {
+    const rows = await this.db
+      .selectFrom('rating_history')
+      .select(['game_id', 'mu', 'sigma', 'at'])
+      .where('account_id', '=', accountId)
+      .where('edition', '=', edition)
+      .orderBy('at')
+      .orderBy('game_id')
+      .execute();
+    return rows.map((r) => ({ gameId: r.game_id, mu: r.mu, sigma: r.sigma, at: r.at }));
+  }
+
+  async leaderboard(
+    edition: RaceEdition,
+    top: number,
+  ): Promise<(PlayerRating & { name: string; username: string | null })[]> {
+    const rows = await this.db
+      .selectFrom('ratings')
+      .innerJoin('accounts', 'accounts.id', 'ratings.account_id')
+      .selectAll('ratings')
+      .select(['accounts.name', 'accounts.username'])
+      .where('ratings.edition', '=', edition)
+      .orderBy(sql`mu - 3 * sigma`, 'desc')
+      .orderBy('ratings.account_id')
+      .limit(top)
+      .execute();
+    return rows.map((r) => ({ ...ratingOf(r), name: r.name, username: r.username }));
   }
 
   async records(q: RecordQuery): Promise<SoloRecord[]> {
@@ -670,6 +827,11 @@ export class MemoryStorage implements Storage {
   private readonly accounts = new Map<string, Account & { key: string | null }>();
   private readonly sessions = new Map<string, Session>();
   private readonly flags = new Map<string, { reason: string; at: number }>();
+  private readonly ratings = new Map<string, PlayerRating>();
+  private readonly history = new Map<
+    string,
+    { accountId: string; edition: RaceEdition; gameId: string; mu: number; sigma: number; at: number }
+  >();
   // In saving order, like SQLite's rowids.
   private readonly solos: SoloRecord[] = [];
   private closed = false;
@@ -765,6 +927,61 @@ export class MemoryStorage implements Storage {
           return account ? [{ account: accountView(account), ...flag }] : [];
         })
         .sort((a, b) => a.at - b.at || (a.account.id < b.account.id ? -1 : 1)),
+    );
+  }
+
+  ratingsOf(accountId: string): Promise<PlayerRating[]> {
+    return this.run(() =>
+      [...this.ratings.values()]
+        .filter((r) => r.accountId === accountId)
+        .sort((a, b) => (a.edition < b.edition ? -1 : 1))
+        .map((r) => ({ ...r })),
+    );
+  }
+
+  saveRatings(gameId: string, ratings: readonly PlayerRating[]): Promise<void> {
+    return this.run(() => {
+      for (const r of ratings) {
+        this.ratings.set(`${r.accountId}/${r.edition}`, { ...r });
+        const key = `${r.accountId}/${r.edition}/${gameId}`;
+        if (!this.history.has(key))
+          this.history.set(key, {
+            accountId: r.accountId,
+            edition: r.edition,
+            gameId,
+            mu: r.mu,
+            sigma: r.sigma,
+            at: r.updatedAt,
+          });
+      }
+    });
+  }
+
+  ratingHistory(
+    accountId: string,
+    edition: RaceEdition,
+  ): Promise<{ gameId: string; mu: number; sigma: number; at: number }[]> {
+    return this.run(() =>
+      [...this.history.values()]
+        .filter((h) => h.accountId === accountId && h.edition === edition)
+        .sort((a, b) => a.at - b.at || (a.gameId < b.gameId ? -1 : 1))
+        .map(({ gameId, mu, sigma, at }) => ({ gameId, mu, sigma, at })),
+    );
+  }
+
+  leaderboard(
+    edition: RaceEdition,
+    top: number,
+  ): Promise<(PlayerRating & { name: string; username: string | null })[]> {
+    return this.run(() =>
+      [...this.ratings.values()]
+        .filter((r) => r.edition === edition && this.accounts.has(r.accountId))
+        .sort((a, b) => b.mu - 3 * b.sigma - (a.mu - 3 * a.sigma) || (a.accountId < b.accountId ? -1 : 1))
+        .slice(0, top)
+        .map((r) => {
+          const a = this.accounts.get(r.accountId);
+          return { ...r, name: a?.name ?? '', username: a?.username ?? null };
+        }),
     );
   }
 

@@ -26,8 +26,9 @@ export interface Seat {
   key?: string;
   /** Its hash, kept in the journal. */
   keyHash?: string;
-  /** The person's account. */
+  /** The person's account, and whether it has a username. */
   accountId?: string;
+  claimed?: boolean;
 }
 
 const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
@@ -37,7 +38,13 @@ interface Watcher {
   readonly name: string;
   readonly side: Side;
   readonly wantsSeat: boolean;
-  readonly accountId?: string;
+  readonly account?: SeatAccount;
+}
+
+/** Whose a person's seat is: the account, and whether it has a username. */
+export interface SeatAccount {
+  readonly id: string;
+  readonly claimed: boolean;
 }
 
 /** Seats at a table. */
@@ -61,6 +68,7 @@ export function settingsOf(config: RaceConfig): RaceSettings {
     hourglassSeconds: config.hourglassSeconds,
     rounds: config.rounds,
     pieceSet: config.pieceSet ?? 'task',
+    rated: false,
   };
 }
 
@@ -94,6 +102,7 @@ export class Table {
     rounds: GAME_ROUNDS.default,
     // Decision (docs/rules.md §1.8): the task's pieces only, unless the table asks for the box.
     pieceSet: 'task',
+    rated: false,
   };
   host: string | undefined;
   readonly watchers = new Map<string, Watcher>();
@@ -161,7 +170,7 @@ export class Table {
   }
 
   /** A person sits down (under a name no one else at the table goes by); the first becomes the host. */
-  sit(sessionId: string, name: string, side: Side, accountId?: string): void {
+  sit(sessionId: string, name: string, side: Side, account?: SeatAccount): void {
     const shown = distinctName(name, this.#names());
     this.seats.push({
       id: '',
@@ -170,7 +179,7 @@ export class Table {
       sessionId,
       connected: true,
       ready: false,
-      ...(accountId === undefined ? {} : { accountId }),
+      ...(account === undefined ? {} : { accountId: account.id, claimed: account.claimed }),
     });
     this.host ??= sessionId;
   }
@@ -253,7 +262,16 @@ export class Table {
       occupant: s.occupant,
       side: s.side,
       ...(s.keyHash === undefined ? {} : { keyHash: s.keyHash }),
+      ...(s.accountId === undefined ? {} : { accountId: s.accountId, claimed: s.claimed === true }),
     }));
+  }
+
+  /** Why a rated game cannot start with these seats (a person without a username), if it cannot. */
+  unratable(): string | undefined {
+    const guest = this.seats.find((s) => s.occupant.kind === 'human' && s.claimed !== true);
+    return guest?.occupant.kind === 'human'
+      ? `a rated game is for players with a username: ${guest.occupant.name} plays as a guest`
+      : undefined;
   }
 
   /**
@@ -270,6 +288,7 @@ export class Table {
       connected: s.occupant.kind !== 'human',
       ready: true,
       ...(s.keyHash === undefined ? {} : { keyHash: s.keyHash }),
+      ...(s.accountId === undefined ? {} : { accountId: s.accountId, claimed: s.claimed === true }),
     }));
     return table;
   }
@@ -287,8 +306,11 @@ export class Table {
   }
 
   /** A person comes back to their seat with its key, on a new connection; the first back hosts. */
-  sitBack(seat: Seat, sessionId: string, key: string, accountId?: string): void {
-    if (accountId !== undefined) seat.accountId = accountId;
+  sitBack(seat: Seat, sessionId: string, key: string, account?: SeatAccount): void {
+    if (account !== undefined) {
+      seat.accountId = account.id;
+      seat.claimed = account.claimed;
+    }
     seat.sessionId = sessionId;
     seat.connected = true;
     seat.key = key;
@@ -315,7 +337,7 @@ export class Table {
     for (const [sessionId, watcher] of this.watchers) {
       if (this.full || !watcher.wantsSeat) continue;
       this.watchers.delete(sessionId);
-      this.sit(sessionId, watcher.name, watcher.side, watcher.accountId);
+      this.sit(sessionId, watcher.name, watcher.side, watcher.account);
     }
   }
 
