@@ -47,6 +47,9 @@ export interface Replay {
   readonly matchesRecord: boolean;
 }
 
+/** The leaderboards' periods: the last day, the last seven days, all time (ms back from now). */
+const PERIODS: Readonly<Record<string, number>> = { day: 86_400_000, week: 7 * 86_400_000, all: Infinity };
+
 /** A stored solo result as people see it: the account and the verification stay in storage. */
 const entryOf = (r: SoloRecord): SoloRecordEntry => ({
   player: r.player,
@@ -371,16 +374,19 @@ export function httpHandler(options: HttpOptions) {
       const limit = url.searchParams.get('limit');
       const side = url.searchParams.get('side');
       const top = url.searchParams.get('top');
+      const period = url.searchParams.get('period');
       const problem =
         mode !== 'timed' && mode !== 'count'
           ? 'mode is timed or count'
-          : limit !== null && !['5', '10', '20'].includes(limit)
-            ? 'limit is 5, 10 or 20'
-            : side !== null && side !== 'easy' && side !== 'hard'
-              ? 'side is easy or hard'
-              : top !== null && !/^([1-9]|[1-9]\d|100)$/.test(top)
-                ? 'top is 1 to 100'
-                : undefined;
+          : period !== null && !(period in PERIODS)
+            ? 'period is day, week or all'
+            : limit !== null && !['5', '10', '20'].includes(limit)
+              ? 'limit is 5, 10 or 20'
+              : side !== null && side !== 'easy' && side !== 'hard'
+                ? 'side is easy or hard'
+                : top !== null && !/^([1-9]|[1-9]\d|100)$/.test(top)
+                  ? 'top is 1 to 100'
+                  : undefined;
       if (problem) {
         send(res, 400, { error: problem });
         return;
@@ -390,6 +396,7 @@ export function httpHandler(options: HttpOptions) {
         ...(limit === null ? {} : { limit: Number(limit) }),
         ...(side === null ? {} : { side: side as Side }),
         ...(top === null ? {} : { top: Number(top) }),
+        ...(period === null || period === 'all' ? {} : { since: Date.now() - (PERIODS[period] ?? 0) }),
       });
       // The entries as people see them: the account and the verification stay in storage.
       const entries = records.map(entryOf);

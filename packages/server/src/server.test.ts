@@ -634,6 +634,11 @@ describe('solo play', () => {
       await fetch(`${http}/api/records?mode=count&limit=5&side=easy`)
     ).json()) as RecordsAnswer;
     expect(records.map((r) => r.player)).toContain('Zoe');
+    // Today's board has it too (it finished just now).
+    const today = (await (
+      await fetch(`${http}/api/records?mode=count&limit=5&side=easy&period=day`)
+    ).json()) as RecordsAnswer;
+    expect(today.records.map((r) => r.player)).toContain('Zoe');
     await zoe.room.leave();
   });
 
@@ -688,6 +693,9 @@ describe('HTTP', () => {
     expect((await fetch(`${http}/api/games/NOPE-1`)).status).toBe(404);
     expect((await fetch(`${http}/api/records?mode=fastest`)).status).toBe(400);
     expect((await fetch(`${http}/api/records?mode=timed&limit=7`)).status).toBe(400);
+    const year = await fetch(`${http}/api/records?mode=timed&period=year`);
+    expect(year.status).toBe(400);
+    expect(((await year.json()) as { error: string }).error).toBe('period is day, week or all');
   });
 });
 

@@ -243,6 +243,16 @@ function storageContract(name: string, open: () => Promise<Storage>): void {
       await storage.close();
     });
 
+    it('lists the results of a period: those finished since a time', async () => {
+      const storage = await open();
+      await storage.saveSolo(solo({ player: 'Old', solved: 9, finishedAt: 100 }));
+      await storage.saveSolo(solo({ player: 'New', solved: 3, finishedAt: 200 }));
+      expect((await storage.records({ mode: 'timed', since: 150 })).map((r) => r.player)).toEqual(['New']);
+      expect((await storage.records({ mode: 'timed', since: 200 })).map((r) => r.player)).toEqual(['New']);
+      expect((await storage.records({ mode: 'timed' })).map((r) => r.player)).toEqual(['Old', 'New']);
+      await storage.close();
+    });
+
     it('lists verified results only, and gives an account all of its own, newest first', async () => {
       const storage = await open();
       await storage.saveSolo(solo({ player: 'Fast', solved: 9, accountId: 'a1', verified: false, finishedAt: 3 }));

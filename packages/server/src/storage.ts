@@ -124,6 +124,8 @@ export interface RecordQuery {
   readonly limit?: number;
   readonly side?: Side;
   readonly top?: number;
+  /** Only results finished at or after this time (a leaderboard of today, of this week). */
+  readonly since?: number;
 }
 
 /**
@@ -711,6 +713,7 @@ export class SqliteStorage implements Storage {
     let query = this.db.selectFrom('solo_results').selectAll().where('mode', '=', q.mode).where('verified', '=', 1);
     if (q.limit !== undefined) query = query.where('limit_value', '=', q.limit);
     if (q.side !== undefined) query = query.where('side', '=', q.side);
+    if (q.since !== undefined) query = query.where('finished_at', '>=', q.since);
     // A count game is a record only once its puzzles are all solved.
     query =
       q.mode === 'count'
@@ -993,6 +996,7 @@ export class MemoryStorage implements Storage {
           r.mode === q.mode &&
           (q.limit === undefined || r.limit === q.limit) &&
           (q.side === undefined || r.side === q.side) &&
+          (q.since === undefined || r.finishedAt >= q.since) &&
           // A count game is a record only once its puzzles are all solved.
           (q.mode !== 'count' || r.solved >= r.limit),
       );
