@@ -42,6 +42,16 @@ it('keeps a guest account on a phone, signs in with it on a desktop, and signs o
   await keep.getByLabel('Password').fill('ama rides again');
   await keep.getByRole('button', { name: 'Keep my account' }).tap();
   await page.getByText('Your username is ama_k.').waitFor();
+  // The profile and the leaderboards, from the account page.
+  await page.getByRole('link', { name: 'Your profile' }).tap();
+  await page.getByRole('heading', { name: 'Ama', level: 1 }).waitFor();
+  await page.getByText('@ama_k', { exact: false }).waitFor();
+  await page.getByText('No rated games yet.').waitFor();
+  await page.goto(`${server.url}/#/leaderboards`);
+  await page.getByRole('heading', { name: 'Leaderboards', level: 1 }).waitFor();
+  await page.getByText('No rated games in this edition yet.').waitFor();
+  await page.getByLabel('Period').selectOption('day');
+  await page.getByText('No records yet.').waitFor();
   // A reload keeps who you are.
   await page.reload();
   await expect.poll(() => header(page).textContent()).toBe('Ama');

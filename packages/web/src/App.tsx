@@ -8,6 +8,8 @@ import type { Route } from './route.js';
 import { parseRoute } from './route.js';
 import { Account } from './screens/Account.js';
 import { Home } from './screens/Home.js';
+import { Leaderboards } from './screens/Leaderboards.js';
+import { Profile } from './screens/Profile.js';
 import { HowTo } from './screens/HowTo.js';
 import { Practice } from './screens/Practice.js';
 import { RaceScreen } from './screens/Race.js';
@@ -84,6 +86,8 @@ export function App() {
         {route.name === 'practice' && <Practice />}
         {route.name === 'how-to-play' && <HowTo />}
         {route.name === 'account' && <Account />}
+        {route.name === 'player' && <Profile key={route.id} id={route.id} />}
+        {route.name === 'leaderboards' && <Leaderboards />}
       </main>
     </Announcer>
   );

@@ -1,4 +1,15 @@
-import type { DeckIndex, LobbySeat, RecordsAnswer, RoomName, Rooms, Side, SoloMode } from '@ubongo/core';
+import type {
+  DeckIndex,
+  LeaderboardAnswer,
+  LobbySeat,
+  ProfileAnswer,
+  RaceEdition,
+  RecordsAnswer,
+  RoomName,
+  Rooms,
+  Side,
+  SoloMode,
+} from '@ubongo/core';
 import { PROTOCOL_VERSION } from '@ubongo/core';
 import type { Room } from 'colyseus.js';
 import { Client } from 'colyseus.js';
@@ -68,6 +79,29 @@ async function getJson<T>(path: string): Promise<T> {
 export async function fetchRecords(mode: SoloMode, limit: number, side: Side): Promise<RecordsAnswer['records']> {
   const body = await getJson<RecordsAnswer>(`/api/records?mode=${mode}&limit=${limit}&side=${side}&top=10`);
   return body.records;
+}
+
+/** The best solo results of a mode, limit and side in a period (the last day or week, or all time). */
+export async function fetchRecordsOf(
+  mode: SoloMode,
+  limit: number,
+  side: Side,
+  period: 'day' | 'week' | 'all',
+): Promise<RecordsAnswer['records']> {
+  const body = await getJson<RecordsAnswer>(
+    `/api/records?mode=${mode}&limit=${limit}&side=${side}&period=${period}&top=20`,
+  );
+  return body.records;
+}
+
+/** A player's profile: ratings, their history, solo bests. */
+export function fetchProfile(id: string): Promise<ProfileAnswer> {
+  return getJson<ProfileAnswer>(`/api/players/${encodeURIComponent(id)}`);
+}
+
+/** The best ratings of an edition. */
+export function fetchLeaderboard(edition: RaceEdition): Promise<LeaderboardAnswer> {
+  return getJson<LeaderboardAnswer>(`/api/leaderboard?edition=${edition}&top=50`);
 }
 
 /** The boards and tasks of both decks. */

@@ -1,11 +1,13 @@
-/** Where the page is: `#/`, `#/room/CODE`, `#/solo`, `#/practice`, `#/how-to-play`, `#/account`. */
+/** Where the page is: `#/`, `#/room/CODE`, `#/solo`, `#/practice`, `#/how-to-play`, `#/account`, `#/player/ID`, `#/leaderboards`. */
 export type Route =
   | { name: 'home' }
   | { name: 'room'; code: string }
   | { name: 'solo' }
   | { name: 'practice' }
   | { name: 'how-to-play' }
-  | { name: 'account' };
+  | { name: 'account' }
+  | { name: 'player'; id: string }
+  | { name: 'leaderboards' };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/');
@@ -23,6 +25,12 @@ export function parseRoute(hash: string): Route {
       return { name: 'how-to-play' };
     case 'account':
       return { name: 'account' };
+    case 'leaderboards':
+      return { name: 'leaderboards' };
+    case 'player': {
+      const id = decodeURIComponent(parts[1] ?? '');
+      return /^[\w-]{1,64}$/.test(id) ? { name: 'player', id } : { name: 'home' };
+    }
     default:
       return { name: 'home' };
   }

@@ -48,6 +48,14 @@ export function Account() {
     <div className="account">
       <h1>{t('account.title')}</h1>
       <p>{account.username === null ? t('account.guest') : t('account.claimed', { username: account.username })}</p>
+      <p className="actions">
+        <a className="button" href={`#/player/${account.id}`}>
+          {t('account.profile')}
+        </a>
+        <a className="button" href="#/leaderboards">
+          {t('nav.leaderboards')}
+        </a>
+      </p>
       {said && (
         <p className={said.ok ? 'banner info' : 'error'} role={said.ok ? 'status' : 'alert'}>
           {said.text}

@@ -121,6 +121,9 @@ export function Home() {
             <a className="button" href="#/how-to-play">
               {t('nav.how-to-play')}
             </a>
+            <a className="button" href="#/leaderboards">
+              {t('nav.leaderboards')}
+            </a>
           </div>
         </section>
       </div>

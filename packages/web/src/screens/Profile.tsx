@@ -1,0 +1,96 @@
+import type { ProfileAnswer } from '@ubongo/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { clock } from '../hooks.js';
+import { fetchProfile } from '../net.js';
+
+/** A player's page: who, since when, ratings with their history, solo bests. */
+export function Profile({ id }: { id: string }) {
+  const { t, i18n } = useTranslation();
+  const [profile, setProfile] = useState<ProfileAnswer | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    setProfile(null);
+    setFailed(false);
+    fetchProfile(id)
+      .then((p) => {
+        if (live) setProfile(p);
+      })
+      .catch(() => {
+        if (live) setFailed(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  if (failed) return <p className="error">{t('profile.missing')}</p>;
+  if (!profile) return <p className="loading">{t('profile.loading')}</p>;
+  const { account } = profile;
+  const since = new Date(account.since).toLocaleDateString(i18n.language, { dateStyle: 'long' });
+  return (
+    <div className="profile">
+      <h1>{account.name}</h1>
+      <p>
+        {account.username === null ? t('profile.guest') : `@${account.username}`} ·{' '}
+        {t('profile.since', { date: since })}
+      </p>
+      <section className="card">
+        <h2>{t('profile.ratings')}</h2>
+        {profile.ratings.length === 0 ? (
+          <p>{t('profile.noRatings')}</p>
+        ) : (
+          <ul className="ratings">
+            {profile.ratings.map((r) => {
+              const points = profile.history.filter((h) => h.edition === r.edition).map((h) => h.display);
+              return (
+                <li key={r.edition}>
+                  <span className="rating-edition">{t(`editions.${r.edition}`)}</span>{' '}
+                  <strong className="rating-value">{r.display}</strong>{' '}
+                  {r.provisional && <span className="tag">{t('profile.provisional')}</span>}{' '}
+                  <span className="muted">{t('profile.games', { count: r.games })}</span>
+                  <Trend points={points} label={t('profile.trend', { edition: t(`editions.${r.edition}`) })} />
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+      <section className="card">
+        <h2>{t('profile.solo')}</h2>
+        <p>{t('profile.runs', { count: profile.solo.runs })}</p>
+        {profile.solo.best.length > 0 && (
+          <ul>
+            {profile.solo.best.map((b) => (
+              <li key={`${b.mode}-${b.limit}-${b.side}`}>
+                {b.mode === 'timed'
+                  ? t('profile.bestTimed', { minutes: b.limit, side: t(`sides.${b.side}`), count: b.solved })
+                  : t('profile.bestCount', { puzzles: b.limit, side: t(`sides.${b.side}`), time: clock(b.ms) })}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** A rating's history as a small line, oldest on the left. */
+function Trend({ points, label }: { points: readonly number[]; label: string }) {
+  if (points.length < 2) return null;
+  const low = Math.min(...points);
+  const high = Math.max(...points);
+  const span = Math.max(1, high - low);
+  const path = points
+    .map(
+      (p, i) =>
+        `${i === 0 ? 'M' : 'L'}${((i / (points.length - 1)) * 120).toFixed(1)},${(30 - ((p - low) / span) * 28 - 1).toFixed(1)}`,
+    )
+    .join(' ');
+  return (
+    <svg className="trend" viewBox="0 0 120 30" width="120" height="30" role="img" aria-label={label}>
+      <path d={path} fill="none" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  );
+}
