@@ -96,6 +96,18 @@ export interface ProfileAnswer {
   };
 }
 
+/** `GET /api/puzzles/:edition/:board/:side/:key`: a task's rating, learned from first attempts. */
+export interface PuzzleAnswer {
+  readonly task: string;
+  readonly difficulty: number;
+  /** On the players' scale: a task rated like a player it is even with. */
+  readonly display: number;
+  readonly mu: number;
+  readonly sigma: number;
+  /** First attempts counted so far (none: the rating is where the difficulty puts it). */
+  readonly attempts: number;
+}
+
 /** `GET /api/leaderboard?edition=`: the best ratings of an edition. */
 export interface LeaderboardAnswer {
   readonly edition: RaceEdition;

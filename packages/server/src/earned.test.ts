@@ -1,4 +1,4 @@
-import type { DeckEdition, PracticeServerMessages, RecordsAnswer } from '@ubongo/core';
+import type { DeckEdition, PracticeServerMessages, PuzzleAnswer, RecordsAnswer } from '@ubongo/core';
 import { deckFor, PROTOCOL_VERSION } from '@ubongo/core';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,12 +32,15 @@ afterAll(async () => {
 });
 
 /** Plays five easy puzzles, each claimed at once (a program) or after a person's least time. */
+const dealt: { board: string; side: string; key: string }[] = [];
+
 async function run(name: string, pace: 'machine' | 'human'): Promise<{ verified: boolean }> {
   const player = await Player.create(url, 'solo', { name, mode: 'count', limit: 5, side: 'easy' });
   player.send('start');
   for (let n = 0; n < 5; n++) {
     const v = await player.waitFor('view', (m) => m.solved === n && m.task !== null);
-    if (!v.task) throw new Error('no puzzle');
+    if (!v.task || !v.current) throw new Error('no puzzle');
+    if (pace === 'human') dealt.push(v.current);
     if (pace === 'human') await humanPause(v.task, TIME_SCALE);
     player.send('claim', { placements: solve(v.task) });
   }
@@ -55,6 +58,16 @@ describe('records that are earned', () => {
   it('keeps a run solved at machine speed out of the records and flags its account; a person’s run is listed', async () => {
     expect(await run('Robo Ruth', 'machine')).toMatchObject({ verified: false, newBest: false });
     expect(await run('Patient Pia', 'human')).toMatchObject({ verified: true, newBest: true });
+    // A person's verified solves count as first attempts for the tasks' ratings; a machine's do not.
+    const first = dealt[0];
+    if (!first) throw new Error('no task dealt');
+    await expect
+      .poll(async () => {
+        const res = await fetch(`${http}/api/puzzles/classic/${first.board}/${first.side}/${first.key}`);
+        return ((await res.json()) as PuzzleAnswer).attempts;
+      })
+      .toBeGreaterThanOrEqual(1);
+    expect((await fetch(`${http}/api/puzzles/classic/C99/easy/1`)).status).toBe(404);
     const names = await listed();
     expect(names).toContain('Patient Pia');
     expect(names).not.toContain('Robo Ruth');

@@ -6,6 +6,7 @@ import type {
   Health,
   LeaderboardAnswer,
   ProfileAnswer,
+  PuzzleAnswer,
   RaceAction,
   RaceEdition,
   RaceEvent,
@@ -17,6 +18,7 @@ import type {
 import {
   compareSoloResults,
   deckFor,
+  findTask,
   parseRaceAction,
   parseRaceConfig,
   PROTOCOL_VERSION,
@@ -33,6 +35,7 @@ import { readJson, Refused } from './body.js';
 import type { Limits } from './limits.js';
 import { addressOf } from './limits.js';
 import type { Matchmaker } from './matchmaker.js';
+import { puzzleDisplay, startOf, taskKey } from './puzzles.js';
 import { displayOf, ratingView } from './ratings.js';
 import type { SoloRecord, Storage } from './storage.js';
 
@@ -422,6 +425,27 @@ export function httpHandler(options: HttpOptions) {
         edition: edition as RaceEdition,
         players: board.map((r) => ({ id: r.accountId, name: r.name, rating: ratingView(r) })),
       } satisfies LeaderboardAnswer);
+      return;
+    }
+    const puzzle = /^\/api\/puzzles\/(classic|extreme)\/([\w-]{1,16})\/(easy|hard)\/([\w-]{1,16})$/.exec(url.pathname);
+    if (puzzle) {
+      const [, edition = 'classic', board = '', side = 'easy', key = ''] = puzzle;
+      const ref = { board, side: side as Side, key };
+      const task = findTask(decks[edition as DeckEdition], ref);
+      if (!task) {
+        send(res, 404, { error: `no task ${key} on ${edition} board ${board} ${side}` });
+        return;
+      }
+      const rated = await storage.puzzleRating(taskKey(edition as DeckEdition, ref));
+      const r = rated ?? { ...startOf(task.difficulty), attempts: 0 };
+      send(res, 200, {
+        task: taskKey(edition as DeckEdition, ref),
+        difficulty: task.difficulty,
+        display: puzzleDisplay(r),
+        mu: r.mu,
+        sigma: r.sigma,
+        attempts: r.attempts,
+      } satisfies PuzzleAnswer);
       return;
     }
     if (url.pathname === '/api/decks') {

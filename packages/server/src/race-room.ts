@@ -19,6 +19,7 @@ import { RaceGame } from './race-game.js';
 import type { Resumption, RoomServices } from './services.js';
 import type { Account } from './storage.js';
 import type { Seat } from './table.js';
+import { attempted } from './puzzles.js';
 import { rateGame } from './ratings.js';
 import type { SeatAccount } from './table.js';
 import { settingsOf, Table, tableCode } from './table.js';
@@ -499,7 +500,32 @@ export class RaceRoom extends Room {
           if (account !== undefined) inPlay.deal(this.roomId, account, { edition, ...deal });
         }
       }
+      if (event.type === 'round-ended') this.#attempts(game, event.record.deals, event.record.solved);
       if (event.type === 'round-ended' || event.type === 'game-ended') inPlay.clear(this.roomId);
+    }
+  }
+
+  /**
+   * Each person's board of the round was an attempt at its task: solved (a verified solve) or not;
+   * a person's first attempt at a task moves the task's rating (puzzles.ts).
+   */
+  #attempts(game: RaceGame, deals: readonly Deal[], solved: readonly string[]): void {
+    const { storage, decks, clock, log } = this.services;
+    const edition = deckFor(game.edition);
+    for (const deal of deals) {
+      const account = this.#table.seats.find((s) => s.id === deal.player && s.occupant.kind === 'human')?.accountId;
+      if (account === undefined || this.#implausible.has(deal.player)) continue;
+      const difficulty = findTask(decks[edition], deal)?.difficulty ?? 5;
+      void (async () => {
+        const player = (await storage.ratingsOf(account)).find((r) => r.edition === game.edition);
+        await attempted(
+          storage,
+          { accountId: account, edition, task: deal, difficulty, solved: solved.includes(deal.player), player },
+          clock.now(),
+        );
+      })().catch((e: unknown) => {
+        log(`room ${this.roomId}: could not count an attempt: ${String(e)}`);
+      });
     }
   }
 

@@ -22,6 +22,7 @@ import {
   sender,
 } from './messages.js';
 import { soloJoinSchema, soloMessages } from './protocol.js';
+import { attempted } from './puzzles.js';
 import type { RoomServices } from './services.js';
 import type { Account } from './storage.js';
 
@@ -44,6 +45,8 @@ export class SoloRoom extends Room {
   #dealtAt = 0;
   #dealt: (SoloEvent & { type: 'puzzle' }) | undefined;
   #implausible = 0;
+  /** Whether the task on the board is neither solved nor set aside yet. */
+  #open = false;
 
   override onCreate(options: unknown): void {
     this.#options = parseJoin(soloJoinSchema, options);
@@ -114,12 +117,19 @@ export class SoloRoom extends Room {
   #judge(events: readonly SoloEvent[]): void {
     const now = this.services.clock.now();
     for (const event of events) {
+      // A task set aside, or on the board when the time ran out, is the task's win (its first attempt only).
+      if ((event.type === 'skipped' || event.type === 'finished') && this.#dealt && this.#open) {
+        this.#open = false;
+        this.#attempted(this.#dealt, false);
+      }
       if (event.type === 'solved' && this.#dealt) {
+        this.#open = false;
         const task = findTask(this.services.decks.classic, this.#dealt.deal);
         const floor = humanFloorSeconds(task?.difficulty ?? 1, task?.pieces.length ?? 3) * 1000;
         // The solve's time on the server's clock (the event's own `at` counts from the run's start).
         const took = now - this.#dealtAt;
-        if (took < floor) {
+        if (took >= floor) this.#attempted(this.#dealt, true);
+        else {
           this.#implausible++;
           const account = this.#account;
           if (account)
@@ -137,6 +147,7 @@ export class SoloRoom extends Room {
       if (event.type === 'puzzle') {
         this.#dealt = event;
         this.#dealtAt = now;
+        this.#open = true;
         if (this.#account)
           this.services.inPlay.deal(this.roomId, this.#account.id, { edition: 'classic', ...event.deal });
       }
@@ -188,6 +199,24 @@ export class SoloRoom extends Room {
           message: 'the server could not store this result; it will not be among the records',
         });
     }
+  }
+
+  /** A person's attempt at a task counts for its rating if it is their first (puzzles.ts). */
+  #attempted(dealt: SoloEvent & { type: 'puzzle' }, solved: boolean): void {
+    const account = this.#account;
+    if (!account) return;
+    const { storage, decks, clock, log } = this.services;
+    const difficulty = findTask(decks.classic, dealt.deal)?.difficulty ?? 5;
+    void (async () => {
+      const player = (await storage.ratingsOf(account.id)).find((r) => r.edition === 'classic');
+      await attempted(
+        storage,
+        { accountId: account.id, edition: 'classic', task: dealt.deal, difficulty, solved, player },
+        clock.now(),
+      );
+    })().catch((e: unknown) => {
+      log(`solo room ${this.roomId}: could not count an attempt: ${String(e)}`);
+    });
   }
 
   override onDispose(): void {

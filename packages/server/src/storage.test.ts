@@ -317,6 +317,19 @@ function storageContract(name: string, open: () => Promise<Storage>): void {
       await storage.close();
     });
 
+    it('notes first attempts once, and keeps puzzle ratings', async () => {
+      const storage = await open();
+      expect(await storage.firstAttempt('a1', 'classic/C01/easy/1', 5)).toBe(true);
+      expect(await storage.firstAttempt('a1', 'classic/C01/easy/1', 6)).toBe(false);
+      expect(await storage.firstAttempt('a2', 'classic/C01/easy/1', 7)).toBe(true);
+      expect(await storage.puzzleRating('classic/C01/easy/1')).toBeUndefined();
+      const rated = { task: 'classic/C01/easy/1', mu: 26, sigma: 8, attempts: 2, updatedAt: 7 };
+      await storage.savePuzzleRating(rated);
+      await storage.savePuzzleRating({ ...rated, mu: 27, attempts: 3 });
+      expect(await storage.puzzleRating('classic/C01/easy/1')).toEqual({ ...rated, mu: 27, attempts: 3 });
+      await storage.close();
+    });
+
     it('keeps accounts: a guest, claimed with a username no other account has in any case', async () => {
       const storage = await open();
       const guest = {

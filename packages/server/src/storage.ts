@@ -63,6 +63,16 @@ export interface LiveGame {
   readonly rated?: boolean;
 }
 
+/** A deck task's rating (puzzles.ts), learned from players' first attempts. */
+export interface PuzzleRating {
+  /** `edition/board/side/key`. */
+  readonly task: string;
+  readonly mu: number;
+  readonly sigma: number;
+  readonly attempts: number;
+  readonly updatedAt: number;
+}
+
 /** A player's rating in one edition (ratings.ts): openskill's mu and sigma, and how many games made it. */
 export interface PlayerRating {
   readonly accountId: string;
@@ -168,6 +178,10 @@ export interface Storage {
     accountId: string,
     edition: RaceEdition,
   ): Promise<{ gameId: string; mu: number; sigma: number; at: number }[]>;
+  /** Notes an account's first attempt at a task; false if it had one before (nothing noted then). */
+  firstAttempt(accountId: string, task: string, at: number): Promise<boolean>;
+  puzzleRating(task: string): Promise<PuzzleRating | undefined>;
+  savePuzzleRating(rating: PuzzleRating): Promise<void>;
   /** The best ratings of an edition by mu - 3 sigma, with the accounts' names. */
   leaderboard(edition: RaceEdition, top: number): Promise<(PlayerRating & { name: string; username: string | null })[]>;
   /** Creates a guest's account (its username and password, if any given, are ignored: see `claimAccount`). */
@@ -259,6 +273,18 @@ interface Tables {
     sigma: number;
     games: number;
     updated_at: number;
+  };
+  puzzle_ratings: {
+    task: string;
+    mu: number;
+    sigma: number;
+    attempts: number;
+    updated_at: number;
+  };
+  first_attempts: {
+    account_id: string;
+    task: string;
+    at: number;
   };
   rating_history: {
     account_id: string;
@@ -392,6 +418,25 @@ const MIGRATIONS: Record<string, Migration> = {
         .addColumn('sigma', 'real', (c) => c.notNull())
         .addColumn('at', 'integer', (c) => c.notNull())
         .addPrimaryKeyConstraint('rating_history_key', ['account_id', 'edition', 'game_id'])
+        .execute();
+    },
+  },
+  '006_puzzle_ratings': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('puzzle_ratings')
+        .addColumn('task', 'text', (c) => c.primaryKey())
+        .addColumn('mu', 'real', (c) => c.notNull())
+        .addColumn('sigma', 'real', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull())
+        .addColumn('updated_at', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('first_attempts')
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('task', 'text', (c) => c.notNull())
+        .addColumn('at', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('first_attempts_key', ['account_id', 'task'])
         .execute();
     },
   },
@@ -692,6 +737,29 @@ export class SqliteStorage implements Storage {
     return rows.map((r) => ({ gameId: r.game_id, mu: r.mu, sigma: r.sigma, at: r.at }));
   }
 
+  async firstAttempt(accountId: string, task: string, at: number): Promise<boolean> {
+    const result = await this.db
+      .insertInto('first_attempts')
+      .values({ account_id: accountId, task, at })
+      .onConflict((oc) => oc.columns(['account_id', 'task']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async puzzleRating(task: string): Promise<PuzzleRating | undefined> {
+    const row = await this.db.selectFrom('puzzle_ratings').selectAll().where('task', '=', task).executeTakeFirst();
+    return row && { task: row.task, mu: row.mu, sigma: row.sigma, attempts: row.attempts, updatedAt: row.updated_at };
+  }
+
+  async savePuzzleRating(r: PuzzleRating): Promise<void> {
+    const row = { task: r.task, mu: r.mu, sigma: r.sigma, attempts: r.attempts, updated_at: r.updatedAt };
+    await this.db
+      .insertInto('puzzle_ratings')
+      .values(row)
+      .onConflict((oc) => oc.column('task').doUpdateSet(row))
+      .execute();
+  }
+
   async leaderboard(
     edition: RaceEdition,
     top: number,
@@ -831,6 +899,8 @@ export class MemoryStorage implements Storage {
   private readonly sessions = new Map<string, Session>();
   private readonly flags = new Map<string, { reason: string; at: number }>();
   private readonly ratings = new Map<string, PlayerRating>();
+  private readonly puzzles = new Map<string, PuzzleRating>();
+  private readonly attempts = new Set<string>();
   private readonly history = new Map<
     string,
     { accountId: string; edition: RaceEdition; gameId: string; mu: number; sigma: number; at: number }
@@ -970,6 +1040,28 @@ export class MemoryStorage implements Storage {
         .sort((a, b) => a.at - b.at || (a.gameId < b.gameId ? -1 : 1))
         .map(({ gameId, mu, sigma, at }) => ({ gameId, mu, sigma, at })),
     );
+  }
+
+  firstAttempt(accountId: string, task: string): Promise<boolean> {
+    return this.run(() => {
+      const key = `${accountId}/${task}`;
+      if (this.attempts.has(key)) return false;
+      this.attempts.add(key);
+      return true;
+    });
+  }
+
+  puzzleRating(task: string): Promise<PuzzleRating | undefined> {
+    return this.run(() => {
+      const r = this.puzzles.get(task);
+      return r && { ...r };
+    });
+  }
+
+  savePuzzleRating(r: PuzzleRating): Promise<void> {
+    return this.run(() => {
+      this.puzzles.set(r.task, { ...r });
+    });
   }
 
   leaderboard(
