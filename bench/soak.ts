@@ -142,7 +142,8 @@ function play(seat: Seat, host: boolean): void {
   /** The round being played, as this connection last saw it. */
   let current = '';
   room.onMessage('lobby', (l: RaceServerMessages['lobby']) => {
-    seat.seatKey = l.seatKey ?? seat.seatKey;
+    // A key only while a game is under way: after it, a table in its lobby is not kept by a restart.
+    seat.seatKey = l.seatKey;
     seat.game = l.game;
     if (l.game) gamesSeen.add(l.game);
     if (host && !l.started && l.seats.length >= 3) room.send('start', {});
@@ -185,6 +186,7 @@ function play(seat: Seat, host: boolean): void {
 
 async function comeBack(seat: Seat, host: boolean): Promise<void> {
   seat.room = null;
+  let refused = 0;
   while (!ending) {
     await new Promise((resolve) => setTimeout(resolve, 300));
     if (!serverState.up) continue;
@@ -198,7 +200,10 @@ async function comeBack(seat: Seat, host: boolean): Promise<void> {
       return;
     } catch {
       stats.comebackFailures++;
-      // A table that was still in its lobby when the server died is gone: the host opens a new one.
+      refused++;
+      // A table that was still in its lobby when the server died is gone (and one whose game is no
+      // longer there after many tries): the host opens a new one, the guest goes home.
+      if (refused > 30) seat.seatKey = null;
       if (host && !seat.seatKey) {
         try {
           await openTable(`P${Math.floor(random() * 1000)}`);
