@@ -64,10 +64,12 @@ async function measure(seconds: number): Promise<number[]> {
 
 /** One flooder: a room of its own, messages in bursts of 200 every millisecond, back whenever it is thrown out. */
 async function flooder(at: string): Promise<void> {
+  // One account each, as an attacker keeps its session; a new room on every return.
+  const client = await guestClient(at, 'Flood');
   while (run.flooding) {
     let room: Room;
     try {
-      room = await (await guestClient(at, 'Flood')).create('race', { protocol: PROTOCOL_VERSION });
+      room = await client.create('race', { protocol: PROTOCOL_VERSION });
     } catch {
       flood.refusedToJoin++;
       await new Promise((resolve) => setTimeout(resolve, 50));
