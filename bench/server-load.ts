@@ -5,11 +5,11 @@
 // player claiming (a correct placement) after a think time drawn from the casual bot model, in
 // game time; the server runs game time TIME_SCALE times faster, so claims come that much faster
 // than at real tables.
-import type { Puzzle, RaceServerMessages } from '@ubongo/core';
-import { botSolveSeconds, createRng, PROTOCOL_VERSION, solveFirst } from '@ubongo/core';
+import type { RaceServerMessages } from '@ubongo/core';
+import { botSolveSeconds, createRng, PROTOCOL_VERSION } from '@ubongo/core';
 import { readFileSync } from 'node:fs';
 import type { Room } from 'colyseus.js';
-import { guestClient, startServerProcess } from './server-process.js';
+import { guestClient, solution, startServerProcess } from './server-process.js';
 
 const ROOMS = Number(process.env['ROOMS'] ?? 500);
 const ROUNDS = Number(process.env['ROUNDS'] ?? 2);
@@ -32,18 +32,6 @@ function serverUsage(): { cpu: number; rssMb: number } {
   const ticks = Number(stat[11]) + Number(stat[12]);
   const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1];
   return { cpu: ticks / 100, rssMb: Number(rss) / 1024 };
-}
-
-const solutions = new Map<string, unknown>();
-/** A solution of the task the server handed out (cached: many tables get the same task). */
-function solution(task: Puzzle): unknown {
-  const key = JSON.stringify(task);
-  let s = solutions.get(key);
-  if (!s) {
-    s = solveFirst(task).solution;
-    solutions.set(key, s);
-  }
-  return s;
 }
 
 // Players think as the casual bot model says (median 30 game seconds on an average task), in game

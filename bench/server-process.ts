@@ -1,4 +1,5 @@
-import type { GuestAnswer } from '@ubongo/core';
+import type { GuestAnswer, Puzzle } from '@ubongo/core';
+import { solveFirst } from '@ubongo/core';
 import { Client } from 'colyseus.js';
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
@@ -47,4 +48,16 @@ export async function guestClient(ws: string, name: string): Promise<Client> {
   const client = new Client(ws);
   client.auth.token = ((await res.json()) as GuestAnswer).session;
   return client;
+}
+
+const solutions = new Map<string, unknown>();
+/** A solution of a task the server handed out (cached: many tables get the same task). */
+export function solution(task: Puzzle): unknown {
+  const key = JSON.stringify(task);
+  let s = solutions.get(key);
+  if (!s) {
+    s = solveFirst(task).solution;
+    solutions.set(key, s);
+  }
+  return s;
 }

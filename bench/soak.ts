@@ -5,8 +5,8 @@
 // (a game's record, its journal, or the journal's entries set apart by a restart), and every
 // finished game must replay to its stored result. Prints the counts; exits 1 if anything was lost.
 // Sizes from the environment: SOAK_SECONDS (60), TABLES (6), SEED (1).
-import type { Puzzle, RaceServerMessages, Rng } from '@ubongo/core';
-import { createRng, nextUint32, PROTOCOL_VERSION, solveFirst } from '@ubongo/core';
+import type { RaceServerMessages, Rng } from '@ubongo/core';
+import { createRng, nextUint32, PROTOCOL_VERSION } from '@ubongo/core';
 import { SqliteStorage } from '@ubongo/server';
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Room } from 'colyseus.js';
 import type { Client } from 'colyseus.js';
-import { guestClient } from './server-process.js';
+import { guestClient, solution } from './server-process.js';
 
 const SOAK_SECONDS = Number(process.env['SOAK_SECONDS'] ?? 60);
 const TABLES = Number(process.env['TABLES'] ?? 6);
@@ -107,17 +107,6 @@ async function kill(signal: 'SIGKILL' | 'SIGTERM'): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Scripted players: each claims a correct placement after a short think, comes back with its
 // seat's key whenever its connection dies, and the host calls a rematch after each game.
-
-const solutions = new Map<string, unknown>();
-function solution(task: Puzzle): unknown {
-  const key = JSON.stringify(task);
-  let s = solutions.get(key);
-  if (!s) {
-    s = solveFirst(task).solution;
-    solutions.set(key, s);
-  }
-  return s;
-}
 
 /** Every claim answered as accepted, seen by any player: game, player, round, server life. */
 const accepted = new Set<string>();
