@@ -92,6 +92,12 @@ async function dragOnto(board: Board, i: number, target: Cell, finger?: Finger):
   return `${target[0] - first[0]},${target[1] - first[1]}`;
 }
 
+/** Where every piece lies and how it is turned: `at` and cells, piece by piece. */
+const arrangement = (page: Page): Promise<string[]> =>
+  page
+    .locator('g.piece')
+    .evaluateAll((els) => els.map((el) => `${el.getAttribute('data-at')} ${el.getAttribute('data-cells')}`));
+
 describe('the board', () => {
   it('solves a practice puzzle by touch alone: taps, the Turn button, double taps, drags', async () => {
     const { page, errors } = await practice('phone');
@@ -365,6 +371,71 @@ describe('the board', () => {
     await finger.up();
     await expect.poll(() => a.getAttribute('data-at')).toBe(`${at[0] + 1},${at[1]}`);
     expect(await preview.count()).toBe(0);
+    expect(board.errors).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+  it('takes moves back one by one with Ctrl+Z, Cmd+Z and the Undo button: drops, turns, flips, keyboard moves, back to tray', async () => {
+    const board = await practice('desktop');
+    const { page } = board;
+    const undo = page.getByRole('button', { name: 'Undo' });
+    expect(await undo.isDisabled()).toBe(true);
+    const seen = [await arrangement(page)];
+    // A drop; a right click turns a piece in the tray, a double click turns it over.
+    const [a, b] = await chiralAndOther(board);
+    const c = [0, 1, 2].find((i) => i !== a && i !== b) ?? 2;
+    await dragOnto(board, b, board.region[0] ?? [0, 0]);
+    await expect.poll(() => piece(page, b).getAttribute('data-at')).not.toBe('');
+    seen.push(await arrangement(page));
+    const [rx, ry] = await pieceCell(piece(page, a));
+    await page.mouse.click(rx, ry, { button: 'right' });
+    await expect.poll(() => arrangement(page)).not.toEqual(seen[1]);
+    seen.push(await arrangement(page));
+    const [fx, fy] = await pieceCell(piece(page, a));
+    await page.mouse.dblclick(fx, fy);
+    await expect.poll(() => arrangement(page)).not.toEqual(seen[2]);
+    seen.push(await arrangement(page));
+    // The keyboard: picked up onto the board, two cells to the right, put down: one move.
+    await piece(page, c).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    seen.push(await arrangement(page));
+    expect(seen[4]).not.toEqual(seen[3]);
+    // Back to the tray, by its button, on the piece the keyboard moved.
+    await page.getByRole('button', { name: 'Back to tray' }).click();
+    await expect.poll(() => arrangement(page)).not.toEqual(seen[4]);
+
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => arrangement(page)).toEqual(seen[4]);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => arrangement(page)).toEqual(seen[3]);
+    await undo.click();
+    await expect.poll(() => arrangement(page)).toEqual(seen[2]);
+    await page.keyboard.press('Meta+z');
+    await expect.poll(() => arrangement(page)).toEqual(seen[1]);
+    await undo.click();
+    await expect.poll(() => arrangement(page)).toEqual(seen[0]);
+    expect(await undo.isDisabled()).toBe(true);
+    expect(board.errors).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
+  it('takes back a finger’s drag, and a turn, with a tap on Undo', async () => {
+    const board = await practice('phone');
+    const { page } = board;
+    const before = await arrangement(page);
+    const finger = await Finger.on(page);
+    await dragOnto(board, 1, board.region[0] ?? [0, 0], finger);
+    await expect.poll(() => piece(page, 1).getAttribute('data-at')).not.toBe('');
+    const dropped = await arrangement(page);
+    await page.getByRole('button', { name: 'Turn' }).tap();
+
+    await expect.poll(() => arrangement(page)).not.toEqual(dropped);
+    await page.getByRole('button', { name: 'Undo' }).tap();
+    await expect.poll(() => arrangement(page)).toEqual(dropped);
+    await page.getByRole('button', { name: 'Undo' }).tap();
+    await expect.poll(() => arrangement(page)).toEqual(before);
     expect(board.errors).toEqual([]);
     await page.context().close();
   }, 60_000);

@@ -153,9 +153,23 @@ export class Finger {
     await this.cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   }
 
+  /** Holds still where it is for `ms`, as a finger does before it lets go: no fling follows. */
+  async rest(ms = 60): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await this.cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x: this.at[0], y: this.at[1] }],
+    });
+  }
+
+  /**
+   * Slides from one point to another and lets go there, after a rest: a finger lifted on the move
+   * starts a fling, and Chromium swallows the next tap as the one that stops it.
+   */
   async drag(from: readonly [number, number], to: readonly [number, number]): Promise<void> {
     await this.down(from[0], from[1]);
     await this.move(to[0], to[1]);
+    await this.rest();
     await this.up();
   }
 

@@ -92,3 +92,28 @@ export function clock(ms: number): string {
   const s = Math.max(0, Math.ceil(ms / 1000));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
+
+// How the player last reached for the page: a key, or a pointer (mouse, finger, pen). Read when a
+// new puzzle comes, to give its first piece the focus only to someone on the keyboard.
+let lastInput: 'keyboard' | 'pointer' = 'pointer';
+if (typeof window !== 'undefined') {
+  window.addEventListener(
+    'keydown',
+    (e) => {
+      if (!['Shift', 'Control', 'Alt', 'Meta'].includes(e.key)) lastInput = 'keyboard';
+    },
+    true,
+  );
+  window.addEventListener(
+    'pointerdown',
+    () => {
+      lastInput = 'pointer';
+    },
+    true,
+  );
+}
+
+/** Whether the last thing the player did was a key press (not a click or a touch). */
+export function keyboardInUse(): boolean {
+  return lastInput === 'keyboard';
+}

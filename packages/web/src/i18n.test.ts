@@ -1,5 +1,7 @@
 import { ERROR_CODES } from '@ubongo/core';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import type { Language } from './i18n.js';
 import { initialLanguage, LANGUAGES, resources } from './i18n.js';
 
 type Tree = { [key: string]: string | string[] | Tree };
@@ -70,6 +72,31 @@ describe('translations', () => {
     // Nothing left over that no screen asks for.
     const known = new Set([...english.keys()].map((k) => k.replace(PLURAL, '')));
     expect([...theirs.keys()].filter((k) => !known.has(k.replace(PLURAL, '')))).toEqual([]);
+  });
+
+  // Zero takes the plural: "0 points", "0 pontos" (not "0 ponto", though Portuguese files 0 under
+  // `one` as i18next's plural rules go), "0 punktów" as for 5 in Polish.
+  const SAID_AS_ZERO: Record<Language, number> = { en: 2, es: 2, pt: 2, pl: 5, it: 2 };
+  it.each(LANGUAGES.map((l) => l.code))('%s says zero of something the way it says the plural', async (code) => {
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      lng: code,
+      resources: { [code]: { translation: resources[code] } },
+      interpolation: { escapeValue: false },
+    });
+    const theirs = leaves(resources[code] as unknown as Tree);
+    const bases = new Set([...theirs.keys()].filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')));
+    const n = SAID_AS_ZERO[code];
+    const wrong: string[] = [];
+    for (const base of bases) {
+      const names = placeholders(theirs.get(`${base}_other`) ?? '').filter((p) => p !== 'count');
+      const values = Object.fromEntries(names.map((p) => [p, `<${p}>`]));
+      const zero = i18n.t(base, { ...values, count: 0 });
+      const plural = i18n.t(base, { ...values, count: n }).replaceAll(String(n), '0');
+      if (zero !== plural) wrong.push(`${base}: "${zero}" (not "${plural}")`);
+    }
+    expect(bases.size).toBeGreaterThan(0);
+    expect(wrong).toEqual([]);
   });
 
   it.each(LANGUAGES.map((l) => l.code))('%s says every refusal the protocol lists in its own words', (code) => {

@@ -128,12 +128,63 @@ describe('the puzzle board', () => {
     expect(onComplete).not.toHaveBeenCalled();
   });
 
-  it('does nothing when disabled', () => {
+  it('does nothing when disabled, and shows no buttons that would do nothing', () => {
     const { container } = render(<Puzzle task={puzzle} disabled label="b" />);
     const a = pieceEl(container, 0);
     press(a, 'Enter');
     expect(a.getAttribute('data-at')).toBe('');
     expect(a.getAttribute('tabindex')).toBe('-1');
+    expect(container.querySelectorAll('.puzzle-tools button')).toHaveLength(0);
+  });
+
+  it('shows a board solved before it was drawn as covered, with its pieces put away', () => {
+    const { container, getByText } = render(<Puzzle task={puzzle} disabled solved label="b" />);
+    expect(container.querySelectorAll('polygon.cell.covered')).toHaveLength(region.length);
+    expect(container.querySelectorAll('g.piece')).toHaveLength(0);
+    expect(getByText('Solved.')).toBeTruthy();
+  });
+
+  it('keeps the pieces where they were put when the board it was played on becomes solved', () => {
+    const { container, rerender } = render(<Puzzle task={puzzle} label="b" />);
+    placeSolution(container);
+    rerender(<Puzzle task={puzzle} disabled solved label="b" />);
+    expect(container.querySelectorAll('g.piece[data-at=""]')).toHaveLength(0);
+    expect(container.querySelectorAll('polygon.cell.covered')).toHaveLength(0);
+  });
+
+  it('undoes moves one at a time: a pick-up moved with arrows and put down is one, a turn another', () => {
+    const { container, getByText } = render(<Puzzle task={puzzle} label="b" />);
+    const undo = getByText('Undo').closest('button') as HTMLButtonElement;
+    expect(undo.disabled).toBe(true);
+    const a = pieceEl(container, 1);
+    const start = a.getAttribute('data-cells');
+    press(a, 'Enter');
+    press(a, 'ArrowRight');
+    press(a, 'ArrowDown');
+    press(a, 'Enter');
+    const moved = a.getAttribute('data-at');
+    expect(moved).not.toBe('');
+    press(a, 'r');
+    expect(a.getAttribute('data-cells')).not.toBe(start);
+    act(() => {
+      fireEvent.click(undo);
+    });
+    expect(a.getAttribute('data-cells')).toBe(start);
+    expect(a.getAttribute('data-at')).toBe(moved);
+    act(() => {
+      fireEvent.keyDown(window, { key: 'z', ctrlKey: true });
+    });
+    expect(a.getAttribute('data-at')).toBe('');
+    expect(undo.disabled).toBe(true);
+  });
+
+  it('does not undo past a hint: the pinned pieces stay', () => {
+    const solution = solveFirst(puzzle).solution ?? [];
+    const { container, rerender, getByText } = render(<Puzzle task={puzzle} label="b" />);
+    press(pieceEl(container, 0), 'Enter');
+    press(pieceEl(container, 0), 'Enter');
+    rerender(<Puzzle task={puzzle} label="b" shown={solution.slice(0, 1)} />);
+    expect((getByText('Undo').closest('button') as HTMLButtonElement).disabled).toBe(true);
   });
 });
 

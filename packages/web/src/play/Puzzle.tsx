@@ -8,8 +8,10 @@ import type {
 import { useEffect, useId, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import type { PieceState } from './geometry.js';
+import { keyboardInUse } from '../hooks.js';
+import type { PieceState, Size } from './geometry.js';
 import {
+  arrange,
   boardStatus,
   cellPolygon,
   centre,
@@ -18,13 +20,18 @@ import {
   dropPreview,
   extentOf,
   firstFit,
+  fitScale,
   flipped,
+  largest,
   offsetPx,
   pieceCells,
   placementsOf,
+  referenceBoard,
+  referenceSlot,
   rotated,
   toOrigin,
   touchesRegion,
+  turningBox,
 } from './geometry.js';
 
 /** What the board sends when the white area is covered: each piece and the cells it covers. */
@@ -48,6 +55,11 @@ export interface PuzzleProps {
   readonly shown?: readonly ShownPlacement[];
   /** No more moves (solved, or the sand ran out). */
   readonly disabled?: boolean;
+  /**
+   * The server says this board is solved. Solved before this board was drawn (the page was
+   * reloaded), where the pieces lay is not known here: the board is shown covered, the pieces put away.
+   */
+  readonly solved?: boolean;
   /** Called once each time the white area becomes exactly covered. */
   readonly onComplete?: (placements: Placements) => void;
   /** The accessible name of the board. */
@@ -70,9 +82,10 @@ interface Drag {
   readonly startedAt: number;
 }
 
-const MARGIN = 12;
-const focusCarry = { active: false };
-const GAP = 16;
+/** How many moves Undo goes back. */
+const UNDO_DEPTH = 100;
+/** The space assumed where nothing is laid out (jsdom), in screen pixels. */
+const UNLAID: Size = { w: 640, h: 480 };
 /** A press that moves less than this (picture units) and lets go within DOUBLE_TAP_MS is a tap. */
 const TAP_TRAVEL = 6;
 /** Two taps on a piece this close together (ms) turn it over. */
@@ -81,18 +94,32 @@ const DOUBLE_TAP_MS = 400;
 /**
  * A board and its pieces: drag them with a mouse, finger or pen, turn them (R, wheel, right click,
  * button), turn them over (F, double tap, button), or play with the keyboard (Tab to a piece,
- * Enter to pick it up, arrows, R, F, Enter to put it down, Escape to send it back). When the white
- * area is covered exactly, `onComplete` gets the placements.
+ * Enter to pick it up, arrows, R, F, Enter to put it down, Escape to send it back); Undo (button,
+ * Ctrl+Z or Cmd+Z) takes moves back. When the white area is covered exactly, `onComplete` gets the
+ * placements.
+ *
+ * The board and the tray fill the space the page gives `.puzzle-stage`, at a scale fitted to the
+ * largest board and pieces of a deck rather than to this task's, so that it stays put from one
+ * task to the next.
  */
-export function Puzzle({ task, tray, shown, disabled = false, onComplete, label }: PuzzleProps) {
+export function Puzzle({ task, tray, shown, disabled = false, solved = false, onComplete, label }: PuzzleProps) {
   const { grid, region } = task;
   const given = tray ?? task.pieces;
   const { t } = useTranslation();
   const uid = useId().replace(/[^a-zA-Z0-9]/g, '');
   const svgRef = useRef<SVGSVGElement>(null);
-  const [pieces, setPieces] = useState<PieceState[]>(() =>
+  const stageRef = useRef<HTMLDivElement>(null);
+  const [pieces, setPieces] = useState<readonly PieceState[]>(() =>
     given.map((p) => ({ id: p.id, cells: pieceCells(p), at: null, pinned: false })),
   );
+  // The arrangements before each move, the latest last, for Undo.
+  const [past, setPast] = useState<readonly (readonly PieceState[])[]>([]);
+  // The arrangement when the drag going on began: a drag is one move, however often it turns.
+  const dragStart = useRef<readonly PieceState[] | null>(null);
+  // What the last move was: arrow presses in a row on one piece are one move.
+  const lastMove = useRef('');
+  // Solved before this board was drawn: where the pieces lay is not known.
+  const [solvedUnseen] = useState(solved);
   const [drag, setDrag] = useState<Drag | null>(null);
   // Where the pointer is during a drag, and how far it went. Moves do not re-render: the dragged
   // piece's transform is set directly (its picture on top, a <use>, follows by itself).
@@ -107,25 +134,33 @@ export function Puzzle({ task, tray, shown, disabled = false, onComplete, label 
   // Where the dragged piece would land if let go now, as shown; set only when that changes.
   const previewKey = useRef('');
   const preview = useRef<ShowPreview | null>(null);
-  const [wide, setWide] = useState(() => typeof matchMedia === 'function' && matchMedia('(min-width: 760px)').matches);
   const lastTap = useRef<{ index: number; at: number } | null>(null);
   const lastSent = useRef('');
+  // The space the page gives the board and the tray, in screen pixels.
+  const [room, setRoom] = useState<Size | null>(null);
 
-  useEffect(() => {
-    if (typeof matchMedia !== 'function') return;
-    const query = matchMedia('(min-width: 760px)');
-    const update = (): void => {
-      setWide(query.matches);
+  useLayoutEffect(() => {
+    const stage = stageRef.current;
+    if (!stage) return;
+    const measure = (): void => {
+      const box = stage.getBoundingClientRect();
+      const next = { w: Math.floor(box.width), h: Math.floor(box.height) };
+      setRoom((now) => (now?.w === next.w && now.h === next.h ? now : next));
     };
-    query.addEventListener('change', update);
+    measure();
+    if (typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(stage);
     return () => {
-      query.removeEventListener('change', update);
+      observer.disconnect();
     };
   }, []);
 
-  // Hints and the solution pin pieces where the server says.
+  // Hints and the solution pin pieces where the server says; the moves before them are not undone.
   useEffect(() => {
     if (!shown) return;
+    setPast([]);
+    lastMove.current = '';
     setPieces((now) => {
       const next = now.map((p) => ({ ...p }));
       const used = new Set<number>();
@@ -144,43 +179,54 @@ export function Puzzle({ task, tray, shown, disabled = false, onComplete, label 
     });
   }, [shown]);
 
-  // A new puzzle after one that had the keyboard's focus takes the focus (its first piece), so
-  // that a keyboard player goes on without tabbing through the page again.
+  // A new puzzle (a new round, the next task of a run) takes the focus, on its first piece, from
+  // someone on the keyboard whose focus went nowhere (the last board or the Start button went) or
+  // is on a button that deals the next puzzle: they go on without tabbing through the page again.
+  const startsWithFocus = useRef(!disabled);
   useEffect(() => {
-    const svg = svgRef.current;
-    if (focusCarry.active && (document.activeElement === null || document.activeElement === document.body))
-      svg?.querySelector<SVGGElement>('g.piece[tabindex="0"]')?.focus({ preventScroll: true });
-    return () => {
-      focusCarry.active = svg?.contains(document.activeElement) ?? false;
-    };
+    if (!startsWithFocus.current || !keyboardInUse()) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.id !== 'main' && !active.closest('[data-next-puzzle]')) return;
+    svgRef.current?.querySelector<SVGGElement>('g.piece[tabindex="0"]')?.focus({ preventScroll: true });
   }, []);
 
-  // Once solved (or out of time) with every piece down, the empty tray folds away.
-  const compact = disabled && pieces.every((p) => p.at !== null);
+  // The tray folds away once it is empty for good: every piece down, and solved, out of time or
+  // pinned by the solution.
+  const compact = solvedUnseen || pieces.every((p) => p.at !== null && (disabled || p.pinned));
+  const board = useMemo(() => extentOf(grid, region), [grid, region]);
+  const slots = useMemo(() => given.map((p) => turningBox(grid, pieceCells(p))), [grid, given]);
+  // The scale fits the largest board and pieces a deck has; the whole set (the same in every task)
+  // as it is. Once the board is done it stays as it was, whatever the page does around it.
+  // A board drawn done has no room of its own (it takes what it draws): it is fitted to half the window's height.
+  const measured = useMemo(
+    () =>
+      room && room.w > 0 && room.h > 0
+        ? solvedUnseen
+          ? { w: room.w, h: Math.max(room.h, Math.round(window.innerHeight / 2)) }
+          : room
+        : UNLAID,
+    [room, solvedUnseen],
+  );
+  const live = useMemo(() => {
+    const slot = referenceSlot(grid);
+    const fit = fitScale(
+      measured,
+      largest(board, referenceBoard(grid)),
+      tray ? slots : slots.map((s) => largest(s, slot)),
+    );
+    return { ...fit, room: measured };
+  }, [measured, board, slots, grid, tray]);
+  // (A board drawn done, after a reload, takes the space as first measured.)
+  const kept = useRef(live);
+  if ((!disabled && !compact) || kept.current.room === UNLAID) kept.current = live;
+  const fit = disabled || compact ? kept.current : live;
   const layout = useMemo(() => {
-    const board = extentOf(grid, region);
-    let slot = 0;
-    for (const piece of given) {
-      let cells = pieceCells(piece);
-      for (let k = 0; k < 12; k++) {
-        const e = extentOf(grid, cells);
-        slot = Math.max(slot, e.w, e.h);
-        cells = k === 5 ? flipped(grid, cells) : rotated(grid, cells);
-      }
-    }
-    slot += 12;
-    // A whole set takes more columns, so that the tray stays about as tall as the board.
-    const columns = given.length > 6 ? (wide ? 3 : 4) : wide ? 2 : Math.min(given.length, 2);
-    const trayX = wide ? MARGIN + board.w + GAP * 2 : MARGIN;
-    const trayY = wide ? MARGIN : MARGIN + board.h + GAP;
-    const rows = Math.ceil(given.length / columns);
-    const width = Math.max(MARGIN + board.w, trayX + columns * slot) + MARGIN;
-    const height = compact ? board.h + 2 * MARGIN : Math.max(MARGIN + board.h, trayY + rows * slot) + MARGIN;
-    // On a narrow screen the board is centred above the tray.
-    const boardX = wide ? MARGIN : Math.max(MARGIN, (width - board.w) / 2);
-    const origin: [number, number] = [boardX - board.x, MARGIN - board.y];
-    return { board, boardX, origin, slot, columns, trayX, trayY, width, height };
-  }, [grid, region, given, wide, compact]);
+    const space = { w: fit.room.w / fit.scale, h: fit.room.h / fit.scale };
+    const placed = arrange(space, board, compact ? [] : slots, fit.side);
+    const height = compact ? placed.height : space.h;
+    const origin: [number, number] = [placed.board[0] - board.x, placed.board[1] - board.y];
+    return { space, height, boardX: placed.board[0], boardY: placed.board[1], origin, slots: placed.slots };
+  }, [fit, board, slots, compact]);
 
   const status = useMemo(() => boardStatus(region, pieces, tray === undefined), [region, pieces, tray]);
   // The tray's piece for each piece the task needs: a task may need two of a kind.
@@ -214,16 +260,41 @@ export function Puzzle({ task, tray, shown, disabled = false, onComplete, label 
       const [dx, dy] = offsetPx(grid, piece.at);
       return [layout.origin[0] + dx, layout.origin[1] + dy];
     }
+    // In the tray: in the middle of its slot.
     const e = extentOf(grid, piece.cells);
-    const col = i % layout.columns;
-    const row = Math.floor(i / layout.columns);
-    const sx = layout.trayX + col * layout.slot;
-    const sy = layout.trayY + row * layout.slot;
-    return [sx + (layout.slot - e.w) / 2 - e.x, sy + (layout.slot - e.h) / 2 - e.y];
+    const [sx, sy] = layout.slots[i] ?? [0, 0];
+    const slot = slots[i] ?? e;
+    return [sx + (slot.w - e.w) / 2 - e.x, sy + (slot.h - e.h) / 2 - e.y];
   };
 
-  const update = (i: number, change: (p: PieceState) => PieceState): void => {
-    setPieces((now) => now.map((p, k) => (k === i && !p.pinned ? change(p) : p)));
+  /**
+   * Lays the pieces out as `next`, one move for Undo: a drag's turns and drop are one move, and so
+   * are arrow presses in a row on one piece (`kind` says what the move is).
+   */
+  const rearrange = (next: readonly PieceState[], kind: string): void => {
+    if (sameArrangement(next, pieces)) return;
+    const oneMove = dragStart.current !== null || (kind.startsWith('nudge') && kind === lastMove.current);
+    if (!oneMove) setPast((before) => [...before.slice(1 - UNDO_DEPTH), pieces]);
+    lastMove.current = kind;
+    setPieces(next);
+  };
+
+  const update = (i: number, change: (p: PieceState) => PieceState, kind = 'move'): void => {
+    rearrange(
+      pieces.map((p, k) => (k === i && !p.pinned ? change(p) : p)),
+      kind,
+    );
+  };
+
+  /** Takes the last move back. */
+  const undo = (): void => {
+    const previous = past[past.length - 1];
+    if (disabled || drag || !previous) return;
+    setPast(past.slice(0, -1));
+    setPieces(previous);
+    setHeld(null);
+    lastTap.current = null;
+    lastMove.current = 'undo';
   };
 
   /** Where the dragged piece lands if let go with the pointer at `pointer`. */
@@ -283,22 +354,26 @@ export function Puzzle({ task, tray, shown, disabled = false, onComplete, label 
           ),
           next,
         );
-      update(i, (p) => ({ ...p, cells: next }));
+      update(i, (p) => ({ ...p, cells: next }), how);
       return;
     }
-    update(i, (p) => {
-      const next = apply(p.cells);
-      if (!p.at) return { ...p, cells: next };
-      const pivot = pivotIndex(p.cells);
-      const a = p.cells[pivot] ?? [0, 0];
-      const b = next[pivot] ?? [0, 0];
-      return { ...p, cells: next, at: [p.at[0] + a[0] - b[0], p.at[1] + a[1] - b[1]] };
-    });
+    update(
+      i,
+      (p) => {
+        const next = apply(p.cells);
+        if (!p.at) return { ...p, cells: next };
+        const pivot = pivotIndex(p.cells);
+        const a = p.cells[pivot] ?? [0, 0];
+        const b = next[pivot] ?? [0, 0];
+        return { ...p, cells: next, at: [p.at[0] + a[0] - b[0], p.at[1] + a[1] - b[1]] };
+      },
+      how,
+    );
   };
 
   const toTray = (i: number): void => {
     lastTap.current = null;
-    update(i, (p) => ({ ...p, at: null }));
+    update(i, (p) => ({ ...p, at: null }), 'tray');
     if (held === i) setHeld(null);
   };
 
@@ -308,7 +383,8 @@ export function Puzzle({ task, tray, shown, disabled = false, onComplete, label 
     if (!piece.at) {
       const taken = pieces.filter((_, k) => k !== i).flatMap(coveredCells);
       const at = firstFit(region, taken, piece.cells);
-      update(i, (p) => ({ ...p, at }));
+      // Taken from the tray, moved with the arrows and put down: one move.
+      update(i, (p) => ({ ...p, at }), `nudge:${i}`);
     }
     setHeld(i);
     setSelected(i);
@@ -356,6 +432,7 @@ export function Puzzle({ task, tray, shown, disabled = false, onComplete, label 
       else setHeld(null);
     }
     motion.current = { pointer, travelled: 0 };
+    dragStart.current = pieces;
     setDrag({
       index: i,
       pointerId: e.pointerId,
@@ -399,10 +476,14 @@ export function Puzzle({ task, tray, shown, disabled = false, onComplete, label 
     track(e);
     setDrag(null);
     showPreview(null, []);
+    const start = dragStart.current;
+    dragStart.current = null;
     if (!piece) return;
     const { pointer, travelled } = motion.current;
     const tap = travelled < TAP_TRAVEL && e.timeStamp - drag.startedAt < DOUBLE_TAP_MS;
     if (tap) {
+      // A turn while pressed (R, the wheel) is a move of its own.
+      if (start && !sameArrangement(start, pieces)) setPast((before) => [...before.slice(1 - UNDO_DEPTH), start]);
       // A double tap turns the piece over, as it lies: the drag this tap made is over.
       const prev = lastTap.current;
       if (prev?.index === i && e.timeStamp - prev.at < DOUBLE_TAP_MS) turn(i, 'flip', null);
@@ -411,13 +492,22 @@ export function Puzzle({ task, tray, shown, disabled = false, onComplete, label 
     }
     lastTap.current = null;
     const at = landing(drag, piece.cells, pointer);
-    update(i, (p) => ({ ...p, at: touchesRegion(region, p.cells, at) ? at : null }));
+    const next = pieces.map((p, k) =>
+      k === i && !p.pinned ? { ...p, at: touchesRegion(region, p.cells, at) ? at : null } : p,
+    );
+    // The drag, turns on the way included, is one move: from where it all was when it began.
+    if (start && !sameArrangement(start, next)) setPast((before) => [...before.slice(1 - UNDO_DEPTH), start]);
+    lastMove.current = 'drag';
+    setPieces(next);
   };
 
   const onPointerCancel = (e: ReactPointerEvent): void => {
     if (drag?.pointerId !== e.pointerId) return;
     setDrag(null);
     showPreview(null, []);
+    const start = dragStart.current;
+    dragStart.current = null;
+    if (start && !sameArrangement(start, pieces)) setPast((before) => [...before.slice(1 - UNDO_DEPTH), start]);
   };
 
   // A right click turns the piece, the one in hand too. A finger's long press may also say
@@ -472,6 +562,28 @@ export function Puzzle({ task, tray, shown, disabled = false, onComplete, label 
     };
   }, [drag]);
 
+  // Ctrl+Z (Cmd+Z on a Mac) takes the last move back, wherever the focus is but in a text field.
+  const undoRef = useRef(undo);
+  undoRef.current = undo;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key.toLowerCase() !== 'z' || !(e.ctrlKey || e.metaKey) || e.shiftKey || e.altKey) return;
+      const target = e.target;
+      if (
+        target instanceof HTMLInputElement ||
+        target instanceof HTMLTextAreaElement ||
+        (target instanceof HTMLElement && target.isContentEditable)
+      )
+        return;
+      e.preventDefault();
+      undoRef.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+    };
+  }, []);
+
   const onKeyDown = (e: ReactKeyboardEvent, i: number): void => {
     const piece = pieces[i];
     if (!piece || piece.pinned || disabled) return;
@@ -486,7 +598,8 @@ export function Puzzle({ task, tray, shown, disabled = false, onComplete, label 
     let handled = true;
     if (move) {
       if (held !== i) pickUp(i);
-      if (held === i || piece.at) update(i, (p) => (p.at ? { ...p, at: [p.at[0] + move[0], p.at[1] + move[1]] } : p));
+      if (held === i || piece.at)
+        update(i, (p) => (p.at ? { ...p, at: [p.at[0] + move[0], p.at[1] + move[1]] } : p), `nudge:${i}`);
     } else if (k === 'Enter' || k === ' ') {
       if (held === i) putDown(i);
       else pickUp(i);
@@ -522,6 +635,9 @@ export function Puzzle({ task, tray, shown, disabled = false, onComplete, label 
   });
 
   const placedCount = pieces.filter((p) => p.at !== null).length;
+  // Done: solved, out of time, or every piece pinned by the solution.
+  const done = disabled || pieces.every((p) => p.pinned);
+  const movable = selected !== null && pieces[selected]?.pinned === false;
   const dragIndex = drag?.index ?? null;
   const taken = useMemo(
     () => (dragIndex === null ? [] : pieces.filter((_, k) => k !== dragIndex).flatMap(coveredCells)),
@@ -537,7 +653,7 @@ export function Puzzle({ task, tray, shown, disabled = false, onComplete, label 
   };
 
   return (
-    <div className={`puzzle${disabled ? ' puzzle-disabled' : ''}`}>
+    <div className={`puzzle${disabled ? ' puzzle-disabled' : ''}${compact ? ' compact' : ''}`}>
       {tray && (
         <p className="needed" data-testid="needed">
           {t('puzzle.needed')}{' '}
@@ -555,166 +671,204 @@ export function Puzzle({ task, tray, shown, disabled = false, onComplete, label 
           })}
         </p>
       )}
-      <svg
-        ref={svgRef}
-        className="puzzle-svg"
-        viewBox={`0 0 ${layout.width.toFixed(0)} ${layout.height.toFixed(0)}`}
-        role="group"
-        aria-label={label}
-        data-grid={grid}
-        data-region={JSON.stringify(region)}
-        data-needed={JSON.stringify(task.pieces.map((p) => p.id))}
-        data-complete={status.complete}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onPointerCancel={onPointerCancel}
-        onContextMenu={(e) => {
-          e.preventDefault();
-        }}
-      >
-        <rect
-          className="board-back"
-          x={layout.boardX - 6}
-          y={MARGIN - 6}
-          width={layout.board.w + 12}
-          height={layout.board.h + 12}
-          rx={10}
-        />
-        <g transform={`translate(${layout.origin[0]},${layout.origin[1]})`}>
-          {region.map((c) => (
-            <polygon
-              key={`${c[0]},${c[1]}`}
-              className="cell"
-              points={cellPolygon(grid, c)}
-              data-board-cell={`${c[0]},${c[1]}`}
-            />
-          ))}
-        </g>
-        {pieces.map((p, i) => {
-          const at = p.at;
-          const middle = p.cells[pivotIndex(p.cells)] ?? [0, 0];
-          const [mx, my] = centre(grid, middle);
-          return (
-            <g
-              key={i}
-              id={`p-${uid}-${i}`}
-              className={`piece${selected === i ? ' selected' : ''}${active === i ? ' lifted' : ''}${p.pinned ? ' pinned' : ''}${ring === i ? ' ring' : ''}`}
-              transform={transforms[i]}
-              tabIndex={disabled || p.pinned ? -1 : 0}
-              role="button"
-              aria-label={describe(p, i)}
-              aria-roledescription={t('puzzle.pieceRole')}
-              data-index={i}
-              data-piece={p.id}
-              data-cells={JSON.stringify(p.cells)}
-              data-at={at ? `${at[0]},${at[1]}` : ''}
+      <div className="puzzle-stage" ref={stageRef}>
+        <svg
+          ref={svgRef}
+          className="puzzle-svg"
+          viewBox={`0 0 ${layout.space.w.toFixed(1)} ${layout.height.toFixed(1)}`}
+          style={{ width: `${fit.room.w}px`, height: `${(layout.height * fit.scale).toFixed(1)}px` }}
+          role="group"
+          aria-label={label}
+          data-grid={grid}
+          data-region={JSON.stringify(region)}
+          data-needed={JSON.stringify(task.pieces.map((p) => p.id))}
+          data-complete={status.complete}
+          data-solved={solved}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={onPointerCancel}
+          onContextMenu={(e) => {
+            e.preventDefault();
+          }}
+        >
+          <rect
+            className="board-back"
+            x={layout.boardX - 6}
+            y={layout.boardY - 6}
+            width={board.w + 12}
+            height={board.h + 12}
+            rx={10}
+          />
+          <g transform={`translate(${layout.origin[0]},${layout.origin[1]})`}>
+            {region.map((c) => (
+              <polygon
+                key={`${c[0]},${c[1]}`}
+                className={solvedUnseen ? 'cell covered' : 'cell'}
+                points={cellPolygon(grid, c)}
+                data-board-cell={`${c[0]},${c[1]}`}
+              />
+            ))}
+          </g>
+          {solvedUnseen && (
+            <text
+              className="solved-mark"
+              x={layout.boardX + board.w / 2}
+              y={layout.boardY + board.h / 2}
+              aria-hidden="true"
+            >
+              ✓
+            </text>
+          )}
+          {!solvedUnseen &&
+            pieces.map((p, i) => {
+              const at = p.at;
+              const middle = p.cells[pivotIndex(p.cells)] ?? [0, 0];
+              const [mx, my] = centre(grid, middle);
+              return (
+                <g
+                  key={i}
+                  id={`p-${uid}-${i}`}
+                  className={`piece${selected === i ? ' selected' : ''}${active === i ? ' lifted' : ''}${p.pinned ? ' pinned' : ''}${ring === i ? ' ring' : ''}`}
+                  transform={transforms[i]}
+                  tabIndex={disabled || p.pinned ? -1 : 0}
+                  role="button"
+                  aria-label={describe(p, i)}
+                  aria-roledescription={t('puzzle.pieceRole')}
+                  data-index={i}
+                  data-piece={p.id}
+                  data-cells={JSON.stringify(p.cells)}
+                  data-at={at ? `${at[0]},${at[1]}` : ''}
+                  onPointerDown={(e) => {
+                    onPointerDown(e, i);
+                  }}
+                  onContextMenu={(e) => {
+                    onContextMenu(e, i);
+                  }}
+                  onKeyDown={(e) => {
+                    onKeyDown(e, i);
+                  }}
+                  onFocus={(e) => {
+                    setSelected(i);
+                    setRing(focusVisible(e.currentTarget) ? i : null);
+                  }}
+                  onBlur={() => {
+                    setRing(null);
+                  }}
+                  style={{ ['--piece' as string]: PIECE_COLOURS[i % PIECE_COLOURS.length] }}
+                >
+                  {p.cells.map((c, k) => {
+                    const bad = at !== null && status.conflicts.has(`${c[0] + at[0]},${c[1] + at[1]}`);
+                    return (
+                      <polygon
+                        key={k}
+                        points={cellPolygon(grid, c)}
+                        className={bad ? 'piece-cell bad' : 'piece-cell'}
+                        data-cell={`${c[0]},${c[1]}`}
+                      />
+                    );
+                  })}
+                  <text x={mx} y={my} className="piece-letter" aria-hidden="true">
+                    {pieceLetter(i)}
+                  </text>
+                </g>
+              );
+            })}
+          {/* The piece last placed, on top; what is seen on top is what a pointer picks up there. */}
+          {!solvedUnseen && top !== null && top !== active && (
+            <use
+              href={`#p-${uid}-${top}`}
+              className="on-top"
+              data-index={top}
+              aria-hidden="true"
               onPointerDown={(e) => {
-                onPointerDown(e, i);
+                onPointerDown(e, top);
               }}
               onContextMenu={(e) => {
-                onContextMenu(e, i);
+                onContextMenu(e, top);
               }}
-              onKeyDown={(e) => {
-                onKeyDown(e, i);
-              }}
-              onFocus={(e) => {
-                setSelected(i);
-                setRing(focusVisible(e.currentTarget) ? i : null);
-              }}
-              onBlur={() => {
-                setRing(null);
-              }}
-              style={{ ['--piece' as string]: PIECE_COLOURS[i % PIECE_COLOURS.length] }}
-            >
-              {p.cells.map((c, k) => {
-                const bad = at !== null && status.conflicts.has(`${c[0] + at[0]},${c[1] + at[1]}`);
-                return (
-                  <polygon
-                    key={k}
-                    points={cellPolygon(grid, c)}
-                    className={bad ? 'piece-cell bad' : 'piece-cell'}
-                    data-cell={`${c[0]},${c[1]}`}
-                  />
-                );
-              })}
-              <text x={mx} y={my} className="piece-letter" aria-hidden="true">
-                {pieceLetter(i)}
-              </text>
-            </g>
-          );
-        })}
-        {/* The piece last placed, on top; what is seen on top is what a pointer picks up there. */}
-        {top !== null && top !== active && (
-          <use
-            href={`#p-${uid}-${top}`}
-            className="on-top"
-            data-index={top}
-            aria-hidden="true"
-            onPointerDown={(e) => {
-              onPointerDown(e, top);
-            }}
-            onContextMenu={(e) => {
-              onContextMenu(e, top);
-            }}
+            />
+          )}
+          {/* Where the piece in hand would land: over the pieces at rest, under the piece in hand. */}
+          <DropPreview
+            grid={grid}
+            region={region}
+            taken={taken}
+            cells={(dragIndex === null ? undefined : pieces[dragIndex]?.cells) ?? []}
+            origin={layout.origin}
+            control={preview}
           />
-        )}
-        {/* Where the piece in hand would land: over the pieces at rest, under the piece in hand. */}
-        <DropPreview
-          grid={grid}
-          region={region}
-          taken={taken}
-          cells={(dragIndex === null ? undefined : pieces[dragIndex]?.cells) ?? []}
-          origin={layout.origin}
-          control={preview}
-        />
-        {active !== null && (
-          <use href={`#p-${uid}-${active}`} className="in-hand" pointerEvents="none" aria-hidden="true" />
-        )}
-      </svg>
-      <div className="puzzle-tools">
-        <button
-          type="button"
-          disabled={selected === null || disabled}
-          onClick={() => {
-            if (selected !== null) turn(selected, 'rotate');
-          }}
-        >
-          ⟳ {t('puzzle.rotate')}
-        </button>
-        <button
-          type="button"
-          disabled={selected === null || disabled}
-          onClick={() => {
-            if (selected !== null) turn(selected, 'flip');
-          }}
-        >
-          ⇋ {t('puzzle.flip')}
-        </button>
-        <button
-          type="button"
-          disabled={selected === null || disabled}
-          onClick={() => {
-            if (selected !== null) toTray(selected);
-          }}
-        >
-          ↩ {t('puzzle.toTray')}
-        </button>
-        <button
-          type="button"
-          disabled={placedCount === 0 || disabled}
-          onClick={() => {
-            lastTap.current = null;
-            setHeld(null);
-            setPieces((now) => now.map((p) => (p.pinned ? p : { ...p, at: null })));
-          }}
-        >
-          {t('puzzle.clear')}
-        </button>
+          {active !== null && (
+            <use href={`#p-${uid}-${active}`} className="in-hand" pointerEvents="none" aria-hidden="true" />
+          )}
+        </svg>
       </div>
+      {/* Nothing to do on a board that is done: no buttons that all say no. */}
+      {!done && (
+        <div className="puzzle-tools">
+          <button
+            type="button"
+            disabled={!movable}
+            onClick={() => {
+              if (selected !== null) turn(selected, 'rotate');
+            }}
+          >
+            <span className="tool-icon" aria-hidden="true">
+              ⟳
+            </span>{' '}
+            {t('puzzle.rotate')}
+          </button>
+          <button
+            type="button"
+            disabled={!movable}
+            onClick={() => {
+              if (selected !== null) turn(selected, 'flip');
+            }}
+          >
+            <span className="tool-icon" aria-hidden="true">
+              ⇋
+            </span>{' '}
+            {t('puzzle.flip')}
+          </button>
+          <button
+            type="button"
+            disabled={!movable}
+            onClick={() => {
+              if (selected !== null) toTray(selected);
+            }}
+          >
+            <span className="tool-icon" aria-hidden="true">
+              ↩
+            </span>{' '}
+            {t('puzzle.toTray')}
+          </button>
+          <button
+            type="button"
+            disabled={!pieces.some((p) => p.at !== null && !p.pinned)}
+            onClick={() => {
+              lastTap.current = null;
+              setHeld(null);
+              rearrange(
+                pieces.map((p) => (p.pinned ? p : { ...p, at: null })),
+                'clear',
+              );
+            }}
+          >
+            {t('puzzle.clear')}
+          </button>
+          <button type="button" disabled={past.length === 0} aria-keyshortcuts="Control+Z Meta+Z" onClick={undo}>
+            <span className="tool-icon" aria-hidden="true">
+              ↶
+            </span>{' '}
+            {t('puzzle.undo')}
+          </button>
+        </div>
+      )}
       <p className="puzzle-status" aria-live="polite">
-        {status.conflicts.size > 0
-          ? t('puzzle.conflicts')
-          : t('puzzle.placed', { count: placedCount, total: pieces.length })}
+        {solvedUnseen
+          ? t('puzzle.solved')
+          : status.conflicts.size > 0
+            ? t('puzzle.conflicts')
+            : t('puzzle.placed', { count: placedCount, total: pieces.length })}
       </p>
     </div>
   );
@@ -764,6 +918,22 @@ function DropPreview({
         />
       ))}
     </g>
+  );
+}
+
+/** Whether two arrangements have every piece in the same place, turned the same way. */
+function sameArrangement(a: readonly PieceState[], b: readonly PieceState[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((p, i) => {
+      const q = b[i];
+      return (
+        q !== undefined &&
+        p.pinned === q.pinned &&
+        String(p.at) === String(q.at) &&
+        JSON.stringify(p.cells) === JSON.stringify(q.cells)
+      );
+    })
   );
 }
 

@@ -4,19 +4,27 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PieceState } from './geometry.js';
 import {
+  arrange,
   boardStatus,
   cellAt,
   cellSize,
   centre,
   dropAt,
   dropPreview,
+  extentOf,
   firstFit,
+  fitScale,
   flipped,
+  largest,
+  MAX_SCALE,
   offsetPx,
   pieceCells,
   placementsOf,
+  referenceBoard,
+  referenceSlot,
   rotated,
   toOrigin,
+  turningBox,
 } from './geometry.js';
 
 const grids: GridName[] = ['square', 'hex'];
@@ -213,5 +221,112 @@ describe('board geometry', () => {
     expect(fits([-2, 0])).toBe('-2,0! -1,0! 0,0');
     expect(fits([3, 0])).toBe('');
     expect(fits([0, 2])).toBe('');
+  });
+});
+
+describe('the board and the tray laid out', () => {
+  const size = fc.record({ w: fc.integer({ min: 20, max: 300 }), h: fc.integer({ min: 20, max: 300 }) });
+  const overlap = (a: Rect, b: Rect): boolean =>
+    a.x < b.x + b.w - 0.01 && b.x < a.x + a.w - 0.01 && a.y < b.y + b.h - 0.01 && b.y < a.y + a.h - 0.01;
+  interface Rect {
+    x: number;
+    y: number;
+    w: number;
+    h: number;
+  }
+
+  it('gives a piece a box it can turn and flip in', () => {
+    expect(turningBox('square', knownPiece('I4')?.cells ?? [])).toEqual({ w: 160, h: 160 });
+    expect(turningBox('square', knownPiece('O4')?.cells ?? [])).toEqual({ w: 80, h: 80 });
+    for (const id of ['L5', 'red-13', 'blue-9']) {
+      const piece = knownPiece(id);
+      if (!piece) throw new Error(id);
+      const grid = piece.grid;
+      const box = turningBox(grid, pieceCells(piece));
+      let cells: Cell[] = pieceCells(piece);
+      for (let k = 0; k < 12; k++) {
+        const e = extentOf(grid, cells);
+        expect(e.w).toBeLessThanOrEqual(box.w + 1e-9);
+        expect(e.h).toBeLessThanOrEqual(box.h + 1e-9);
+        cells = k === 5 ? flipped(grid, cells) : rotated(grid, cells);
+      }
+      // The largest pieces of the decks fit the reference slot.
+      expect(largest(box, referenceSlot(grid))).toEqual(referenceSlot(grid));
+    }
+  });
+
+  it('packs the slots without overlaps, apart from the board, and inside the space when it says it fits', () => {
+    fc.assert(
+      fc.property(
+        size,
+        fc.array(size, { minLength: 0, maxLength: 12 }),
+        fc.record({ w: fc.integer({ min: 100, max: 2000 }), h: fc.integer({ min: 100, max: 2000 }) }),
+        fc.constantFrom('below' as const, 'right' as const),
+        (board, slots, space, side) => {
+          const a = arrange(space, board, slots, side);
+          const rects: Rect[] = [
+            { x: a.board[0], y: a.board[1], ...board },
+            ...slots.map((s, i) => ({ x: a.slots[i]?.[0] ?? NaN, y: a.slots[i]?.[1] ?? NaN, ...s })),
+          ];
+          rects.forEach((r, i) => {
+            rects.slice(i + 1).forEach((q) => {
+              expect(overlap(r, q)).toBe(false);
+            });
+          });
+          if (a.fits)
+            for (const r of rects) {
+              expect(r.x).toBeGreaterThanOrEqual(-0.01);
+              expect(r.y).toBeGreaterThanOrEqual(-0.01);
+              expect(r.x + r.w).toBeLessThanOrEqual(space.w + 0.01);
+              expect(r.y + r.h).toBeLessThanOrEqual(a.height + 0.01);
+            }
+        },
+      ),
+      { seed: 11, numRuns: 300 },
+    );
+  });
+
+  it.each(grids)(
+    'fits any board and pieces no larger than the reference at the scale fitted to the reference (%s)',
+    (grid) => {
+      // What keeps the scale still from task to task: the scale depends on the reference only.
+      const ref = referenceBoard(grid);
+      const slot = referenceSlot(grid);
+      fc.assert(
+        fc.property(
+          fc.record({ w: fc.integer({ min: 200, max: 1600 }), h: fc.integer({ min: 200, max: 1000 }) }),
+          fc.record({
+            w: fc.double({ min: 10, max: ref.w, noNaN: true }),
+            h: fc.double({ min: 10, max: ref.h, noNaN: true }),
+          }),
+          fc.array(
+            fc.record({
+              w: fc.double({ min: 10, max: slot.w, noNaN: true }),
+              h: fc.double({ min: 10, max: slot.h, noNaN: true }),
+            }),
+            { minLength: 1, maxLength: 5 },
+          ),
+          (px, board, slots) => {
+            const fit = fitScale(
+              px,
+              ref,
+              slots.map(() => slot),
+            );
+            expect(fit.scale).toBeLessThanOrEqual(MAX_SCALE);
+            if (fit.scale <= 0.25) return;
+            const space = { w: px.w / fit.scale, h: px.h / fit.scale };
+            expect(arrange(space, board, slots, fit.side).fits).toBe(true);
+          },
+        ),
+        { seed: 12, numRuns: 300 },
+      );
+    },
+  );
+
+  it('puts the tray under the board on a phone and beside it on a wide screen', () => {
+    const board = referenceBoard('square');
+    const slots = [1, 2, 3].map(() => referenceSlot('square'));
+    expect(fitScale({ w: 350, h: 560 }, board, slots).side).toBe('below');
+    expect(fitScale({ w: 1060, h: 520 }, board, slots).side).toBe('right');
   });
 });

@@ -1,6 +1,6 @@
 import type { Gem as GemName, RaceView, RaceViewMessage } from '@ubongo/core';
 import { GEMS } from '@ubongo/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timeLeft, useNow } from '../hooks.js';
 import { send } from '../net.js';
@@ -51,10 +51,18 @@ export function Game({ table, view: message }: { table: Table; view: RaceViewMes
     [room, table],
   );
 
+  // A new game screen, and each new round, opens at its top: the round, the die and the sand in view.
+  const roundNumber = round?.number;
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, [roundNumber]);
+
   const total = (view.hourglassSeconds * 1000) / message.timeScale;
   const gains = me && round ? (round.gains[me] ?? []) : [];
+  // While my board is to be solved, the round fills the window (styles.css, .play-screen).
+  const solving = playing && view.task !== null && myDeal !== undefined && solvedAt < 0 && left > 0;
   return (
-    <div className="game">
+    <div className={solving ? 'game play-screen' : 'game'}>
       <div className="game-bar">
         <h1 className="round-title">
           {round?.tieBreak
@@ -101,15 +109,16 @@ export function Game({ table, view: message }: { table: Table; view: RaceViewMes
                 task={view.task}
                 tray={view.set ?? undefined}
                 disabled={solvedAt >= 0 || left <= 0}
+                solved={solvedAt >= 0}
                 onComplete={claim}
                 label={t('game.boardLabel', { board: myDeal.board })}
               />
             </>
           )}
           <RejectedNote rejected={table.rejected} onClose={table.clearRejected} />
-          {view.edition === 'jewels' && <JewelBoard table={table} view={view} />}
         </section>
         <aside className="game-side">
+          {view.edition === 'jewels' && <JewelBoard table={table} view={view} />}
           <Players view={view} nameOf={nameOf} />
           <LastRound view={view} nameOf={nameOf} />
         </aside>

@@ -21,6 +21,10 @@ export function Practice() {
   const [solved, setSolved] = useState(false);
   const [rejected, setRejected] = useState<Rejected | null>(null);
   const [error, setError] = useState('');
+  // The choice of task, folded away on a phone to leave the screen to the board.
+  const [choosing, setChoosing] = useState(
+    () => typeof matchMedia !== 'function' || matchMedia('(min-width: 760px)').matches,
+  );
 
   useEffect(() => {
     let live = true;
@@ -105,9 +109,26 @@ export function Practice() {
   const deck = decks.decks.find((d) => d.edition === task.edition);
   const board = deck?.boards.find((b) => b.id === task.board);
   return (
-    <div className="practice">
+    <div className="practice play-screen">
       <h1>{t('practice.title')}</h1>
-      <section className="card">
+      <details
+        className="card choose"
+        open={choosing}
+        onToggle={(e) => {
+          setChoosing(e.currentTarget.open);
+        }}
+      >
+        <summary>
+          <TaskKey value={task.key} />
+          <span className="task-line">
+            {t('practice.about', {
+              board: task.board,
+              side: t(`sides.${task.side}`),
+              difficulty: task.difficulty.toFixed(1),
+            })}
+          </span>
+          <span className="change">{t('practice.change')}</span>
+        </summary>
         <div className="settings">
           <label className="field">
             <span>{t('practice.deck')}</span>
@@ -170,39 +191,31 @@ export function Practice() {
             </select>
           </label>
         </div>
-        <div className="actions">
-          <button type="button" onClick={random}>
-            {t('practice.random')}
-          </button>
-          <button
-            type="button"
-            disabled={solved}
-            onClick={() => {
-              if (room) send(room, 'hint');
-            }}
-          >
-            {t('practice.hint')}
-          </button>
-          <button
-            type="button"
-            disabled={solved}
-            onClick={() => {
-              if (room) send(room, 'solution');
-            }}
-          >
-            {t('practice.solution')}
-          </button>
-        </div>
-      </section>
-      <p className="task-line">
-        <TaskKey value={task.key} />{' '}
-        {t('practice.about', {
-          board: task.board,
-          side: t(`sides.${task.side}`),
-          difficulty: task.difficulty.toFixed(1),
-        })}
-        {hints && ` ${t('practice.hints', { count: hints.shown, of: hints.of })}`}
-      </p>
+      </details>
+      <div className="actions practice-actions">
+        <button type="button" onClick={random}>
+          {t('practice.random')}
+        </button>
+        <button
+          type="button"
+          disabled={solved}
+          onClick={() => {
+            if (room) send(room, 'hint');
+          }}
+        >
+          {t('practice.hint')}
+        </button>
+        <button
+          type="button"
+          disabled={solved}
+          onClick={() => {
+            if (room) send(room, 'solution');
+          }}
+        >
+          {t('practice.solution')}
+        </button>
+        {hints && <span className="hint-count">{t('practice.hints', { count: hints.shown, of: hints.of })}</span>}
+      </div>
       {solved && (
         <p className="solved-banner" role="status">
           {t('practice.solved')}

@@ -1,6 +1,6 @@
 import type { PieceSet, Rejected, Side, SoloMode, SoloRecordEntry, SoloViewMessage } from '@ubongo/core';
 import { SIDES, SOLO_LIMITS, SOLO_MODES } from '@ubongo/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnnounce } from '../announce.js';
 import { clock, timeLeft, useNow, useRoomMessages, watchRoom } from '../hooks.js';
@@ -133,8 +133,13 @@ export function Solo() {
         : (view.serverNow - (view.startedAt ?? view.serverNow)) / view.timeScale + (now - view.receivedAt)
       : 0;
 
+  // The run opens at the top of the page, wherever Start was.
+  useLayoutEffect(() => {
+    if (playing) window.scrollTo(0, 0);
+  }, [playing]);
+
   return (
-    <div className="solo">
+    <div className={playing ? 'solo play-screen' : 'solo'}>
       <h1>{t('solo.title')}</h1>
       {!playing && (
         <section className="card">
@@ -223,6 +228,7 @@ export function Solo() {
             </span>
             <button
               type="button"
+              data-next-puzzle
               onClick={() => {
                 if (room) send(room, 'skip');
               }}
