@@ -51,6 +51,7 @@ const WEB_FROM_CORE = [
   'HOURGLASS_SECONDS',
   'GAME_ROUNDS',
   'PIECE_SETS',
+  'MAX_TRAIL_MOVES',
 ];
 const webBoundaries = {
   paths: [

@@ -4,6 +4,7 @@ import type { DeckEdition, PieceSet, Side } from './deck.js';
 import type { BotLevel } from './game/bots.js';
 import type { RaceEdition, RaceEvent, RaceView, Variant } from './game/race.js';
 import type { SoloEvent, SoloMode, SoloResult, SoloView } from './game/solo.js';
+import type { TrailMove } from './game/trail.js';
 import { GAME_ERROR_CODES } from './game/types.js';
 import type { PlayerId } from './game/types.js';
 import type { GridName } from './grid.js';
@@ -194,7 +195,8 @@ export interface RaceClientMessages {
   readonly ready: { readonly ready: boolean };
   readonly start: EmptyBody;
   readonly rematch: EmptyBody;
-  readonly claim: { readonly placements: readonly ProposedPlacement[] };
+  /** The board covered, with the moves that covered it (a claim without them is kept but not verified). */
+  readonly claim: { readonly placements: readonly ProposedPlacement[]; readonly trail?: readonly TrailMove[] };
   readonly move: { readonly row: number };
   /** Jewel edition, before the first round: where your pawn starts (you may change it until then). */
   readonly place: { readonly row: number };
@@ -317,7 +319,8 @@ export interface SoloJoinOptions {
 /** What a solo player sends. */
 export interface SoloClientMessages {
   readonly start: EmptyBody;
-  readonly claim: { readonly placements: readonly ProposedPlacement[] };
+  /** The board covered, with the moves that covered it (a claim without them is kept but not verified). */
+  readonly claim: { readonly placements: readonly ProposedPlacement[]; readonly trail?: readonly TrailMove[] };
   readonly skip: EmptyBody;
 }
 

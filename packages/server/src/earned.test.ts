@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UbongoServer } from './server.js';
 import { startServer } from './server.js';
 import { SqliteStorage } from './storage.js';
-import { humanPause, Player, signedIn, solve } from './test-support/player.js';
+import { byHand, humanPause, Player, signedIn, solve } from './test-support/player.js';
 
 /*
  * Records that are earned, over a real server and a real SQLite file: a run solved at machine
@@ -31,18 +31,24 @@ afterAll(async () => {
   await server.close();
 });
 
-/** Plays five easy puzzles, each claimed at once (a program) or after a person's least time. */
+/** The tasks dealt to the person, whose first attempts count. */
 const dealt: { board: string; side: string; key: string }[] = [];
 
-async function run(name: string, pace: 'machine' | 'human'): Promise<{ verified: boolean }> {
+/**
+ * Plays five easy puzzles, each claimed at once (a program), or after a person's least time with
+ * the moves of a hand, or after that time with no moves (a program that waits).
+ */
+
+async function run(name: string, pace: 'machine' | 'human' | 'waits'): Promise<{ verified: boolean }> {
   const player = await Player.create(url, 'solo', { name, mode: 'count', limit: 5, side: 'easy' });
   player.send('start');
   for (let n = 0; n < 5; n++) {
     const v = await player.waitFor('view', (m) => m.solved === n && m.task !== null);
     if (!v.task || !v.current) throw new Error('no puzzle');
     if (pace === 'human') dealt.push(v.current);
-    if (pace === 'human') await humanPause(v.task, TIME_SCALE);
-    player.send('claim', { placements: solve(v.task) });
+    if (pace !== 'machine') await humanPause(v.task, TIME_SCALE);
+    const placements = solve(v.task);
+    player.send('claim', pace === 'human' ? byHand(placements) : { placements });
   }
   const recorded = await player.waitFor('recorded');
   await player.room.leave();
@@ -58,6 +64,7 @@ describe('records that are earned', () => {
   it('keeps a run solved at machine speed out of the records and flags its account; a person’s run is listed', async () => {
     expect(await run('Robo Ruth', 'machine')).toMatchObject({ verified: false, newBest: false });
     expect(await run('Patient Pia', 'human')).toMatchObject({ verified: true, newBest: true });
+    expect(await run('Waiting Walt', 'waits')).toMatchObject({ verified: false, newBest: false });
     // A person's verified solves count as first attempts for the tasks' ratings; a machine's do not.
     const first = dealt[0];
     if (!first) throw new Error('no task dealt');
@@ -71,12 +78,14 @@ describe('records that are earned', () => {
     const names = await listed();
     expect(names).toContain('Patient Pia');
     expect(names).not.toContain('Robo Ruth');
+    expect(names).not.toContain('Waiting Walt');
     // Flagged for review, with the measure (`ubongo admin flagged` lists it; the CLI's tests show it).
     const storage = await SqliteStorage.open(dataDir);
     const flagged = await storage.flaggedAccounts();
     await storage.close();
-    expect(flagged.map((f) => f.account.name)).toEqual(['Robo Ruth']);
+    expect(flagged.map((f) => f.account.name)).toEqual(['Robo Ruth', 'Waiting Walt']);
     expect(flagged[0]?.reason).toMatch(/^solved C\d+ easy \S+ in \d\.\d\d s, under the human floor of \d\.\d\d s$/);
+    expect(flagged[1]?.reason).toMatch(/^solved C\d+ easy \S+ in \d\.\d\d s, with no move trail$/);
   });
 });
 

@@ -12,12 +12,14 @@ import {
   DECK_EDITIONS,
   GAME_ROUNDS,
   HOURGLASS_SECONDS,
+  MAX_TRAIL_MOVES,
   PIECE_SETS,
   PROTOCOL_VERSION,
   RACE_EDITIONS,
   SIDES,
   SOLO_LIMITS,
   SOLO_MODES,
+  TRAIL_KINDS,
 } from '@ubongo/core';
 import { z } from 'zod';
 
@@ -29,7 +31,7 @@ import { z } from 'zod';
 
 export { PROTOCOL_VERSION };
 /** The largest message the server reads, as JSON; larger ones are answered `message/too-large`. */
-export const MAX_MESSAGE_BYTES = 4096;
+export const MAX_MESSAGE_BYTES = 16 * 1024;
 /** The WebSocket frame limit: a frame larger than this closes the connection (the player may reconnect). */
 export const MAX_FRAME_BYTES = 64 * 1024;
 /** Messages a client may send: a burst of this many, refilled at this many per second. */
@@ -41,6 +43,22 @@ export const MAX_SPECTATORS = 12;
 const cell = z.tuple([z.number().int(), z.number().int()]).readonly();
 const placement = z.strictObject({ piece: z.string().max(32), cells: z.array(cell).max(64).readonly() }).readonly();
 const placements = z.array(placement).max(16).readonly();
+const trailMove = z
+  .tuple([
+    z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 3600 * 1000),
+    z.enum(TRAIL_KINDS),
+    z.string().max(32),
+  ])
+  .readonly();
+/** A claim: the placements and, for a judged solve, the moves that made them (core's trail.ts). */
+const claim = z.strictObject({
+  placements,
+  trail: z.array(trailMove).max(MAX_TRAIL_MOVES).readonly().exactOptional(),
+});
 const empty = z.strictObject({});
 
 /** Settings the host may change in the lobby. */
@@ -72,7 +90,7 @@ export const raceMessages = {
   ready: z.strictObject({ ready: z.boolean() }),
   start: empty,
   rematch: empty,
-  claim: z.strictObject({ placements }),
+  claim,
   move: z.strictObject({ row: z.number().int() }),
   place: z.strictObject({ row: z.number().int() }),
 } as const;
@@ -93,7 +111,7 @@ export const soloJoinSchema = z.object({
 /** What a solo player may send. */
 export const soloMessages = {
   start: empty,
-  claim: z.strictObject({ placements }),
+  claim,
   skip: empty,
 } as const;
 

@@ -1,7 +1,7 @@
 import type { Client, Delayed } from '@colyseus/core';
 import { Room, ServerError } from '@colyseus/core';
 import type { Deal, RaceAction, RaceEvent, RaceServerMessages } from '@ubongo/core';
-import { CLOSE_CODES, deckFor, findTask, humanFloorSeconds, STAND_IN_LEVEL } from '@ubongo/core';
+import { CLOSE_CODES, deckFor, findTask, judgeSolve, STAND_IN_LEVEL } from '@ubongo/core';
 import {
   expireWhenIdle,
   guarded,
@@ -312,7 +312,12 @@ export class RaceRoom extends Room {
       void this.#rematch(client);
     });
     on('claim', (client, data) => {
-      this.#playerAction(client, 'claim', (player) => ({ type: 'claim', player, placements: data.placements }));
+      this.#playerAction(client, 'claim', (player) => ({
+        type: 'claim',
+        player,
+        placements: data.placements,
+        ...(data.trail ? { trail: data.trail } : {}),
+      }));
     });
     on('move', (client, data) => {
       this.#playerAction(client, 'move', (player) => ({ type: 'move', player, row: data.row }));
@@ -451,7 +456,7 @@ export class RaceRoom extends Room {
     }
     this.#schedule();
     const { events } = step.value;
-    this.#trackDeals(game, events);
+    this.#trackDeals(game, events, action);
     void this.#write(game, step.value.entry).then(() => {
       if (this.#game !== game) return;
       this.#send.all('events', { events });
@@ -463,9 +468,10 @@ export class RaceRoom extends Room {
   /**
    * The boards dealt to people are in play for their accounts until the round ends (practice will
    * not solve them); each person's solve is timed from the deal against the task's human floor, and
-   * one under it keeps the player out of the game's rating and flags the account for review.
+   * one under it, or whose move trail no hand could have made (core's judgeSolve), keeps the
+   * player out of the game's rating and flags the account for review.
    */
-  #trackDeals(game: RaceGame, events: readonly RaceEvent[]): void {
+  #trackDeals(game: RaceGame, events: readonly RaceEvent[], action: RaceAction): void {
     const { inPlay, clock, decks, storage, log } = this.services;
     const now = clock.now();
     for (const event of events) {
@@ -474,16 +480,22 @@ export class RaceRoom extends Room {
         const deal = this.#deals.find((d) => d.player === event.player);
         if (seat?.occupant.kind !== 'human' || !deal) continue;
         const task = findTask(decks[deckFor(game.edition)], deal);
-        const floor = humanFloorSeconds(task?.difficulty ?? 1, task?.pieces.length ?? 3) * 1000;
         const took = now - this.#dealtAt;
-        if (took >= floor) continue;
+        const claim = action.type === 'claim' && action.player === event.player ? action : undefined;
+        const verdict = judgeSolve({
+          took,
+          difficulty: task?.difficulty ?? 1,
+          pieces: claim?.placements.map((p) => p.piece) ?? task?.pieces ?? [],
+          trail: claim?.trail,
+        });
+        if (verdict.plausible) continue;
         this.#implausible.add(event.player);
         const account = seat.accountId;
         if (account !== undefined)
           void storage
             .flagAccount(
               account,
-              `solved ${deal.board} ${deal.side} ${deal.key} in a race in ${(took / 1000).toFixed(2)} s, under the human floor of ${(floor / 1000).toFixed(2)} s`,
+              `solved ${deal.board} ${deal.side} ${deal.key} in a race in ${(took / 1000).toFixed(2)} s, ${verdict.reason}`,
               now,
             )
             .catch((e: unknown) => {

@@ -7,8 +7,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displayOf, PROVISIONAL_GAMES, rateGame } from './ratings.js';
 import type { UbongoServer } from './server.js';
+import type { GameRecord } from './storage.js';
 import { startServer } from './server.js';
-import { humanPause, Player, signedIn, solve } from './test-support/player.js';
+import { byHand, humanPause, Player, signedIn, solve } from './test-support/player.js';
 
 /*
  * Ratings over a real server and a real SQLite file: rated tables are for people with a username,
@@ -97,10 +98,15 @@ describe('ratings', () => {
       const { view } = await p.waitFor('view', (m) => m.view.phase === 'playing' && m.view.task !== null);
       if (!view.task) throw new Error('no task');
       await humanPause(view.task, TIME_SCALE);
-      p.send('claim', { placements: solve(view.task) });
+      p.send('claim', byHand(solve(view.task)));
       await p.waitFor('events', (m) => m.events.some((e) => e.type === 'solved' && e.player === view.you));
     }
-    await table.waitFor('saved', () => true, 20_000);
+    const { game } = await table.waitFor('saved', () => true, 20_000);
+    // The game keeps how each board was solved: every claim with its move trail.
+    const record = (await (await fetch(`${http}/api/games/${game}`)).json()) as GameRecord;
+    const claims = record.actions.flatMap(({ action }) => (action.type === 'claim' ? [action] : []));
+    expect(claims).toHaveLength(4);
+    expect(claims.every((c) => c.trail?.filter((m) => m[1] === 'place').length === c.placements.length)).toBe(true);
     const profiles = await Promise.all(people.map((p) => profile(p.id)));
     const ratings = profiles.map((p) => p.ratings.find((r) => r.edition === 'classic'));
     const shown = ratings.map((r) => r?.display ?? 0);
@@ -163,7 +169,7 @@ describe('ratings', () => {
     const second = await other.waitFor('view', (m) => m.view.phase === 'playing' && m.view.task !== null);
     if (!second.view.task) throw new Error('no task');
     await humanPause(second.view.task, TIME_SCALE);
-    other.send('claim', { placements: solve(second.view.task) });
+    other.send('claim', byHand(solve(second.view.task)));
     await table.waitFor('saved', () => true, 60_000);
     // Gus alone is rated (a game needs two rated players to move anything): nobody moved.
     expect((await profile(fay.id)).ratings).toEqual([]);

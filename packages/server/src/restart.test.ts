@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SqliteStorage } from './storage.js';
-import { humanPause, Player, solve } from './test-support/player.js';
+import { byHand, humanPause, Player, solve } from './test-support/player.js';
 
 // The real thing: `npm start`'s entry point in its own process, stopped with SIGTERM or killed
 // with SIGKILL, and started again on the same data folder.
@@ -122,7 +122,7 @@ describe('a restart', () => {
       const v = await zoe.waitFor('view', (m) => m.solved === n && m.task !== null);
       if (!v.task) throw new Error('no puzzle');
       await humanPause(v.task, 20);
-      zoe.send('claim', { placements: solve(v.task) });
+      zoe.send('claim', byHand(solve(v.task)));
     }
     await zoe.waitFor('recorded');
 

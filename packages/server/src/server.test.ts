@@ -20,7 +20,7 @@ import { PROTOCOL_VERSION } from '@ubongo/core';
 import type { UbongoServer } from './server.js';
 import { startServer } from './server.js';
 import { QUICK_MATCH, seatLabel } from './table.js';
-import { humanPause, Player, signedIn, solve } from './test-support/player.js';
+import { byHand, humanPause, Player, signedIn, solve } from './test-support/player.js';
 
 // A real server on a random port, with game time 20 times faster than the clock, so that a
 // 20-second hourglass lasts one real second.
@@ -238,7 +238,7 @@ describe('claims and messages that are wrong', () => {
     expect(await ana.next('rejected')).toMatchObject({ code: 'message/malformed' });
     ana.sendRaw('teleport', { row: 3 });
     expect(await ana.next('rejected')).toMatchObject({ to: 'teleport', code: 'message/unknown' });
-    ana.sendRaw('claim', { placements: good, padding: 'x'.repeat(10_000) });
+    ana.sendRaw('claim', { placements: good, padding: 'x'.repeat(20_000) });
     expect(await ana.next('rejected')).toMatchObject({ to: 'claim', code: 'message/too-large' });
     ana.send('settings', { rounds: 3 });
     expect(await ana.next('rejected')).toMatchObject({ code: 'message/wrong-phase' });
@@ -622,7 +622,7 @@ describe('solo play', () => {
         zoe.send('skip');
       } else {
         await humanPause(v.task, 20);
-        zoe.send('claim', { placements: solve(v.task) });
+        zoe.send('claim', byHand(solve(v.task)));
       }
       await zoe.next('view', (m) => m.current?.board !== board || m.solved === 5);
     }
@@ -650,7 +650,7 @@ describe('solo play', () => {
         const v = await ivy.waitFor('view', (m) => m.solved === n && m.task !== null);
         if (!v.task) continue;
         await humanPause(v.task, 20);
-        ivy.send('claim', { placements: solve(v.task) });
+        ivy.send('claim', byHand(solve(v.task)));
       }
       const { newBest } = await ivy.waitFor('recorded');
       await ivy.room.leave();

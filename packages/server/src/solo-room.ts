@@ -2,6 +2,7 @@ import type { Client, Delayed } from '@colyseus/core';
 import { Room } from '@colyseus/core';
 import type {
   SoloAction,
+  SoloClientMessages,
   SoloEngine,
   SoloEvent,
   SoloJoinOptions,
@@ -9,7 +10,7 @@ import type {
   SoloServerMessages,
   SoloState,
 } from '@ubongo/core';
-import { findTask, humanFloorSeconds, isNewBest, soloEngine } from '@ubongo/core';
+import { findTask, isNewBest, judgeSolve, soloEngine } from '@ubongo/core';
 import {
   expireWhenIdle,
   guarded,
@@ -45,6 +46,8 @@ export class SoloRoom extends Room {
   #dealtAt = 0;
   #dealt: (SoloEvent & { type: 'puzzle' }) | undefined;
   #implausible = 0;
+  /** The claim being applied, whose trail the judgement reads. */
+  #claim: SoloClientMessages['claim'] | undefined;
   /** Whether the task on the board is neither solved nor set aside yet. */
   #open = false;
 
@@ -85,7 +88,9 @@ export class SoloRoom extends Room {
       this.#act(client, 'start', { type: 'start' });
     });
     on('claim', (client, data) => {
+      this.#claim = data;
       this.#act(client, 'claim', { type: 'claim', placements: data.placements });
+      this.#claim = undefined;
     });
     on('skip', (client) => {
       this.#act(client, 'skip', { type: 'skip' });
@@ -112,7 +117,8 @@ export class SoloRoom extends Room {
 
   /**
    * Times each solve from its deal, as the server measured them, against the human floor of the
-   * task (core's humanFloorSeconds): a run with a faster solve is kept but not verified.
+   * task, and looks at the claim's move trail (core's judgeSolve): a run with a solve no person
+   * could have made is kept but not verified.
    */
   #judge(events: readonly SoloEvent[]): void {
     const now = this.services.clock.now();
@@ -125,10 +131,15 @@ export class SoloRoom extends Room {
       if (event.type === 'solved' && this.#dealt) {
         this.#open = false;
         const task = findTask(this.services.decks.classic, this.#dealt.deal);
-        const floor = humanFloorSeconds(task?.difficulty ?? 1, task?.pieces.length ?? 3) * 1000;
         // The solve's time on the server's clock (the event's own `at` counts from the run's start).
         const took = now - this.#dealtAt;
-        if (took >= floor) this.#attempted(this.#dealt, true);
+        const verdict = judgeSolve({
+          took,
+          difficulty: task?.difficulty ?? 1,
+          pieces: this.#claim?.placements.map((p) => p.piece) ?? task?.pieces ?? [],
+          trail: this.#claim?.trail,
+        });
+        if (verdict.plausible) this.#attempted(this.#dealt, true);
         else {
           this.#implausible++;
           const account = this.#account;
@@ -136,7 +147,7 @@ export class SoloRoom extends Room {
             void this.services.storage
               .flagAccount(
                 account.id,
-                `solved ${this.#dealt.deal.board} ${this.#dealt.deal.side} ${this.#dealt.deal.key} in ${(took / 1000).toFixed(2)} s, under the human floor of ${(floor / 1000).toFixed(2)} s`,
+                `solved ${this.#dealt.deal.board} ${this.#dealt.deal.side} ${this.#dealt.deal.key} in ${(took / 1000).toFixed(2)} s, ${verdict.reason}`,
                 now,
               )
               .catch((e: unknown) => {

@@ -5,3 +5,4 @@ export * from './solo.js';
 export * from './bots.js';
 export * from './simulate.js';
 export * from './referee.js';
+export * from './trail.js';

@@ -13,6 +13,7 @@ import type { Gem, Gems, JewelColour } from './gems.js';
 import { drawGem, gemPoints, JEWEL_COLOURS, noGems } from './gems.js';
 import type { GameError, PlayerId, SeatConfig } from './types.js';
 import { GAME_ROUNDS, HOURGLASS_SECONDS } from './types.js';
+import type { TrailMove } from './trail.js';
 
 /*
  * The race editions, one engine: classic (docs/rules.md §2), Extreme (§3) and the
@@ -217,7 +218,13 @@ export interface RaceState {
 /** What a race accepts. `start-round` and `tick` come from the referee (the server or simulator). */
 export type RaceAction =
   | { readonly type: 'start-round' }
-  | { readonly type: 'claim'; readonly player: PlayerId; readonly placements: readonly ProposedPlacement[] }
+  | {
+      readonly type: 'claim';
+      readonly player: PlayerId;
+      readonly placements: readonly ProposedPlacement[];
+      /** How the board was solved (trail.ts), kept with the game for replays; the race does not read it. */
+      readonly trail?: readonly TrailMove[];
+    }
   | { readonly type: 'move'; readonly player: PlayerId; readonly row: number }
   | { readonly type: 'tick' }
   | { readonly type: 'place'; readonly player: PlayerId; readonly row: number };

@@ -1,4 +1,4 @@
-import type { GuestAnswer, Placement, Puzzle, RoomName, Rooms } from '@ubongo/core';
+import type { GuestAnswer, Placement, Puzzle, RoomName, Rooms, TrailMove } from '@ubongo/core';
 import {
   canonicalKey,
   gridOf,
@@ -155,6 +155,21 @@ export function solve(task: Puzzle): Placement[] {
     return { id: p.id, cells: normalize(known.cells) };
   });
   return [...(solveFirst({ ...task, pieces }).solution ?? [])];
+}
+
+/**
+ * A claim of `placements` as a hand makes it: each piece turned, then put down, 0.4 s after the
+ * one before (the move trail the web client sends, core's trail.ts).
+ */
+export function byHand(placements: readonly Placement[]): {
+  placements: readonly Placement[];
+  trail: readonly TrailMove[];
+} {
+  const trail = placements.flatMap((p, i): TrailMove[] => [
+    [200 + 400 * i, 'turn', p.piece],
+    [400 + 400 * i, 'place', p.piece],
+  ]);
+  return { placements, trail };
 }
 
 /**

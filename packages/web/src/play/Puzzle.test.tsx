@@ -63,12 +63,24 @@ function placeSolution(container: HTMLElement): void {
 describe('the puzzle board', () => {
   it('is solved with the keyboard alone, and claims exactly once with placements the checker accepts', () => {
     const onComplete = vi.fn();
-    const { container } = render(<Puzzle task={puzzle} onComplete={onComplete} label="test board" />);
+    const onMove = vi.fn();
+    const { container } = render(<Puzzle task={puzzle} onComplete={onComplete} onMove={onMove} label="test board" />);
     placeSolution(container);
     expect(onComplete).toHaveBeenCalledTimes(1);
     const claimed = onComplete.mock.calls[0]?.[0] as unknown;
     expect(checkSolution(puzzle, claimed).ok).toBe(true);
     expect(container.querySelector('svg')?.getAttribute('data-complete')).toBe('true');
+    // The claim carries the trail: every piece put down once (arrow presses in a row are one move),
+    // after its turns, in time order; onMove heard each move as it came (each arrow press too).
+    const trail = onComplete.mock.calls[0]?.[1] as [number, string, string][];
+    const placed = trail.filter((m) => m[1] === 'place');
+    expect(placed.map((m) => m[2]).sort()).toEqual([...ids].sort());
+    expect(trail.every((m, k) => k === 0 || m[0] >= (trail[k - 1]?.[0] ?? 0))).toBe(true);
+    expect(trail.filter((m) => m[1] === 'turn' || m[1] === 'flip').length).toBeGreaterThan(0);
+    const heard = onMove.mock.calls.map((c) => (c[0] as { kind: string }).kind);
+    expect(heard.filter((k, n) => k !== 'place' || heard[n - 1] !== 'place')).toEqual(
+      trail.map((m) => m[1]).filter((k, n, all) => k !== 'place' || all[n - 1] !== 'place'),
+    );
   });
 
   it('with the whole set in the tray: claims once the area is covered, with only the pieces on the board', () => {

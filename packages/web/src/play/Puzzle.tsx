@@ -1,4 +1,5 @@
-import type { Cell, GridName, ProposedPlacement, Puzzle as PuzzleTask } from '@ubongo/core';
+import type { Cell, GridName, ProposedPlacement, Puzzle as PuzzleTask, TrailKind, TrailMove } from '@ubongo/core';
+import { MAX_TRAIL_MOVES } from '@ubongo/core';
 import type {
   KeyboardEvent as ReactKeyboardEvent,
   MouseEvent as ReactMouseEvent,
@@ -37,6 +38,13 @@ import {
 /** What the board sends when the white area is covered: each piece and the cells it covers. */
 export type Placements = readonly ProposedPlacement[];
 
+/** One move of the hand: what it did, to which piece, when (ms since the board was shown). */
+export interface BoardMove {
+  readonly kind: TrailKind;
+  readonly piece: string;
+  readonly at: number;
+}
+
 /** A piece on the board as the server describes it (a hint or the solution). */
 export interface ShownPlacement {
   readonly piece: string;
@@ -60,8 +68,13 @@ export interface PuzzleProps {
    * reloaded), where the pieces lay is not known here: the board is shown covered, the pieces put away.
    */
   readonly solved?: boolean;
-  /** Called once each time the white area becomes exactly covered. */
-  readonly onComplete?: (placements: Placements) => void;
+  /**
+   * Called once each time the white area becomes exactly covered, with the move trail that covered
+   * it (its last MAX_TRAIL_MOVES moves), which a claim carries (core's trail.ts).
+   */
+  readonly onComplete?: (placements: Placements, trail: readonly TrailMove[]) => void;
+  /** Called on each move of the hand (a piece put down, sent back, turned, turned over, a move undone). */
+  readonly onMove?: (move: BoardMove) => void;
   /** The accessible name of the board. */
   readonly label: string;
 }
@@ -102,7 +115,16 @@ const DOUBLE_TAP_MS = 400;
  * largest board and pieces of a deck rather than to this task's, so that it stays put from one
  * task to the next.
  */
-export function Puzzle({ task, tray, shown, disabled = false, solved = false, onComplete, label }: PuzzleProps) {
+export function Puzzle({
+  task,
+  tray,
+  shown,
+  disabled = false,
+  solved = false,
+  onComplete,
+  onMove,
+  label,
+}: PuzzleProps) {
   const { grid, region } = task;
   const given = tray ?? task.pieces;
   const { t } = useTranslation();
@@ -136,6 +158,9 @@ export function Puzzle({ task, tray, shown, disabled = false, solved = false, on
   const preview = useRef<ShowPreview | null>(null);
   const lastTap = useRef<{ index: number; at: number } | null>(null);
   const lastSent = useRef('');
+  // The moves of the hand since the board was shown, the latest last (core's trail.ts).
+  const shownAt = useRef(performance.now());
+  const trail = useRef<TrailMove[]>([]);
   // The space the page gives the board and the tray, in screen pixels.
   const [room, setRoom] = useState<Size | null>(null);
 
@@ -248,7 +273,7 @@ export function Puzzle({ task, tray, shown, disabled = false, solved = false, on
     const signature = JSON.stringify(placements);
     if (signature === lastSent.current) return;
     lastSent.current = signature;
-    onComplete?.(placements);
+    onComplete?.(placements, trail.current.slice(-MAX_TRAIL_MOVES));
   }, [status.complete, disabled, drag, held, pieces, shown, onComplete]);
 
   const translation = (i: number, piece: PieceState): [number, number] => {
@@ -286,10 +311,29 @@ export function Puzzle({ task, tray, shown, disabled = false, solved = false, on
     );
   };
 
+  /**
+   * Notes a move of the hand on piece `i` in the trail and tells `onMove`. Keyboard nudges of one
+   * piece in a row (`merge`) are one move, at the time of the last.
+   */
+  const note = (kind: TrailKind, i: number, merge = false): void => {
+    const piece = pieces[i];
+    if (!piece || piece.pinned) return;
+    const at = Math.round(performance.now() - shownAt.current);
+    const moves = trail.current;
+    const last = moves[moves.length - 1];
+    if (merge && last?.[1] === kind && last[2] === piece.id) moves[moves.length - 1] = [at, kind, piece.id];
+    else moves.push([at, kind, piece.id]);
+    // Only the last moves are ever sent: the trail does not grow without end.
+    if (moves.length > 2 * MAX_TRAIL_MOVES) moves.splice(0, moves.length - MAX_TRAIL_MOVES);
+    onMove?.({ kind, piece: piece.id, at });
+  };
+
   /** Takes the last move back. */
   const undo = (): void => {
     const previous = past[past.length - 1];
     if (disabled || drag || !previous) return;
+    const changed = pieces.findIndex((p, k) => !sameArrangement([p], [previous[k] ?? p]));
+    note('undo', Math.max(changed, 0));
     setPast(past.slice(0, -1));
     setPieces(previous);
     setHeld(null);
@@ -333,6 +377,7 @@ export function Puzzle({ task, tray, shown, disabled = false, solved = false, on
     if (disabled) return;
     // A turn by any other means comes between two taps: they are no longer a double tap.
     lastTap.current = null;
+    note(how === 'rotate' ? 'turn' : 'flip', i);
     const apply = (cells: readonly Cell[]): Cell[] => (how === 'rotate' ? rotated(grid, cells) : flipped(grid, cells));
     if (lifted?.index === i) {
       const piece = pieces[i];
@@ -373,6 +418,7 @@ export function Puzzle({ task, tray, shown, disabled = false, solved = false, on
 
   const toTray = (i: number): void => {
     lastTap.current = null;
+    if (pieces[i]?.at) note('back', i);
     update(i, (p) => ({ ...p, at: null }), 'tray');
     if (held === i) setHeld(null);
   };
@@ -385,6 +431,7 @@ export function Puzzle({ task, tray, shown, disabled = false, solved = false, on
       const at = firstFit(region, taken, piece.cells);
       // Taken from the tray, moved with the arrows and put down: one move.
       update(i, (p) => ({ ...p, at }), `nudge:${i}`);
+      note('place', i, true);
     }
     setHeld(i);
     setSelected(i);
@@ -492,9 +539,10 @@ export function Puzzle({ task, tray, shown, disabled = false, solved = false, on
     }
     lastTap.current = null;
     const at = landing(drag, piece.cells, pointer);
-    const next = pieces.map((p, k) =>
-      k === i && !p.pinned ? { ...p, at: touchesRegion(region, p.cells, at) ? at : null } : p,
-    );
+    const onBoard = touchesRegion(region, piece.cells, at);
+    const next = pieces.map((p, k) => (k === i && !p.pinned ? { ...p, at: onBoard ? at : null } : p));
+    if (onBoard) note('place', i);
+    else if (piece.at) note('back', i);
     // The drag, turns on the way included, is one move: from where it all was when it began.
     if (start && !sameArrangement(start, next)) setPast((before) => [...before.slice(1 - UNDO_DEPTH), start]);
     lastMove.current = 'drag';
@@ -598,8 +646,10 @@ export function Puzzle({ task, tray, shown, disabled = false, solved = false, on
     let handled = true;
     if (move) {
       if (held !== i) pickUp(i);
-      if (held === i || piece.at)
+      if (held === i || piece.at) {
         update(i, (p) => (p.at ? { ...p, at: [p.at[0] + move[0], p.at[1] + move[1]] } : p), `nudge:${i}`);
+        note('place', i, true);
+      }
     } else if (k === 'Enter' || k === ' ') {
       if (held === i) putDown(i);
       else pickUp(i);
@@ -847,6 +897,9 @@ export function Puzzle({ task, tray, shown, disabled = false, solved = false, on
             onClick={() => {
               lastTap.current = null;
               setHeld(null);
+              pieces.forEach((p, k) => {
+                if (p.at) note('back', k);
+              });
               rearrange(
                 pieces.map((p) => (p.pinned ? p : { ...p, at: null })),
                 'clear',

@@ -1,4 +1,4 @@
-import type { Gem as GemName, RaceView, RaceViewMessage } from '@ubongo/core';
+import type { Gem as GemName, RaceView, RaceViewMessage, TrailMove } from '@ubongo/core';
 import { GEMS } from '@ubongo/core';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +28,7 @@ export function Game({ table, view: message }: { table: Table; view: RaceViewMes
   const solvedAt = me && round ? round.solved.indexOf(me) : -1;
   const [checking, setChecking] = useState(false);
   // A claim the connection lost is sent again once the room is back.
-  const pending = useRef<{ placements: Placements } | null>(null);
+  const pending = useRef<{ placements: Placements; trail: readonly TrailMove[] } | null>(null);
 
   useEffect(() => {
     if (table.rejected?.to === 'claim' || solvedAt >= 0) {
@@ -42,11 +42,11 @@ export function Game({ table, view: message }: { table: Table; view: RaceViewMes
   }, [room]);
 
   const claim = useCallback(
-    (placements: Placements) => {
+    (placements: Placements, trail: readonly TrailMove[]) => {
       table.clearRejected();
       setChecking(true);
-      pending.current = { placements };
-      if (room.connection.isOpen) send(room, 'claim', { placements });
+      pending.current = { placements, trail };
+      if (room.connection.isOpen) send(room, 'claim', pending.current);
     },
     [room, table],
   );

@@ -246,9 +246,9 @@ export function Solo() {
             key={`${view.solved}-${view.skipped}-${view.current.board}-${view.current.key}`}
             task={view.task}
             tray={view.set ?? undefined}
-            onComplete={(placements) => {
+            onComplete={(placements, trail) => {
               setRejected(null);
-              if (room) send(room, 'claim', { placements });
+              if (room) send(room, 'claim', { placements, trail });
             }}
             label={t('game.boardLabel', { board: view.current.board })}
           />
