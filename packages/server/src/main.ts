@@ -1,8 +1,10 @@
-// `npm start`: the game server on PORT (2567), data in UBONGO_DATA_DIR (./data), and the built web
-// client (packages/web/dist, or UBONGO_WEB_DIR) at its root.
+// `npm start`: the game server on PORT (2567), data in UBONGO_DATA_DIR (./data) or in the
+// PostgreSQL database DATABASE_URL names, and the built web client (packages/web/dist, or
+// UBONGO_WEB_DIR) at its root.
 import { limitsFromEnv } from './limits.js';
 import type { Limits } from './limits.js';
 import { startServer } from './server.js';
+import { checkDatabaseUrl, DatabaseUrlError, maskUrl } from './storage.js';
 
 function fail(message: string): never {
   console.error(`ubongo: ${message}`);
@@ -14,6 +16,14 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a po
 const timeScale = Number(process.env['UBONGO_TIME_SCALE'] ?? 1);
 if (!(timeScale > 0)) fail(`UBONGO_TIME_SCALE must be a positive number, got ${process.env['UBONGO_TIME_SCALE']}`);
 const dataDir = process.env['UBONGO_DATA_DIR'] ?? './data';
+// Set and not empty, it names PostgreSQL; otherwise SQLite in the data folder.
+const databaseUrl = process.env['DATABASE_URL'] || undefined;
+try {
+  if (databaseUrl !== undefined) checkDatabaseUrl(databaseUrl);
+} catch (e) {
+  fail(`DATABASE_URL: ${e instanceof Error ? e.message : String(e)}`);
+}
+const data = databaseUrl === undefined ? dataDir : maskUrl(databaseUrl);
 const webDir = process.env['UBONGO_WEB_DIR'];
 let limits: Limits;
 try {
@@ -23,12 +33,19 @@ try {
 }
 const sourceMaps = process.env['UBONGO_SOURCE_MAPS'] === '1';
 
-const server = await startServer({ port, dataDir, timeScale, limits, sourceMaps, ...(webDir ? { webDir } : {}) }).catch(
-  (e: unknown) => {
-    fail(`cannot start on port ${port} with data in ${dataDir}: ${e instanceof Error ? e.message : String(e)}`);
-  },
-);
-console.log(`ubongo: listening on http://localhost:${server.port} (data in ${dataDir})`);
+const server = await startServer({
+  port,
+  dataDir,
+  timeScale,
+  limits,
+  sourceMaps,
+  ...(webDir ? { webDir } : {}),
+  ...(databaseUrl === undefined ? {} : { databaseUrl }),
+}).catch((e: unknown) => {
+  if (e instanceof DatabaseUrlError) fail(`DATABASE_URL: ${e.message}`);
+  fail(`cannot start on port ${port} with data in ${data}: ${e instanceof Error ? e.message : String(e)}`);
+});
+console.log(`ubongo: listening on http://localhost:${server.port} (data in ${data})`);
 
 // A graceful stop: rooms are disposed (their games saved), then the database is closed.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -20,7 +20,7 @@ import type { RoomServices } from './services.js';
 import { SoloRoom } from './solo-room.js';
 import { PracticeRoom } from './practice-room.js';
 import type { Account, Storage } from './storage.js';
-import { SqliteStorage } from './storage.js';
+import { PostgresStorage, SqliteStorage } from './storage.js';
 
 /** Where `npm run build` puts the web client, next to this package. */
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -33,9 +33,11 @@ export interface UbongoServerOptions {
   readonly host?: string;
   /** Where the SQLite file lives; default ./data. */
   readonly dataDir?: string;
+  /** A `postgres://` URL: PostgreSQL there instead of SQLite in `dataDir` (a bad one throws a `DatabaseUrlError`). */
+  readonly databaseUrl?: string;
   /** Game time speed (tests and demos); default 1. */
   readonly timeScale?: number;
-  /** Storage to use instead of SQLite in `dataDir`. */
+  /** Storage to use instead of SQLite in `dataDir` or PostgreSQL at `databaseUrl`. */
   readonly storage?: Storage;
   /** The built web client to serve at `/`; default packages/web/dist (if it is missing, `/` says how to build it). */
   readonly webDir?: string;
@@ -72,7 +74,6 @@ function sameOrigin(origin: string, req: IncomingMessage): boolean {
 
 /** Starts the game server: the HTTP API and the game socket on one port. */
 export async function startServer(options: UbongoServerOptions = {}): Promise<UbongoServer> {
-  const storage = options.storage ?? (await SqliteStorage.open(options.dataDir ?? './data'));
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const log = rateLimitedLog(
     options.log ??
@@ -81,6 +82,11 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
       }),
     limits.logLinesPerMinute,
   );
+  const storage =
+    options.storage ??
+    (options.databaseUrl === undefined
+      ? await SqliteStorage.open(options.dataDir ?? './data')
+      : await PostgresStorage.open(options.databaseUrl, { log }));
   // Games the journal holds as under way (the server stopped or crashed mid-game) resume below;
   // game time goes on from the latest time they hold.
   const journals = await storage.liveGames();

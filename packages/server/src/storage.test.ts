@@ -1,9 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameRecord, JournalEntry, LiveGame, SoloRecord, Storage } from './storage.js';
-import { MemoryStorage, SqliteStorage } from './storage.js';
+import { DatabaseUrlError, MemoryStorage, PostgresStorage, SqliteStorage } from './storage.js';
+import type { Postgres } from './test-support/services.js';
+import { freePort, startPostgres } from './test-support/services.js';
 
 const game: GameRecord = {
   id: 'ABC123-1',
@@ -65,8 +67,8 @@ const entries = [started, standIn, claim];
 type Mutable<T> = { -readonly [K in keyof T]: Mutable<T[K]> };
 
 /**
- * What every Storage must do. Run here against SQLite and memory; another implementation
- * (PostgreSQL, say) runs the same suite. `open` gives a new, empty store each time.
+ * What every Storage must do. Run here against SQLite, memory and PostgreSQL; another
+ * implementation runs the same suite. `open` gives a new, empty store each time.
  */
 function storageContract(name: string, open: () => Promise<Storage>): void {
   describe(`${name} storage`, () => {
@@ -379,6 +381,88 @@ function storageContract(name: string, open: () => Promise<Storage>): void {
       await storage.close();
     });
 
+    it('keeps times in milliseconds since 1970, seeds up to 2^32 and ratings exactly, as numbers', async () => {
+      const storage = await open();
+      // 2100-01-01 and the largest seed: both past what a 32-bit integer holds.
+      const at = 4_102_444_800_123;
+      const seed = 2 ** 32 - 1;
+      const late = { ...finished, seed, startedAt: at, finishedAt: at + 1 };
+      await storage.saveGame(late);
+      expect(await storage.game(late.id)).toStrictEqual(late);
+      await storage.beginGame({ ...live, id: 'L-1', seed, startedAt: at });
+      await storage.journal('L-1', 0, { ...started, at });
+      expect(await storage.liveGames()).toStrictEqual([
+        {
+          game: { ...live, id: 'L-1', seed, startedAt: at },
+          entries: [{ seq: 0, entry: { ...started, at } }],
+          nextSeq: 1,
+        },
+      ]);
+      const record = solo({ seed, finishedAt: at, ms: 3_000_000_000 });
+      await storage.saveSolo(record);
+      expect(await storage.records({ mode: 'timed', since: at })).toStrictEqual([record]);
+      const account = { id: 'a1', secretHash: 'ab', name: 'Ana', username: null, passwordHash: null, createdAt: at };
+      await storage.createAccount(account);
+      expect(await storage.account('a1')).toStrictEqual(account);
+      const session = { tokenHash: 's1', accountId: 'a1', createdAt: at, expiresAt: at + 1, revokedAt: null };
+      await storage.createSession(session);
+      await storage.revokeSessions({ tokenHash: 's1' }, at + 2);
+      expect(await storage.session('s1')).toStrictEqual({ ...session, revokedAt: at + 2 });
+      // openskill's mu and sigma are doubles with every digit significant.
+      const rating = {
+        accountId: 'a1',
+        edition: 'classic' as const,
+        mu: 25 / 3,
+        sigma: Math.PI,
+        games: 1,
+        updatedAt: at,
+      };
+      await storage.saveRatings('g1', [rating]);
+      expect(await storage.ratingsOf('a1')).toStrictEqual([rating]);
+      expect(await storage.ratingHistory('a1', 'classic')).toStrictEqual([
+        { gameId: 'g1', mu: 25 / 3, sigma: Math.PI, at },
+      ]);
+      const task = { task: 'classic/C01/easy/1', mu: 0.1 + 0.2, sigma: 1e-7, attempts: 1, updatedAt: at };
+      await storage.savePuzzleRating(task);
+      expect(await storage.puzzleRating(task.task)).toStrictEqual(task);
+      await storage.close();
+    });
+
+    it('gives a username to one of two accounts claiming it at once', async () => {
+      const storage = await open();
+      const guest = { id: 'a1', secretHash: 'ab', name: 'Ana', username: null, passwordHash: null, createdAt: 1 };
+      await storage.createAccount(guest);
+      await storage.createAccount({ ...guest, id: 'a2' });
+      const claims = await Promise.all([
+        storage.claimAccount('a1', 'Ana', 'ana', 'scrypt$1'),
+        storage.claimAccount('a2', 'ANA', 'ana', 'scrypt$2'),
+      ]);
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      const owner = await storage.accountByUsername('ana');
+      expect(owner?.id).toBe(claims[0] ? 'a1' : 'a2');
+      expect((await storage.account(claims[0] ? 'a2' : 'a1'))?.username).toBeNull();
+      // Claiming the name it has again changes nothing.
+      expect(await storage.claimAccount(owner?.id ?? '', 'Ana', 'ana', 'scrypt$3')).toBe(true);
+      await storage.close();
+    });
+
+    it('breaks ties by id code point by code point, capitals first, as every store does', async () => {
+      const storage = await open();
+      const account = { id: 'a', secretHash: 'ab', name: 'Ana', username: null, passwordHash: null, createdAt: 1 };
+      for (const id of ['b', 'a', 'B', 'A']) await storage.createAccount({ ...account, id, name: id });
+      for (const id of ['b', 'a', 'B', 'A']) await storage.flagAccount(id, 'too fast', 10);
+      expect((await storage.flaggedAccounts()).map((f) => f.account.id)).toEqual(['A', 'B', 'a', 'b']);
+      const rating = { edition: 'classic' as const, mu: 25, sigma: 5, games: 1, updatedAt: 1 };
+      await storage.saveRatings(
+        'g',
+        ['b', 'a', 'B', 'A'].map((accountId) => ({ ...rating, accountId })),
+      );
+      expect((await storage.leaderboard('classic', 10)).map((r) => r.accountId)).toEqual(['A', 'B', 'a', 'b']);
+      for (const id of ['b-1', 'a-1', 'B-1', 'A-1']) await storage.beginGame({ ...live, id });
+      expect((await storage.liveGames()).map((j) => j.game.id)).toEqual(['A-1', 'B-1', 'a-1', 'b-1']);
+      await storage.close();
+    });
+
     it('rejects every call once closed, and may be closed twice', async () => {
       const storage = await open();
       await storage.saveGame(game);
@@ -413,4 +497,80 @@ it('SQLite keeps what it stored when opened again on the same folder (migrations
   expect(await second.game(game.id)).toEqual(game);
   expect(await second.records({ mode: 'timed' })).toHaveLength(1);
   await second.close();
+});
+
+// PostgreSQL from the system's binaries (test-support/services.ts), started for this file: the
+// contract suite, then what only a shared server database has to show. Without the binaries the
+// start fails, saying which Debian package to install.
+describe('PostgreSQL', () => {
+  let postgres: Postgres | undefined;
+  let template = '';
+  const cluster = (): Postgres => {
+    if (!postgres) throw new Error('PostgreSQL did not start (see beforeAll)');
+    return postgres;
+  };
+
+  beforeAll(async () => {
+    postgres = await startPostgres();
+    // Migrated once here, then copied for each test: a new store takes milliseconds, not a migration.
+    const url = await postgres.createDatabase();
+    await (await PostgresStorage.open(url)).close();
+    template = new URL(url).pathname.slice(1);
+  }, 120_000);
+
+  afterAll(async () => {
+    await postgres?.stop();
+  });
+
+  storageContract('PostgreSQL', async () => PostgresStorage.open(await cluster().createDatabase(template)));
+
+  it('migrates an empty database, and a second store on it migrates nothing and sees what the first stored', async () => {
+    const url = await cluster().createDatabase();
+    const [first, second] = await Promise.all([PostgresStorage.open(url), PostgresStorage.open(url)]);
+    await first.saveGame(game);
+    await first.saveSolo(solo({}));
+    expect(await second.game(game.id)).toEqual(game);
+    expect(await second.records({ mode: 'timed' })).toHaveLength(1);
+    await Promise.all([first.close(), second.close()]);
+    const again = await PostgresStorage.open(url);
+    expect(await again.records({ mode: 'timed' })).toHaveLength(1);
+    await again.close();
+  });
+
+  it('shares accounts and sessions between stores (processes), and lets one of them have a contested name', async () => {
+    const url = await cluster().createDatabase(template);
+    const [a, b] = await Promise.all([PostgresStorage.open(url), PostgresStorage.open(url)]);
+    const guest = { id: 'a1', secretHash: 'ab', name: 'Ana', username: null, passwordHash: null, createdAt: 1 };
+    await a.createAccount(guest);
+    await b.createAccount({ ...guest, id: 'a2' });
+    await expect(b.createAccount(guest)).rejects.toThrow();
+    await a.createSession({ tokenHash: 's1', accountId: 'a1', createdAt: 1, expiresAt: 9, revokedAt: null });
+    expect((await b.session('s1'))?.accountId).toBe('a1');
+    await b.revokeSessions({ accountId: 'a1' }, 5);
+    expect((await a.session('s1'))?.revokedAt).toBe(5);
+    for (let round = 0; round < 10; round++) {
+      const claims = await Promise.all([
+        a.claimAccount('a1', `Name${round}`, `name${round}`, 'scrypt$1'),
+        b.claimAccount('a2', `NAME${round}`, `name${round}`, 'scrypt$2'),
+      ]);
+      expect(claims.filter(Boolean)).toHaveLength(1);
+    }
+    expect(await a.firstAttempt('a1', 'task', 1)).toBe(true);
+    expect(await b.firstAttempt('a1', 'task', 2)).toBe(false);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('names the database it cannot reach, its password masked', async () => {
+    const url = `postgres://ubongo:hunter2@127.0.0.1:${await freePort()}/ubongo`;
+    const opening = PostgresStorage.open(url);
+    await expect(opening).rejects.toThrow(DatabaseUrlError);
+    await expect(opening).rejects.toThrow(
+      /^cannot connect to postgres:\/\/ubongo:\*\*\*@127\.0\.0\.1:\d+\/ubongo: connect ECONNREFUSED/,
+    );
+    await expect(opening).rejects.not.toThrow(/hunter2/);
+    const missing = `postgres://postgres:hunter2@${new URL(cluster().url).host}/nothing_here`;
+    await expect(PostgresStorage.open(missing)).rejects.toThrow(
+      /^cannot connect to .*\/nothing_here: database "nothing_here" does not exist$/,
+    );
+  });
 });

@@ -1,0 +1,529 @@
+import type { RaceConfig, RaceEdition, RaceResult, Side, SoloMode } from '@ubongo/core';
+import type { Generated, Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type {
+  Account,
+  GameRecord,
+  Journal,
+  JournalEntry,
+  JournalSeat,
+  LiveGame,
+  PlayerRating,
+  PuzzleRating,
+  RecordQuery,
+  Session,
+  SoloRecord,
+  Storage,
+  StoredSeat,
+} from '../storage.js';
+
+/** The tables as rows come back from SQLite and from PostgreSQL (whose int8 the pool reads as numbers). */
+export interface Tables {
+  accounts: {
+    id: string;
+    secret_hash: string;
+    name: string;
+    username: string | null;
+    username_key: string | null;
+    password_hash: string | null;
+    created_at: number;
+  };
+  sessions: {
+    token_hash: string;
+    account_id: string;
+    created_at: number;
+    expires_at: number;
+    revoked_at: number | null;
+  };
+  games: {
+    id: string;
+    edition: string;
+    config: string;
+    seed: number;
+    seats: string;
+    actions: string;
+    result: string | null;
+    started_at: number;
+    finished_at: number;
+  };
+  live_games: {
+    id: string;
+    room: string;
+    public: number;
+    rated: Generated<number>;
+    config: string;
+    seed: number;
+    started_at: number;
+    seats: string;
+  };
+  journal: {
+    game_id: string;
+    seq: number;
+    entry: string;
+    voided: number;
+  };
+  solo_results: {
+    id: Generated<number>;
+    player: string;
+    mode: string;
+    limit_value: number;
+    side: string;
+    solved: number;
+    skipped: number;
+    ms: number;
+    seed: number;
+    finished_at: number;
+    account_id: string | null;
+    verified: number;
+  };
+  account_flags: {
+    account_id: string;
+    reason: string;
+    at: number;
+  };
+  ratings: {
+    account_id: string;
+    edition: string;
+    mu: number;
+    sigma: number;
+    games: number;
+    updated_at: number;
+  };
+  puzzle_ratings: {
+    task: string;
+    mu: number;
+    sigma: number;
+    attempts: number;
+    updated_at: number;
+  };
+  first_attempts: {
+    account_id: string;
+    task: string;
+    at: number;
+  };
+  rating_history: {
+    account_id: string;
+    edition: string;
+    game_id: string;
+    mu: number;
+    sigma: number;
+    at: number;
+  };
+}
+
+const ratingOf = (row: Tables['ratings']): PlayerRating => ({
+  accountId: row.account_id,
+  edition: row.edition as RaceEdition,
+  mu: row.mu,
+  sigma: row.sigma,
+  games: row.games,
+  updatedAt: row.updated_at,
+});
+
+const soloOf = (row: Omit<Tables['solo_results'], 'id'>): SoloRecord => ({
+  player: row.player,
+  mode: row.mode as SoloMode,
+  limit: row.limit_value,
+  side: row.side as Side,
+  solved: row.solved,
+  skipped: row.skipped,
+  ms: row.ms,
+  seed: row.seed,
+  finishedAt: row.finished_at,
+  accountId: row.account_id,
+  verified: row.verified === 1,
+});
+
+const accountOf = (row: Tables['accounts']): Account => ({
+  id: row.id,
+  secretHash: row.secret_hash,
+  name: row.name,
+  username: row.username,
+  passwordHash: row.password_hash,
+  createdAt: row.created_at,
+});
+
+/**
+ * The storage of a SQL database through Kysely: one set of queries for SQLite and PostgreSQL.
+ * What differs between them (opening, pragmas, column types, how a unique violation shows) is in
+ * sqlite.ts, postgres.ts and migrations.ts.
+ */
+export abstract class KyselyStorage implements Storage {
+  protected constructor(protected readonly db: Kysely<Tables>) {}
+
+  /** Whether an error is the database refusing a row that a unique index already holds. */
+  protected abstract isUniqueViolation(e: unknown): boolean;
+
+  async saveGame(r: GameRecord): Promise<void> {
+    const row = {
+      id: r.id,
+      edition: r.config.edition,
+      config: JSON.stringify(r.config),
+      seed: r.seed,
+      seats: JSON.stringify(r.seats),
+      actions: JSON.stringify(r.actions),
+      result: r.result === undefined ? null : JSON.stringify(r.result),
+      started_at: r.startedAt,
+      finished_at: r.finishedAt,
+    };
+    await this.db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('games')
+        .values(row)
+        .onConflict((oc) => oc.column('id').doUpdateSet(row))
+        .execute();
+      await tx.deleteFrom('journal').where('game_id', '=', r.id).where('voided', '=', 0).execute();
+      await tx.deleteFrom('live_games').where('id', '=', r.id).execute();
+    });
+  }
+
+  async beginGame(g: LiveGame): Promise<void> {
+    const row = {
+      id: g.id,
+      room: g.room,
+      public: g.public ? 1 : 0,
+      rated: g.rated === true ? 1 : 0,
+      config: JSON.stringify(g.config),
+      seed: g.seed,
+      started_at: g.startedAt,
+      seats: JSON.stringify(g.seats),
+    };
+    await this.db
+      .insertInto('live_games')
+      .values(row)
+      .onConflict((oc) => oc.column('id').doUpdateSet(row))
+      .execute();
+  }
+
+  async journal(gameId: string, seq: number, entry: JournalEntry): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      const live = await tx.selectFrom('live_games').select('id').where('id', '=', gameId).executeTakeFirst();
+      if (!live) throw new Error(`no game ${gameId} under way`);
+      await tx
+        .insertInto('journal')
+        .values({ game_id: gameId, seq, entry: JSON.stringify(entry), voided: 0 })
+        .execute();
+    });
+  }
+
+  async voidJournal(gameId: string, fromSeq: number): Promise<void> {
+    await this.db
+      .updateTable('journal')
+      .set({ voided: 1 })
+      .where('game_id', '=', gameId)
+      .where('seq', '>=', fromSeq)
+      .where('voided', '=', 0)
+      .execute();
+  }
+
+  async liveGames(): Promise<Journal[]> {
+    const games = await this.db.selectFrom('live_games').selectAll().orderBy('started_at').orderBy('id').execute();
+    const journals: Journal[] = [];
+    for (const g of games) {
+      const rows = await this.db
+        .selectFrom('journal')
+        .select(['seq', 'entry', 'voided'])
+        .where('game_id', '=', g.id)
+        .orderBy('seq')
+        .execute();
+      const counted = rows.filter((r) => r.voided === 0);
+      journals.push({
+        game: {
+          id: g.id,
+          room: g.room,
+          public: g.public === 1,
+          ...(g.rated === 1 ? { rated: true } : {}),
+          config: JSON.parse(g.config) as RaceConfig,
+          seed: g.seed,
+          startedAt: g.started_at,
+          seats: JSON.parse(g.seats) as JournalSeat[],
+        },
+        entries: counted.map((r) => ({ seq: r.seq, entry: JSON.parse(r.entry) as JournalEntry })),
+        nextSeq: (rows.at(-1)?.seq ?? -1) + 1,
+      });
+    }
+    return journals;
+  }
+
+  async voidedEntries(): Promise<{ gameId: string; seq: number; entry: JournalEntry }[]> {
+    const rows = await this.db
+      .selectFrom('journal')
+      .select(['game_id', 'seq', 'entry'])
+      .where('voided', '=', 1)
+      .orderBy('game_id')
+      .orderBy('seq')
+      .execute();
+    return rows.map((r) => ({ gameId: r.game_id, seq: r.seq, entry: JSON.parse(r.entry) as JournalEntry }));
+  }
+
+  async game(id: string): Promise<GameRecord | undefined> {
+    const row = await this.db.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      config: JSON.parse(row.config) as RaceConfig,
+      seed: row.seed,
+      seats: JSON.parse(row.seats) as StoredSeat[],
+      actions: JSON.parse(row.actions) as GameRecord['actions'],
+      result: row.result === null ? undefined : (JSON.parse(row.result) as RaceResult),
+      startedAt: row.started_at,
+      finishedAt: row.finished_at,
+    };
+  }
+
+  async saveSolo(r: SoloRecord): Promise<void> {
+    await this.db
+      .insertInto('solo_results')
+      .values({
+        player: r.player,
+        mode: r.mode,
+        limit_value: r.limit,
+        side: r.side,
+        solved: r.solved,
+        skipped: r.skipped,
+        ms: r.ms,
+        seed: r.seed,
+        finished_at: r.finishedAt,
+        account_id: r.accountId,
+        verified: r.verified ? 1 : 0,
+      })
+      .execute();
+  }
+
+  async soloResultsOf(accountId: string): Promise<SoloRecord[]> {
+    const rows = await this.db
+      .selectFrom('solo_results')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('finished_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.map(soloOf);
+  }
+
+  async flagAccount(id: string, reason: string, at: number): Promise<void> {
+    await this.db
+      .insertInto('account_flags')
+      .values({ account_id: id, reason, at })
+      .onConflict((oc) => oc.column('account_id').doNothing())
+      .execute();
+  }
+
+  async flaggedAccounts(): Promise<{ account: Account; reason: string; at: number }[]> {
+    const rows = await this.db
+      .selectFrom('account_flags')
+      .innerJoin('accounts', 'accounts.id', 'account_flags.account_id')
+      .selectAll('accounts')
+      .select(['account_flags.reason', 'account_flags.at'])
+      .orderBy('account_flags.at')
+      .orderBy('accounts.id')
+      .execute();
+    return rows.map((row) => ({ account: accountOf(row), reason: row.reason, at: row.at }));
+  }
+
+  async ratingsOf(accountId: string): Promise<PlayerRating[]> {
+    const rows = await this.db
+      .selectFrom('ratings')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('edition')
+      .execute();
+    return rows.map(ratingOf);
+  }
+
+  async saveRatings(gameId: string, ratings: readonly PlayerRating[]): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      for (const r of ratings) {
+        const row = {
+          account_id: r.accountId,
+          edition: r.edition,
+          mu: r.mu,
+          sigma: r.sigma,
+          games: r.games,
+          updated_at: r.updatedAt,
+        };
+        await tx
+          .insertInto('ratings')
+          .values(row)
+          .onConflict((oc) => oc.columns(['account_id', 'edition']).doUpdateSet(row))
+          .execute();
+        await tx
+          .insertInto('rating_history')
+          .values({
+            account_id: r.accountId,
+            edition: r.edition,
+            game_id: gameId,
+            mu: r.mu,
+            sigma: r.sigma,
+            at: r.updatedAt,
+          })
+          .onConflict((oc) => oc.columns(['account_id', 'edition', 'game_id']).doNothing())
+          .execute();
+      }
+    });
+  }
+
+  async ratingHistory(
+    accountId: string,
+    edition: RaceEdition,
+  ): Promise<{ gameId: string; mu: number; sigma: number; at: number }[]> {
+    const rows = await this.db
+      .selectFrom('rating_history')
+      .select(['game_id', 'mu', 'sigma', 'at'])
+      .where('account_id', '=', accountId)
+      .where('edition', '=', edition)
+      .orderBy('at')
+      .orderBy('game_id')
+      .execute();
+    return rows.map((r) => ({ gameId: r.game_id, mu: r.mu, sigma: r.sigma, at: r.at }));
+  }
+
+  async firstAttempt(accountId: string, task: string, at: number): Promise<boolean> {
+    const result = await this.db
+      .insertInto('first_attempts')
+      .values({ account_id: accountId, task, at })
+      .onConflict((oc) => oc.columns(['account_id', 'task']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async puzzleRating(task: string): Promise<PuzzleRating | undefined> {
+    const row = await this.db.selectFrom('puzzle_ratings').selectAll().where('task', '=', task).executeTakeFirst();
+    return row && { task: row.task, mu: row.mu, sigma: row.sigma, attempts: row.attempts, updatedAt: row.updated_at };
+  }
+
+  async savePuzzleRating(r: PuzzleRating): Promise<void> {
+    const row = { task: r.task, mu: r.mu, sigma: r.sigma, attempts: r.attempts, updated_at: r.updatedAt };
+    await this.db
+      .insertInto('puzzle_ratings')
+      .values(row)
+      .onConflict((oc) => oc.column('task').doUpdateSet(row))
+      .execute();
+  }
+
+  async leaderboard(
+    edition: RaceEdition,
+    top: number,
+  ): Promise<(PlayerRating & { name: string; username: string | null })[]> {
+    const rows = await this.db
+      .selectFrom('ratings')
+      .innerJoin('accounts', 'accounts.id', 'ratings.account_id')
+      .selectAll('ratings')
+      .select(['accounts.name', 'accounts.username'])
+      .where('ratings.edition', '=', edition)
+      .orderBy(sql`mu - 3 * sigma`, 'desc')
+      .orderBy('ratings.account_id')
+      .limit(top)
+      .execute();
+    return rows.map((r) => ({ ...ratingOf(r), name: r.name, username: r.username }));
+  }
+
+  async records(q: RecordQuery): Promise<SoloRecord[]> {
+    let query = this.db.selectFrom('solo_results').selectAll().where('mode', '=', q.mode).where('verified', '=', 1);
+    if (q.limit !== undefined) query = query.where('limit_value', '=', q.limit);
+    if (q.side !== undefined) query = query.where('side', '=', q.side);
+    if (q.since !== undefined) query = query.where('finished_at', '>=', q.since);
+    // A count game is a record only once its puzzles are all solved.
+    query =
+      q.mode === 'count'
+        ? query.where(sql<boolean>`solved >= limit_value`).orderBy('ms', 'asc')
+        : query.orderBy('solved', 'desc').orderBy('ms', 'asc');
+    const rows = await query
+      .orderBy('finished_at', 'asc')
+      .limit(q.top ?? 10)
+      .execute();
+    return rows.map(soloOf);
+  }
+
+  async createAccount(a: Account): Promise<void> {
+    await this.db
+      .insertInto('accounts')
+      .values({
+        id: a.id,
+        secret_hash: a.secretHash,
+        name: a.name,
+        username: null,
+        username_key: null,
+        password_hash: null,
+        created_at: a.createdAt,
+      })
+      .execute();
+  }
+
+  async account(id: string): Promise<Account | undefined> {
+    const row = await this.db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && accountOf(row);
+  }
+
+  async accountByUsername(key: string): Promise<Account | undefined> {
+    const row = await this.db.selectFrom('accounts').selectAll().where('username_key', '=', key).executeTakeFirst();
+    return row && accountOf(row);
+  }
+
+  async claimAccount(id: string, username: string, key: string, passwordHash: string): Promise<boolean> {
+    // The unique index on username_key decides, not a look before the write: two claims of one
+    // name at once (from two processes sharing PostgreSQL, say) cannot both pass it.
+    try {
+      await this.db
+        .updateTable('accounts')
+        .set({ username, username_key: key, password_hash: passwordHash })
+        .where('id', '=', id)
+        .execute();
+      return true;
+    } catch (e) {
+      if (this.isUniqueViolation(e)) return false;
+      throw e;
+    }
+  }
+
+  async setPassword(id: string, passwordHash: string): Promise<void> {
+    await this.db.updateTable('accounts').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+  }
+
+  async renameAccount(id: string, name: string): Promise<void> {
+    await this.db.updateTable('accounts').set({ name }).where('id', '=', id).execute();
+  }
+
+  async createSession(session: Session): Promise<void> {
+    await this.db
+      .insertInto('sessions')
+      .values({
+        token_hash: session.tokenHash,
+        account_id: session.accountId,
+        created_at: session.createdAt,
+        expires_at: session.expiresAt,
+        revoked_at: session.revokedAt,
+      })
+      .execute();
+  }
+
+  async session(tokenHash: string): Promise<Session | undefined> {
+    const row = await this.db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+    return (
+      row && {
+        tokenHash: row.token_hash,
+        accountId: row.account_id,
+        createdAt: row.created_at,
+        expiresAt: row.expires_at,
+        revokedAt: row.revoked_at,
+      }
+    );
+  }
+
+  async revokeSessions(
+    which: { readonly tokenHash: string } | { readonly accountId: string; readonly except?: string },
+    at: number,
+  ): Promise<void> {
+    let query = this.db.updateTable('sessions').set({ revoked_at: at }).where('revoked_at', 'is', null);
+    if ('tokenHash' in which) query = query.where('token_hash', '=', which.tokenHash);
+    else {
+      query = query.where('account_id', '=', which.accountId);
+      if (which.except !== undefined) query = query.where('token_hash', '!=', which.except);
+    }
+    await query.execute();
+  }
+
+  async close(): Promise<void> {
+    await this.db.destroy();
+  }
+}

@@ -1,0 +1,202 @@
+import type {
+  ColumnDataType,
+  ColumnDefinitionBuilder,
+  CreateTableBuilder,
+  Expression,
+  Kysely,
+  Migration,
+} from 'kysely';
+import { sql } from 'kysely';
+
+/** A column's type: a name Kysely knows or raw SQL (Kysely does not export its own name for this). */
+type DataTypeExpression = ColumnDataType | Expression<unknown>;
+
+/**
+ * A column type as each database says it. The migrations were written for SQLite, whose `integer`
+ * holds 64 bits and whose `real` is a double; PostgreSQL needs the width said (times in
+ * milliseconds since 1970 and seeds up to 2^32 pass 2^31) and compares text by its locale unless
+ * told otherwise.
+ */
+export interface ColumnTypes {
+  /** Text compared and ordered by its code points (as SQLite and `MemoryStorage` do). */
+  readonly text: DataTypeExpression;
+  /** A small count or a 0/1 flag. */
+  readonly int: DataTypeExpression;
+  /** A time in milliseconds since 1970, a duration in milliseconds, a seed. */
+  readonly big: DataTypeExpression;
+  /** A double: mu and sigma. */
+  readonly real: DataTypeExpression;
+  /** Adds the id column the database numbers itself. */
+  readonly serialId: <T extends string>(table: CreateTableBuilder<T>, name: string) => CreateTableBuilder<T>;
+}
+
+/** SQLite's words: exactly what migrations 001 to 006 said when they shipped. */
+export const SQLITE_TYPES: ColumnTypes = {
+  text: 'text',
+  int: 'integer',
+  big: 'integer',
+  real: 'real',
+  serialId: (table, name) =>
+    table.addColumn(name, 'integer', (c: ColumnDefinitionBuilder) => c.primaryKey().autoIncrement()),
+};
+
+/** PostgreSQL's words. */
+export const POSTGRES_TYPES: ColumnTypes = {
+  // The "C" collation orders by code point, the order SQLite's and MemoryStorage's lists have.
+  text: sql`text collate "C"`,
+  int: 'integer',
+  big: 'bigint',
+  real: 'double precision',
+  serialId: (table, name) =>
+    table.addColumn(name, 'bigint', (c: ColumnDefinitionBuilder) => c.primaryKey().generatedByDefaultAsIdentity()),
+};
+
+/**
+ * The migrations, in each database's column types. They run at start, in name order; a new one is
+ * appended, never edited once shipped (on SQLite each must keep creating exactly what it did).
+ */
+export function migrations(t: ColumnTypes): Record<string, Migration> {
+  return {
+    '001_games_and_solo_results': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('games')
+          .addColumn('id', t.text, (c) => c.primaryKey())
+          .addColumn('edition', t.text, (c) => c.notNull())
+          .addColumn('config', t.text, (c) => c.notNull())
+          .addColumn('seed', t.big, (c) => c.notNull())
+          .addColumn('seats', t.text, (c) => c.notNull())
+          .addColumn('actions', t.text, (c) => c.notNull())
+          .addColumn('result', t.text)
+          .addColumn('started_at', t.big, (c) => c.notNull())
+          .addColumn('finished_at', t.big, (c) => c.notNull())
+          .execute();
+        await t
+          .serialId(db.schema.createTable('solo_results'), 'id')
+          .addColumn('player', t.text, (c) => c.notNull())
+          .addColumn('mode', t.text, (c) => c.notNull())
+          .addColumn('limit_value', t.int, (c) => c.notNull())
+          .addColumn('side', t.text, (c) => c.notNull())
+          .addColumn('solved', t.int, (c) => c.notNull())
+          .addColumn('skipped', t.int, (c) => c.notNull())
+          .addColumn('ms', t.big, (c) => c.notNull())
+          .addColumn('seed', t.big, (c) => c.notNull())
+          .addColumn('finished_at', t.big, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('solo_results_by_mode')
+          .on('solo_results')
+          .columns(['mode', 'limit_value', 'side'])
+          .execute();
+      },
+    },
+    '002_journal': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('live_games')
+          .addColumn('id', t.text, (c) => c.primaryKey())
+          .addColumn('room', t.text, (c) => c.notNull())
+          .addColumn('public', t.int, (c) => c.notNull())
+          .addColumn('config', t.text, (c) => c.notNull())
+          .addColumn('seed', t.big, (c) => c.notNull())
+          .addColumn('started_at', t.big, (c) => c.notNull())
+          .addColumn('seats', t.text, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('journal')
+          .addColumn('game_id', t.text, (c) => c.notNull())
+          .addColumn('seq', t.int, (c) => c.notNull())
+          .addColumn('entry', t.text, (c) => c.notNull())
+          .addColumn('voided', t.int, (c) => c.notNull().defaultTo(0))
+          .addPrimaryKeyConstraint('journal_key', ['game_id', 'seq'])
+          .execute();
+      },
+    },
+    '003_accounts': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('accounts')
+          .addColumn('id', t.text, (c) => c.primaryKey())
+          .addColumn('secret_hash', t.text, (c) => c.notNull())
+          .addColumn('name', t.text, (c) => c.notNull())
+          .addColumn('username', t.text)
+          .addColumn('username_key', t.text, (c) => c.unique())
+          .addColumn('password_hash', t.text)
+          .addColumn('created_at', t.big, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('sessions')
+          .addColumn('token_hash', t.text, (c) => c.primaryKey())
+          .addColumn('account_id', t.text, (c) => c.notNull())
+          .addColumn('created_at', t.big, (c) => c.notNull())
+          .addColumn('expires_at', t.big, (c) => c.notNull())
+          .addColumn('revoked_at', t.big)
+          .execute();
+        await db.schema.createIndex('sessions_by_account').on('sessions').column('account_id').execute();
+      },
+    },
+    '004_earned_records': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('solo_results').addColumn('account_id', t.text).execute();
+        await db.schema
+          .alterTable('solo_results')
+          .addColumn('verified', t.int, (c) => c.notNull().defaultTo(1))
+          .execute();
+        await db.schema.createIndex('solo_results_by_account').on('solo_results').column('account_id').execute();
+        await db.schema
+          .createTable('account_flags')
+          .addColumn('account_id', t.text, (c) => c.primaryKey())
+          .addColumn('reason', t.text, (c) => c.notNull())
+          .addColumn('at', t.big, (c) => c.notNull())
+          .execute();
+      },
+    },
+    '005_ratings': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .alterTable('live_games')
+          .addColumn('rated', t.int, (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema
+          .createTable('ratings')
+          .addColumn('account_id', t.text, (c) => c.notNull())
+          .addColumn('edition', t.text, (c) => c.notNull())
+          .addColumn('mu', t.real, (c) => c.notNull())
+          .addColumn('sigma', t.real, (c) => c.notNull())
+          .addColumn('games', t.int, (c) => c.notNull())
+          .addColumn('updated_at', t.big, (c) => c.notNull())
+          .addPrimaryKeyConstraint('ratings_key', ['account_id', 'edition'])
+          .execute();
+        await db.schema
+          .createTable('rating_history')
+          .addColumn('account_id', t.text, (c) => c.notNull())
+          .addColumn('edition', t.text, (c) => c.notNull())
+          .addColumn('game_id', t.text, (c) => c.notNull())
+          .addColumn('mu', t.real, (c) => c.notNull())
+          .addColumn('sigma', t.real, (c) => c.notNull())
+          .addColumn('at', t.big, (c) => c.notNull())
+          .addPrimaryKeyConstraint('rating_history_key', ['account_id', 'edition', 'game_id'])
+          .execute();
+      },
+    },
+    '006_puzzle_ratings': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('puzzle_ratings')
+          .addColumn('task', t.text, (c) => c.primaryKey())
+          .addColumn('mu', t.real, (c) => c.notNull())
+          .addColumn('sigma', t.real, (c) => c.notNull())
+          .addColumn('attempts', t.int, (c) => c.notNull())
+          .addColumn('updated_at', t.big, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('first_attempts')
+          .addColumn('account_id', t.text, (c) => c.notNull())
+          .addColumn('task', t.text, (c) => c.notNull())
+          .addColumn('at', t.big, (c) => c.notNull())
+          .addPrimaryKeyConstraint('first_attempts_key', ['account_id', 'task'])
+          .execute();
+      },
+    },
+  };
+}
