@@ -39,6 +39,7 @@ export const MESSAGE_ERROR_CODES = [
   'message/wrong-phase',
   'message/failed',
   'message/not-saved',
+  'message/needs-username',
 ] as const;
 /** A refusal of the server's own. */
 export type MessageErrorCode = (typeof MESSAGE_ERROR_CODES)[number];

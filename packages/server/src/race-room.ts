@@ -263,7 +263,7 @@ export class RaceRoom extends Room {
       type: string,
       who: 'host' | 'seated',
       change: (seat: Seat) => string | undefined,
-      code: 'message/not-allowed' | 'message/malformed' = 'message/not-allowed',
+      code: 'message/not-allowed' | 'message/malformed' | 'message/needs-username' = 'message/not-allowed',
     ): void => {
       if (this.#game) {
         reject(client, { to: type, code: 'message/wrong-phase', message: 'the game has started' });
@@ -306,7 +306,9 @@ export class RaceRoom extends Room {
       });
     });
     on('start', (client) => {
-      lobby(client, 'start', 'host', () => this.#start());
+      // A rated table with a guest at it: the host is told who, with a code of its own.
+      const guest = table.settings.rated ? table.unratable() : undefined;
+      lobby(client, 'start', 'host', () => guest ?? this.#start(), guest ? 'message/needs-username' : undefined);
     });
     on('rematch', (client) => {
       void this.#rematch(client);

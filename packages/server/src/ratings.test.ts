@@ -134,9 +134,10 @@ describe('ratings', () => {
     await Player.join(url, code, { name: 'Guesty' });
     await table.waitFor('lobby', (l) => l.seats.length === 2);
     table.send('start');
-    expect((await table.next('rejected')).message).toBe(
-      'a rated game is for players with a username: Guesty plays as a guest',
-    );
+    expect(await table.next('rejected')).toMatchObject({
+      code: 'message/needs-username',
+      message: 'a rated game is for players with a username: Guesty plays as a guest',
+    });
     const quick = await signedIn(url, 'Quinn');
     const pub = Player.wrap<'race'>(
       quick,

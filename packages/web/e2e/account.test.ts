@@ -73,3 +73,56 @@ it('keeps a guest account on a phone, signs in with it on a desktop, and signs o
   await phone.close();
   await desk.close();
 }, 60_000);
+
+it('a host with a username opens a rated table on a phone: a guest cannot start it, a casual one starts', async () => {
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  await phone.addInitScript(() => {
+    if (!localStorage.getItem('ubongo.name')) localStorage.setItem('ubongo.name', 'Rae');
+  });
+  const page = await phone.newPage();
+  const errors = watchErrors(page);
+  await page.goto(server.url);
+  await expect.poll(() => header(page).textContent()).toBe('Rae');
+  // Kept with a username (the account page's own test does it by hand).
+  const status = await page.evaluate(async () => {
+    const res = await fetch('/api/me/claim', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${localStorage.getItem('ubongo.session')}`,
+      },
+      body: JSON.stringify({ username: 'rae_r', password: 'rated and ready' }),
+    });
+    return res.status;
+  });
+  expect(status).toBe(200);
+  await page.getByRole('button', { name: 'Create a table' }).tap();
+  const code = (await page.getByTestId('room-code').textContent()) ?? '';
+  await page.getByText("Casual: the result moves no one's rating.").waitFor();
+  await page.getByRole('checkbox', { name: 'Rated game' }).tap();
+  await page.getByText('Rated: only players with a username may play', { exact: false }).waitFor();
+  expect(await page.getByRole('checkbox', { name: 'Rated game' }).isChecked()).toBe(true);
+
+  const desk = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+  const guest = await desk.newPage();
+  await guest.goto(`${server.url}/#/room/${code}`);
+  await guest.getByLabel('Your name at the table').fill('Gil');
+  await guest.getByRole('button', { name: 'Join the table' }).click();
+  // The guest sees the setting, and cannot change it.
+  await expect.poll(() => guest.getByRole('checkbox', { name: 'Rated game' }).isChecked()).toBe(true);
+  expect(await guest.getByRole('checkbox', { name: 'Rated game' }).isDisabled()).toBe(true);
+  await page.getByText('Gil', { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Start the game' }).tap();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: 'Only players with a username can play a rated game' })
+    .waitFor();
+  // Casual, the same table starts.
+  await page.getByRole('checkbox', { name: 'Rated game' }).tap();
+  await expect.poll(() => guest.getByRole('checkbox', { name: 'Rated game' }).isChecked()).toBe(false);
+  await page.getByRole('button', { name: 'Start the game' }).tap();
+  await page.locator('svg.puzzle-svg').waitFor({ timeout: 20_000 });
+  expect(errors).toEqual([]);
+  await phone.close();
+  await desk.close();
+}, 60_000);

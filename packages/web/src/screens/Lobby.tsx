@@ -217,8 +217,27 @@ export function Lobby({ table }: { table: Table }) {
                 change({ pieceSet });
               }}
             />
+            {!lobby.public && (
+              <label className="check">
+                <input
+                  type="checkbox"
+                  disabled={!isHost}
+                  checked={settings.rated}
+                  aria-describedby="rated-text"
+                  onChange={(e) => {
+                    change({ rated: e.target.checked });
+                  }}
+                />
+                {t('lobby.rated')}
+              </label>
+            )}
           </div>
           <p className="hint">{t(`editions.${settings.edition}Text`)}</p>
+          {!lobby.public && (
+            <p className="hint" id="rated-text">
+              {settings.rated ? t('lobby.ratedText') : t('lobby.casualText')}
+            </p>
+          )}
         </section>
       </div>
       {me && (
