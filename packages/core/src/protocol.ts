@@ -2,8 +2,9 @@ import type { ClaimProblem, ProposedPlacement } from './checker.js';
 import { CLAIM_ERROR_CODES } from './checker.js';
 import type { DeckEdition, PieceSet, Side } from './deck.js';
 import type { BotLevel } from './game/bots.js';
-import type { RaceEdition, RaceEvent, RaceView, Variant } from './game/race.js';
-import type { SoloEvent, SoloMode, SoloResult, SoloView } from './game/solo.js';
+import type { RaceAction, RaceEdition, RaceEvent, RaceView, Variant } from './game/race.js';
+import type { SoloDealing, SoloEvent, SoloMode, SoloResult, SoloView } from './game/solo.js';
+import type { ReplayRound, RoundReveal } from './game/reveal.js';
 import type { TrailMove } from './game/trail.js';
 import { GAME_ERROR_CODES } from './game/types.js';
 import type { PlayerId } from './game/types.js';
@@ -96,6 +97,22 @@ export interface ProfileAnswer {
     readonly runs: number;
     readonly best: readonly SoloRecordEntry[];
   };
+}
+
+/**
+ * `GET /api/games/:id/replay`: a stored game played again by the engine: every accepted action with
+ * the events it caused, each round as it ended (every board with its placements or a solution,
+ * the gains, the standings after it), and whether the replay ends as the record says.
+ */
+export interface ReplayAnswer {
+  readonly id: string;
+  readonly steps: readonly {
+    readonly at: number;
+    readonly action: RaceAction;
+    readonly events: readonly RaceEvent[];
+  }[];
+  readonly matchesRecord: boolean;
+  readonly rounds: readonly ReplayRound[];
 }
 
 /** `GET /api/puzzles/:edition/:board/:side/:key`: a task's rating, learned from first attempts. */
@@ -293,6 +310,8 @@ export interface RaceServerMessages {
   readonly notice: Notice;
   /** The finished game is stored under this id (HTTP API). */
   readonly saved: { readonly game: string };
+  /** A round has ended: every board with its placements or a solution (sent again to whoever comes before the next round). */
+  readonly reveal: RoundReveal;
   readonly rejected: Rejected;
 }
 
@@ -315,6 +334,11 @@ export interface SoloJoinOptions {
   readonly pieceSet?: PieceSet;
   /** The best the player has done so far, if any: the server says whether the run beats it. */
   readonly best?: SoloBest;
+  /**
+   * Shuffled boards (the default, the rulebooks'), or the tasks nearest the player's level
+   * (docs/accounts.md): such a run is kept with the account but is never a record.
+   */
+  readonly dealing?: SoloDealing;
 }
 
 /** What a solo player sends. */
@@ -362,6 +386,8 @@ export interface PracticeTaskRef {
 /** What a player sends to practice. */
 export interface PracticeClientMessages {
   readonly task: PracticeTaskRef;
+  /** A task of a side near the player's level (docs/accounts.md), answered like `task`. */
+  readonly level: { readonly edition: DeckEdition; readonly side: Side };
   readonly claim: { readonly placements: readonly ProposedPlacement[] };
   /** One more piece of a solution. */
   readonly hint: EmptyBody;

@@ -1,6 +1,7 @@
 import type { AccountView } from '@ubongo/core';
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { Buckets } from './limits.js';
+import type { SharedBuckets } from './limits.js';
+import { Buckets, localBuckets } from './limits.js';
 import { nameKey, normalizeName } from './names.js';
 import type { Account, Storage } from './storage.js';
 
@@ -72,15 +73,25 @@ function checkPassword(password: string): void {
   if (password.length > 200) throw new AccountError(400, 'a password is at most 200 characters');
 }
 
+/**
+ * Where the sign-in buckets are kept: `perMinute` and a name for each (`address`, `account`). By
+ * default in this process; processes sharing Redis share them there (server.ts).
+ */
+export type SignInBuckets = (name: 'address' | 'account', perMinute: number) => SharedBuckets;
+
 /** The accounts of a store, with their sign-in limits. */
 export class Accounts {
-  readonly #byAddress = new Buckets(SIGN_INS.perAddress);
-  readonly #byAccount = new Buckets(SIGN_INS.perAccount);
+  readonly #byAddress: SharedBuckets;
+  readonly #byAccount: SharedBuckets;
 
   constructor(
     private readonly storage: Storage,
     private readonly now: () => number = Date.now,
-  ) {}
+    buckets: SignInBuckets = (_, perMinute) => localBuckets(new Buckets(perMinute, perMinute, now)),
+  ) {
+    this.#byAddress = buckets('address', SIGN_INS.perAddress);
+    this.#byAccount = buckets('account', SIGN_INS.perAccount);
+  }
 
   /** A new guest account named `name` (or "Player NNNN"), signed in. */
   async guest(name: string | undefined): Promise<{ account: AccountView; secret: string; session: string }> {
@@ -108,13 +119,13 @@ export class Accounts {
     credentials: { id: string; secret: string } | { username: string; password: string },
     address: string,
   ): Promise<{ account: AccountView; session: string }> {
-    this.#allow(this.#byAddress, address, 'sign-in attempts from your address');
+    await this.#allow(this.#byAddress, address, 'sign-in attempts from your address');
     const account =
       'secret' in credentials
         ? await this.storage.account(credentials.id)
         : await this.storage.accountByUsername(nameKey(credentials.username.normalize('NFC').trim()));
     const key = account?.id ?? `unknown:${'username' in credentials ? nameKey(credentials.username) : credentials.id}`;
-    this.#allow(this.#byAccount, key, 'sign-in attempts for this account');
+    await this.#allow(this.#byAccount, key, 'sign-in attempts for this account');
     const right =
       account !== undefined &&
       ('secret' in credentials
@@ -145,7 +156,7 @@ export class Accounts {
   /** A new password, the old one given; every other session is signed out. */
   async changePassword(account: Account, sessionToken: string, old: string, next: string): Promise<void> {
     if (account.passwordHash === null) throw new AccountError(409, 'claim the account with a username first');
-    this.#allow(this.#byAccount, account.id, 'password attempts for this account');
+    await this.#allow(this.#byAccount, account.id, 'password attempts for this account');
     if (!(await passwordMatches(old, account.passwordHash))) throw new AccountError(401, 'the old password is wrong');
     checkPassword(next);
     await this.storage.setPassword(account.id, await hashPassword(next));
@@ -177,9 +188,8 @@ export class Accounts {
     return session;
   }
 
-  #allow(buckets: Buckets, key: string, what: string): void {
-    if (buckets.take(key)) return;
-    const wait = buckets.waitSeconds(key);
-    throw new AccountError(429, `too many ${what}; try again in ${wait} s`, wait);
+  async #allow(buckets: SharedBuckets, key: string, what: string): Promise<void> {
+    const wait = await buckets.take(key);
+    if (wait > 0) throw new AccountError(429, `too many ${what}; try again in ${wait} s`, wait);
   }
 }

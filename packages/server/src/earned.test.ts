@@ -1,11 +1,13 @@
-import type { DeckEdition, PracticeServerMessages, PuzzleAnswer, RecordsAnswer } from '@ubongo/core';
+import type { DeckEdition, MeAnswer, PracticeServerMessages, PuzzleAnswer, RecordsAnswer } from '@ubongo/core';
 import { deckFor, PROTOCOL_VERSION } from '@ubongo/core';
+import { shippedDeck } from '@ubongo/core/decks';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UbongoServer } from './server.js';
 import { startServer } from './server.js';
+import { nearLevel } from './puzzles.js';
 import { SqliteStorage } from './storage.js';
 import { byHand, humanPause, Player, signedIn, solve } from './test-support/player.js';
 
@@ -85,7 +87,56 @@ describe('records that are earned', () => {
     await storage.close();
     expect(flagged.map((f) => f.account.name)).toEqual(['Robo Ruth', 'Waiting Walt']);
     expect(flagged[0]?.reason).toMatch(/^solved C\d+ easy \S+ in \d\.\d\d s, under the human floor of \d\.\d\d s$/);
-    expect(flagged[1]?.reason).toMatch(/^solved C\d+ easy \S+ in \d\.\d\d s, with no move trail$/);
+    expect(flagged[1]?.reason).toMatch(/^solved C\d+ easy \S+ in \d+\.\d\d s, with no move trail$/);
+  });
+});
+
+describe('dealing at the player’s level', () => {
+  it('deals a run from the tasks nearest the player’s level, keeps each puzzle with its moves, and lists it nowhere', async () => {
+    const client = await signedIn(url, 'Level Lena');
+    const me = (await (
+      await fetch(`${http}/api/me`, { headers: { authorization: `Bearer ${client.auth.token}` } })
+    ).json()) as MeAnswer;
+    const near = await nearLevel(server.storage, shippedDeck('classic'), 'hard', me.account.id);
+    const player = Player.wrap<'solo'>(
+      client,
+      await client.create('solo', {
+        protocol: PROTOCOL_VERSION,
+        mode: 'count',
+        limit: 5,
+        side: 'hard',
+        dealing: 'level',
+      }),
+    );
+    player.send('start');
+    const dealt: string[] = [];
+    for (let n = 0; n < 5; n++) {
+      const v = await player.waitFor('view', (m) => m.solved === n && m.task !== null);
+      if (!v.task || !v.current) throw new Error('no puzzle');
+      dealt.push(`${v.current.board}/${v.current.key}`);
+      await humanPause(v.task, TIME_SCALE);
+      player.send('claim', byHand(solve(v.task)));
+    }
+    expect(await player.waitFor('recorded')).toMatchObject({ verified: true });
+    const pool = new Set(near.map((t) => `${t.board}/${t.key}`));
+    expect(dealt.every((d) => pool.has(d))).toBe(true);
+    const records = (await (
+      await fetch(`${http}/api/records?mode=count&limit=5&side=hard&top=100`)
+    ).json()) as RecordsAnswer;
+    expect(records.records.map((r) => r.player)).not.toContain('Level Lena');
+    const [run] = await server.storage.soloResultsOf(me.account.id);
+    expect(run?.dealing).toBe('level');
+    expect(run?.puzzles?.map((p) => `${p.board}/${p.key}`)).toEqual(dealt);
+    expect(run?.puzzles?.every((p) => p.outcome === 'solved' && p.ms > 0 && (p.trail?.length ?? 0) > 0)).toBe(true);
+    // Five first attempts solved: the player's level went up.
+    expect((await server.storage.solverRating(me.account.id, 'classic'))?.mu).toBeGreaterThan(25);
+    // Practice deals at the same level, a task of the side asked for.
+    const practice = Player.wrap<'practice'>(client, await client.create('practice', { protocol: PROTOCOL_VERSION }));
+    practice.send('level', { edition: 'classic', side: 'easy' });
+    const task = await practice.waitFor('practice');
+    expect(task).toMatchObject({ edition: 'classic', side: 'easy' });
+    await player.room.leave();
+    await practice.room.leave();
   });
 });
 

@@ -7,10 +7,10 @@ import type {
   LeaderboardAnswer,
   ProfileAnswer,
   PuzzleAnswer,
-  RaceAction,
   RaceEdition,
-  RaceEvent,
   RecordsAnswer,
+  ReplayAnswer,
+  ReplayRound,
   SoloMode,
   SoloRecordEntry,
   Side,
@@ -24,6 +24,7 @@ import {
   PROTOCOL_VERSION,
   RACE_EDITIONS,
   raceEngine,
+  RoundWatcher,
 } from '@ubongo/core';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -39,16 +40,8 @@ import { puzzleDisplay, startOf, taskKey } from './puzzles.js';
 import { displayOf, ratingView } from './ratings.js';
 import type { SoloRecord, Storage } from './storage.js';
 
-/** A replayed game: every accepted action with the events it caused, and whether the replay ends as the record says. */
-export interface Replay {
-  readonly id: string;
-  readonly steps: readonly {
-    readonly at: number;
-    readonly action: RaceAction;
-    readonly events: readonly RaceEvent[];
-  }[];
-  readonly matchesRecord: boolean;
-}
+/** A replayed game (`GET /api/games/:id/replay`), as core's protocol says. */
+export type Replay = ReplayAnswer;
 
 /** The leaderboards' periods: the last day, the last seven days, all time (ms back from now). */
 const PERIODS: Readonly<Record<string, number>> = { day: 86_400_000, week: 7 * 86_400_000, all: Infinity };
@@ -222,12 +215,14 @@ export function httpHandler(options: HttpOptions) {
     if (!record) return undefined;
     // Stored data is read as the outside input it is: parsed before the engine takes it.
     const config = parseRaceConfig(record.config);
-    if (!config.ok) return { id, steps: [], matchesRecord: false };
+    if (!config.ok) return { id, steps: [], matchesRecord: false, rounds: [] };
     const engine = raceEngine(decks[deckFor(config.value.edition)]);
     const setup = engine.setup(config.value, record.seed);
-    if (!setup.ok) return { id, steps: [], matchesRecord: false };
+    if (!setup.ok) return { id, steps: [], matchesRecord: false, rounds: [] };
     let state = setup.value;
     const steps: Replay['steps'][number][] = [];
+    const watcher = new RoundWatcher(engine);
+    const rounds: ReplayRound[] = [];
     let faithful = true;
     for (const { at, action: raw } of record.actions) {
       const action = parseRaceAction(raw);
@@ -238,9 +233,19 @@ export function httpHandler(options: HttpOptions) {
       }
       state = step.value.state;
       steps.push({ at, action: raw, events: step.value.events });
+      const reveal = watcher.step(raw, step.value.events);
+      if (reveal) {
+        const after = engine.view(state, null);
+        rounds.push({ ...reveal, players: after.players, standings: after.standings });
+      }
     }
     const result = engine.result(state);
-    return { id, steps, matchesRecord: faithful && JSON.stringify(result) === JSON.stringify(record.result) };
+    return {
+      id,
+      steps,
+      matchesRecord: faithful && JSON.stringify(result) === JSON.stringify(record.result),
+      rounds,
+    };
   }
 
   /** A player's profile: ratings with their history, verified solo bests. */

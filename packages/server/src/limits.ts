@@ -153,6 +153,56 @@ export class Buckets {
   }
 }
 
+/**
+ * Token buckets that may be shared by processes: `take` resolves to 0 when it took a token for
+ * `key`, or to the seconds until there is one (nothing taken).
+ */
+export interface SharedBuckets {
+  take(key: string): Promise<number>;
+}
+
+/** `Buckets` in this process's memory, as `SharedBuckets` (a lone process). */
+export function localBuckets(buckets: Buckets): SharedBuckets {
+  return {
+    take: (key) => Promise.resolve(buckets.take(key) ? 0 : buckets.waitSeconds(key)),
+  };
+}
+
+// Buckets's arithmetic, in Redis, so that a take is one step whichever process asks: refill by the
+// time passed, take a token if there is one, keep the bucket until it would be full again.
+const TAKE = `
+local burst = tonumber(ARGV[1])
+local perMinute = tonumber(ARGV[2])
+local now = tonumber(ARGV[3])
+local bucket = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens = tonumber(bucket[1]) or burst
+local at = tonumber(bucket[2]) or now
+tokens = math.min(burst, tokens + math.max(0, now - at) / 60000 * perMinute)
+local wait = 0
+if tokens >= 1 then tokens = tokens - 1 else wait = math.ceil((1 - tokens) * 60 / perMinute) end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
+redis.call('PEXPIRE', KEYS[1], math.ceil(burst / perMinute * 60000))
+return wait
+`;
+
+/** The subset of an ioredis client the shared buckets use. */
+export interface RedisScripts {
+  eval(script: string, keys: number, ...args: (string | number)[]): Promise<unknown>;
+}
+
+/** Token buckets in Redis under `prefix`, shared by every process that uses the same prefix. */
+export function redisBuckets(
+  redis: RedisScripts,
+  prefix: string,
+  perMinute: number,
+  burst: number = perMinute,
+  now: () => number = Date.now,
+): SharedBuckets {
+  return {
+    take: async (key) => Number(await redis.eval(TAKE, 1, prefix + key, burst, perMinute, now())),
+  };
+}
+
 /** Counts of open things by key (connections by address). */
 export class Counter {
   readonly #counts = new Map<string, number>();

@@ -1,8 +1,12 @@
 // `npm start`: the game server on PORT (2567), data in UBONGO_DATA_DIR (./data) or in the
 // PostgreSQL database DATABASE_URL names, and the built web client (packages/web/dist, or
-// UBONGO_WEB_DIR) at its root.
+// UBONGO_WEB_DIR) at its root. With UBONGO_REDIS_URL it is one of several processes sharing that
+// Redis and the database, reached by clients at UBONGO_PUBLIC_ADDRESS (docs/operations.md).
+import { checkPublicAddress } from './public-address.js';
 import { limitsFromEnv } from './limits.js';
 import type { Limits } from './limits.js';
+import { checkRedisUrl, RedisUrlError } from './redis.js';
+import { METRICS_LINE, ServerMetrics } from './metrics.js';
 import { startServer } from './server.js';
 import { checkDatabaseUrl, DatabaseUrlError, maskUrl } from './storage.js';
 
@@ -24,6 +28,15 @@ try {
   fail(`DATABASE_URL: ${e instanceof Error ? e.message : String(e)}`);
 }
 const data = databaseUrl === undefined ? dataDir : maskUrl(databaseUrl);
+const redisUrl = process.env['UBONGO_REDIS_URL'] || undefined;
+try {
+  if (redisUrl !== undefined) checkRedisUrl(redisUrl);
+} catch (e) {
+  fail(`UBONGO_REDIS_URL: ${e instanceof Error ? e.message : String(e)}`);
+}
+const publicAddress = process.env['UBONGO_PUBLIC_ADDRESS'] || undefined;
+const badAddress = publicAddress === undefined ? undefined : checkPublicAddress(publicAddress);
+if (badAddress !== undefined) fail(`UBONGO_PUBLIC_ADDRESS: ${badAddress}`);
 const webDir = process.env['UBONGO_WEB_DIR'];
 let limits: Limits;
 try {
@@ -32,6 +45,12 @@ try {
   fail(e instanceof Error ? e.message : String(e));
 }
 const sourceMaps = process.env['UBONGO_SOURCE_MAPS'] === '1';
+// For the bench: the process measures itself and prints its figures on SIGUSR2 (metrics.ts).
+const metrics = process.env['UBONGO_METRICS'] === '1' ? new ServerMetrics() : undefined;
+if (metrics)
+  process.on('SIGUSR2', () => {
+    console.log(METRICS_LINE + JSON.stringify(metrics.take()));
+  });
 
 const server = await startServer({
   port,
@@ -41,11 +60,17 @@ const server = await startServer({
   sourceMaps,
   ...(webDir ? { webDir } : {}),
   ...(databaseUrl === undefined ? {} : { databaseUrl }),
+  ...(redisUrl === undefined ? {} : { redisUrl }),
+  ...(publicAddress === undefined ? {} : { publicAddress }),
+  ...(metrics === undefined ? {} : { metrics }),
 }).catch((e: unknown) => {
   if (e instanceof DatabaseUrlError) fail(`DATABASE_URL: ${e.message}`);
+  if (e instanceof RedisUrlError) fail(`UBONGO_REDIS_URL: ${e.message}`);
   fail(`cannot start on port ${port} with data in ${data}: ${e instanceof Error ? e.message : String(e)}`);
 });
-console.log(`ubongo: listening on http://localhost:${server.port} (data in ${data})`);
+const cluster = redisUrl === undefined ? '' : `, shared through Redis at ${maskUrl(redisUrl)}`;
+const reached = publicAddress === undefined ? '' : `, reached at ${publicAddress}`;
+console.log(`ubongo: listening on http://localhost:${server.port} (data in ${data}${cluster}${reached})`);
 
 // A graceful stop: rooms are disposed (their games saved), then the database is closed.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -6,6 +6,10 @@ import { expireWhenIdle, heard, parseJoin, registrar, reject, rejectUnknown, sen
 import { practiceJoinSchema, practiceMessages } from './protocol.js';
 import type { RoomServices } from './services.js';
 import type { Account } from './storage.js';
+import { nearLevel } from './puzzles.js';
+
+/** "At my level" picks one of this many tasks nearest the player's level, by lot. */
+const PRACTICE_LEVEL_CHOICE = 8;
 
 /** Practice: any task of either deck, untimed, with hints (one more piece each time) and the solution. */
 export class PracticeRoom extends Room {
@@ -49,16 +53,34 @@ export class PracticeRoom extends Room {
       this.#hints = 0;
       this.#sendTask(client);
     });
+    on('level', (client, data) => {
+      const account = (client.auth as Account | undefined)?.id;
+      const { storage, decks, seed, log } = this.services;
+      nearLevel(storage, decks[data.edition], data.side, account, PRACTICE_LEVEL_CHOICE)
+        .then((near) => {
+          const pick = near[seed() % near.length];
+          if (!pick) throw new Error('the deck has no task on that side');
+          this.#task = { edition: data.edition, board: pick.board, side: data.side, key: pick.key };
+          this.#hints = 0;
+          this.#sendTask(client);
+        })
+        .catch((e: unknown) => {
+          log(`room ${this.roomId}: no task at the player's level: ${String(e)}`);
+          reject(client, { to: 'level', code: 'message/failed', message: 'the server could not pick a task now' });
+        });
+    });
     on('hint', (client) => {
-      if (this.#inPlay(client, 'hint')) return;
-      const solution: readonly Placement[] = this.#deckTask().solution;
-      // Each hint places one more piece of a solution.
-      this.#hints = Math.min(this.#hints + 1, solution.length);
-      this.#send.to(client, 'hint', { placements: solution.slice(0, this.#hints), of: solution.length });
+      this.#unlessInPlay(client, 'hint', () => {
+        const solution: readonly Placement[] = this.#deckTask().solution;
+        // Each hint places one more piece of a solution.
+        this.#hints = Math.min(this.#hints + 1, solution.length);
+        this.#send.to(client, 'hint', { placements: solution.slice(0, this.#hints), of: solution.length });
+      });
     });
     on('solution', (client) => {
-      if (this.#inPlay(client, 'solution')) return;
-      this.#send.to(client, 'solution', { placements: this.#deckTask().solution });
+      this.#unlessInPlay(client, 'solution', () => {
+        this.#send.to(client, 'solution', { placements: this.#deckTask().solution });
+      });
     });
     on('claim', (client, data) => {
       const check = checkSolution(puzzleOf(this.services.decks[this.#task.edition], this.#task), data.placements);
@@ -78,18 +100,34 @@ export class PracticeRoom extends Room {
   }
 
   /**
-   * Whether the task is dealt to this account in a run or a race still in play: then its hints and
-   * solution are refused, so that practice cannot solve a game for it.
+   * Answers with `answer` unless the task is dealt to this account in a run or a race still in play
+   * (in any process): then its hints and solution are refused, so that practice cannot solve a game
+   * for it.
    */
-  #inPlay(client: Client, to: string): boolean {
+  #unlessInPlay(client: Client, to: string, answer: () => void): void {
     const account = (client.auth as Account | undefined)?.id;
-    if (account === undefined || !this.services.inPlay.has(account, this.#task)) return false;
-    reject(client, {
-      to,
-      code: 'message/not-allowed',
-      message: 'this board is dealt to you in a game still in play; practise it when that game is over',
-    });
-    return true;
+    const task = this.#task;
+    (account === undefined ? Promise.resolve(false) : this.services.inPlay.has(account, task))
+      .then((inPlay) => {
+        // The player moved to another task meanwhile: that one is asked about anew.
+        if (task !== this.#task) {
+          this.#unlessInPlay(client, to, answer);
+          return;
+        }
+        if (!inPlay) {
+          answer();
+          return;
+        }
+        reject(client, {
+          to,
+          code: 'message/not-allowed',
+          message: 'this board is dealt to you in a game still in play; practise it when that game is over',
+        });
+      })
+      .catch((e: unknown) => {
+        this.services.log(`room ${this.roomId}: could not ask what is in play: ${String(e)}`);
+        reject(client, { to, code: 'message/not-allowed', message: 'the server cannot tell now; try again' });
+      });
   }
 
   #sendTask(client: Client): void {

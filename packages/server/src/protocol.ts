@@ -17,6 +17,7 @@ import {
   PROTOCOL_VERSION,
   RACE_EDITIONS,
   SIDES,
+  SOLO_DEALINGS,
   SOLO_LIMITS,
   SOLO_MODES,
   TRAIL_KINDS,
@@ -106,6 +107,7 @@ export const soloJoinSchema = z.object({
     .strictObject({ solved: z.number().int().min(0), ms: z.number().min(0) })
     .readonly()
     .exactOptional(),
+  dealing: z.enum(SOLO_DEALINGS).exactOptional(),
 });
 
 /** What a solo player may send. */
@@ -127,6 +129,7 @@ export const practiceMessages = {
     key: z.string().max(8),
   }),
   claim: z.strictObject({ placements }),
+  level: z.strictObject({ edition: z.enum(DECK_EDITIONS), side: z.enum(SIDES) }),
   hint: empty,
   solution: empty,
 } as const;

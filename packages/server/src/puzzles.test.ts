@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { attempted, puzzleDisplay, startOf, taskKey } from './puzzles.js';
+import { findTask } from '@ubongo/core';
+import { shippedDeck } from '@ubongo/core/decks';
+import { attempted, LEVEL_POOL, nearLevel, puzzleDisplay, startOf, taskKey } from './puzzles.js';
 import { MemoryStorage } from './storage.js';
 
 const task = { board: 'C07', side: 'easy' as const, key: '4' };
@@ -9,7 +11,7 @@ describe('puzzle ratings', () => {
   it('start from the difficulty, and move with first attempts only', async () => {
     const storage = new MemoryStorage();
     const attempt = (accountId: string, solved: boolean) =>
-      attempted(storage, { accountId, edition: 'classic', task, difficulty: 7, solved, player: undefined }, 100);
+      attempted(storage, { accountId, edition: 'classic', task, difficulty: 7, solved }, 100);
     expect(startOf(7).mu).toBeGreaterThan(startOf(5).mu);
     expect(await storage.puzzleRating(key)).toBeUndefined();
 
@@ -32,10 +34,58 @@ describe('puzzle ratings', () => {
   it('moves less against a strong player who solves it than against a weak one', async () => {
     const solvedBy = async (mu: number): Promise<number> => {
       const storage = new MemoryStorage();
-      const player = { accountId: 'p', edition: 'classic' as const, mu, sigma: 2, games: 20, updatedAt: 0 };
-      await attempted(storage, { accountId: 'p', edition: 'classic', task, difficulty: 5, solved: true, player }, 1);
+      await storage.saveSolverRating({ accountId: 'p', edition: 'classic', mu, sigma: 2, attempts: 20, updatedAt: 0 });
+      await attempted(storage, { accountId: 'p', edition: 'classic', task, difficulty: 5, solved: true }, 1);
       return startOf(5).mu - ((await storage.puzzleRating(key))?.mu ?? 0);
     };
     expect(await solvedBy(35)).toBeLessThan(await solvedBy(15));
+  });
+
+  it('moves the solver’s level too: up with a solve, down with a failure, once a task', async () => {
+    const storage = new MemoryStorage();
+    await attempted(storage, { accountId: 'ana', edition: 'classic', task, difficulty: 5, solved: true }, 1);
+    const up = await storage.solverRating('ana', 'classic');
+    expect(up?.mu).toBeGreaterThan(25);
+    expect(up?.attempts).toBe(1);
+    await attempted(storage, { accountId: 'ana', edition: 'classic', task, difficulty: 5, solved: false }, 2);
+    expect(await storage.solverRating('ana', 'classic')).toEqual(up);
+    const other = { ...task, key: '5' };
+    await attempted(storage, { accountId: 'ana', edition: 'classic', task: other, difficulty: 5, solved: false }, 3);
+    expect((await storage.solverRating('ana', 'classic'))?.mu).toBeLessThan(up?.mu ?? 0);
+  });
+
+  it('deals at a level: the tasks nearest it, a strong solver’s harder than a new one’s', async () => {
+    const storage = new MemoryStorage();
+    const deck = shippedDeck('classic');
+    const difficulty = (t: { board: string; key: string }): number =>
+      findTask(deck, { ...t, side: 'hard' })?.difficulty ?? 0;
+    const mean = (ts: readonly { board: string; key: string }[]): number =>
+      ts.reduce((sum, t) => sum + difficulty(t), 0) / ts.length;
+    const fresh = await nearLevel(storage, deck, 'hard', 'new');
+    expect(fresh).toHaveLength(LEVEL_POOL);
+    expect(fresh.every((t) => Math.abs(t.mu - 25) <= Math.abs((fresh.at(-1)?.mu ?? 0) - 25))).toBe(true);
+    await storage.saveSolverRating({
+      accountId: 'pro',
+      edition: 'classic',
+      mu: 33,
+      sigma: 2,
+      attempts: 50,
+      updatedAt: 0,
+    });
+    const strong = await nearLevel(storage, deck, 'hard', 'pro');
+    expect(mean(strong)).toBeGreaterThan(mean(fresh));
+    // A task's learned rating counts, not only its difficulty.
+    const first = strong[0];
+    if (!first) throw new Error('no task');
+    await storage.savePuzzleRating({
+      task: taskKey('classic', { ...first, side: 'hard' }),
+      mu: 0,
+      sigma: 1,
+      attempts: 9,
+      updatedAt: 0,
+    });
+    expect(
+      (await nearLevel(storage, deck, 'hard', 'pro')).some((t) => t.board === first.board && t.key === first.key),
+    ).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import type { Client, Delayed } from '@colyseus/core';
 import { Room, ServerError } from '@colyseus/core';
-import type { Deal, RaceAction, RaceEvent, RaceServerMessages } from '@ubongo/core';
-import { CLOSE_CODES, deckFor, findTask, judgeSolve, STAND_IN_LEVEL } from '@ubongo/core';
+import type { Deal, RaceAction, RaceEvent, RaceServerMessages, RoundReveal } from '@ubongo/core';
+import { CLOSE_CODES, deckFor, findTask, judgeSolve, raceEngine, RoundWatcher, STAND_IN_LEVEL } from '@ubongo/core';
 import {
   expireWhenIdle,
   guarded,
@@ -58,6 +58,9 @@ export class RaceRoom extends Room {
   /** This round's deals and when they were dealt; the players who solved faster than a person can. */
   #deals: readonly Deal[] = [];
   #dealtAt = 0;
+  /** Reveals each round as it ends; the last round's reveal until the next begins. */
+  #rounds: RoundWatcher | null = null;
+  #reveal: RoundReveal | null = null;
   readonly #implausible = new Set<string>();
 
   override onCreate(options: unknown): void {
@@ -101,6 +104,7 @@ export class RaceRoom extends Room {
     this.autoDispose = false;
     this.#table = Table.resumed({ ...settingsOf(live.config), rated: live.rated === true }, seats);
     this.#game = game;
+    this.#watchRounds(game);
     this.#registerMessages();
     expireWhenIdle(this, this.services, () => this.#game !== null && !this.#game.finished);
     if (this.#table.seats.every((s) => s.connected)) {
@@ -154,6 +158,7 @@ export class RaceRoom extends Room {
     const own = this.#game && seatKey !== undefined ? this.#table.seatByKey(seatKey) : undefined;
     if (own) {
       this.#table.sitBack(own, client.sessionId, seatKey ?? '', seatAccount(auth));
+      if (this.#reveal) this.#send.to(client, 'reveal', this.#reveal);
       if (this.#resumeBy !== null && this.#table.seats.every((s) => s.connected)) this.#goOn();
       else {
         this.#broadcastLobby();
@@ -177,6 +182,13 @@ export class RaceRoom extends Room {
     }
     this.#broadcastLobby();
     this.#sendViews();
+    if (this.#reveal) this.#send.to(client, 'reveal', this.#reveal);
+  }
+
+  /** Reveals each round of `game` as it ends (core's RoundWatcher). */
+  #watchRounds(game: RaceGame): void {
+    this.#rounds = new RoundWatcher(raceEngine(this.services.decks[deckFor(game.edition)]));
+    this.#reveal = null;
   }
 
   override async onLeave(client: Client, consented: boolean): Promise<void> {
@@ -197,6 +209,7 @@ export class RaceRoom extends Room {
       this.#table.reconnected(seat, back.sessionId);
       this.#broadcastLobby();
       this.#sendViews();
+      if (this.#reveal) this.#send.to(back, 'reveal', this.#reveal);
     } catch {
       // Not if the server is stopping, nor if the person came back another way (their seat's key).
       // (A method, not the field: the check above does not hold across the wait.)
@@ -365,6 +378,7 @@ export class RaceRoom extends Room {
     const game = RaceGame.start(decks[deckFor(config.edition)], config, seed(), now, table.bots(), id);
     if (!game.ok) return game.error.message;
     this.#game = game.value;
+    this.#watchRounds(game.value);
     this.#beginning = true;
     void this.setMetadata({ started: true });
     this.#updateVisibility();
@@ -405,6 +419,7 @@ export class RaceRoom extends Room {
     await this.#saving;
     if (this.#game !== game) return;
     this.#game = null;
+    this.#reveal = null;
     this.#table.rematch();
     void this.setMetadata({ started: false });
     this.#updateVisibility();
@@ -441,6 +456,7 @@ export class RaceRoom extends Room {
   #act(action: RaceAction, from?: { client: Client; type: string }): void {
     const game = this.#game;
     if (!game) return;
+    const heardAt = performance.now();
     const step = game.apply(action, this.services.clock.now());
     if (!step.ok) {
       if (from) reject(from.client, refusal(from.type, step.error));
@@ -459,10 +475,18 @@ export class RaceRoom extends Room {
     this.#schedule();
     const { events } = step.value;
     this.#trackDeals(game, events, action);
+    const reveal = this.#rounds?.step(action, events);
     void this.#write(game, step.value.entry).then(() => {
       if (this.#game !== game) return;
       this.#send.all('events', { events });
       this.#sendViews();
+      if (events.some((e) => e.type === 'round-started')) this.#reveal = null;
+      if (reveal) {
+        this.#reveal = reveal;
+        this.#send.all('reveal', reveal);
+      }
+      // A player's claim, from its message to its answer (the bench reads it: metrics.ts).
+      if (from && action.type === 'claim') this.services.metrics?.claimAnswered(performance.now() - heardAt);
       if (game.finished && !game.saved) this.#saving = this.#save(game);
     });
   }
@@ -521,7 +545,7 @@ export class RaceRoom extends Room {
 
   /**
    * Each person's board of the round was an attempt at its task: solved (a verified solve) or not;
-   * a person's first attempt at a task moves the task's rating (puzzles.ts).
+   * a person's first attempt at a task moves the task's rating and the person's level (puzzles.ts).
    */
   #attempts(game: RaceGame, deals: readonly Deal[], solved: readonly string[]): void {
     const { storage, decks, clock, log } = this.services;
@@ -530,14 +554,11 @@ export class RaceRoom extends Room {
       const account = this.#table.seats.find((s) => s.id === deal.player && s.occupant.kind === 'human')?.accountId;
       if (account === undefined || this.#implausible.has(deal.player)) continue;
       const difficulty = findTask(decks[edition], deal)?.difficulty ?? 5;
-      void (async () => {
-        const player = (await storage.ratingsOf(account)).find((r) => r.edition === game.edition);
-        await attempted(
-          storage,
-          { accountId: account, edition, task: deal, difficulty, solved: solved.includes(deal.player), player },
-          clock.now(),
-        );
-      })().catch((e: unknown) => {
+      attempted(
+        storage,
+        { accountId: account, edition, task: deal, difficulty, solved: solved.includes(deal.player) },
+        clock.now(),
+      ).catch((e: unknown) => {
         log(`room ${this.roomId}: could not count an attempt: ${String(e)}`);
       });
     }

@@ -13,10 +13,11 @@ import type {
   RaceSettings,
   RaceViewMessage,
   RecordsAnswer,
+  ReplayAnswer,
 } from '@ubongo/core';
 
 type RaceEventsBody = RaceServerMessages['events'];
-import { PROTOCOL_VERSION } from '@ubongo/core';
+import { checkSolution, PROTOCOL_VERSION } from '@ubongo/core';
 import type { UbongoServer } from './server.js';
 import { startServer } from './server.js';
 import { QUICK_MATCH, seatLabel } from './table.js';
@@ -113,6 +114,13 @@ describe.each([
         ana.send('move', { row: me?.pawn ?? 0 });
         await ana.waitFor('events', (m) => m.events.some((e) => e.type === 'moved' && e.player === view.you));
       }
+      // The round ends revealed: both boards, Ana's as she covered it, the bot's solved or with a solution.
+      const reveal = await ana.waitFor('reveal', (r) => r.round === round);
+      expect(reveal.boards.map((b) => b.player).sort()).toEqual(['p1', 'p2']);
+      const mine = reveal.boards.find((b) => b.player === 'p1');
+      expect(mine?.solved).toBe(true);
+      expect(mine && checkSolution(mine.task, mine.placements).ok).toBe(true);
+      expect(reveal.boards.every((b) => checkSolution(b.task, b.placements).ok)).toBe(true);
     }
     const end = await ana.waitFor('view', (m) => m.view.phase === 'finished');
     expect(end.view.winners?.length).toBeGreaterThan(0);
@@ -123,12 +131,14 @@ describe.each([
     };
     expect(record.config.edition).toBe(edition);
     expect(record.result.winners).toEqual(end.view.winners);
-    const replay = (await (await fetch(`${http}/api/games/${game}/replay`)).json()) as {
-      matchesRecord: boolean;
-      steps: unknown[];
-    };
+    const replay = (await (await fetch(`${http}/api/games/${game}/replay`)).json()) as ReplayAnswer;
     expect(replay.matchesRecord).toBe(true);
     expect(replay.steps.length).toBeGreaterThanOrEqual(4);
+    // Round by round (a tie-break round after the two, should they tie): the boards, and the
+    // standings after each; the last round's are the game's.
+    expect(replay.rounds.slice(0, 2).map((r) => r.round)).toEqual([1, 2]);
+    expect(replay.rounds.every((r) => r.boards.length === 2 && r.standings.length === 2)).toBe(true);
+    expect(replay.rounds.at(-1)?.standings).toEqual(end.view.standings);
     await ana.room.leave();
   });
 });

@@ -1,4 +1,8 @@
+import type { Presence } from '@colyseus/core';
 import { matchMaker, Server, ServerError } from '@colyseus/core';
+import { RedisDriver } from '@colyseus/redis-driver';
+import { RedisPresence } from '@colyseus/redis-presence';
+import type { SignInBuckets } from './accounts.js';
 import { Accounts } from './accounts.js';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { shippedDeck } from '@ubongo/core/decks';
@@ -9,13 +13,15 @@ import { randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { GameClock } from './clock.js';
 import { httpHandler } from './http.js';
-import { InPlay } from './in-play.js';
+import { LocalInPlay, RedisInPlay } from './in-play.js';
 import type { Limits } from './limits.js';
-import { addressOf, Counter, DEFAULT_LIMITS, rateLimitedLog } from './limits.js';
+import { addressOf, Counter, DEFAULT_LIMITS, rateLimitedLog, redisBuckets } from './limits.js';
 import { matchmaker } from './matchmaker.js';
 import { MAX_FRAME_BYTES } from './protocol.js';
 import { RaceRoom } from './race-room.js';
+import { connectRedis } from './redis.js';
 import { latestTime, resumeGames } from './resume.js';
+import type { ServerMetrics } from './metrics.js';
 import type { RoomServices } from './services.js';
 import { SoloRoom } from './solo-room.js';
 import { PracticeRoom } from './practice-room.js';
@@ -46,6 +52,20 @@ export interface UbongoServerOptions {
   readonly limits?: Partial<Limits>;
   /** Whether the web client's source maps are served (development); default false. */
   readonly sourceMaps?: boolean;
+  /**
+   * A `redis://` URL: this process is one of several sharing that Redis (rooms' listings, seat
+   * reservations, tasks in play, sign-in limits) and one database (a bad or silent one throws a
+   * `RedisUrlError`). Default: none, everything in this process.
+   */
+  readonly redisUrl?: string;
+  /**
+   * How clients reach this process, host and path (`play.example.org/p1`): seat reservations for
+   * its rooms carry it, and it names the process's games in the journal. Default: the address the
+   * client used.
+   */
+  readonly publicAddress?: string;
+  /** Measures of the process for the bench (claims answered, event-loop delay); default none. */
+  readonly metrics?: ServerMetrics;
 }
 
 /** Colyseus's server without its own matchmaking routes: ours (matchmaker.ts) take their place. */
@@ -82,11 +102,20 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
       }),
     limits.logLinesPerMinute,
   );
-  const storage =
-    options.storage ??
-    (options.databaseUrl === undefined
-      ? await SqliteStorage.open(options.dataDir ?? './data')
-      : await PostgresStorage.open(options.databaseUrl, { log }));
+  // The process's name in the journal: the games it begins are its own, and it resumes only those.
+  const owner = options.publicAddress ?? '';
+  const redis = options.redisUrl === undefined ? undefined : await connectRedis(options.redisUrl, log);
+  let storage: Storage;
+  try {
+    storage =
+      options.storage ??
+      (options.databaseUrl === undefined
+        ? await SqliteStorage.open(options.dataDir ?? './data', owner)
+        : await PostgresStorage.open(options.databaseUrl, { log, owner }));
+  } catch (e) {
+    redis?.disconnect();
+    throw e;
+  }
   // Games the journal holds as under way (the server stopped or crashed mid-game) resume below;
   // game time goes on from the latest time they hold.
   const journals = await storage.liveGames();
@@ -98,9 +127,12 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
     log,
     limits,
     resumes: new Map(),
-    inPlay: new InPlay(),
+    inPlay: redis ? new RedisInPlay(redis, log) : new LocalInPlay(),
+    ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
   };
-  const accounts = new Accounts(storage);
+  const signIns: SignInBuckets | undefined =
+    redis && ((name, perMinute) => redisBuckets(redis, `ubongo:sign-in:${name}:`, perMinute));
+  const accounts = new Accounts(storage, Date.now, signIns);
   /** Who a matchmaking request is: every room is for signed-in players (a guest account at least). */
   const signedIn = async (token: string | undefined): Promise<Account> => {
     const account = await accounts.bySession(token);
@@ -149,6 +181,10 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
     }),
     greet: false,
     gracefullyShutdown: false,
+    ...(options.redisUrl === undefined
+      ? {}
+      : { presence: new RedisPresence(options.redisUrl) as Presence, driver: new RedisDriver(options.redisUrl) }),
+    ...(options.publicAddress === undefined ? {} : { publicAddress: options.publicAddress }),
     // Colyseus's own complaints (a failed reconnection, say) go through the same limited log.
     logger: {
       debug: () => undefined,
@@ -196,7 +232,9 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
   );
   await game.listen(options.port ?? 2567, options.host);
   const port = (http.address() as AddressInfo).port;
-  const resumed = await resumeGames(services, journals, (key) => matchMaker.createRoom('race', { resume: key }));
+  // A resumed game's room is made here, where its journal was read (Colyseus would place a new
+  // room in the least busy process).
+  const resumed = await resumeGames(services, journals, (key) => matchMaker.handleCreateRoom('race', { resume: key }));
   if (journals.length > 0)
     log(
       `the journal held ${journals.length} games under way: ${resumed.resumed} resumed, ${resumed.finished} stored as finished, ${resumed.broken} stored as interrupted`,
@@ -208,6 +246,7 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
     close: () => {
       closing ??= (async () => {
         await game.gracefullyShutdown(false);
+        await redis?.quit();
         await storage.close();
       })();
       return closing;

@@ -2,6 +2,7 @@ import type { Deck, DeckEdition } from '@ubongo/core';
 import type { GameClock } from './clock.js';
 import type { InPlay } from './in-play.js';
 import type { Limits } from './limits.js';
+import type { ServerMetrics } from './metrics.js';
 import type { RaceGame } from './race-game.js';
 import type { JournalSeat, LiveGame } from './storage.js';
 import type { Storage } from './storage.js';
@@ -21,6 +22,8 @@ export interface RoomServices {
   readonly inPlay: InPlay;
   /** Games rebuilt from the journal at start, each waiting for its room, by the key its room is created with. */
   readonly resumes: Map<string, Resumption>;
+  /** What the process measures of itself for the bench (UBONGO_METRICS=1), if anything. */
+  readonly metrics?: ServerMetrics;
 }
 
 /** A game rebuilt from the journal (resume.ts), handed to the room that goes on with it. */

@@ -1,6 +1,7 @@
 import type { Client, Delayed } from '@colyseus/core';
 import { Room } from '@colyseus/core';
 import type {
+  DieFace,
   SoloAction,
   SoloClientMessages,
   SoloEngine,
@@ -9,6 +10,7 @@ import type {
   SoloResult,
   SoloServerMessages,
   SoloState,
+  TrailMove,
 } from '@ubongo/core';
 import { findTask, isNewBest, judgeSolve, soloEngine } from '@ubongo/core';
 import {
@@ -23,9 +25,9 @@ import {
   sender,
 } from './messages.js';
 import { soloJoinSchema, soloMessages } from './protocol.js';
-import { attempted } from './puzzles.js';
+import { attempted, nearLevel } from './puzzles.js';
 import type { RoomServices } from './services.js';
-import type { Account } from './storage.js';
+import type { Account, SoloPuzzle } from './storage.js';
 
 /**
  * One player alone, a solo variant: a timed run or a number of puzzles. The server keeps the
@@ -50,6 +52,11 @@ export class SoloRoom extends Room {
   #claim: SoloClientMessages['claim'] | undefined;
   /** Whether the task on the board is neither solved nor set aside yet. */
   #open = false;
+  /** The puzzles of the run so far, kept with its result. */
+  readonly #puzzles: SoloPuzzle[] = [];
+  /** The tasks a run dealt at the player's level deals from, looked up when the player comes. */
+  #pool: Promise<{ board: string; key: DieFace }[] | undefined> = Promise.resolve(undefined);
+  #starting = false;
 
   override onCreate(options: unknown): void {
     this.#options = parseJoin(soloJoinSchema, options);
@@ -66,6 +73,16 @@ export class SoloRoom extends Room {
     // The matchmaker let in signed-in players only (server.ts): the run is the account's.
     this.#account = auth;
     this.#player = auth?.name ?? 'Player';
+    if (this.#options.dealing === 'level') {
+      const { storage, decks, log } = this.services;
+      // The classic deck's tasks are keyed by die faces.
+      this.#pool = nearLevel(storage, decks.classic, this.#options.side, auth?.id)
+        .then((tasks) => tasks.map((t) => ({ board: t.board, key: t.key as DieFace })))
+        .catch((e: unknown) => {
+          log(`solo room ${this.roomId}: no tasks at the player's level, dealing shuffled boards: ${String(e)}`);
+          return undefined;
+        });
+    }
     this.#send.to(client, 'solo', this.#options);
   }
 
@@ -74,18 +91,25 @@ export class SoloRoom extends Room {
     on('start', (client) => {
       const { mode, limit, side, pieceSet = 'task' } = this.#options;
       const name = this.#player;
-      if (this.#state) {
+      if (this.#state || this.#starting) {
         reject(client, { to: 'start', code: 'action/wrong-phase', message: 'the run has started' });
         return;
       }
-      this.#seed = this.services.seed();
-      const setup = this.#engine.setup({ player: name, mode, limit, side, pieceSet }, this.#seed);
-      if (!setup.ok) {
-        reject(client, refusal('start', setup.error));
-        return;
-      }
-      this.#state = setup.value;
-      this.#act(client, 'start', { type: 'start' });
+      this.#starting = true;
+      void this.#pool.then((pool) => {
+        this.#seed = this.services.seed();
+        const setup = this.#engine.setup(
+          { player: name, mode, limit, side, pieceSet, ...(pool ? { pool } : {}) },
+          this.#seed,
+        );
+        if (!setup.ok) {
+          this.#starting = false;
+          reject(client, refusal('start', setup.error));
+          return;
+        }
+        this.#state = setup.value;
+        this.#act(client, 'start', { type: 'start' });
+      });
     });
     on('claim', (client, data) => {
       this.#claim = data;
@@ -127,6 +151,7 @@ export class SoloRoom extends Room {
       if ((event.type === 'skipped' || event.type === 'finished') && this.#dealt && this.#open) {
         this.#open = false;
         this.#attempted(this.#dealt, false);
+        this.#kept(event.type === 'skipped' ? 'skipped' : 'unfinished', now);
       }
       if (event.type === 'solved' && this.#dealt) {
         this.#open = false;
@@ -139,6 +164,7 @@ export class SoloRoom extends Room {
           pieces: this.#claim?.placements.map((p) => p.piece) ?? task?.pieces ?? [],
           trail: this.#claim?.trail,
         });
+        this.#kept('solved', now, this.#claim?.trail);
         if (verdict.plausible) this.#attempted(this.#dealt, true);
         else {
           this.#implausible++;
@@ -184,6 +210,20 @@ export class SoloRoom extends Room {
     this.#sendView();
   }
 
+  /** Keeps the puzzle on the board as the run's next, with what became of it. */
+  #kept(outcome: SoloPuzzle['outcome'], now: number, trail?: readonly TrailMove[]): void {
+    const deal = this.#dealt?.deal;
+    if (!deal) return;
+    this.#puzzles.push({
+      board: deal.board,
+      side: deal.side,
+      key: deal.key,
+      outcome,
+      ms: now - this.#dealtAt,
+      ...(trail ? { trail } : {}),
+    });
+  }
+
   async #record(result: SoloResult): Promise<void> {
     const { best } = this.#options;
     try {
@@ -195,11 +235,14 @@ export class SoloRoom extends Room {
         player: this.#player,
         seed: this.#seed,
         finishedAt: this.services.clock.now(),
+        puzzles: this.#puzzles,
+        dealing: this.#options.dealing ?? 'shuffled',
       });
       const newBest = isNewBest(result, best ? { ...result, skipped: 0, ...best } : null);
       const client = this.clients[0];
-      // A run that is not verified is no one's best.
-      if (client) this.#send.to(client, 'recorded', { result, newBest: newBest && verified, verified });
+      // A run that is not verified, or was dealt at the player's level, is no one's best.
+      const listed = verified && this.#options.dealing !== 'level';
+      if (client) this.#send.to(client, 'recorded', { result, newBest: newBest && listed, verified });
     } catch (e) {
       this.services.log(`solo room ${this.roomId}: could not save the result: ${String(e)}`);
       const client = this.clients[0];
@@ -218,14 +261,11 @@ export class SoloRoom extends Room {
     if (!account) return;
     const { storage, decks, clock, log } = this.services;
     const difficulty = findTask(decks.classic, dealt.deal)?.difficulty ?? 5;
-    void (async () => {
-      const player = (await storage.ratingsOf(account.id)).find((r) => r.edition === 'classic');
-      await attempted(
-        storage,
-        { accountId: account.id, edition: 'classic', task: dealt.deal, difficulty, solved, player },
-        clock.now(),
-      );
-    })().catch((e: unknown) => {
+    attempted(
+      storage,
+      { accountId: account.id, edition: 'classic', task: dealt.deal, difficulty, solved },
+      clock.now(),
+    ).catch((e: unknown) => {
       log(`solo room ${this.roomId}: could not count an attempt: ${String(e)}`);
     });
   }

@@ -42,6 +42,8 @@ const solo = (over: Partial<SoloRecord>): SoloRecord => ({
   finishedAt: 1,
   accountId: null,
   verified: true,
+  puzzles: [],
+  dealing: 'shuffled',
   ...over,
 });
 
@@ -137,7 +139,7 @@ function storageContract(name: string, open: () => Promise<Storage>): void {
 
     it('shares no object with its callers: changing a saved or returned solo record changes nothing stored', async () => {
       const storage = await open();
-      const saved: Mutable<SoloRecord> = solo({ player: 'A' });
+      const saved = solo({ player: 'A' }) as Mutable<SoloRecord>;
       await storage.saveSolo(saved);
       saved.player = 'Mallory';
       saved.solved = 99;
@@ -266,6 +268,44 @@ function storageContract(name: string, open: () => Promise<Storage>): void {
         ['Ana', true],
       ]);
       expect(await storage.soloResultsOf('nobody')).toEqual([]);
+      await storage.close();
+    });
+
+    it('keeps each puzzle of a run with its moves, and lists runs dealt at a level nowhere but their account', async () => {
+      const storage = await open();
+      const puzzles = [
+        { board: 'C01', side: 'easy', key: '3', outcome: 'solved', ms: 4200, trail: [[800, 'place', 'L4']] },
+        { board: 'C07', side: 'easy', key: '6', outcome: 'skipped', ms: 900 },
+        { board: 'C02', side: 'easy', key: '1', outcome: 'unfinished', ms: 12_000 },
+      ] as const;
+      await storage.saveSolo(solo({ player: 'Ana', accountId: 'a1', puzzles, finishedAt: 2 }));
+      await storage.saveSolo(solo({ player: 'Lev', solved: 9, accountId: 'a1', dealing: 'level', finishedAt: 3 }));
+      expect((await storage.records({ mode: 'timed' })).map((r) => r.player)).toEqual(['Ana']);
+      const mine = await storage.soloResultsOf('a1');
+      expect(mine.map((r) => [r.player, r.dealing])).toEqual([
+        ['Lev', 'level'],
+        ['Ana', 'shuffled'],
+      ]);
+      expect(mine[1]?.puzzles).toEqual(puzzles);
+      await storage.close();
+    });
+
+    it('keeps solvers’ ratings per edition, and lists the puzzle ratings of a deck', async () => {
+      const storage = await open();
+      expect(await storage.solverRating('a1', 'classic')).toBeUndefined();
+      const mine = { accountId: 'a1', edition: 'classic', mu: 27.5, sigma: 7.25, attempts: 1, updatedAt: 5 } as const;
+      await storage.saveSolverRating(mine);
+      await storage.saveSolverRating({ ...mine, edition: 'extreme', mu: 20 });
+      await storage.saveSolverRating({ ...mine, mu: 28.5, attempts: 2 });
+      expect(await storage.solverRating('a1', 'classic')).toEqual({ ...mine, mu: 28.5, attempts: 2 });
+      expect(await storage.solverRating('a1', 'extreme')).toMatchObject({ mu: 20 });
+      for (const task of ['classic/C02/easy/1', 'extreme/X01/easy/red', 'classic/C01/hard/4'])
+        await storage.savePuzzleRating({ task, mu: 25, sigma: 8, attempts: 1, updatedAt: 1 });
+      expect((await storage.puzzleRatings('classic/')).map((r) => r.task)).toEqual([
+        'classic/C01/hard/4',
+        'classic/C02/easy/1',
+      ]);
+      expect(await storage.puzzleRatings('jewels/')).toEqual([]);
       await storage.close();
     });
 
@@ -477,7 +517,49 @@ function storageContract(name: string, open: () => Promise<Storage>): void {
   });
 }
 
+/**
+ * Stores on one database serving different processes (`owner`, their public addresses): each lists
+ * only the games under way it began, a process restarted under its name finds its own again, and a
+ * record stored by any of them ends the game. `opener` gives a function that opens stores on one
+ * new, empty database. (A MemoryStorage is one process's memory: there is nothing to share.)
+ */
+function ownershipContract(name: string, opener: () => Promise<(owner: string) => Promise<Storage>>): void {
+  it(`${name}: each process's store lists its own games under way only`, async () => {
+    const open = await opener();
+    // One after the other: SQLite's migrator takes no lock across connections.
+    const p1 = await open('localhost:8080/p1');
+    const p2 = await open('localhost:8080/p2');
+    const lone = await open('');
+    expect([p1.owner, p2.owner, lone.owner]).toEqual(['localhost:8080/p1', 'localhost:8080/p2', '']);
+    const other = { ...live, id: 'XYZ789-1', room: 'XYZ789' };
+    await p1.beginGame(live);
+    await p1.journal(live.id, 0, started);
+    await p2.beginGame(other);
+    expect((await p1.liveGames()).map((j) => j.game.id)).toEqual([live.id]);
+    expect((await p2.liveGames()).map((j) => j.game.id)).toEqual([other.id]);
+    expect(await lone.liveGames()).toEqual([]);
+    // p1 killed and started again under its name: its game and journal are there.
+    await p1.close();
+    const again = await open('localhost:8080/p1');
+    expect(await again.liveGames()).toEqual([{ game: live, entries: [{ seq: 0, entry: started }], nextSeq: 1 }]);
+    // Whoever stores a game's record ends it.
+    await p2.saveGame(game);
+    expect(await again.liveGames()).toEqual([]);
+    expect((await p2.liveGames()).map((j) => j.game.id)).toEqual([other.id]);
+    await Promise.all([again.close(), p2.close(), lone.close()]);
+  });
+}
+
 storageContract('SQLite', () => SqliteStorage.open(mkdtempSync(join(tmpdir(), 'ubongo-storage-'))));
+ownershipContract('SQLite', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ubongo-storage-'));
+  return Promise.resolve((owner) => SqliteStorage.open(dir, owner));
+});
+
+it("memory storage is its owner's, a lone process's by default", () => {
+  expect(new MemoryStorage().owner).toBe('');
+  expect(new MemoryStorage('localhost:8080/p1').owner).toBe('localhost:8080/p1');
+});
 storageContract('memory', () => Promise.resolve(new MemoryStorage()));
 
 it('memory storage says it is closed when used after close', async () => {
@@ -523,6 +605,10 @@ describe('PostgreSQL', () => {
   });
 
   storageContract('PostgreSQL', async () => PostgresStorage.open(await cluster().createDatabase(template)));
+  ownershipContract('PostgreSQL', async () => {
+    const url = await cluster().createDatabase(template);
+    return (owner) => PostgresStorage.open(url, { owner });
+  });
 
   it('migrates an empty database, and a second store on it migrates nothing and sees what the first stored', async () => {
     const url = await cluster().createDatabase();

@@ -1,13 +1,16 @@
 import type {
+  DeckEdition,
   Occupant,
   PlayerId,
   RaceAction,
   RaceConfig,
   RaceEdition,
   RaceResult,
+  SoloDealing,
   SoloMode,
   SoloRecordEntry,
   Side,
+  TrailMove,
 } from '@ubongo/core';
 
 /** A seat of a stored game. */
@@ -121,6 +124,31 @@ export interface SoloRecord extends SoloRecordEntry {
   readonly accountId: string | null;
   /** False when a solve came faster than a person can (docs/accounts.md): kept, never listed. */
   readonly verified: boolean;
+  /** Each puzzle of the run, in order (none for runs stored before they were kept). */
+  readonly puzzles?: readonly SoloPuzzle[];
+  /** How the run was dealt: shuffled boards (the default), or tasks at the player's level, never listed. */
+  readonly dealing?: SoloDealing;
+}
+
+/** A puzzle of a solo run: which, what became of it, in how long, and the moves of a solve. */
+export interface SoloPuzzle {
+  readonly board: string;
+  readonly side: Side;
+  readonly key: string;
+  readonly outcome: 'solved' | 'skipped' | 'unfinished';
+  /** Milliseconds from its deal to its solve, setting aside or the end of the run (the server's clock). */
+  readonly ms: number;
+  readonly trail?: readonly TrailMove[];
+}
+
+/** A player's level at solving an edition's puzzles, learned from first attempts as the puzzles' are. */
+export interface SolverRating {
+  readonly accountId: string;
+  readonly edition: DeckEdition;
+  readonly mu: number;
+  readonly sigma: number;
+  readonly attempts: number;
+  readonly updatedAt: number;
 }
 
 /** Which solo records to list. */
@@ -140,6 +168,12 @@ export interface RecordQuery {
  * in storage.test.ts.
  */
 export interface Storage {
+  /**
+   * The process this store serves: its public address in a cluster, '' for a lone process. The
+   * games it begins are that process's; a process restarted under the same name resumes them
+   * (docs/operations.md, "Many processes").
+   */
+  readonly owner: string;
   /** Stores a game: its record replaces any before it, and the game is no longer under way (its journal is done). */
   saveGame(record: GameRecord): Promise<void>;
   /** A game starts: it is under way until `saveGame` stores its record. */
@@ -151,7 +185,10 @@ export interface Storage {
    * again); the entries are kept, set apart, and no longer returned by `liveGames`.
    */
   voidJournal(gameId: string, fromSeq: number): Promise<void>;
-  /** Every game under way, with the entries of its journal that count, by game start then seq. */
+  /**
+   * Every game under way that this store's owner began, with the entries of its journal that
+   * count, by game start then seq.
+   */
   liveGames(): Promise<Journal[]>;
   /** The entries set apart by `voidJournal`, of every game, by game then seq (what a restart cost). */
   voidedEntries(): Promise<{ gameId: string; seq: number; entry: JournalEntry }[]>;
@@ -178,6 +215,10 @@ export interface Storage {
   firstAttempt(accountId: string, task: string, at: number): Promise<boolean>;
   puzzleRating(task: string): Promise<PuzzleRating | undefined>;
   savePuzzleRating(rating: PuzzleRating): Promise<void>;
+  /** Every task rating whose key starts with `prefix` (e.g. `classic/`), by key. */
+  puzzleRatings(prefix: string): Promise<PuzzleRating[]>;
+  solverRating(accountId: string, edition: DeckEdition): Promise<SolverRating | undefined>;
+  saveSolverRating(rating: SolverRating): Promise<void>;
   /** The best ratings of an edition by mu - 3 sigma, with the accounts' names. */
   leaderboard(edition: RaceEdition, top: number): Promise<(PlayerRating & { name: string; username: string | null })[]>;
   /** Creates a guest's account (its username and password, if any given, are ignored: see `claimAccount`). */

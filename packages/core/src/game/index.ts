@@ -6,3 +6,4 @@ export * from './bots.js';
 export * from './simulate.js';
 export * from './referee.js';
 export * from './trail.js';
+export * from './reveal.js';

@@ -140,3 +140,30 @@ describe('which solo result is the better record', () => {
     expect(isNewBest(r({ solved: 3 }), r({ solved: 3 }))).toBe(false);
   });
 });
+
+describe('solo: dealing from a pool (the player’s level)', () => {
+  const pool = [
+    { board: 'C01', key: '1' },
+    { board: 'C02', key: '4' },
+    { board: 'C03', key: '6' },
+  ] as const;
+
+  it('deals the pool’s tasks only, each once before any again', () => {
+    let s = start({ side: 'hard', limit: 20, pool });
+    const dealt: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      dealt.push(`${s.current?.board} ${s.current?.key} ${s.current?.side}`);
+      s = act(s, { type: 'skip' }, 2_000 + i);
+    }
+    const names = pool.map((t) => `${t.board} ${t.key} hard`);
+    expect([...dealt.slice(0, 3)].sort()).toEqual([...names].sort());
+    expect([...dealt.slice(3, 6)].sort()).toEqual([...names].sort());
+  });
+
+  it('refuses a pool with a task the deck does not have', () => {
+    for (const bad of [[], [{ board: 'C99', key: '1' }], [{ board: 'C01', key: '7' }]])
+      expect(
+        engine.setup({ player: 'ana', mode: 'count', limit: 5, side: 'easy', pool: bad as never }, 3),
+      ).toMatchObject({ ok: false, error: { code: 'config/invalid' } });
+  });
+});

@@ -25,6 +25,10 @@ export const SOLO_MAX_PUZZLES = 500;
 /** The lengths the rulebooks give: minutes (timed) or puzzles (count). */
 export const SOLO_LIMITS = [5, 10, 20] as const;
 
+/** How a run deals: boards shuffled (the rulebooks'), or the tasks nearest the player's level (never a record). */
+export const SOLO_DEALINGS = ['shuffled', 'level'] as const;
+export type SoloDealing = (typeof SOLO_DEALINGS)[number];
+
 /** How a solo game is set up. */
 export interface SoloConfig {
   /** The player. */
@@ -37,6 +41,11 @@ export interface SoloConfig {
   readonly side: Side;
   /** The pieces handed out: the task's only (the default), or the whole set as in the box. */
   readonly pieceSet?: PieceSet;
+  /**
+   * The tasks to deal from, in place of the shuffled boards with a roll of the die each (dealing at
+   * the player's level): dealt in a shuffled order, shuffled again once all are dealt.
+   */
+  readonly pool?: readonly { readonly board: string; readonly key: DieFace }[];
 }
 
 /** One puzzle of a solo game and what became of it. */
@@ -149,6 +158,17 @@ export function soloEngine(deck: Deck): SoloEngine {
   const puzzleOf = (deal: Deal): Puzzle => deckPuzzle(deck, deal);
 
   function draw(s: Mutable<SoloState>, events: SoloEvent[]): void {
+    const { pool } = s.config;
+    if (pool && pool.length > 0) {
+      // The deck holds the pool's indices.
+      if (s.deck.length === 0) s.deck = shuffle(s.rng, [...pool.keys()].map(String));
+      const task = pool[Number(s.deck.shift())] ?? pool[0];
+      if (task) {
+        s.current = { player: s.config.player, board: task.board, side: s.config.side, key: task.key };
+        events.push({ type: 'puzzle', deal: s.current });
+        return;
+      }
+    }
     if (s.deck.length === 0) {
       s.deck = shuffle(s.rng, s.discard);
       s.discard = [];
@@ -214,15 +234,21 @@ export function soloEngine(deck: Deck): SoloEngine {
         return err({ code: 'config/invalid', message: 'the side is easy or hard' });
       if (deck.edition !== 'classic')
         return err({ code: 'config/invalid', message: 'solo games use the classic deck' });
+      const { pool } = config;
+      const rawPool: unknown = raw['pool'];
+      const ofDeck = (t: unknown): boolean =>
+        typeof t === 'object' &&
+        t !== null &&
+        deck.boards.some((b) => b.id === (t as { board?: unknown }).board) &&
+        (DIE_FACES as readonly unknown[]).includes((t as { key?: unknown }).key);
+      if (rawPool !== undefined && (!Array.isArray(rawPool) || rawPool.length === 0 || !rawPool.every(ofDeck)))
+        return err({ code: 'config/invalid', message: 'a pool holds tasks of the deck' });
       const rng = createRng(seed);
       return ok({
         config,
         rng,
         phase: 'waiting',
-        deck: shuffle(
-          rng,
-          deck.boards.map((b) => b.id),
-        ),
+        deck: shuffle(rng, pool ? [...pool.keys()].map(String) : deck.boards.map((b) => b.id)),
         discard: [],
         current: null,
         startedAt: null,

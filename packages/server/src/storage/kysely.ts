@@ -1,5 +1,5 @@
-import type { RaceConfig, RaceEdition, RaceResult, Side, SoloMode } from '@ubongo/core';
-import type { Generated, Kysely } from 'kysely';
+import type { DeckEdition, RaceConfig, RaceEdition, RaceResult, Side, SoloMode } from '@ubongo/core';
+import type { Generated, Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type {
   Account,
@@ -12,6 +12,8 @@ import type {
   PuzzleRating,
   RecordQuery,
   Session,
+  SolverRating,
+  SoloPuzzle,
   SoloRecord,
   Storage,
   StoredSeat,
@@ -51,6 +53,7 @@ export interface Tables {
     room: string;
     public: number;
     rated: Generated<number>;
+    owner: Generated<string>;
     config: string;
     seed: number;
     started_at: number;
@@ -75,6 +78,16 @@ export interface Tables {
     finished_at: number;
     account_id: string | null;
     verified: number;
+    puzzles: Generated<string>;
+    dealing: Generated<string>;
+  };
+  solver_ratings: {
+    account_id: string;
+    edition: string;
+    mu: number;
+    sigma: number;
+    attempts: number;
+    updated_at: number;
   };
   account_flags: {
     account_id: string;
@@ -120,7 +133,7 @@ const ratingOf = (row: Tables['ratings']): PlayerRating => ({
   updatedAt: row.updated_at,
 });
 
-const soloOf = (row: Omit<Tables['solo_results'], 'id'>): SoloRecord => ({
+const soloOf = (row: Selectable<Tables['solo_results']>): SoloRecord => ({
   player: row.player,
   mode: row.mode as SoloMode,
   limit: row.limit_value,
@@ -132,6 +145,8 @@ const soloOf = (row: Omit<Tables['solo_results'], 'id'>): SoloRecord => ({
   finishedAt: row.finished_at,
   accountId: row.account_id,
   verified: row.verified === 1,
+  puzzles: JSON.parse(row.puzzles) as SoloPuzzle[],
+  dealing: row.dealing === 'level' ? 'level' : 'shuffled',
 });
 
 const accountOf = (row: Tables['accounts']): Account => ({
@@ -149,7 +164,14 @@ const accountOf = (row: Tables['accounts']): Account => ({
  * sqlite.ts, postgres.ts and migrations.ts.
  */
 export abstract class KyselyStorage implements Storage {
-  protected constructor(protected readonly db: Kysely<Tables>) {}
+  /**
+   * `owner` names the process this store serves (its public address; '' for a lone process): the
+   * games it begins are that process's, and `liveGames` lists only those.
+   */
+  protected constructor(
+    protected readonly db: Kysely<Tables>,
+    readonly owner = '',
+  ) {}
 
   /** Whether an error is the database refusing a row that a unique index already holds. */
   protected abstract isUniqueViolation(e: unknown): boolean;
@@ -183,6 +205,7 @@ export abstract class KyselyStorage implements Storage {
       room: g.room,
       public: g.public ? 1 : 0,
       rated: g.rated === true ? 1 : 0,
+      owner: this.owner,
       config: JSON.stringify(g.config),
       seed: g.seed,
       started_at: g.startedAt,
@@ -196,14 +219,23 @@ export abstract class KyselyStorage implements Storage {
   }
 
   async journal(gameId: string, seq: number, entry: JournalEntry): Promise<void> {
-    await this.db.transaction().execute(async (tx) => {
-      const live = await tx.selectFrom('live_games').select('id').where('id', '=', gameId).executeTakeFirst();
-      if (!live) throw new Error(`no game ${gameId} under way`);
-      await tx
-        .insertInto('journal')
-        .values({ game_id: gameId, seq, entry: JSON.stringify(entry), voided: 0 })
-        .execute();
-    });
+    // One statement, so one round trip to a server database (the hottest write: every claim).
+    const inserted = await this.db
+      .insertInto('journal')
+      .columns(['game_id', 'seq', 'entry', 'voided'])
+      .expression((eb) =>
+        eb
+          .selectFrom('live_games')
+          .select([
+            eb.val(gameId).as('game_id'),
+            eb.val(seq).as('seq'),
+            eb.val(JSON.stringify(entry)).as('entry'),
+            eb.lit(0).as('voided'),
+          ])
+          .where('id', '=', gameId),
+      )
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw new Error(`no game ${gameId} under way`);
   }
 
   async voidJournal(gameId: string, fromSeq: number): Promise<void> {
@@ -217,7 +249,13 @@ export abstract class KyselyStorage implements Storage {
   }
 
   async liveGames(): Promise<Journal[]> {
-    const games = await this.db.selectFrom('live_games').selectAll().orderBy('started_at').orderBy('id').execute();
+    const games = await this.db
+      .selectFrom('live_games')
+      .selectAll()
+      .where('owner', '=', this.owner)
+      .orderBy('started_at')
+      .orderBy('id')
+      .execute();
     const journals: Journal[] = [];
     for (const g of games) {
       const rows = await this.db
@@ -286,6 +324,8 @@ export abstract class KyselyStorage implements Storage {
         finished_at: r.finishedAt,
         account_id: r.accountId,
         verified: r.verified ? 1 : 0,
+        puzzles: JSON.stringify(r.puzzles ?? []),
+        dealing: r.dealing ?? 'shuffled',
       })
       .execute();
   }
@@ -401,6 +441,58 @@ export abstract class KyselyStorage implements Storage {
       .execute();
   }
 
+  async puzzleRatings(prefix: string): Promise<PuzzleRating[]> {
+    const rows = await this.db
+      .selectFrom('puzzle_ratings')
+      .selectAll()
+      .where('task', '>=', prefix)
+      .where('task', '<', `${prefix}\uffff`)
+      .orderBy('task')
+      .execute();
+    return rows.map((row) => ({
+      task: row.task,
+      mu: row.mu,
+      sigma: row.sigma,
+      attempts: row.attempts,
+      updatedAt: row.updated_at,
+    }));
+  }
+
+  async solverRating(accountId: string, edition: DeckEdition): Promise<SolverRating | undefined> {
+    const row = await this.db
+      .selectFrom('solver_ratings')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('edition', '=', edition)
+      .executeTakeFirst();
+    return (
+      row && {
+        accountId: row.account_id,
+        edition: row.edition as DeckEdition,
+        mu: row.mu,
+        sigma: row.sigma,
+        attempts: row.attempts,
+        updatedAt: row.updated_at,
+      }
+    );
+  }
+
+  async saveSolverRating(r: SolverRating): Promise<void> {
+    const row = {
+      account_id: r.accountId,
+      edition: r.edition,
+      mu: r.mu,
+      sigma: r.sigma,
+      attempts: r.attempts,
+      updated_at: r.updatedAt,
+    };
+    await this.db
+      .insertInto('solver_ratings')
+      .values(row)
+      .onConflict((oc) => oc.columns(['account_id', 'edition']).doUpdateSet(row))
+      .execute();
+  }
+
   async leaderboard(
     edition: RaceEdition,
     top: number,
@@ -419,7 +511,12 @@ export abstract class KyselyStorage implements Storage {
   }
 
   async records(q: RecordQuery): Promise<SoloRecord[]> {
-    let query = this.db.selectFrom('solo_results').selectAll().where('mode', '=', q.mode).where('verified', '=', 1);
+    let query = this.db
+      .selectFrom('solo_results')
+      .selectAll()
+      .where('mode', '=', q.mode)
+      .where('verified', '=', 1)
+      .where('dealing', '=', 'shuffled');
     if (q.limit !== undefined) query = query.where('limit_value', '=', q.limit);
     if (q.side !== undefined) query = query.where('side', '=', q.side);
     if (q.since !== undefined) query = query.where('finished_at', '>=', q.since);

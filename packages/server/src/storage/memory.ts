@@ -1,4 +1,4 @@
-import type { RaceEdition } from '@ubongo/core';
+import type { DeckEdition, RaceEdition } from '@ubongo/core';
 import type {
   Account,
   GameRecord,
@@ -9,6 +9,7 @@ import type {
   PuzzleRating,
   RecordQuery,
   Session,
+  SolverRating,
   SoloRecord,
   Storage,
 } from '../storage.js';
@@ -26,6 +27,7 @@ export class MemoryStorage implements Storage {
   private readonly ratings = new Map<string, PlayerRating>();
   private readonly puzzles = new Map<string, PuzzleRating>();
   private readonly attempts = new Set<string>();
+  private readonly solvers = new Map<string, SolverRating>();
   private readonly history = new Map<
     string,
     { accountId: string; edition: RaceEdition; gameId: string; mu: number; sigma: number; at: number }
@@ -33,6 +35,9 @@ export class MemoryStorage implements Storage {
   // In saving order, like SQLite's rowids.
   private readonly solos: SoloRecord[] = [];
   private closed = false;
+
+  /** A store in memory is one process's: every game it holds under way is `owner`'s. */
+  constructor(readonly owner = '') {}
 
   saveGame(r: GameRecord): Promise<void> {
     return this.run(() => {
@@ -189,6 +194,28 @@ export class MemoryStorage implements Storage {
     });
   }
 
+  puzzleRatings(prefix: string): Promise<PuzzleRating[]> {
+    return this.run(() =>
+      [...this.puzzles.values()]
+        .filter((r) => r.task.startsWith(prefix))
+        .sort((a, b) => (a.task < b.task ? -1 : 1))
+        .map((r) => ({ ...r })),
+    );
+  }
+
+  solverRating(accountId: string, edition: DeckEdition): Promise<SolverRating | undefined> {
+    return this.run(() => {
+      const r = this.solvers.get(`${accountId}/${edition}`);
+      return r && { ...r };
+    });
+  }
+
+  saveSolverRating(r: SolverRating): Promise<void> {
+    return this.run(() => {
+      this.solvers.set(`${r.accountId}/${r.edition}`, { ...r });
+    });
+  }
+
   leaderboard(
     edition: RaceEdition,
     top: number,
@@ -210,6 +237,7 @@ export class MemoryStorage implements Storage {
       const rows = this.solos.filter(
         (r) =>
           r.verified &&
+          (r.dealing ?? 'shuffled') === 'shuffled' &&
           r.mode === q.mode &&
           (q.limit === undefined || r.limit === q.limit) &&
           (q.side === undefined || r.side === q.side) &&
@@ -353,6 +381,11 @@ function copySolo(r: SoloRecord): SoloRecord {
     finishedAt: r.finishedAt,
     accountId: r.accountId,
     verified: r.verified,
+    puzzles: (r.puzzles ?? []).map((p) => ({
+      ...p,
+      ...(p.trail ? { trail: p.trail.map((m) => [...m] as const) } : {}),
+    })),
+    dealing: r.dealing ?? 'shuffled',
   };
 }
 

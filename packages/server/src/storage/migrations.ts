@@ -198,5 +198,39 @@ export function migrations(t: ColumnTypes): Record<string, Migration> {
           .execute();
       },
     },
+    '007_solo_puzzles_and_solver_ratings': {
+      async up(db: Kysely<unknown>) {
+        // Each puzzle of a run (JSON: deal, outcome, time, move trail), and how the run was dealt.
+        await db.schema
+          .alterTable('solo_results')
+          .addColumn('puzzles', t.text, (c) => c.notNull().defaultTo('[]'))
+          .execute();
+        await db.schema
+          .alterTable('solo_results')
+          .addColumn('dealing', t.text, (c) => c.notNull().defaultTo('shuffled'))
+          .execute();
+        await db.schema
+          .createTable('solver_ratings')
+          .addColumn('account_id', t.text, (c) => c.notNull())
+          .addColumn('edition', t.text, (c) => c.notNull())
+          .addColumn('mu', t.real, (c) => c.notNull())
+          .addColumn('sigma', t.real, (c) => c.notNull())
+          .addColumn('attempts', t.int, (c) => c.notNull())
+          .addColumn('updated_at', t.big, (c) => c.notNull())
+          .addPrimaryKeyConstraint('solver_ratings_key', ['account_id', 'edition'])
+          .execute();
+      },
+    },
+    '008_live_game_owners': {
+      async up(db: Kysely<unknown>) {
+        // The process that runs each game under way (its public address; '' for a lone process):
+        // a process starting resumes its own games only, never those another live process runs.
+        await db.schema
+          .alterTable('live_games')
+          .addColumn('owner', t.text, (c) => c.notNull().defaultTo(''))
+          .execute();
+        await db.schema.createIndex('live_games_by_owner').on('live_games').column('owner').execute();
+      },
+    },
   };
 }

@@ -48,9 +48,11 @@ function int8(text: string): number {
   return n;
 }
 
-/** How the PostgreSQL storage reports trouble that belongs to no call (a dropped idle connection). */
+/** How the PostgreSQL storage reports trouble that belongs to no call (a dropped idle connection), and whose it is. */
 export interface PostgresOptions {
   readonly log?: (message: string) => void;
+  /** The process the store serves (`Storage.owner`); default ''. */
+  readonly owner?: string;
 }
 
 /**
@@ -108,7 +110,7 @@ export class PostgresStorage extends KyselyStorage {
         cause: error,
       });
     }
-    return new PostgresStorage(db);
+    return new PostgresStorage(db, options.owner);
   }
 
   protected override isUniqueViolation(e: unknown): boolean {

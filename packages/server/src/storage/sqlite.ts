@@ -8,8 +8,11 @@ import { migrations, SQLITE_TYPES } from './migrations.js';
 
 /** The SQLite storage: `ubongo.sqlite` in the data folder, migrated when opened. */
 export class SqliteStorage extends KyselyStorage {
-  /** Opens (creating if needed) the database in `dataDir` and brings its schema up to date. */
-  static async open(dataDir: string): Promise<SqliteStorage> {
+  /**
+   * Opens (creating if needed) the database in `dataDir` and brings its schema up to date; `owner`
+   * is the process the store serves (`Storage.owner`).
+   */
+  static async open(dataDir: string, owner = ''): Promise<SqliteStorage> {
     try {
       mkdirSync(dataDir, { recursive: true });
       accessSync(dataDir, constants.W_OK);
@@ -43,7 +46,7 @@ export class SqliteStorage extends KyselyStorage {
     });
     const { error } = await migrator.migrateToLatest();
     if (error) throw error instanceof Error ? error : new Error(`migration failed: ${JSON.stringify(error)}`);
-    return new SqliteStorage(db);
+    return new SqliteStorage(db, owner);
   }
 
   protected override isUniqueViolation(e: unknown): boolean {

@@ -1,0 +1,84 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkPublicAddress } from './public-address.js';
+import { freePort, scratchFolder, SERVER_MAIN, startServerProcess } from './test-support/services.js';
+
+// `npm start`'s configuration for many processes: a Redis URL or public address it cannot use
+// stops the start with one line naming the variable; without them it is the lone process it was.
+
+/** Runs the entry point with `env` until it exits by itself: its code, stdout and stderr. */
+async function runMain(
+  env: Readonly<Record<string, string>>,
+): Promise<{ code: number | null; out: string; err: string }> {
+  const child = spawn(process.execPath, [SERVER_MAIN], {
+    env: { ...process.env, PORT: '0', UBONGO_DATA_DIR: scratchFolder('config'), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { code, out, err };
+}
+
+describe('npm start with UBONGO_REDIS_URL and UBONGO_PUBLIC_ADDRESS', () => {
+  it.each([
+    [
+      'another scheme',
+      'http://ana:hunter2@cache:6379',
+      'must be a redis:// or rediss:// URL, got http://ana:***@cache:6379/',
+    ],
+    ['a broken URL', 'redis://ana:hunter2@[::1:6379', 'is not a URL: redis://ana:***@[::1:6379'],
+  ])('stops at once with one line on %s', async (_, url, why) => {
+    expect(await runMain({ UBONGO_REDIS_URL: url })).toEqual({
+      code: 2,
+      out: '',
+      err: `ubongo: UBONGO_REDIS_URL: ${why}\n`,
+    });
+  });
+
+  it('stops with one line naming a Redis it cannot reach, its password masked', async () => {
+    const port = await freePort();
+    const run = await runMain({ UBONGO_REDIS_URL: `redis://:hunter2@127.0.0.1:${port}` });
+    expect(run.code).toBe(2);
+    expect(run.out).toBe('');
+    expect(run.err).toBe(
+      `ubongo: UBONGO_REDIS_URL: cannot connect to redis://:***@127.0.0.1:${port}: connect ECONNREFUSED 127.0.0.1:${port}\n`,
+    );
+  });
+
+  it('stops with one line on a public address with a scheme', async () => {
+    expect(await runMain({ UBONGO_PUBLIC_ADDRESS: 'https://play.example.org/p1' })).toEqual({
+      code: 2,
+      out: '',
+      err: 'ubongo: UBONGO_PUBLIC_ADDRESS: is a host and path without a scheme (play.example.org/p1), got https://play.example.org/p1\n',
+    });
+  });
+
+  it('takes a host, a port and a path as a public address', () => {
+    for (const ok of ['play.example.org', 'localhost:8080/p1', '10.0.0.7:2567', 'play.example.org/eu/p12'])
+      expect(checkPublicAddress(ok)).toBeUndefined();
+    for (const bad of ['', 'play.example.org/', 'play example.org', 'localhost:8080/p1?x=1'])
+      expect(checkPublicAddress(bad)).toMatch(/^must be a host/);
+  });
+
+  it('is one process on SQLite without them, as it always was', async () => {
+    const dataDir = scratchFolder('lone');
+    const env = { ...process.env };
+    delete env['UBONGO_REDIS_URL'];
+    delete env['UBONGO_PUBLIC_ADDRESS'];
+    delete env['DATABASE_URL'];
+    const server = await startServerProcess({ ...(env as Record<string, string>), UBONGO_DATA_DIR: dataDir });
+    try {
+      expect(server.output()).toBe(`ubongo: listening on http://localhost:${server.port} (data in ${dataDir})\n`);
+      expect(existsSync(join(dataDir, 'ubongo.sqlite'))).toBe(true);
+      const res = await fetch(`${server.http}/api/accounts`, { method: 'POST', body: '{}' });
+      expect(res.status).toBe(201);
+    } finally {
+      expect(await server.stop('SIGTERM')).toBe(0);
+    }
+  });
+});

@@ -1,0 +1,61 @@
+import type { IntervalHistogram } from 'node:perf_hooks';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+/** How late a sample of the event loop came, in milliseconds, from nanoseconds between samples 1 ms apart. */
+const late = (ns: number): number => Math.max(0, ns / 1e6 - 1);
+
+/**
+ * What a server process measures of itself for the bench (UBONGO_METRICS=1): its event loop's
+ * delay, and each player's claim from its message to its answer, both inside the process, so that
+ * the figures do not depend on the load generator sharing the machine's cores.
+ */
+export class ServerMetrics {
+  #claims: number[] = [];
+  // Sampled every millisecond; each sample is the time between two samples, the millisecond included.
+  readonly #loop: IntervalHistogram = monitorEventLoopDelay({ resolution: 1 });
+  #since = performance.now();
+
+  constructor() {
+    this.#loop.enable();
+  }
+
+  /** A claim was answered `ms` after its message came. */
+  claimAnswered(ms: number): void {
+    this.#claims.push(ms);
+  }
+
+  /** The figures since the last call (or the start), in milliseconds; then counting starts again. */
+  take(): MetricsReport {
+    const claims = this.#claims.sort((a, b) => a - b);
+    const q = (p: number): number => claims[Math.min(claims.length - 1, Math.floor(p * claims.length))] ?? 0;
+    const report: MetricsReport = {
+      seconds: (performance.now() - this.#since) / 1000,
+      claims: claims.length,
+      claimP50: q(0.5),
+      claimP99: q(0.99),
+      claimMax: claims.at(-1) ?? 0,
+      loopP50: late(this.#loop.percentile(50)),
+      loopP99: late(this.#loop.percentile(99)),
+      loopMax: late(this.#loop.max),
+    };
+    this.#claims = [];
+    this.#loop.reset();
+    this.#since = performance.now();
+    return report;
+  }
+}
+
+/** A process's figures over a stretch of time, in milliseconds (`seconds` long). */
+export interface MetricsReport {
+  readonly seconds: number;
+  readonly claims: number;
+  readonly claimP50: number;
+  readonly claimP99: number;
+  readonly claimMax: number;
+  readonly loopP50: number;
+  readonly loopP99: number;
+  readonly loopMax: number;
+}
+
+/** The line a process prints its figures on (on SIGUSR2), as the bench reads it. */
+export const METRICS_LINE = 'ubongo-metrics ';
