@@ -113,10 +113,7 @@ it('a host with a username opens a rated table on a phone: a guest cannot start 
   expect(await guest.getByRole('checkbox', { name: 'Rated game' }).isDisabled()).toBe(true);
   await page.getByText('Gil', { exact: true }).waitFor();
   await page.getByRole('button', { name: 'Start the game' }).tap();
-  await page
-    .getByRole('alert')
-    .filter({ hasText: 'Only players with a username can play a rated game' })
-    .waitFor();
+  await page.getByRole('alert').filter({ hasText: 'Only players with a username can play a rated game' }).waitFor();
   // Casual, the same table starts.
   await page.getByRole('checkbox', { name: 'Rated game' }).tap();
   await expect.poll(() => guest.getByRole('checkbox', { name: 'Rated game' }).isChecked()).toBe(false);

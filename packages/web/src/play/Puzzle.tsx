@@ -75,6 +75,8 @@ export interface PuzzleProps {
   readonly onComplete?: (placements: Placements, trail: readonly TrailMove[]) => void;
   /** Called on each move of the hand (a piece put down, sent back, turned, turned over, a move undone). */
   readonly onMove?: (move: BoardMove) => void;
+  /** Called when a piece is picked up (by a pointer or the keyboard). */
+  readonly onLift?: () => void;
   /** The accessible name of the board. */
   readonly label: string;
 }
@@ -123,6 +125,7 @@ export function Puzzle({
   solved = false,
   onComplete,
   onMove,
+  onLift,
   label,
 }: PuzzleProps) {
   const { grid, region } = task;
@@ -436,6 +439,7 @@ export function Puzzle({
     setHeld(i);
     setSelected(i);
     setTop(i);
+    onLift?.();
   };
 
   const putDown = (i: number): void => {
@@ -480,6 +484,7 @@ export function Puzzle({
     }
     motion.current = { pointer, travelled: 0 };
     dragStart.current = pieces;
+    onLift?.();
     setDrag({
       index: i,
       pointerId: e.pointerId,

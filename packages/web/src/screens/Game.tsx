@@ -1,12 +1,14 @@
-import type { Gem as GemName, RaceView, RaceViewMessage, TrailMove } from '@ubongo/core';
+import type { Gem as GemName, RaceView, RaceViewMessage, RoundReveal, TrailMove } from '@ubongo/core';
 import { GEMS } from '@ubongo/core';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timeLeft, useNow } from '../hooks.js';
 import { send } from '../net.js';
+import { BoardPicture } from '../play/BoardPicture.js';
 import type { Placements } from '../play/Puzzle.js';
 import { PIECE_COLOURS, Puzzle } from '../play/Puzzle.js';
-import { Gem, Hourglass, JEWEL_FILL, JEWEL_SHAPES, RejectedNote, TaskKey } from './common.js';
+import { liftSound, moveSound, play } from '../sound.js';
+import { Gem, Hourglass, JEWEL_FILL, JEWEL_SHAPES, RejectedNote, SoundControl, TaskKey } from './common.js';
 import type { Table } from './Race.js';
 
 const ORDINAL_KEYS = ['first', 'second', 'third', 'fourth'];
@@ -51,6 +53,13 @@ export function Game({ table, view: message }: { table: Table; view: RaceViewMes
     [room, table],
   );
 
+  // The sand's last ten seconds tick, while my board is still to be solved.
+  const secondsLeft = Math.ceil(left / 1000);
+  const stillSolving = playing && solvedAt < 0 && myDeal !== undefined;
+  useEffect(() => {
+    if (stillSolving && secondsLeft > 0 && secondsLeft <= 10) play('sand');
+  }, [stillSolving, secondsLeft]);
+
   // A new game screen, and each new round, opens at its top: the round, the die and the sand in view.
   const roundNumber = round?.number;
   useLayoutEffect(() => {
@@ -75,6 +84,7 @@ export function Game({ table, view: message }: { table: Table; view: RaceViewMes
           </span>
         )}
         {playing && round && <Hourglass left={left} total={total} second={round.secondChance} />}
+        <SoundControl />
       </div>
       <div className="game-grid">
         <section className="game-main" aria-label={t('game.yourBoard')}>
@@ -86,6 +96,9 @@ export function Game({ table, view: message }: { table: Table; view: RaceViewMes
                   ? t('game.betweenRounds')
                   : t('game.nextRoundIn', { seconds: untilNext })}
             </p>
+          )}
+          {!playing && table.reveal && table.reveal.round === view.history[view.history.length - 1]?.round && (
+            <RoundBoards reveal={table.reveal} view={view} nameOf={nameOf} />
           )}
           {playing && !me && <p className="between">{t('game.spectating')}</p>}
           {playing && me && !view.task && <p className="between">{t('game.sitOut')}</p>}
@@ -111,6 +124,8 @@ export function Game({ table, view: message }: { table: Table; view: RaceViewMes
                 disabled={solvedAt >= 0 || left <= 0}
                 solved={solvedAt >= 0}
                 onComplete={claim}
+                onMove={moveSound}
+                onLift={liftSound}
                 label={t('game.boardLabel', { board: myDeal.board })}
               />
             </>
@@ -197,6 +212,59 @@ function JewelCounts({ jewels }: { jewels: Record<string, number> }) {
           </span>
         ))}
     </span>
+  );
+}
+
+/**
+ * Between rounds: every player's board of the round that ended, covered as its player covered it,
+ * or with a solution where nobody did; who solved in which place, and what each took.
+ */
+export function RoundBoards({
+  reveal,
+  view,
+  nameOf,
+}: {
+  reveal: RoundReveal;
+  view: Pick<RaceView, 'edition' | 'you'>;
+  nameOf: (id: string) => string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="round-boards" aria-labelledby="round-boards-title">
+      <h2 id="round-boards-title">{t('game.revealTitle', { round: reveal.round })}</h2>
+      <ul>
+        {reveal.boards.map((b) => {
+          const place = reveal.solved.indexOf(b.player);
+          const name = `${nameOf(b.player)}${b.player === view.you ? ` (${t('lobby.you')})` : ''}`;
+          return (
+            <li key={b.player} className={b.solved ? 'solved' : 'unsolved'} data-player={b.player}>
+              <BoardPicture
+                task={b.task}
+                placements={b.placements}
+                label={t(b.solved ? 'game.revealSolved' : 'game.revealSolution', { name, board: b.deal.board })}
+              />
+              <p>
+                <strong>{name}</strong>{' '}
+                {place >= 0 ? (
+                  <span className="solved-tag">✓ {t(`ordinal.${ORDINAL_KEYS[place] ?? 'fourth'}`)}</span>
+                ) : (
+                  <span className="muted">{t('game.revealNotSolved')}</span>
+                )}{' '}
+                {b.gains.map((g, i) =>
+                  view.edition === 'jewels' ? (
+                    <svg key={i} viewBox="-8 -8 16 16" width="14" height="14" role="img" aria-label={t(`jewels.${g}`)}>
+                      <path d={JEWEL_SHAPES[g]} fill={JEWEL_FILL[g]} stroke="#0006" />
+                    </svg>
+                  ) : (
+                    <Gem key={i} gem={g} />
+                  ),
+                )}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }
 

@@ -7,6 +7,7 @@ import { useRoomMessages, watchRoom } from '../hooks.js';
 import type { GameRoom } from '../net.js';
 import { createRoom, fetchDecks, joinErrorText, send } from '../net.js';
 import { Puzzle } from '../play/Puzzle.js';
+import { liftSound, moveSound, play } from '../sound.js';
 import { RejectedNote, TaskKey } from './common.js';
 
 /** Any task of either deck, untimed, with hints (one more piece each time) and the solution. */
@@ -74,6 +75,7 @@ export function Practice() {
     checked: () => {
       setSolved(true);
       announce(t('practice.solved'));
+      play('ubongo');
     },
     rejected: setRejected,
   });
@@ -198,6 +200,14 @@ export function Practice() {
         </button>
         <button
           type="button"
+          onClick={() => {
+            if (room) send(room, 'level', { edition: task.edition, side: task.side });
+          }}
+        >
+          {t('practice.atLevel')}
+        </button>
+        <button
+          type="button"
           disabled={solved}
           onClick={() => {
             if (room) send(room, 'hint');
@@ -232,6 +242,8 @@ export function Practice() {
         task={task.task}
         {...(shown ? { shown } : {})}
         disabled={solved}
+        onMove={moveSound}
+        onLift={liftSound}
         onComplete={(placements) => {
           setRejected(null);
           if (room) send(room, 'claim', { placements });

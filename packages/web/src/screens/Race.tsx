@@ -1,4 +1,4 @@
-import type { LobbyMessage, RaceEvent, RaceViewMessage, Rejected } from '@ubongo/core';
+import type { LobbyMessage, RaceEvent, RaceViewMessage, Rejected, RoundReveal } from '@ubongo/core';
 import { CLOSE_CODES } from '@ubongo/core';
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -7,6 +7,7 @@ import { useAnnounce } from '../announce.js';
 import { go, parseRoute } from '../route.js';
 import { useRoomMessages, watchRoom } from '../hooks.js';
 import type { GameRoom } from '../net.js';
+import { play } from '../sound.js';
 import {
   comeBack,
   forgetRoom,
@@ -34,9 +35,19 @@ export interface Table {
   readonly rejected: Rejected | null;
   readonly clearRejected: () => void;
   readonly savedGame: string | null;
+  /** The last round revealed, until the next begins. */
+  readonly reveal: RoundReveal | null;
 }
 
 /** A race table, by its code: joins (or rejoins) it, then shows the lobby, the game or its end. */
+/** The sound of what happened in the race, if it has one (sound.ts). */
+function soundOf(event: RaceEvent, you: string | null): void {
+  if (event.type === 'solved') play(event.player === you ? 'ubongo' : 'ubongo-other');
+  else if (event.type === 'second-chance') play('second-chance');
+  else if (event.type === 'round-ended') play('round-end');
+  else if (event.type === 'game-ended') play(you !== null && event.winners.includes(you) ? 'win' : 'end');
+}
+
 export function RaceScreen({ code }: { code: string }) {
   const { t } = useTranslation();
   const announce = useAnnounce();
@@ -49,9 +60,12 @@ export function RaceScreen({ code }: { code: string }) {
   const [view, setView] = useState<Table['view']>(null);
   const [rejected, setRejected] = useState<Rejected | null>(null);
   const [savedGame, setSavedGame] = useState<string | null>(null);
+  const [reveal, setReveal] = useState<RoundReveal | null>(null);
   const [connection, setConnection] = useState<'ok' | 'lost'>('ok');
   const lobbyRef = useRef(lobby);
   lobbyRef.current = lobby;
+  // Who I am in the game, for the sounds of what happens to me and to others.
+  const youRef = useRef<string | null>(null);
 
   // Join by code when the page was opened from a link (or reloaded): back into the seat if we can.
   useEffect(() => {
@@ -163,12 +177,15 @@ export function RaceScreen({ code }: { code: string }) {
       if (!next.started) {
         setView(null);
         setSavedGame(null);
+        setReveal(null);
       }
     },
     view: (message) => {
+      youRef.current = message.view.you;
       setView({ ...message, receivedAt: performance.now() });
     },
     events: ({ events }) => {
+      for (const event of events) soundOf(event, youRef.current);
       // One announcement per message: what happened at once is read at once.
       const texts = events.map((event) => describeEvent(event, t, nameOf, lobbyRef.current));
       if (texts.length > 0) announce(texts.join(' '));
@@ -180,6 +197,7 @@ export function RaceScreen({ code }: { code: string }) {
     saved: ({ game }) => {
       setSavedGame(game);
     },
+    reveal: setReveal,
   });
 
   if (failure)
@@ -234,6 +252,7 @@ export function RaceScreen({ code }: { code: string }) {
       setRejected(null);
     },
     savedGame,
+    reveal,
   };
   return (
     <>

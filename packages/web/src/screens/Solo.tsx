@@ -7,8 +7,9 @@ import { clock, timeLeft, useNow, useRoomMessages, watchRoom } from '../hooks.js
 import type { GameRoom } from '../net.js';
 import { createRoom, fetchRecords, joinErrorText, send } from '../net.js';
 import { Puzzle } from '../play/Puzzle.js';
+import { liftSound, moveSound, play } from '../sound.js';
 import { personalBest, playerName, savePersonalBest } from '../store.js';
-import { PieceSetField, RejectedNote } from './common.js';
+import { PieceSetField, RejectedNote, SoundControl } from './common.js';
 
 /** The solo variants: as many puzzles as you can in the time, or a number of puzzles against the clock. */
 export function Solo() {
@@ -18,6 +19,7 @@ export function Solo() {
   const [limit, setLimit] = useState<(typeof SOLO_LIMITS)[number]>(5);
   const [side, setSide] = useState<Side>('easy');
   const [pieceSet, setPieceSet] = useState<PieceSet>('task');
+  const [atLevel, setAtLevel] = useState(false);
   const [room, setRoom] = useState<GameRoom<'solo'> | null>(null);
   const [view, setView] = useState<(SoloViewMessage & { receivedAt: number }) | null>(null);
   const [rejected, setRejected] = useState<Rejected | null>(null);
@@ -59,8 +61,14 @@ export function Solo() {
     },
     events: ({ events }) => {
       for (const e of events) {
-        if (e.type === 'solved') announce(t('solo.solvedOne', { count: e.solved }));
-        if (e.type === 'finished') announce(t('solo.finished'));
+        if (e.type === 'solved') {
+          announce(t('solo.solvedOne', { count: e.solved }));
+          play('ubongo');
+        }
+        if (e.type === 'finished') {
+          announce(t('solo.finished'));
+          play('end');
+        }
       }
     },
     rejected: setRejected,
@@ -107,7 +115,7 @@ export function Solo() {
         limit,
         side,
         pieceSet,
-        ...(best ? { best } : {}),
+        ...(atLevel ? { dealing: 'level' as const } : best ? { best } : {}),
       });
       watchRoom(next);
       if (!live.current) {
@@ -192,7 +200,21 @@ export function Solo() {
               </select>
             </label>
             <PieceSetField value={pieceSet} onChange={setPieceSet} />
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={atLevel}
+                aria-describedby="at-level-text"
+                onChange={(e) => {
+                  setAtLevel(e.target.checked);
+                }}
+              />
+              {t('solo.atLevel')}
+            </label>
           </div>
+          <p className="hint" id="at-level-text">
+            {atLevel ? t('solo.atLevelText') : t('solo.shuffledText')}
+          </p>
           <div className="actions">
             <button type="button" className="primary big" disabled={busy} onClick={() => void start()}>
               {view?.phase === 'finished' ? t('solo.again') : t('solo.start')}
@@ -226,6 +248,7 @@ export function Solo() {
                 ? t('solo.solvedSoFar', { count: view.solved })
                 : t('solo.solvedOf', { count: view.solved, limit: view.limit })}
             </span>
+            <SoundControl />
             <button
               type="button"
               data-next-puzzle
@@ -246,6 +269,8 @@ export function Solo() {
             key={`${view.solved}-${view.skipped}-${view.current.board}-${view.current.key}`}
             task={view.task}
             tray={view.set ?? undefined}
+            onMove={moveSound}
+            onLift={liftSound}
             onComplete={(placements, trail) => {
               setRejected(null);
               if (room) send(room, 'claim', { placements, trail });

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { DieSymbol, PieceSet, Rejected } from '@ubongo/core';
 import { DIE_SYMBOLS, PIECE_SETS } from '@ubongo/core';
+import { play, setSound, useSoundSettings } from '../sound.js';
 
 /** The player's name (1 to 24 characters, as the server takes it). */
 export function NameField({
@@ -114,26 +115,52 @@ export function TaskKey({ value }: { value: string }) {
   );
 }
 
-/** The sand: a bar and the seconds left. */
+/**
+ * The hourglass, drawn: the sand in the top bulb runs into the bottom one as the server's deadline
+ * nears; turned over for the second chance (with a banner saying so); urgent in the last ten
+ * seconds. The seconds are also written, and it is a progress bar for screen readers.
+ */
 export function Hourglass({ left, total, second }: { left: number; total: number; second: boolean }) {
   const { t } = useTranslation();
-  const share = total > 0 ? Math.min(1, left / total) : 0;
+  const share = total > 0 ? Math.min(1, Math.max(0, left / total)) : 0;
   const seconds = Math.ceil(left / 1000);
+  const urgent = seconds <= 10 && seconds > 0;
+  // The bulbs: triangles 20 wide and 20 high, the neck at y = 22; sand levels by area (the share's square root).
+  const top = 20 * Math.sqrt(share);
+  const bottom = 20 * Math.sqrt(1 - share);
   return (
-    <div className={`hourglass${share < 0.2 ? ' low' : ''}`}>
-      <span className="hourglass-label">
-        {second ? t('game.secondSand') : t('game.sand')} {t('game.secondsLeft', { count: seconds })}
-      </span>
-      <div
-        className="hourglass-bar"
-        role="progressbar"
-        aria-label={t('game.sand')}
-        aria-valuemin={0}
-        aria-valuemax={Math.round(total / 1000)}
-        aria-valuenow={seconds}
-      >
-        <div style={{ width: `${(share * 100).toFixed(1)}%` }} />
+    <div className={`hourglass${urgent ? ' urgent' : ''}${second ? ' second' : ''}`}>
+      <svg className="hourglass-glass" viewBox="0 0 24 44" aria-hidden="true">
+        <g className="hourglass-turn">
+          <path className="glass" d="M2 1h20M2 43h20M3 1c0 12 8 15 8 21S3 31 3 43M21 1c0 12-8 15-8 21s8 9 8 21" />
+          {/* The top bulb's sand, its surface sinking towards the neck. */}
+          {top > 0.2 && <path className="sand" d={`M${12 - top / 2} ${22 - top}h${top}L12 22Z`} />}
+          {/* The stream through the neck while sand is left. */}
+          {share > 0 && share < 1 && <path className="stream" d="M12 22v20" />}
+          {/* The bottom bulb's heap, growing. */}
+          {bottom > 0.2 && <path className="sand" d={`M${12 - bottom / 2} 42h${bottom}L12 ${42 - bottom * 0.8}Z`} />}
+        </g>
+      </svg>
+      <div className="hourglass-text">
+        <span className="hourglass-label">
+          {second ? t('game.secondSand') : t('game.sand')} {t('game.secondsLeft', { count: seconds })}
+        </span>
+        <div
+          className="hourglass-bar"
+          role="progressbar"
+          aria-label={t('game.sand')}
+          aria-valuemin={0}
+          aria-valuemax={Math.round(total / 1000)}
+          aria-valuenow={seconds}
+        >
+          <div style={{ width: `${(share * 100).toFixed(1)}%` }} />
+        </div>
       </div>
+      {second && (
+        <p className="second-chance-banner" role="status">
+          {t('game.secondChanceBanner')}
+        </p>
+      )}
     </div>
   );
 }
@@ -166,5 +193,43 @@ export function PieceSetField({
         ))}
       </select>
     </label>
+  );
+}
+
+/** Sound on or off, and its volume (sound.ts); kept in this browser. */
+export function SoundControl() {
+  const { t } = useTranslation();
+  const { muted, volume } = useSoundSettings();
+  return (
+    <span className="sound-control">
+      <button
+        type="button"
+        className="small"
+        aria-pressed={!muted}
+        aria-label={t('sound.toggle')}
+        title={t('sound.toggle')}
+        onClick={() => {
+          setSound({ muted: !muted });
+          if (muted) play('place');
+        }}
+      >
+        <span aria-hidden="true">{muted ? '🔇' : '🔊'}</span>
+      </button>
+      <input
+        type="range"
+        min={0}
+        max={1}
+        step={0.1}
+        value={volume}
+        disabled={muted}
+        aria-label={t('sound.volume')}
+        onChange={(e) => {
+          setSound({ volume: Number(e.target.value) });
+        }}
+        onPointerUp={() => {
+          play('place');
+        }}
+      />
+    </span>
   );
 }

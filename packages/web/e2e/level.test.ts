@@ -1,0 +1,62 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { TestServer } from './support.js';
+import { launchChromium, startTestServer, watchErrors } from './support.js';
+
+/*
+ * Dealing at the player's level, on a phone with real touch: a solo run dealt at the level, and a
+ * practice puzzle at it. A new player's level is even with a difficulty-5 task (docs/accounts.md).
+ */
+
+let browser: Browser;
+let server: TestServer;
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchChromium(), startTestServer()]);
+}, 60_000);
+
+afterAll(async () => {
+  await browser.close();
+  await server.close();
+});
+
+it('deals a solo run and a practice puzzle at a new player’s level on a phone', async () => {
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  await phone.addInitScript(() => {
+    if (!localStorage.getItem('ubongo.name')) localStorage.setItem('ubongo.name', 'Lia');
+  });
+  const page = await phone.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${server.url}/#/solo`);
+  await page.getByText('Shuffled boards, as in the box: the run can be a record.').waitFor();
+  await page.getByRole('checkbox', { name: 'Deal at my level' }).tap();
+  await page.getByText('Boards near your level', { exact: false }).waitFor();
+  await page.getByRole('button', { name: 'Start' }).tap();
+  await page.locator('svg.puzzle-svg').waitFor();
+  expect(await page.locator('g.piece').count()).toBeGreaterThan(0);
+
+  await page.goto(`${server.url}/#/practice`);
+  // The hard side: difficulty 6.6 to 10.3; a new player's level is nearest its easiest tasks (6.6, 6.7).
+  await page.locator('details.choose summary').tap();
+  await page.getByLabel('Side').selectOption('hard');
+  const about = page.getByText(/^Board C\d+, hard side, difficulty \d+\.\d\.$/);
+  await about.waitFor();
+  const difficulty = async (): Promise<number> =>
+    Number(/difficulty (\d+\.\d)/.exec((await about.textContent()) ?? '')?.[1]);
+  // First a puzzle far from the level (by lot, as a person would ask for another)...
+  for (let n = 0; n < 30 && (await difficulty()) < 7.5; n++) {
+    const before = await about.textContent();
+    await page.getByRole('button', { name: 'Another puzzle' }).tap();
+    // (The same puzzle again, by lot, leaves the text as it was: then the next try.)
+    await expect
+      .poll(() => about.textContent(), { timeout: 2000 })
+      .not.toBe(before)
+      .catch(() => undefined);
+  }
+  expect(await difficulty()).toBeGreaterThanOrEqual(7.5);
+  // ...then one at the level.
+  await page.getByRole('button', { name: 'At my level' }).tap();
+  await expect.poll(difficulty).toBeLessThanOrEqual(6.7);
+  expect(errors).toEqual([]);
+  await phone.close();
+}, 60_000);

@@ -1,0 +1,158 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { solveWithTouch } from './play.js';
+import type { TestServer } from './support.js';
+import { launchChromium, startTestServer, watchErrors } from './support.js';
+
+/*
+ * The reveal between rounds, on a phone with real touch: once a round ends, every board of it is
+ * shown, mine as I covered it and the bot's as it did or with a solution, with the countdown to
+ * the next round. Game time x4: the 90 s hourglass lasts 22.5 s.
+ */
+
+let browser: Browser;
+let server: TestServer;
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchChromium(), startTestServer(4)]);
+}, 60_000);
+
+afterAll(async () => {
+  await browser.close();
+  await server.close();
+});
+
+it('shows every board of the round that ended, and the countdown to the next', async () => {
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  await phone.addInitScript(() => {
+    if (!localStorage.getItem('ubongo.name')) localStorage.setItem('ubongo.name', 'Rita');
+  });
+  const page = await phone.newPage();
+  const errors = watchErrors(page);
+  await page.goto(server.url);
+  await page.getByRole('button', { name: 'Create a table' }).tap();
+  await page.getByTestId('room-code').waitFor();
+  await page.getByLabel('Rounds').selectOption('2');
+  await page.getByLabel('Scoring').selectOption('fixed');
+  await page.getByLabel('Hourglass').selectOption('90');
+  await expect.poll(() => page.getByLabel('Rounds').inputValue()).toBe('2');
+  await page.getByRole('combobox', { name: /^Bot/ }).selectOption('master');
+  await page.getByRole('button', { name: 'Add a bot' }).tap();
+  await page.locator('.seat-name', { hasText: 'Master bot 1' }).waitFor();
+  await page.getByRole('button', { name: 'Start the game' }).tap();
+  await page.getByText('Round 1 of 2').waitFor();
+  expect(await page.locator('.round-boards').count()).toBe(0);
+  await solveWithTouch(page);
+  // The round ends once the bot has solved too (it may have first), or the sand has run out.
+  const boards = page.locator('.round-boards li');
+  await page.getByRole('heading', { name: 'Round 1: every board' }).waitFor({ timeout: 30_000 });
+  expect(await boards.count()).toBe(2);
+  await page.getByRole('img', { name: /^Rita \(you\): board C\d+, as covered$/ }).waitFor();
+  await page.getByRole('img', { name: /^Master bot 1: board C\d+, (as covered|not covered; a solution)$/ }).waitFor();
+  // Each picture shows a covered board: as many piece cells as white cells.
+  for (const picture of await page.locator('.board-picture').all()) {
+    const white = await picture.locator('polygon.cell').count();
+    expect(await picture.locator('.picture-piece polygon').count()).toBe(white);
+  }
+  await page.getByText(/The next one starts in \d+ s\./).waitFor();
+  // The next round takes the boards away.
+  await page.getByText('Round 2 of 2').waitFor({ timeout: 30_000 });
+  await expect.poll(() => page.locator('.round-boards').count()).toBe(0);
+  expect(errors).toEqual([]);
+  await phone.close();
+}, 90_000);
+
+/** Counts what the page asks of Web Audio: contexts made and notes started. */
+function countSound(): void {
+  const counts = { contexts: 0, notes: 0 };
+  (window as unknown as { sound: typeof counts }).sound = counts;
+  const Original = window.AudioContext;
+  window.AudioContext = class extends Original {
+    constructor(options?: AudioContextOptions) {
+      super(options);
+      counts.contexts++;
+    }
+  };
+  const proto = AudioScheduledSourceNode.prototype;
+  const start = Object.getOwnPropertyDescriptor(proto, 'start')?.value as (
+    this: AudioScheduledSourceNode,
+    when?: number,
+  ) => void;
+  proto.start = function (this: AudioScheduledSourceNode, when?: number) {
+    counts.notes++;
+    start.call(this, when);
+  };
+}
+
+it('is silent before a gesture, sounds after one, and keeps the mute', async () => {
+  const desk = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+  await desk.addInitScript(() => {
+    if (!localStorage.getItem('ubongo.name')) localStorage.setItem('ubongo.name', 'Hal');
+  });
+  const host = await desk.newPage();
+  await host.goto(server.url);
+  await host.getByRole('button', { name: 'Create a table' }).click();
+  const code = (await host.getByTestId('room-code').textContent()) ?? '';
+  await host.getByLabel('Rounds').selectOption('3');
+  await host.getByLabel('Hourglass').selectOption('30');
+  await expect.poll(() => host.getByLabel('Hourglass').inputValue()).toBe('30');
+  await host.getByRole('combobox', { name: /^Bot/ }).selectOption('master');
+  await host.getByRole('button', { name: 'Add a bot' }).click();
+  await host.locator('.seat-name', { hasText: 'Master bot 1' }).waitFor();
+  await host.getByRole('button', { name: 'Start the game' }).click();
+  await host.getByText('Round 1 of 3').waitFor();
+
+  // Someone opens the table's link and watches, touching nothing: the bot solves, the round ends, silence.
+  const watcher = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  await watcher.addInitScript(() => {
+    if (!localStorage.getItem('ubongo.name')) localStorage.setItem('ubongo.name', 'Wes');
+  });
+  await watcher.addInitScript(countSound);
+  const page = await watcher.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${server.url}/#/room/${code}`);
+  const counts = (): Promise<{ contexts: number; notes: number }> =>
+    page.evaluate(() => (window as unknown as { sound: { contexts: number; notes: number } }).sound);
+  await page.getByRole('heading', { name: 'Round 1: every board' }).waitFor({ timeout: 30_000 });
+  expect(await counts()).toEqual({ contexts: 0, notes: 0 });
+  // A tap on the page: from then on the race is heard (the next round's solve and end).
+  await page.locator('h1').first().tap();
+  await page.getByRole('heading', { name: 'Round 2: every board' }).waitFor({ timeout: 30_000 });
+  const heard = await counts();
+  expect(heard.contexts).toBe(1);
+  expect(heard.notes).toBeGreaterThan(0);
+  // Muted: the third round is silent, and the mute outlives a reload.
+  const toggle = page.getByRole('button', { name: 'Sound on or off' });
+  expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+  await toggle.tap();
+  expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+  const before = (await counts()).notes;
+  await page.getByRole('heading', { name: /win|share/ }).waitFor({ timeout: 40_000 });
+  expect((await counts()).notes).toBe(before);
+  await page.reload();
+  await page.getByRole('heading', { name: /win|share/ }).waitFor();
+  expect(await page.evaluate(() => localStorage.getItem('ubongo.muted'))).toBe('1');
+  // (The reload first tries the watcher's reconnection, which a finished game no longer holds: 410.)
+  expect(errors.filter((e) => !e.includes('status of 410'))).toEqual([]);
+  await desk.close();
+  await watcher.close();
+}, 120_000);
+
+it('draws the sand running, and keeps it still for someone who asks for less motion', async () => {
+  for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, reducedMotion });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Create a table' }).click();
+    await page.getByRole('button', { name: 'Add a bot' }).click();
+    await page.locator('.seat-name', { hasText: 'Casual bot 1' }).waitFor();
+    await page.getByRole('button', { name: 'Start the game' }).click();
+    const stream = page.locator('.hourglass-glass .stream');
+    await stream.waitFor({ state: 'attached' });
+    const animation = await stream.evaluate((el) => getComputedStyle(el).animationName);
+    expect(animation).toBe(reducedMotion === 'reduce' ? 'none' : 'sand-falls');
+    expect(errors).toEqual([]);
+    await context.close();
+  }
+}, 60_000);
