@@ -92,10 +92,14 @@ export interface ProfileAnswer {
     readonly display: number;
     readonly at: number;
   }[];
-  /** Verified solo results: how many, and the best per mode, length and side. */
+  /**
+   * Verified solo results: how many, the best per mode, length and side (of runs dealt shuffled),
+   * and the mean time of a solved puzzle (null before the first).
+   */
   readonly solo: {
     readonly runs: number;
     readonly best: readonly SoloRecordEntry[];
+    readonly averagePuzzleMs: number | null;
   };
 }
 
@@ -106,6 +110,10 @@ export interface ProfileAnswer {
  */
 export interface ReplayAnswer {
   readonly id: string;
+  readonly edition: RaceEdition;
+  /** Who sat where: people by their names, bots by their level. */
+  readonly seats: readonly { readonly id: PlayerId; readonly name: string; readonly kind: 'human' | 'bot' }[];
+  readonly startedAt: number;
   readonly steps: readonly {
     readonly at: number;
     readonly action: RaceAction;
@@ -341,6 +349,15 @@ export interface SoloJoinOptions {
   readonly dealing?: SoloDealing;
 }
 
+/** A puzzle of a solo run: which, what became of it, and how long from its deal (the server's clock). */
+export interface SoloPuzzleTime {
+  readonly board: string;
+  readonly side: Side;
+  readonly key: string;
+  readonly outcome: 'solved' | 'skipped' | 'unfinished';
+  readonly ms: number;
+}
+
 /** What a solo player sends. */
 export interface SoloClientMessages {
   readonly start: EmptyBody;
@@ -363,7 +380,13 @@ export interface SoloServerMessages {
    * The run is stored. `verified` is false when a solve came faster than a person can (the
    * server's measure against the human floor, docs/accounts.md): it is kept but never listed.
    */
-  readonly recorded: { readonly result: SoloResult; readonly newBest: boolean; readonly verified: boolean };
+  readonly recorded: {
+    readonly result: SoloResult;
+    readonly newBest: boolean;
+    readonly verified: boolean;
+    /** Each puzzle of the run, in order, with its time. */
+    readonly puzzles: readonly SoloPuzzleTime[];
+  };
   readonly rejected: Rejected;
 }
 

@@ -1,4 +1,11 @@
-import type { DeckEdition, MeAnswer, PracticeServerMessages, PuzzleAnswer, RecordsAnswer } from '@ubongo/core';
+import type {
+  DeckEdition,
+  MeAnswer,
+  PracticeServerMessages,
+  ProfileAnswer,
+  PuzzleAnswer,
+  RecordsAnswer,
+} from '@ubongo/core';
 import { deckFor, PROTOCOL_VERSION } from '@ubongo/core';
 import { shippedDeck } from '@ubongo/core/decks';
 import { mkdtempSync } from 'node:fs';
@@ -128,6 +135,11 @@ describe('dealing at the player’s level', () => {
     expect(run?.dealing).toBe('level');
     expect(run?.puzzles?.map((p) => `${p.board}/${p.key}`)).toEqual(dealt);
     expect(run?.puzzles?.every((p) => p.outcome === 'solved' && p.ms > 0 && (p.trail?.length ?? 0) > 0)).toBe(true);
+    // The profile counts the run and its puzzles' times, but it is no one's best.
+    const profile = (await (await fetch(`${http}/api/players/${me.account.id}`)).json()) as ProfileAnswer;
+    expect(profile.solo).toMatchObject({ runs: 1, best: [] });
+    const mean = (run?.puzzles ?? []).reduce((sum, p) => sum + p.ms, 0) / 5;
+    expect(profile.solo.averagePuzzleMs).toBe(Math.round(mean));
     // Five first attempts solved: the player's level went up.
     expect((await server.storage.solverRating(me.account.id, 'classic'))?.mu).toBeGreaterThan(25);
     // Practice deals at the same level, a task of the side asked for.

@@ -213,12 +213,18 @@ export function httpHandler(options: HttpOptions) {
   async function replay(id: string): Promise<Replay | undefined> {
     const record = await storage.game(id);
     if (!record) return undefined;
+    const about = {
+      id,
+      edition: record.config.edition,
+      seats: record.seats.map((s) => ({ id: s.id, name: s.name, kind: s.kind })),
+      startedAt: record.startedAt,
+    };
     // Stored data is read as the outside input it is: parsed before the engine takes it.
     const config = parseRaceConfig(record.config);
-    if (!config.ok) return { id, steps: [], matchesRecord: false, rounds: [] };
+    if (!config.ok) return { ...about, steps: [], matchesRecord: false, rounds: [] };
     const engine = raceEngine(decks[deckFor(config.value.edition)]);
     const setup = engine.setup(config.value, record.seed);
-    if (!setup.ok) return { id, steps: [], matchesRecord: false, rounds: [] };
+    if (!setup.ok) return { ...about, steps: [], matchesRecord: false, rounds: [] };
     let state = setup.value;
     const steps: Replay['steps'][number][] = [];
     const watcher = new RoundWatcher(engine);
@@ -241,7 +247,7 @@ export function httpHandler(options: HttpOptions) {
     }
     const result = engine.result(state);
     return {
-      id,
+      ...about,
       steps,
       matchesRecord: faithful && JSON.stringify(result) === JSON.stringify(record.result),
       rounds,
@@ -267,7 +273,14 @@ export function httpHandler(options: HttpOptions) {
     ).flat();
     const verified = (await storage.soloResultsOf(id)).filter((r) => r.verified);
     const best = new Map<string, SoloRecordEntry>();
+    let solvedMs = 0;
+    let solvedCount = 0;
     for (const r of verified) {
+      // A run's own puzzles where it kept them; its time shared out over its solves before that.
+      const solved = r.puzzles?.filter((p) => p.outcome === 'solved') ?? [];
+      solvedMs += solved.length > 0 ? solved.reduce((sum, p) => sum + p.ms, 0) : r.solved > 0 ? r.ms : 0;
+      solvedCount += solved.length > 0 ? solved.length : r.solved;
+      if (r.dealing === 'level') continue;
       const key = `${r.mode}/${r.limit}/${r.side}`;
       const held = best.get(key);
       if (!held || compareSoloResults(r, held) > 0) best.set(key, entryOf(r));
@@ -276,7 +289,11 @@ export function httpHandler(options: HttpOptions) {
       account: { id: account.id, name: account.name, username: account.username, since: account.createdAt },
       ratings: ratings.map(ratingView),
       history,
-      solo: { runs: verified.length, best: [...best.values()] },
+      solo: {
+        runs: verified.length,
+        best: [...best.values()],
+        averagePuzzleMs: solvedCount > 0 ? Math.round(solvedMs / solvedCount) : null,
+      },
     };
   }
 

@@ -133,6 +133,13 @@ describe.each([
     expect(record.result.winners).toEqual(end.view.winners);
     const replay = (await (await fetch(`${http}/api/games/${game}/replay`)).json()) as ReplayAnswer;
     expect(replay.matchesRecord).toBe(true);
+    expect(replay).toMatchObject({
+      edition,
+      seats: [
+        { id: 'p1', kind: 'human' },
+        { id: 'p2', kind: 'bot' },
+      ],
+    });
     expect(replay.steps.length).toBeGreaterThanOrEqual(4);
     // Round by round (a tie-break round after the two, should they tie): the boards, and the
     // standings after each; the last round's are the game's.

@@ -242,7 +242,8 @@ export class SoloRoom extends Room {
       const client = this.clients[0];
       // A run that is not verified, or was dealt at the player's level, is no one's best.
       const listed = verified && this.#options.dealing !== 'level';
-      if (client) this.#send.to(client, 'recorded', { result, newBest: newBest && listed, verified });
+      const puzzles = this.#puzzles.map(({ board, side, key, outcome, ms }) => ({ board, side, key, outcome, ms }));
+      if (client) this.#send.to(client, 'recorded', { result, newBest: newBest && listed, verified, puzzles });
     } catch (e) {
       this.services.log(`solo room ${this.roomId}: could not save the result: ${String(e)}`);
       const client = this.clients[0];

@@ -8,6 +8,7 @@ import type {
   RaceResult,
   SoloDealing,
   SoloMode,
+  SoloPuzzleTime,
   SoloRecordEntry,
   Side,
   TrailMove,
@@ -130,14 +131,8 @@ export interface SoloRecord extends SoloRecordEntry {
   readonly dealing?: SoloDealing;
 }
 
-/** A puzzle of a solo run: which, what became of it, in how long, and the moves of a solve. */
-export interface SoloPuzzle {
-  readonly board: string;
-  readonly side: Side;
-  readonly key: string;
-  readonly outcome: 'solved' | 'skipped' | 'unfinished';
-  /** Milliseconds from its deal to its solve, setting aside or the end of the run (the server's clock). */
-  readonly ms: number;
+/** A puzzle of a solo run (its time from its deal to its solve, setting aside or the run's end), with the moves of a solve. */
+export interface SoloPuzzle extends SoloPuzzleTime {
   readonly trail?: readonly TrailMove[];
 }
 

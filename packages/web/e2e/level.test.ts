@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { solveWithMouse } from './play.js';
 import type { TestServer } from './support.js';
 import { launchChromium, startTestServer, watchErrors } from './support.js';
 
@@ -60,3 +61,29 @@ it('deals a solo run and a practice puzzle at a new player’s level on a phone'
   expect(errors).toEqual([]);
   await phone.close();
 }, 60_000);
+
+it('says a run was lost to a reload, and shows a finished run puzzle by puzzle', async () => {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${server.url}/#/solo`);
+  await page.getByLabel('Number of puzzles').check();
+  await page.getByRole('button', { name: 'Start' }).click();
+  await page.getByText('0 of 5 solved').waitFor();
+  await page.reload();
+  await page.getByText('Your last run ended when the page was left or reloaded', { exact: false }).waitFor();
+  await page.getByLabel('Number of puzzles').check();
+  await page.getByRole('button', { name: 'Start' }).click();
+  for (let n = 0; n < 5; n++) {
+    await page.getByText(`${n} of 5 solved`).waitFor();
+    await solveWithMouse(page);
+  }
+  await page.getByRole('heading', { name: 'Your result' }).waitFor();
+  const chart = page.getByRole('img', { name: /^Your run, puzzle by puzzle: / });
+  await chart.waitFor();
+  expect(await chart.locator('rect.bar.solved').count()).toBe(5);
+  await page.getByText(/^Fastest: C\d+ \d in \d+:\d\d · slowest: C\d+ \d in \d+:\d\d · mean \d+:\d\d$/).waitFor();
+  expect(await page.getByText('Your last run ended', { exact: false }).count()).toBe(0);
+  expect(errors).toEqual([]);
+  await context.close();
+}, 90_000);

@@ -1,4 +1,12 @@
-import type { PieceSet, Rejected, Side, SoloMode, SoloRecordEntry, SoloViewMessage } from '@ubongo/core';
+import type {
+  PieceSet,
+  Rejected,
+  Side,
+  SoloMode,
+  SoloPuzzleTime,
+  SoloRecordEntry,
+  SoloViewMessage,
+} from '@ubongo/core';
 import { SIDES, SOLO_LIMITS, SOLO_MODES } from '@ubongo/core';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +34,9 @@ export function Solo() {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [lost, setLost] = useState(false);
+  // A run under way when the page was left or reloaded is over (the server keeps the clock): said, not hidden.
+  const [lostToReload, setLostToReload] = useState(() => lostAtLoad);
+  const [puzzles, setPuzzles] = useState<readonly SoloPuzzleTime[] | null>(null);
   const [records, setRecords] = useState<readonly SoloRecordEntry[] | null>(null);
   const key = `${mode}-${limit}-${side}`;
   const [best, setBest] = useState(() => personalBest(key));
@@ -72,7 +83,9 @@ export function Solo() {
       }
     },
     rejected: setRejected,
-    recorded: ({ result, newBest }) => {
+    recorded: ({ result, newBest, puzzles: times }) => {
+      setPuzzles(times);
+      markRun(false);
       // The server says whether the run beats the best this browser sent it.
       if (!newBest) return;
       const mine = { solved: result.solved, ms: result.ms };
@@ -107,6 +120,9 @@ export function Solo() {
     setError('');
     setLost(false);
     setView(null);
+    setPuzzles(null);
+    lostAtLoad = false;
+    setLostToReload(false);
     setBusy(true);
     try {
       if (room?.connection.isOpen) void room.leave(true);
@@ -123,6 +139,7 @@ export function Solo() {
         return;
       }
       send(next, 'start');
+      markRun(true);
       setRoom(next);
     } catch (e) {
       setError(joinErrorText(e));
@@ -225,6 +242,7 @@ export function Solo() {
               {lost ? t('solo.lost') : t('home.cannotJoin', { reason: error })}
             </p>
           )}
+          {lostToReload && !view && !error && !lost && <p role="status">{t('solo.lostToReload')}</p>}
         </section>
       )}
       {view?.phase === 'finished' && view.result && (
@@ -235,6 +253,7 @@ export function Solo() {
               ? t('solo.resultTimed', { count: view.result.solved, skipped: view.result.skipped })
               : t('solo.resultCount', { count: view.result.solved, time: clock(view.result.ms) })}
           </p>
+          {puzzles && puzzles.length > 0 && <RunChart puzzles={puzzles} />}
         </section>
       )}
       {playing && view.current && view.task && (
@@ -302,6 +321,77 @@ export function Solo() {
             <p>{t('solo.noRecords')}</p>
           )}
         </section>
+      )}
+    </div>
+  );
+}
+
+const RUN_KEY = 'ubongo.soloRun';
+
+/** Notes in this tab whether a run is under way, so that a reload can say it ended the run. */
+function markRun(underWay: boolean): void {
+  try {
+    if (underWay) sessionStorage.setItem(RUN_KEY, '1');
+    else sessionStorage.removeItem(RUN_KEY);
+  } catch {
+    // Not noted: a reload then says nothing.
+  }
+}
+
+/** Whether a run was under way when this tab last left the page (the mark is taken away). */
+function takeRunMark(): boolean {
+  try {
+    const was = sessionStorage.getItem(RUN_KEY) === '1';
+    sessionStorage.removeItem(RUN_KEY);
+    return was;
+  } catch {
+    return false;
+  }
+}
+
+// Read once as the page loads, whenever the solo screen is first drawn.
+let lostAtLoad = takeRunMark();
+
+/** A run puzzle by puzzle: a bar each for its time, solved ones full, set aside ones pale; the fastest and slowest solve. */
+function RunChart({ puzzles }: { puzzles: readonly SoloPuzzleTime[] }) {
+  const { t } = useTranslation();
+  const solved = puzzles.filter((p) => p.outcome === 'solved');
+  const longest = Math.max(1, ...puzzles.map((p) => p.ms));
+  const fastest = solved.reduce<SoloPuzzleTime | undefined>((a, p) => (a && a.ms <= p.ms ? a : p), undefined);
+  const slowest = solved.reduce<SoloPuzzleTime | undefined>((a, p) => (a && a.ms >= p.ms ? a : p), undefined);
+  const w = 14;
+  const h = 60;
+  const name = (p: SoloPuzzleTime): string => `${p.board} ${p.key}`;
+  return (
+    <div className="run-chart">
+      <svg
+        viewBox={`0 0 ${puzzles.length * (w + 4)} ${h}`}
+        role="img"
+        aria-label={t('solo.chart', {
+          times: puzzles.map((p) => `${name(p)} ${clock(p.ms)} ${t(`solo.outcome.${p.outcome}`)}`).join(', '),
+        })}
+      >
+        {puzzles.map((p, i) => {
+          const bar = Math.max(2, (p.ms / longest) * (h - 2));
+          return (
+            <rect
+              key={i}
+              className={`bar ${p.outcome}${p === fastest ? ' fastest' : ''}${p === slowest ? ' slowest' : ''}`}
+              x={i * (w + 4)}
+              y={h - bar}
+              width={w}
+              height={bar}
+              rx={2}
+            />
+          );
+        })}
+      </svg>
+      {fastest && slowest && (
+        <p>
+          {t('solo.fastest', { puzzle: name(fastest), time: clock(fastest.ms) })} ·{' '}
+          {t('solo.slowest', { puzzle: name(slowest), time: clock(slowest.ms) })} ·{' '}
+          {t('solo.mean', { time: clock(solved.reduce((sum, p) => sum + p.ms, 0) / solved.length) })}
+        </p>
       )}
     </div>
   );

@@ -213,7 +213,20 @@ export function SoundControl() {
           if (muted) play('place');
         }}
       >
-        <span aria-hidden="true">{muted ? '🔇' : '🔊'}</span>
+        <svg className="speaker" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor" />
+          {muted ? (
+            <path d="M16 9l6 6M22 9l-6 6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          ) : (
+            <path
+              d="M15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
+          )}
+        </svg>
       </button>
       <input
         type="range"
