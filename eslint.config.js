@@ -52,6 +52,9 @@ const WEB_FROM_CORE = [
   'GAME_ROUNDS',
   'PIECE_SETS',
   'MAX_TRAIL_MOVES',
+  // the standings' legend
+  'GEM_POINTS',
+  'JEWEL_COLOURS',
 ];
 const webBoundaries = {
   paths: [

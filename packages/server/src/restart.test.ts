@@ -101,7 +101,8 @@ async function table(
   return { players, code, game: game ?? '' };
 }
 
-describe('a restart', () => {
+// Each test starts and stops real server processes: slow on a busy machine.
+describe('a restart', { timeout: 90_000 }, () => {
   it('keeps finished games and solo records, and resumes a game stopped by SIGTERM with its people', async () => {
     const dataDir = dataFolder();
     const first = await start(dataDir);

@@ -98,6 +98,10 @@ describe('the web client', () => {
     expect(await standings.first().textContent()).toContain('Ada');
     expect(await standings.first().textContent()).toContain('4 points');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('You win!');
+    // The podium (the winner in the middle) and what each gem is worth.
+    const podium = page.getByRole('list', { name: 'Podium' }).getByRole('listitem');
+    expect(await podium.allTextContents()).toEqual(['Beginner bot 1second', 'Ada (you)first']);
+    expect(await page.getByTestId('gem-legend').textContent()).toBe(' ruby 4 sapphire 3 emerald 2 amber 1');
     await page.getByRole('button', { name: 'Rematch' }).click();
     await page.getByRole('button', { name: 'Start the game' }).waitFor();
     expect(await page.locator('.seat-name', { hasText: 'Beginner bot 1' }).count()).toBe(1);

@@ -40,6 +40,7 @@ export function EndOfGame({ table, view }: { table: Table; view: RaceView }) {
           </p>
         )}
       </section>
+      <Podium view={view} nameOf={nameOf} />
       <Players view={view} nameOf={nameOf} />
       <RejectedNote rejected={table.rejected} onClose={table.clearRejected} />
       <div className="actions center">
@@ -73,3 +74,30 @@ export function EndOfGame({ table, view }: { table: Table; view: RaceView }) {
     </div>
   );
 }
+
+/** The first three places, as a podium: the winner in the middle, highest. */
+function Podium({ view, nameOf }: { view: RaceView; nameOf: (id: string) => string }) {
+  const { t } = useTranslation();
+  const top = view.standings.filter((s) => s.place <= 3);
+  if (top.length < 2) return null;
+  // Drawn second, first, third, as podiums stand.
+  const order = [2, 1, 3].flatMap((place) => top.filter((s) => s.place === place));
+  return (
+    <ol className="podium" aria-label={t('end.podium')}>
+      {order.map((s) => (
+        <li key={s.player} value={s.place} className={`step place-${s.place}`}>
+          <span className="podium-name">
+            {nameOf(s.player)}
+            {s.player === view.you && ` (${t('lobby.you')})`}
+          </span>
+          <span className="podium-step">
+            {t(`ordinal.${ORDINALS[s.place - 1] ?? 'fourth'}`)}
+            {s.tied ? ' =' : ''}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+const ORDINALS = ['first', 'second', 'third'];

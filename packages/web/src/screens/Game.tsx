@@ -1,5 +1,5 @@
 import type { Gem as GemName, RaceView, RaceViewMessage, RoundReveal, TrailMove } from '@ubongo/core';
-import { GEMS } from '@ubongo/core';
+import { GEM_POINTS, GEMS, JEWEL_COLOURS } from '@ubongo/core';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timeLeft, useNow } from '../hooks.js';
@@ -193,7 +193,46 @@ export function Players({ view, nameOf }: { view: RaceView; nameOf: (id: string)
           );
         })}
       </ol>
+      {view.edition === 'jewels' ? <LeadingColours view={view} nameOf={nameOf} /> : <GemLegend />}
     </section>
+  );
+}
+
+/** What each gem is worth. */
+function GemLegend() {
+  const { t } = useTranslation();
+  return (
+    <p className="legend" data-testid="gem-legend">
+      {GEMS.map((g: GemName) => (
+        <span key={g} className="gem-count">
+          <Gem gem={g} /> {t('game.gemWorth', { gem: t(`gems.${g}`), count: GEM_POINTS[g] })}
+        </span>
+      ))}
+    </p>
+  );
+}
+
+/** The jewel edition: who holds the most of each colour (what the winner is decided by). */
+function LeadingColours({ view, nameOf }: { view: RaceView; nameOf: (id: string) => string }) {
+  const { t } = useTranslation();
+  const lines = JEWEL_COLOURS.flatMap((colour) => {
+    const most = Math.max(0, ...view.players.map((p) => p.jewels[colour]));
+    if (most === 0) return [];
+    const leaders = view.players.filter((p) => p.jewels[colour] === most).map((p) => nameOf(p.id));
+    return [{ colour, most, leaders }];
+  });
+  if (lines.length === 0) return null;
+  return (
+    <ul className="legend leading" data-testid="leading-colours">
+      {lines.map(({ colour, most, leaders }) => (
+        <li key={colour}>
+          <svg viewBox="-8 -8 16 16" width="14" height="14" aria-hidden="true">
+            <path d={JEWEL_SHAPES[colour]} fill={JEWEL_FILL[colour]} stroke="#0006" />
+          </svg>{' '}
+          {t('game.leads', { colour: t(`jewels.${colour}`), names: leaders.join(', '), count: most })}
+        </li>
+      ))}
+    </ul>
   );
 }
 
