@@ -58,6 +58,10 @@ it('deals a solo run and a practice puzzle at a new player’s level on a phone'
   // ...then one at the level.
   await page.getByRole('button', { name: 'At my level' }).tap();
   await expect.poll(difficulty).toBeLessThanOrEqual(6.7);
+  // The solution shown, there is nothing more to ask for.
+  await page.getByRole('button', { name: 'Show the solution' }).tap();
+  await expect.poll(() => page.getByRole('button', { name: 'Hint' }).isDisabled()).toBe(true);
+  expect(await page.getByRole('button', { name: 'Show the solution' }).isDisabled()).toBe(true);
   expect(errors).toEqual([]);
   await phone.close();
 }, 60_000);

@@ -20,6 +20,8 @@ export function Practice() {
   const [shown, setShown] = useState<readonly Placement[] | undefined>(undefined);
   const [hints, setHints] = useState<{ shown: number; of: number } | null>(null);
   const [solved, setSolved] = useState(false);
+  // The whole solution is on the board (shown, or the last hint): nothing more to ask for.
+  const allShown = shown !== undefined && task !== null && shown.length >= task.task.pieces.length;
   const [rejected, setRejected] = useState<Rejected | null>(null);
   const [error, setError] = useState('');
   // The choice of task, folded away on a phone to leave the screen to the board.
@@ -208,7 +210,7 @@ export function Practice() {
         </button>
         <button
           type="button"
-          disabled={solved}
+          disabled={solved || allShown}
           onClick={() => {
             if (room) send(room, 'hint');
           }}
@@ -217,7 +219,7 @@ export function Practice() {
         </button>
         <button
           type="button"
-          disabled={solved}
+          disabled={solved || allShown}
           onClick={() => {
             if (room) send(room, 'solution');
           }}
