@@ -1,4 +1,4 @@
-// npm run bench:web: the web client's size and its speed under a dragging finger.
+// npm run bench:web: the web client's size, its speed under a dragging finger, and Lighthouse's scores.
 // 1. The initial JavaScript: every script index.html loads (and preloads), gzipped as the server
 //    sends it; goal under 200 kB.
 // 2. Frame times while a piece is dragged in Debian's Chromium (one pointer move per step, back and
@@ -6,17 +6,39 @@
 //    that started it to the end of its rendering, i.e. the work of the frame (input, React,
 //    style, layout, paint), not the 16.7 ms between frames of a 60 Hz screen. Once as is, once
 //    with the CPU slowed 4x (a phone, roughly); goal p95 under 16 ms.
+// 3. Lighthouse 12's performance and accessibility scores (0-100) for the home page on a first
+//    visit and for a game screen (a round in play, reloaded: the page as it loads), with its mobile
+//    preset (a mid-range phone: simulated slow 4G and a CPU slowed 4x) and its desktop preset; the
+//    median of LH_RUNS runs (3) each, since a busy machine moves single runs by several points.
+//    Debian's Chromium, headless, with nothing fetched from anywhere but the local server.
+//    Goals: accessibility 95, performance 90.
 // The server runs in its own process, as `npm start` does, serving the built client.
+import * as chromeLauncher from 'chrome-launcher';
+import type { Flags, RunnerResult } from 'lighthouse';
+import lighthouse, { desktopConfig } from 'lighthouse';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
+import type { Browser, Page as PuppeteerPage } from 'puppeteer-core';
+import puppeteer from 'puppeteer-core';
 import { startServerProcess } from './server-process.js';
 
 const DIST = fileURLToPath(new URL('../../packages/web/dist/', import.meta.url));
 const MOVES = Number(process.env['MOVES'] ?? 400);
+const LH_RUNS = Number(process.env['LH_RUNS'] ?? 3);
+const CHROMIUM = process.env['UBONGO_CHROMIUM'] ?? '/usr/bin/chromium';
+/** Chromium's flags for this closed, sandboxed machine. */
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 // --- 1. size
 const html = readFileSync(join(DIST, 'index.html'), 'utf8');
@@ -40,17 +62,7 @@ console.log(`  goal 200 kB gzip: ${((gzip / (200 * 1024)) * 100).toFixed(0)}% of
 // --- 2. frames while dragging
 const { server, port } = await startServerProcess();
 
-const browser = await chromium.launch({
-  executablePath: process.env['UBONGO_CHROMIUM'] ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -119,6 +131,140 @@ async function dragFrames(page: Page, trace: boolean): Promise<number[]> {
   });
 }
 
+/** The median of some numbers. */
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+}
+
+/** One Lighthouse run of `url` in `page`, as scores out of 100 and the metrics behind performance. */
+async function audit(
+  page: PuppeteerPage,
+  url: string,
+  preset: 'mobile' | 'desktop',
+  keepStorage: boolean,
+): Promise<{ performance: number; accessibility: number; metrics: string; failing: string[] }> {
+  const flags: Flags = {
+    onlyCategories: ['performance', 'accessibility'],
+    logLevel: 'error',
+    // The game screen comes back to its seat after the reload through what the tab remembers.
+    disableStorageReset: keepStorage,
+  };
+  const result: RunnerResult | undefined = await lighthouse(
+    url,
+    flags,
+    preset === 'desktop' ? desktopConfig : undefined,
+    page,
+  );
+  if (!result) throw new Error('Lighthouse gave no result');
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  const score = (id: string): number => Math.round((lhr.categories[id]?.score ?? NaN) * 100);
+  const metric = (id: string): string => lhr.audits[id]?.displayValue ?? '?';
+  const accessibility = lhr.categories['accessibility'];
+  const failing = (accessibility?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+    .map((ref) => ref.id);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    metrics: (
+      [
+        ['FCP', 'first-contentful-paint'],
+        ['LCP', 'largest-contentful-paint'],
+        ['TBT', 'total-blocking-time'],
+        ['CLS', 'cumulative-layout-shift'],
+      ] as const
+    )
+      .map(([name, id]) => `${name} ${metric(id)}`)
+      .join(', '),
+    failing,
+  };
+}
+
+/** A round in play at a table with a bot, in `page`: the game screen Lighthouse reloads. */
+async function startRound(page: PuppeteerPage): Promise<string> {
+  await page.goto(`http://127.0.0.1:${port}/#/`);
+  await page.locator('::-p-aria([name="Create a table"][role="button"])').click();
+  await page.waitForSelector('[data-testid="room-code"]');
+  // A long hourglass: the round outlasts the runs (the bot solving does not end it while we play on).
+  await page.select('::-p-aria([name="Hourglass"][role="combobox"])', '300');
+  await page.locator('::-p-aria([name="Add a bot"][role="button"])').click();
+  await page.waitForFunction("document.querySelectorAll('.seat-name').length >= 2");
+  await page.locator('::-p-aria([name="Start the game"][role="button"])').click();
+  await page.waitForSelector('svg.puzzle-svg');
+  return page.url();
+}
+
+/** The session key net.ts keeps a tab's way back to its seat under. */
+const SEAT = 'ubongo.reconnect';
+
+/**
+ * A fresh tab that comes back to the seat `saved` (what a game's tab kept in its sessionStorage)
+ * when it opens the table. A fresh tab each run: Lighthouse leaves for about:blank before it loads
+ * the page, and a game page left that way stays in the back/forward cache with its socket open, so
+ * the page loaded next would find its seat taken.
+ */
+async function gameTab(lh: Browser, saved: string): Promise<PuppeteerPage> {
+  const tab = await lh.newPage();
+  await tab.evaluateOnNewDocument(
+    `try { if (location.protocol === 'http:') sessionStorage.setItem(${JSON.stringify(SEAT)}, ${JSON.stringify(saved)}); } catch {}`,
+  );
+  return tab;
+}
+
+/** Lighthouse's figures for the home page and a game screen, each preset's median of LH_RUNS runs. */
+async function lighthouseScores(): Promise<void> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
+  });
+  try {
+    const lh = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    let game = await lh.newPage();
+    const gameUrl = await startRound(game);
+    for (const [label, url] of [
+      ['home page, first visit', `http://127.0.0.1:${port}/#/`],
+      ['game screen, a round in play', gameUrl],
+    ] as const) {
+      const inGame = url === gameUrl;
+      for (const preset of ['mobile', 'desktop'] as const) {
+        const runs = [];
+        for (let k = 0; k < LH_RUNS; k++) {
+          let tab: PuppeteerPage;
+          if (inGame) {
+            const saved = (await game.evaluate(`sessionStorage.getItem(${JSON.stringify(SEAT)})`)) as string | null;
+            if (!saved) throw new Error('the game tab keeps no way back to its seat');
+            await game.close();
+            tab = game = await gameTab(lh, saved);
+          } else {
+            // The home page in a tab of its own, its storage cleared: a first visit each time.
+            tab = await lh.newPage();
+          }
+          runs.push(await audit(tab, url, preset, inGame));
+          // What was measured was the round, with the board: not a lobby, a spectator's view or an error.
+          if (inGame && !(await tab.$('svg.puzzle-svg'))) throw new Error('the game screen showed no board');
+          if (!inGame) await tab.close();
+        }
+        const performance = median(runs.map((r) => r.performance));
+        const accessibility = median(runs.map((r) => r.accessibility));
+        const failing = [...new Set(runs.flatMap((r) => r.failing))];
+        console.log(
+          `Lighthouse, ${label}, ${preset}: performance ${performance} (runs ${runs.map((r) => r.performance).join(', ')}), ` +
+            `accessibility ${accessibility}${failing.length ? ` (failing: ${failing.join(', ')})` : ''}`,
+        );
+        console.log(`  ${runs.map((r) => r.metrics).join(' | ')}`);
+        const met = (value: number, goal: number): string => `${goal} (${value >= goal ? 'met' : 'not met'})`;
+        console.log(`  goals: performance ${met(performance, 90)}, accessibility ${met(accessibility, 95)}`);
+      }
+    }
+    await lh.disconnect();
+  } finally {
+    chrome.kill();
+  }
+}
+
 try {
   for (const [label, slowdown] of [
     ['desktop CPU', 1],
@@ -139,6 +285,9 @@ try {
     console.log(`  goal p95 16 ms: ${((p95 / 16) * 100).toFixed(0)}% of it`);
     await page.close();
   }
+  await browser.close();
+  // --- 3. Lighthouse
+  await lighthouseScores();
 } finally {
   await browser.close();
   server.kill('SIGTERM');

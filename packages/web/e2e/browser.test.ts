@@ -102,6 +102,17 @@ describe('the web client', () => {
     const podium = page.getByRole('list', { name: 'Podium' }).getByRole('listitem');
     expect(await podium.allTextContents()).toEqual(['Beginner bot 1second', 'Ada (you)first']);
     expect(await page.getByTestId('gem-legend').textContent()).toBe(' ruby 4 sapphire 3 emerald 2 amber 1');
+    // The game's replay, on its own page: its link opened as someone it was shared with would.
+    const href = (await page.getByRole('link', { name: 'Replay' }).getAttribute('href')) ?? '';
+    expect(href).toMatch(/^#\/replay\/[\w-]+$/);
+    const replay = await page.context().newPage();
+    await replay.goto(`${server.url}/${href}`);
+    await replay.getByRole('heading', { name: 'A game of Classic', level: 1 }).waitFor();
+    await replay.getByText('Round 1 of 1').waitFor();
+    expect(await replay.locator('.round-boards .board-picture').count()).toBe(2);
+    await replay.getByRole('heading', { name: 'Final standings' }).waitFor();
+    expect(await replay.locator('.replay-standings li').first().textContent()).toContain('Ada');
+    await replay.close();
     await page.getByRole('button', { name: 'Rematch' }).click();
     await page.getByRole('button', { name: 'Start the game' }).waitFor();
     expect(await page.locator('.seat-name', { hasText: 'Beginner bot 1' }).count()).toBe(1);

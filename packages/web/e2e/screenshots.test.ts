@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { solveWithMouse } from './play.js';
+import { solveWithMouse, solveWithTouch } from './play.js';
 import type { TestServer } from './support.js';
 import { launchChromium, startTestServer } from './support.js';
 
@@ -26,8 +26,13 @@ describe.skipIf(!OUT)('screenshots', () => {
     await server.close();
   });
 
-  async function open(size: keyof typeof SIZES, hash = ''): Promise<Page> {
-    const context = await browser.newContext({ viewport: SIZES[size], locale: 'en-GB', deviceScaleFactor: 1 });
+  async function open(size: keyof typeof SIZES, hash = '', touch = false): Promise<Page> {
+    const context = await browser.newContext({
+      viewport: SIZES[size],
+      locale: 'en-GB',
+      deviceScaleFactor: 1,
+      ...(touch ? { hasTouch: true, isMobile: true } : {}),
+    });
     await context.addInitScript(() => {
       localStorage.setItem('ubongo.name', 'Ada');
     });
@@ -66,6 +71,18 @@ describe.skipIf(!OUT)('screenshots', () => {
       await shot(page, size, '1-home');
       await page.goto(`${server.url}/#/how-to-play`);
       await shot(page, size, '2-how-to-play');
+      // The tutorial, by the device's hand (its words follow it): its first step, a step on, and done.
+      const phone = size === 'phone';
+      const tutorial = await open(size, 'tutorial', phone);
+      await tutorial.locator('svg.puzzle-svg').waitFor();
+      await shot(tutorial, size, '2a-tutorial');
+      await (phone ? solveWithTouch(tutorial, 1) : solveWithMouse(tutorial, 1));
+      await tutorial.locator('.tutorial-say[data-step="turn"]').waitFor();
+      await shot(tutorial, size, '2b-tutorial-turn');
+      await (phone ? solveWithTouch(tutorial) : solveWithMouse(tutorial));
+      await tutorial.locator('.tutorial-done').waitFor();
+      await shot(tutorial, size, '2c-tutorial-done');
+      await tutorial.context().close();
       await page.goto(`${server.url}/#/practice`);
       await page.locator('svg.puzzle-svg').waitFor();
       await page.getByRole('button', { name: 'Hint' }).click();

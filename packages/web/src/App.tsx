@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import type { ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ensureAccount, useAccount } from './account.js';
 import { Announcer } from './announce.js';
@@ -6,14 +7,24 @@ import type { Language } from './i18n.js';
 import { chooseLanguage, LANGUAGES } from './i18n.js';
 import type { Route } from './route.js';
 import { parseRoute } from './route.js';
-import { Account } from './screens/Account.js';
 import { Home } from './screens/Home.js';
-import { Leaderboards } from './screens/Leaderboards.js';
-import { Profile } from './screens/Profile.js';
-import { HowTo } from './screens/HowTo.js';
-import { Practice } from './screens/Practice.js';
-import { RaceScreen } from './screens/Race.js';
-import { Solo } from './screens/Solo.js';
+
+/**
+ * A screen fetched the first time it is opened: the front door comes with the page, the rest (the
+ * board, the game, the accounts) only when wanted, so that a first visit loads and runs less script.
+ */
+function screen<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  return lazy(() => load().then((component) => ({ default: component })));
+}
+const Account = screen(() => import('./screens/Account.js').then((m) => m.Account));
+const Leaderboards = screen(() => import('./screens/Leaderboards.js').then((m) => m.Leaderboards));
+const Replay = screen(() => import('./screens/Replay.js').then((m) => m.Replay));
+const Profile = screen(() => import('./screens/Profile.js').then((m) => m.Profile));
+const HowTo = screen(() => import('./screens/HowTo.js').then((m) => m.HowTo));
+const Practice = screen(() => import('./screens/Practice.js').then((m) => m.Practice));
+const RaceScreen = screen(() => import('./screens/Race.js').then((m) => m.RaceScreen));
+const Solo = screen(() => import('./screens/Solo.js').then((m) => m.Solo));
+const Tutorial = screen(() => import('./screens/Tutorial.js').then((m) => m.Tutorial));
 
 function useRoute(): Route {
   const [route, setRoute] = useState(() => parseRoute(window.location.hash));
@@ -49,12 +60,14 @@ export function App() {
         {t('nav.skip')}
       </a>
       <header className="top">
-        <a className="logo" href="#/" aria-label={t('nav.home')}>
+        {/* Named by the word it shows, then where it goes (a name without that word confuses voice control). */}
+        <a className="logo" href="#/">
           <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true">
             <rect width="32" height="32" rx="6" fill="#1d3557" />
             <path d="M6 6h10v10h10v10H6z" fill="#f4a261" />
           </svg>
           <span>Ubongo</span>
+          <span className="sr-only"> – {t('nav.home')}</span>
         </a>
         <nav aria-label={t('nav.label')}>
           <a href="#/how-to-play">{t('nav.how-to-play')}</a>
@@ -80,14 +93,18 @@ export function App() {
         </label>
       </header>
       <main id="main" tabIndex={-1}>
-        {route.name === 'home' && <Home />}
-        {route.name === 'room' && <RaceScreen key={route.code} code={route.code} />}
-        {route.name === 'solo' && <Solo />}
-        {route.name === 'practice' && <Practice />}
-        {route.name === 'how-to-play' && <HowTo />}
-        {route.name === 'account' && <Account />}
-        {route.name === 'player' && <Profile key={route.id} id={route.id} />}
-        {route.name === 'leaderboards' && <Leaderboards />}
+        <Suspense fallback={<p className="loading">{t('common.loading')}</p>}>
+          {route.name === 'home' && <Home />}
+          {route.name === 'room' && <RaceScreen key={route.code} code={route.code} />}
+          {route.name === 'solo' && <Solo />}
+          {route.name === 'practice' && <Practice />}
+          {route.name === 'how-to-play' && <HowTo />}
+          {route.name === 'tutorial' && <Tutorial />}
+          {route.name === 'account' && <Account />}
+          {route.name === 'player' && <Profile key={route.id} id={route.id} />}
+          {route.name === 'leaderboards' && <Leaderboards />}
+          {route.name === 'replay' && <Replay key={route.id} id={route.id} />}
+        </Suspense>
       </main>
     </Announcer>
   );

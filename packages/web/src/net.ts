@@ -3,6 +3,7 @@ import type {
   LeaderboardAnswer,
   LobbySeat,
   ProfileAnswer,
+  ReplayAnswer,
   RaceEdition,
   RecordsAnswer,
   RoomName,
@@ -97,6 +98,11 @@ export async function fetchRecordsOf(
 /** A player's profile: ratings, their history, solo bests. */
 export function fetchProfile(id: string): Promise<ProfileAnswer> {
   return getJson<ProfileAnswer>(`/api/players/${encodeURIComponent(id)}`);
+}
+
+/** A stored game played again, round by round. */
+export function fetchReplay(id: string): Promise<ReplayAnswer> {
+  return getJson<ReplayAnswer>(`/api/games/${encodeURIComponent(id)}/replay`);
 }
 
 /** The best ratings of an edition. */

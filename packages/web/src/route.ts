@@ -1,13 +1,15 @@
-/** Where the page is: `#/`, `#/room/CODE`, `#/solo`, `#/practice`, `#/how-to-play`, `#/account`, `#/player/ID`, `#/leaderboards`. */
+/** Where the page is: `#/`, `#/room/CODE`, `#/solo`, `#/practice`, `#/how-to-play`, `#/tutorial`, `#/account`, `#/player/ID`, `#/leaderboards`, `#/replay/GAME`. */
 export type Route =
   | { name: 'home' }
   | { name: 'room'; code: string }
   | { name: 'solo' }
   | { name: 'practice' }
   | { name: 'how-to-play' }
+  | { name: 'tutorial' }
   | { name: 'account' }
   | { name: 'player'; id: string }
-  | { name: 'leaderboards' };
+  | { name: 'leaderboards' }
+  | { name: 'replay'; id: string };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/');
@@ -23,6 +25,8 @@ export function parseRoute(hash: string): Route {
       return { name: 'practice' };
     case 'how-to-play':
       return { name: 'how-to-play' };
+    case 'tutorial':
+      return { name: 'tutorial' };
     case 'account':
       return { name: 'account' };
     case 'leaderboards':
@@ -30,6 +34,10 @@ export function parseRoute(hash: string): Route {
     case 'player': {
       const id = decodeURIComponent(parts[1] ?? '');
       return /^[\w-]{1,64}$/.test(id) ? { name: 'player', id } : { name: 'home' };
+    }
+    case 'replay': {
+      const id = decodeURIComponent(parts[1] ?? '');
+      return /^[\w-]{1,64}$/.test(id) ? { name: 'replay', id } : { name: 'home' };
     }
     default:
       return { name: 'home' };

@@ -66,8 +66,8 @@ export function EndOfGame({ table, view }: { table: Table; view: RaceView }) {
           {t('nav.home')}
         </button>
         {table.savedGame && (
-          <a className="button" href={`/api/games/${table.savedGame}/replay`} target="_blank" rel="noreferrer">
-            {t('end.record')}
+          <a className="button" href={`#/replay/${encodeURIComponent(table.savedGame)}`}>
+            {t('replay.link')}
           </a>
         )}
       </div>

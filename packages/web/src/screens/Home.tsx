@@ -2,10 +2,23 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { go } from '../route.js';
 import { watchRoom } from '../hooks.js';
-import { createRoom, joinErrorText, quickMatch, rememberRoom } from '../net.js';
 import { useAccount } from '../account.js';
 import { handOver, savePlayerName } from '../store.js';
+import { rememberTutorial, tutorialOffered } from '../tutorial.js';
 import { NameField } from './common.js';
+
+/**
+ * The game's network client, fetched when the player first heads for a table: the front door shows
+ * without it, which on a slow phone is most of the first visit's script.
+ */
+const network = () => import('../net.js');
+
+/** Why joining failed, for people (net.ts's words, once it is there). */
+const failure = (e: unknown): Promise<string> =>
+  network().then(
+    (net) => net.joinErrorText(e),
+    () => (e instanceof Error ? e.message : String(e)),
+  );
 
 /** The front door: a name, then solo, practice, a private table, a code to join, or quick match. */
 export function Home() {
@@ -17,12 +30,15 @@ export function Home() {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  // A first visit offers the tutorial until the player takes it or says no.
+  const [offer, setOffer] = useState(tutorialOffered);
 
   const enter = async (how: 'create' | 'quick'): Promise<void> => {
     setBusy(true);
     setError('');
     try {
       await savePlayerName(name);
+      const { createRoom, quickMatch, rememberRoom } = await network();
       const room = how === 'create' ? await createRoom('race', {}) : await quickMatch({});
       // Caught from now on: the lobby may arrive before the table's screen listens.
       watchRoom(room);
@@ -30,7 +46,7 @@ export function Home() {
       handOver(room);
       go(`room/${room.roomId}`);
     } catch (e) {
-      setError(t('home.cannotJoin', { reason: joinErrorText(e) }));
+      setError(t('home.cannotJoin', { reason: await failure(e) }));
       setBusy(false);
     }
   };
@@ -42,14 +58,36 @@ export function Home() {
         <h1>{t('home.title')}</h1>
         <p>{t('home.tagline')}</p>
       </section>
+      {offer && (
+        <section className="card tutorial-offer" aria-labelledby="tutorial-offer">
+          <h2 id="tutorial-offer">{t('tutorial.offer.title')}</h2>
+          <p>{t('tutorial.offer.text')}</p>
+          <div className="actions">
+            <a className="button primary" href="#/tutorial">
+              {t('tutorial.offer.start')}
+            </a>
+            <button
+              type="button"
+              onClick={() => {
+                rememberTutorial('skipped');
+                setOffer(false);
+                // The button goes: the focus stays on the page rather than fall to its body.
+                document.getElementById('main')?.focus({ preventScroll: true });
+              }}
+            >
+              {t('tutorial.offer.dismiss')}
+            </button>
+          </div>
+        </section>
+      )}
       <section className="card">
         <NameField
           label={t('home.name')}
           value={name}
           onChange={setName}
           onBlur={() => {
-            savePlayerName(name).catch((e: unknown) => {
-              setError(t('home.badName', { reason: joinErrorText(e) }));
+            savePlayerName(name).catch(async (e: unknown) => {
+              setError(t('home.badName', { reason: await failure(e) }));
             });
           }}
         />
@@ -90,8 +128,8 @@ export function Home() {
                 .then(() => {
                   go(`room/${cleanCode}`);
                 })
-                .catch((e: unknown) => {
-                  setError(t('home.badName', { reason: joinErrorText(e) }));
+                .catch(async (e: unknown) => {
+                  setError(t('home.badName', { reason: await failure(e) }));
                 });
             }}
           >

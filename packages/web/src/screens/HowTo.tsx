@@ -20,6 +20,13 @@ export function HowTo() {
   return (
     <article className="howto">
       <h1>{t('howto.title')}</h1>
+      {/* Not a section: the sections are the rules' own. */}
+      <div className="card tutorial-link">
+        <p>{t('tutorial.howto')}</p>
+        <a className="button primary" href="#/tutorial">
+          {t('tutorial.start')}
+        </a>
+      </div>
       {SECTIONS.map((s) => (
         <section key={s} className="card">
           <h2>{t(`howto.${s}.title`)}</h2>

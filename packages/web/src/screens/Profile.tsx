@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { clock } from '../hooks.js';
 import { fetchProfile } from '../net.js';
 
-/** A player's page: who, since when, ratings with their history, solo bests. */
+/** A player's page: who, since when, ratings with their history and the games to replay, solo statistics. */
 export function Profile({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
   const [profile, setProfile] = useState<ProfileAnswer | null>(null);
@@ -57,9 +57,29 @@ export function Profile({ id }: { id: string }) {
           </ul>
         )}
       </section>
+      {profile.history.length > 0 && (
+        <section className="card">
+          <h2>{t('profile.ratedGames')}</h2>
+          <ul className="rated-games">
+            {[...profile.history].reverse().map((h) => (
+              <li key={h.game}>
+                {t('profile.gameLine', {
+                  edition: t(`editions.${h.edition}`),
+                  date: new Date(h.at).toLocaleDateString(i18n.language, { dateStyle: 'medium' }),
+                  rating: h.display,
+                })}{' '}
+                <a href={`#/replay/${encodeURIComponent(h.game)}`}>{t('replay.link')}</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <section className="card">
         <h2>{t('profile.solo')}</h2>
         <p>{t('profile.runs', { count: profile.solo.runs })}</p>
+        {profile.solo.averagePuzzleMs !== null && (
+          <p>{t('profile.average', { time: clock(profile.solo.averagePuzzleMs) })}</p>
+        )}
         {profile.solo.best.length > 0 && (
           <ul>
             {profile.solo.best.map((b) => (

@@ -1,0 +1,195 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solveWithMouse, solveWithTouch } from './play.js';
+import type { TestServer } from './support.js';
+import { launchChromium, startTestServer, watchErrors } from './support.js';
+
+/*
+ * Every screen checked by axe-core (the engine behind Lighthouse's and the browsers' accessibility
+ * audits), on a phone (390x844, touch) and a desktop window (1366x800, mouse), reached the way a
+ * person gets there: taps on the phone, clicks on the desktop, a game played to its end. No screen
+ * may have a violation axe rates serious or critical. Game time runs 4x faster.
+ */
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let browser: Browser;
+let server: TestServer;
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchChromium(), startTestServer(4)]);
+}, 60_000);
+
+afterAll(async () => {
+  await browser.close();
+  await server.close();
+});
+
+type On = 'phone' | 'desktop';
+const SIZES: Record<On, BrowserContextOptions> = {
+  phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+  desktop: { viewport: { width: 1366, height: 800 } },
+};
+
+async function open(on: On): Promise<{ page: Page; errors: string[] }> {
+  // The server's CSP allows no inline script: axe comes in past it, as a browser extension's would.
+  const context = await browser.newContext({ ...SIZES[on], locale: 'en-GB', bypassCSP: true });
+  await context.addInitScript(() => {
+    localStorage.setItem('ubongo.name', 'Ada');
+  });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(server.url);
+  return { page, errors };
+}
+
+/** Presses a button or link as the device would: a tap on a phone, a click on a desktop. */
+async function press(on: On, target: Locator): Promise<void> {
+  if (on === 'phone') await target.tap();
+  else await target.click();
+}
+
+/**
+ * Follows a link as the device would, and waits for the screen it leads to. Right after a finger's
+ * drag, a busy Chromium may take a tap for the end of the drag's fling and swallow it: a person
+ * taps again, and so does this, once, if the page has not moved.
+ */
+async function follow(on: On, link: Locator): Promise<void> {
+  const href = (await link.getAttribute('href')) ?? '';
+  const arrived = (): Promise<boolean> =>
+    link
+      .page()
+      .waitForFunction((h) => location.hash === h, href, { timeout: 2_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+  await press(on, link);
+  if (on === 'phone' && !(await arrived())) await press(on, link);
+  await link.page().waitForFunction((h) => location.hash === h, href);
+}
+
+interface Violation {
+  readonly id: string;
+  readonly impact: string | null;
+  readonly help: string;
+  readonly nodes: { readonly target: unknown[] }[];
+}
+
+/** axe-core's serious and critical violations on the page as it is, one line each, named by `screen`. */
+async function audit(page: Page, screen: string): Promise<string[]> {
+  // The screen settled first: no render pending, and no entrance animation half way (its colours
+  // are not the screen's); the endless ones (the sand) are part of the screen.
+  await page.waitForLoadState('load');
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }).axe;
+    const result = (await axe.run(document, { resultTypes: ['violations'] })) as { violations: unknown[] };
+    return result.violations;
+  });
+  return (violations as Violation[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${screen}: ${v.id} (${v.impact ?? ''}) ${v.help}: ${v.nodes
+          .slice(0, 4)
+          .map((n) => n.target.join(' '))
+          .join(', ')}${v.nodes.length > 4 ? ` and ${v.nodes.length - 4} more` : ''}`,
+    );
+}
+
+describe.each(['phone', 'desktop'] as const)('accessibility (axe-core), %s', (on) => {
+  it('home, how to play, the tutorial from start to end, account, profile, leaderboards', async () => {
+    const { page, errors } = await open(on);
+    const found: string[] = [];
+    await page.getByRole('heading', { name: 'New here?' }).waitFor();
+    found.push(...(await audit(page, 'home, first visit')));
+    await follow(on, page.getByRole('link', { name: 'Show me how' }));
+    await page.locator('svg.puzzle-svg').waitFor();
+    found.push(...(await audit(page, 'tutorial')));
+    // Finished, by the hand of the device.
+    if (on === 'phone') await solveWithTouch(page);
+    else await solveWithMouse(page);
+    await page.getByRole('heading', { name: /you know the moves/ }).waitFor();
+    found.push(...(await audit(page, 'tutorial, done')));
+    await follow(on, page.getByRole('link', { name: 'How to play' }).first());
+    await page.getByRole('heading', { name: 'How to play', level: 1 }).waitFor();
+    found.push(...(await audit(page, 'how to play')));
+    await follow(on, page.locator('header a.who'));
+    await page.getByRole('heading', { name: 'Your account', level: 1 }).waitFor();
+    found.push(...(await audit(page, 'account')));
+    await follow(on, page.getByRole('link', { name: 'Your profile' }));
+    await page.locator('.profile h1').waitFor();
+    found.push(...(await audit(page, 'profile')));
+    await follow(on, page.getByRole('link', { name: 'Home' }));
+    await follow(on, page.getByRole('link', { name: 'Leaderboards' }));
+    await page.getByRole('heading', { name: 'Leaderboards', level: 1 }).waitFor();
+    found.push(...(await audit(page, 'leaderboards')));
+    expect(found.join('\n')).toBe('');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 90_000);
+
+  it('solo (set up and in play) and practice (with a hint)', async () => {
+    const { page, errors } = await open(on);
+    const found: string[] = [];
+    await follow(on, page.getByRole('link', { name: 'Solo' }));
+    await page.getByRole('button', { name: 'Start' }).waitFor();
+    found.push(...(await audit(page, 'solo, set up')));
+    await press(on, page.getByRole('button', { name: 'Start' }));
+    await page.locator('svg.puzzle-svg').waitFor();
+    found.push(...(await audit(page, 'solo, in play')));
+    if (on === 'phone') await solveWithTouch(page, 1);
+    else await solveWithMouse(page, 1);
+    found.push(...(await audit(page, 'solo, a piece down')));
+    await follow(on, page.getByRole('link', { name: 'Home' }));
+    await follow(on, page.getByRole('link', { name: 'Practice' }));
+    await page.locator('svg.puzzle-svg').waitFor();
+    found.push(...(await audit(page, 'practice')));
+    await press(on, page.getByRole('button', { name: 'Hint' }));
+    await page.locator('g.piece.pinned').first().waitFor();
+    found.push(...(await audit(page, 'practice, a hint')));
+    expect(found.join('\n')).toBe('');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 90_000);
+
+  it('a table: the lobby, a round in play, solved, every board between rounds, and the end of the game', async () => {
+    const { page, errors } = await open(on);
+    const found: string[] = [];
+    await press(on, page.getByRole('button', { name: 'Create a table' }));
+    await page.getByTestId('room-code').waitFor();
+    await page.getByLabel('Rounds').selectOption('2');
+    await page.getByLabel('Hourglass').selectOption('120');
+    await page.getByRole('combobox', { name: /^Bot/ }).selectOption('beginner');
+    await press(on, page.getByRole('button', { name: 'Add a bot' }));
+    await page.locator('.seat-name', { hasText: 'Beginner bot 1' }).waitFor();
+    found.push(...(await audit(page, 'lobby')));
+    await press(on, page.getByRole('button', { name: 'Start the game' }));
+    await page.getByText('Round 1 of 2').waitFor();
+    await page.locator('svg.puzzle-svg').waitFor();
+    found.push(...(await audit(page, 'game, in play')));
+    const solve = (): Promise<void> => (on === 'phone' ? solveWithTouch(page) : solveWithMouse(page));
+    await solve();
+    await page.getByText(/Ubongo! You solved it/).waitFor();
+    found.push(...(await audit(page, 'game, solved')));
+    // The round ends with the sand (30 s here), or once the bot has solved too.
+    await page.getByRole('heading', { name: 'Round 1: every board' }).waitFor({ timeout: 60_000 });
+    found.push(...(await audit(page, 'between rounds, every board')));
+    await page.getByText('Round 2 of 2').waitFor({ timeout: 60_000 });
+    await page.locator('svg.puzzle-svg').waitFor();
+    await solve();
+    await page.getByRole('heading', { name: /win|share/ }).waitFor({ timeout: 60_000 });
+    found.push(...(await audit(page, 'end of the game')));
+    expect(found.join('\n')).toBe('');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 240_000);
+});

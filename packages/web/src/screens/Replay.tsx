@@ -1,0 +1,129 @@
+import type { ReplayAnswer } from '@ubongo/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchReplay } from '../net.js';
+import { Gem, JEWEL_FILL, JEWEL_SHAPES } from './common.js';
+import { RoundBoards } from './Game.js';
+
+/**
+ * A stored game, round by round (its own page, `#/replay/ID`, shareable): every board of the round
+ * with how it was covered or a solution, what each took, and the standings after the round.
+ * Loaded on demand, so that it does not weigh on the first load.
+ */
+export function Replay({ id }: { id: string }) {
+  const { t, i18n } = useTranslation();
+  const [replay, setReplay] = useState<ReplayAnswer | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [at, setAt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setReplay(null);
+    setFailed(false);
+    setAt(0);
+    fetchReplay(id)
+      .then((r) => {
+        if (live) setReplay(r);
+      })
+      .catch(() => {
+        if (live) setFailed(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  if (failed) return <p className="error">{t('replay.missing')}</p>;
+  if (!replay) return <p className="loading">{t('replay.loading')}</p>;
+  const nameOf = (player: string): string => replay.seats.find((s) => s.id === player)?.name ?? player;
+  const date = new Date(replay.startedAt).toLocaleString(i18n.language, { dateStyle: 'long', timeStyle: 'short' });
+  const round = replay.rounds[at];
+  const last = at === replay.rounds.length - 1;
+  return (
+    <div className="replay">
+      <h1>{t('replay.title', { edition: t(`editions.${replay.edition}`) })}</h1>
+      <p className="muted">
+        {t('replay.when', { date })} · {replay.seats.map((s) => s.name).join(', ')}
+      </p>
+      {!round ? (
+        <p>{t('replay.noRounds')}</p>
+      ) : (
+        <>
+          <nav className="actions replay-nav" aria-label={t('replay.rounds')}>
+            <button
+              type="button"
+              disabled={at === 0}
+              onClick={() => {
+                setAt(at - 1);
+              }}
+            >
+              {t('replay.previous')}
+            </button>
+            <span aria-live="polite">{t('replay.roundOf', { round: at + 1, rounds: replay.rounds.length })}</span>
+            <button
+              type="button"
+              disabled={last}
+              onClick={() => {
+                setAt(at + 1);
+              }}
+            >
+              {t('replay.next')}
+            </button>
+          </nav>
+          <RoundBoards reveal={round} view={{ edition: replay.edition, you: null }} nameOf={nameOf} />
+          <section className="card">
+            <h2>{last ? t('replay.final') : t('replay.after', { round: round.round })}</h2>
+            <ol className="replay-standings">
+              {round.standings.map((s) => {
+                const p = round.players.find((q) => q.id === s.player);
+                return (
+                  <li key={s.player} value={s.place}>
+                    <span className="place">
+                      {s.place}
+                      {s.tied ? '=' : '.'}
+                    </span>{' '}
+                    <span className="player-name">{nameOf(s.player)}</span>{' '}
+                    {p && replay.edition !== 'jewels' && (
+                      <span className="player-score">{t('game.points', { count: p.points })}</span>
+                    )}
+                    {p && replay.edition === 'jewels' && (
+                      <span className="gems">
+                        {Object.entries(p.jewels)
+                          .filter(([, n]) => n > 0)
+                          .map(([colour, n]) => (
+                            <span key={colour} className="gem-count">
+                              <svg
+                                viewBox="-8 -8 16 16"
+                                width="14"
+                                height="14"
+                                role="img"
+                                aria-label={t(`jewels.${colour}`)}
+                              >
+                                <path d={JEWEL_SHAPES[colour]} fill={JEWEL_FILL[colour]} stroke="#0006" />
+                              </svg>
+                              ×{n}
+                            </span>
+                          ))}
+                      </span>
+                    )}
+                    {p && replay.edition !== 'jewels' && (
+                      <span className="gems">
+                        {Object.entries(p.gems)
+                          .filter(([, n]) => n > 0)
+                          .map(([gem, n]) => (
+                            <span key={gem} className="gem-count">
+                              <Gem gem={gem} />×{n}
+                            </span>
+                          ))}
+                      </span>
+                    )}
+                  </li>
+                );
+              })}
+            </ol>
+            {!replay.matchesRecord && <p className="error">{t('replay.differs')}</p>}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
