@@ -8,7 +8,7 @@ import { BoardPicture } from '../play/BoardPicture.js';
 import type { Placements } from '../play/Puzzle.js';
 import { PIECE_COLOURS, Puzzle } from '../play/Puzzle.js';
 import { liftSound, moveSound, play } from '../sound.js';
-import { Gem, Hourglass, JEWEL_FILL, JEWEL_SHAPES, RejectedNote, SoundControl, TaskKey } from './common.js';
+import { Gem, Hourglass, Jewel, JEWEL_FILL, JEWEL_SHAPES, RejectedNote, SoundControl, TaskKey } from './common.js';
 import type { Table } from './Race.js';
 
 const ORDINAL_KEYS = ['first', 'second', 'third', 'fourth'];
@@ -226,9 +226,7 @@ function LeadingColours({ view, nameOf }: { view: RaceView; nameOf: (id: string)
     <ul className="legend leading" data-testid="leading-colours">
       {lines.map(({ colour, most, leaders }) => (
         <li key={colour}>
-          <svg viewBox="-8 -8 16 16" width="14" height="14" aria-hidden="true">
-            <path d={JEWEL_SHAPES[colour]} fill={JEWEL_FILL[colour]} stroke="#0006" />
-          </svg>{' '}
+          <Jewel colour={colour} decorative />{' '}
           {t('game.leads', { colour: t(`jewels.${colour}`), names: leaders.join(', '), count: most })}
         </li>
       ))}
@@ -236,18 +234,15 @@ function LeadingColours({ view, nameOf }: { view: RaceView; nameOf: (id: string)
   );
 }
 
-function JewelCounts({ jewels }: { jewels: Record<string, number> }) {
-  const { t } = useTranslation();
+/** A player's jewels, colour by colour. */
+export function JewelCounts({ jewels }: { jewels: Record<string, number> }) {
   return (
     <span className="gems">
       {Object.entries(jewels)
         .filter(([, n]) => n > 0)
         .map(([colour, n]) => (
           <span key={colour} className="gem-count">
-            <svg viewBox="-8 -8 16 16" width="14" height="14" role="img" aria-label={t(`jewels.${colour}`)}>
-              <path d={JEWEL_SHAPES[colour]} fill={JEWEL_FILL[colour]} stroke="#0006" />
-            </svg>
-            ×{n}
+            <Jewel colour={colour} />×{n}
           </span>
         ))}
     </span>
@@ -290,13 +285,7 @@ export function RoundBoards({
                   <span className="muted">{t('game.revealNotSolved')}</span>
                 )}{' '}
                 {b.gains.map((g, i) =>
-                  view.edition === 'jewels' ? (
-                    <svg key={i} viewBox="-8 -8 16 16" width="14" height="14" role="img" aria-label={t(`jewels.${g}`)}>
-                      <path d={JEWEL_SHAPES[g]} fill={JEWEL_FILL[g]} stroke="#0006" />
-                    </svg>
-                  ) : (
-                    <Gem key={i} gem={g} />
-                  ),
+                  view.edition === 'jewels' ? <Jewel key={i} colour={g} /> : <Gem key={i} gem={g} />,
                 )}
               </p>
             </li>
@@ -323,13 +312,7 @@ function LastRound({ view, nameOf }: { view: RaceView; nameOf: (id: string) => s
             <li key={id}>
               {nameOf(id)}{' '}
               {(last.gains[id] ?? []).map((g, i) =>
-                view.edition === 'jewels' ? (
-                  <svg key={i} viewBox="-8 -8 16 16" width="14" height="14" role="img" aria-label={t(`jewels.${g}`)}>
-                    <path d={JEWEL_SHAPES[g]} fill={JEWEL_FILL[g]} stroke="#0006" />
-                  </svg>
-                ) : (
-                  <Gem key={i} gem={g} />
-                ),
+                view.edition === 'jewels' ? <Jewel key={i} colour={g} /> : <Gem key={i} gem={g} />,
               )}
             </li>
           ))}

@@ -2,8 +2,8 @@ import type { ReplayAnswer } from '@ubongo/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchReplay } from '../net.js';
-import { Gem, JEWEL_FILL, JEWEL_SHAPES } from './common.js';
-import { RoundBoards } from './Game.js';
+import { Gem } from './common.js';
+import { JewelCounts, RoundBoards } from './Game.js';
 
 /**
  * A stored game, round by round (its own page, `#/replay/ID`, shareable): every board of the round
@@ -85,26 +85,7 @@ export function Replay({ id }: { id: string }) {
                     {p && replay.edition !== 'jewels' && (
                       <span className="player-score">{t('game.points', { count: p.points })}</span>
                     )}
-                    {p && replay.edition === 'jewels' && (
-                      <span className="gems">
-                        {Object.entries(p.jewels)
-                          .filter(([, n]) => n > 0)
-                          .map(([colour, n]) => (
-                            <span key={colour} className="gem-count">
-                              <svg
-                                viewBox="-8 -8 16 16"
-                                width="14"
-                                height="14"
-                                role="img"
-                                aria-label={t(`jewels.${colour}`)}
-                              >
-                                <path d={JEWEL_SHAPES[colour]} fill={JEWEL_FILL[colour]} stroke="#0006" />
-                              </svg>
-                              ×{n}
-                            </span>
-                          ))}
-                      </span>
-                    )}
+                    {p && replay.edition === 'jewels' && <JewelCounts jewels={p.jewels} />}
                     {p && replay.edition !== 'jewels' && (
                       <span className="gems">
                         {Object.entries(p.gems)

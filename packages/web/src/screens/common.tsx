@@ -90,6 +90,22 @@ export const JEWEL_SHAPES: Record<string, string> = {
   yellow: 'M0 -7 2 -2 7 -2 3 1.5 4.5 7 0 3.5 -4.5 7 -3 1.5 -7 -2 -2 -2Z',
 };
 
+/** A jewel: its own colour and shape, and its name for screen readers (none where the words beside it say it). */
+export function Jewel({ colour, decorative = false }: { colour: string; decorative?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <svg
+      className="jewel"
+      viewBox="-8 -8 16 16"
+      width="14"
+      height="14"
+      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': t(`jewels.${colour}`) })}
+    >
+      <path d={JEWEL_SHAPES[colour]} fill={JEWEL_FILL[colour]} stroke="#0006" />
+    </svg>
+  );
+}
+
 /** A die face (its symbol in a rounded square), or an Extreme colour, as the round's task. */
 export function TaskKey({ value }: { value: string }) {
   const { t } = useTranslation();
