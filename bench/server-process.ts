@@ -1,4 +1,4 @@
-import type { GuestAnswer, Puzzle } from '@ubongo/core';
+import type { GuestAnswer, Puzzle, Solution } from '@ubongo/core';
 import { solveFirst } from '@ubongo/core';
 import { Client } from 'colyseus.js';
 import type { ChildProcess } from 'node:child_process';
@@ -50,13 +50,14 @@ export async function guestClient(ws: string, name: string): Promise<Client> {
   return client;
 }
 
-const solutions = new Map<string, unknown>();
+const solutions = new Map<string, Solution>();
 /** A solution of a task the server handed out (cached: many tables get the same task). */
-export function solution(task: Puzzle): unknown {
+export function solution(task: Puzzle): Solution {
   const key = JSON.stringify(task);
   let s = solutions.get(key);
   if (!s) {
     s = solveFirst(task).solution;
+    if (!s) throw new Error('a task dealt with no solution');
     solutions.set(key, s);
   }
   return s;

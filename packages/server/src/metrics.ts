@@ -11,6 +11,7 @@ const late = (ns: number): number => Math.max(0, ns / 1e6 - 1);
  */
 export class ServerMetrics {
   #claims: number[] = [];
+  #writes: number[] = [];
   // Sampled every millisecond; each sample is the time between two samples, the millisecond included.
   readonly #loop: IntervalHistogram = monitorEventLoopDelay({ resolution: 1 });
   #since = performance.now();
@@ -24,21 +25,31 @@ export class ServerMetrics {
     this.#claims.push(ms);
   }
 
+  /** A journal entry was stored `ms` after the room asked for it (its wait behind the room's earlier entries included). */
+  journalWritten(ms: number): void {
+    this.#writes.push(ms);
+  }
+
   /** The figures since the last call (or the start), in milliseconds; then counting starts again. */
   take(): MetricsReport {
     const claims = this.#claims.sort((a, b) => a - b);
-    const q = (p: number): number => claims[Math.min(claims.length - 1, Math.floor(p * claims.length))] ?? 0;
+    const writes = this.#writes.sort((a, b) => a - b);
+    const q = (p: number, of = claims): number => of[Math.min(of.length - 1, Math.floor(p * of.length))] ?? 0;
     const report: MetricsReport = {
       seconds: (performance.now() - this.#since) / 1000,
       claims: claims.length,
       claimP50: q(0.5),
       claimP99: q(0.99),
       claimMax: claims.at(-1) ?? 0,
+      writes: writes.length,
+      writeP50: q(0.5, writes),
+      writeP99: q(0.99, writes),
       loopP50: late(this.#loop.percentile(50)),
       loopP99: late(this.#loop.percentile(99)),
       loopMax: late(this.#loop.max),
     };
     this.#claims = [];
+    this.#writes = [];
     this.#loop.reset();
     this.#since = performance.now();
     return report;
@@ -52,6 +63,9 @@ export interface MetricsReport {
   readonly claimP50: number;
   readonly claimP99: number;
   readonly claimMax: number;
+  readonly writes: number;
+  readonly writeP50: number;
+  readonly writeP99: number;
   readonly loopP50: number;
   readonly loopP99: number;
   readonly loopMax: number;

@@ -431,8 +431,10 @@ export class RaceRoom extends Room {
    * failed, which the players are told).
    */
   #write(game: RaceGame, { seq, entry }: Numbered): Promise<void> {
+    const askedAt = performance.now();
     this.#journal = this.#journal
       .then(() => this.services.storage.journal(game.id, seq, entry))
+      .then(() => this.services.metrics?.journalWritten(performance.now() - askedAt))
       .catch((e: unknown) => {
         this.#notSaved(e);
       });

@@ -238,6 +238,27 @@ function storageContract(name: string, open: () => Promise<Storage>): void {
       await storage.close();
     });
 
+    it('stores the entries of many games written at once, and fails only the faulty ones', async () => {
+      const storage = await open();
+      const games = Array.from({ length: 40 }, (_, i) => ({ ...live, id: `G-${i}`, room: `r${i}` }));
+      for (const g of games) await storage.beginGame(g);
+      await storage.journal('G-0', 0, started);
+      // All at once: each game's next entry, one seq already taken, one game never begun.
+      const writes = [
+        ...games.map((g, i) => storage.journal(g.id, i === 0 ? 1 : 0, started)),
+        storage.journal('G-1', 0, claim),
+        storage.journal('nope', 0, started),
+      ];
+      const outcomes = await Promise.allSettled(writes);
+      expect(outcomes.slice(0, 40).every((o) => o.status === 'fulfilled')).toBe(true);
+      expect(outcomes[40]?.status).toBe('rejected');
+      expect(outcomes[41]).toMatchObject({ status: 'rejected', reason: new Error('no game nope under way') });
+      const journals = await storage.liveGames();
+      expect(journals).toHaveLength(40);
+      expect(journals.find((j) => j.game.id === 'G-0')?.entries).toHaveLength(2);
+      expect(journals.find((j) => j.game.id === 'G-1')?.entries).toEqual([{ seq: 0, entry: started }]);
+      await storage.close();
+    });
     it('lists games under way by their start', async () => {
       const storage = await open();
       await storage.beginGame({ ...live, id: 'B-2', startedAt: 2000 });
