@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkPublicAddress } from './public-address.js';
-import { freePort, scratchFolder, SERVER_MAIN, startServerProcess } from './test-support/services.js';
+import { freePort, scratchFolder, SERVER_MAIN, startRedis, startServerProcess } from './test-support/services.js';
 
 // `npm start`'s configuration for many processes: a Redis URL or public address it cannot use
 // stops the start with one line naming the variable; without them it is the lone process it was.
@@ -42,13 +42,49 @@ describe('npm start with UBONGO_REDIS_URL and UBONGO_PUBLIC_ADDRESS', () => {
 
   it('stops with one line naming a Redis it cannot reach, its password masked', async () => {
     const port = await freePort();
-    const run = await runMain({ UBONGO_REDIS_URL: `redis://:hunter2@127.0.0.1:${port}` });
+    const run = await runMain({
+      UBONGO_REDIS_URL: `redis://:hunter2@127.0.0.1:${port}`,
+      UBONGO_PUBLIC_ADDRESS: 'localhost:8080/p1',
+    });
     expect(run.code).toBe(2);
     expect(run.out).toBe('');
     expect(run.err).toBe(
       `ubongo: UBONGO_REDIS_URL: cannot connect to redis://:***@127.0.0.1:${port}: connect ECONNREFUSED 127.0.0.1:${port}\n`,
     );
   });
+
+  it('stops with one line on a Redis URL without a public address', async () => {
+    expect(await runMain({ UBONGO_REDIS_URL: 'redis://127.0.0.1:6379' })).toEqual({
+      code: 2,
+      out: '',
+      err: 'ubongo: UBONGO_REDIS_URL: a process of a cluster needs UBONGO_PUBLIC_ADDRESS, the address its players reach it at\n',
+    });
+  });
+
+  it('refuses a second running process under one public address, and lets a dead one’s address go', async () => {
+    const redis = await startRedis();
+    const env = {
+      UBONGO_REDIS_URL: redis.url,
+      UBONGO_PUBLIC_ADDRESS: 'localhost:8080/p1',
+      UBONGO_DATA_DIR: scratchFolder('address'),
+    };
+    try {
+      const first = await startServerProcess(env);
+      const second = await runMain(env);
+      expect(second.code).toBe(2);
+      expect(second.out).toBe('');
+      expect(second.err).toMatch(
+        /waiting up to 8 s for it to lapse\nubongo: UBONGO_PUBLIC_ADDRESS: localhost:8080\/p1 is the address of a running process \(.* pid \d+ .*\); each process needs an address of its own\n$/,
+      );
+      // Killed without a word: its hold lapses, and a process started at once under its address waits for that.
+      await first.stop('SIGKILL');
+      const again = await startServerProcess(env);
+      expect(again.output()).toMatch(/is held by .*; waiting up to 8 s for it to lapse\n.*listening on/s);
+      expect(await again.stop('SIGTERM')).toBe(0);
+    } finally {
+      await redis.stop();
+    }
+  }, 60_000);
 
   it('stops with one line on a public address with a scheme', async () => {
     expect(await runMain({ UBONGO_PUBLIC_ADDRESS: 'https://play.example.org/p1' })).toEqual({

@@ -2,6 +2,7 @@
 // PostgreSQL database DATABASE_URL names, and the built web client (packages/web/dist, or
 // UBONGO_WEB_DIR) at its root. With UBONGO_REDIS_URL it is one of several processes sharing that
 // Redis and the database, reached by clients at UBONGO_PUBLIC_ADDRESS (docs/operations.md).
+import { AddressInUseError } from './address-hold.js';
 import { checkPublicAddress } from './public-address.js';
 import { limitsFromEnv } from './limits.js';
 import type { Limits } from './limits.js';
@@ -37,6 +38,9 @@ try {
 const publicAddress = process.env['UBONGO_PUBLIC_ADDRESS'] || undefined;
 const badAddress = publicAddress === undefined ? undefined : checkPublicAddress(publicAddress);
 if (badAddress !== undefined) fail(`UBONGO_PUBLIC_ADDRESS: ${badAddress}`);
+// Processes sharing a Redis are told apart, and reached, by their addresses.
+if (redisUrl !== undefined && publicAddress === undefined)
+  fail('UBONGO_REDIS_URL: a process of a cluster needs UBONGO_PUBLIC_ADDRESS, the address its players reach it at');
 const webDir = process.env['UBONGO_WEB_DIR'];
 let limits: Limits;
 try {
@@ -66,6 +70,7 @@ const server = await startServer({
 }).catch((e: unknown) => {
   if (e instanceof DatabaseUrlError) fail(`DATABASE_URL: ${e.message}`);
   if (e instanceof RedisUrlError) fail(`UBONGO_REDIS_URL: ${e.message}`);
+  if (e instanceof AddressInUseError) fail(`UBONGO_PUBLIC_ADDRESS: ${e.message}`);
   fail(`cannot start on port ${port} with data in ${data}: ${e instanceof Error ? e.message : String(e)}`);
 });
 const cluster = redisUrl === undefined ? '' : `, shared through Redis at ${maskUrl(redisUrl)}`;

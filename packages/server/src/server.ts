@@ -20,6 +20,8 @@ import { matchmaker } from './matchmaker.js';
 import { MAX_FRAME_BYTES } from './protocol.js';
 import { RaceRoom } from './race-room.js';
 import { connectRedis } from './redis.js';
+import type { AddressHold } from './address-hold.js';
+import { holdAddress } from './address-hold.js';
 import { latestTime, resumeGames } from './resume.js';
 import type { ServerMetrics } from './metrics.js';
 import type { RoomServices } from './services.js';
@@ -105,6 +107,15 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
   // The process's name in the journal: the games it begins are its own, and it resumes only those.
   const owner = options.publicAddress ?? '';
   const redis = options.redisUrl === undefined ? undefined : await connectRedis(options.redisUrl, log);
+  // Before the journal is read: the games under way under this address are this process's alone.
+  let hold: AddressHold | undefined;
+  try {
+    hold =
+      redis && options.publicAddress !== undefined ? await holdAddress(redis, options.publicAddress, log) : undefined;
+  } catch (e) {
+    redis?.disconnect();
+    throw e;
+  }
   let storage: Storage;
   try {
     storage =
@@ -113,6 +124,7 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
         ? await SqliteStorage.open(options.dataDir ?? './data', owner)
         : await PostgresStorage.open(options.databaseUrl, { log, owner }));
   } catch (e) {
+    await hold?.release();
     redis?.disconnect();
     throw e;
   }
@@ -246,6 +258,7 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
     close: () => {
       closing ??= (async () => {
         await game.gracefullyShutdown(false);
+        await hold?.release();
         await redis?.quit();
         await storage.close();
       })();
