@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -600,6 +600,25 @@ it('SQLite keeps what it stored when opened again on the same folder (migrations
   expect(await second.game(game.id)).toEqual(game);
   expect(await second.records({ mode: 'timed' })).toHaveLength(1);
   await second.close();
+});
+
+it('SQLite’s WAL is moved into the database by its checkpointer thread (its commits leave it to it)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ubongo-storage-'));
+  const file = join(dir, 'ubongo.sqlite');
+  const storage = await SqliteStorage.open(dir);
+  await storage.beginGame(live);
+  const before = statSync(file).size;
+  // Some 3 MB of entries: past the 1,000 pages at which a commit would checkpoint by itself.
+  const entry = { ...claim, trail: Array.from({ length: 100 }, (_, i) => [i * 500, 'place', 'x'] as const) };
+  for (let seq = 0; seq < 1000; seq++) await storage.journal(live.id, seq, entry as unknown as JournalEntry);
+  // Without the checkpointer the WAL would grow for ever; it copies it over once a second.
+  let after = statSync(file).size;
+  for (let waited = 0; after < before + 2_000_000 && waited < 10_000; waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    after = statSync(file).size;
+  }
+  expect(after).toBeGreaterThan(before + 2_000_000);
+  await storage.close();
 });
 
 // PostgreSQL from the system's binaries (test-support/services.ts), started for this file: the

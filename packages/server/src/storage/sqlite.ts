@@ -1,10 +1,51 @@
 import Database from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { accessSync, constants, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { Tables } from './kysely.js';
 import { KyselyStorage } from './kysely.js';
 import { migrations, SQLITE_TYPES } from './migrations.js';
+
+/** How often the checkpointer moves the WAL into the database. */
+const CHECKPOINT_EVERY_MS = 1000;
+
+// The checkpointer's thread: its own connection, a passive checkpoint (it never waits for, nor
+// holds up, the server's reads and writes) every so often. CommonJS, so that it needs no file of its own.
+const CHECKPOINTER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file);
+setInterval(() => {
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)');
+  } catch (e) {
+    parentPort.postMessage(String(e));
+  }
+}, workerData.everyMs);
+`;
+
+/** Starts the thread that checkpoints the database `file`; what fails there is said once. */
+function checkpointer(file: string): Worker {
+  const worker = new Worker(CHECKPOINTER, {
+    eval: true,
+    workerData: {
+      file,
+      driver: createRequire(import.meta.url).resolve('better-sqlite3'),
+      everyMs: CHECKPOINT_EVERY_MS,
+    },
+  });
+  let said = false;
+  const say = (why: unknown): void => {
+    if (!said) console.error(`ubongo: the SQLite checkpointer: ${String(why)}`);
+    said = true;
+  };
+  worker.on('message', say);
+  worker.on('error', say);
+  worker.unref();
+  return worker;
+}
 
 /** The SQLite storage: `ubongo.sqlite` in the data folder, migrated when opened. */
 export class SqliteStorage extends KyselyStorage {
@@ -29,6 +70,10 @@ export class SqliteStorage extends KyselyStorage {
       // In WAL mode NORMAL commits survive a crash of the process (kill -9) without an fsync per
       // commit; only a crash of the machine may lose the last ones (docs/operations.md).
       database.pragma('synchronous = NORMAL');
+      // Checkpoints (the WAL copied into the database, with an fsync) are the checkpointer's, in a
+      // thread of its own: made here, by the commit that fills the WAL, they stopped the whole
+      // server, every table with it, for as long as the disk took (hundreds of ms on a busy disk).
+      database.pragma('wal_autocheckpoint = 0');
       // A write now rather than at the end of someone's game: SQLite opens a file it may not
       // write read-only, without a word, and refuses the first write.
       const version = database.pragma('user_version', { simple: true }) as number;
@@ -46,7 +91,20 @@ export class SqliteStorage extends KyselyStorage {
     });
     const { error } = await migrator.migrateToLatest();
     if (error) throw error instanceof Error ? error : new Error(`migration failed: ${JSON.stringify(error)}`);
-    return new SqliteStorage(db, owner);
+    return new SqliteStorage(db, owner, checkpointer(file));
+  }
+
+  readonly #checkpointer: Worker;
+
+  private constructor(db: Kysely<Tables>, owner: string, worker: Worker) {
+    super(db, owner);
+    this.#checkpointer = worker;
+  }
+
+  override async close(): Promise<void> {
+    await this.#checkpointer.terminate();
+    // The last connection to close checkpoints what is left.
+    await super.close();
   }
 
   protected override isUniqueViolation(e: unknown): boolean {
