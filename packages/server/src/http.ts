@@ -139,7 +139,11 @@ const CONTENT_TYPES: Record<string, string> = {
   '.json': 'application/json; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
   '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
 };
+
+/** Types whose files are compressed already: gzip would only cost the server time. */
+const COMPRESSED = new Set(['.woff2', '.png', '.ico']);
 
 /** The boards and tasks of each deck, without solutions: what practice offers to choose from. */
 const tasksOf = (side: DeckSide): { tasks: { key: string; difficulty: number }[] } => ({
@@ -477,7 +481,10 @@ export function httpHandler(options: HttpOptions) {
     if (!url.pathname.startsWith('/api/') && (sourceMaps || !url.pathname.endsWith('.map'))) {
       const file = webDir === undefined ? undefined : await staticFile(webDir, url.pathname);
       if (file) {
-        const zip = file.body.length > 1024 && acceptsGzip(req.headers['accept-encoding'] ?? '');
+        const zip =
+          file.body.length > 1024 &&
+          !COMPRESSED.has(extname(file.file)) &&
+          acceptsGzip(req.headers['accept-encoding'] ?? '');
         const body = zip ? (file.immutable ? gzipOnce(file.file, file.body) : gzipSync(file.body)) : file.body;
         res.writeHead(200, {
           'content-type': file.type,

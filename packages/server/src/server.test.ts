@@ -778,6 +778,7 @@ describe('the web client’s files', () => {
   const index = '<!doctype html><title>Ubongo</title><script type="module" src="/assets/app-abc123.js"></script>';
   const app = 'export const board = [[0, 0], [1, 0], [2, 0]];\n'.repeat(60);
   const secret = 'the secret outside the web folder';
+  const font = Buffer.alloc(4096, 7);
   let web: UbongoServer;
   let bare: UbongoServer;
 
@@ -786,6 +787,7 @@ describe('the web client’s files', () => {
     writeFileSync(join(webDir, 'index.html'), index);
     writeFileSync(join(webDir, 'assets', 'app-abc123.js'), app);
     writeFileSync(join(webDir, 'robots.txt'), 'User-agent: *\n');
+    writeFileSync(join(webDir, 'assets', 'font-abc123.woff2'), font);
     writeFileSync(join(webDir, '.env'), `SECRET=${secret}`);
     writeFileSync(join(root, 'package.json'), JSON.stringify({ secret }));
     writeFileSync(join(root, 'secret.txt'), secret);
@@ -842,6 +844,12 @@ describe('the web client’s files', () => {
     expect(robots.status).toBe(200);
     expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(robots.headers['cache-control']).toBe('no-cache');
+
+    // A font is compressed already: its own type, never gzipped.
+    const woff2 = await get(web.port, '/assets/font-abc123.woff2', { 'accept-encoding': 'gzip' });
+    expect(woff2.headers['content-type']).toBe('font/woff2');
+    expect(woff2.headers['content-encoding']).toBeUndefined();
+    expect(woff2.body.equals(font)).toBe(true);
 
     // fetch gunzips by itself: what it reads is the file.
     expect(await (await fetch(`http://localhost:${web.port}/assets/app-abc123.js`)).text()).toBe(app);
