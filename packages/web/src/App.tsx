@@ -5,6 +5,7 @@ import { ensureAccount, useAccount } from './account.js';
 import { Announcer } from './announce.js';
 import type { Language } from './i18n.js';
 import { chooseLanguage, LANGUAGES } from './i18n.js';
+import { Logo } from './Logo.js';
 import type { Route } from './route.js';
 import { parseRoute } from './route.js';
 import { Home } from './screens/Home.js';
@@ -62,11 +63,7 @@ export function App() {
       <header className="top">
         {/* Named by the word it shows, then where it goes (a name without that word confuses voice control). */}
         <a className="logo" href="#/">
-          <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true">
-            <rect width="32" height="32" rx="6" fill="#1d3557" />
-            <path d="M6 6h10v10h10v10H6z" fill="#f4a261" />
-          </svg>
-          <span>Ubongo</span>
+          <Logo />
           <span className="sr-only"> – {t('nav.home')}</span>
         </a>
         <nav aria-label={t('nav.label')}>

@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
 import { setUpI18n } from './i18n.js';
 import { listenForGesture } from './sound.js';
+// The bundled font first (its Latin subsets only), then the page's styles, which use it.
+import './fonts.css';
 import './styles.css';
 
 setUpI18n();

@@ -34,6 +34,7 @@ import {
   touchesRegion,
   turningBox,
 } from './geometry.js';
+import { outlinePath, pieceTile } from './outline.js';
 
 /** What the board sends when the white area is covered: each piece and the cells it covers. */
 export type Placements = readonly ProposedPlacement[];
@@ -257,6 +258,9 @@ export function Puzzle({
   }, [fit, board, slots, compact]);
 
   const status = useMemo(() => boardStatus(region, pieces, tray === undefined), [region, pieces, tray]);
+  // Each piece as one bevelled tile, and the white area's printed outline: a few paths, no filters.
+  const tiles = useMemo(() => pieces.map((p) => pieceTile(grid, p.cells)), [grid, pieces]);
+  const printed = useMemo(() => outlinePath(grid, region), [grid, region]);
   // The tray's piece for each piece the task needs: a task may need two of a kind.
   const needed = useMemo(() => {
     const used = new Set<number>();
@@ -746,14 +750,16 @@ export function Puzzle({
             e.preventDefault();
           }}
         >
-          <rect
-            className="board-back"
-            x={layout.boardX - 6}
-            y={layout.boardY - 6}
-            width={board.w + 12}
-            height={board.h + 12}
-            rx={10}
-          />
+          <defs>
+            {/* The light on a piece's face, from the upper left: one gradient for every piece. */}
+            <linearGradient id={`sheen-${uid}`} x1="0" y1="0" x2="1" y2="1">
+              <stop offset="0" stopColor="#fff" stopOpacity="0.38" />
+              <stop offset="0.45" stopColor="#fff" stopOpacity="0" />
+              <stop offset="1" stopColor="#000" stopOpacity="0.14" />
+            </linearGradient>
+          </defs>
+          {/* The board: a printed card on the table, its edge and its shadow under it. */}
+          <BoardCard x={layout.boardX} y={layout.boardY} w={board.w} h={board.h} />
           <g transform={`translate(${layout.origin[0]},${layout.origin[1]})`}>
             {region.map((c) => (
               <polygon
@@ -763,6 +769,7 @@ export function Puzzle({
                 data-board-cell={`${c[0]},${c[1]}`}
               />
             ))}
+            <path className="region-line" d={printed} />
           </g>
           {solvedUnseen && (
             <text
@@ -811,6 +818,9 @@ export function Puzzle({
                   }}
                   style={{ ['--piece' as string]: PIECE_COLOURS[i % PIECE_COLOURS.length] }}
                 >
+                  {/* The tile's thickness, its face, then its cells (what a pointer takes hold of). */}
+                  <path className="piece-side" d={tiles[i]?.face} />
+                  <path className="piece-face" d={tiles[i]?.face} />
                   {p.cells.map((c, k) => {
                     const bad = at !== null && status.conflicts.has(`${c[0] + at[0]},${c[1] + at[1]}`);
                     return (
@@ -822,6 +832,10 @@ export function Puzzle({
                       />
                     );
                   })}
+                  <path className="piece-sheen" d={tiles[i]?.face} fill={`url(#sheen-${uid})`} />
+                  <path className="piece-light" d={tiles[i]?.light} />
+                  <path className="piece-dark" d={tiles[i]?.dark} />
+                  <path className="piece-edge" d={tiles[i]?.face} />
                   <text x={mx} y={my} className="piece-letter" aria-hidden="true">
                     {pieceLetter(i)}
                   </text>
@@ -1020,6 +1034,31 @@ function pivotIndex(cells: readonly Cell[]): number {
   return best;
 }
 
+/**
+ * The card a board is printed on, around the box of its white area (x, y, w, h): its face
+ * (`board-back`), the card's edge under it and a soft shadow on the table, all plain shapes.
+ */
+export function BoardCard({ x, y, w, h, margin = 6 }: { x: number; y: number; w: number; h: number; margin?: number }) {
+  const box = { x: x - margin, y: y - margin, width: w + 2 * margin, height: h + 2 * margin };
+  const r = Math.min(10, margin + 4);
+  return (
+    <>
+      <rect className="board-shadow" {...box} x={box.x + 1} y={box.y + 5} rx={r + 2} />
+      <rect className="board-shadow" {...box} x={box.x - 1} y={box.y + 2} width={box.width + 2} rx={r + 1} />
+      <rect className="board-edge" {...box} y={box.y + 2.5} rx={r} />
+      <rect className="board-back" {...box} rx={r} />
+      <rect
+        className="board-print"
+        x={box.x + 2.5}
+        y={box.y + 2.5}
+        width={box.width - 5}
+        height={box.height - 5}
+        rx={r - 2}
+      />
+    </>
+  );
+}
+
 /** A small picture of a piece and its letter: the pieces a task needs, as the printed board shows them. */
 function PieceIcon({
   grid,
@@ -1033,6 +1072,7 @@ function PieceIcon({
   letter: string;
 }) {
   const e = extentOf(grid, cells);
+  const tile = pieceTile(grid, cells);
   return (
     <span className="needed-piece">
       <svg
@@ -1041,9 +1081,9 @@ function PieceIcon({
         height="32"
         aria-hidden="true"
       >
-        {cells.map((c, k) => (
-          <polygon key={k} points={cellPolygon(grid, c)} fill={colour} stroke="#0008" />
-        ))}
+        <path d={tile.face} fill={colour} stroke="#0009" strokeWidth="1.5" />
+        <path d={tile.light} fill="#fff" fillOpacity="0.45" />
+        <path d={tile.dark} fill="#000" fillOpacity="0.28" />
       </svg>
       <b>{letter}</b>
     </span>
