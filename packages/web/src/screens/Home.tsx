@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { go } from '../route.js';
 import { watchRoom } from '../hooks.js';
@@ -12,6 +12,30 @@ import { NameField } from './common.js';
  * without it, which on a slow phone is most of the first visit's script.
  */
 const network = () => import('../net.js');
+
+/** The live board, fetched once the page is up: the front door does not wait for it (its box is kept meanwhile). */
+const DemoBoard = lazy(() => import('./DemoBoard.js').then((m) => ({ default: m.DemoBoard })));
+
+/** True once the browser is idle after the page first showed (or after a moment where it cannot say). */
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    const start = (): void => {
+      setIdle(true);
+    };
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(start, { timeout: 1500 });
+      return () => {
+        cancelIdleCallback(id);
+      };
+    }
+    const id = setTimeout(start, 300);
+    return () => {
+      clearTimeout(id);
+    };
+  }, []);
+  return idle;
+}
 
 /** Why joining failed, for people (net.ts's words, once it is there). */
 const failure = (e: unknown): Promise<string> =>
@@ -51,12 +75,34 @@ export function Home() {
     }
   };
 
+  // The live board comes once the page has settled: the front door's own script runs first.
+  const demoWanted = useIdle();
+  const demoBox = <div className="puzzle demo-board" aria-hidden="true" />;
+
   const cleanCode = code.trim().toUpperCase();
   return (
     <div className="home">
-      <section className="hero">
-        <h1>{t('home.title')}</h1>
-        <p>{t('home.tagline')}</p>
+      <section className="hero with-demo">
+        <div className="hero-text">
+          <h1>{t('home.title')}</h1>
+          <p>{t('home.tagline')}</p>
+        </div>
+        {/* A picture only, its box kept until it comes: the words beside it say what it shows. */}
+        {demoWanted ? (
+          <Suspense fallback={demoBox}>
+            <DemoBoard />
+          </Suspense>
+        ) : (
+          demoBox
+        )}
+        <div className="demo-caption">
+          {/* What the board shows: moving, or still for those who ask for less motion (styles.css picks one). */}
+          <p className="demo-says-moving">{t('home.demo.caption')}</p>
+          <p className="demo-says-still">{t('home.demo.still')}</p>
+          <a className="button primary" href="#/tutorial">
+            {t('home.demo.try')}
+          </a>
+        </div>
       </section>
       {offer && (
         <section className="card tutorial-offer" aria-labelledby="tutorial-offer">

@@ -4,6 +4,7 @@ import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES, resources, setUpI18n } from '../i18n.js';
 import { HowTo } from './HowTo.js';
+import { HOWTO_PICTURES, SECTION_PICTURES } from './HowToPictures.js';
 
 beforeAll(() => {
   setUpI18n();
@@ -17,13 +18,69 @@ describe('the how-to-play page', () => {
   it.each(LANGUAGES.map((l) => l.code))('%s: shows every section the translation has, in its order', async (code) => {
     await act(() => i18next.changeLanguage(code));
     const { container } = render(<HowTo />);
-    const { title, ...sections } = resources[code].howto;
+    // The pictures' captions are not sections.
+    const { title, pictures, ...sections } = resources[code].howto;
+    expect(Object.keys(pictures)).toEqual([...HOWTO_PICTURES]);
     expect(container.querySelector('h1')?.textContent).toBe(title);
     const shown = [...container.querySelectorAll('section')].map((s) => ({
       title: s.querySelector('h2')?.textContent,
       text: [...s.querySelectorAll('p')].map((p) => p.textContent),
     }));
     expect(shown).toEqual(Object.values(sections));
+  });
+
+  it.each(LANGUAGES.map((l) => l.code))(
+    '%s: shows each picture beside its section, drawn, with its caption',
+    async (code) => {
+      await act(() => i18next.changeLanguage(code));
+      const { container } = render(<HowTo />);
+      const { pictures } = resources[code].howto;
+      const sections = [...container.querySelectorAll('section')];
+      const headings = sections.map((s) => s.querySelector('h2')?.textContent);
+      for (const [section, names] of Object.entries(SECTION_PICTURES)) {
+        const el = sections[headings.indexOf(resources[code].howto[section as 'goal'].title)];
+        const figures = [...(el?.querySelectorAll('figure') ?? [])];
+        expect(
+          figures.map((f) => f.getAttribute('data-picture')),
+          section,
+        ).toEqual(names);
+        for (const [k, f] of figures.entries()) {
+          const name = names[k] ?? 'board';
+          expect(f.querySelector('figcaption')?.textContent).toBe(pictures[name]);
+          // A picture for the eyes, the caption for everyone.
+          const picture = f.querySelector('.howto-picture');
+          expect(picture?.getAttribute('aria-hidden')).toBe('true');
+          expect(picture?.querySelectorAll('polygon, path').length, name).toBeGreaterThan(3);
+        }
+      }
+      // Every picture is shown, once.
+      expect([...container.querySelectorAll('figure')].map((f) => f.getAttribute('data-picture')).sort()).toEqual(
+        [...HOWTO_PICTURES].sort(),
+      );
+    },
+  );
+
+  it('draws the boards as the game does: the white cells of a real board, and its pieces on it when solved', () => {
+    const { container } = render(<HowTo />);
+    const figure = (name: string): Element | null => container.querySelector(`figure[data-picture="${name}"]`);
+    for (const [name, cells] of [
+      ['solved', 12],
+      ['extreme', 13],
+    ] as const) {
+      expect(figure(name)?.querySelectorAll('polygon.cell')).toHaveLength(cells);
+      expect(figure(name)?.querySelectorAll('g.piece path.piece-face')).toHaveLength(3);
+    }
+    // The board waiting: its cells, and its pieces beside it.
+    expect(figure('board')?.querySelectorAll('polygon.cell')).toHaveLength(12);
+    expect(figure('board')?.querySelectorAll('g.piece')).toHaveLength(3);
+    // The die's six faces, and the gems by name.
+    expect(figure('die')?.querySelectorAll('rect.howto-die').length).toBe(7);
+    expect([...(figure('gems')?.querySelectorAll('svg.gem') ?? [])].map((g) => g.getAttribute('aria-label'))).toEqual([
+      'ruby',
+      'sapphire',
+      'emerald',
+      'amber',
+    ]);
   });
 
   it('tells the tie-break rules: no second chance, at most 4 rounds, then a shared victory', () => {

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { HowToFigure, SECTION_PICTURES } from './HowToPictures.js';
 
 /** The sections of the how-to-play page, each a title and paragraphs from the translation. */
 const SECTIONS = [
@@ -14,7 +15,7 @@ const SECTIONS = [
   'solo',
 ] as const;
 
-/** How to play, in the player's language. */
+/** How to play, in the player's language, with pictures drawn as the board draws (HowToPictures.tsx). */
 export function HowTo() {
   const { t } = useTranslation();
   return (
@@ -27,14 +28,27 @@ export function HowTo() {
           {t('tutorial.start')}
         </a>
       </div>
-      {SECTIONS.map((s) => (
-        <section key={s} className="card">
-          <h2>{t(`howto.${s}.title`)}</h2>
-          {(t(`howto.${s}.text`, { returnObjects: true }) as unknown as string[]).map((p, i) => (
-            <p key={i}>{p}</p>
-          ))}
-        </section>
-      ))}
+      {SECTIONS.map((s) => {
+        const pictures = SECTION_PICTURES[s] ?? [];
+        return (
+          <section key={s} className={pictures.length > 0 ? 'card with-pictures' : 'card'}>
+            <div className="howto-text">
+              <h2>{t(`howto.${s}.title`)}</h2>
+              {(t(`howto.${s}.text`, { returnObjects: true }) as unknown as string[]).map((p, i) => (
+                <p key={i}>{p}</p>
+              ))}
+            </div>
+            {/* Beside the words they explain (under them on a phone). */}
+            {pictures.length > 0 && (
+              <div className="howto-pictures">
+                {pictures.map((name) => (
+                  <HowToFigure key={name} name={name} />
+                ))}
+              </div>
+            )}
+          </section>
+        );
+      })}
       <p>
         <a className="button primary" href="#/practice">
           {t('home.practice')}

@@ -1,0 +1,213 @@
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from './support.js';
+import { launchChromium, startTestServer, watchErrors } from './support.js';
+
+/*
+ * The home page's live board and the how-to page's pictures, on a phone (390x844, touch) and a
+ * desktop window (1366x800): the board plays itself (its pieces move from the tray onto the board,
+ * board after board), holds still and solved for those who ask for less motion, waits while it is
+ * off screen, and keeps its room while it loads (nothing moves when it comes); the how-to pictures
+ * are drawn, each with its caption, within the page.
+ */
+
+let browser: Browser;
+let server: TestServer;
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchChromium(), startTestServer()]);
+}, 60_000);
+
+afterAll(async () => {
+  await browser.close();
+  await server.close();
+});
+
+type On = 'phone' | 'desktop';
+const SIZES: Record<On, BrowserContextOptions> = {
+  phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+  desktop: { viewport: { width: 1366, height: 800 } },
+};
+
+async function open(
+  on: On,
+  hash: string,
+  reducedMotion: 'reduce' | 'no-preference',
+): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ ...SIZES[on], locale: 'en-GB', reducedMotion });
+  await context.addInitScript(() => {
+    localStorage.setItem('ubongo.name', 'Ada');
+  });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${server.url}/#/${hash}`);
+  return { page, errors };
+}
+
+/** Where each piece of the demo board is drawn now, and whether it is on the board. */
+const pieces = (page: Page): Promise<{ box: string; placed: boolean }[]> =>
+  page.$$eval('.demo-board .demo-piece', (els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      return {
+        box: [r.x, r.y, r.width, r.height].map((v) => Math.round(v)).join(','),
+        placed: el.getAttribute('data-placed') === 'true',
+      };
+    }),
+  );
+const board = (page: Page): Promise<Record<string, string | undefined>> =>
+  page.$eval('.demo-board .demo-stage', (el) => Object.fromEntries(Object.entries((el as HTMLElement).dataset)));
+
+describe.each(['phone', 'desktop'] as const)('the home page, %s', (on) => {
+  it('shows a board that plays itself: pieces move from the tray onto the board, board after board', async () => {
+    const { page, errors } = await open(on, '', 'no-preference');
+    const demo = page.locator('.demo-board svg.demo-svg');
+    await demo.waitFor();
+    // A picture for the eyes; the words beside it say what it shows, with a way to try it.
+    expect(await page.locator('.demo-board').getAttribute('aria-hidden')).toBe('true');
+    await page.getByText('Real boards of the game solving themselves', { exact: false }).waitFor();
+    expect(await page.getByText('A real board of the game, solved', { exact: false }).isVisible()).toBe(false);
+    expect(await page.getByRole('link', { name: 'Try it yourself' }).getAttribute('href')).toBe('#/tutorial');
+    // The first board: its pieces all start in the tray, then one lands.
+    expect((await board(page))['puzzle']).toBe('C26-easy-1');
+    const before = await pieces(page);
+    expect(before.length).toBe(3);
+    await expect.poll(async () => (await pieces(page)).filter((p) => p.placed).length).toBeGreaterThan(0);
+    // It moved on screen (once its slide is over), not just in its attributes.
+    await expect
+      .poll(async () => (await pieces(page)).filter((p, i) => p.box !== before[i]?.box).length)
+      .toBeGreaterThan(0);
+    // Then the whole board is covered, and the next board comes.
+    await expect.poll(() => board(page).then((b) => b['puzzle']), { timeout: 15_000 }).toBe('C25-hard-3');
+    expect(await pieces(page)).toHaveLength(4);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('keeps the board’s room while it loads: nothing moves when it arrives', async () => {
+    const context = await browser.newContext({ ...SIZES[on], locale: 'en-GB' });
+    // The board's script held back until the page has settled without it.
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await context.route(/\/DemoBoard-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/#/`);
+    await page.locator('.demo-board').waitFor();
+    await page.evaluate(() => document.fonts.ready);
+    const layout = (): Promise<string[]> =>
+      page.$$eval('.hero, .demo-board, .demo-caption, main > div > section', (els) =>
+        els.map((el) => {
+          const r = el.getBoundingClientRect();
+          return `${el.getAttribute('class') ?? ''} ${[r.x, r.y, r.width, r.height].map((v) => Math.round(v)).join(',')}`;
+        }),
+      );
+    const before = await layout();
+    expect(await page.locator('.demo-board svg').count()).toBe(0);
+    release();
+    await page.locator('.demo-board svg.demo-svg').waitFor();
+    expect(await layout()).toEqual(before);
+    // As wide as the room it has, and as tall as its box says.
+    const box = await page.locator('.demo-board').boundingBox();
+    expect(box?.width).toBeGreaterThan(on === 'phone' ? 300 : 400);
+    expect(Math.abs((box?.width ?? 0) / (box?.height ?? 1) - 44 / 25)).toBeLessThan(0.02);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('holds the board still and solved for those who ask for less motion', async () => {
+    const { page, errors } = await open(on, '', 'reduce');
+    await page.locator('.demo-board svg.demo-svg').waitFor();
+    const first = await pieces(page);
+    expect(first.map((p) => p.placed)).toEqual([true, true, true]);
+    // The words say what is shown: a board solved, not one solving itself.
+    await page.getByText('A real board of the game, solved', { exact: false }).waitFor();
+    expect(await page.getByText('Real boards of the game solving themselves', { exact: false }).isVisible()).toBe(
+      false,
+    );
+    expect(await board(page)).toMatchObject({ puzzle: 'C26-easy-1', running: 'false' });
+    await page.waitForTimeout(3000);
+    expect(await pieces(page)).toEqual(first);
+    expect((await board(page))['puzzle']).toBe('C26-easy-1');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('the home page, off screen', () => {
+  it('waits while the board is scrolled out of sight, and goes on when it is back', async () => {
+    const { page, errors } = await open('phone', '', 'no-preference');
+    await page.locator('.demo-board svg.demo-svg').waitFor();
+    await expect.poll(() => board(page).then((b) => b['running'])).toBe('true');
+    await page.evaluate(() => {
+      window.scrollTo(0, document.body.scrollHeight);
+    });
+    await expect.poll(() => board(page).then((b) => b['running'])).toBe('false');
+    const still = await board(page);
+    await page.waitForTimeout(2500);
+    expect(await board(page)).toEqual(still);
+    await page.evaluate(() => {
+      window.scrollTo(0, 0);
+    });
+    await expect.poll(() => board(page).then((b) => b['running'])).toBe('true');
+    await expect.poll(() => board(page).then((b) => b['step'])).not.toBe(still['step']);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe.each(['phone', 'desktop'] as const)('the how-to page, %s', (on) => {
+  it('draws its pictures beside their sections, each with its caption, within the page', async () => {
+    const { page, errors } = await open(on, 'how-to-play', 'no-preference');
+    await page.locator('.howto-figure').first().waitFor();
+    const figures = await page.$$eval('.howto-figure', (els) =>
+      els.map((f) => {
+        const picture = f.querySelector('.howto-picture');
+        const r = picture?.getBoundingClientRect();
+        const drawn = [...(picture?.querySelectorAll('svg') ?? [])].map((s) => s.getBoundingClientRect());
+        return {
+          name: f.getAttribute('data-picture'),
+          section: f.closest('section')?.querySelector('h2')?.textContent,
+          caption: f.querySelector('figcaption')?.textContent ?? '',
+          hidden: picture?.getAttribute('aria-hidden'),
+          right: r ? r.right : Infinity,
+          drawn: drawn.length > 0 && drawn.every((s) => s.width > 12 && s.height > 12),
+          shapes: picture?.querySelectorAll('polygon, path').length ?? 0,
+        };
+      }),
+    );
+    expect(figures.map((f) => [f.name, f.section])).toEqual([
+      ['board', 'The race'],
+      ['solved', 'The race'],
+      ['die', 'A round'],
+      ['turns', 'Handling the pieces'],
+      ['gems', 'Classic'],
+      ['extreme', 'Extreme'],
+      ['jewels', 'The jewel board'],
+    ]);
+    const width = await page.evaluate(() => window.innerWidth);
+    for (const f of figures) {
+      expect(f.caption.length, f.name ?? '').toBeGreaterThan(20);
+      expect(f.hidden).toBe('true');
+      expect(f.drawn, f.name ?? '').toBe(true);
+      expect(f.shapes, f.name ?? '').toBeGreaterThan(3);
+      expect(f.right, f.name ?? '').toBeLessThanOrEqual(width);
+    }
+    // Nothing wider than the window.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    // On a desktop the pictures stand beside the words; on a phone under them.
+    const [text, picture] = await Promise.all([
+      page.locator('section.with-pictures .howto-text').first().boundingBox(),
+      page.locator('section.with-pictures .howto-pictures').first().boundingBox(),
+    ]);
+    if (on === 'desktop') expect(picture?.x).toBeGreaterThan((text?.x ?? 0) + (text?.width ?? 0) - 1);
+    else expect(picture?.y).toBeGreaterThan((text?.y ?? 0) + (text?.height ?? 0) - 1);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

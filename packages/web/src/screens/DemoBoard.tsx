@@ -1,0 +1,414 @@
+import type { Cell, GridName, ProposedPlacement, Puzzle as PuzzleTask } from '@ubongo/core';
+import type { CSSProperties } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { cellPolygon, centre, extentOf } from '../play/geometry.js';
+import { outlinePath, pieceTile } from '../play/outline.js';
+import { BoardCard, PIECE_COLOURS, pieceLetter } from '../play/Puzzle.js';
+
+/*
+ * The home page's live board: real boards of the shipped decks, their pieces coming from the tray
+ * one by one, turning and flipping on the way, and settling where a solution puts them; then the
+ * next board. Pictures only (aria-hidden): the page says in words what it shows. Loaded on its own
+ * (React.lazy), so that the front door does not wait for it.
+ */
+
+/** How a piece lies in the tray, from the way it lies in the solution: turned (degrees, clockwise) and flipped. */
+export interface TrayPose {
+  readonly turn: number;
+  readonly flip: boolean;
+}
+
+/** A board of the game that the demo solves: the task, one solution (in the order of its pieces) and how the pieces wait in the tray. */
+export interface DemoPuzzle {
+  /** Where it comes from in the shipped decks: deck, board, side and task (die face or colour). */
+  readonly from: {
+    readonly deck: 'classic' | 'extreme';
+    readonly board: string;
+    readonly side: 'easy' | 'hard';
+    readonly key: string;
+  };
+  readonly task: PuzzleTask;
+  /** The i-th placement is the i-th piece's. */
+  readonly solution: readonly ProposedPlacement[];
+  /** The i-th piece's pose in the tray. */
+  readonly tray: readonly TrayPose[];
+}
+
+/*
+ * Three boards of the shipped decks with one of their tasks: an easy and a hard classic side and an
+ * easy Extreme side. DemoBoard.test.tsx checks each against the deck and its solution with core's checker.
+ */
+export const DEMO_PUZZLES: readonly DemoPuzzle[] = [
+  {
+    from: { deck: 'classic', board: 'C26', side: 'easy', key: '1' },
+    task: {
+      grid: 'square',
+      // prettier-ignore
+      region: [[0, 0], [1, 0], [2, 0], [3, 0], [4, 0], [0, 1], [1, 1], [2, 1], [3, 1], [4, 1], [2, 2], [4, 2]],
+      pieces: [
+        // prettier-ignore
+        { id: 'I3', cells: [[0, 0], [0, 1], [0, 2]] },
+        // prettier-ignore
+        { id: 'L4', cells: [[0, 0], [1, 0], [1, 1], [1, 2]] },
+        // prettier-ignore
+        { id: 'Z5', cells: [[0, 0], [1, 0], [1, 1], [1, 2], [2, 2]] },
+      ],
+    },
+    solution: [
+      // prettier-ignore
+      { piece: 'I3', cells: [[4, 0], [4, 1], [4, 2]] },
+      // prettier-ignore
+      { piece: 'L4', cells: [[1, 0], [2, 0], [3, 0], [3, 1]] },
+      // prettier-ignore
+      { piece: 'Z5', cells: [[0, 0], [0, 1], [1, 1], [2, 1], [2, 2]] },
+    ],
+    tray: [
+      { turn: 90, flip: false },
+      { turn: 0, flip: true },
+      { turn: -90, flip: false },
+    ],
+  },
+  {
+    from: { deck: 'classic', board: 'C25', side: 'hard', key: '3' },
+    task: {
+      grid: 'square',
+      // prettier-ignore
+      region: [[1, 0], [2, 0], [0, 1], [1, 1], [2, 1], [3, 1], [0, 2], [1, 2], [2, 2], [3, 2], [4, 2], [1, 3], [2, 3], [3, 3], [4, 3]],
+      pieces: [
+        // prettier-ignore
+        { id: 'V3', cells: [[0, 0], [0, 1], [1, 1]] },
+        // prettier-ignore
+        { id: 'T4', cells: [[1, 0], [0, 1], [1, 1], [1, 2]] },
+        // prettier-ignore
+        { id: 'S4', cells: [[0, 0], [0, 1], [1, 1], [1, 2]] },
+        // prettier-ignore
+        { id: 'O4', cells: [[0, 0], [1, 0], [0, 1], [1, 1]] },
+      ],
+    },
+    solution: [
+      // prettier-ignore
+      { piece: 'V3', cells: [[0, 1], [0, 2], [1, 2]] },
+      // prettier-ignore
+      { piece: 'T4', cells: [[1, 3], [2, 2], [2, 3], [3, 3]] },
+      // prettier-ignore
+      { piece: 'S4', cells: [[3, 1], [3, 2], [4, 2], [4, 3]] },
+      // prettier-ignore
+      { piece: 'O4', cells: [[1, 0], [1, 1], [2, 0], [2, 1]] },
+    ],
+    tray: [
+      { turn: 180, flip: false },
+      { turn: 90, flip: false },
+      { turn: 0, flip: true },
+      { turn: 0, flip: false },
+    ],
+  },
+  {
+    from: { deck: 'extreme', board: 'E12', side: 'easy', key: 'yellow' },
+    task: {
+      grid: 'hex',
+      // prettier-ignore
+      region: [[1, 0], [2, 0], [3, 0], [0, 1], [1, 1], [2, 1], [3, 1], [4, 1], [0, 2], [1, 2], [2, 2], [3, 2], [2, 3]],
+      pieces: [
+        // prettier-ignore
+        { id: 'yellow-1', cells: [[0, 0], [1, 0], [0, 1], [1, 1]] },
+        // prettier-ignore
+        { id: 'yellow-3', cells: [[0, 0], [1, 0], [1, 1], [0, 2]] },
+        // prettier-ignore
+        { id: 'yellow-9', cells: [[0, 0], [0, 1], [1, 1], [2, 1], [0, 2]] },
+      ],
+    },
+    solution: [
+      // prettier-ignore
+      { piece: 'yellow-1', cells: [[1, 1], [1, 2], [2, 1], [2, 2]] },
+      // prettier-ignore
+      { piece: 'yellow-3', cells: [[0, 1], [0, 2], [1, 0], [2, 0]] },
+      // prettier-ignore
+      { piece: 'yellow-9', cells: [[2, 3], [3, 0], [3, 1], [3, 2], [4, 1]] },
+    ],
+    tray: [
+      { turn: 60, flip: false },
+      { turn: 0, flip: true },
+      { turn: -120, flip: false },
+    ],
+  },
+];
+
+/** The picture's size (picture units): the board in the left part, the tray in the right. */
+const VIEW = { w: 440, h: 250 } as const;
+const BOARD_PART = 240;
+/** Pieces wait in the tray at this scale. */
+const TRAY_SCALE = 0.65;
+
+/** How long each step lasts before the next (ms): waiting, a piece moving, the board solved, leaving. */
+const FIRST_WAIT = 900;
+const PIECE_EVERY = 1150;
+const SOLVED_AFTER = 900;
+const SOLVED_HOLD = 2200;
+const LEAVING = 450;
+/** Room around a piece's cells in its own picture, for its thickness (picture units). */
+const PAD = 6;
+
+/** A length in picture units as CSS: the stage is 440 units wide (`--u` is one unit, by the stage's width). */
+const units = (v: number): string => `calc(var(--u) * ${v.toFixed(1)})`;
+
+/** Where a piece goes: its box (about its cells, as they lie in the solution), its middle on the board and in the tray, in picture units. */
+interface PieceLayout {
+  readonly box: { readonly x: number; readonly y: number; readonly w: number; readonly h: number };
+  readonly onBoard: readonly [number, number];
+  readonly inTray: readonly [number, number];
+}
+
+/** Where the board is drawn (its offset, and its box) and where each piece goes. */
+function layOut(puzzle: DemoPuzzle): {
+  offset: [number, number];
+  box: { x: number; y: number; w: number; h: number };
+  pieces: PieceLayout[];
+} {
+  const { grid, region } = puzzle.task;
+  const box = extentOf(grid, region);
+  const offset: [number, number] = [BOARD_PART / 2 - (box.x + box.w / 2), VIEW.h / 2 - (box.y + box.h / 2)];
+  const n = puzzle.solution.length;
+  // The tray in two columns, the first filled first: a piece on its way never passes over one still waiting.
+  const perColumn = Math.ceil(n / 2);
+  const column = (BOARD_PART + VIEW.w) / 2 - BOARD_PART;
+  const pieces = puzzle.solution.map((p, i) => {
+    const e = extentOf(grid, p.cells);
+    const middle = [e.x + e.w / 2, e.y + e.h / 2] as const;
+    const col = Math.floor(i / perColumn);
+    const inColumn = col === 0 ? perColumn : n - perColumn;
+    const row = i % perColumn;
+    return {
+      box: e,
+      onBoard: [offset[0] + middle[0], offset[1] + middle[1]] as const,
+      inTray: [BOARD_PART + column * (col + 0.5), (VIEW.h * (row + 0.5)) / inColumn] as const,
+    };
+  });
+  return { offset, box, pieces };
+}
+
+/** The cell nearest a piece's middle, where the board writes its letter. */
+export function letterCell(cells: readonly Cell[]): Cell {
+  const mx = cells.reduce((s, c) => s + c[0], 0) / Math.max(cells.length, 1);
+  const my = cells.reduce((s, c) => s + c[1], 0) / Math.max(cells.length, 1);
+  let best: Cell = cells[0] ?? [0, 0];
+  for (const c of cells) if ((c[0] - mx) ** 2 + (c[1] - my) ** 2 < (best[0] - mx) ** 2 + (best[1] - my) ** 2) best = c;
+  return best;
+}
+
+/**
+ * A board as the board in play draws it (Puzzle.tsx): the printed card, its white cells and the
+ * line around them, in picture units.
+ */
+export function BoardDrawing({ grid, region }: { grid: GridName; region: readonly Cell[] }) {
+  const box = useMemo(() => extentOf(grid, region), [grid, region]);
+  const line = useMemo(() => outlinePath(grid, region), [grid, region]);
+  return (
+    <>
+      <BoardCard x={box.x} y={box.y} w={box.w} h={box.h} />
+      {region.map((c) => (
+        <polygon key={`${c[0]},${c[1]}`} className="cell" points={cellPolygon(grid, c)} />
+      ))}
+      <path className="region-line" d={line} />
+    </>
+  );
+}
+
+/**
+ * A piece as the board in play draws it: one bevelled tile (its thickness, face, lit and shaded
+ * bevel and edge) in the colour `--piece` of the group around it, in picture units.
+ */
+export function PieceTile({ grid, cells }: { grid: GridName; cells: readonly Cell[] }) {
+  const tile = useMemo(() => pieceTile(grid, cells), [grid, cells]);
+  return (
+    <>
+      <path className="piece-side" d={tile.face} />
+      <path className="piece-face" d={tile.face} />
+      <path className="piece-light" d={tile.light} />
+      <path className="piece-dark" d={tile.dark} />
+      <path className="piece-edge" d={tile.face} />
+    </>
+  );
+}
+
+const REDUCED = '(prefers-reduced-motion: reduce)';
+
+// The stores the board follows (module-level, so that a render does not subscribe anew).
+const watchMotion = (changed: () => void): (() => void) => {
+  if (typeof matchMedia !== 'function') return () => undefined;
+  const query = matchMedia(REDUCED);
+  query.addEventListener('change', changed);
+  return () => {
+    query.removeEventListener('change', changed);
+  };
+};
+const lessMotion = (): boolean => typeof matchMedia === 'function' && matchMedia(REDUCED).matches;
+const watchPage = (changed: () => void): (() => void) => {
+  document.addEventListener('visibilitychange', changed);
+  return () => {
+    document.removeEventListener('visibilitychange', changed);
+  };
+};
+const pageShown = (): boolean => document.visibilityState !== 'hidden';
+
+/** Whether the player asks for less motion, followed as it changes. */
+function useReducedMotion(): boolean {
+  return useSyncExternalStore(watchMotion, lessMotion);
+}
+
+/** Whether the tab is shown. */
+function usePageShown(): boolean {
+  return useSyncExternalStore(watchPage, pageShown);
+}
+
+/** The demo's place in its loop: which board, and how far along (0 to n pieces placed, then solved, then leaving). */
+interface Moment {
+  readonly puzzle: number;
+  readonly step: number;
+}
+
+/**
+ * A small board that plays itself, in a box of its own size (the page keeps its room, so nothing
+ * moves when it arrives). Still, solved, for those who ask for less motion; it waits while the
+ * tab is hidden or the board is off screen.
+ */
+export function DemoBoard({ puzzles = DEMO_PUZZLES }: { puzzles?: readonly DemoPuzzle[] }) {
+  const reduced = useReducedMotion();
+  const shown = usePageShown();
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [onScreen, setOnScreen] = useState(true);
+  const [moment, setMoment] = useState<Moment>({ puzzle: 0, step: 0 });
+
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box || typeof IntersectionObserver !== 'function') return;
+    const observer = new IntersectionObserver((entries) => {
+      const last = entries[entries.length - 1];
+      if (last) setOnScreen(last.isIntersecting);
+    });
+    observer.observe(box);
+    return () => {
+      observer.disconnect();
+    };
+  }, []);
+
+  const puzzle = puzzles[moment.puzzle % puzzles.length] ?? DEMO_PUZZLES[0];
+  const n = puzzle?.solution.length ?? 0;
+  const running = !reduced && shown && onScreen && puzzles.length > 0;
+  useEffect(() => {
+    if (!running) return;
+    const { step } = moment;
+    const wait =
+      step === 0
+        ? FIRST_WAIT
+        : step < n
+          ? PIECE_EVERY
+          : step === n
+            ? SOLVED_AFTER
+            : step === n + 1
+              ? SOLVED_HOLD
+              : LEAVING;
+    const id = setTimeout(() => {
+      setMoment((m) =>
+        m.step >= n + 2 ? { puzzle: (m.puzzle + 1) % puzzles.length, step: 0 } : { ...m, step: m.step + 1 },
+      );
+    }, wait);
+    return () => {
+      clearTimeout(id);
+    };
+  }, [running, moment, n, puzzles.length]);
+
+  if (!puzzle) return <div className="puzzle demo-board" aria-hidden="true" />;
+  // Less motion: the board solved, as it stands.
+  const step = reduced ? n + 1 : moment.step;
+  const { offset, box, pieces } = layOut(puzzle);
+  const { grid, region } = puzzle.task;
+  // Every motion is a transform or an opacity of an HTML layer, which the compositor runs: the page's
+  // own thread only redraws when a step begins.
+  return (
+    <div className="puzzle demo-board" ref={boxRef} aria-hidden="true">
+      <div
+        key={moment.puzzle}
+        className={`demo-stage${step > n ? ' demo-solved' : ''}${step > n + 1 ? ' demo-leaving' : ''}`}
+        data-puzzle={`${puzzle.from.board}-${puzzle.from.side}-${puzzle.from.key}`}
+        data-step={step}
+        data-running={running}
+      >
+        {/* Solved, the board moves to the middle: the tray is empty. */}
+        <div
+          className="demo-scene"
+          style={{ transform: `translateX(${units(step > n ? (VIEW.w - BOARD_PART) / 2 : 0)})` }}
+        >
+          <svg className="demo-svg" viewBox={`0 0 ${VIEW.w} ${VIEW.h}`}>
+            <g transform={`translate(${offset[0].toFixed(1)},${offset[1].toFixed(1)})`}>
+              <BoardDrawing grid={grid} region={region} />
+            </g>
+          </svg>
+          {pieces.map((p, i) => {
+            const placed = i < step;
+            const pose = puzzle.tray[i] ?? { turn: 0, flip: false };
+            const turn = placed ? 0 : pose.turn;
+            const flip = placed || !pose.flip ? 1 : -1;
+            const [x, y] = placed ? p.onBoard : p.inTray;
+            const cells = puzzle.solution[i]?.cells ?? [];
+            const [lx, ly] = centre(grid, letterCell(cells));
+            const w = p.box.w + 2 * PAD;
+            const h = p.box.h + 2 * PAD;
+            return (
+              <div
+                key={i}
+                className={`piece demo-piece${i === step - 1 && step <= n ? ' demo-moving' : ''}`}
+                data-placed={placed}
+                style={
+                  {
+                    '--piece': PIECE_COLOURS[i % PIECE_COLOURS.length],
+                    width: units(w),
+                    height: units(h),
+                    transform: `translate(${units(x - w / 2)}, ${units(y - h / 2)}) scale(${placed ? 1 : TRAY_SCALE})`,
+                  } as CSSProperties
+                }
+              >
+                <div className="demo-turn" style={{ transform: `rotate(${turn}deg) scaleX(${flip})` }}>
+                  <svg
+                    viewBox={`${(p.box.x - PAD).toFixed(1)} ${(p.box.y - PAD).toFixed(1)} ${w.toFixed(1)} ${h.toFixed(1)}`}
+                  >
+                    <PieceTile grid={grid} cells={cells} />
+                  </svg>
+                  {/* Undoes the turn, so that the letter stays upright (a flip only narrows it on the way). */}
+                  <div
+                    className="demo-letter"
+                    style={{
+                      left: `${(((lx - p.box.x + PAD) / w) * 100).toFixed(2)}%`,
+                      top: `${(((ly - p.box.y + PAD) / h) * 100).toFixed(2)}%`,
+                      width: units(30),
+                      height: units(30),
+                      transform: `translate(-50%, -50%) scaleX(${flip}) rotate(${-turn}deg)`,
+                    }}
+                  >
+                    <svg viewBox="-15 -15 30 30">
+                      <text className="piece-letter">{pieceLetter(i)}</text>
+                    </svg>
+                  </div>
+                </div>
+              </div>
+            );
+          })}
+          {step > n && (
+            <div
+              className="demo-cry"
+              style={{
+                left: units(BOARD_PART / 2 - 90),
+                top: units(Math.max(22, offset[1] + box.y - 22) - 22),
+                width: units(180),
+                height: units(44),
+              }}
+            >
+              <svg viewBox="-90 -22 180 44">
+                <text>Ubongo!</text>
+              </svg>
+            </div>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
