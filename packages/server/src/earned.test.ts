@@ -93,7 +93,11 @@ describe('records that are earned', () => {
     const flagged = await storage.flaggedAccounts();
     await storage.close();
     expect(flagged.map((f) => f.account.name)).toEqual(['Robo Ruth', 'Waiting Walt']);
-    expect(flagged[0]?.reason).toMatch(/^solved C\d+ easy \S+ in \d\.\d\d s, under the human floor of \d\.\d\d s$/);
+    // At machine speed it is under the floor; on a starved machine the server's own measure can pass the
+    // floor, and then the missing trail gives it away.
+    expect(flagged[0]?.reason).toMatch(
+      /^solved C\d+ easy \S+ in \d+\.\d\d s, (under the human floor of \d\.\d\d s|with no move trail)$/,
+    );
     expect(flagged[1]?.reason).toMatch(/^solved C\d+ easy \S+ in \d+\.\d\d s, with no move trail$/);
   });
 });
