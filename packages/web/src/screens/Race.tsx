@@ -39,7 +39,18 @@ export interface Table {
   readonly reveal: RoundReveal | null;
 }
 
-/** A race table, by its code: joins (or rejoins) it, then shows the lobby, the game or its end. */
+/**
+ * The room the home page handed over for a code. React may run a screen's first render more than
+ * once (a render it interrupts is thrown away, its state with it): each run must find the room, or
+ * the screen would join its own table again, in a second seat. Kept here until the screen mounts.
+ */
+const handedOver = new Map<string, GameRoom<'race'>>();
+function handedRoom(code: string): GameRoom<'race'> | null {
+  const room = takeRoom(code);
+  if (room) handedOver.set(code, room);
+  return handedOver.get(code) ?? null;
+}
+
 /** The sound of what happened in the race, if it has one (sound.ts). */
 function soundOf(event: RaceEvent, you: string | null): void {
   if (event.type === 'solved') play(event.player === you ? 'ubongo' : 'ubongo-other');
@@ -48,10 +59,14 @@ function soundOf(event: RaceEvent, you: string | null): void {
   else if (event.type === 'game-ended') play(you !== null && event.winners.includes(you) ? 'win' : 'end');
 }
 
+/** A race table, by its code: joins (or rejoins) it, then shows the lobby, the game or its end. */
 export function RaceScreen({ code }: { code: string }) {
   const { t } = useTranslation();
   const announce = useAnnounce();
-  const [room, setRoom] = useState<GameRoom<'race'> | null>(() => takeRoom(code));
+  const [room, setRoom] = useState<GameRoom<'race'> | null>(() => handedRoom(code));
+  useEffect(() => {
+    handedOver.delete(code);
+  }, [code]);
   // Someone who opens a table's link without having given a name is asked for one first.
   const [named, setNamed] = useState(() => room !== null || hasPlayerName() || rememberedToken(code) !== undefined);
   const [name, setName] = useState('');
