@@ -5,7 +5,9 @@
 //    forth over the board): Chromium's trace gives each animation frame's time, from the input
 //    that started it to the end of its rendering, i.e. the work of the frame (input, React,
 //    style, layout, paint), not the 16.7 ms between frames of a 60 Hz screen. Once as is, once
-//    with the CPU slowed 4x (a phone, roughly); goal p95 under 16 ms.
+//    with the CPU slowed 4x (a phone, roughly); on the practice screen, and on a race's game
+//    screen (a round in play with a bot: the hourglass runs and the bot may solve while the piece
+//    moves); goal p95 under 16 ms (issue 12: under 8 ms at 4x).
 // 3. Lighthouse 12's performance and accessibility scores (0-100) for the home page on a first
 //    visit and for a game screen (a round in play, reloaded: the page as it loads), with its mobile
 //    preset (a mid-range phone: simulated slow 4G and a CPU slowed 4x) and its desktop preset; the
@@ -26,7 +28,9 @@ import type { Browser, Page as PuppeteerPage } from 'puppeteer-core';
 import puppeteer from 'puppeteer-core';
 import { startServerProcess } from './server-process.js';
 
-const DIST = fileURLToPath(new URL('../../packages/web/dist/', import.meta.url));
+// The built client measured: packages/web/dist, or UBONGO_WEB_DIR (which the server serves too), so
+// that two builds can be measured back to back.
+const DIST = process.env['UBONGO_WEB_DIR'] ?? fileURLToPath(new URL('../../packages/web/dist/', import.meta.url));
 const MOVES = Number(process.env['MOVES'] ?? 400);
 const LH_RUNS = Number(process.env['LH_RUNS'] ?? 3);
 const CHROMIUM = process.env['UBONGO_CHROMIUM'] ?? '/usr/bin/chromium';
@@ -85,8 +89,9 @@ interface TraceEvent {
  * Frames measure: from the first task that led to the frame, such as the pointer event and React's
  * render, to the end of its rendering), i.e. the span without the idle wait for the next frame.
  */
-async function dragFrames(page: Page, trace: boolean): Promise<number[]> {
-  await page.goto(`http://127.0.0.1:${port}/#/practice`);
+async function dragFrames(page: Page, trace: boolean, screen: 'practice' | 'game'): Promise<number[]> {
+  // The game screen stays where it is: a race's round, started once (raceRound).
+  if (screen === 'practice') await page.goto(`http://127.0.0.1:${port}/#/practice`);
   const piece = page.locator('g.piece[data-index="0"] polygon').first();
   await piece.waitFor();
   const start = await piece.boundingBox();
@@ -129,6 +134,18 @@ async function dragFrames(page: Page, trace: boolean): Promise<number[]> {
     }
     return busy / 1000;
   });
+}
+
+/** A round in play at a table with a bot (a long hourglass, so that it outlasts the drags), in `page`. */
+async function raceRound(page: Page): Promise<void> {
+  await page.goto(`http://127.0.0.1:${port}/#/`);
+  await page.getByRole('button', { name: 'Create a table' }).click();
+  await page.getByTestId('room-code').waitFor();
+  await page.getByLabel('Hourglass').selectOption('300');
+  await page.getByRole('button', { name: 'Add a bot' }).click();
+  await page.locator('.seat-name').nth(1).waitFor();
+  await page.getByRole('button', { name: 'Start the game' }).click();
+  await page.locator('svg.puzzle-svg').waitFor();
 }
 
 /** The median of some numbers. */
@@ -266,23 +283,28 @@ async function lighthouseScores(): Promise<void> {
 }
 
 try {
-  for (const [label, slowdown] of [
-    ['desktop CPU', 1],
-    ['CPU slowed 4x', 4],
+  for (const [label, slowdown, screen] of [
+    ['desktop CPU', 1, 'practice'],
+    ['CPU slowed 4x', 4, 'practice'],
+    ['desktop CPU', 1, 'game'],
+    ['CPU slowed 4x', 4, 'game'],
   ] as const) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    if (screen === 'game') await raceRound(page);
     if (slowdown > 1) {
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
     }
-    await dragFrames(page, false); // warm-up: JIT, fonts, first layout
-    const frames = (await dragFrames(page, true)).sort((a, b) => a - b);
+    await dragFrames(page, false, screen); // warm-up: JIT, fonts, first layout
+    const frames = (await dragFrames(page, true, screen)).sort((a, b) => a - b);
     const p95 = percentile(frames, 95);
     console.log(
-      `dragging (${label}): ${frames.length} frames over ${MOVES} pointer moves; frame time p50 ${percentile(frames, 50).toFixed(1)} ms, ` +
+      `dragging on the ${screen === 'game' ? "race's game" : 'practice'} screen (${label}): ${frames.length} frames over ${MOVES} pointer moves; frame time p50 ${percentile(frames, 50).toFixed(1)} ms, ` +
         `p95 ${p95.toFixed(1)} ms, p99 ${percentile(frames, 99).toFixed(1)} ms, max ${(frames[frames.length - 1] ?? NaN).toFixed(1)} ms`,
     );
-    console.log(`  goal p95 16 ms: ${((p95 / 16) * 100).toFixed(0)}% of it`);
+    // Issue 12 asks for under 8 ms at 4x.
+    const goal = slowdown > 1 ? 8 : 16;
+    console.log(`  goal p95 ${goal} ms: ${((p95 / goal) * 100).toFixed(0)}% of it`);
     await page.close();
   }
   await browser.close();

@@ -1,6 +1,6 @@
 import type { RoomName, Rooms } from '@ubongo/core';
 import type { Room } from 'colyseus.js';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { GameRoom } from './net.js';
 
 /** Re-renders every `ms` while `active`, for clocks. */
@@ -85,6 +85,43 @@ export function timeLeft(
   now: number,
 ): number {
   return Math.max(0, (deadline - message.serverNow) / message.timeScale - (now - receivedAt));
+}
+
+/**
+ * Whether the game time `deadline` has passed on the player's clock, by a message received at
+ * `receivedAt`. Re-renders once, when it passes, not on every tick of a clock (useNow); null: no
+ * deadline, never passed.
+ */
+export function usePassed(
+  deadline: number | null,
+  message: { serverNow: number; timeScale: number; receivedAt: number },
+): boolean {
+  const [passed, setPassed] = useState<number | null>(() =>
+    deadline !== null && timeLeft(deadline, message, message.receivedAt, performance.now()) <= 0 ? deadline : null,
+  );
+  useEffect(() => {
+    if (deadline === null) return;
+    const id = setTimeout(
+      () => {
+        setPassed(deadline);
+      },
+      timeLeft(deadline, message, message.receivedAt, performance.now()),
+    );
+    return () => {
+      clearTimeout(id);
+    };
+  }, [deadline, message]);
+  return deadline !== null && passed === deadline;
+}
+
+/**
+ * The same object for the same data: each message brings new objects, and a component kept by
+ * React.memo re-renders only when what they hold has changed.
+ */
+export function useSameData<T>(value: T): T {
+  const json = JSON.stringify(value);
+  // The data is the key: a new copy only when it changes.
+  return useMemo(() => JSON.parse(json) as T, [json]);
 }
 
 /** m:ss */

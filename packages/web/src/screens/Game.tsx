@@ -1,8 +1,8 @@
-import type { Gem as GemName, RaceView, RaceViewMessage, RoundReveal, TrailMove } from '@ubongo/core';
+import type { Gem as GemName, JewelColour, RaceView, RaceViewMessage, RoundReveal, TrailMove } from '@ubongo/core';
 import { GEM_POINTS, GEMS, JEWEL_COLOURS } from '@ubongo/core';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { timeLeft, useNow } from '../hooks.js';
+import { timeLeft, useNow, usePassed, useSameData } from '../hooks.js';
 import { send } from '../net.js';
 import { BoardPicture } from '../play/BoardPicture.js';
 import type { Placements } from '../play/Puzzle.js';
@@ -13,20 +13,28 @@ import type { Table } from './Race.js';
 
 const ORDINAL_KEYS = ['first', 'second', 'third', 'fourth'];
 
+/**
+ * The board, re-rendered only when its own props change: the clocks tick in their own small
+ * components (RoundSand, Countdown), and the task and callbacks it gets are kept the same objects
+ * from one message to the next.
+ */
+const Board = memo(Puzzle);
+
+/** A view message and when it came, on the player's clock. */
+type Received = RaceViewMessage & { receivedAt: number };
+
 /** A round in play: my board and pieces, the sand, who has solved, the standings (and the jewel board). */
-export function Game({ table, view: message }: { table: Table; view: RaceViewMessage & { receivedAt: number } }) {
+export function Game({ table, view: message }: { table: Table; view: Received }) {
   const { t } = useTranslation();
-  const { room, nameOf } = table;
+  const { room, nameOf, clearRejected } = table;
   const view = message.view;
   const round = view.round;
   const me = view.you;
   const myDeal = round?.deals.find((d) => d.player === me);
   const playing = view.phase === 'playing';
   const waitingFor = view.phase === 'waiting' ? message.nextRoundAt : null;
-  const now = useNow(200, playing || waitingFor !== null);
-  // Before the next round (or, in a jewel game, the end of the time to place the pawns): seconds.
-  const untilNext = waitingFor === null ? 0 : Math.ceil(timeLeft(waitingFor, message, message.receivedAt, now) / 1000);
-  const left = round && playing ? timeLeft(round.deadline, message, message.receivedAt, now) : 0;
+  // Whether the sand has run out on my clock: this screen re-renders when it does, not with every tick.
+  const ranOut = usePassed(playing && round ? round.deadline : null, message);
   const solvedAt = me && round ? round.solved.indexOf(me) : -1;
   const [checking, setChecking] = useState(false);
   // A claim the connection lost is sent again once the room is back.
@@ -45,20 +53,16 @@ export function Game({ table, view: message }: { table: Table; view: RaceViewMes
 
   const claim = useCallback(
     (placements: Placements, trail: readonly TrailMove[]) => {
-      table.clearRejected();
+      clearRejected();
       setChecking(true);
       pending.current = { placements, trail };
       if (room.connection.isOpen) send(room, 'claim', pending.current);
     },
-    [room, table],
+    [room, clearRejected],
   );
-
-  // The sand's last ten seconds tick, while my board is still to be solved.
-  const secondsLeft = Math.ceil(left / 1000);
-  const stillSolving = playing && solvedAt < 0 && myDeal !== undefined;
-  useEffect(() => {
-    if (stillSolving && secondsLeft > 0 && secondsLeft <= 10) play('sand');
-  }, [stillSolving, secondsLeft]);
+  // Each message brings a new copy of my task: the same one is handed to the board until it changes.
+  const task = useSameData(view.task);
+  const tray = useSameData(view.set);
 
   // A new game screen, and each new round, opens at its top: the round, the die and the sand in view.
   const roundNumber = round?.number;
@@ -69,7 +73,14 @@ export function Game({ table, view: message }: { table: Table; view: RaceViewMes
   const total = (view.hourglassSeconds * 1000) / message.timeScale;
   const gains = me && round ? (round.gains[me] ?? []) : [];
   // While my board is to be solved, the round fills the window (styles.css, .play-screen).
-  const solving = playing && view.task !== null && myDeal !== undefined && solvedAt < 0 && left > 0;
+  const solving = playing && view.task !== null && myDeal !== undefined && solvedAt < 0 && !ranOut;
+  // Between rounds (or, in a jewel game, before the pawns are placed), with the seconds to wait.
+  const between = (seconds: number): string =>
+    round === null && view.edition === 'jewels'
+      ? t(view.place ? 'game.placeYourPawn' : 'game.pawnsBeingPlaced', { seconds })
+      : waitingFor === null
+        ? t('game.betweenRounds')
+        : t('game.nextRoundIn', { seconds });
   return (
     <div className={solving ? 'game play-screen' : 'game'}>
       <div className="game-bar">
@@ -83,18 +94,29 @@ export function Game({ table, view: message }: { table: Table; view: RaceViewMes
             {view.edition === 'extreme' ? t('game.yourColour') : t('game.die')} <TaskKey value={myDeal.key} />
           </span>
         )}
-        {playing && round && <Hourglass left={left} total={total} second={round.secondChance} />}
+        {view.edition !== 'jewels' && <Bag count={view.bagSize} />}
+        {playing && round && (
+          <RoundSand
+            deadline={round.deadline}
+            message={message}
+            total={total}
+            second={round.secondChance}
+            audible={solvedAt < 0 && myDeal !== undefined}
+          />
+        )}
         <SoundControl />
       </div>
       <div className="game-grid">
         <section className="game-main" aria-label={t('game.yourBoard')}>
           {!playing && (
             <p className="between" role="status">
-              {round === null && view.edition === 'jewels'
-                ? t(view.place ? 'game.placeYourPawn' : 'game.pawnsBeingPlaced', { seconds: untilNext })
-                : waitingFor === null
-                  ? t('game.betweenRounds')
-                  : t('game.nextRoundIn', { seconds: untilNext })}
+              {waitingFor === null ? (
+                between(0)
+              ) : (
+                <Countdown at={waitingFor} message={message}>
+                  {between}
+                </Countdown>
+              )}
             </p>
           )}
           {!playing && table.reveal && table.reveal.round === view.history[view.history.length - 1]?.round && (
@@ -102,14 +124,14 @@ export function Game({ table, view: message }: { table: Table; view: RaceViewMes
           )}
           {playing && !me && <p className="between">{t('game.spectating')}</p>}
           {playing && me && !view.task && <p className="between">{t('game.sitOut')}</p>}
-          {playing && view.task && myDeal && round && (
+          {playing && task && myDeal && round && (
             <>
               {solvedAt >= 0 ? (
                 <p className="solved-banner" role="status">
                   {t('game.youSolved', { place: t(`ordinal.${ORDINAL_KEYS[solvedAt] ?? 'fourth'}`) })}{' '}
-                  {gains.map((g, i) => (
-                    <Gem key={i} gem={g} />
-                  ))}
+                  {gains.map((g, i) =>
+                    view.edition === 'jewels' ? <Jewel key={i} colour={g} /> : <Gem key={i} gem={g} />,
+                  )}
                 </p>
               ) : (
                 <p className="task-line">
@@ -117,11 +139,11 @@ export function Game({ table, view: message }: { table: Table; view: RaceViewMes
                   {checking && ` ${t('game.checking')}`}
                 </p>
               )}
-              <Puzzle
+              <Board
                 key={`${round.number}-${myDeal.board}-${myDeal.side}-${myDeal.key}`}
-                task={view.task}
-                tray={view.set ?? undefined}
-                disabled={solvedAt >= 0 || left <= 0}
+                task={task}
+                tray={tray ?? undefined}
+                disabled={solvedAt >= 0 || ranOut}
                 solved={solvedAt >= 0}
                 onComplete={claim}
                 onMove={moveSound}
@@ -130,7 +152,7 @@ export function Game({ table, view: message }: { table: Table; view: RaceViewMes
               />
             </>
           )}
-          <RejectedNote rejected={table.rejected} onClose={table.clearRejected} />
+          <RejectedNote rejected={table.rejected} onClose={clearRejected} />
         </section>
         <aside className="game-side">
           {view.edition === 'jewels' && <JewelBoard table={table} view={view} />}
@@ -138,8 +160,220 @@ export function Game({ table, view: message }: { table: Table; view: RaceViewMes
           <LastRound view={view} nameOf={nameOf} />
         </aside>
       </div>
+      <Travel view={view} />
     </div>
   );
+}
+
+/**
+ * The round's hourglass, with a clock of its own: it re-renders five times a second, the rest of
+ * the screen does not. Its sand is heard in the last ten seconds while my board is to be solved.
+ */
+function RoundSand({
+  deadline,
+  message,
+  total,
+  second,
+  audible,
+}: {
+  deadline: number;
+  message: Received;
+  total: number;
+  second: boolean;
+  audible: boolean;
+}) {
+  const now = useNow(200);
+  const left = timeLeft(deadline, message, message.receivedAt, now);
+  const seconds = Math.ceil(left / 1000);
+  useEffect(() => {
+    if (audible && seconds > 0 && seconds <= 10) play('sand');
+  }, [audible, seconds]);
+  return <Hourglass left={left} total={total} second={second} />;
+}
+
+/** The whole seconds until the game time `at`, said by `children`, with a clock of its own. */
+function Countdown({
+  at,
+  message,
+  children,
+}: {
+  at: number;
+  message: Received;
+  children: (seconds: number) => string;
+}) {
+  const now = useNow(200);
+  return children(Math.ceil(timeLeft(at, message, message.receivedAt, now) / 1000));
+}
+
+/** The bag the gems are drawn from, drawn, with how many are left in it. */
+function Bag({ count }: { count: number }) {
+  const { t } = useTranslation();
+  const label = t('game.bag', { count });
+  return (
+    <span className="bag" role="img" aria-label={label} title={label}>
+      <svg className="bag-picture" viewBox="0 0 32 32" width="30" height="30" aria-hidden="true">
+        {/* Two gems in its open mouth, the cloth gathered under them by a string. */}
+        <path d="M11.5 8.5 14 5l2.5 3.5L14 12Z" fill="#c1121f" stroke="#0006" strokeWidth="0.6" />
+        <path d="M16 7l2.5-2.5L21 7l-1 3.5h-3Z" fill="#1d4ed8" stroke="#0006" strokeWidth="0.6" />
+        <path
+          className="bag-cloth"
+          d="M10.5 12.5C5.5 16 3.5 20.5 4.5 25c1 4 5.5 5.5 11.5 5.5s10.5-1.5 11.5-5.5c1-4.5-1-9-6-12.5Z"
+        />
+        <path className="bag-cloth" d="M9 9.5c2 1.2 4 1.8 7 1.8s5-.6 7-1.8l-2 3.5h-10Z" />
+        <path className="bag-string" d="M10.5 12.8h11M16 12.8l-2.5 4.5M16 12.8l2.5 4.5" />
+      </svg>
+      <span className="bag-count" aria-hidden="true">
+        {count}
+      </span>
+    </span>
+  );
+}
+
+/** How long a gem takes from the bag (or the jewel board) to its taker, and the wait between two of one taking (ms). */
+const TRAVEL_MS = 850;
+const TRAVEL_GAP_MS = 180;
+/** The landing: the gem in the standings swells and settles (ms). */
+const LAND_MS = 300;
+
+/** Whether the page is to stay still: the player asks for less motion (or it cannot animate, as jsdom). */
+function stillPage(): boolean {
+  return (
+    typeof Element.prototype.animate !== 'function' ||
+    typeof window.matchMedia !== 'function' ||
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
+}
+
+/** Gems or jewels one player took, seen after this screen opened: `before` of the round's were there already. */
+interface Taking {
+  readonly player: string;
+  readonly before: number;
+  readonly items: readonly string[];
+}
+
+/**
+ * Gems and jewels travel to whoever takes them, for each taking the view shows (the round's gains)
+ * after this screen opened: from the bag (classic, Extreme) or from the front of the jewel board's
+ * row the taker's pawn stands on, to the taker's row in the standings, where they land. What was
+ * taken before the screen opened is simply there, as it is for those who ask for less motion.
+ * Decoration only: copies of the gems the standings show, in a layer outside React's tree, moved
+ * by transforms alone; the board does not re-render for them.
+ */
+function Travel({ view }: { view: RaceView }) {
+  const layer = useRef<HTMLDivElement>(null);
+  // How many of each player's gains of each round this screen has seen (null: none yet, it just opened).
+  const seen = useRef<Map<string, number> | null>(null);
+  useLayoutEffect(() => {
+    const opened = seen.current === null;
+    const counts = (seen.current ??= new Map<string, number>());
+    const round = view.round;
+    if (!round) return;
+    const takings: Taking[] = [];
+    for (const [player, items] of Object.entries(round.gains)) {
+      const key = `${round.number}:${player}`;
+      const before = counts.get(key) ?? 0;
+      if (items.length <= before) continue;
+      counts.set(key, items.length);
+      if (!opened) takings.push({ player, before, items: items.slice(before) });
+    }
+    const el = layer.current;
+    if (!el || takings.length === 0 || stillPage()) return;
+    for (const taking of takings) travel(el, view, taking);
+  }, [view]);
+  return <div className="travel-layer" ref={layer} aria-hidden="true" />;
+}
+
+interface Point {
+  readonly x: number;
+  readonly y: number;
+}
+
+const centre = (box: DOMRect): Point => ({ x: box.left + box.width / 2, y: box.top + box.height / 2 });
+
+/** Where the gems leave the bag: its mouth (null when the bag is not drawn). */
+function bagMouth(screen: Element): Point[] | null {
+  const box = screen.querySelector('.bag-picture')?.getBoundingClientRect();
+  if (!box || box.width === 0) return null;
+  return [{ x: box.left + box.width / 2, y: box.top + box.height * 0.25 }];
+}
+
+/** Where a player's two jewels were: the front holes of the row their pawn went to (null when the board is hidden). */
+function jewelHoles(screen: Element, view: RaceView, player: string): Point[] | null {
+  const pawn = view.players.find((p) => p.id === player)?.pawn;
+  if (pawn === null || pawn === undefined) return null;
+  const box = screen.querySelectorAll('.jewel-row')[pawn]?.getBoundingClientRect();
+  if (!box || box.width === 0) return null;
+  return [0, 1].map((k) => ({
+    x: box.left + (box.width * (k * JEWEL_CELL + JEWEL_CELL / 2)) / (ROW_HOLES * JEWEL_CELL),
+    y: box.top + box.height / 2,
+  }));
+}
+
+/**
+ * Sends the gems of one taking on their way, one after another, each a copy of the gem it becomes
+ * in the taker's row: in the row's "solved" tag while the round is played, else beside its count.
+ * A gem the row did not show before appears when its copy lands; one it did swells as it lands.
+ */
+function travel(layer: HTMLElement, view: RaceView, taking: Taking): void {
+  const screen = layer.parentElement;
+  const row = screen?.querySelector(`.players li[data-player="${CSS.escape(taking.player)}"]`);
+  if (!screen || !row) return;
+  const jewels = view.edition === 'jewels';
+  const from = jewels ? jewelHoles(screen, view, taking.player) : bagMouth(screen);
+  const held = view.players.find((p) => p.id === taking.player);
+  if (!from || !held) return;
+  const origin = layer.getBoundingClientRect();
+  taking.items.forEach((item, i) => {
+    const start = from[i] ?? from[0];
+    const tagged = row.querySelectorAll('.solved-tag .gem')[taking.before + i];
+    const counted = row.querySelector(`.gem-count[data-gem="${CSS.escape(item)}"]`);
+    const icon = tagged ?? counted?.querySelector('svg');
+    if (!start || !icon) return;
+    const landing = (tagged ?? counted ?? icon) as HTMLElement | SVGElement;
+    // Its flight is its arrival: the tag's own (styles.css, gem-arrives) would move where it lands.
+    if (tagged) for (const arrival of tagged.getAnimations()) arrival.cancel();
+    // How many of this gem the row shows before this one lands (those of the taking before it landed first).
+    const had =
+      (jewels ? held.jewels[item as JewelColour] : held.gems[item as GemName]) -
+      taking.items.slice(i).filter((g) => g === item).length;
+    const end = centre(icon.getBoundingClientRect());
+    const size = icon.getBoundingClientRect().width / 2;
+    const copy = icon.cloneNode(true) as SVGElement;
+    copy.removeAttribute('role');
+    copy.removeAttribute('aria-label');
+    const traveller = document.createElement('span');
+    traveller.className = 'traveller';
+    traveller.dataset['gem'] = item;
+    traveller.dataset['player'] = taking.player;
+    traveller.append(copy);
+    layer.append(traveller);
+    const at = (p: Point, dy = 0): string =>
+      `translate(${p.x - origin.left - size}px, ${p.y - origin.top - size + dy}px)`;
+    // Up out of the bag in an arc, larger on the way, down to the row.
+    const top = { x: (start.x + end.x) / 2, y: Math.min(start.y, end.y) };
+    const delay = i * TRAVEL_GAP_MS;
+    traveller
+      .animate(
+        [
+          { transform: `${at(start)} scale(0.4)` },
+          { transform: `${at(top, -40)} scale(1.7)`, offset: 0.45 },
+          { transform: `${at(end)} scale(1)` },
+        ],
+        { duration: TRAVEL_MS, delay, easing: 'ease-in-out' },
+      )
+      .finished.catch(() => undefined)
+      .finally(() => {
+        traveller.remove();
+      });
+    const lands = delay + TRAVEL_MS;
+    if (tagged !== undefined || had <= 0)
+      landing.animate([{ transform: 'scale(0)' }, { transform: 'scale(0)' }], lands);
+    landing.animate([{ transform: 'scale(1.8)' }, { transform: 'scale(1)' }], {
+      duration: LAND_MS,
+      delay: lands,
+      easing: 'ease-out',
+    });
+  });
 }
 
 /** The players, best first, with what they hold and whether they have solved this round. */
@@ -174,7 +408,7 @@ export function Players({ view, nameOf }: { view: RaceView; nameOf: (id: string)
                     <span className="gems">
                       {GEMS.map((g: GemName) =>
                         p.gems[g] > 0 ? (
-                          <span key={g} className="gem-count">
+                          <span key={g} className="gem-count" data-gem={g}>
                             <Gem gem={g} />×{p.gems[g]}
                           </span>
                         ) : null,
@@ -241,7 +475,7 @@ export function JewelCounts({ jewels }: { jewels: Record<string, number> }) {
       {Object.entries(jewels)
         .filter(([, n]) => n > 0)
         .map(([colour, n]) => (
-          <span key={colour} className="gem-count">
+          <span key={colour} className="gem-count" data-gem={colour}>
             <Jewel colour={colour} />×{n}
           </span>
         ))}
@@ -322,6 +556,10 @@ function LastRound({ view, nameOf }: { view: RaceView; nameOf: (id: string) => s
   );
 }
 
+/** The jewel board's holes, in the units of its pictures, and how many a row has (as printed). */
+const JEWEL_CELL = 26;
+const ROW_HOLES = 12;
+
 /** A player's pawn: a number in a colour, the same beside the name in the standings. */
 function Pawn({ index, name }: { index: number; name: string }) {
   return (
@@ -339,7 +577,7 @@ function JewelBoard({ table, view }: { table: Table; view: RaceView }) {
   const reach = view.reach;
   const place = view.place;
   const rows = reach?.rows ?? place?.rows ?? [];
-  const cell = 26;
+  const cell = JEWEL_CELL;
   return (
     <section className="card jewel-board">
       <h2>{t('game.jewelBoard')}</h2>
@@ -359,7 +597,7 @@ function JewelBoard({ table, view }: { table: Table; view: RaceView }) {
               </span>
               <svg
                 className="jewel-row"
-                viewBox={`0 0 ${12 * cell} ${cell}`}
+                viewBox={`0 0 ${ROW_HOLES * cell} ${cell}`}
                 role="img"
                 aria-label={t('game.rowJewels', {
                   row: r + 1,

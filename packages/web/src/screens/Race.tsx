@@ -177,6 +177,11 @@ export function RaceScreen({ code }: { code: string }) {
     [room],
   );
 
+  // The same function at every render: the game screen's board is not re-rendered for a new one.
+  const clearRejected = useCallback(() => {
+    setRejected(null);
+  }, []);
+
   const nameOf = useCallback(
     (id: string): string => {
       const seat = lobbyRef.current?.seats.find((s) => s.id === id);
@@ -263,9 +268,7 @@ export function RaceScreen({ code }: { code: string }) {
     view,
     nameOf,
     rejected,
-    clearRejected: () => {
-      setRejected(null);
-    },
+    clearRejected,
     savedGame,
     reveal,
   };

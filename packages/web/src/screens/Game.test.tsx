@@ -1,0 +1,136 @@
+// @vitest-environment jsdom
+import type { RaceState, RaceViewMessage } from '@ubongo/core';
+import { raceEngine } from '@ubongo/core';
+import { shippedDeck } from '@ubongo/core/decks';
+import { act, cleanup, render } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { setUpI18n } from '../i18n.js';
+import type * as PuzzleModule from '../play/Puzzle.js';
+import type { PuzzleProps } from '../play/Puzzle.js';
+import type * as SoundModule from '../sound.js';
+import { play } from '../sound.js';
+import { Game } from './Game.js';
+import type { Table } from './Race.js';
+
+/*
+ * The game screen's clock ticks in the hourglass alone: the board (Puzzle, counted here in place of
+ * the real one) is drawn again only when its own props change, not five times a second; and the
+ * sand is still heard in the last ten seconds.
+ */
+
+const boards = vi.hoisted(() => [] as PuzzleProps[]);
+vi.mock('../play/Puzzle.js', async (importOriginal) => ({
+  ...(await importOriginal<typeof PuzzleModule>()),
+  Puzzle: (props: PuzzleProps) => {
+    boards.push(props);
+    return null;
+  },
+}));
+vi.mock('../sound.js', async (importOriginal) => ({
+  ...(await importOriginal<typeof SoundModule>()),
+  play: vi.fn(),
+}));
+
+beforeAll(() => {
+  setUpI18n();
+});
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'] });
+  boards.length = 0;
+  vi.mocked(play).mockClear();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const classic = raceEngine(shippedDeck('classic'));
+
+/** A classic round of a 60 s hourglass just started, p1 and p2 at the table, at game time 0. */
+function roundInPlay(): RaceState {
+  const setup = classic.setup(
+    {
+      edition: 'classic',
+      variant: 'standard',
+      players: [
+        { id: 'p1', side: 'easy' },
+        { id: 'p2', side: 'easy' },
+      ],
+      hourglassSeconds: 60,
+      rounds: 9,
+    },
+    7,
+  );
+  if (!setup.ok) throw new Error(setup.error.message);
+  const started = classic.apply(setup.value, { type: 'start-round' }, 0);
+  if (!started.ok) throw new Error(started.error.message);
+  return started.value.state;
+}
+
+/** p1's view of `state`, as the server sends it at game time `serverNow` and it arrives now. */
+function message(state: RaceState, serverNow: number): RaceViewMessage & { receivedAt: number } {
+  return { view: classic.view(state, 'p1'), nextRoundAt: null, serverNow, timeScale: 1, receivedAt: performance.now() };
+}
+
+// The room is not reached: no claim is sent here.
+const room = undefined as unknown as Table['room'];
+function table(view: Table['view']): Table {
+  return {
+    room,
+    lobby: {} as Table['lobby'],
+    view,
+    nameOf: (id) => id,
+    rejected: null,
+    clearRejected: () => undefined,
+    savedGame: null,
+    reveal: null,
+  };
+}
+
+/** Lets `ms` pass, a clock's tick at a time (what happens within one act() is drawn once, at its end). */
+const tick = (ms: number): void => {
+  for (let step = 0; step < ms; step += 200) {
+    act(() => {
+      vi.advanceTimersByTime(Math.min(200, ms - step));
+    });
+  }
+};
+
+it('draws the board once while the sand runs, and again only when the sand has run out', () => {
+  const state = roundInPlay();
+  const first = message(state, 0);
+  const clear = vi.fn();
+  const { container, rerender } = render(<Game table={{ ...table(first), clearRejected: clear }} view={first} />);
+  const label = (): string => container.querySelector('.hourglass-label')?.textContent ?? '';
+  expect(boards).toHaveLength(1);
+  expect(label()).toBe('Sand 60 s');
+  tick(5_000);
+  // The hourglass went on; the board was not drawn again.
+  expect(label()).toBe('Sand 55 s');
+  expect(boards).toHaveLength(1);
+  // A new message with the same task (say, another player solved): new objects, the same board.
+  const again = message(JSON.parse(JSON.stringify(state)) as RaceState, 5_000);
+  rerender(<Game table={{ ...table(again), clearRejected: clear }} view={again} />);
+  tick(5_000);
+  expect(label()).toBe('Sand 50 s');
+  expect(boards).toHaveLength(1);
+  expect(boards[0]?.disabled).toBe(false);
+  // The sand runs out on the player's clock: the board is drawn once more, closed.
+  tick(50_000);
+  expect(label()).toBe('Sand 0 s');
+  expect(boards).toHaveLength(2);
+  expect(boards[1]?.disabled).toBe(true);
+  expect(boards[1]?.task).toBe(boards[0]?.task);
+});
+
+it('lets the sand be heard in each of the last ten seconds, while the board is to be solved', () => {
+  const first = message(roundInPlay(), 0);
+  render(<Game table={table(first)} view={first} />);
+  const sand = (): number => vi.mocked(play).mock.calls.filter(([cue]) => cue === 'sand').length;
+  tick(49_900);
+  expect(sand()).toBe(0);
+  tick(200);
+  expect(sand()).toBe(1);
+  tick(10_000);
+  expect(sand()).toBe(10);
+});
