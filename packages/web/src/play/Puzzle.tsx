@@ -6,8 +6,7 @@ import type {
   PointerEvent as ReactPointerEvent,
   RefObject,
 } from 'react';
-import { useEffect, useId, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useCallback, useEffect, useId, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keyboardInUse } from '../hooks.js';
 import type { PieceState, Size } from './geometry.js';
@@ -96,6 +95,8 @@ interface Drag {
   /** The piece cell under the pointer, by its index in the piece's cells. */
   readonly grabbed: number;
   readonly startedAt: number;
+  /** The piece's translation when the drag began: where it stays drawn (unseen) while its copy moves. */
+  readonly home: readonly [number, number];
 }
 
 /** How many moves Undo goes back. */
@@ -134,6 +135,8 @@ export function Puzzle({
   const { t } = useTranslation();
   const uid = useId().replace(/[^a-zA-Z0-9]/g, '');
   const svgRef = useRef<SVGSVGElement>(null);
+  // The layer over the board that holds the piece in hand (see follow).
+  const handRef = useRef<SVGSVGElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const [pieces, setPieces] = useState<readonly PieceState[]>(() =>
     given.map((p) => ({ id: p.id, cells: pieceCells(p), at: null, pinned: false })),
@@ -284,10 +287,7 @@ export function Puzzle({
   }, [status.complete, disabled, drag, held, pieces, shown, onComplete]);
 
   const translation = (i: number, piece: PieceState): [number, number] => {
-    if (drag?.index === i) {
-      const [px, py] = motion.current.pointer;
-      return [px - drag.offset[0], py - drag.offset[1]];
-    }
+    if (drag?.index === i) return [drag.home[0], drag.home[1]];
     if (piece.at) {
       const [dx, dy] = offsetPx(grid, piece.at);
       return [layout.origin[0] + dx, layout.origin[1] + dy];
@@ -358,21 +358,13 @@ export function Puzzle({
       pointer[1] - d.offset[1] - layout.origin[1],
     );
 
-  /**
-   * Shows the drop preview at `at` (none if null or if the piece would go back to the tray), if it
-   * moved. `now`: drawn in this frame; a pointermove's update would otherwise render in a task of
-   * its own, a frame later.
-   */
-  const showPreview = (at: Cell | null, cells: readonly Cell[], now = false): void => {
+  /** Shows the drop preview at `at` (none if null or if the piece would go back to the tray), if it moved. */
+  const showPreview = (at: Cell | null, cells: readonly Cell[]): void => {
     const onBoard = at && touchesRegion(region, cells, at) ? at : null;
     const k = onBoard ? `${onBoard[0]},${onBoard[1]}` : '';
     if (k === previewKey.current) return;
     previewKey.current = k;
-    if (now)
-      flushSync(() => {
-        preview.current?.(onBoard);
-      });
-    else preview.current?.(onBoard);
+    preview.current?.(onBoard);
   };
 
   /**
@@ -459,8 +451,8 @@ export function Puzzle({
     if (fresh || !screenToSvg.current) screenToSvg.current = svgRef.current?.getScreenCTM()?.inverse() ?? null;
     const m = screenToSvg.current;
     if (!m) return [e.clientX, e.clientY];
-    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m);
-    return [p.x, p.y];
+    // The matrix by hand: a DOMPoint made and transformed on every move costs more than the sums.
+    return [m.a * e.clientX + m.c * e.clientY + m.e, m.b * e.clientX + m.d * e.clientY + m.f];
   };
 
   const onPointerDown = (e: ReactPointerEvent, i: number): void => {
@@ -496,12 +488,30 @@ export function Puzzle({
       offset: [pointer[0] - tx, pointer[1] - ty],
       grabbed,
       startedAt: e.timeStamp,
+      home: [tx, ty],
     });
     setTop(i);
   };
 
+  /**
+   * Moves the piece in hand to follow the pointer. Its copy lies in a layer of its own over the
+   * board (.hand-layer), moved by a CSS transform: the browser moves the layer as a picture,
+   * without drawing the board, the pieces or the piece again. The piece itself stays unseen where
+   * the drag began: were its own transform changed, its copy (a <use>) would be built again on
+   * every move.
+   */
+  const follow = (d: Drag, pointer: readonly [number, number]): void => {
+    const layer = handRef.current;
+    if (!layer) return;
+    // Picture units to CSS pixels: the board's scale as drawn (the matrix read as the drag began).
+    const unit = screenToSvg.current ? 1 / screenToSvg.current.a : fit.scale;
+    const dx = (pointer[0] - d.offset[0] - d.home[0]) * unit;
+    const dy = (pointer[1] - d.offset[1] - d.home[1]) * unit;
+    layer.style.transform = `translate(${dx.toFixed(1)}px, ${dy.toFixed(1)}px)`;
+  };
+
   /** Follows the pointer of a drag: where it is now, and how far it went. */
-  const track = (e: ReactPointerEvent): [number, number] => {
+  const track = (e: { clientX: number; clientY: number }): [number, number] => {
     const pointer = svgPoint(e, false);
     const before = motion.current;
     motion.current = {
@@ -511,17 +521,15 @@ export function Puzzle({
     return pointer;
   };
 
-  const onPointerMove = (e: ReactPointerEvent): void => {
+  // Moves are heard by a listener of the svg's own (below), not through React's events: they come
+  // once a frame, and nothing of React's is needed to follow them.
+  const onPointerMove = (e: PointerEvent): void => {
     if (drag?.pointerId !== e.pointerId) return;
     const pointer = track(e);
-    const tx = pointer[0] - drag.offset[0];
-    const ty = pointer[1] - drag.offset[1];
-    svgRef.current
-      ?.querySelector(`g.piece[data-index="${drag.index}"]`)
-      ?.setAttribute('transform', `translate(${tx.toFixed(1)},${ty.toFixed(1)})`);
+    follow(drag, pointer);
     // The preview waits until this is a drag, not a tap; then it renders only when the cell changes.
     const cells = pieces[drag.index]?.cells;
-    if (cells && motion.current.travelled >= TAP_TRAVEL) showPreview(landing(drag, cells, pointer), cells, true);
+    if (cells && motion.current.travelled >= TAP_TRAVEL) showPreview(landing(drag, cells, pointer), cells);
   };
 
   const onPointerUp = (e: ReactPointerEvent): void => {
@@ -574,6 +582,20 @@ export function Puzzle({
     if (drag && drag.pointerType !== 'mouse') return;
     turn(i, 'rotate');
   };
+
+  const moveRef = useRef(onPointerMove);
+  moveRef.current = onPointerMove;
+  useEffect(() => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    const onMove = (e: PointerEvent): void => {
+      moveRef.current(e);
+    };
+    svg.addEventListener('pointermove', onMove);
+    return () => {
+      svg.removeEventListener('pointermove', onMove);
+    };
+  }, []);
 
   // The wheel turns the piece under the pointer (or the one being dragged) without scrolling the page.
   const turnRef = useRef(turn);
@@ -679,18 +701,15 @@ export function Puzzle({
     }
   };
 
-  // Where each piece is drawn. A drag moves its piece's transform directly; after any render the
-  // DOM is set back to what the state says (a drop that changes nothing, a tap, a cancelled drag).
+  // Where each piece is drawn (the one in hand: where its drag began, unseen; its copy moves).
   const transforms = pieces.map((p, i) => {
     const [tx, ty] = translation(i, p);
     return `translate(${tx.toFixed(1)},${ty.toFixed(1)})`;
   });
+  // After any render in a drag (a turn in hand), the copy is put back under the pointer; after a drag, the layer back in place.
   useLayoutEffect(() => {
-    const svg = svgRef.current;
-    if (!svg) return;
-    transforms.forEach((value, i) => {
-      svg.querySelector(`g.piece[data-index="${i}"]`)?.setAttribute('transform', value);
-    });
+    if (drag) follow(drag, motion.current.pointer);
+    else handRef.current?.style.removeProperty('transform');
   });
 
   const placedCount = pieces.filter((p) => p.at !== null).length;
@@ -733,7 +752,7 @@ export function Puzzle({
       <div className="puzzle-stage" ref={stageRef}>
         <svg
           ref={svgRef}
-          className="puzzle-svg"
+          className={drag ? 'puzzle-svg dragging' : 'puzzle-svg'}
           viewBox={`0 0 ${layout.space.w.toFixed(1)} ${layout.height.toFixed(1)}`}
           style={{ width: `${fit.room.w}px`, height: `${(layout.height * fit.scale).toFixed(1)}px` }}
           role="group"
@@ -743,11 +762,12 @@ export function Puzzle({
           data-needed={JSON.stringify(task.pieces.map((p) => p.id))}
           data-complete={status.complete}
           data-solved={solved}
-          onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}
           onPointerCancel={onPointerCancel}
           onContextMenu={(e) => {
             e.preventDefault();
+            // While dragging nothing inside takes the pointer (styles.css): a mouse's right click turns the piece in hand.
+            if (drag && e.target === e.currentTarget) onContextMenu(e, drag.index);
           }}
         >
           <defs>
@@ -866,10 +886,19 @@ export function Puzzle({
             origin={layout.origin}
             control={preview}
           />
-          {active !== null && (
-            <use href={`#p-${uid}-${active}`} className="in-hand" pointerEvents="none" aria-hidden="true" />
-          )}
         </svg>
+        {/* The piece in hand, over everything, in a layer of its own that a drag moves (follow). */}
+        {active !== null && (
+          <svg
+            ref={handRef}
+            className="hand-layer"
+            viewBox={`0 0 ${layout.space.w.toFixed(1)} ${layout.height.toFixed(1)}`}
+            style={{ width: `${fit.room.w}px`, height: `${(layout.height * fit.scale).toFixed(1)}px` }}
+            aria-hidden="true"
+          >
+            <use href={`#p-${uid}-${active}`} className="in-hand" />
+          </svg>
+        )}
       </div>
       {/* Nothing to do on a board that is done: no buttons that all say no. */}
       {!done && (
@@ -949,10 +978,12 @@ export function Puzzle({
 /** Shows the drop preview with the dragged piece's origin at `at`, or hides it (null). */
 type ShowPreview = (at: Cell | null) => void;
 
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
 /**
  * Where the piece in hand would land: the board cells it would take, each fitting (a free white
- * cell) or not. Its state is its own, set through `control`, so that during a drag only this
- * renders, and only when the cell under the piece changes.
+ * cell) or not. Drawn without React, through `control`: during a drag nothing of the board
+ * renders, and the preview's few cells change only when the cell under the piece does.
  */
 function DropPreview({
   grid,
@@ -969,27 +1000,40 @@ function DropPreview({
   origin: readonly [number, number];
   control: RefObject<ShowPreview | null>;
 }) {
-  const [at, setAt] = useState<Cell | null>(null);
-  useImperativeHandle(control, () => setAt, []);
-  const shown = at ? dropPreview(region, taken, cells, at) : [];
-  if (shown.length === 0) return null;
+  const group = useRef<SVGGElement>(null);
+  const at = useRef<Cell | null>(null);
+  const draw = useCallback((): void => {
+    const g = group.current;
+    if (!g) return;
+    const shown = at.current ? dropPreview(region, taken, cells, at.current) : [];
+    // By the piece's cell: moving over the board changes attributes, not elements.
+    while (g.childElementCount > shown.length) g.lastElementChild?.remove();
+    while (g.childElementCount < shown.length) g.append(document.createElementNS(SVG_NS, 'polygon'));
+    shown.forEach(({ cell, fits }, k) => {
+      const polygon = g.children[k];
+      polygon?.setAttribute('points', cellPolygon(grid, cell));
+      polygon?.setAttribute('class', fits ? 'fits' : 'clash');
+      polygon?.setAttribute('data-preview-cell', `${cell[0]},${cell[1]}`);
+    });
+  }, [grid, region, taken, cells]);
+  useImperativeHandle(
+    control,
+    () => (next: Cell | null) => {
+      at.current = next;
+      draw();
+    },
+    [draw],
+  );
+  // A turn in hand: the preview of the piece as it now lies.
+  useLayoutEffect(draw, [draw]);
   return (
     <g
+      ref={group}
       className="drop-preview"
       transform={`translate(${origin[0]},${origin[1]})`}
       pointerEvents="none"
       aria-hidden="true"
-    >
-      {/* By the piece's cell: moving over the board changes attributes, not elements. */}
-      {shown.map(({ cell, fits }, k) => (
-        <polygon
-          key={k}
-          points={cellPolygon(grid, cell)}
-          className={fits ? 'fits' : 'clash'}
-          data-preview-cell={`${cell[0]},${cell[1]}`}
-        />
-      ))}
-    </g>
+    />
   );
 }
 
