@@ -211,3 +211,40 @@ describe.each(['phone', 'desktop'] as const)('the how-to page, %s', (on) => {
     await page.context().close();
   });
 });
+
+describe('the languages', () => {
+  it('draws a first visit from a Polish browser in Polish from its first frame, loading Polish alone', async () => {
+    const context = await browser.newContext({ ...SIZES.phone, locale: 'pl-PL' });
+    // Everything the page ever shows in its root, from the first node on.
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { seen });
+      new MutationObserver(() => {
+        const text = document.getElementById('root')?.textContent ?? '';
+        if (text) seen.push(text);
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${server.url}/#/`);
+    await page.getByText('Układankowy wyścig na czas', { exact: false }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('pl');
+    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    expect(seen.length).toBeGreaterThan(0);
+    // Never the English home page first.
+    expect(seen.filter((text) => text.includes('Create a table'))).toEqual([]);
+    // The Polish texts came as a chunk of their own; no other language's did.
+    const languages = scripts.map((s) => /\/(en|es|pt|pl|it)-[\w-]+\.js$/.exec(s)?.[1]).filter(Boolean);
+    expect(languages).toEqual(['pl']);
+    // Switched to Spanish: its chunk comes then.
+    await page.getByRole('combobox', { name: 'Język' }).selectOption('es');
+    await expect.poll(() => page.getAttribute('html', 'lang')).toBe('es');
+    expect(scripts.some((s) => /\/es-[\w-]+\.js$/.test(s))).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

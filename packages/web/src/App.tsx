@@ -77,7 +77,7 @@ export function App() {
           <select
             value={i18n.language}
             onChange={(e) => {
-              chooseLanguage(e.target.value as Language);
+              void chooseLanguage(e.target.value as Language);
             }}
             aria-label={t('nav.language')}
           >

@@ -2,7 +2,8 @@ import { ERROR_CODES } from '@ubongo/core';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { Language } from './i18n.js';
-import { initialLanguage, LANGUAGES, resources } from './i18n.js';
+import { initialLanguage, LANGUAGES } from './i18n.js';
+import { resources } from './locales/all.js';
 
 type Tree = { [key: string]: string | string[] | Tree };
 

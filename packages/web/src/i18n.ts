@@ -1,10 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
-import es from './locales/es.json';
-import it from './locales/it.json';
-import pl from './locales/pl.json';
-import pt from './locales/pt.json';
 
 /** The languages of the rulebooks, each named in itself. */
 export const LANGUAGES = [
@@ -16,7 +12,20 @@ export const LANGUAGES = [
 ] as const;
 export type Language = (typeof LANGUAGES)[number]['code'];
 
-export const resources = { en, es, pt, pl, it } as const;
+/** The texts of a language: English's keys. */
+export type Translation = typeof en;
+
+/**
+ * English is in the first script (it is also every other language's fallback); each other
+ * language is a chunk of its own, loaded when it is needed.
+ */
+const LOADERS: Readonly<Record<Exclude<Language, 'en'>, () => Promise<{ default: Translation }>>> = {
+  es: () => import('./locales/es.json'),
+  pt: () => import('./locales/pt.json'),
+  pl: () => import('./locales/pl.json'),
+  it: () => import('./locales/it.json'),
+};
+
 const STORAGE_KEY = 'ubongo.lang';
 
 const isLanguage = (code: string): code is Language => LANGUAGES.some((l) => l.code === code);
@@ -39,29 +48,42 @@ function stored(): string | null {
   }
 }
 
-/** Starts i18next; `<html lang>` follows the language, and a choice is remembered. */
-export function setUpI18n(): typeof i18next {
+/**
+ * Starts i18next in English at once; `<html lang>` follows the language. Resolves once the
+ * language to start in (the one chosen before, else the browser's) is loaded and switched to:
+ * the page is first drawn then, not in English first.
+ */
+export function setUpI18n(): Promise<void> {
   const lng = initialLanguage(stored(), typeof navigator === 'undefined' ? [] : navigator.languages);
   void i18next.use(initReactI18next).init({
-    resources: Object.fromEntries(Object.entries(resources).map(([k, v]) => [k, { translation: v }])),
-    lng,
+    resources: { en: { translation: en } },
+    lng: 'en',
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  document.documentElement.lang = lng;
+  document.documentElement.lang = 'en';
   i18next.on('languageChanged', (l) => {
     document.documentElement.lang = l;
   });
-  return i18next;
+  // Should the language not load (offline, a redeploy since the page came), the page is in English.
+  return switchLanguage(lng).catch(() => undefined);
+}
+
+/** Loads a language's texts (once), then switches to it. */
+export async function switchLanguage(code: Language): Promise<void> {
+  if (code !== 'en' && !i18next.hasResourceBundle(code, 'translation'))
+    i18next.addResourceBundle(code, 'translation', (await LOADERS[code]()).default);
+  await i18next.changeLanguage(code);
 }
 
 /** Switches the language and remembers it. */
-export function chooseLanguage(code: Language): void {
+export function chooseLanguage(code: Language): Promise<void> {
   try {
     localStorage.setItem(STORAGE_KEY, code);
   } catch {
     // not remembered, but switched
   }
-  void i18next.changeLanguage(code);
+  // A language that does not load leaves the page in the one it is in.
+  return switchLanguage(code).catch(() => undefined);
 }

@@ -7,12 +7,14 @@ import { listenForGesture } from './sound.js';
 import './fonts.css';
 import './styles.css';
 
-setUpI18n();
 listenForGesture();
-const root = document.getElementById('root');
-if (root)
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+// Drawn once the language is there (English at once, another after its texts are loaded).
+void setUpI18n().then(() => {
+  const root = document.getElementById('root');
+  if (root)
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+});

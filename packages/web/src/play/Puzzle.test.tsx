@@ -8,8 +8,8 @@ import { setUpI18n } from '../i18n.js';
 import { centre } from './geometry.js';
 import { Puzzle } from './Puzzle.js';
 
-beforeAll(() => {
-  setUpI18n();
+beforeAll(async () => {
+  await setUpI18n();
 });
 afterEach(cleanup);
 

@@ -31,8 +31,8 @@ vi.mock('../sound.js', async (importOriginal) => ({
   play: vi.fn(),
 }));
 
-beforeAll(() => {
-  setUpI18n();
+beforeAll(async () => {
+  await setUpI18n();
 });
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'] });

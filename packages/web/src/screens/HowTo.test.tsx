@@ -2,12 +2,13 @@
 import { act, cleanup, render } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LANGUAGES, resources, setUpI18n } from '../i18n.js';
+import { LANGUAGES, setUpI18n, switchLanguage } from '../i18n.js';
+import { resources } from '../locales/all.js';
 import { HowTo } from './HowTo.js';
 import { HOWTO_PICTURES, SECTION_PICTURES } from './HowToPictures.js';
 
-beforeAll(() => {
-  setUpI18n();
+beforeAll(async () => {
+  await setUpI18n();
 });
 afterEach(async () => {
   cleanup();
@@ -16,7 +17,7 @@ afterEach(async () => {
 
 describe('the how-to-play page', () => {
   it.each(LANGUAGES.map((l) => l.code))('%s: shows every section the translation has, in its order', async (code) => {
-    await act(() => i18next.changeLanguage(code));
+    await act(() => switchLanguage(code));
     const { container } = render(<HowTo />);
     // The pictures' captions are not sections.
     const { title, pictures, ...sections } = resources[code].howto;
@@ -32,7 +33,7 @@ describe('the how-to-play page', () => {
   it.each(LANGUAGES.map((l) => l.code))(
     '%s: shows each picture beside its section, drawn, with its caption',
     async (code) => {
-      await act(() => i18next.changeLanguage(code));
+      await act(() => switchLanguage(code));
       const { container } = render(<HowTo />);
       const { pictures } = resources[code].howto;
       const sections = [...container.querySelectorAll('section')];

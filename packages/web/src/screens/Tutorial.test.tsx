@@ -4,13 +4,13 @@ import { normalize, solutions } from '@ubongo/core';
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LANGUAGES, setUpI18n } from '../i18n.js';
+import { LANGUAGES, setUpI18n, switchLanguage } from '../i18n.js';
 import { flipped, rotated } from '../play/geometry.js';
 import { rememberTutorial, TUTORIAL_STEPS, TUTORIAL_TASK, tutorialOffered } from '../tutorial.js';
 import { Tutorial } from './Tutorial.js';
 
-beforeAll(() => {
-  setUpI18n();
+beforeAll(async () => {
+  await setUpI18n();
 });
 beforeEach(() => {
   localStorage.clear();
@@ -119,7 +119,7 @@ describe('the tutorial screen', () => {
   it.each(LANGUAGES.map((l) => l.code))(
     '%s: every step says what to do, for a finger and for a mouse',
     async (code) => {
-      await act(() => i18next.changeLanguage(code));
+      await act(() => switchLanguage(code));
       for (const s of TUTORIAL_STEPS)
         for (const hand of ['touch', 'mouse'])
           expect(i18next.exists(`tutorial.${s}.${hand}`, { lng: code, fallbackLng: false }), `${s}.${hand}`).toBe(true);

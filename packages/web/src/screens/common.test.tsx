@@ -3,11 +3,12 @@ import { DIE_FACES, DIE_SYMBOLS } from '@ubongo/core';
 import { act, cleanup, render } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resources, setUpI18n } from '../i18n.js';
+import { setUpI18n, switchLanguage } from '../i18n.js';
+import { resources } from '../locales/all.js';
 import { TaskKey } from './common.js';
 
-beforeAll(() => {
-  setUpI18n();
+beforeAll(async () => {
+  await setUpI18n();
 });
 afterEach(async () => {
   cleanup();
@@ -25,7 +26,7 @@ describe('the task key', () => {
   });
 
   it('names the symbol in the player’s language', async () => {
-    await act(() => i18next.changeLanguage('pl'));
+    await act(() => switchLanguage('pl'));
     const { getByRole } = render(<TaskKey value="2" />);
     expect(getByRole('img').getAttribute('aria-label')).toBe('tarcza z włóczniami');
   });
