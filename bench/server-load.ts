@@ -1,4 +1,6 @@
 // npm run bench:server -- --processes 1|2 --tables N --pace real|10 [--rounds R] [--store sqlite|postgres]
+//   [--start-over S]  the tables start at random moments over S seconds (default 60, one hourglass)
+//   [--profile DIR]   each server writes a CPU profile there when it stops (node --cpu-prof, 10 ms samples)
 //
 // Simulated players over real sockets at tables of 4, playing rounds against real server
 // processes. This script is the load generator, in a process of its own; each server measures
@@ -11,10 +13,13 @@
 // redis-server and a throwaway PostgreSQL started from the system's binaries, clients reaching each
 // process at its own address (no nginx: the bench measures the servers).
 //
-// The load: all tables seated first, then started within 3 s of each other, each player claiming
+// The load: all tables seated first, then started at random moments over one hourglass (60 s of
+// game time), as an evening's tables are at every stage of their rounds at once; each player claims
 // (a correct placement) after a think time drawn from the casual bot model, in game time: at pace
 // 10 the server runs game time ten times faster and claims come ten times as often as at real
-// tables. The old environment variables still work: ROOMS, ROUNDS, TIME_SCALE.
+// tables. `--start-over 3` starts them all within 3 s instead: every table's round starts and ends
+// in the same few seconds, a burst no crowd of independent tables makes, the worst case.
+// The old environment variables still work: ROOMS, ROUNDS, TIME_SCALE.
 import type { RaceServerMessages, TrailMove } from '@ubongo/core';
 import { botSolveSeconds, createRng, PROTOCOL_VERSION } from '@ubongo/core';
 import type { MetricsReport, ServerProcess, Service } from '@ubongo/server/system-services';
@@ -39,12 +44,19 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: process.env['ROUNDS'] ?? '2' },
     // One process may use PostgreSQL too, to compare like with like.
     store: { type: 'string' },
+    profile: { type: 'string' },
+    'start-over': { type: 'string' },
   },
 });
+const NODE_ARGS = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`, '--cpu-prof-interval=10000'] : [];
 const PROCESSES = Number(args.processes);
 const TABLES = Number(args.tables);
 const TIME_SCALE = args.pace === 'real' ? 1 : Number(args.pace);
 const ROUNDS = Number(args.rounds);
+const HOURGLASS_SECONDS = 60;
+// Over how many seconds of the player's clock the tables start (one hourglass in game time by default).
+const START_OVER = Number(args['start-over'] ?? HOURGLASS_SECONDS / TIME_SCALE);
+if (!(START_OVER >= 0)) throw new Error(`--start-over is a number of seconds, got ${args['start-over']}`);
 if (![1, 2].includes(PROCESSES)) throw new Error(`--processes is 1 or 2, got ${args.processes}`);
 if (!(TABLES > 0) || !(TIME_SCALE > 0) || !(ROUNDS > 0))
   throw new Error('--tables and --rounds are positive numbers, --pace is real or a positive number');
@@ -79,16 +91,19 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
   });
 
 if (PROCESSES === 1 && STORE === 'sqlite')
-  servers.push(await startServerProcess({ ...env, UBONGO_DATA_DIR: scratchFolder('bench') }));
+  servers.push(await startServerProcess({ ...env, UBONGO_DATA_DIR: scratchFolder('bench') }, NODE_ARGS));
 else if (PROCESSES === 1) {
   const postgres = await startPostgres();
   services.push(postgres);
   servers.push(
-    await startServerProcess({
-      ...env,
-      DATABASE_URL: await postgres.createDatabase(),
-      UBONGO_DATA_DIR: scratchFolder('bench'),
-    }),
+    await startServerProcess(
+      {
+        ...env,
+        DATABASE_URL: await postgres.createDatabase(),
+        UBONGO_DATA_DIR: scratchFolder('bench'),
+      },
+      NODE_ARGS,
+    ),
   );
 } else {
   const [redis, postgres] = await Promise.all([startRedis(), startPostgres()]);
@@ -97,14 +112,17 @@ else if (PROCESSES === 1) {
   for (let i = 0; i < PROCESSES; i++) {
     const port = await freePort();
     servers.push(
-      await startServerProcess({
-        ...env,
-        PORT: String(port),
-        DATABASE_URL: databaseUrl,
-        UBONGO_REDIS_URL: redis.url,
-        UBONGO_PUBLIC_ADDRESS: `localhost:${port}`,
-        UBONGO_DATA_DIR: scratchFolder('bench'),
-      }),
+      await startServerProcess(
+        {
+          ...env,
+          PORT: String(port),
+          DATABASE_URL: databaseUrl,
+          UBONGO_REDIS_URL: redis.url,
+          UBONGO_PUBLIC_ADDRESS: `localhost:${port}`,
+          UBONGO_DATA_DIR: scratchFolder('bench'),
+        },
+        NODE_ARGS,
+      ),
     );
   }
 }
@@ -208,7 +226,7 @@ async function table(): Promise<Promise<void>[]> {
     await guestClient(anyProcess(), 'Host')
   ).create('race', {
     protocol: PROTOCOL_VERSION,
-    settings: { rounds: ROUNDS, hourglassSeconds: 60 },
+    settings: { rounds: ROUNDS, hourglassSeconds: HOURGLASS_SECONDS },
   });
   seat(host, 1);
   for (let i = 1; i < SEATS; i++)
@@ -232,15 +250,18 @@ for (let r = 0; r < TABLES; r += RAMP_BATCH) {
   games.push(...batch.flat());
 }
 const rampSeconds = (performance.now() - started) / 1000;
-// Everyone is seated: counting starts now, and the tables start over the next 3 seconds, as groups
-// of friends would, so that what is measured is play, not the connection storm of seating them.
+// Everyone is seated: counting starts now, and the tables start over the next START_OVER seconds,
+// so that what is measured is play, not the connection storm of seating them.
 await measures();
 const playFrom = performance.now();
 const cpuFrom = servers.map(usage);
 for (const host of hosts) {
-  setTimeout(() => {
-    host.send('start', {});
-  }, Math.random() * 3000);
+  setTimeout(
+    () => {
+      host.send('start', {});
+    },
+    Math.random() * START_OVER * 1000,
+  );
 }
 await Promise.all(games);
 const inServers = await measures();
@@ -253,7 +274,7 @@ const q = (p: number): string =>
 const ms = (n: number): string => n.toFixed(1);
 
 console.log(
-  `processes ${PROCESSES} (${PROCESSES === 1 ? (STORE === 'sqlite' ? 'SQLite' : 'PostgreSQL') : 'Redis + PostgreSQL'}), tables ${TABLES} of ${SEATS}, clients ${clients}, rounds ${ROUNDS}, pace ${TIME_SCALE === 1 ? 'real' : `x${TIME_SCALE}`}; seated in ${rampSeconds.toFixed(1)} s, played in ${playSeconds.toFixed(1)} s`,
+  `processes ${PROCESSES} (${PROCESSES === 1 ? (STORE === 'sqlite' ? 'SQLite' : 'PostgreSQL') : 'Redis + PostgreSQL'}), tables ${TABLES} of ${SEATS}, clients ${clients}, rounds ${ROUNDS}, pace ${TIME_SCALE === 1 ? 'real' : `x${TIME_SCALE}`}, started over ${START_OVER} s; seated in ${rampSeconds.toFixed(1)} s, played in ${playSeconds.toFixed(1)} s`,
 );
 inServers.forEach((m, i) => {
   const cpu = (cpuTo[i]?.cpu ?? 0) - (cpuFrom[i]?.cpu ?? 0);
@@ -268,5 +289,14 @@ console.log(
 console.log(
   `generator's view: claims answered ${latencies.length} (refused: ${[...refusals].map(([code, n]) => `${n} ${code}`).join(', ') || 'none'}); round trip p50 ${q(0.5)} ms, p99 ${q(0.99)} ms, max ${q(1)} ms`,
 );
+// A stop (SIGTERM) with every player still at their finished table, as after an evening's games.
+const stopping = performance.now();
 await stopAll();
+console.log(`stopped (SIGTERM) in ${((performance.now() - stopping) / 1000).toFixed(1)} s`);
+for (const server of servers)
+  for (const line of server
+    .output()
+    .split('\n')
+    .filter((l) => l.includes('still stopping')))
+    console.log(`  ${line}`);
 process.exit(0);

@@ -81,6 +81,12 @@ console.log(`ubongo: listening on http://localhost:${server.port} (data in ${dat
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
     console.log(`ubongo: ${signal}, stopping`);
+    // A stop that takes a while says what it still waits for, every 10 seconds.
+    setInterval(() => {
+      const waiting = new Map<string, number>();
+      for (const kind of process.getActiveResourcesInfo()) waiting.set(kind, (waiting.get(kind) ?? 0) + 1);
+      console.log(`ubongo: still stopping, waiting on ${[...waiting].map(([k, n]) => `${n} ${k}`).join(', ')}`);
+    }, 10_000).unref();
     server
       .close()
       .then(() => process.exit(0))
