@@ -5,6 +5,7 @@ import { CLOSE_CODES } from '@ubongo/core';
 import type { z } from 'zod';
 import { MAX_MESSAGE_BYTES, MESSAGE_BURST, MESSAGES_PER_SECOND, PROTOCOL_VERSION } from './protocol.js';
 import type { RoomServices } from './services.js';
+import type { Timers } from './timers.js';
 
 /**
  * Reads a room's create or join options: a client of another protocol version is told which one
@@ -128,10 +129,10 @@ export function heard(room: Room): void {
  * Closes a room nobody has sent anything to for the server's idle time, unless `busy` says it has
  * work of its own (a game under way plays on with bots): each client is told why (CLOSE_CODES.idle).
  */
-export function expireWhenIdle(room: Room, checks: Checks, busy: () => boolean = () => false): void {
+export function expireWhenIdle(room: Room, checks: Checks, timers: Timers, busy: () => boolean = () => false): void {
   heard(room);
   const idleMs = checks.limits.idleSeconds * 1000;
-  room.clock.setInterval(
+  timers.every(
     () => {
       if (busy()) heard(room);
       if (Date.now() - (lastHeard.get(room) ?? 0) < idleMs) return;

@@ -7,6 +7,7 @@ import { practiceJoinSchema, practiceMessages } from './protocol.js';
 import type { RoomServices } from './services.js';
 import type { Account } from './storage.js';
 import { nearLevel } from './puzzles.js';
+import { Timers } from './timers.js';
 
 /** "At my level" picks one of this many tasks nearest the player's level, by lot. */
 const PRACTICE_LEVEL_CHOICE = 8;
@@ -17,15 +18,21 @@ export class PracticeRoom extends Room {
   readonly #send = sender<PracticeServerMessages>(this);
   #task: PracticeTaskRef = { edition: 'classic', board: 'C01', side: 'easy', key: '1' };
   #hints = 0;
+  /** The room's waits (timers.ts): the room sends no state, so Colyseus's patches (and its clock's ticks) are off. */
+  readonly #timers = new Timers();
 
   override onCreate(options: unknown): void {
+    this.patchRate = 0;
     parseJoin(practiceJoinSchema, options);
     this.maxClients = 1;
     void this.setPrivate(true);
     this.#register();
-    expireWhenIdle(this, this.services);
+    expireWhenIdle(this, this.services, this.#timers);
   }
 
+  override onDispose(): void {
+    this.#timers.clearAll();
+  }
   override onJoin(client: Client): void {
     heard(this);
     this.#sendTask(client);

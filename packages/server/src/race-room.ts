@@ -1,4 +1,4 @@
-import type { Client, Delayed } from '@colyseus/core';
+import type { Client } from '@colyseus/core';
 import { Room, ServerError } from '@colyseus/core';
 import type { Deal, RaceAction, RaceEvent, RaceServerMessages, RoundReveal } from '@ubongo/core';
 import { CLOSE_CODES, deckFor, findTask, judgeSolve, raceEngine, RoundWatcher, STAND_IN_LEVEL } from '@ubongo/core';
@@ -19,6 +19,8 @@ import { RaceGame } from './race-game.js';
 import type { Resumption, RoomServices } from './services.js';
 import type { Account } from './storage.js';
 import type { Seat } from './table.js';
+import type { Timer } from './timers.js';
+import { Timers } from './timers.js';
 import { attempted } from './puzzles.js';
 import { rateGame } from './ratings.js';
 import type { SeatAccount } from './table.js';
@@ -42,9 +44,9 @@ export class RaceRoom extends Room {
   readonly #send = sender<RaceServerMessages>(this);
   #public = false;
   #game: RaceGame | null = null;
-  #timer: Delayed | undefined;
+  #timer: Timer | undefined;
   /** Quick match: the timer that starts the table by itself. */
-  #autoStart: Delayed | undefined;
+  #autoStart: Timer | undefined;
   #saving: Promise<void> | undefined;
   /** The room's journal writes, one after the other, so that they land in the order they happened. */
   #journal: Promise<void> = Promise.resolve();
@@ -52,7 +54,7 @@ export class RaceRoom extends Room {
   #stopping = false;
   /** A game resumed after a restart waits for its people until this game time; null otherwise. */
   #resumeBy: number | null = null;
-  #resumeTimer: Delayed | undefined;
+  #resumeTimer: Timer | undefined;
   /** A game has started and its journal is being opened: nobody is told until it is. */
   #beginning = false;
   /** This round's deals and when they were dealt; the players who solved faster than a person can. */
@@ -63,7 +65,11 @@ export class RaceRoom extends Room {
   #reveal: RoundReveal | null = null;
   readonly #implausible = new Set<string>();
 
+  /** The room's waits (timers.ts): the room sends no state, so Colyseus's patches (and its clock's ticks) are off. */
+  readonly #timers = new Timers();
+
   override onCreate(options: unknown): void {
+    this.patchRate = 0;
     // A game the server resumes after a restart (resume.ts), not a table a client asked for.
     const key = (options as { resume?: unknown } | null)?.resume;
     const resumption = typeof key === 'string' ? this.services.resumes.get(key) : undefined;
@@ -85,7 +91,7 @@ export class RaceRoom extends Room {
     if (variant) this.#table.configure({ variant });
     this.#registerMessages();
     // A game under way plays on (bots stand in for those gone); a lobby or a finished table nobody uses expires.
-    expireWhenIdle(this, this.services, () => this.#game !== null && !this.#game.finished);
+    expireWhenIdle(this, this.services, this.#timers, () => this.#game !== null && !this.#game.finished);
   }
 
   /**
@@ -106,14 +112,14 @@ export class RaceRoom extends Room {
     this.#game = game;
     this.#watchRounds(game);
     this.#registerMessages();
-    expireWhenIdle(this, this.services, () => this.#game !== null && !this.#game.finished);
+    expireWhenIdle(this, this.services, this.#timers, () => this.#game !== null && !this.#game.finished);
     if (this.#table.seats.every((s) => s.connected)) {
       this.#goOn();
       return;
     }
     // The reconnection window, in game time like every wait of the game's.
     this.#resumeBy = clock.now() + RECONNECT_SECONDS * 1000;
-    this.#resumeTimer = this.clock.setTimeout(
+    this.#resumeTimer = this.#timers.after(
       guarded(`room ${this.roomId}: resume`, this.services.log, () => {
         this.#resumeTimeout();
       }),
@@ -254,6 +260,7 @@ export class RaceRoom extends Room {
   }
 
   override async onDispose(): Promise<void> {
+    this.#timers.clearAll();
     this.services.inPlay.clear(this.roomId);
     // Wait for the journal and a save under way; a finished game still unsaved is stored now. A
     // game under way stays in the journal when the server stops (it resumes on the next start);
@@ -573,7 +580,7 @@ export class RaceRoom extends Room {
     const next = this.#game?.next();
     if (!next) return;
     const { clock, log } = this.services;
-    this.#timer = this.clock.setTimeout(
+    this.#timer = this.#timers.after(
       guarded(`room ${this.roomId}: ${next.action.type}`, log, () => {
         if (clock.now() < next.at) this.#schedule();
         else this.#act(next.action);
@@ -627,7 +634,7 @@ export class RaceRoom extends Room {
     const at = this.#public && !this.#game ? this.#table.startsAt() : null;
     if (at === null) return;
     const { clock, log } = this.services;
-    this.#autoStart = this.clock.setTimeout(
+    this.#autoStart = this.#timers.after(
       guarded(`room ${this.roomId}: quick-match start`, log, () => {
         if (this.#game) return;
         const due = this.#table.startsAt();

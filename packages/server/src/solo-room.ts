@@ -1,4 +1,4 @@
-import type { Client, Delayed } from '@colyseus/core';
+import type { Client } from '@colyseus/core';
 import { Room } from '@colyseus/core';
 import type {
   DieFace,
@@ -28,6 +28,8 @@ import { soloJoinSchema, soloMessages } from './protocol.js';
 import { attempted, nearLevel } from './puzzles.js';
 import type { RoomServices } from './services.js';
 import type { Account, SoloPuzzle } from './storage.js';
+import type { Timer } from './timers.js';
+import { Timers } from './timers.js';
 
 /**
  * One player alone, a solo variant: a timed run or a number of puzzles. The server keeps the
@@ -40,7 +42,9 @@ export class SoloRoom extends Room {
   #engine!: SoloEngine;
   #state: SoloState | undefined;
   #seed = 0;
-  #timer: Delayed | undefined;
+  #timer: Timer | undefined;
+  /** The room's waits (timers.ts): the room sends no state, so Colyseus's patches (and its clock's ticks) are off. */
+  readonly #timers = new Timers();
   /** The account playing. */
   #account: Account | undefined;
   #player = '';
@@ -59,13 +63,19 @@ export class SoloRoom extends Room {
   #starting = false;
 
   override onCreate(options: unknown): void {
+    this.patchRate = 0;
     this.#options = parseJoin(soloJoinSchema, options);
     this.maxClients = 1;
     void this.setPrivate(true);
     this.#engine = soloEngine(this.services.decks.classic);
     this.#register();
     // A timed run under way ends by itself; a run of puzzles nobody plays expires.
-    expireWhenIdle(this, this.services, () => this.#state?.phase === 'playing' && this.#state.endsAt !== null);
+    expireWhenIdle(
+      this,
+      this.services,
+      this.#timers,
+      () => this.#state?.phase === 'playing' && this.#state.endsAt !== null,
+    );
   }
 
   override onJoin(client: Client, _options: unknown, auth?: Account): void {
@@ -197,7 +207,7 @@ export class SoloRoom extends Room {
     if (!state) return;
     this.#timer?.clear();
     if (state.phase === 'playing' && state.endsAt !== null) {
-      this.#timer = this.clock.setTimeout(
+      this.#timer = this.#timers.after(
         guarded(`solo room ${this.roomId}: tick`, this.services.log, () => {
           const client = this.clients[0];
           if (client) this.#act(client, 'tick', { type: 'tick' });
@@ -272,6 +282,7 @@ export class SoloRoom extends Room {
   }
 
   override onDispose(): void {
+    this.#timers.clearAll();
     this.services.inPlay.clear(this.roomId);
   }
 
