@@ -49,11 +49,11 @@ function stored(): string | null {
 }
 
 /**
- * Starts i18next in English at once; `<html lang>` follows the language. Resolves once the
- * language to start in (the one chosen before, else the browser's) is loaded and switched to:
- * the page is first drawn then, not in English first.
+ * Starts i18next in English at once; `<html lang>` follows the language. When the language to
+ * start in (the one chosen before, else the browser's) is another, returns a promise that resolves
+ * once it is loaded and switched to: the page is first drawn then, not in English first.
  */
-export function setUpI18n(): Promise<void> {
+export function setUpI18n(): Promise<void> | null {
   const lng = initialLanguage(stored(), typeof navigator === 'undefined' ? [] : navigator.languages);
   void i18next.use(initReactI18next).init({
     resources: { en: { translation: en } },
@@ -66,6 +66,8 @@ export function setUpI18n(): Promise<void> {
   i18next.on('languageChanged', (l) => {
     document.documentElement.lang = l;
   });
+  // English is there already: nothing to wait for (the page is drawn in the task that loaded it).
+  if (lng === 'en') return null;
   // Should the language not load (offline, a redeploy since the page came), the page is in English.
   return switchLanguage(lng).catch(() => undefined);
 }

@@ -8,8 +8,7 @@ import './fonts.css';
 import './styles.css';
 
 listenForGesture();
-// Drawn once the language is there (English at once, another after its texts are loaded).
-void setUpI18n().then(() => {
+function draw(): void {
   const root = document.getElementById('root');
   if (root)
     createRoot(root).render(
@@ -17,4 +16,8 @@ void setUpI18n().then(() => {
         <App />
       </StrictMode>,
     );
-});
+}
+// In English at once; in another language once its texts are loaded, never in English first.
+const language = setUpI18n();
+if (language) void language.then(draw);
+else draw();
