@@ -107,6 +107,11 @@ describe.each(['phone', 'desktop'] as const)('the home page, %s', (on) => {
           return `${el.getAttribute('class') ?? ''} ${[r.x, r.y, r.width, r.height].map((v) => Math.round(v)).join(',')}`;
         }),
       );
+    // The box as laid out (React may swap the placeholder for the lazy board's while it waits for
+    // the board's script: seen once in a dozen runs as a box of no size for a moment).
+    await expect
+      .poll(async () => (await page.locator('.demo-board').boundingBox())?.width ?? 0)
+      .toBeGreaterThan(on === 'phone' ? 300 : 400);
     const before = await layout();
     expect(await page.locator('.demo-board svg').count()).toBe(0);
     release();
