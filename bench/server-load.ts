@@ -64,6 +64,13 @@ const STORE = args.store ?? (PROCESSES === 1 ? 'sqlite' : 'postgres');
 if (STORE !== 'sqlite' && STORE !== 'postgres') throw new Error(`--store is sqlite or postgres, got ${STORE}`);
 if (PROCESSES > 1 && STORE === 'sqlite') throw new Error('processes share PostgreSQL: --store postgres');
 const SEATS = 4;
+// Every player is a socket of this one process: more than its open-files limit allows would fail
+// mid-way with a bare connection error, so it is said before anything starts.
+const openFiles = Number(/Max open files\s+(\d+)/.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1] ?? Infinity);
+if (TABLES * SEATS + 200 > openFiles)
+  throw new Error(
+    `--tables ${TABLES} needs ${TABLES * SEATS} sockets in this load generator, more than its open-files limit allows (${openFiles}, ulimit -n): at most ${Math.floor((openFiles - 200) / SEATS)} tables`,
+  );
 const RAMP_BATCH = 25;
 
 // ---------------------------------------------------------------------------------------------
