@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveWithKeyboard, solveWithMouse, solveWithTouch } from './play.js';
-import type { TestServer } from './support.js';
-import { launchChromium, startTestServer, watchErrors } from './support.js';
+import type { On, TestServer } from './support.js';
+import { launchChromium, SIZES, startTestServer, watchErrors } from './support.js';
 
 /*
  * Every screen checked by axe-core (the engine behind Lighthouse's and the browsers' accessibility
@@ -26,12 +26,6 @@ afterAll(async () => {
   await browser.close();
   await server.close();
 });
-
-type On = 'phone' | 'desktop';
-const SIZES: Record<On, BrowserContextOptions> = {
-  phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
-  desktop: { viewport: { width: 1366, height: 800 } },
-};
 
 async function open(on: On): Promise<{ page: Page; errors: string[] }> {
   // The server's CSP allows no inline script: axe comes in past it, as a browser extension's would.

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from './support.js';
-import { launchChromium, startTestServer, watchErrors } from './support.js';
+import type { On, TestServer } from './support.js';
+import { launchChromium, SIZES, startTestServer, watchErrors } from './support.js';
 
 /*
  * The home page's live board and the how-to page's pictures, on a phone (390x844, touch) and a
@@ -22,12 +22,6 @@ afterAll(async () => {
   await browser.close();
   await server.close();
 });
-
-type On = 'phone' | 'desktop';
-const SIZES: Record<On, BrowserContextOptions> = {
-  phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
-  desktop: { viewport: { width: 1366, height: 800 } },
-};
 
 async function open(
   on: On,

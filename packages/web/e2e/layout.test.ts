@@ -1,8 +1,8 @@
-import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveWithKeyboard, solveWithMouse } from './play.js';
-import type { TestServer } from './support.js';
-import { launchChromium, startTestServer, watchErrors } from './support.js';
+import type { On, TestServer } from './support.js';
+import { launchChromium, SIZES, startTestServer, watchErrors } from './support.js';
 
 /*
  * The screens around the board, as a person meets them on a phone (390x844, touch) and a desktop
@@ -23,12 +23,6 @@ afterAll(async () => {
   await browser.close();
   await server.close();
 });
-
-type On = 'phone' | 'desktop';
-const SIZES: Record<On, BrowserContextOptions> = {
-  phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
-  desktop: { viewport: { width: 1366, height: 800 } },
-};
 
 async function open(on: On, hash = '', lang = 'en', name = 'Pat'): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ ...SIZES[on], locale: 'en-GB' });

@@ -4,13 +4,20 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 
 /*
  * The real things the browser tests and the web bench talk to: the game server in this process
  * (on a free port, a fresh SQLite folder, the built client), and Debian's Chromium.
  */
+
+/** The two sizes every screen is tried at: a phone (390x844, touch) and a desktop window. */
+export type On = 'phone' | 'desktop';
+export const SIZES: Readonly<Record<On, BrowserContextOptions>> = {
+  phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+  desktop: { viewport: { width: 1366, height: 800 } },
+};
 
 export const WEB_DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 export const CHROMIUM = process.env['UBONGO_CHROMIUM'] ?? '/usr/bin/chromium';

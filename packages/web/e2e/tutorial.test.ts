@@ -1,10 +1,10 @@
 import type { Cell } from '@ubongo/core';
 import { knownPiece, normalize, solveFirst } from '@ubongo/core';
-import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centreOf, Finger } from './play.js';
-import type { TestServer } from './support.js';
-import { launchChromium, startTestServer, watchErrors } from './support.js';
+import type { On, TestServer } from './support.js';
+import { launchChromium, SIZES, startTestServer, watchErrors } from './support.js';
 
 /*
  * The first-play tutorial as a new player meets it, on a phone (390x844, real touch events) and a
@@ -24,12 +24,6 @@ afterAll(async () => {
   await browser.close();
   await server.close();
 });
-
-type On = 'phone' | 'desktop';
-const SIZES: Record<On, BrowserContextOptions> = {
-  phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
-  desktop: { viewport: { width: 1366, height: 800 } },
-};
 
 /** A first visit: nothing remembered but a name. */
 async function firstVisit(on: On): Promise<{ page: Page; errors: string[] }> {
