@@ -4,7 +4,6 @@ import { RedisDriver } from '@colyseus/redis-driver';
 import { RedisPresence } from '@colyseus/redis-presence';
 import type { SignInBuckets } from './accounts.js';
 import { Accounts } from './accounts.js';
-import { WebSocketTransport } from '@colyseus/ws-transport';
 import { shippedDeck } from '@ubongo/core/decks';
 import type { IncomingMessage } from 'node:http';
 import { createServer } from 'node:http';
@@ -23,6 +22,8 @@ import { connectRedis } from './redis.js';
 import type { AddressHold } from './address-hold.js';
 import { holdAddress } from './address-hold.js';
 import { latestTime, resumeGames } from './resume.js';
+import type { HeartbeatOptions } from './heartbeat.js';
+import { HEARTBEAT, HeartbeatTransport } from './heartbeat.js';
 import type { ServerMetrics } from './metrics.js';
 import type { RoomServices } from './services.js';
 import { SoloRoom } from './solo-room.js';
@@ -31,6 +32,13 @@ import type { Account, Storage } from './storage.js';
 import { PostgresStorage, SqliteStorage } from './storage.js';
 
 /** Where `npm run build` puts the web client, next to this package. */
+// Colyseus loads PM2's monitoring agent (@pm2/io) to show two figures in PM2. Once loaded, the
+// agent starts work of its own: handlers for uncaught exceptions, and timers that list every handle
+// of the process, each socket included, every second and every 3 s (bench:server, 10,000 players:
+// a pause of 5-10 ms each second). We do not run under PM2: the agent finds its place taken by
+// this stand-in and never starts. (Under PM2 the agent is there first and is kept.)
+(globalThis as Record<symbol, unknown>)[Symbol.for('@pm2/io')] ??= { metric: () => undefined };
+
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 /** How to run the server; every field has a default. */
@@ -68,6 +76,8 @@ export interface UbongoServerOptions {
   readonly publicAddress?: string;
   /** Measures of the process for the bench (claims answered, event-loop delay); default none. */
   readonly metrics?: ServerMetrics;
+  /** How game sockets are pinged, and when one that stopped answering is closed; default `HEARTBEAT`. */
+  readonly heartbeat?: HeartbeatOptions;
 }
 
 /** Colyseus's server without its own matchmaking routes: ours (matchmaker.ts) take their place. */
@@ -167,30 +177,34 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
   // Open game sockets by address: past the limit a new one is refused before it opens.
   const sockets = new Counter();
   const game = new GameServer({
-    transport: new WebSocketTransport({
-      server: http,
-      maxPayload: MAX_FRAME_BYTES,
-      verifyClient: (
-        info: { origin: string; req: IncomingMessage },
-        done: (ok: boolean, status?: number, message?: string) => void,
-      ) => {
-        const { origin, req } = info;
-        if (origin && !sameOrigin(origin, req) && !limits.allowedOrigins.includes(origin)) {
-          done(false, 403, 'this origin may not open game sockets');
-          return;
-        }
-        const address = addressOf(req, limits.trustProxy);
-        if (sockets.get(address) >= limits.connectionsPerAddress) {
-          done(false, 429, `at most ${limits.connectionsPerAddress} game connections from one address`);
-          return;
-        }
-        sockets.add(address);
-        req.socket.once('close', () => {
-          sockets.remove(address);
-        });
-        done(true);
+    // Pings spread over time (heartbeat.ts), not all sockets at once.
+    transport: new HeartbeatTransport(
+      {
+        server: http,
+        maxPayload: MAX_FRAME_BYTES,
+        verifyClient: (
+          info: { origin: string; req: IncomingMessage },
+          done: (ok: boolean, status?: number, message?: string) => void,
+        ) => {
+          const { origin, req } = info;
+          if (origin && !sameOrigin(origin, req) && !limits.allowedOrigins.includes(origin)) {
+            done(false, 403, 'this origin may not open game sockets');
+            return;
+          }
+          const address = addressOf(req, limits.trustProxy);
+          if (sockets.get(address) >= limits.connectionsPerAddress) {
+            done(false, 429, `at most ${limits.connectionsPerAddress} game connections from one address`);
+            return;
+          }
+          sockets.add(address);
+          req.socket.once('close', () => {
+            sockets.remove(address);
+          });
+          done(true);
+        },
       },
-    }),
+      options.heartbeat ?? HEARTBEAT,
+    ),
     greet: false,
     gracefullyShutdown: false,
     ...(options.redisUrl === undefined
