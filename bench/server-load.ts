@@ -286,7 +286,7 @@ console.log(
 inServers.forEach((m, i) => {
   const cpu = (cpuTo[i]?.cpu ?? 0) - (cpuFrom[i]?.cpu ?? 0);
   console.log(
-    `server ${i + 1}: claims ${m.claims}, claim in the server p50 ${ms(m.claimP50)} ms, p99 ${ms(m.claimP99)} ms, max ${ms(m.claimMax)} ms; journal entries ${m.writes}, stored p50 ${ms(m.writeP50)} ms, p99 ${ms(m.writeP99)} ms; event-loop delay p50 ${ms(m.loopP50)} ms, p99 ${ms(m.loopP99)} ms, max ${ms(m.loopMax)} ms; CPU ${((100 * cpu) / playSeconds).toFixed(0)}% of a core while playing, memory peak ${(peakRss[i] ?? 0).toFixed(0)} MB`,
+    `server ${i + 1}: claims ${m.claims}, claim in the server p50 ${ms(m.claimP50)} ms, p99 ${ms(m.claimP99)} ms, max ${ms(m.claimMax)} ms; journal entries ${m.writes}, stored p50 ${ms(m.writeP50)} ms, p99 ${ms(m.writeP99)} ms; event-loop delay p50 ${ms(m.loopP50)} ms, p99 ${ms(m.loopP99)} ms, max ${ms(m.loopMax)} ms, stalled over 20 ms ${m.stalls} times, ${(m.stalledMs / 1000).toFixed(1)} s in all (${((100 * m.stalledMs) / 1000 / playSeconds).toFixed(1)}% of the time); CPU ${((100 * cpu) / playSeconds).toFixed(0)}% of a core while playing, memory peak ${(peakRss[i] ?? 0).toFixed(0)} MB`,
   );
 });
 const worst = Math.max(...inServers.map((m) => m.claimP99));
