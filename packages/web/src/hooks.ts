@@ -88,6 +88,33 @@ export function timeLeft(
 }
 
 /**
+ * The time left until the game time `deadline` (ms), by a message received at `receivedAt`.
+ * Re-renders each time its whole seconds change, at that moment, rather than on a fixed beat (a
+ * clock of 5 Hz redrew the hourglass in one frame of 12 while a piece was dragged).
+ */
+export function useTimeLeft(
+  deadline: number,
+  message: { serverNow: number; timeScale: number; receivedAt: number },
+): number {
+  const [, redraw] = useState(0);
+  const left = timeLeft(deadline, message, message.receivedAt, performance.now());
+  useEffect(() => {
+    if (left <= 0) return;
+    // When the next whole second is reached (a timer is never early: the seconds shown will have changed).
+    const id = setTimeout(
+      () => {
+        redraw((n) => n + 1);
+      },
+      left % 1000 || 1000,
+    );
+    return () => {
+      clearTimeout(id);
+    };
+  });
+  return left;
+}
+
+/**
  * Whether the game time `deadline` has passed on the player's clock, by a message received at
  * `receivedAt`. Re-renders once, when it passes, not on every tick of a clock (useNow); null: no
  * deadline, never passed.

@@ -9,13 +9,14 @@ import type * as PuzzleModule from '../play/Puzzle.js';
 import type { PuzzleProps } from '../play/Puzzle.js';
 import type * as SoundModule from '../sound.js';
 import { play } from '../sound.js';
+import type * as CommonModule from './common.js';
 import { Game } from './Game.js';
 import type { Table } from './Race.js';
 
 /*
- * The game screen's clock ticks in the hourglass alone: the board (Puzzle, counted here in place of
- * the real one) is drawn again only when its own props change, not five times a second; and the
- * sand is still heard in the last ten seconds.
+ * The game screen's clock ticks in the hourglass alone, once a second, as its seconds change: the
+ * board (Puzzle, counted here in place of the real one) is drawn again only when its own props
+ * change; and the sand is still heard in the last ten seconds.
  */
 
 const boards = vi.hoisted(() => [] as PuzzleProps[]);
@@ -26,6 +27,17 @@ vi.mock('../play/Puzzle.js', async (importOriginal) => ({
     return null;
   },
 }));
+const hourglasses = vi.hoisted(() => ({ drawn: 0 }));
+vi.mock('./common.js', async (importOriginal) => {
+  const common = await importOriginal<typeof CommonModule>();
+  return {
+    ...common,
+    Hourglass: (props: Parameters<typeof common.Hourglass>[0]) => {
+      hourglasses.drawn++;
+      return common.Hourglass(props);
+    },
+  };
+});
 vi.mock('../sound.js', async (importOriginal) => ({
   ...(await importOriginal<typeof SoundModule>()),
   play: vi.fn(),
@@ -37,6 +49,7 @@ beforeAll(async () => {
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'] });
   boards.length = 0;
+  hourglasses.drawn = 0;
   vi.mocked(play).mockClear();
 });
 afterEach(() => {
@@ -133,4 +146,24 @@ it('lets the sand be heard in each of the last ten seconds, while the board is t
   expect(sand()).toBe(1);
   tick(10_000);
   expect(sand()).toBe(10);
+});
+
+it('draws the hourglass once a second, as its seconds change', () => {
+  const first = message(roundInPlay(), 0);
+  const { container } = render(<Game table={table(first)} view={first} />);
+  const label = (): string => container.querySelector('.hourglass-label')?.textContent ?? '';
+  const drawn = hourglasses.drawn;
+  act(() => {
+    vi.advanceTimersByTime(995);
+  });
+  expect(label()).toBe('Sand 60 s');
+  expect(hourglasses.drawn).toBe(drawn);
+  act(() => {
+    vi.advanceTimersByTime(10);
+  });
+  expect(label()).toBe('Sand 59 s');
+  expect(hourglasses.drawn).toBe(drawn + 1);
+  tick(5_000);
+  expect(label()).toBe('Sand 54 s');
+  expect(hourglasses.drawn).toBe(drawn + 6);
 });

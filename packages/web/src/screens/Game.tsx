@@ -2,7 +2,7 @@ import type { Gem as GemName, JewelColour, RaceView, RaceViewMessage, RoundRevea
 import { GEM_POINTS, GEMS, JEWEL_COLOURS } from '@ubongo/core';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { timeLeft, useNow, usePassed, useSameData } from '../hooks.js';
+import { usePassed, useSameData, useTimeLeft } from '../hooks.js';
 import { send } from '../net.js';
 import { BoardPicture } from '../play/BoardPicture.js';
 import type { Placements } from '../play/Puzzle.js';
@@ -166,8 +166,8 @@ export function Game({ table, view: message }: { table: Table; view: Received })
 }
 
 /**
- * The round's hourglass, with a clock of its own: it re-renders five times a second, the rest of
- * the screen does not. Its sand is heard in the last ten seconds while my board is to be solved.
+ * The round's hourglass, with a clock of its own: it re-renders once a second, the rest of the
+ * screen does not. Its sand is heard in the last ten seconds while my board is to be solved.
  */
 function RoundSand({
   deadline,
@@ -182,8 +182,7 @@ function RoundSand({
   second: boolean;
   audible: boolean;
 }) {
-  const now = useNow(200);
-  const left = timeLeft(deadline, message, message.receivedAt, now);
+  const left = useTimeLeft(deadline, message);
   const seconds = Math.ceil(left / 1000);
   useEffect(() => {
     if (audible && seconds > 0 && seconds <= 10) play('sand');
@@ -201,8 +200,7 @@ function Countdown({
   message: Received;
   children: (seconds: number) => string;
 }) {
-  const now = useNow(200);
-  return children(Math.ceil(timeLeft(at, message, message.receivedAt, now) / 1000));
+  return children(Math.ceil(useTimeLeft(at, message) / 1000));
 }
 
 /** The bag the gems are drawn from, drawn, with how many are left in it. */

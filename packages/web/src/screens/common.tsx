@@ -144,6 +144,9 @@ export function Hourglass({ left, total, second }: { left: number; total: number
   // The bulbs: triangles 20 wide and 20 high, the neck at y = 22; sand levels by area (the share's square root).
   const top = 20 * Math.sqrt(share);
   const bottom = 20 * Math.sqrt(1 - share);
+  // Drawn once a second (RoundSand): the bar glides over that second (styles.css) to where the
+  // sand will be at its end.
+  const coming = total > 0 ? Math.min(1, Math.max(0, (left - 1000) / total)) : 0;
   return (
     <div className={`hourglass${urgent ? ' urgent' : ''}${second ? ' second' : ''}`}>
       <svg className="hourglass-glass" viewBox="0 0 24 44" aria-hidden="true">
@@ -170,7 +173,7 @@ export function Hourglass({ left, total, second }: { left: number; total: number
           aria-valuenow={seconds}
         >
           {/* Scaled rather than resized: the bar moves without laying the page out again. */}
-          <div style={{ transform: `scaleX(${share.toFixed(4)})` }} />
+          <div style={{ transform: `scaleX(${coming.toFixed(4)})` }} />
         </div>
       </div>
       {second && (
