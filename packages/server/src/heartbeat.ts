@@ -36,7 +36,6 @@ export const HEARTBEAT: HeartbeatOptions = { everyMs: 3000, misses: 2, slots: 15
 export class Heartbeat {
   /** Each group: its sockets, with how many pings in a row each has left unanswered. */
   readonly #slots: Map<PingedSocket, number>[];
-  readonly #misses: number;
   #next = 0;
   #tick = 0;
   #timer: NodeJS.Timeout | undefined;
@@ -46,7 +45,6 @@ export class Heartbeat {
     readonly options: HeartbeatOptions = HEARTBEAT,
   ) {
     this.#slots = Array.from({ length: options.slots }, () => new Map<PingedSocket, number>());
-    this.#misses = options.misses;
     server.on('connection', (socket) => {
       this.add(socket);
     });
@@ -82,7 +80,7 @@ export class Heartbeat {
     const slot = this.#slots[this.#tick++ % this.#slots.length];
     if (!slot) return;
     for (const [socket, missed] of slot) {
-      if (missed >= this.#misses) {
+      if (missed >= this.options.misses) {
         slot.delete(socket);
         socket.terminate();
         continue;
