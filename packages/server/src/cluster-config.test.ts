@@ -80,7 +80,8 @@ describe('npm start with UBONGO_REDIS_URL and UBONGO_PUBLIC_ADDRESS', () => {
       await first.stop('SIGKILL');
       const again = await startServerProcess(env);
       expect(again.output()).toMatch(/is held by .*; waiting up to 8 s for it to lapse\n.*listening on/s);
-      expect(await again.stop('SIGTERM')).toBe(0);
+      const code = await again.stop('SIGTERM');
+      expect(code, `signal ${String(again.process.signalCode)}: ${again.output()}`).toBe(0);
     } finally {
       await redis.stop();
     }
