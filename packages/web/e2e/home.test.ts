@@ -101,12 +101,24 @@ describe.each(['phone', 'desktop'] as const)('the home page, %s', (on) => {
           return `${el.getAttribute('class') ?? ''} ${[r.x, r.y, r.width, r.height].map((v) => Math.round(v)).join(',')}`;
         }),
       );
-    // The box as laid out (React may swap the placeholder for the lazy board's while it waits for
-    // the board's script: seen once in a dozen runs as a box of no size for a moment).
+    // The page as laid out, taken when the board's box has its size (React may swap the placeholder
+    // for the lazy board's while it waits for the board's script: seen in a few runs in a dozen, even
+    // just after the box was seen at its size, as a box of no size for a moment).
+    let before: string[] = [];
+    const boardWidth = (entries: string[]): number =>
+      Number(
+        entries
+          .find((e) => e.includes('demo-board'))
+          ?.split(' ')
+          .at(-1)
+          ?.split(',')[2] ?? 0,
+      );
     await expect
-      .poll(async () => (await page.locator('.demo-board').boundingBox())?.width ?? 0)
+      .poll(async () => {
+        before = await layout();
+        return boardWidth(before);
+      })
       .toBeGreaterThan(on === 'phone' ? 300 : 400);
-    const before = await layout();
     expect(await page.locator('.demo-board svg').count()).toBe(0);
     release();
     await page.locator('.demo-board svg.demo-svg').waitFor();
