@@ -48,7 +48,10 @@ const { values: args } = parseArgs({
     'start-over': { type: 'string' },
   },
 });
-const NODE_ARGS = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`, '--cpu-prof-interval=10000'] : [];
+// Node's own options for the servers (--cpu-prof is not allowed in NODE_OPTIONS).
+const SERVER_RUN = {
+  nodeArgs: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`, '--cpu-prof-interval=10000'] : [],
+};
 const PROCESSES = Number(args.processes);
 const TABLES = Number(args.tables);
 const TIME_SCALE = args.pace === 'real' ? 1 : Number(args.pace);
@@ -98,7 +101,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
   });
 
 if (PROCESSES === 1 && STORE === 'sqlite')
-  servers.push(await startServerProcess({ ...env, UBONGO_DATA_DIR: scratchFolder('bench') }, NODE_ARGS));
+  servers.push(await startServerProcess({ ...env, UBONGO_DATA_DIR: scratchFolder('bench') }, SERVER_RUN));
 else if (PROCESSES === 1) {
   const postgres = await startPostgres();
   services.push(postgres);
@@ -109,7 +112,7 @@ else if (PROCESSES === 1) {
         DATABASE_URL: await postgres.createDatabase(),
         UBONGO_DATA_DIR: scratchFolder('bench'),
       },
-      NODE_ARGS,
+      SERVER_RUN,
     ),
   );
 } else {
@@ -128,7 +131,7 @@ else if (PROCESSES === 1) {
           UBONGO_PUBLIC_ADDRESS: `localhost:${port}`,
           UBONGO_DATA_DIR: scratchFolder('bench'),
         },
-        NODE_ARGS,
+        SERVER_RUN,
       ),
     );
   }

@@ -76,9 +76,19 @@ describe('npm start with UBONGO_REDIS_URL and UBONGO_PUBLIC_ADDRESS', () => {
       expect(second.err).toMatch(
         /waiting up to 8 s for it to lapse\nubongo: UBONGO_PUBLIC_ADDRESS: localhost:8080\/p1 is the address of a running process \(.* pid \d+ .*\); each process needs an address of its own\n$/,
       );
-      // Killed without a word: its hold lapses, and a process started at once under its address waits for that.
+      // Killed without a word while a new process under its address waits: its hold lapses (it
+      // outlives its last refresh by 6 s), and the new one starts within its 8 s. The new one is
+      // started first so that its own start-up, slow on a busy machine, cannot outlast the hold.
+      let sawHold: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (sawHold = resolve));
+      const starting = startServerProcess(env, {
+        onOutput: (output) => {
+          if (output.includes('waiting up to 8 s for it to lapse')) sawHold();
+        },
+      });
+      await Promise.race([held, starting]);
       await first.stop('SIGKILL');
-      const again = await startServerProcess(env);
+      const again = await starting;
       expect(again.output()).toMatch(/is held by .*; waiting up to 8 s for it to lapse\n.*listening on/s);
       const code = await again.stop('SIGTERM');
       expect(code, `signal ${String(again.process.signalCode)}: ${again.output()}`).toBe(0);

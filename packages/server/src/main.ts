@@ -73,10 +73,6 @@ const server = await startServer({
   if (e instanceof AddressInUseError) fail(`UBONGO_PUBLIC_ADDRESS: ${e.message}`);
   fail(`cannot start on port ${port} with data in ${data}: ${e instanceof Error ? e.message : String(e)}`);
 });
-const cluster = redisUrl === undefined ? '' : `, shared through Redis at ${maskUrl(redisUrl)}`;
-const reached = publicAddress === undefined ? '' : `, reached at ${publicAddress}`;
-console.log(`ubongo: listening on http://localhost:${server.port} (data in ${data}${cluster}${reached})`);
-
 // A graceful stop: rooms are disposed (their games saved), then the database is closed.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
@@ -96,3 +92,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       });
   });
 }
+
+// Said once the stop is in hand: whoever reads it may stop the process at once.
+const cluster = redisUrl === undefined ? '' : `, shared through Redis at ${maskUrl(redisUrl)}`;
+const reached = publicAddress === undefined ? '' : `, reached at ${publicAddress}`;
+console.log(`ubongo: listening on http://localhost:${server.port} (data in ${data}${cluster}${reached})`);

@@ -405,14 +405,22 @@ export interface ServerProcess {
   stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<number | null>;
 }
 
+/** How `startServerProcess` runs the process. */
+export interface ServerProcessOptions {
+  /** Options for node itself, such as `--cpu-prof` (not allowed in NODE_OPTIONS). */
+  readonly nodeArgs?: readonly string[];
+  /** Called with all it wrote so far each time it writes, from before it listens. */
+  readonly onOutput?: (output: string) => void;
+}
+
 /**
  * Starts `npm start`'s entry point with `env` added to this process's environment (PORT 0, any free
  * port, unless given), and resolves once it says where it listens; a start that fails rejects with
- * what it said. `nodeArgs`: options for node itself, such as `--cpu-prof` (not allowed in NODE_OPTIONS).
+ * what it said.
  */
 export async function startServerProcess(
   env: Readonly<Record<string, string>>,
-  nodeArgs: readonly string[] = [],
+  { nodeArgs = [], onOutput }: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, [...nodeArgs, SERVER_MAIN], {
     env: { ...process.env, PORT: '0', ...env },
@@ -420,10 +428,14 @@ export async function startServerProcess(
   });
   if (child.pid !== undefined) running.set(child.pid, 'SIGKILL');
   let output = '';
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const heard = (chunk: Buffer): void => {
+    output += chunk.toString();
+    onOutput?.(output);
+  };
+  child.stderr.on('data', heard);
+  child.stdout.on('data', heard);
   const port = await new Promise<number>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
+    child.stdout.on('data', () => {
       const m = /listening on http:\/\/localhost:(\d+)/.exec(output);
       if (m) resolve(Number(m[1]));
     });
