@@ -5,7 +5,7 @@ import type { TestServer } from './support.js';
 import { launchChromium, startTestServer, watchErrors } from './support.js';
 
 /*
- * Gems travel from the bag, and jewels from the jewel board, to the row of whoever takes them: mine
+ * Gems travel from the round marker (its sapphire and amber) or the bag, and jewels from the jewel board, to the row of whoever takes them: mine
  * and the others'. The page records every travelling gem as it is put on the page, with the
  * animations it has then; someone who asks for less motion gets none, the gems just appear.
  * Game time x4: a 120 s hourglass lasts 30 s.
@@ -27,12 +27,38 @@ interface Flight {
   readonly player: string;
   readonly gem: string;
   readonly animations: number;
+  /** Where its flight starts: the marker's sapphire or amber, the bag's mouth, or elsewhere. */
+  readonly from: string;
 }
 
-/** Records each travelling gem the page puts on: for whom, which gem, how many animations it runs. */
+/**
+ * Records each travelling gem the page puts on: for whom, which gem, how many animations it runs,
+ * and what on the page its first frame is centred on (within 3 pixels).
+ */
 function recordFlights(): void {
   const flights: Flight[] = [];
   (window as unknown as { flights: Flight[] }).flights = flights;
+  const sourceOf = (traveller: HTMLElement): string => {
+    const first = traveller.getAnimations()[0]?.effect;
+    const transform = first instanceof KeyframeEffect ? String(first.getKeyframes()[0]?.transform) : '';
+    const m = /translate\((-?[\d.]+)px, (-?[\d.]+)px\)/.exec(transform);
+    const layer = traveller.parentElement?.getBoundingClientRect();
+    // Its own box, not its children's: the first frame scales them down.
+    const size = traveller.offsetWidth / 2;
+    if (!m || !layer) return 'elsewhere';
+    const x = Number(m[1]) + layer.left + size;
+    const y = Number(m[2]) + layer.top + size;
+    const places: [string, Element | null, number][] = [
+      ['marker sapphire', document.querySelector('.marker-gems[data-gem="sapphire"] svg'), 0.5],
+      ['marker amber', document.querySelector('.marker-gems[data-gem="amber"] svg'), 0.5],
+      ['bag', document.querySelector('.bag-picture'), 0.25],
+    ];
+    for (const [name, el, down] of places) {
+      const box = el?.getBoundingClientRect();
+      if (box && Math.hypot(box.left + box.width / 2 - x, box.top + box.height * down - y) < 3) return name;
+    }
+    return 'elsewhere';
+  };
   new MutationObserver((changes) => {
     for (const change of changes)
       for (const node of change.addedNodes)
@@ -41,6 +67,7 @@ function recordFlights(): void {
             player: node.dataset['player'] ?? '',
             gem: node.dataset['gem'] ?? '',
             animations: node.getAnimations().length,
+            from: sourceOf(node),
           });
   }).observe(document, { childList: true, subtree: true });
 }
@@ -81,9 +108,10 @@ async function tookInLastRound(page: Page, name: string): Promise<string[]> {
   return row.locator('svg').evaluateAll((icons) => icons.map((icon) => icon.getAttribute('aria-label') ?? ''));
 }
 
-it('sends the gems from the bag to the row of whoever takes them, mine and the bot’s', async () => {
+it('sends the gems from the marker and the bag to the row of whoever takes them, mine and the bot’s', async () => {
   const { context, page, errors } = await race('no-preference', 'classic');
   await expect.poll(() => page.getByRole('img', { name: /^The bag: \d+ gems left$/ }).count()).toBe(1);
+  await expect.poll(() => page.getByRole('img', { name: 'The round marker: sapphires 9, ambers 9' }).count()).toBe(1);
   const me = (await page.locator('.players li.me').getAttribute('data-player')) ?? '';
   const bot = (await page.locator('.players li:not(.me)').getAttribute('data-player')) ?? '';
   await solveWithMouse(page);
@@ -100,6 +128,20 @@ it('sends the gems from the bag to the row of whoever takes them, mine and the b
     expect(theirs.every((f) => f.animations > 0)).toBe(true);
     expect(theirs.map((f) => f.gem).sort()).toEqual((await tookInLastRound(page, name)).sort());
   }
+  // The first to solve got the marker's sapphire, the second its amber: those flew off the marker,
+  // each as the first of its taker's gems; the rest came out of the bag.
+  const [first, second] = await page
+    .locator('.last-round li')
+    .evaluateAll((rows) => rows.map((row) => row.textContent));
+  const firstId = first?.includes('Rita') ? me : bot;
+  const secondId = firstId === me ? bot : me;
+  expect(second).toBeDefined();
+  expect(flights.filter((f) => f.from.startsWith('marker'))).toEqual([
+    expect.objectContaining({ player: firstId, gem: 'sapphire', from: 'marker sapphire' }),
+    expect.objectContaining({ player: secondId, gem: 'amber', from: 'marker amber' }),
+  ]);
+  expect(flights.filter((f) => !f.from.startsWith('marker')).map((f) => f.from)).toEqual(['bag', 'bag']);
+  await expect.poll(() => page.getByRole('img', { name: 'The round marker: sapphires 8, ambers 8' }).count()).toBe(1);
   // They land and go: none is left on the page.
   await expect.poll(() => page.locator('.traveller').count()).toBe(0);
   expect(errors).toEqual([]);

@@ -121,6 +121,8 @@ describe('a classic round', () => {
     expect(gains['p1']).toHaveLength(2);
     expect(gains['p4']).toHaveLength(1);
     expect(gains['p2']).toHaveLength(1);
+    // The view says whose first gem came from the marker (the client flies it from there).
+    expect(s.round?.markerTakers).toEqual({ p3: 'sapphire', p1: 'amber' });
     // Everyone solved: the round is over; the marker gave exactly its sapphire and amber.
     expect(s.phase).toBe('waiting');
     expect(s.marker).toEqual({ sapphire: 8, amber: 8 });
@@ -159,6 +161,7 @@ describe('a classic round', () => {
     let s = step(classic, setup('classic', 4, 3, { variant: 'fixed' }), { type: 'start-round' }, 0).value.state;
     for (const [i, p] of ['p2', 'p4', 'p1', 'p3'].entries()) s = claim(classic, s, p, 1000 * (i + 1));
     expect(s.history[0]?.gains).toEqual({ p2: ['ruby'], p4: ['sapphire'], p1: ['emerald'], p3: ['amber'] });
+    expect(s.round?.markerTakers).toEqual({});
     expect(s.marker).toEqual({ sapphire: 8, amber: 8 });
     expect(s.bag).toEqual({ ruby: 9, sapphire: 10, emerald: 9, amber: 10 });
   });

@@ -94,6 +94,7 @@ export function Game({ table, view: message }: { table: Table; view: Received })
             {view.edition === 'extreme' ? t('game.yourColour') : t('game.die')} <TaskKey value={myDeal.key} />
           </span>
         )}
+        {view.edition !== 'jewels' && <Marker marker={view.marker} bank={view.edition === 'extreme'} />}
         {view.edition !== 'jewels' && <Bag count={view.bagSize} />}
         {playing && round && (
           <RoundSand
@@ -203,6 +204,25 @@ function Countdown({
   return children(Math.ceil(useTimeLeft(at, message) / 1000));
 }
 
+/**
+ * The round marker (the bank in Extreme): the sapphires and ambers the first two solvers of a round
+ * take, one of each leaving it every round.
+ */
+function Marker({ marker, bank }: { marker: RaceView['marker']; bank: boolean }) {
+  const { t } = useTranslation();
+  const label = t(bank ? 'game.bank' : 'game.marker', marker);
+  return (
+    <span className="marker" role="img" aria-label={label} title={label}>
+      {(['sapphire', 'amber'] as const).map((gem) => (
+        <span key={gem} className="marker-gems" data-gem={gem} aria-hidden="true">
+          <Gem gem={gem} />
+          {marker[gem]}
+        </span>
+      ))}
+    </span>
+  );
+}
+
 /** The bag the gems are drawn from, drawn, with how many are left in it. */
 function Bag({ count }: { count: number }) {
   const { t } = useTranslation();
@@ -227,7 +247,7 @@ function Bag({ count }: { count: number }) {
   );
 }
 
-/** How long a gem takes from the bag (or the jewel board) to its taker, and the wait between two of one taking (ms). */
+/** How long a gem takes from the bag (the marker, the jewel board) to its taker, and the wait between two of one taking (ms). */
 const TRAVEL_MS = 850;
 const TRAVEL_GAP_MS = 180;
 /** The landing: the gem in the standings swells and settles (ms). */
@@ -251,8 +271,8 @@ interface Taking {
 
 /**
  * Gems and jewels travel to whoever takes them, for each taking the view shows (the round's gains)
- * after this screen opened: from the bag (classic, Extreme) or from the front of the jewel board's
- * row the taker's pawn stands on, to the taker's row in the standings, where they land. What was
+ * after this screen opened: from the round marker (its sapphire or amber) or the bag (classic,
+ * Extreme), or from the front of the jewel board's row the taker's pawn stands on, to the taker's row in the standings, where they land. What was
  * taken before the screen opened is simply there, as it is for those who ask for less motion.
  * Decoration only: copies of the gems the standings show, in a layer outside React's tree, moved
  * by transforms alone; the board does not re-render for them.
@@ -295,6 +315,12 @@ function bagMouth(screen: Element): Point[] | null {
   return [{ x: box.left + box.width / 2, y: box.top + box.height * 0.25 }];
 }
 
+/** Where the marker's gem `gem` leaves it (null when the marker is not drawn). */
+function markerGem(screen: Element, gem: string): Point | null {
+  const box = screen.querySelector(`.marker-gems[data-gem="${CSS.escape(gem)}"] svg`)?.getBoundingClientRect();
+  return box && box.width > 0 ? centre(box) : null;
+}
+
 /** Where a player's two jewels were: the front holes of the row their pawn went to (null when the board is hidden). */
 function jewelHoles(screen: Element, view: RaceView, player: string): Point[] | null {
   const pawn = view.players.find((p) => p.id === player)?.pawn;
@@ -321,8 +347,13 @@ function travel(layer: HTMLElement, view: RaceView, taking: Taking): void {
   const held = view.players.find((p) => p.id === taking.player);
   if (!from || !held) return;
   const origin = layer.getBoundingClientRect();
+  // The first gem of a solver who took the marker's sapphire or amber is that gem.
+  const fromMarker = view.round?.markerTakers?.[taking.player];
   taking.items.forEach((item, i) => {
-    const start = from[i] ?? from[0];
+    const start =
+      (taking.before + i === 0 && fromMarker !== undefined ? markerGem(screen, fromMarker) : null) ??
+      from[i] ??
+      from[0];
     const tagged = row.querySelectorAll('.solved-tag .gem')[taking.before + i];
     const counted = row.querySelector(`.gem-count[data-gem="${CSS.escape(item)}"]`);
     const icon = tagged ?? counted?.querySelector('svg');
@@ -347,7 +378,7 @@ function travel(layer: HTMLElement, view: RaceView, taking: Taking): void {
     layer.append(traveller);
     const at = (p: Point, dy = 0): string =>
       `translate(${p.x - origin.left - size}px, ${p.y - origin.top - size + dy}px)`;
-    // Up out of the bag in an arc, larger on the way, down to the row.
+    // Up out of the bag (or off the marker) in an arc, larger on the way, down to the row.
     const top = { x: (start.x + end.x) / 2, y: Math.min(start.y, end.y) };
     const delay = i * TRAVEL_GAP_MS;
     traveller

@@ -84,6 +84,27 @@ describe('the how-to-play page', () => {
     ]);
   });
 
+  it('draws the round marker in its third round and fixed scoring as a podium', () => {
+    const { container } = render(<HowTo />);
+    const figure = (name: string): Element | null => container.querySelector(`figure[data-picture="${name}"]`);
+    const labels = (el: Element | null | undefined): (string | null)[] =>
+      [...(el?.querySelectorAll('svg.gem') ?? [])].map((g) => g.getAttribute('aria-label'));
+    // Nine rounds a row: two gone, seven sapphires (for the first) over seven ambers (for the second).
+    const rows = [...(figure('marker')?.querySelectorAll('.howto-marker-row') ?? [])];
+    expect(rows.map((r) => r.querySelectorAll('.howto-slot').length)).toEqual([9, 9]);
+    expect(rows.map((r) => r.querySelector('b')?.textContent)).toEqual(['1.', '2.']);
+    expect(labels(rows[0])).toEqual(Array(7).fill('sapphire'));
+    expect(labels(rows[1])).toEqual(Array(7).fill('amber'));
+    expect(rows.map((r) => [...r.querySelectorAll('.howto-slot')].findIndex((s) => s.matches('.now')))).toEqual([2, 2]);
+    // Places 1 to 4 on steps that go down, each with its gem.
+    const steps = [...(figure('fixed')?.querySelectorAll('.howto-podium li') ?? [])];
+    expect(labels(figure('fixed'))).toEqual(['ruby', 'sapphire', 'emerald', 'amber']);
+    expect(steps.map((s) => s.querySelector('.howto-step')?.textContent)).toEqual(['1', '2', '3', '4']);
+    const heights = steps.map((s) => parseFloat((s.querySelector('.howto-step') as HTMLElement).style.height));
+    expect(heights).toEqual([...heights].sort((a, b) => b - a));
+    expect(new Set(heights).size).toBe(4);
+  });
+
   it('tells the tie-break rules: no second chance, at most 4 rounds, then a shared victory', () => {
     const { getByRole } = render(<HowTo />);
     const ties = getByRole('heading', { name: 'Ties' }).closest('section');

@@ -16,7 +16,17 @@ import { BoardDrawing, DEMO_PUZZLES, letterCell, PieceTile } from './DemoBoard.j
  */
 
 /** The picture names, each a caption under `howto.pictures`. */
-export const HOWTO_PICTURES = ['board', 'solved', 'die', 'turns', 'gems', 'extreme', 'jewels'] as const;
+export const HOWTO_PICTURES = [
+  'board',
+  'solved',
+  'die',
+  'turns',
+  'gems',
+  'marker',
+  'fixed',
+  'extreme',
+  'jewels',
+] as const;
 export type HowToPicture = (typeof HOWTO_PICTURES)[number];
 
 /** A drawn shape: cells in board units, a colour and a letter. */
@@ -248,6 +258,47 @@ function Gems() {
   );
 }
 
+/** Rounds of a game: the round marker has a sapphire and an amber for each. */
+const MARKER_ROUNDS = 9;
+
+/**
+ * The round marker in the third round: two rounds' gems gone, this round's sapphire (for the first
+ * to solve) and amber (for the second) ringed, the rest waiting.
+ */
+function Marker() {
+  const now = 2;
+  return (
+    <div className="howto-marker">
+      {(['sapphire', 'amber'] as const).map((gem, row) => (
+        <div key={gem} className="howto-marker-row">
+          <b>{row + 1}.</b>
+          {Array.from({ length: MARKER_ROUNDS }, (_, k) => (
+            <span key={k} className={k === now ? 'howto-slot now' : 'howto-slot'}>
+              {k >= now && <Gem gem={gem} />}
+            </span>
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Fixed scoring as a podium: each place and the gem it takes. */
+function Podium() {
+  return (
+    <ol className="howto-podium">
+      {(['ruby', 'sapphire', 'emerald', 'amber'] as const).map((gem, i) => (
+        <li key={gem}>
+          <Gem gem={gem} />
+          <span className="howto-step" style={{ height: `${(4 - i) * 0.8 + 1}rem` }}>
+            {i + 1}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /** Six rows of jewels in a fixed order, the jewel board as it may be dealt (front first). */
 const JEWEL_ROWS: readonly (readonly string[])[] = [
   ['red', 'blue', 'yellow', 'green', 'violet', 'brown'],
@@ -307,7 +358,8 @@ export const SECTION_PICTURES: Readonly<Record<string, readonly HowToPicture[]>>
   goal: ['board', 'solved'],
   round: ['die'],
   pieces: ['turns'],
-  classic: ['gems'],
+  classic: ['gems', 'marker'],
+  fixed: ['fixed'],
   extreme: ['extreme'],
   jewels: ['jewels'],
 };
@@ -327,6 +379,10 @@ export function HowToFigure({ name }: { name: HowToPicture }) {
         return <Turns />;
       case 'gems':
         return <Gems />;
+      case 'marker':
+        return <Marker />;
+      case 'fixed':
+        return <Podium />;
       case 'extreme':
         return <Solved puzzle={EXTREME} />;
       case 'jewels':
