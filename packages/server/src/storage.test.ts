@@ -1,6 +1,8 @@
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameRecord, JournalEntry, LiveGame, SoloRecord, Storage } from './storage.js';
 import { DatabaseUrlError, MemoryStorage, PostgresStorage, SqliteStorage } from './storage.js';
@@ -684,6 +686,23 @@ describe('PostgreSQL', () => {
     expect(await a.firstAttempt('a1', 'task', 1)).toBe(true);
     expect(await b.firstAttempt('a1', 'task', 2)).toBe(false);
     await Promise.all([a.close(), b.close()]);
+  });
+
+  it('writes a journal entry on a connection of its own, while every other connection is busy', async () => {
+    const storage = await PostgresStorage.open(await cluster().createDatabase(template));
+    await storage.beginGame(live);
+    // All ten of the store's other connections held, as a burst of ratings would hold them.
+    const db = (storage as unknown as { db: Kysely<unknown> }).db;
+    const sleeps = Array.from({ length: 10 }, () => sql`select pg_sleep(3)`.execute(db));
+    // Asked for first, the sleeps have the connections (a pool hands them out in turn).
+    let freed = false;
+    void Promise.race(sleeps).then(() => (freed = true));
+    await storage.journal(live.id, 0, claim);
+    // Stored before any of them let its connection go.
+    expect(freed).toBe(false);
+    await Promise.all(sleeps);
+    expect((await storage.liveGames())[0]?.entries).toEqual([{ seq: 0, entry: claim }]);
+    await storage.close();
   });
 
   it('names the database it cannot reach, its password masked', async () => {

@@ -178,11 +178,13 @@ const accountOf = (row: Tables['accounts']): Account => ({
 export abstract class KyselyStorage implements Storage {
   /**
    * `owner` names the process this store serves (its public address; '' for a lone process): the
-   * games it begins are that process's, and `liveGames` lists only those.
+   * games it begins are that process's, and `liveGames` lists only those. `journalDb` writes the
+   * journal's entries (`db` unless a store gives them connections of their own).
    */
   protected constructor(
     protected readonly db: Kysely<Tables>,
     readonly owner = '',
+    private readonly journalDb: Kysely<Tables> = db,
   ) {}
 
   /** Whether an error is the database refusing a row that a unique index already holds. */
@@ -267,7 +269,7 @@ export abstract class KyselyStorage implements Storage {
         insert into journal (game_id, seq, entry, voided)
         select pending.game_id, cast(pending.seq as integer), pending.entry, 0 from pending
         where exists (select 1 from live_games where live_games.id = pending.game_id)
-        returning game_id, seq`.execute(this.db);
+        returning game_id, seq`.execute(this.journalDb);
       stored = result.rows;
     } catch (e) {
       if (batch.length === 1) batch[0]?.reject(e);
@@ -664,6 +666,7 @@ export abstract class KyselyStorage implements Storage {
 
   async close(): Promise<void> {
     await this.#flushing;
+    if (this.journalDb !== this.db) await this.journalDb.destroy();
     await this.db.destroy();
   }
 }

@@ -75,19 +75,28 @@ export class PostgresStorage extends KyselyStorage {
     // The parser is this pool's own: other users of pg in the process keep its defaults.
     const types = new pg.TypeOverrides();
     types.setTypeParser(pg.types.builtins.INT8, int8);
-    const pool = new pg.Pool({
-      connectionString: url,
-      types,
-      application_name: 'ubongo',
-      max: 10,
-      // A host that drops packets fails the start (or a query) rather than hanging it.
-      connectionTimeoutMillis: 10_000,
-    });
-    // An idle connection the server closes (a restart of PostgreSQL) is dropped by the pool and
-    // the next query opens another; without a listener the error would end the process.
-    pool.on('error', (e) => {
-      log(`PostgreSQL: an idle connection failed: ${describe(e)}`);
-    });
+    const poolOf = (name: string, max: number): pg.Pool => {
+      const pool = new pg.Pool({
+        connectionString: url,
+        types,
+        application_name: name,
+        max,
+        // A host that drops packets fails the start (or a query) rather than hanging it.
+        connectionTimeoutMillis: 10_000,
+      });
+      // An idle connection the server closes (a restart of PostgreSQL) is dropped by the pool and
+      // the next query opens another; without a listener the error would end the process.
+      pool.on('error', (e) => {
+        log(`PostgreSQL: an idle connection failed: ${describe(e)}`);
+      });
+      return pool;
+    };
+    const pool = poolOf('ubongo', 10);
+    // The journal has a connection of its own: a claim is answered once its entry is written, and
+    // the writes that follow each solve (ratings: five statements) must not queue in front of it
+    // (bench:server, 2,500 tables on one pool: the journal's wait for a connection p99 55 ms).
+    // Its batches are written one at a time, so one connection is all it uses.
+    const journalPool = poolOf('ubongo journal', 1);
     const where = maskUrl(url);
     try {
       const { rows } = await pool.query<{ synchronous_commit: string }>('show synchronous_commit');
@@ -95,22 +104,23 @@ export class PostgresStorage extends KyselyStorage {
       if (rows[0]?.synchronous_commit === 'off')
         log(`PostgreSQL at ${where} has synchronous_commit off: a crash of the database may lose the last moves`);
     } catch (e) {
-      await pool.end();
+      await Promise.all([pool.end(), journalPool.end()]);
       throw new DatabaseUrlError(`cannot connect to ${where}: ${describe(e)}`, { cause: e });
     }
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+    const journalDb = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: journalPool }) });
     const migrator = new Migrator({
       db,
       provider: { getMigrations: () => Promise.resolve(migrations(POSTGRES_TYPES)) },
     });
     const { error } = await migrator.migrateToLatest();
     if (error !== undefined) {
-      await db.destroy();
+      await Promise.all([db.destroy(), journalDb.destroy()]);
       throw new DatabaseUrlError(`cannot bring the schema of ${where} up to date: ${describe(error)}`, {
         cause: error,
       });
     }
-    return new PostgresStorage(db, options.owner);
+    return new PostgresStorage(db, options.owner, journalDb);
   }
 
   protected override isUniqueViolation(e: unknown): boolean {
