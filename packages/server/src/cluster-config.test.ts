@@ -77,8 +77,9 @@ describe('npm start with UBONGO_REDIS_URL and UBONGO_PUBLIC_ADDRESS', () => {
         /waiting up to 8 s for it to lapse\nubongo: UBONGO_PUBLIC_ADDRESS: localhost:8080\/p1 is the address of a running process \(.* pid \d+ .*\); each process needs an address of its own\n$/,
       );
       // Killed without a word while a new process under its address waits: its hold lapses (it
-      // outlives its last refresh by 6 s), and the new one starts within its 8 s. The new one is
-      // started first so that its own start-up, slow on a busy machine, cannot outlast the hold.
+      // outlives its last refresh by 6 s), and the new one, which waits 8 s, starts, as long as
+      // the kill follows the new one's "waiting" line within about 1.7 s. The new one is started
+      // first so that its own start-up, slow on a busy machine, cannot outlast the hold.
       let sawHold: () => void = () => undefined;
       const held = new Promise<void>((resolve) => (sawHold = resolve));
       const starting = startServerProcess(env, {

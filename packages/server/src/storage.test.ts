@@ -696,13 +696,20 @@ describe('PostgreSQL', () => {
     const sleeps = Array.from({ length: 10 }, () => sql`select pg_sleep(3)`.execute(db));
     // Asked for first, the sleeps have the connections (a pool hands them out in turn).
     let freed = false;
-    void Promise.race(sleeps).then(() => (freed = true));
-    await storage.journal(live.id, 0, claim);
-    // Stored before any of them let its connection go.
-    expect(freed).toBe(false);
-    await Promise.all(sleeps);
-    expect((await storage.liveGames())[0]?.entries).toEqual([{ seq: 0, entry: claim }]);
-    await storage.close();
+    void Promise.race(sleeps).then(
+      () => (freed = true),
+      () => (freed = true),
+    );
+    try {
+      await storage.journal(live.id, 0, claim);
+      // Stored before any of them let its connection go.
+      expect(freed).toBe(false);
+      await Promise.all(sleeps);
+      expect((await storage.liveGames())[0]?.entries).toEqual([{ seq: 0, entry: claim }]);
+    } finally {
+      await Promise.allSettled(sleeps);
+      await storage.close();
+    }
   });
 
   it('names the database it cannot reach, its password masked', async () => {

@@ -5,9 +5,10 @@ import type { TestServer } from './support.js';
 import { launchChromium, startTestServer, watchErrors } from './support.js';
 
 /*
- * Gems travel from the round marker (its sapphire and amber) or the bag, and jewels from the jewel board, to the row of whoever takes them: mine
- * and the others'. The page records every travelling gem as it is put on the page, with the
- * animations it has then; someone who asks for less motion gets none, the gems just appear.
+ * Gems travel from the round marker (its sapphire and amber) or the bag, and jewels from the jewel
+ * board, to the row of whoever takes them: mine and the others'. The page records every travelling
+ * gem as it is put on the page, with the animations it has then; someone who asks for less motion
+ * gets none, the gems just appear.
  * Game time x4: a 120 s hourglass lasts 30 s.
  */
 

@@ -192,11 +192,8 @@ export interface RoundState {
    * chance) put into the bag early. The others go into the bag at the round's end.
    */
   readonly fromMarker: readonly ('sapphire' | 'amber')[];
-  /**
-   * Who took a gem from the marker this round, and which: it is the first of their gains. Absent
-   * from rounds journaled before it was kept.
-   */
-  readonly markerTakers?: Readonly<Record<PlayerId, 'sapphire' | 'amber'>>;
+  /** Who took a gem from the marker this round, and which: it is the first of their gains. */
+  readonly markerTakers: Readonly<Record<PlayerId, 'sapphire' | 'amber'>>;
 }
 
 /** The whole state of a race. Plain JSON; `rng` and `deck` are hidden from players' views. */
@@ -739,7 +736,7 @@ export function raceEngine(deck: Deck): RaceEngine {
       if (s.marker[gem] === 0) return;
       s.marker[gem]--;
       round.fromMarker.push(gem);
-      (round.markerTakers ??= {})[me.id] = gem;
+      round.markerTakers[me.id] = gem;
       gain(gem);
     };
     const fromBag = (gem: Gem): void => {

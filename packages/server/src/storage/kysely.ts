@@ -666,7 +666,10 @@ export abstract class KyselyStorage implements Storage {
 
   async close(): Promise<void> {
     await this.#flushing;
-    if (this.journalDb !== this.db) await this.journalDb.destroy();
-    await this.db.destroy();
+    try {
+      if (this.journalDb !== this.db) await this.journalDb.destroy();
+    } finally {
+      await this.db.destroy();
+    }
   }
 }

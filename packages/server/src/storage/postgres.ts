@@ -1,4 +1,4 @@
-import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Tables } from './kysely.js';
 import { KyselyStorage } from './kysely.js';
@@ -75,12 +75,13 @@ export class PostgresStorage extends KyselyStorage {
     // The parser is this pool's own: other users of pg in the process keep its defaults.
     const types = new pg.TypeOverrides();
     types.setTypeParser(pg.types.builtins.INT8, int8);
-    const poolOf = (name: string, max: number): pg.Pool => {
+    const poolOf = (name: string, max: number, idleTimeoutMillis?: number): pg.Pool => {
       const pool = new pg.Pool({
         connectionString: url,
         types,
         application_name: name,
         max,
+        ...(idleTimeoutMillis === undefined ? {} : { idleTimeoutMillis }),
         // A host that drops packets fails the start (or a query) rather than hanging it.
         connectionTimeoutMillis: 10_000,
       });
@@ -95,11 +96,16 @@ export class PostgresStorage extends KyselyStorage {
     // The journal has a connection of its own: a claim is answered once its entry is written, and
     // the writes that follow each solve (ratings: five statements) must not queue in front of it
     // (bench:server, 2,500 tables on one pool: the journal's wait for a connection p99 55 ms).
-    // Its batches are written one at a time, so one connection is all it uses.
-    const journalPool = poolOf('ubongo journal', 1);
+    // Its batches are written one at a time, so one connection is all it uses; it is opened at the
+    // start (a database that refuses it stops the start) and kept open, not closed when idle.
+    const journalPool = poolOf('ubongo journal', 1, 0);
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+    const journalDb = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: journalPool }) });
     const where = maskUrl(url);
     try {
       const { rows } = await pool.query<{ synchronous_commit: string }>('show synchronous_commit');
+      // Through Kysely: its destroy() ends only a pool it has used.
+      await sql`select 1`.execute(journalDb);
       // The journal's promise is that an entry is kept once its write resolves (docs/operations.md).
       if (rows[0]?.synchronous_commit === 'off')
         log(`PostgreSQL at ${where} has synchronous_commit off: a crash of the database may lose the last moves`);
@@ -107,8 +113,6 @@ export class PostgresStorage extends KyselyStorage {
       await Promise.all([pool.end(), journalPool.end()]);
       throw new DatabaseUrlError(`cannot connect to ${where}: ${describe(e)}`, { cause: e });
     }
-    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-    const journalDb = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: journalPool }) });
     const migrator = new Migrator({
       db,
       provider: { getMigrations: () => Promise.resolve(migrations(POSTGRES_TYPES)) },

@@ -210,7 +210,7 @@ function Countdown({
  */
 function Marker({ marker, bank }: { marker: RaceView['marker']; bank: boolean }) {
   const { t } = useTranslation();
-  const label = t(bank ? 'game.bank' : 'game.marker', marker);
+  const label = t(bank ? 'game.bank' : 'game.marker', { sapphire: marker.sapphire, amber: marker.amber });
   return (
     <span className="marker" role="img" aria-label={label} title={label}>
       {(['sapphire', 'amber'] as const).map((gem) => (
@@ -272,8 +272,9 @@ interface Taking {
 /**
  * Gems and jewels travel to whoever takes them, for each taking the view shows (the round's gains)
  * after this screen opened: from the round marker (its sapphire or amber) or the bag (classic,
- * Extreme), or from the front of the jewel board's row the taker's pawn stands on, to the taker's row in the standings, where they land. What was
- * taken before the screen opened is simply there, as it is for those who ask for less motion.
+ * Extreme), or from the front of the jewel board's row the taker's pawn stands on, to the taker's
+ * row in the standings, where they land. What was taken before the screen opened is simply there,
+ * as it is for those who ask for less motion.
  * Decoration only: copies of the gems the standings show, in a layer outside React's tree, moved
  * by transforms alone; the board does not re-render for them.
  */
@@ -348,7 +349,7 @@ function travel(layer: HTMLElement, view: RaceView, taking: Taking): void {
   if (!from || !held) return;
   const origin = layer.getBoundingClientRect();
   // The first gem of a solver who took the marker's sapphire or amber is that gem.
-  const fromMarker = view.round?.markerTakers?.[taking.player];
+  const fromMarker = view.round?.markerTakers[taking.player];
   taking.items.forEach((item, i) => {
     const start =
       (taking.before + i === 0 && fromMarker !== undefined ? markerGem(screen, fromMarker) : null) ??
