@@ -198,6 +198,8 @@ describe.each(['phone', 'desktop'] as const)('the how-to page, %s', (on) => {
       ['die', 'A round'],
       ['turns', 'Handling the pieces'],
       ['gems', 'Classic'],
+      ['marker', 'Classic'],
+      ['fixed', 'Fixed scoring'],
       ['extreme', 'Extreme'],
       ['jewels', 'The jewel board'],
     ]);
