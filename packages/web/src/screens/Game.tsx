@@ -350,7 +350,9 @@ function travel(layer: HTMLElement, view: RaceView, taking: Taking): void {
   const origin = layer.getBoundingClientRect();
   // The first gem of a solver who took the marker's sapphire or amber is that gem.
   const fromMarker = view.round?.markerTakers[taking.player];
-  taking.items.forEach((item, i) => {
+  // Where each lands, measured before any of them moves: a gem landing beside its count shrinks
+  // that count's icon until it lands, and the next one of its kind would measure it shrunk.
+  const flights = taking.items.map((item, i) => {
     const start =
       (taking.before + i === 0 && fromMarker !== undefined ? markerGem(screen, fromMarker) : null) ??
       from[i] ??
@@ -358,16 +360,21 @@ function travel(layer: HTMLElement, view: RaceView, taking: Taking): void {
     const tagged = row.querySelectorAll('.solved-tag .gem')[taking.before + i];
     const counted = row.querySelector(`.gem-count[data-gem="${CSS.escape(item)}"]`);
     const icon = tagged ?? counted?.querySelector('svg');
-    if (!start || !icon) return;
-    const landing = (tagged ?? counted ?? icon) as HTMLElement | SVGElement;
+    if (!start || !icon) return null;
     // Its flight is its arrival: the tag's own (styles.css, gem-arrives) would move where it lands.
     if (tagged) for (const arrival of tagged.getAnimations()) arrival.cancel();
+    const box = icon.getBoundingClientRect();
+    return { item, i, start, tagged, icon, landing: (tagged ?? counted ?? icon) as HTMLElement | SVGElement, box };
+  });
+  for (const flight of flights) {
+    if (!flight) continue;
+    const { item, i, start, tagged, icon, landing, box } = flight;
     // How many of this gem the row shows before this one lands (those of the taking before it landed first).
     const had =
       (jewels ? held.jewels[item as JewelColour] : held.gems[item as GemName]) -
       taking.items.slice(i).filter((g) => g === item).length;
-    const end = centre(icon.getBoundingClientRect());
-    const size = icon.getBoundingClientRect().width / 2;
+    const end = centre(box);
+    const size = box.width / 2;
     const copy = icon.cloneNode(true) as SVGElement;
     copy.removeAttribute('role');
     copy.removeAttribute('aria-label');
@@ -403,7 +410,7 @@ function travel(layer: HTMLElement, view: RaceView, taking: Taking): void {
       delay: lands,
       easing: 'ease-out',
     });
-  });
+  }
 }
 
 /** The players, best first, with what they hold and whether they have solved this round. */
