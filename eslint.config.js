@@ -52,9 +52,10 @@ const WEB_FROM_CORE = [
   'GAME_ROUNDS',
   'PIECE_SETS',
   'MAX_TRAIL_MOVES',
-  // the standings' legend
+  // the standings' legend, and the how-to page's pictures of the rules
   'GEM_POINTS',
   'JEWEL_COLOURS',
+  'FIXED_SCORING',
 ];
 const webBoundaries = {
   paths: [

@@ -11,6 +11,9 @@ export type Gems = Record<Gem, number>;
 /** What a gem is worth at the end of the game. */
 export const GEM_POINTS: Readonly<Gems> = { ruby: 4, sapphire: 3, emerald: 2, amber: 1 };
 
+/** Fixed scoring (Polish rulebook): the gem each solving place takes, first to fourth. */
+export const FIXED_SCORING: readonly Gem[] = ['ruby', 'sapphire', 'emerald', 'amber'];
+
 /** The colours of the jewels of the original jewel-board edition. */
 export const JEWEL_COLOURS = ['green', 'red', 'blue', 'violet', 'brown', 'yellow'] as const;
 /** One jewel colour. */

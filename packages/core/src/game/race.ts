@@ -10,7 +10,7 @@ import { createRng, randomInt, shuffle } from '../random.js';
 import type { Result } from '../result.js';
 import { err, ok } from '../result.js';
 import type { Gem, Gems, JewelColour } from './gems.js';
-import { drawGem, gemPoints, JEWEL_COLOURS, noGems } from './gems.js';
+import { drawGem, FIXED_SCORING, gemPoints, JEWEL_COLOURS, noGems } from './gems.js';
 import type { GameError, PlayerId, SeatConfig } from './types.js';
 import { GAME_ROUNDS, HOURGLASS_SECONDS } from './types.js';
 import type { TrailMove } from './trail.js';
@@ -753,7 +753,7 @@ export function raceEngine(deck: Deck): RaceEngine {
     switch (s.config.variant) {
       case 'fixed': {
         // Fixed scoring: a ruby, a sapphire, an emerald, an amber by solving order; no draw.
-        const gem = (['ruby', 'sapphire', 'emerald', 'amber'] as const)[position - 1];
+        const gem = FIXED_SCORING[position - 1];
         if (gem) fromBag(gem);
         break;
       }

@@ -1,5 +1,5 @@
 import type { Cell, DieSymbol, GridName } from '@ubongo/core';
-import { DIE_SYMBOLS } from '@ubongo/core';
+import { DIE_SYMBOLS, FIXED_SCORING, GAME_ROUNDS } from '@ubongo/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cellSize, centre, extentOf, flipped, rotated, toOrigin } from '../play/geometry.js';
@@ -258,9 +258,6 @@ function Gems() {
   );
 }
 
-/** Rounds of a game: the round marker has a sapphire and an amber for each. */
-const MARKER_ROUNDS = 9;
-
 /**
  * The round marker in the third round: two rounds' gems gone, this round's sapphire (for the first
  * to solve) and amber (for the second) ringed, the rest waiting.
@@ -272,7 +269,8 @@ function Marker() {
       {(['sapphire', 'amber'] as const).map((gem, row) => (
         <div key={gem} className="howto-marker-row">
           <b>{row + 1}.</b>
-          {Array.from({ length: MARKER_ROUNDS }, (_, k) => (
+          {/* A sapphire and an amber for each round of a whole game. */}
+          {Array.from({ length: GAME_ROUNDS.default }, (_, k) => (
             <span key={k} className={k === now ? 'howto-slot now' : 'howto-slot'}>
               {k >= now && <Gem gem={gem} />}
             </span>
@@ -287,7 +285,7 @@ function Marker() {
 function Podium() {
   return (
     <ol className="howto-podium">
-      {(['ruby', 'sapphire', 'emerald', 'amber'] as const).map((gem, i) => (
+      {FIXED_SCORING.map((gem, i) => (
         <li key={gem}>
           <Gem gem={gem} />
           <span className="howto-step" style={{ height: `${(4 - i) * 0.8 + 1}rem` }}>
