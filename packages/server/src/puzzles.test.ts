@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { findTask } from '@ubongo/core';
 import { shippedDeck } from '@ubongo/core/decks';
-import { attempted, LEVEL_POOL, nearLevel, puzzleDisplay, startOf, taskKey } from './puzzles.js';
+import { Attempts, LEVEL_POOL, rateAttempt, nearLevel, puzzleDisplay, startOf, taskKey } from './puzzles.js';
 import { MemoryStorage } from './storage.js';
+import { rating } from 'openskill';
 
 const task = { board: 'C07', side: 'easy' as const, key: '4' };
 const key = taskKey('classic', task);
@@ -10,8 +11,9 @@ const key = taskKey('classic', task);
 describe('puzzle ratings', () => {
   it('start from the difficulty, and move with first attempts only', async () => {
     const storage = new MemoryStorage();
+    const attempts = new Attempts(storage);
     const attempt = (accountId: string, solved: boolean) =>
-      attempted(storage, { accountId, edition: 'classic', task, difficulty: 7, solved }, 100);
+      attempts.count({ accountId, edition: 'classic', task, difficulty: 7, solved }, 100);
     expect(startOf(7).mu).toBeGreaterThan(startOf(5).mu);
     expect(await storage.puzzleRating(key)).toBeUndefined();
 
@@ -35,7 +37,7 @@ describe('puzzle ratings', () => {
     const solvedBy = async (mu: number): Promise<number> => {
       const storage = new MemoryStorage();
       await storage.saveSolverRating({ accountId: 'p', edition: 'classic', mu, sigma: 2, attempts: 20, updatedAt: 0 });
-      await attempted(storage, { accountId: 'p', edition: 'classic', task, difficulty: 5, solved: true }, 1);
+      await new Attempts(storage).count({ accountId: 'p', edition: 'classic', task, difficulty: 5, solved: true }, 1);
       return startOf(5).mu - ((await storage.puzzleRating(key))?.mu ?? 0);
     };
     expect(await solvedBy(35)).toBeLessThan(await solvedBy(15));
@@ -43,15 +45,36 @@ describe('puzzle ratings', () => {
 
   it('moves the solver’s level too: up with a solve, down with a failure, once a task', async () => {
     const storage = new MemoryStorage();
-    await attempted(storage, { accountId: 'ana', edition: 'classic', task, difficulty: 5, solved: true }, 1);
+    const attempts = new Attempts(storage);
+    await attempts.count({ accountId: 'ana', edition: 'classic', task, difficulty: 5, solved: true }, 1);
     const up = await storage.solverRating('ana', 'classic');
     expect(up?.mu).toBeGreaterThan(25);
     expect(up?.attempts).toBe(1);
-    await attempted(storage, { accountId: 'ana', edition: 'classic', task, difficulty: 5, solved: false }, 2);
+    await attempts.count({ accountId: 'ana', edition: 'classic', task, difficulty: 5, solved: false }, 2);
     expect(await storage.solverRating('ana', 'classic')).toEqual(up);
     const other = { ...task, key: '5' };
-    await attempted(storage, { accountId: 'ana', edition: 'classic', task: other, difficulty: 5, solved: false }, 3);
+    await attempts.count({ accountId: 'ana', edition: 'classic', task: other, difficulty: 5, solved: false }, 3);
     expect((await storage.solverRating('ana', 'classic'))?.mu).toBeLessThan(up?.mu ?? 0);
+  });
+
+  it('counts attempts that come at once one after another: none reads a rating another is moving', async () => {
+    const storage = new MemoryStorage();
+    const attempts = new Attempts(storage);
+    const people = Array.from({ length: 10 }, (_, i) => `p${i}`);
+    const counted = await Promise.all(
+      people.map((accountId, i) =>
+        attempts.count({ accountId, edition: 'classic', task, difficulty: 5, solved: i % 3 > 0 }, 1 + i),
+      ),
+    );
+    expect(counted).toEqual(people.map(() => true));
+    // The same ten, one at a time, by hand.
+    let expected = startOf(5);
+    people.forEach((_, i) => (expected = rateAttempt(rating(), expected, i % 3 > 0).task));
+    const after = await storage.puzzleRating(key);
+    expect(after?.attempts).toBe(10);
+    expect(after?.updatedAt).toBe(10);
+    expect(after?.mu).toBeCloseTo(expected.mu, 10);
+    expect(after?.sigma).toBeCloseTo(expected.sigma, 10);
   });
 
   it('deals at a level: the tasks nearest it, a strong solver’s harder than a new one’s', async () => {

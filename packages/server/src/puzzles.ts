@@ -1,7 +1,7 @@
 import type { Deck, DeckEdition, Side, TaskKey } from '@ubongo/core';
 import { rate, rating } from 'openskill';
 import { displayOf } from './ratings.js';
-import type { PuzzleRating, Storage } from './storage.js';
+import type { Attempt, RateAttempt, Storage } from './storage.js';
 
 /*
  * Ratings for puzzles (docs/accounts.md), as lichess rates its puzzles: each deck task is a player
@@ -25,46 +25,73 @@ export const startOf = (difficulty: number): { mu: number; sigma: number } => ({
 /** A task's rating as shown (the players' scale). */
 export const puzzleDisplay = (r: { mu: number; sigma: number }): number => displayOf({ mu: r.mu, sigma: 0 });
 
+/** One game of a solver against a task, as lichess's puzzles and players play: both move. */
+export const rateAttempt: RateAttempt = (solver, task, solved) => {
+  const [[me], [it]] = rate([[rating(solver)], [rating(task)]], { rank: solved ? [1, 2] : [2, 1] });
+  return { solver: { mu: me.mu, sigma: me.sigma }, task: { mu: it.mu, sigma: it.sigma } };
+};
+
+/** A person's attempt at a task, as rooms report it. */
+export interface AttemptReport {
+  readonly accountId: string;
+  readonly edition: DeckEdition;
+  readonly task: { board: string; side: Side; key: string };
+  readonly difficulty: number;
+  readonly solved: boolean;
+}
+
+/** The most attempts one transaction counts. */
+const BATCH = 200;
+
 /**
- * Counts a person's attempt at a task, if it is their first: the task and the person's solver
- * rating in the edition (a new player's when they have none) play one game, as lichess's puzzles
- * and players do, and both move. Says whether it counted.
+ * Counts a process's attempts at tasks, if they are first attempts: the task and the person's
+ * solver rating in the edition (a new player's when they have none) play one game, and both move.
+ * Attempts are counted in the order they come, one transaction at a time: those that come while
+ * one is written wait and go together in the next, so a busy evening writes a few transactions a
+ * second rather than five statements for every solve, and two attempts at one task never read the
+ * same rating.
  */
-export async function attempted(
-  storage: Storage,
-  attempt: {
-    readonly accountId: string;
-    readonly edition: DeckEdition;
-    readonly task: { board: string; side: Side; key: string };
-    readonly difficulty: number;
-    readonly solved: boolean;
-  },
-  now: number,
-): Promise<boolean> {
-  const key = taskKey(attempt.edition, attempt.task);
-  if (!(await storage.firstAttempt(attempt.accountId, key, now))) return false;
-  const before = (await storage.puzzleRating(key)) ?? {
-    task: key,
-    ...startOf(attempt.difficulty),
-    attempts: 0,
-    updatedAt: now,
-  };
-  const solver = await storage.solverRating(attempt.accountId, attempt.edition);
-  const person = solver ? rating({ mu: solver.mu, sigma: solver.sigma }) : rating();
-  const [[me], [it]] = rate([[person], [rating({ mu: before.mu, sigma: before.sigma })]], {
-    rank: attempt.solved ? [1, 2] : [2, 1],
-  });
-  const next: PuzzleRating = { task: key, mu: it.mu, sigma: it.sigma, attempts: before.attempts + 1, updatedAt: now };
-  await storage.savePuzzleRating(next);
-  await storage.saveSolverRating({
-    accountId: attempt.accountId,
-    edition: attempt.edition,
-    mu: me.mu,
-    sigma: me.sigma,
-    attempts: (solver?.attempts ?? 0) + 1,
-    updatedAt: now,
-  });
-  return true;
+export class Attempts {
+  #waiting: { attempt: Attempt; done: (counted: boolean) => void; failed: (e: unknown) => void }[] = [];
+  #writing = false;
+
+  constructor(private readonly storage: Storage) {}
+
+  /** Counts an attempt; says, once it is stored, whether it counted (it was the person's first). */
+  count(report: AttemptReport, now: number): Promise<boolean> {
+    const attempt: Attempt = {
+      accountId: report.accountId,
+      edition: report.edition,
+      task: taskKey(report.edition, report.task),
+      start: startOf(report.difficulty),
+      fresh: rating(),
+      solved: report.solved,
+      at: now,
+    };
+    return new Promise((done, failed) => {
+      this.#waiting.push({ attempt, done, failed });
+      if (!this.#writing) void this.#write();
+    });
+  }
+
+  async #write(): Promise<void> {
+    this.#writing = true;
+    while (this.#waiting.length > 0) {
+      const batch = this.#waiting.splice(0, BATCH);
+      try {
+        const counted = await this.storage.countAttempts(
+          batch.map((w) => w.attempt),
+          rateAttempt,
+        );
+        batch.forEach((w, i) => {
+          w.done(counted[i] ?? false);
+        });
+      } catch (e) {
+        for (const w of batch) w.failed(e);
+      }
+    }
+    this.#writing = false;
+  }
 }
 
 /** How many tasks "at my level" deals from: the nearest to the player's level on the side. */

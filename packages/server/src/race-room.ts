@@ -21,7 +21,6 @@ import type { Account } from './storage.js';
 import type { Seat } from './table.js';
 import type { Timer } from './timers.js';
 import { Timers } from './timers.js';
-import { attempted } from './puzzles.js';
 import { rateGame } from './ratings.js';
 import type { SeatAccount } from './table.js';
 import { settingsOf, Table, tableCode } from './table.js';
@@ -557,19 +556,20 @@ export class RaceRoom extends Room {
    * a person's first attempt at a task moves the task's rating and the person's level (puzzles.ts).
    */
   #attempts(game: RaceGame, deals: readonly Deal[], solved: readonly string[]): void {
-    const { storage, decks, clock, log } = this.services;
+    const { attempts, decks, clock, log } = this.services;
     const edition = deckFor(game.edition);
     for (const deal of deals) {
       const account = this.#table.seats.find((s) => s.id === deal.player && s.occupant.kind === 'human')?.accountId;
       if (account === undefined || this.#implausible.has(deal.player)) continue;
       const difficulty = findTask(decks[edition], deal)?.difficulty ?? 5;
-      attempted(
-        storage,
-        { accountId: account, edition, task: deal, difficulty, solved: solved.includes(deal.player) },
-        clock.now(),
-      ).catch((e: unknown) => {
-        log(`room ${this.roomId}: could not count an attempt: ${String(e)}`);
-      });
+      attempts
+        .count(
+          { accountId: account, edition, task: deal, difficulty, solved: solved.includes(deal.player) },
+          clock.now(),
+        )
+        .catch((e: unknown) => {
+          log(`room ${this.roomId}: could not count an attempt: ${String(e)}`);
+        });
     }
   }
 

@@ -17,6 +17,7 @@ import type { Limits } from './limits.js';
 import { addressOf, Counter, DEFAULT_LIMITS, rateLimitedLog, redisBuckets } from './limits.js';
 import { matchmaker } from './matchmaker.js';
 import { MAX_FRAME_BYTES } from './protocol.js';
+import { Attempts } from './puzzles.js';
 import { RaceRoom } from './race-room.js';
 import { connectRedis } from './redis.js';
 import type { AddressHold } from './address-hold.js';
@@ -143,6 +144,7 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
   const journals = await storage.liveGames();
   const services: RoomServices = {
     storage,
+    attempts: new Attempts(storage),
     clock: new GameClock(options.timeScale ?? 1, latestTime(journals) + 1),
     decks: { classic: shippedDeck('classic'), extreme: shippedDeck('extreme') },
     seed: () => randomInt(0x7fffffff),

@@ -2,6 +2,7 @@ import type { Deck, DeckEdition } from '@ubongo/core';
 import type { GameClock } from './clock.js';
 import type { InPlay } from './in-play.js';
 import type { Limits } from './limits.js';
+import type { Attempts } from './puzzles.js';
 import type { ServerMetrics } from './metrics.js';
 import type { RaceGame } from './race-game.js';
 import type { JournalSeat, LiveGame } from './storage.js';
@@ -10,6 +11,8 @@ import type { Storage } from './storage.js';
 /** What rooms need from the server around them. */
 export interface RoomServices {
   readonly storage: Storage;
+  /** Counts first attempts at tasks for their ratings (puzzles.ts). */
+  readonly attempts: Attempts;
   readonly clock: GameClock;
   readonly decks: Readonly<Record<DeckEdition, Deck>>;
   /** A fresh seed for a game (crypto-random in production). */

@@ -25,7 +25,7 @@ import {
   sender,
 } from './messages.js';
 import { soloJoinSchema, soloMessages } from './protocol.js';
-import { attempted, nearLevel } from './puzzles.js';
+import { nearLevel } from './puzzles.js';
 import type { RoomServices } from './services.js';
 import type { Account, SoloPuzzle } from './storage.js';
 import type { Timer } from './timers.js';
@@ -270,15 +270,13 @@ export class SoloRoom extends Room {
   #attempted(dealt: SoloEvent & { type: 'puzzle' }, solved: boolean): void {
     const account = this.#account;
     if (!account) return;
-    const { storage, decks, clock, log } = this.services;
+    const { attempts, decks, clock, log } = this.services;
     const difficulty = findTask(decks.classic, dealt.deal)?.difficulty ?? 5;
-    attempted(
-      storage,
-      { accountId: account.id, edition: 'classic', task: dealt.deal, difficulty, solved },
-      clock.now(),
-    ).catch((e: unknown) => {
-      log(`solo room ${this.roomId}: could not count an attempt: ${String(e)}`);
-    });
+    attempts
+      .count({ accountId: account.id, edition: 'classic', task: dealt.deal, difficulty, solved }, clock.now())
+      .catch((e: unknown) => {
+        log(`solo room ${this.roomId}: could not count an attempt: ${String(e)}`);
+      });
   }
 
   override onDispose(): void {

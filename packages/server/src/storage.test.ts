@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GameRecord, JournalEntry, LiveGame, SoloRecord, Storage } from './storage.js';
+import type { Attempt, GameRecord, JournalEntry, LiveGame, RateAttempt, SoloRecord, Storage } from './storage.js';
 import { DatabaseUrlError, MemoryStorage, PostgresStorage, SqliteStorage } from './storage.js';
 import type { Postgres } from './test-support/services.js';
 import { freePort, startPostgres } from './test-support/services.js';
@@ -382,16 +382,51 @@ function storageContract(name: string, open: () => Promise<Storage>): void {
       await storage.close();
     });
 
-    it('notes first attempts once, and keeps puzzle ratings', async () => {
+    it('counts first attempts once, in order, and keeps puzzle ratings', async () => {
       const storage = await open();
-      expect(await storage.firstAttempt('a1', 'classic/C01/easy/1', 5)).toBe(true);
-      expect(await storage.firstAttempt('a1', 'classic/C01/easy/1', 6)).toBe(false);
-      expect(await storage.firstAttempt('a2', 'classic/C01/easy/1', 7)).toBe(true);
-      expect(await storage.puzzleRating('classic/C01/easy/1')).toBeUndefined();
-      const rated = { task: 'classic/C01/easy/1', mu: 26, sigma: 8, attempts: 2, updatedAt: 7 };
+      const t1 = 'classic/C01/easy/1';
+      const t2 = 'classic/C01/easy/2';
+      const attempt = (accountId: string, task: string, at: number): Attempt => ({
+        accountId,
+        edition: 'classic',
+        task,
+        start: { mu: 26, sigma: 8 },
+        fresh: { mu: 25, sigma: 7 },
+        solved: true,
+        at,
+      });
+      // A rating that shows what played it: each game adds 1 to the solver's mu and the task's sigma.
+      const seen: string[] = [];
+      const rate: RateAttempt = (solver, task) => {
+        seen.push(`${solver.mu}:${task.sigma}`);
+        return { solver: { mu: solver.mu + 1, sigma: solver.sigma }, task: { mu: task.mu, sigma: task.sigma + 1 } };
+      };
+      expect(await storage.countAttempts([], rate)).toEqual([]);
+      // a1 twice at t1 in one batch: the first counts.
+      expect(
+        await storage.countAttempts([attempt('a1', t1, 5), attempt('a1', t1, 6), attempt('a2', t1, 7)], rate),
+      ).toEqual([true, false, true]);
+      expect(seen).toEqual(['25:8', '25:9']);
+      expect(await storage.puzzleRating(t1)).toEqual({ task: t1, mu: 26, sigma: 10, attempts: 2, updatedAt: 7 });
+      expect(await storage.solverRating('a1', 'classic')).toEqual({
+        accountId: 'a1',
+        edition: 'classic',
+        mu: 26,
+        sigma: 7,
+        attempts: 1,
+        updatedAt: 5,
+      });
+      // Again at t1: nothing counts, nothing moves. At t2, a1 plays from where t1 left it.
+      expect(await storage.countAttempts([attempt('a1', t1, 8), attempt('a2', t1, 8)], rate)).toEqual([false, false]);
+      expect(await storage.countAttempts([attempt('a1', t2, 9)], rate)).toEqual([true]);
+      expect(seen).toEqual(['25:8', '25:9', '26:8']);
+      expect(await storage.solverRating('a1', 'classic')).toMatchObject({ mu: 27, attempts: 2, updatedAt: 9 });
+      expect(await storage.puzzleRating(t1)).toMatchObject({ sigma: 10, attempts: 2 });
+      expect(await storage.puzzleRating('classic/C01/easy/3')).toBeUndefined();
+      const rated = { task: 'classic/C01/easy/3', mu: 26, sigma: 8, attempts: 2, updatedAt: 7 };
       await storage.savePuzzleRating(rated);
       await storage.savePuzzleRating({ ...rated, mu: 27, attempts: 3 });
-      expect(await storage.puzzleRating('classic/C01/easy/1')).toEqual({ ...rated, mu: 27, attempts: 3 });
+      expect(await storage.puzzleRating('classic/C01/easy/3')).toEqual({ ...rated, mu: 27, attempts: 3 });
       await storage.close();
     });
 
@@ -683,8 +718,75 @@ describe('PostgreSQL', () => {
       ]);
       expect(claims.filter(Boolean)).toHaveLength(1);
     }
-    expect(await a.firstAttempt('a1', 'task', 1)).toBe(true);
-    expect(await b.firstAttempt('a1', 'task', 2)).toBe(false);
+    const attempt = (accountId: string, task: string): Attempt => ({
+      accountId,
+      edition: 'classic',
+      task,
+      start: { mu: 25, sigma: 8 },
+      fresh: { mu: 25, sigma: 8 },
+      solved: true,
+      at: 1,
+    });
+    const plusOne: RateAttempt = (solver, task) => ({ solver, task: { mu: task.mu + 1, sigma: task.sigma } });
+    expect(await a.countAttempts([attempt('a1', 'task')], plusOne)).toEqual([true]);
+    expect(await b.countAttempts([attempt('a1', 'task')], plusOne)).toEqual([false]);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('counts attempts from two stores (processes) at once, and loses none', async () => {
+    const url = await cluster().createDatabase(template);
+    const [a, b] = await Promise.all([PostgresStorage.open(url), PostgresStorage.open(url)]);
+    const tasks = ['t1', 't2', 't3', 't4', 't5'];
+    const attempt = (accountId: string, task: string): Attempt => ({
+      accountId,
+      edition: 'classic',
+      task,
+      start: { mu: 0, sigma: 8 },
+      fresh: { mu: 0, sigma: 8 },
+      solved: true,
+      at: 1,
+    });
+    // Each game adds 1 to both: a rating's mu is the count of games that moved it, if none was lost.
+    const plusOne: RateAttempt = (solver, task) => ({
+      solver: { mu: solver.mu + 1, sigma: solver.sigma },
+      task: { mu: task.mu + 1, sigma: task.sigma },
+    });
+    // Twenty rounds of two batches at once: other people at the same tasks in opposite orders (new
+    // ones at first, then ones that exist); then one person in both (as in a race and solo at
+    // once), each store at tasks of its own.
+    for (let round = 0; round < 20; round++) {
+      await Promise.all([
+        a.countAttempts(
+          tasks.map((task, i) => attempt(`a${round}-${i}`, task)),
+          plusOne,
+        ),
+        b.countAttempts(
+          [...tasks].reverse().map((task, i) => attempt(`b${round}-${i}`, task)),
+          plusOne,
+        ),
+      ]);
+      // A rating that exists (a new one's first writer holds the others back until it is done).
+      await a.saveSolverRating({
+        accountId: `both${round}`,
+        edition: 'classic',
+        mu: 0,
+        sigma: 8,
+        attempts: 0,
+        updatedAt: 0,
+      });
+      await Promise.all([
+        a.countAttempts(
+          tasks.map((task) => attempt(`both${round}`, `a-${task}`)),
+          plusOne,
+        ),
+        b.countAttempts(
+          tasks.map((task) => attempt(`both${round}`, `b-${task}`)),
+          plusOne,
+        ),
+      ]);
+    }
+    for (const task of tasks) expect(await a.puzzleRating(task)).toMatchObject({ mu: 40, attempts: 40 });
+    expect(await b.solverRating('both7', 'classic')).toMatchObject({ mu: 10, attempts: 10 });
     await Promise.all([a.close(), b.close()]);
   });
 

@@ -72,6 +72,29 @@ export interface PuzzleRating {
   readonly updatedAt: number;
 }
 
+/** An attempt at a task, to be counted if it is its account's first (puzzles.ts). */
+export interface Attempt {
+  readonly accountId: string;
+  readonly edition: DeckEdition;
+  /** `edition/board/side/key`. */
+  readonly task: string;
+  /** The task's rating before anyone attempted it (from its difficulty). */
+  readonly start: Skill;
+  /** A solver rating before any attempt. */
+  readonly fresh: Skill;
+  readonly solved: boolean;
+  readonly at: number;
+}
+
+/** An openskill rating: mean and uncertainty. */
+export interface Skill {
+  readonly mu: number;
+  readonly sigma: number;
+}
+
+/** One game of a solver against a task: both ratings after it. */
+export type RateAttempt = (solver: Skill, task: Skill, solved: boolean) => { solver: Skill; task: Skill };
+
 /** A player's rating in one edition (ratings.ts): openskill's mu and sigma, and how many games made it. */
 export interface PlayerRating {
   readonly accountId: string;
@@ -206,8 +229,15 @@ export interface Storage {
     accountId: string,
     edition: RaceEdition,
   ): Promise<{ gameId: string; mu: number; sigma: number; at: number }[]>;
-  /** Notes an account's first attempt at a task; false if it had one before (nothing noted then). */
-  firstAttempt(accountId: string, task: string, at: number): Promise<boolean>;
+  /**
+   * Counts attempts at tasks, in their order, at once: an attempt that is its account's first at
+   * its task is noted, and `rate` moves the task's rating (from the attempt's `start` when it has
+   * none) and the account's solver rating in the edition (a new player's, `fresh`, when it has
+   * none), each counting one attempt more. Other attempts change nothing. Says of each attempt
+   * whether it counted. Stores that share a database (processes) may count at once and lose
+   * nothing: each rating read is locked until its new value is written.
+   */
+  countAttempts(attempts: readonly Attempt[], rate: RateAttempt): Promise<boolean[]>;
   puzzleRating(task: string): Promise<PuzzleRating | undefined>;
   savePuzzleRating(rating: PuzzleRating): Promise<void>;
   /** Every task rating whose key starts with `prefix` (e.g. `classic/`), by key. */

@@ -3,6 +3,7 @@ import type { Generated, Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type {
   Account,
+  Attempt,
   GameRecord,
   Journal,
   JournalEntry,
@@ -10,6 +11,7 @@ import type {
   LiveGame,
   PlayerRating,
   PuzzleRating,
+  RateAttempt,
   RecordQuery,
   Session,
   SolverRating,
@@ -18,6 +20,7 @@ import type {
   Storage,
   StoredSeat,
 } from '../storage.js';
+import { playAttempts, solverKey } from './attempts.js';
 
 /** The tables as rows come back from SQLite and from PostgreSQL (whose int8 the pool reads as numbers). */
 export interface Tables {
@@ -168,6 +171,40 @@ const accountOf = (row: Tables['accounts']): Account => ({
   username: row.username,
   passwordHash: row.password_hash,
   createdAt: row.created_at,
+});
+
+const puzzleRatingOf = (row: Selectable<Tables['puzzle_ratings']>): PuzzleRating => ({
+  task: row.task,
+  mu: row.mu,
+  sigma: row.sigma,
+  attempts: row.attempts,
+  updatedAt: row.updated_at,
+});
+
+const puzzleRow = (r: PuzzleRating): Tables['puzzle_ratings'] => ({
+  task: r.task,
+  mu: r.mu,
+  sigma: r.sigma,
+  attempts: r.attempts,
+  updated_at: r.updatedAt,
+});
+
+const solverRatingOf = (row: Selectable<Tables['solver_ratings']>): SolverRating => ({
+  accountId: row.account_id,
+  edition: row.edition as DeckEdition,
+  mu: row.mu,
+  sigma: row.sigma,
+  attempts: row.attempts,
+  updatedAt: row.updated_at,
+});
+
+const solverRow = (r: SolverRating): Tables['solver_ratings'] => ({
+  account_id: r.accountId,
+  edition: r.edition,
+  mu: r.mu,
+  sigma: r.sigma,
+  attempts: r.attempts,
+  updated_at: r.updatedAt,
 });
 
 /**
@@ -462,22 +499,95 @@ export abstract class KyselyStorage implements Storage {
     return rows.map((r) => ({ gameId: r.game_id, mu: r.mu, sigma: r.sigma, at: r.at }));
   }
 
-  async firstAttempt(accountId: string, task: string, at: number): Promise<boolean> {
-    const result = await this.db
-      .insertInto('first_attempts')
-      .values({ account_id: accountId, task, at })
-      .onConflict((oc) => oc.columns(['account_id', 'task']).doNothing())
-      .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  async countAttempts(attempts: readonly Attempt[], rate: RateAttempt): Promise<boolean[]> {
+    if (attempts.length === 0) return [];
+    // Every store takes its locks in one order (first attempts, then tasks, then solvers, each by
+    // key), so two processes counting at once wait for each other rather than deadlock.
+    const byKey = <T>(items: readonly T[], key: (item: T) => string): T[] =>
+      [...new Map(items.map((item) => [key(item), item])).entries()]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([, item]) => item);
+    const pairKey = (a: Attempt): string => `${a.accountId}\n${a.task}`;
+    return this.db.transaction().execute(async (tx) => {
+      const noted = await tx
+        .insertInto('first_attempts')
+        .values(byKey(attempts, pairKey).map((a) => ({ account_id: a.accountId, task: a.task, at: a.at })))
+        .onConflict((oc) => oc.columns(['account_id', 'task']).doNothing())
+        .returning(['account_id', 'task'])
+        .execute();
+      const firsts = new Set(noted.map((r) => `${r.account_id}\n${r.task}`));
+      // An attempt counts if it noted its pair, and only the first of a pair given twice.
+      const counted = attempts.map((a) => firsts.delete(pairKey(a)));
+      const rated = attempts.filter((_, i) => counted[i]);
+      if (rated.length === 0) return counted;
+      // Each rating is read through an update that changes nothing (a missing one written as it
+      // starts), which locks its row until this transaction ends.
+      const tasks = await tx
+        .insertInto('puzzle_ratings')
+        .values(byKey(rated, (a) => a.task).map((a) => ({ task: a.task, ...a.start, attempts: 0, updated_at: a.at })))
+        .onConflict((oc) => oc.column('task').doUpdateSet((eb) => ({ task: eb.ref('excluded.task') })))
+        .returningAll()
+        .execute();
+      const solvers = await tx
+        .insertInto('solver_ratings')
+        .values(
+          byKey(rated, solverKey).map((a) => ({
+            account_id: a.accountId,
+            edition: a.edition,
+            ...a.fresh,
+            attempts: 0,
+            updated_at: a.at,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['account_id', 'edition']).doUpdateSet((eb) => ({ account_id: eb.ref('excluded.account_id') })),
+        )
+        .returningAll()
+        .execute();
+      const moved = playAttempts(
+        attempts,
+        counted,
+        new Map(tasks.map((row) => [row.task, puzzleRatingOf(row)])),
+        new Map(
+          solvers.map((row) => [solverKey({ accountId: row.account_id, edition: row.edition }), solverRatingOf(row)]),
+        ),
+        rate,
+      );
+      await tx
+        .insertInto('puzzle_ratings')
+        .values(moved.puzzles.map(puzzleRow))
+        .onConflict((oc) =>
+          oc.column('task').doUpdateSet((eb) => ({
+            mu: eb.ref('excluded.mu'),
+            sigma: eb.ref('excluded.sigma'),
+            attempts: eb.ref('excluded.attempts'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+      await tx
+        .insertInto('solver_ratings')
+        .values(moved.solvers.map(solverRow))
+        .onConflict((oc) =>
+          oc.columns(['account_id', 'edition']).doUpdateSet((eb) => ({
+            mu: eb.ref('excluded.mu'),
+            sigma: eb.ref('excluded.sigma'),
+            attempts: eb.ref('excluded.attempts'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+      return counted;
+    });
   }
 
   async puzzleRating(task: string): Promise<PuzzleRating | undefined> {
     const row = await this.db.selectFrom('puzzle_ratings').selectAll().where('task', '=', task).executeTakeFirst();
-    return row && { task: row.task, mu: row.mu, sigma: row.sigma, attempts: row.attempts, updatedAt: row.updated_at };
+    return row && puzzleRatingOf(row);
   }
 
   async savePuzzleRating(r: PuzzleRating): Promise<void> {
-    const row = { task: r.task, mu: r.mu, sigma: r.sigma, attempts: r.attempts, updated_at: r.updatedAt };
+    const row = puzzleRow(r);
     await this.db
       .insertInto('puzzle_ratings')
       .values(row)
@@ -493,13 +603,7 @@ export abstract class KyselyStorage implements Storage {
       .where('task', '<', `${prefix}\uffff`)
       .orderBy('task')
       .execute();
-    return rows.map((row) => ({
-      task: row.task,
-      mu: row.mu,
-      sigma: row.sigma,
-      attempts: row.attempts,
-      updatedAt: row.updated_at,
-    }));
+    return rows.map(puzzleRatingOf);
   }
 
   async solverRating(accountId: string, edition: DeckEdition): Promise<SolverRating | undefined> {
@@ -509,27 +613,11 @@ export abstract class KyselyStorage implements Storage {
       .where('account_id', '=', accountId)
       .where('edition', '=', edition)
       .executeTakeFirst();
-    return (
-      row && {
-        accountId: row.account_id,
-        edition: row.edition as DeckEdition,
-        mu: row.mu,
-        sigma: row.sigma,
-        attempts: row.attempts,
-        updatedAt: row.updated_at,
-      }
-    );
+    return row && solverRatingOf(row);
   }
 
   async saveSolverRating(r: SolverRating): Promise<void> {
-    const row = {
-      account_id: r.accountId,
-      edition: r.edition,
-      mu: r.mu,
-      sigma: r.sigma,
-      attempts: r.attempts,
-      updated_at: r.updatedAt,
-    };
+    const row = solverRow(r);
     await this.db
       .insertInto('solver_ratings')
       .values(row)

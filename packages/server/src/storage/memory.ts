@@ -1,18 +1,21 @@
 import type { DeckEdition, RaceEdition } from '@ubongo/core';
 import type {
   Account,
+  Attempt,
   GameRecord,
   Journal,
   JournalEntry,
   LiveGame,
   PlayerRating,
   PuzzleRating,
+  RateAttempt,
   RecordQuery,
   Session,
   SolverRating,
   SoloRecord,
   Storage,
 } from '../storage.js';
+import { playAttempts, solverKey } from './attempts.js';
 
 /**
  * Storage that lives and dies with the process: for tests and servers that keep nothing. It behaves as the databases do (kysely.ts); all pass the same contract suite.
@@ -172,12 +175,16 @@ export class MemoryStorage implements Storage {
     );
   }
 
-  firstAttempt(accountId: string, task: string): Promise<boolean> {
+  countAttempts(attempts: readonly Attempt[], rate: RateAttempt): Promise<boolean[]> {
     return this.run(() => {
-      const key = `${accountId}/${task}`;
-      if (this.attempts.has(key)) return false;
-      this.attempts.add(key);
-      return true;
+      const counted = attempts.map((a) => {
+        const key = `${a.accountId}/${a.task}`;
+        if (this.attempts.has(key)) return false;
+        this.attempts.add(key);
+        return true;
+      });
+      playAttempts(attempts, counted, this.puzzles, this.solvers, rate);
+      return counted;
     });
   }
 
@@ -205,14 +212,14 @@ export class MemoryStorage implements Storage {
 
   solverRating(accountId: string, edition: DeckEdition): Promise<SolverRating | undefined> {
     return this.run(() => {
-      const r = this.solvers.get(`${accountId}/${edition}`);
+      const r = this.solvers.get(solverKey({ accountId, edition }));
       return r && { ...r };
     });
   }
 
   saveSolverRating(r: SolverRating): Promise<void> {
     return this.run(() => {
-      this.solvers.set(`${r.accountId}/${r.edition}`, { ...r });
+      this.solvers.set(solverKey(r), { ...r });
     });
   }
 
