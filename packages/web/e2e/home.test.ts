@@ -261,3 +261,37 @@ describe('the languages', () => {
     await context.close();
   });
 });
+
+describe.each(['phone', 'desktop'] as const)('a screen whose script cannot be fetched, %s', (on) => {
+  it('says the page could not be opened, and a reload opens it', async () => {
+    const { page, errors } = await open(on, '', 'no-preference');
+    await page.locator('.demo-board').waitFor();
+    // The how-to page's script fails, as an old page's does once the game is updated (its script
+    // renamed) or when the connection drops.
+    let refuse = true;
+    await page.route(/\/HowTo-[^/]*\.js$/, (route) => (refuse ? route.abort('failed') : route.continue()));
+    const link = page.locator('header.top nav').getByRole('link', { name: 'How to play' });
+    await (on === 'phone' ? link.tap() : link.click());
+    const failed = page.getByRole('alert').filter({ hasText: 'This page could not be opened' });
+    await failed.waitFor();
+    await failed.getByText('Ubongo may have been updated', { exact: false }).waitFor();
+    // The page around it stands: the header, the way home.
+    expect(await page.locator('header.top').isVisible()).toBe(true);
+    const home = failed.getByRole('link', { name: 'Back to the start' });
+    await (on === 'phone' ? home.tap() : home.click());
+    await page.locator('.demo-board').waitFor();
+    expect(await failed.count()).toBe(0);
+    // Once the script can be had again, a reload from the failed page opens it.
+    await (on === 'phone' ? link.tap() : link.click());
+    await failed.waitFor();
+    refuse = false;
+    const reload = failed.getByRole('button', { name: 'Reload' });
+    await (on === 'phone' ? reload.tap() : reload.click());
+    await page.locator('.howto-figure').first().waitFor();
+    expect(page.url()).toMatch(/#\/how-to-play$/);
+    expect(await failed.count()).toBe(0);
+    // What failed was the script, said once by the browser and once by React; nothing else.
+    expect(errors.filter((e) => !/HowTo-|dynamically imported module|net::ERR_FAILED/.test(e))).toEqual([]);
+    await page.context().close();
+  });
+});

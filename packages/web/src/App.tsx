@@ -1,5 +1,5 @@
-import type { ComponentType } from 'react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ensureAccount, useAccount } from './account.js';
 import { Announcer } from './announce.js';
@@ -26,6 +26,47 @@ const Practice = screen(() => import('./screens/Practice.js').then((m) => m.Prac
 const RaceScreen = screen(() => import('./screens/Race.js').then((m) => m.RaceScreen));
 const Solo = screen(() => import('./screens/Solo.js').then((m) => m.Solo));
 const Tutorial = screen(() => import('./screens/Tutorial.js').then((m) => m.Tutorial));
+
+/**
+ * What shows when a screen cannot be: its script could not be fetched (the game was updated since
+ * the page was opened, and the old script is gone; or the connection dropped), or it failed to
+ * draw. Without it the whole page would go blank. A reload fetches the page as it now is.
+ */
+class ScreenBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? <ScreenFailed /> : this.props.children;
+  }
+}
+
+function ScreenFailed() {
+  const { t } = useTranslation();
+  return (
+    <section className="card screen-failed" role="alert">
+      <h1>{t('screenFailed.title')}</h1>
+      <p>{t('screenFailed.why')}</p>
+      <div className="actions">
+        <button
+          type="button"
+          className="primary"
+          onClick={() => {
+            window.location.reload();
+          }}
+        >
+          {t('screenFailed.reload')}
+        </button>
+        <a className="button" href="#/">
+          {t('screenFailed.home')}
+        </a>
+      </div>
+    </section>
+  );
+}
 
 function useRoute(): Route {
   const [route, setRoute] = useState(() => parseRoute(window.location.hash));
@@ -90,18 +131,21 @@ export function App() {
         </label>
       </header>
       <main id="main" tabIndex={-1}>
-        <Suspense fallback={<p className="loading">{t('common.loading')}</p>}>
-          {route.name === 'home' && <Home />}
-          {route.name === 'room' && <RaceScreen key={route.code} code={route.code} />}
-          {route.name === 'solo' && <Solo />}
-          {route.name === 'practice' && <Practice />}
-          {route.name === 'how-to-play' && <HowTo />}
-          {route.name === 'tutorial' && <Tutorial />}
-          {route.name === 'account' && <Account />}
-          {route.name === 'player' && <Profile key={route.id} id={route.id} />}
-          {route.name === 'leaderboards' && <Leaderboards />}
-          {route.name === 'replay' && <Replay key={route.id} id={route.id} />}
-        </Suspense>
+        {/* A new screen starts afresh: the way home from a screen that failed works. */}
+        <ScreenBoundary key={route.name}>
+          <Suspense fallback={<p className="loading">{t('common.loading')}</p>}>
+            {route.name === 'home' && <Home />}
+            {route.name === 'room' && <RaceScreen key={route.code} code={route.code} />}
+            {route.name === 'solo' && <Solo />}
+            {route.name === 'practice' && <Practice />}
+            {route.name === 'how-to-play' && <HowTo />}
+            {route.name === 'tutorial' && <Tutorial />}
+            {route.name === 'account' && <Account />}
+            {route.name === 'player' && <Profile key={route.id} id={route.id} />}
+            {route.name === 'leaderboards' && <Leaderboards />}
+            {route.name === 'replay' && <Replay key={route.id} id={route.id} />}
+          </Suspense>
+        </ScreenBoundary>
       </main>
     </Announcer>
   );
