@@ -294,4 +294,23 @@ describe.each(['phone', 'desktop'] as const)('a screen whose script cannot be fe
     expect(errors.filter((e) => !/HowTo-|dynamically imported module|net::ERR_FAILED/.test(e))).toEqual([]);
     await page.context().close();
   });
+
+  it('keeps the home page whole when its live board’s script cannot be fetched', async () => {
+    const context = await browser.newContext({ ...SIZES[on], locale: 'en-GB' });
+    await context.route(/\/DemoBoard-[^/]*\.js$/, (route) => route.abort('failed'));
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/#/`);
+    await expect.poll(() => errors.some((e) => /DemoBoard-|dynamically imported module/.test(e))).toBe(true);
+    // The board's box stays empty; the rest of the page is there and works.
+    expect(await page.locator('.demo-board').count()).toBe(1);
+    expect(await page.locator('.demo-board svg').count()).toBe(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    const tryIt = page.getByRole('link', { name: 'Try it yourself' });
+    await (on === 'phone' ? tryIt.tap() : tryIt.click());
+    await expect.poll(() => page.url()).toMatch(/#\/tutorial$/);
+    await page.locator('svg.puzzle-svg').waitFor();
+    expect(errors.filter((e) => !/DemoBoard-|dynamically imported module|net::ERR_FAILED/.test(e))).toEqual([]);
+    await context.close();
+  });
 });

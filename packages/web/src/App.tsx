@@ -1,8 +1,9 @@
-import type { ComponentType, ReactNode } from 'react';
-import { Component, lazy, Suspense, useEffect, useState } from 'react';
+import type { ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ensureAccount, useAccount } from './account.js';
 import { Announcer } from './announce.js';
+import { Fallback } from './Fallback.js';
 import type { Language } from './i18n.js';
 import { chooseLanguage, LANGUAGES } from './i18n.js';
 import { Logo } from './Logo.js';
@@ -27,23 +28,7 @@ const RaceScreen = screen(() => import('./screens/Race.js').then((m) => m.RaceSc
 const Solo = screen(() => import('./screens/Solo.js').then((m) => m.Solo));
 const Tutorial = screen(() => import('./screens/Tutorial.js').then((m) => m.Tutorial));
 
-/**
- * What shows when a screen cannot be: its script could not be fetched (the game was updated since
- * the page was opened, and the old script is gone; or the connection dropped), or it failed to
- * draw. Without it the whole page would go blank. A reload fetches the page as it now is.
- */
-class ScreenBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override render(): ReactNode {
-    return this.state.failed ? <ScreenFailed /> : this.props.children;
-  }
-}
-
+/** What shows when a screen cannot be (Fallback): a reload fetches the page as it now is. */
 function ScreenFailed() {
   const { t } = useTranslation();
   return (
@@ -132,7 +117,7 @@ export function App() {
       </header>
       <main id="main" tabIndex={-1}>
         {/* A new screen starts afresh: the way home from a screen that failed works. */}
-        <ScreenBoundary key={route.name}>
+        <Fallback key={route.name} fallback={<ScreenFailed />}>
           <Suspense fallback={<p className="loading">{t('common.loading')}</p>}>
             {route.name === 'home' && <Home />}
             {route.name === 'room' && <RaceScreen key={route.code} code={route.code} />}
@@ -145,7 +130,7 @@ export function App() {
             {route.name === 'leaderboards' && <Leaderboards />}
             {route.name === 'replay' && <Replay key={route.id} id={route.id} />}
           </Suspense>
-        </ScreenBoundary>
+        </Fallback>
       </main>
     </Announcer>
   );

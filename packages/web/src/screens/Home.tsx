@@ -6,6 +6,7 @@ import { useAccount } from '../account.js';
 import { handOver, savePlayerName } from '../store.js';
 import { rememberTutorial, tutorialOffered } from '../tutorial.js';
 import { NameField } from './common.js';
+import { Fallback } from '../Fallback.js';
 
 /**
  * The game's network client, fetched when the player first heads for a table: the front door shows
@@ -87,11 +88,13 @@ export function Home() {
           <h1>{t('home.title')}</h1>
           <p>{t('home.tagline')}</p>
         </div>
-        {/* A picture only, its box kept until it comes: the words beside it say what it shows. */}
+        {/* A picture only, its box kept until it comes (or if it cannot): the words beside it say what it shows. */}
         {demoWanted ? (
-          <Suspense fallback={demoBox}>
-            <DemoBoard />
-          </Suspense>
+          <Fallback fallback={demoBox}>
+            <Suspense fallback={demoBox}>
+              <DemoBoard />
+            </Suspense>
+          </Fallback>
         ) : (
           demoBox
         )}
