@@ -10,7 +10,8 @@ import { PROTOCOL_VERSION } from '@ubongo/core';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Room } from 'colyseus.js';
-import { guestClient, startServerProcess } from './server-process.js';
+import { scratchFolder, startServerProcess } from '@ubongo/server/system-services';
+import { guestClient } from './server-process.js';
 
 const FLOODERS = Number(process.env['FLOODERS'] ?? 50);
 const SECONDS = Number(process.env['SECONDS'] ?? 10);
@@ -34,12 +35,13 @@ if (FLOOD_URL) {
   process.exit(0);
 }
 
-const { server, port } = await startServerProcess({
+const server = await startServerProcess({
+  UBONGO_DATA_DIR: scratchFolder('bench-flood'),
   UBONGO_MAX_CONNECTIONS_PER_ADDRESS: '100000',
   UBONGO_ROOMS_PER_MINUTE: '100000',
   UBONGO_JOINS_PER_MINUTE: '100000',
 });
-const url = `ws://localhost:${port}`;
+const url = `ws://localhost:${server.port}`;
 
 /** The player's answer times over `seconds`, one "ready" change every 100 ms. */
 async function measure(seconds: number): Promise<number[]> {
@@ -128,5 +130,5 @@ console.log(
 console.log(
   `ratio flooded / alone: p50 ${(quantile(flooded, 0.5) / quantile(alone, 0.5)).toFixed(1)}x, p99 ${(quantile(flooded, 0.99) / quantile(alone, 0.99)).toFixed(1)}x`,
 );
-server.kill('SIGTERM');
+await server.stop();
 process.exit(0);

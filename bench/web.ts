@@ -28,7 +28,7 @@ import type { Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import type { Browser, Page as PuppeteerPage } from 'puppeteer-core';
 import puppeteer from 'puppeteer-core';
-import { startServerProcess } from './server-process.js';
+import { scratchFolder, startServerProcess } from '@ubongo/server/system-services';
 
 // The built client measured: packages/web/dist, or UBONGO_WEB_DIR (which the server serves too), so
 // that two builds can be measured back to back.
@@ -66,7 +66,8 @@ console.log(`initial JavaScript: ${scripts.length} file(s), ${kb(raw)} raw, ${kb
 console.log(`  goal 200 kB gzip: ${((gzip / (200 * 1024)) * 100).toFixed(0)}% of it (CSS ${kb(cssGzip)} gzip besides)`);
 
 // --- 2. frames while dragging
-const { server, port } = await startServerProcess();
+const server = await startServerProcess({ UBONGO_DATA_DIR: scratchFolder('bench-web') });
+const { port } = server;
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
 
@@ -364,5 +365,5 @@ try {
   if (LH_RUNS > 0) await lighthouseScores();
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
+  await server.stop();
 }
