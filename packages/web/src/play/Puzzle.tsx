@@ -521,7 +521,7 @@ export function Puzzle({
     return pointer;
   };
 
-  // Moves are heard by a listener of the svg's own (below), not through React's events: they come
+  // Moves are heard by a listener of the window's own (below), not through React's events: they come
   // once a frame, and nothing of React's is needed to follow them.
   const onPointerMove = (e: PointerEvent): void => {
     if (drag?.pointerId !== e.pointerId) return;
@@ -585,23 +585,25 @@ export function Puzzle({
 
   const moveRef = useRef(onPointerMove);
   moveRef.current = onPointerMove;
+  const dragRef = useRef(drag);
+  dragRef.current = drag;
   useEffect(() => {
-    const svg = svgRef.current;
-    if (!svg) return;
+    // The drag's moves are heard first, at the window, and go no further: React listens to every
+    // move at its root (twice, on the way down and up) though nothing of it wants them.
     const onMove = (e: PointerEvent): void => {
+      if (dragRef.current?.pointerId !== e.pointerId) return;
+      e.stopPropagation();
       moveRef.current(e);
     };
-    svg.addEventListener('pointermove', onMove);
+    window.addEventListener('pointermove', onMove, { capture: true });
     return () => {
-      svg.removeEventListener('pointermove', onMove);
+      window.removeEventListener('pointermove', onMove, { capture: true });
     };
   }, []);
 
   // The wheel turns the piece under the pointer (or the one being dragged) without scrolling the page.
   const turnRef = useRef(turn);
   turnRef.current = turn;
-  const dragRef = useRef(drag);
-  dragRef.current = drag;
   useEffect(() => {
     const svg = svgRef.current;
     if (!svg) return;
