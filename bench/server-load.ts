@@ -1,9 +1,12 @@
 // npm run bench:server -- --processes 1|2 --tables N --pace real|10 [--rounds R] [--store sqlite|postgres]
 //   [--start-over S]  the tables start at random moments over S seconds (default 60, one hourglass)
 //   [--profile DIR]   each server writes a CPU profile there when it stops (node --cpu-prof, 10 ms samples)
+//   [--generators G]  load generator processes (default: as many as their open-files limit needs,
+//                     one socket a player: 5,000 tables of 4 take two under a limit of 20,000)
 //
 // Simulated players over real sockets at tables of 4, playing rounds against real server
-// processes. This script is the load generator, in a process of its own; each server measures
+// processes. The players live in load generator processes of their own (this script, run again
+// with --generator), each seating its share of the tables; each server measures
 // itself (UBONGO_METRICS=1, packages/server/src/metrics.ts): its event-loop delay and every claim
 // from its message to its answer, and prints them when asked (SIGUSR2), so that the figures do not
 // depend on the generator sharing the machine's cores. The generator's own view of claim latency
@@ -32,7 +35,9 @@ import {
   startServerProcess,
 } from '@ubongo/server/system-services';
 import type { Room } from 'colyseus.js';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { guestClient, solution } from './server-process.js';
 
@@ -46,6 +51,9 @@ const { values: args } = parseArgs({
     store: { type: 'string' },
     profile: { type: 'string' },
     'start-over': { type: 'string' },
+    generators: { type: 'string' },
+    // Set by the bench for its generator processes: the servers' addresses, comma-separated.
+    generator: { type: 'string' },
   },
 });
 // Node's own options for the servers (--cpu-prof is not allowed in NODE_OPTIONS).
@@ -67,14 +75,138 @@ const STORE = args.store ?? (PROCESSES === 1 ? 'sqlite' : 'postgres');
 if (STORE !== 'sqlite' && STORE !== 'postgres') throw new Error(`--store is sqlite or postgres, got ${STORE}`);
 if (PROCESSES > 1 && STORE === 'sqlite') throw new Error('processes share PostgreSQL: --store postgres');
 const SEATS = 4;
-// Every player is a socket of this one process: more than its open-files limit allows would fail
-// mid-way with a bare connection error, so it is said before anything starts.
+// Every player is a socket of a generator process: each seats no more tables than its open-files
+// limit allows (a bare connection error mid-way otherwise).
 const openFiles = Number(/Max open files\s+(\d+)/.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1] ?? Infinity);
-if (TABLES * SEATS + 200 > openFiles)
+const perGenerator = Math.floor((openFiles - 200) / SEATS);
+const GENERATORS = Number(args.generators ?? Math.max(1, Math.ceil(TABLES / perGenerator)));
+if (!(GENERATORS >= 1) || !Number.isInteger(GENERATORS))
+  throw new Error(`--generators is a whole number from 1, got ${args.generators}`);
+if (Math.ceil(TABLES / GENERATORS) > perGenerator)
   throw new Error(
-    `--tables ${TABLES} needs ${TABLES * SEATS} sockets in this load generator, more than its open-files limit allows (${openFiles}, ulimit -n): at most ${Math.floor((openFiles - 200) / SEATS)} tables`,
+    `--tables ${TABLES} over ${GENERATORS} generator(s) is ${Math.ceil(TABLES / GENERATORS)} tables each, ${Math.ceil(TABLES / GENERATORS) * SEATS} sockets, more than a process's open-files limit allows (${openFiles}, ulimit -n): at most ${perGenerator} tables each`,
   );
 const RAMP_BATCH = 25;
+
+// ---------------------------------------------------------------------------------------------
+// The players.
+
+// Players think as the casual bot model says (median 30 game seconds on an average task), in game
+// time: at pace 10 a round's claims come ten times faster than at a real table.
+const thinking = createRng(7);
+const thinkMs = (): number => Math.min(55, botSolveSeconds('casual', 5, thinking)) * (1000 / TIME_SCALE);
+
+const answers: number[] = [];
+const refused = new Map<string, number>();
+let players = 0;
+
+/** One player: on each new round, thinks a little, claims, and times the answer. */
+function play(room: Room, seat: number, done: () => void): void {
+  let claimedRound = 0;
+  let sentAt = 0;
+  room.onMessage('view', (m: RaceServerMessages['view']) => {
+    const { view } = m;
+    if (view.phase === 'finished') {
+      done();
+      return;
+    }
+    const round = view.round?.number ?? 0;
+    if (view.phase !== 'playing' || !view.task || round === claimedRound || view.round?.solved.includes(view.you ?? ''))
+      return;
+    claimedRound = round;
+    const task = view.task;
+    const think = thinkMs();
+    setTimeout(() => {
+      sentAt = performance.now();
+      // As a hand solves: the pieces put down one by one over the time thought (core's judgeSolve
+      // flags a claim without such a trail, and a flagged account is not the load a table makes).
+      const placements = solution(task);
+      const trail = placements.map((p, i): TrailMove => [
+        Math.round((think * (i + 1)) / placements.length),
+        'place',
+        p.piece,
+      ]);
+      room.send('claim', { placements, trail });
+    }, think);
+  });
+  room.onMessage('events', (m: RaceServerMessages['events']) => {
+    // Tie-break rounds (after the last round) are played too; they count like any other.
+    if (sentAt > 0 && m.events.some((e) => e.type === 'solved' && e.player === `p${seat}`)) {
+      answers.push(performance.now() - sentAt);
+      sentAt = 0;
+    }
+  });
+  room.onMessage('rejected', (m: RaceServerMessages['rejected']) => {
+    refused.set(m.code, (refused.get(m.code) ?? 0) + 1);
+    sentAt = 0;
+  });
+  room.onMessage('*', () => undefined);
+}
+
+const hosts: Room[] = [];
+const addresses = (args.generator ?? '').split(',');
+let asked = 0;
+/** The next process's address, in turn: as a load balancer in front of them would send people. */
+const anyProcess = (): string => addresses[asked++ % addresses.length] ?? '';
+
+/** One table: a host and three guests who join by the room's code, each playing as soon as they are in. */
+async function table(): Promise<Promise<void>[]> {
+  const finished: Promise<void>[] = [];
+  const seat = (room: Room, n: number): void => {
+    players++;
+    finished.push(
+      new Promise<void>((resolve) => {
+        play(room, n, resolve);
+      }),
+    );
+  };
+  const host = await (
+    await guestClient(anyProcess(), 'Host')
+  ).create('race', {
+    protocol: PROTOCOL_VERSION,
+    settings: { rounds: ROUNDS, hourglassSeconds: HOURGLASS_SECONDS },
+  });
+  seat(host, 1);
+  for (let i = 1; i < SEATS; i++)
+    seat(
+      await (await guestClient(anyProcess(), `Guest ${i}`)).joinById(host.roomId, { protocol: PROTOCOL_VERSION }),
+      i + 1,
+    );
+  hosts.push(host);
+  return finished;
+}
+
+/** What a generator process says when its players are done. */
+interface GeneratorReport {
+  readonly answers: number[];
+  readonly refused: [string, number][];
+  readonly players: number;
+}
+const SEATED = 'seated';
+const REPORT = 'report ';
+
+if (args.generator !== undefined) {
+  // A generator: seats its tables, says so, starts them when told (a line on stdin), and reports.
+  const games: Promise<void>[] = [];
+  for (let r = 0; r < TABLES; r += RAMP_BATCH) {
+    const batch = await Promise.all(Array.from({ length: Math.min(RAMP_BATCH, TABLES - r) }, () => table()));
+    games.push(...batch.flat());
+  }
+  console.log(SEATED);
+  await new Promise((resolve) => process.stdin.once('data', resolve));
+  for (const host of hosts) {
+    setTimeout(
+      () => {
+        host.send('start', {});
+      },
+      Math.random() * START_OVER * 1000,
+    );
+  }
+  await Promise.all(games);
+  const report: GeneratorReport = { answers, refused: [...refused], players };
+  process.stdout.write(`${REPORT}${JSON.stringify(report)}\n`, () => process.exit(0));
+  await new Promise(() => undefined);
+}
 
 // ---------------------------------------------------------------------------------------------
 // The servers (and, for two, what they share).
@@ -161,119 +293,58 @@ async function measures(): Promise<MetricsReport[]> {
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-// The players.
-
-// Players think as the casual bot model says (median 30 game seconds on an average task), in game
-// time: at pace 10 a round's claims come ten times faster than at a real table.
-const thinking = createRng(7);
-const thinkMs = (): number => Math.min(55, botSolveSeconds('casual', 5, thinking)) * (1000 / TIME_SCALE);
-
-const latencies: number[] = [];
-const refusals = new Map<string, number>();
-let clients = 0;
-
-/** One player: on each new round, thinks a little, claims, and times the answer. */
-function play(room: Room, seat: number, done: () => void): void {
-  let claimedRound = 0;
-  let sentAt = 0;
-  room.onMessage('view', (m: RaceServerMessages['view']) => {
-    const { view } = m;
-    if (view.phase === 'finished') {
-      done();
-      return;
-    }
-    const round = view.round?.number ?? 0;
-    if (view.phase !== 'playing' || !view.task || round === claimedRound || view.round?.solved.includes(view.you ?? ''))
-      return;
-    claimedRound = round;
-    const task = view.task;
-    const think = thinkMs();
-    setTimeout(() => {
-      sentAt = performance.now();
-      // As a hand solves: the pieces put down one by one over the time thought (core's judgeSolve
-      // flags a claim without such a trail, and a flagged account is not the load a table makes).
-      const placements = solution(task);
-      const trail = placements.map((p, i): TrailMove => [
-        Math.round((think * (i + 1)) / placements.length),
-        'place',
-        p.piece,
-      ]);
-      room.send('claim', { placements, trail });
-    }, think);
-  });
-  room.onMessage('events', (m: RaceServerMessages['events']) => {
-    // Tie-break rounds (after the last round) are played too; they count like any other.
-    if (sentAt > 0 && m.events.some((e) => e.type === 'solved' && e.player === `p${seat}`)) {
-      latencies.push(performance.now() - sentAt);
-      sentAt = 0;
-    }
-  });
-  room.onMessage('rejected', (m: RaceServerMessages['rejected']) => {
-    refusals.set(m.code, (refusals.get(m.code) ?? 0) + 1);
-    sentAt = 0;
-  });
-  room.onMessage('*', () => undefined);
-}
-
-const hosts: Room[] = [];
-let asked = 0;
-/** The next process's address, in turn: as a load balancer in front of them would send people. */
-const anyProcess = (): string => urls[asked++ % urls.length] ?? '';
-
-/** One table: a host and three guests who join by the room's code, each playing as soon as they are in. */
-async function table(): Promise<Promise<void>[]> {
-  const finished: Promise<void>[] = [];
-  const seat = (room: Room, n: number): void => {
-    clients++;
-    finished.push(
-      new Promise<void>((resolve) => {
-        play(room, n, resolve);
-      }),
-    );
-  };
-  const host = await (
-    await guestClient(anyProcess(), 'Host')
-  ).create('race', {
-    protocol: PROTOCOL_VERSION,
-    settings: { rounds: ROUNDS, hourglassSeconds: HOURGLASS_SECONDS },
-  });
-  seat(host, 1);
-  for (let i = 1; i < SEATS; i++)
-    seat(
-      await (await guestClient(anyProcess(), `Guest ${i}`)).joinById(host.roomId, { protocol: PROTOCOL_VERSION }),
-      i + 1,
-    );
-  hosts.push(host);
-  return finished;
-}
-
 const started = performance.now();
 const before = servers.map(usage);
 const peakRss = before.map((u) => u.rssMb);
 const sampler = setInterval(() => {
   servers.forEach((s, i) => (peakRss[i] = Math.max(peakRss[i] ?? 0, usage(s).rssMb)));
 }, 500);
-const games: Promise<void>[] = [];
-for (let r = 0; r < TABLES; r += RAMP_BATCH) {
-  const batch = await Promise.all(Array.from({ length: Math.min(RAMP_BATCH, TABLES - r) }, () => table()));
-  games.push(...batch.flat());
-}
+// The generators, each with its share of the tables, seated at once.
+const generators = Array.from({ length: GENERATORS }, (_, g) => {
+  const share = Math.floor(TABLES / GENERATORS) + (g < TABLES % GENERATORS ? 1 : 0);
+  const child = spawn(
+    process.execPath,
+    [
+      fileURLToPath(import.meta.url),
+      ...['--generator', urls.join(','), '--tables', String(share), '--pace', args.pace],
+      ...['--rounds', String(ROUNDS), '--start-over', String(START_OVER)],
+    ],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const said = (line: string): Promise<string> =>
+    new Promise((resolve, reject) => {
+      const look = (): void => {
+        const found = out.split('\n').find((l) => l.startsWith(line));
+        if (found !== undefined && out.includes(`${found}\n`)) resolve(found);
+      };
+      child.stdout.on('data', look);
+      child.once('exit', (code) => {
+        look();
+        reject(new Error(`a load generator exited with ${String(code)} before it said "${line}"`));
+      });
+    });
+  return { child, seated: said(SEATED), report: said(REPORT) };
+});
+process.on('exit', () => {
+  for (const g of generators) if (g.child.exitCode === null) g.child.kill('SIGKILL');
+});
+await Promise.all(generators.map((g) => g.seated));
 const rampSeconds = (performance.now() - started) / 1000;
 // Everyone is seated: counting starts now, and the tables start over the next START_OVER seconds,
 // so that what is measured is play, not the connection storm of seating them.
 await measures();
 const playFrom = performance.now();
 const cpuFrom = servers.map(usage);
-for (const host of hosts) {
-  setTimeout(
-    () => {
-      host.send('start', {});
-    },
-    Math.random() * START_OVER * 1000,
-  );
-}
-await Promise.all(games);
+for (const g of generators) g.child.stdin.write('start\n');
+const reports = (await Promise.all(generators.map((g) => g.report))).map(
+  (line) => JSON.parse(line.slice(REPORT.length)) as GeneratorReport,
+);
+const latencies = reports.flatMap((r) => r.answers);
+const clients = reports.reduce((n, r) => n + r.players, 0);
+const refusals = new Map<string, number>();
+for (const r of reports) for (const [code, n] of r.refused) refusals.set(code, (refusals.get(code) ?? 0) + n);
 const inServers = await measures();
 const playSeconds = (performance.now() - playFrom) / 1000;
 clearInterval(sampler);
@@ -284,7 +355,7 @@ const q = (p: number): string =>
 const ms = (n: number): string => n.toFixed(1);
 
 console.log(
-  `processes ${PROCESSES} (${PROCESSES === 1 ? (STORE === 'sqlite' ? 'SQLite' : 'PostgreSQL') : 'Redis + PostgreSQL'}), tables ${TABLES} of ${SEATS}, clients ${clients}, rounds ${ROUNDS}, pace ${TIME_SCALE === 1 ? 'real' : `x${TIME_SCALE}`}, started over ${START_OVER} s; seated in ${rampSeconds.toFixed(1)} s, played in ${playSeconds.toFixed(1)} s`,
+  `processes ${PROCESSES} (${PROCESSES === 1 ? (STORE === 'sqlite' ? 'SQLite' : 'PostgreSQL') : 'Redis + PostgreSQL'}), tables ${TABLES} of ${SEATS}, clients ${clients} in ${GENERATORS} load generator(s), rounds ${ROUNDS}, pace ${TIME_SCALE === 1 ? 'real' : `x${TIME_SCALE}`}, started over ${START_OVER} s; seated in ${rampSeconds.toFixed(1)} s, played in ${playSeconds.toFixed(1)} s`,
 );
 inServers.forEach((m, i) => {
   const cpu = (cpuTo[i]?.cpu ?? 0) - (cpuFrom[i]?.cpu ?? 0);
