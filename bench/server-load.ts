@@ -54,6 +54,7 @@ const { values: args } = parseArgs({
     generators: { type: 'string' },
     // Set by the bench for its generator processes: the servers' addresses, comma-separated.
     generator: { type: 'string' },
+    seed: { type: 'string' },
   },
 });
 // Node's own options for the servers (--cpu-prof is not allowed in NODE_OPTIONS).
@@ -80,8 +81,8 @@ const SEATS = 4;
 const openFiles = Number(/Max open files\s+(\d+)/.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1] ?? Infinity);
 const perGenerator = Math.floor((openFiles - 200) / SEATS);
 const GENERATORS = Number(args.generators ?? Math.max(1, Math.ceil(TABLES / perGenerator)));
-if (!(GENERATORS >= 1) || !Number.isInteger(GENERATORS))
-  throw new Error(`--generators is a whole number from 1, got ${args.generators}`);
+if (!(GENERATORS >= 1) || !Number.isInteger(GENERATORS) || GENERATORS > TABLES)
+  throw new Error(`--generators is a whole number from 1 to --tables, got ${args.generators}`);
 if (Math.ceil(TABLES / GENERATORS) > perGenerator)
   throw new Error(
     `--tables ${TABLES} over ${GENERATORS} generator(s) is ${Math.ceil(TABLES / GENERATORS)} tables each, ${Math.ceil(TABLES / GENERATORS) * SEATS} sockets, more than a process's open-files limit allows (${openFiles}, ulimit -n): at most ${perGenerator} tables each`,
@@ -93,7 +94,8 @@ const RAMP_BATCH = 25;
 
 // Players think as the casual bot model says (median 30 game seconds on an average task), in game
 // time: at pace 10 a round's claims come ten times faster than at a real table.
-const thinking = createRng(7);
+// Each generator draws its own (--seed, set by the bench).
+const thinking = createRng(Number(args.seed ?? 7));
 const thinkMs = (): number => Math.min(55, botSolveSeconds('casual', 5, thinking)) * (1000 / TIME_SCALE);
 
 const answers: number[] = [];
@@ -307,7 +309,7 @@ const generators = Array.from({ length: GENERATORS }, (_, g) => {
     [
       fileURLToPath(import.meta.url),
       ...['--generator', urls.join(','), '--tables', String(share), '--pace', args.pace],
-      ...['--rounds', String(ROUNDS), '--start-over', String(START_OVER)],
+      ...['--rounds', String(ROUNDS), '--start-over', String(START_OVER), '--seed', String(7 + g)],
     ],
     { stdio: ['pipe', 'pipe', 'inherit'] },
   );
@@ -320,7 +322,8 @@ const generators = Array.from({ length: GENERATORS }, (_, g) => {
         if (found !== undefined && out.includes(`${found}\n`)) resolve(found);
       };
       child.stdout.on('data', look);
-      child.once('exit', (code) => {
+      // 'close', not 'exit': its last words may come after it exits.
+      child.once('close', (code) => {
         look();
         reject(new Error(`a load generator exited with ${String(code)} before it said "${line}"`));
       });

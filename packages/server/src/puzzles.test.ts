@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findTask } from '@ubongo/core';
 import { shippedDeck } from '@ubongo/core/decks';
 import { Attempts, LEVEL_POOL, rateAttempt, nearLevel, puzzleDisplay, startOf, taskKey } from './puzzles.js';
+import type { Attempt, RateAttempt } from './storage.js';
 import { MemoryStorage } from './storage.js';
 import { rating } from 'openskill';
 
@@ -75,6 +76,56 @@ describe('puzzle ratings', () => {
     expect(after?.updatedAt).toBe(10);
     expect(after?.mu).toBeCloseTo(expected.mu, 10);
     expect(after?.sigma).toBeCloseTo(expected.sigma, 10);
+  });
+
+  it('writes one batch at a time, with what came meanwhile, goes on after a failed one, and says when all is stored', async () => {
+    class Slow extends MemoryStorage {
+      readonly batches: number[] = [];
+      writing = false;
+      overlapped = false;
+      failNext = false;
+      override async countAttempts(attempts: readonly Attempt[], rate: RateAttempt): Promise<boolean[]> {
+        if (this.writing) this.overlapped = true;
+        this.writing = true;
+        this.batches.push(attempts.length);
+        try {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          if (this.failNext) {
+            this.failNext = false;
+            throw new Error('the database is gone for a moment');
+          }
+          return await super.countAttempts(attempts, rate);
+        } finally {
+          this.writing = false;
+        }
+      }
+    }
+    const storage = new Slow();
+    const attempts = new Attempts(storage);
+    const attempt = (i: number): Promise<boolean> =>
+      attempts.count({ accountId: `p${i}`, edition: 'classic', task, difficulty: 5, solved: true }, i);
+    const counted: Promise<boolean>[] = [attempt(0)];
+    for (let i = 1; i < 10; i++) counted.push(attempt(i));
+    // Five more while the second batch is written, and one asked for once the first is stored (the
+    // second batch has left by then): they go together in the third.
+    setTimeout(() => {
+      for (let i = 10; i < 15; i++) counted.push(attempt(i));
+    }, 30);
+    void counted[0]?.then(() => counted.push(attempt(15)));
+    await new Promise((resolve) => setTimeout(resolve, 35));
+    await attempts.idle();
+    expect(storage.batches).toEqual([1, 9, 6]);
+    expect(storage.overlapped).toBe(false);
+    expect(await Promise.all(counted)).toEqual(counted.map(() => true));
+    expect((await storage.puzzleRating(key))?.attempts).toBe(16);
+    // A batch that fails fails its attempts alone.
+    storage.failNext = true;
+    const lost = attempt(16);
+    const next = attempt(17);
+    await expect(lost).rejects.toThrow('gone for a moment');
+    expect(await next).toBe(true);
+    await attempts.idle();
+    expect((await storage.puzzleRating(key))?.attempts).toBe(17);
   });
 
   it('deals at a level: the tasks nearest it, a strong solver’s harder than a new one’s', async () => {

@@ -53,7 +53,8 @@ const BATCH = 200;
  */
 export class Attempts {
   #waiting: { attempt: Attempt; done: (counted: boolean) => void; failed: (e: unknown) => void }[] = [];
-  #writing = false;
+  /** The writing under way, until nothing waits. */
+  #writing: Promise<void> | undefined;
 
   constructor(private readonly storage: Storage) {}
 
@@ -70,12 +71,25 @@ export class Attempts {
     };
     return new Promise((done, failed) => {
       this.#waiting.push({ attempt, done, failed });
-      if (!this.#writing) void this.#write();
+      this.#kick();
     });
   }
 
+  /** Starts writing what waits, unless a writing is under way (it starts again when done). */
+  #kick(): void {
+    if (this.#writing || this.#waiting.length === 0) return;
+    this.#writing = this.#write().finally(() => {
+      this.#writing = undefined;
+      this.#kick();
+    });
+  }
+
+  /** Resolves once every attempt counted so far is stored (or failed). */
+  async idle(): Promise<void> {
+    while (this.#writing) await this.#writing;
+  }
+
   async #write(): Promise<void> {
-    this.#writing = true;
     while (this.#waiting.length > 0) {
       const batch = this.#waiting.splice(0, BATCH);
       try {
@@ -90,7 +104,6 @@ export class Attempts {
         for (const w of batch) w.failed(e);
       }
     }
-    this.#writing = false;
   }
 }
 

@@ -274,6 +274,8 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
     close: () => {
       closing ??= (async () => {
         await game.gracefullyShutdown(false);
+        // The attempts the rooms counted on their way out are stored before the store closes.
+        await services.attempts.idle();
         await hold?.release();
         await redis?.quit();
         await storage.close();

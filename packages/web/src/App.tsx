@@ -28,8 +28,11 @@ const RaceScreen = screen(() => import('./screens/Race.js').then((m) => m.RaceSc
 const Solo = screen(() => import('./screens/Solo.js').then((m) => m.Solo));
 const Tutorial = screen(() => import('./screens/Tutorial.js').then((m) => m.Tutorial));
 
-/** What shows when a screen cannot be (Fallback): a reload fetches the page as it now is. */
-function ScreenFailed() {
+/**
+ * What shows when a screen cannot be (Fallback): a reload fetches the page as it now is; `home`
+ * adds the way home (not on the home page itself).
+ */
+function ScreenFailed({ home }: { home: boolean }) {
   const { t } = useTranslation();
   return (
     <section className="card screen-failed" role="alert">
@@ -45,9 +48,11 @@ function ScreenFailed() {
         >
           {t('screenFailed.reload')}
         </button>
-        <a className="button" href="#/">
-          {t('screenFailed.home')}
-        </a>
+        {home && (
+          <a className="button" href="#/">
+            {t('screenFailed.home')}
+          </a>
+        )}
       </div>
     </section>
   );
@@ -116,8 +121,8 @@ export function App() {
         </label>
       </header>
       <main id="main" tabIndex={-1}>
-        {/* A new screen starts afresh: the way home from a screen that failed works. */}
-        <Fallback key={route.name} fallback={<ScreenFailed />}>
+        {/* A new screen (another room or player too) starts afresh: the way home from one that failed works. */}
+        <Fallback key={JSON.stringify(route)} fallback={<ScreenFailed home={route.name !== 'home'} />}>
           <Suspense fallback={<p className="loading">{t('common.loading')}</p>}>
             {route.name === 'home' && <Home />}
             {route.name === 'room' && <RaceScreen key={route.code} code={route.code} />}

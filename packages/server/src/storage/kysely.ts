@@ -503,8 +503,9 @@ export abstract class KyselyStorage implements Storage {
     if (attempts.length === 0) return [];
     // Every store takes its locks in one order (first attempts, then tasks, then solvers, each by
     // key), so two processes counting at once wait for each other rather than deadlock.
+    // The first item of each key, by key.
     const byKey = <T>(items: readonly T[], key: (item: T) => string): T[] =>
-      [...new Map(items.map((item) => [key(item), item])).entries()]
+      [...new Map([...items].reverse().map((item) => [key(item), item])).entries()]
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
         .map(([, item]) => item);
     const pairKey = (a: Attempt): string => `${a.accountId}\n${a.task}`;
