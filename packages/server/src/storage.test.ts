@@ -49,6 +49,23 @@ const solo = (over: Partial<SoloRecord>): SoloRecord => ({
   ...over,
 });
 
+/** A first attempt at `task` by `accountId`, solved; a task and a solver start at mu 0, sigma 8. */
+const attemptOf = (accountId: string, task: string, at = 1): Attempt => ({
+  accountId,
+  edition: 'classic',
+  task,
+  start: { mu: 0, sigma: 8 },
+  fresh: { mu: 0, sigma: 8 },
+  solved: true,
+  at,
+});
+
+/** A rating that counts: each game adds 1 to the solver's mu and the task's. */
+const plusOne: RateAttempt = (solver, task) => ({
+  solver: { mu: solver.mu + 1, sigma: solver.sigma },
+  task: { mu: task.mu + 1, sigma: task.sigma },
+});
+
 const live: LiveGame = {
   id: 'ABC123-1',
   room: 'ABC123',
@@ -387,13 +404,9 @@ function storageContract(name: string, open: () => Promise<Storage>): void {
       const t1 = 'classic/C01/easy/1';
       const t2 = 'classic/C01/easy/2';
       const attempt = (accountId: string, task: string, at: number): Attempt => ({
-        accountId,
-        edition: 'classic',
-        task,
+        ...attemptOf(accountId, task, at),
         start: { mu: 26, sigma: 8 },
         fresh: { mu: 25, sigma: 7 },
-        solved: true,
-        at,
       });
       // A rating that shows what played it: each game adds 1 to the solver's mu and the task's sigma.
       const seen: string[] = [];
@@ -718,18 +731,8 @@ describe('PostgreSQL', () => {
       ]);
       expect(claims.filter(Boolean)).toHaveLength(1);
     }
-    const attempt = (accountId: string, task: string): Attempt => ({
-      accountId,
-      edition: 'classic',
-      task,
-      start: { mu: 25, sigma: 8 },
-      fresh: { mu: 25, sigma: 8 },
-      solved: true,
-      at: 1,
-    });
-    const plusOne: RateAttempt = (solver, task) => ({ solver, task: { mu: task.mu + 1, sigma: task.sigma } });
-    expect(await a.countAttempts([attempt('a1', 'task')], plusOne)).toEqual([true]);
-    expect(await b.countAttempts([attempt('a1', 'task')], plusOne)).toEqual([false]);
+    expect(await a.countAttempts([attemptOf('a1', 'task')], plusOne)).toEqual([true]);
+    expect(await b.countAttempts([attemptOf('a1', 'task')], plusOne)).toEqual([false]);
     await Promise.all([a.close(), b.close()]);
   });
 
@@ -737,31 +740,18 @@ describe('PostgreSQL', () => {
     const url = await cluster().createDatabase(template);
     const [a, b] = await Promise.all([PostgresStorage.open(url), PostgresStorage.open(url)]);
     const tasks = ['t1', 't2', 't3', 't4', 't5'];
-    const attempt = (accountId: string, task: string): Attempt => ({
-      accountId,
-      edition: 'classic',
-      task,
-      start: { mu: 0, sigma: 8 },
-      fresh: { mu: 0, sigma: 8 },
-      solved: true,
-      at: 1,
-    });
-    // Each game adds 1 to both: a rating's mu is the count of games that moved it, if none was lost.
-    const plusOne: RateAttempt = (solver, task) => ({
-      solver: { mu: solver.mu + 1, sigma: solver.sigma },
-      task: { mu: task.mu + 1, sigma: task.sigma },
-    });
+    // With plusOne, a rating's mu is the count of games that moved it, if none was lost.
     // Twenty rounds of two batches at once: other people at the same tasks in opposite orders (new
     // ones at first, then ones that exist); then one person in both (as in a race and solo at
     // once), each store at tasks of its own.
     for (let round = 0; round < 20; round++) {
       await Promise.all([
         a.countAttempts(
-          tasks.map((task, i) => attempt(`a${round}-${i}`, task)),
+          tasks.map((task, i) => attemptOf(`a${round}-${i}`, task)),
           plusOne,
         ),
         b.countAttempts(
-          [...tasks].reverse().map((task, i) => attempt(`b${round}-${i}`, task)),
+          [...tasks].reverse().map((task, i) => attemptOf(`b${round}-${i}`, task)),
           plusOne,
         ),
       ]);
@@ -776,11 +766,11 @@ describe('PostgreSQL', () => {
       });
       await Promise.all([
         a.countAttempts(
-          tasks.map((task) => attempt(`both${round}`, `a-${task}`)),
+          tasks.map((task) => attemptOf(`both${round}`, `a-${task}`)),
           plusOne,
         ),
         b.countAttempts(
-          tasks.map((task) => attempt(`both${round}`, `b-${task}`)),
+          tasks.map((task) => attemptOf(`both${round}`, `b-${task}`)),
           plusOne,
         ),
       ]);
