@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { findTask } from '@ubongo/core';
 import { shippedDeck } from '@ubongo/core/decks';
-import { Attempts, LEVEL_POOL, rateAttempt, nearLevel, puzzleDisplay, startOf, taskKey } from './puzzles.js';
+import {
+  Attempts,
+  LEVEL_POOL,
+  MAX_WAITING,
+  rateAttempt,
+  nearLevel,
+  puzzleDisplay,
+  startOf,
+  taskKey,
+} from './puzzles.js';
 import type { Attempt, RateAttempt } from './storage.js';
 import { MemoryStorage } from './storage.js';
 import { rating } from 'openskill';
@@ -126,6 +135,18 @@ describe('puzzle ratings', () => {
     expect(await next).toBe(true);
     await attempts.idle();
     expect((await storage.puzzleRating(key))?.attempts).toBe(17);
+    // A database that does not answer: past MAX_WAITING, attempts are refused rather than kept.
+    let answer = (): void => undefined;
+    storage.countAttempts = () =>
+      new Promise((resolve) => {
+        answer = () => {
+          resolve([]);
+        };
+      });
+    // One in the writing that does not end, MAX_WAITING waiting, one more.
+    const waiting = Array.from({ length: MAX_WAITING + 2 }, (_, i) => attempt(100 + i).catch((e: unknown) => e));
+    expect(String(await waiting.at(-1))).toMatch(/attempts wait for the database already/);
+    answer();
   });
 
   it('deals at a level: the tasks nearest it, a strong solver’s harder than a new one’s', async () => {

@@ -42,6 +42,8 @@ export interface AttemptReport {
 
 /** The most attempts one transaction counts. */
 const BATCH = 200;
+/** The most attempts that wait for a database that does not answer; more are refused, not kept. */
+export const MAX_WAITING = 50_000;
 
 /**
  * Counts a process's attempts at tasks, if they are first attempts: the task and the person's
@@ -70,6 +72,8 @@ export class Attempts {
       at: now,
     };
     return new Promise((done, failed) => {
+      if (this.#waiting.length >= MAX_WAITING)
+        throw new Error(`${MAX_WAITING} attempts wait for the database already: this one is not counted`);
       this.#waiting.push({ attempt, done, failed });
       this.#kick();
     });
