@@ -137,20 +137,26 @@ it('is silent before a gesture, sounds after one, and keeps the mute', async () 
   await watcher.close();
 }, 120_000);
 
-it('draws the sand running, and keeps it still for someone who asks for less motion', async () => {
+it('makes the last ten seconds pulse, and keeps them still for someone who asks for less motion', async () => {
   for (const reducedMotion of ['no-preference', 'reduce'] as const) {
     const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, reducedMotion });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(server.url);
     await page.getByRole('button', { name: 'Create a table' }).click();
+    await page.getByLabel('Hourglass').selectOption('60');
+    await expect.poll(() => page.getByLabel('Hourglass').inputValue()).toBe('60');
     await page.getByRole('button', { name: 'Add a bot' }).click();
     await page.locator('.seat-name', { hasText: 'Casual bot 1' }).waitFor();
     await page.getByRole('button', { name: 'Start the game' }).click();
-    const stream = page.locator('.hourglass-glass .stream');
-    await stream.waitFor({ state: 'attached' });
-    const animation = await stream.evaluate((el) => getComputedStyle(el).animationName);
-    expect(animation).toBe(reducedMotion === 'reduce' ? 'none' : 'sand-falls');
+    // While the sand runs nothing on the hourglass moves between its seconds (a drag would pay for it).
+    const glass = page.locator('.hourglass-glass');
+    await glass.waitFor();
+    expect(await page.locator('.hourglass').evaluate((el) => el.getAnimations({ subtree: true }).length)).toBe(0);
+    // The last ten seconds (the hourglass's 60 s last 15 s here) pulse.
+    await page.locator('.hourglass.urgent').waitFor({ timeout: 15_000 });
+    const animation = await glass.evaluate((el) => getComputedStyle(el).animationName);
+    expect(animation).toBe(reducedMotion === 'reduce' ? 'none' : 'urgent-pulse');
     expect(errors).toEqual([]);
     await context.close();
   }

@@ -155,9 +155,21 @@ export function placementsOf(pieces: readonly PieceState[]): { piece: string; ce
     .map((p) => ({ piece: p.id, cells: coveredCells(p).map(([x, y]) => [x, y]) }));
 }
 
+const keySets = new WeakMap<readonly Cell[], ReadonlySet<string>>();
+
+/** The keys of a list of cells, made once per list: a drag asks about the white area on every move. */
+function keysOf(cells: readonly Cell[]): ReadonlySet<string> {
+  let keys = keySets.get(cells);
+  if (!keys) {
+    keys = new Set(cells.map(key));
+    keySets.set(cells, keys);
+  }
+  return keys;
+}
+
 /** Whether a piece at `at` would lie over the white area at least in part (else it goes back to the tray). */
 export function touchesRegion(region: readonly Cell[], cells: readonly Cell[], at: Cell): boolean {
-  const white = new Set(region.map(key));
+  const white = keysOf(region);
   return cells.some(([x, y]) => white.has(key([x + at[0], y + at[1]])));
 }
 
@@ -198,11 +210,12 @@ export function dropPreview(
   at: Cell,
 ): { cell: Cell; fits: boolean }[] {
   if (!touchesRegion(region, cells, at)) return [];
-  const free = new Set(region.map(key));
-  for (const c of taken) free.delete(key(c));
+  const white = keysOf(region);
+  const covered = keysOf(taken);
   return cells.map(([x, y]) => {
     const cell: Cell = [x + at[0], y + at[1]];
-    return { cell, fits: free.has(key(cell)) };
+    const k = key(cell);
+    return { cell, fits: white.has(k) && !covered.has(k) };
   });
 }
 

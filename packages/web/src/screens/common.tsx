@@ -144,9 +144,6 @@ export function Hourglass({ left, total, second }: { left: number; total: number
   // The bulbs: triangles 20 wide and 20 high, the neck at y = 22; sand levels by area (the share's square root).
   const top = 20 * Math.sqrt(share);
   const bottom = 20 * Math.sqrt(1 - share);
-  // Drawn once a second (RoundSand): the bar glides over that second (styles.css) to where the
-  // sand will be at its end.
-  const coming = total > 0 ? Math.min(1, Math.max(0, (left - 1000) / total)) : 0;
   return (
     <div className={`hourglass${urgent ? ' urgent' : ''}${second ? ' second' : ''}`}>
       <svg className="hourglass-glass" viewBox="0 0 24 44" aria-hidden="true">
@@ -154,7 +151,7 @@ export function Hourglass({ left, total, second }: { left: number; total: number
           <path className="glass" d="M2 1h20M2 43h20M3 1c0 12 8 15 8 21S3 31 3 43M21 1c0 12-8 15-8 21s8 9 8 21" />
           {/* The top bulb's sand, its surface sinking towards the neck. */}
           {top > 0.2 && <path className="sand" d={`M${12 - top / 2} ${22 - top}h${top}L12 22Z`} />}
-          {/* The stream through the neck while sand is left. */}
+          {/* The stream through the neck while sand is left (still: styles.css). */}
           {share > 0 && share < 1 && <path className="stream" d="M12 22v20" />}
           {/* The bottom bulb's heap, growing. */}
           {bottom > 0.2 && <path className="sand" d={`M${12 - bottom / 2} 42h${bottom}L12 ${42 - bottom * 0.8}Z`} />}
@@ -172,8 +169,11 @@ export function Hourglass({ left, total, second }: { left: number; total: number
           aria-valuemax={Math.round(total / 1000)}
           aria-valuenow={seconds}
         >
-          {/* Scaled rather than resized: the bar moves without laying the page out again. */}
-          <div style={{ transform: `scaleX(${coming.toFixed(4)})` }} />
+          {/*
+            Scaled rather than resized: the bar moves without laying the page out again. It steps
+            once a second, as drawn, rather than gliding (styles.css, the stream).
+          */}
+          <div style={{ transform: `scaleX(${share.toFixed(4)})` }} />
         </div>
       </div>
       {second && (
