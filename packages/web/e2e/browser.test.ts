@@ -52,6 +52,10 @@ describe('the web client', () => {
     await page.getByLabel('Number of puzzles').check();
     await page.getByRole('button', { name: 'Start' }).click();
     await expect.poll(() => page.getByText('0 of 5 solved').count()).toBe(1);
+    // The clock counts the time taken, second by second (it has a clock of its own).
+    const clock = page.locator('.solo-clock strong');
+    const started = await clock.textContent();
+    await expect.poll(() => clock.textContent(), { timeout: 5_000 }).not.toBe(started);
     await solveWithMouse(page);
     await expect.poll(() => page.getByText('1 of 5 solved').count(), { timeout: 10_000 }).toBe(1);
     // The next puzzle is dealt, with its pieces back in the tray.

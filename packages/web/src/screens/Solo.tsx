@@ -11,7 +11,7 @@ import { SIDES, SOLO_LIMITS, SOLO_MODES } from '@ubongo/core';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnnounce } from '../announce.js';
-import { clock, timeLeft, useNow, useRoomMessages, watchRoom } from '../hooks.js';
+import { clock, timeLeft, useRoomMessages, watchRoom } from '../hooks.js';
 import type { GameRoom } from '../net.js';
 import { createRoom, fetchRecords, joinErrorText, send } from '../net.js';
 import { Puzzle } from '../play/Puzzle.js';
@@ -149,14 +149,6 @@ export function Solo() {
   };
 
   const playing = view?.phase === 'playing';
-  const now = useNow(250, playing);
-  // Timed: the time left; a number of puzzles: the time taken so far.
-  const shown =
-    view && playing
-      ? view.mode === 'timed' && view.endsAt !== null
-        ? timeLeft(view.endsAt, view, view.receivedAt, now)
-        : (view.serverNow - (view.startedAt ?? view.serverNow)) / view.timeScale + (now - view.receivedAt)
-      : 0;
 
   // The run opens at the top of the page, wherever Start was.
   useLayoutEffect(() => {
@@ -259,9 +251,7 @@ export function Solo() {
       {playing && view.current && view.task && (
         <section className="solo-play">
           <div className="game-bar">
-            <span className="solo-clock">
-              {view.mode === 'timed' ? t('solo.timeLeft') : t('solo.timeTaken')} <strong>{clock(shown)}</strong>
-            </span>
+            <SoloClock view={view} />
             <span>
               {view.mode === 'timed'
                 ? t('solo.solvedSoFar', { count: view.solved })
@@ -351,6 +341,40 @@ function takeRunMark(): boolean {
 
 // Read once as the page loads, whenever the solo screen is first drawn.
 let lostAtLoad = takeRunMark();
+
+/**
+ * The run's clock: the time left (timed) or the time taken so far (a number of puzzles). It has a
+ * clock of its own and re-renders when its whole seconds change: the screen, the board with it, is
+ * not drawn again while a piece is dragged.
+ */
+function SoloClock({ view }: { view: SoloViewMessage & { receivedAt: number } }) {
+  const { t } = useTranslation();
+  const [, redraw] = useState(0);
+  const now = performance.now();
+  const endsAt = view.mode === 'timed' ? view.endsAt : null;
+  const timed = endsAt !== null;
+  const shown = timed
+    ? timeLeft(endsAt, view, view.receivedAt, now)
+    : (view.serverNow - (view.startedAt ?? view.serverNow)) / view.timeScale + (now - view.receivedAt);
+  useEffect(() => {
+    if (timed && shown <= 0) return;
+    // When the seconds shown next change (a timer is never early).
+    const id = setTimeout(
+      () => {
+        redraw((n) => n + 1);
+      },
+      timed ? shown % 1000 || 1000 : 1000 - (shown % 1000),
+    );
+    return () => {
+      clearTimeout(id);
+    };
+  });
+  return (
+    <span className="solo-clock">
+      {view.mode === 'timed' ? t('solo.timeLeft') : t('solo.timeTaken')} <strong>{clock(shown)}</strong>
+    </span>
+  );
+}
 
 /** A run puzzle by puzzle: a bar each for its time, solved ones full, set aside ones pale; the fastest and slowest solve. */
 function RunChart({ puzzles }: { puzzles: readonly SoloPuzzleTime[] }) {
