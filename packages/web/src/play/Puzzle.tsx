@@ -879,7 +879,18 @@ export function Puzzle({
               }}
             />
           )}
-          {/* Where the piece in hand would land: over the pieces at rest, under the piece in hand. */}
+        </svg>
+        {/*
+          Where the piece in hand would land: over the pieces at rest, under the piece in hand. A
+          picture of its own, the board's size: a cell of the preview that moves lays out these few
+          shapes, not the board and every piece with them.
+        */}
+        <svg
+          className="preview-layer"
+          viewBox={`0 0 ${layout.space.w.toFixed(1)} ${layout.height.toFixed(1)}`}
+          style={{ width: `${fit.room.w}px`, height: `${(layout.height * fit.scale).toFixed(1)}px` }}
+          aria-hidden="true"
+        >
           <DropPreview
             grid={grid}
             region={region}
@@ -1031,15 +1042,7 @@ function DropPreview({
   );
   // A turn in hand: the preview of the piece as it now lies.
   useLayoutEffect(draw, [draw]);
-  return (
-    <g
-      ref={group}
-      className="drop-preview"
-      transform={`translate(${origin[0]},${origin[1]})`}
-      pointerEvents="none"
-      aria-hidden="true"
-    />
-  );
+  return <g ref={group} className="drop-preview" transform={`translate(${origin[0]},${origin[1]})`} />;
 }
 
 /** Whether two arrangements have every piece in the same place, turned the same way. */
