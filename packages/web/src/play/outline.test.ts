@@ -3,7 +3,7 @@ import { knownPiece } from '@ubongo/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cellSize, centre } from './geometry.js';
-import { outlineLoops, outlinePath, pieceTile, tilePaths } from './outline.js';
+import { lampFor, outlineLoops, outlinePath, pieceTile, tilePaths } from './outline.js';
 
 type Point = readonly [number, number];
 
@@ -100,6 +100,57 @@ describe('tilePaths', () => {
     // Each lit strip lies above or left of the middle, each shaded one below or right of it.
     for (const [x, y] of lit) expect(x + y).toBeLessThan(cx + cy);
     for (const [x, y] of shaded) expect(x + y).toBeGreaterThan(cx + cy);
+  });
+
+  it('lights a tile drawn turned from the upper left of the screen, not of the tile', () => {
+    const L: Cell[] = [
+      [0, 0],
+      [0, 1],
+      [0, 2],
+      [1, 2],
+    ];
+    const upright = pieceTile('square', L);
+    expect(lampFor(0, false)).toEqual([-1, -1]);
+    expect(pieceTile('square', L, lampFor(360, false))).toEqual(upright);
+    // Turned half round, its lit edges are those that face down and right as it lies.
+    const half = pieceTile('square', L, lampFor(180, false));
+    expect(half.light).toBe(upright.dark);
+    expect(half.dark).toBe(upright.light);
+    // A quarter turn clockwise: the lamp is at the tile's lower left; mirrored, at its upper right.
+    expect(lampFor(90, false)).toEqual([-1, 1]);
+    expect(lampFor(0, true)).toEqual([1, -1]);
+    // Each edge of the turned tile faces the screen's upper left when it is lit, away when not.
+    for (const [turn, flip] of [
+      [90, false],
+      [270, true],
+      [60, false],
+      [120, true],
+    ] as const) {
+      for (const grid of ['square', 'hex'] as const) {
+        if (grid === 'square' && turn % 90) continue;
+        const tile = pieceTile(grid, L, lampFor(turn, flip));
+        const a = (turn * Math.PI) / 180;
+        const toScreen = ([x, y]: Point): Point => {
+          const fx = flip ? -x : x;
+          return [fx * Math.cos(a) - y * Math.sin(a), fx * Math.sin(a) + y * Math.cos(a)];
+        };
+        const middle = (loop: readonly Point[]): Point => [
+          loop.reduce((s, p) => s + p[0], 0) / loop.length,
+          loop.reduce((s, p) => s + p[1], 0) / loop.length,
+        ];
+        const faceLoop = loopsOf(tile.face)[0] ?? [];
+        const [cx, cy] = toScreen(middle(faceLoop));
+        const side = (strip: readonly Point[]): number => {
+          const [x, y] = toScreen(middle(strip));
+          return x - cx + (y - cy);
+        };
+        // On the screen, lit strips lie on the upper left of the tile's middle more than shaded ones do.
+        const lit = loopsOf(tile.light).map(side);
+        const shaded = loopsOf(tile.dark).map(side);
+        expect(Math.max(...lit)).toBeLessThan(Math.max(...shaded));
+        expect(Math.min(...lit)).toBeLessThan(Math.min(...shaded));
+      }
+    }
   });
 
   it('gives a piece one strip per edge of its outline, the strips inside its face', () => {

@@ -139,17 +139,45 @@ export function outlinePath(grid: GridName, cells: readonly Cell[]): string {
 export interface TilePaths {
   /** The outline (inset by `gap`), every loop: fill it with evenodd should it have a hole. */
   readonly face: string;
-  /** The bevel's strips along the edges that face up or left. */
+  /** The bevel's strips along the edges that face the lamp (up and left, unless turned). */
   readonly light: string;
-  /** The bevel's strips along the edges that face down or right. */
+  /** The bevel's strips along the edges that face away from it. */
   readonly dark: string;
+}
+
+/** Where the lamp is seen from a tile, in the tile's own frame (y down). */
+export type Lamp = readonly [number, number];
+
+/** The lamp at the upper left of the screen, over a tile drawn as it lies. */
+const UPPER_LEFT: Lamp = [-1, -1];
+
+/**
+ * The lamp, in the frame of a tile drawn turned by `turn` degrees (clockwise on the screen) after a
+ * mirror across its upright axis if `flip` (CSS `rotate(turn) scaleX(-1)`): still at the screen's
+ * upper left, so that a turned tile is lit as the others are rather than turning its light with it.
+ */
+export function lampFor(turn: number, flip: boolean): Lamp {
+  const a = (-turn * Math.PI) / 180;
+  const [x, y] = UPPER_LEFT;
+  // Rounded: an edge square to the lamp is shaded, whatever the sums' last digits say.
+  const round = (v: number): number => Math.round(v * 1e9) / 1e9;
+  const rx = round(x * Math.cos(a) - y * Math.sin(a));
+  const ry = round(x * Math.sin(a) + y * Math.cos(a));
+  return [flip ? -rx : rx, ry];
 }
 
 /**
  * A set of cells as a tile: the outline moved in by `gap` (so that two tiles side by side show a
- * seam), and a bevel `bevel` wide inside it, each strip a quadrilateral mitred at the corners.
+ * seam), and a bevel `bevel` wide inside it, each strip a quadrilateral mitred at the corners, lit
+ * from `lamp`.
  */
-export function tilePaths(grid: GridName, cells: readonly Cell[], gap: number, bevel: number): TilePaths {
+export function tilePaths(
+  grid: GridName,
+  cells: readonly Cell[],
+  gap: number,
+  bevel: number,
+  lamp: Lamp = UPPER_LEFT,
+): TilePaths {
   const face: string[] = [];
   const light: string[] = [];
   const dark: string[] = [];
@@ -161,9 +189,9 @@ export function tilePaths(grid: GridName, cells: readonly Cell[], gap: number, b
       const j = (k + 1) % outer.length;
       const b = outer[j] ?? a;
       const strip = polygonPath([a, b, inner[j] ?? b, inner[k] ?? a]);
-      // Lit from the upper left: the strip is light when its edge faces that way (outward normal).
+      // Lit from the lamp (the upper left): the strip is light when its edge faces it (outward normal).
       const [nx, ny] = inward(a, b);
-      (-nx - ny < 0 ? light : dark).push(strip);
+      (-nx * lamp[0] - ny * lamp[1] > 0 ? light : dark).push(strip);
     });
   }
   return { face: face.join(''), light: light.join(''), dark: dark.join('') };
@@ -177,6 +205,6 @@ const PIECE_GAP = 1;
 const PIECE_BEVEL: Readonly<Record<GridName, number>> = { square: 4, hex: 2.5 };
 
 /** A piece as a tile, as the board in play and the pictures of boards draw it. */
-export function pieceTile(grid: GridName, cells: readonly Cell[]): TilePaths {
-  return tilePaths(grid, cells, PIECE_GAP, PIECE_BEVEL[grid]);
+export function pieceTile(grid: GridName, cells: readonly Cell[], lamp?: Lamp): TilePaths {
+  return tilePaths(grid, cells, PIECE_GAP, PIECE_BEVEL[grid], lamp);
 }

@@ -2,7 +2,7 @@ import type { Cell, GridName, ProposedPlacement, Puzzle as PuzzleTask } from '@u
 import type { CSSProperties } from 'react';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { cellPolygon, centre, extentOf } from '../play/geometry.js';
-import { outlinePath, pieceTile } from '../play/outline.js';
+import { lampFor, outlinePath, pieceTile } from '../play/outline.js';
 import { BoardCard, PIECE_COLOURS, pieceLetter } from '../play/Puzzle.js';
 
 /*
@@ -230,6 +230,53 @@ export function PieceTile({ grid, cells }: { grid: GridName; cells: readonly Cel
   );
 }
 
+/**
+ * A piece of the demo, which turns as a picture (a CSS transform) on its way from the tray: its
+ * tile with the bevel lit from the upper left of the screen both where it lies in the tray, turned
+ * (`pose`), and on the board. Each lighting is a layer of its own; the one the piece goes to fades in
+ * as it travels, rather than its light turning with it.
+ */
+function DemoTile({
+  grid,
+  cells,
+  viewBox,
+  pose,
+  placed,
+}: {
+  grid: GridName;
+  cells: readonly Cell[];
+  viewBox: string;
+  pose: { readonly turn: number; readonly flip: boolean };
+  placed: boolean;
+}) {
+  const upright = useMemo(() => pieceTile(grid, cells), [grid, cells]);
+  const turned = useMemo(
+    () => (pose.turn % 360 === 0 && !pose.flip ? null : pieceTile(grid, cells, lampFor(pose.turn, pose.flip))),
+    [grid, cells, pose.turn, pose.flip],
+  );
+  return (
+    <>
+      <svg viewBox={viewBox}>
+        <path className="piece-side" d={upright.face} />
+        <path className="piece-face" d={upright.face} />
+      </svg>
+      <svg viewBox={viewBox} className="demo-bevel" style={{ opacity: placed || !turned ? 1 : 0 }}>
+        <path className="piece-light" d={upright.light} />
+        <path className="piece-dark" d={upright.dark} />
+      </svg>
+      {turned && (
+        <svg viewBox={viewBox} className="demo-bevel" style={{ opacity: placed ? 0 : 1 }}>
+          <path className="piece-light" d={turned.light} />
+          <path className="piece-dark" d={turned.dark} />
+        </svg>
+      )}
+      <svg viewBox={viewBox}>
+        <path className="piece-edge" d={upright.face} />
+      </svg>
+    </>
+  );
+}
+
 const REDUCED = '(prefers-reduced-motion: reduce)';
 
 // The stores the board follows (module-level, so that a render does not subscribe anew).
@@ -368,11 +415,13 @@ export function DemoBoard({ puzzles = DEMO_PUZZLES }: { puzzles?: readonly DemoP
                 }
               >
                 <div className="demo-turn" style={{ transform: `rotate(${turn}deg) scaleX(${flip})` }}>
-                  <svg
+                  <DemoTile
+                    grid={grid}
+                    cells={cells}
                     viewBox={`${(p.box.x - PAD).toFixed(1)} ${(p.box.y - PAD).toFixed(1)} ${w.toFixed(1)} ${h.toFixed(1)}`}
-                  >
-                    <PieceTile grid={grid} cells={cells} />
-                  </svg>
+                    pose={pose}
+                    placed={placed}
+                  />
                   {/* Undoes the turn, so that the letter stays upright (a flip only narrows it on the way). */}
                   <div
                     className="demo-letter"
