@@ -84,14 +84,16 @@ describe('outlineLoops', () => {
   });
 });
 
+/** The mean of a loop's corners: where a strip of a bevel lies. */
+const middle = (loop: readonly Point[]): Point => [
+  loop.reduce((s, p) => s + p[0], 0) / loop.length,
+  loop.reduce((s, p) => s + p[1], 0) / loop.length,
+];
+
 describe('tilePaths', () => {
   it('draws a square tile inset by the gap, lit on its top and left edges', () => {
     const { face, light, dark } = tilePaths('square', [[0, 0]], 1, 4);
     expect(loopsOf(face).map(area)).toEqual([38 * 38]);
-    const middle = (loop: readonly Point[]): Point => [
-      loop.reduce((s, p) => s + p[0], 0) / loop.length,
-      loop.reduce((s, p) => s + p[1], 0) / loop.length,
-    ];
     const [cx, cy] = centre('square', [0, 0]);
     const lit = loopsOf(light).map(middle);
     const shaded = loopsOf(dark).map(middle);
@@ -134,10 +136,6 @@ describe('tilePaths', () => {
           const fx = flip ? -x : x;
           return [fx * Math.cos(a) - y * Math.sin(a), fx * Math.sin(a) + y * Math.cos(a)];
         };
-        const middle = (loop: readonly Point[]): Point => [
-          loop.reduce((s, p) => s + p[0], 0) / loop.length,
-          loop.reduce((s, p) => s + p[1], 0) / loop.length,
-        ];
         const faceLoop = loopsOf(tile.face)[0] ?? [];
         const [cx, cy] = toScreen(middle(faceLoop));
         const side = (strip: readonly Point[]): number => {
