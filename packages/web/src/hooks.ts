@@ -115,6 +115,31 @@ export function useTimeLeft(
 }
 
 /**
+ * The game time since `since` (ms), on the player's clock, by a message received at `receivedAt`.
+ * Re-renders each time its whole seconds (rounded up, as `clock` shows them) change.
+ */
+export function useTimeTaken(
+  since: number,
+  message: { serverNow: number; timeScale: number; receivedAt: number },
+): number {
+  const [, redraw] = useState(0);
+  const taken = Math.max(0, (message.serverNow - since) / message.timeScale + (performance.now() - message.receivedAt));
+  useEffect(() => {
+    // Just past the next whole second (right away on one).
+    const id = setTimeout(
+      () => {
+        redraw((n) => n + 1);
+      },
+      taken % 1000 === 0 ? 1 : 1000 - (taken % 1000),
+    );
+    return () => {
+      clearTimeout(id);
+    };
+  });
+  return taken;
+}
+
+/**
  * Whether the game time `deadline` has passed on the player's clock, by a message received at
  * `receivedAt`. Re-renders once, when it passes, not on every tick of a clock (useNow); null: no
  * deadline, never passed.

@@ -714,6 +714,9 @@ export function Puzzle({
     else handRef.current?.style.removeProperty('transform');
   });
 
+  // The board's picture, and the layers over it (the drop preview, the piece in hand): one space, one size.
+  const viewBox = `0 0 ${layout.space.w.toFixed(1)} ${layout.height.toFixed(1)}`;
+  const drawn = { width: `${fit.room.w}px`, height: `${(layout.height * fit.scale).toFixed(1)}px` };
   const placedCount = pieces.filter((p) => p.at !== null).length;
   // Done: solved, out of time, or every piece pinned by the solution.
   const done = disabled || pieces.every((p) => p.pinned);
@@ -755,8 +758,8 @@ export function Puzzle({
         <svg
           ref={svgRef}
           className={drag ? 'puzzle-svg dragging' : 'puzzle-svg'}
-          viewBox={`0 0 ${layout.space.w.toFixed(1)} ${layout.height.toFixed(1)}`}
-          style={{ width: `${fit.room.w}px`, height: `${(layout.height * fit.scale).toFixed(1)}px` }}
+          viewBox={viewBox}
+          style={drawn}
           role="group"
           aria-label={label}
           data-grid={grid}
@@ -885,12 +888,7 @@ export function Puzzle({
           picture of its own, the board's size: a cell of the preview that moves lays out these few
           shapes, not the board and every piece with them.
         */}
-        <svg
-          className="preview-layer"
-          viewBox={`0 0 ${layout.space.w.toFixed(1)} ${layout.height.toFixed(1)}`}
-          style={{ width: `${fit.room.w}px`, height: `${(layout.height * fit.scale).toFixed(1)}px` }}
-          aria-hidden="true"
-        >
+        <svg className="preview-layer" viewBox={viewBox} style={drawn} aria-hidden="true">
           <DropPreview
             grid={grid}
             region={region}
@@ -907,10 +905,7 @@ export function Puzzle({
         */}
         {active !== null && (
           <div ref={handRef} className="hand-layer" aria-hidden="true">
-            <svg
-              viewBox={`0 0 ${layout.space.w.toFixed(1)} ${layout.height.toFixed(1)}`}
-              style={{ width: `${fit.room.w}px`, height: `${(layout.height * fit.scale).toFixed(1)}px` }}
-            >
+            <svg viewBox={viewBox} style={drawn}>
               <use href={`#p-${uid}-${active}`} className="in-hand" />
             </svg>
           </div>

@@ -157,7 +157,10 @@ export function placementsOf(pieces: readonly PieceState[]): { piece: string; ce
 
 const keySets = new WeakMap<readonly Cell[], ReadonlySet<string>>();
 
-/** The keys of a list of cells, made once per list: a drag asks about the white area on every move. */
+/**
+ * The keys of a list of cells, made once per list: a drag asks about the white area on every move.
+ * A list of cells is never changed once made (a board's, or the other pieces' in a drag).
+ */
 function keysOf(cells: readonly Cell[]): ReadonlySet<string> {
   let keys = keySets.get(cells);
   if (!keys) {

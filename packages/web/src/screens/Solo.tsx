@@ -11,13 +11,16 @@ import { SIDES, SOLO_LIMITS, SOLO_MODES } from '@ubongo/core';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnnounce } from '../announce.js';
-import { clock, timeLeft, useRoomMessages, watchRoom } from '../hooks.js';
+import { clock, useRoomMessages, useTimeLeft, useTimeTaken, watchRoom } from '../hooks.js';
 import type { GameRoom } from '../net.js';
 import { createRoom, fetchRecords, joinErrorText, send } from '../net.js';
 import { Puzzle } from '../play/Puzzle.js';
 import { liftSound, moveSound, play } from '../sound.js';
 import { personalBest, playerName, savePersonalBest } from '../store.js';
 import { PieceSetField, RejectedNote, SoundControl } from './common.js';
+
+/** The run's view, and when it came (performance.now()). */
+type Received = SoloViewMessage & { receivedAt: number };
 
 /** The solo variants: as many puzzles as you can in the time, or a number of puzzles against the clock. */
 export function Solo() {
@@ -29,7 +32,7 @@ export function Solo() {
   const [pieceSet, setPieceSet] = useState<PieceSet>('task');
   const [atLevel, setAtLevel] = useState(false);
   const [room, setRoom] = useState<GameRoom<'solo'> | null>(null);
-  const [view, setView] = useState<(SoloViewMessage & { receivedAt: number }) | null>(null);
+  const [view, setView] = useState<Received | null>(null);
   const [rejected, setRejected] = useState<Rejected | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -347,33 +350,29 @@ let lostAtLoad = takeRunMark();
  * clock of its own and re-renders when its whole seconds change: the screen, the board with it, is
  * not drawn again while a piece is dragged.
  */
-function SoloClock({ view }: { view: SoloViewMessage & { receivedAt: number } }) {
+function SoloClock({ view }: { view: Received }) {
   const { t } = useTranslation();
-  const [, redraw] = useState(0);
-  const now = performance.now();
   const endsAt = view.mode === 'timed' ? view.endsAt : null;
-  const timed = endsAt !== null;
-  const shown = timed
-    ? timeLeft(endsAt, view, view.receivedAt, now)
-    : (view.serverNow - (view.startedAt ?? view.serverNow)) / view.timeScale + (now - view.receivedAt);
-  useEffect(() => {
-    if (timed && shown <= 0) return;
-    // When the seconds shown next change (a timer is never early).
-    const id = setTimeout(
-      () => {
-        redraw((n) => n + 1);
-      },
-      timed ? shown % 1000 || 1000 : 1000 - (shown % 1000),
-    );
-    return () => {
-      clearTimeout(id);
-    };
-  });
   return (
     <span className="solo-clock">
-      {view.mode === 'timed' ? t('solo.timeLeft') : t('solo.timeTaken')} <strong>{clock(shown)}</strong>
+      {endsAt !== null ? t('solo.timeLeft') : t('solo.timeTaken')}{' '}
+      <strong>
+        {endsAt !== null ? (
+          <TimeLeft deadline={endsAt} message={view} />
+        ) : (
+          <TimeTaken since={view.startedAt ?? view.serverNow} message={view} />
+        )}
+      </strong>
     </span>
   );
+}
+
+function TimeLeft({ deadline, message }: { deadline: number; message: Received }) {
+  return clock(useTimeLeft(deadline, message));
+}
+
+function TimeTaken({ since, message }: { since: number; message: Received }) {
+  return clock(useTimeTaken(since, message));
 }
 
 /** A run puzzle by puzzle: a bar each for its time, solved ones full, set aside ones pale; the fastest and slowest solve. */

@@ -171,7 +171,8 @@ export function Hourglass({ left, total, second }: { left: number; total: number
         >
           {/*
             Scaled rather than resized: the bar moves without laying the page out again. It steps
-            once a second, as drawn, rather than gliding (styles.css, the stream).
+            once a second, as drawn, rather than gliding: see the comment on .hourglass-glass .stream
+            in styles.css.
           */}
           <div style={{ transform: `scaleX(${share.toFixed(4)})` }} />
         </div>
