@@ -87,30 +87,36 @@ export function timeLeft(
   return Math.max(0, (deadline - message.serverNow) / message.timeScale - (now - receivedAt));
 }
 
+/** A message that carries the server's clock, and when it came (performance.now()). */
+interface Clocked {
+  readonly serverNow: number;
+  readonly timeScale: number;
+  readonly receivedAt: number;
+}
+
+/** Re-renders once `ms` from this render (a timer is never early), or not at all (null). */
+function useRedrawIn(ms: number | null): void {
+  const [, redraw] = useState(0);
+  useEffect(() => {
+    if (ms === null) return;
+    const id = setTimeout(() => {
+      redraw((n) => n + 1);
+    }, ms);
+    return () => {
+      clearTimeout(id);
+    };
+  });
+}
+
 /**
  * The time left until the game time `deadline` (ms), by a message received at `receivedAt`.
  * Re-renders each time its whole seconds change, at that moment, rather than on a fixed beat (a
  * clock of 5 Hz redrew the hourglass in one frame of 12 while a piece was dragged).
  */
-export function useTimeLeft(
-  deadline: number,
-  message: { serverNow: number; timeScale: number; receivedAt: number },
-): number {
-  const [, redraw] = useState(0);
+export function useTimeLeft(deadline: number, message: Clocked): number {
   const left = timeLeft(deadline, message, message.receivedAt, performance.now());
-  useEffect(() => {
-    if (left <= 0) return;
-    // When the next whole second is reached (a timer is never early: the seconds shown will have changed).
-    const id = setTimeout(
-      () => {
-        redraw((n) => n + 1);
-      },
-      left % 1000 || 1000,
-    );
-    return () => {
-      clearTimeout(id);
-    };
-  });
+  // When the next whole second is reached: the seconds shown will have changed.
+  useRedrawIn(left > 0 ? left % 1000 || 1000 : null);
   return left;
 }
 
@@ -118,24 +124,10 @@ export function useTimeLeft(
  * The game time since `since` (ms), on the player's clock, by a message received at `receivedAt`.
  * Re-renders each time its whole seconds (rounded up, as `clock` shows them) change.
  */
-export function useTimeTaken(
-  since: number,
-  message: { serverNow: number; timeScale: number; receivedAt: number },
-): number {
-  const [, redraw] = useState(0);
+export function useTimeTaken(since: number, message: Clocked): number {
   const taken = Math.max(0, (message.serverNow - since) / message.timeScale + (performance.now() - message.receivedAt));
-  useEffect(() => {
-    // Just past the next whole second (right away on one).
-    const id = setTimeout(
-      () => {
-        redraw((n) => n + 1);
-      },
-      taken % 1000 === 0 ? 1 : 1000 - (taken % 1000),
-    );
-    return () => {
-      clearTimeout(id);
-    };
-  });
+  // Just past the next whole second (right away on one).
+  useRedrawIn(taken % 1000 === 0 ? 1 : 1000 - (taken % 1000));
   return taken;
 }
 
@@ -144,10 +136,7 @@ export function useTimeTaken(
  * `receivedAt`. Re-renders once, when it passes, not on every tick of a clock (useNow); null: no
  * deadline, never passed.
  */
-export function usePassed(
-  deadline: number | null,
-  message: { serverNow: number; timeScale: number; receivedAt: number },
-): boolean {
+export function usePassed(deadline: number | null, message: Clocked): boolean {
   const [passed, setPassed] = useState<number | null>(() =>
     deadline !== null && timeLeft(deadline, message, message.receivedAt, performance.now()) <= 0 ? deadline : null,
   );
