@@ -70,6 +70,7 @@ function countSound(): void {
     constructor(options?: AudioContextOptions) {
       super(options);
       counts.contexts++;
+      (window as unknown as { audioContext: AudioContext }).audioContext = this;
     }
   };
   const proto = AudioScheduledSourceNode.prototype;
@@ -126,6 +127,12 @@ it('is silent before a gesture, sounds after one, and keeps the mute', async () 
   await toggle.tap();
   expect(await toggle.getAttribute('aria-pressed')).toBe('false');
   const before = (await counts()).notes;
+  // Silent for a while, the page lets the device's audio rest: its context is suspended, not left running.
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { audioContext: AudioContext }).audioContext.state), {
+      timeout: 10_000,
+    })
+    .toBe('suspended');
   await page.getByRole('heading', { name: /win|share/ }).waitFor({ timeout: 40_000 });
   expect((await counts()).notes).toBe(before);
   await page.reload();

@@ -47,6 +47,13 @@ const listeners = new Set<() => void>();
 let context: AudioContext | null = null;
 let master: GainNode | null = null;
 let gestured = false;
+let sleep: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Quiet this long (ms) after the last sound began, longer than any cue lasts, the context is
+ * suspended: a running one keeps the device's audio working (and its CPU) even when silent.
+ */
+const IDLE_MS = 4000;
 
 const current = (): Settings => (settings ??= stored());
 
@@ -100,6 +107,11 @@ function audio(): AudioContext | null {
     master.connect(context.destination);
   }
   if (context.state === 'suspended') void context.resume();
+  const ctx = context;
+  clearTimeout(sleep);
+  sleep = setTimeout(() => {
+    if (ctx.state === 'running') void ctx.suspend();
+  }, IDLE_MS);
   return context;
 }
 

@@ -4,6 +4,8 @@ import type {
   KeyboardEvent as ReactKeyboardEvent,
   MouseEvent as ReactMouseEvent,
   PointerEvent as ReactPointerEvent,
+  ReactNode,
+  Ref,
   RefObject,
 } from 'react';
 import { useCallback, useEffect, useId, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -107,6 +109,8 @@ const UNLAID: Size = { w: 640, h: 480 };
 const TAP_TRAVEL = 6;
 /** Two taps on a piece this close together (ms) turn it over. */
 const DOUBLE_TAP_MS = 400;
+/** Room around a piece in a layer of its own (picture units): its lifted shadow (styles.css) and its edges' strokes. */
+const LAYER_MARGIN = 12;
 
 /**
  * A board and its pieces: drag them with a mouse, finger or pen, turn them (R, wheel, right click,
@@ -454,6 +458,8 @@ export function Puzzle({
     // The matrix by hand: a DOMPoint made and transformed on every move costs more than the sums.
     return [m.a * e.clientX + m.c * e.clientY + m.e, m.b * e.clientX + m.d * e.clientY + m.f];
   };
+  /** CSS pixels per picture unit: the board's scale as drawn (the matrix read as the drag began). */
+  const unit = (): number => (screenToSvg.current ? 1 / screenToSvg.current.a : fit.scale);
 
   const onPointerDown = (e: ReactPointerEvent, i: number): void => {
     const piece = pieces[i];
@@ -503,10 +509,8 @@ export function Puzzle({
   const follow = (d: Drag, pointer: readonly [number, number]): void => {
     const layer = handRef.current;
     if (!layer) return;
-    // Picture units to CSS pixels: the board's scale as drawn (the matrix read as the drag began).
-    const unit = screenToSvg.current ? 1 / screenToSvg.current.a : fit.scale;
-    const dx = (pointer[0] - d.offset[0] - d.home[0]) * unit;
-    const dy = (pointer[1] - d.offset[1] - d.home[1]) * unit;
+    const dx = (pointer[0] - d.offset[0] - d.home[0]) * unit();
+    const dy = (pointer[1] - d.offset[1] - d.home[1]) * unit();
     layer.style.transform = `translate(${dx.toFixed(1)}px, ${dy.toFixed(1)}px)`;
   };
 
@@ -714,7 +718,7 @@ export function Puzzle({
     else handRef.current?.style.removeProperty('transform');
   });
 
-  // The board's picture, and the layers over it (the drop preview, the piece in hand): one space, one size.
+  // The board's picture: its space in picture units, and its size on the page.
   const viewBox = `0 0 ${layout.space.w.toFixed(1)} ${layout.height.toFixed(1)}`;
   const drawn = { width: `${fit.room.w}px`, height: `${(layout.height * fit.scale).toFixed(1)}px` };
   const placedCount = pieces.filter((p) => p.at !== null).length;
@@ -884,31 +888,31 @@ export function Puzzle({
           )}
         </svg>
         {/*
-          Where the piece in hand would land: over the pieces at rest, under the piece in hand. A
-          picture of its own, the board's size: a cell of the preview that moves lays out these few
-          shapes, not the board and every piece with them.
+          Where the piece in hand would land: over the pieces at rest, under the piece in hand.
+          Then the piece in hand, over everything. Each is a picture of its own, just the piece's
+          size, that a drag moves with a transform: a move then draws nothing again, the browser
+          moves a small picture, and lays out nothing of the board.
         */}
-        <svg className="preview-layer" viewBox={viewBox} style={drawn} aria-hidden="true">
-          <DropPreview
+        <DropPreview
+          grid={grid}
+          region={region}
+          taken={taken}
+          cells={(dragIndex === null ? undefined : pieces[dragIndex]?.cells) ?? []}
+          origin={layout.origin}
+          scale={fit.scale}
+          control={preview}
+        />
+        {active !== null && pieces[active] && (
+          <PieceLayer
+            ref={handRef}
+            className="hand-layer"
             grid={grid}
-            region={region}
-            taken={taken}
-            cells={(dragIndex === null ? undefined : pieces[dragIndex]?.cells) ?? []}
-            origin={layout.origin}
-            control={preview}
-          />
-        </svg>
-        {/*
-          The piece in hand, over everything, in a layer of its own that a drag moves (follow): a
-          box around the picture, as restyling a box on each move costs about half what restyling
-          the <svg> itself did.
-        */}
-        {active !== null && (
-          <div ref={handRef} className="hand-layer" aria-hidden="true">
-            <svg viewBox={viewBox} style={drawn}>
-              <use href={`#p-${uid}-${active}`} className="in-hand" />
-            </svg>
-          </div>
+            cells={pieces[active].cells}
+            at={translation(active, pieces[active])}
+            scale={fit.scale}
+          >
+            <use href={`#p-${uid}-${active}`} className="in-hand" />
+          </PieceLayer>
         )}
       </div>
       {/* Nothing to do on a board that is done: no buttons that all say no. */}
@@ -994,7 +998,9 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 /**
  * Where the piece in hand would land: the board cells it would take, each fitting (a free white
  * cell) or not. Drawn without React, through `control`: during a drag nothing of the board
- * renders, and the preview's few cells change only when the cell under the piece does.
+ * renders. The preview is the piece's cells drawn once, in a layer of their own that is moved a
+ * whole cell at a time (cells move the picture linearly: geometry.ts), as the piece in hand is:
+ * a cell further changes a transform, and only cells whose fit changes are restyled.
  */
 function DropPreview({
   grid,
@@ -1002,6 +1008,7 @@ function DropPreview({
   taken,
   cells,
   origin,
+  scale,
   control,
 }: {
   grid: GridName;
@@ -1009,24 +1016,49 @@ function DropPreview({
   taken: readonly Cell[];
   cells: readonly Cell[];
   origin: readonly [number, number];
+  scale: number;
   control: RefObject<ShowPreview | null>;
 }) {
+  const layer = useRef<HTMLDivElement>(null);
   const group = useRef<SVGGElement>(null);
   const at = useRef<Cell | null>(null);
+  // The cells the polygons are drawn for: drawn again only when the piece turns.
+  const drawnFor = useRef<readonly Cell[] | null>(null);
   const draw = useCallback((): void => {
     const g = group.current;
-    if (!g) return;
+    const box = layer.current;
+    if (!g || !box) return;
     const shown = at.current ? dropPreview(region, taken, cells, at.current) : [];
-    // By the piece's cell: moving over the board changes attributes, not elements.
-    while (g.childElementCount > shown.length) g.lastElementChild?.remove();
-    while (g.childElementCount < shown.length) g.append(document.createElementNS(SVG_NS, 'polygon'));
+    // Off the board the cells are hidden, not taken away: a shape put into the page or taken out of
+    // it restyles the page (the page's layout asks whether it holds a play screen, :has()). They go
+    // when the drag does.
+    const display = shown.length === 0 ? 'none' : '';
+    if (g.style.display !== display) g.style.display = display;
+    if (cells.length === 0) {
+      g.replaceChildren();
+      drawnFor.current = null;
+    }
+    if (!at.current || shown.length === 0) return;
+    if (drawnFor.current !== cells) {
+      g.replaceChildren(
+        ...cells.map((c) => {
+          const polygon = document.createElementNS(SVG_NS, 'polygon');
+          polygon.setAttribute('points', cellPolygon(grid, c));
+          return polygon;
+        }),
+      );
+      drawnFor.current = cells;
+    }
     shown.forEach(({ cell, fits }, k) => {
       const polygon = g.children[k];
-      polygon?.setAttribute('points', cellPolygon(grid, cell));
-      polygon?.setAttribute('class', fits ? 'fits' : 'clash');
-      polygon?.setAttribute('data-preview-cell', `${cell[0]},${cell[1]}`);
+      if (!polygon) return;
+      const kind = fits ? 'fits' : 'clash';
+      if (polygon.getAttribute('class') !== kind) polygon.setAttribute('class', kind);
+      polygon.setAttribute('data-preview-cell', `${cell[0]},${cell[1]}`);
     });
-  }, [grid, region, taken, cells]);
+    const [dx, dy] = offsetPx(grid, at.current);
+    box.style.transform = `translate(${(dx * scale).toFixed(2)}px, ${(dy * scale).toFixed(2)}px)`;
+  }, [grid, region, taken, cells, scale]);
   useImperativeHandle(
     control,
     () => (next: Cell | null) => {
@@ -1037,7 +1069,49 @@ function DropPreview({
   );
   // A turn in hand: the preview of the piece as it now lies.
   useLayoutEffect(draw, [draw]);
-  return <g ref={group} className="drop-preview" transform={`translate(${origin[0]},${origin[1]})`} />;
+  // Drawn where the piece would lie at cell [0, 0], and moved from there.
+  return (
+    <PieceLayer ref={layer} className="preview-layer" grid={grid} cells={cells} at={origin} scale={scale}>
+      <g ref={group} className="drop-preview" transform={`translate(${origin[0]},${origin[1]})`} />
+    </PieceLayer>
+  );
+}
+
+/**
+ * A layer over the board just the size of a piece with its cells `cells` drawn translated by `at`
+ * (picture units), the board drawn at `scale` CSS pixels per unit: its box lies where that piece
+ * is on the board, and `children` are drawn in the board's picture units.
+ */
+function PieceLayer({
+  ref,
+  className,
+  grid,
+  cells,
+  at,
+  scale,
+  children,
+}: {
+  ref: Ref<HTMLDivElement>;
+  className: string;
+  grid: GridName;
+  cells: readonly Cell[];
+  at: readonly [number, number];
+  scale: number;
+  children: ReactNode;
+}) {
+  const e = cells.length > 0 ? extentOf(grid, cells) : { x: 0, y: 0, w: 0, h: 0 };
+  const x = at[0] + e.x - LAYER_MARGIN;
+  const y = at[1] + e.y - LAYER_MARGIN;
+  const w = e.w + 2 * LAYER_MARGIN;
+  const h = e.h + 2 * LAYER_MARGIN;
+  const px = (n: number): string => `${(n * scale).toFixed(2)}px`;
+  return (
+    <div ref={ref} className={className} style={{ left: px(x), top: px(y) }} aria-hidden="true">
+      <svg viewBox={`${x.toFixed(2)} ${y.toFixed(2)} ${w.toFixed(2)} ${h.toFixed(2)}`} width={px(w)} height={px(h)}>
+        {children}
+      </svg>
+    </div>
+  );
 }
 
 /** Whether two arrangements have every piece in the same place, turned the same way. */
