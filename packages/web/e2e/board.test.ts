@@ -367,6 +367,12 @@ describe('the board', () => {
         page.locator(`.drop-preview polygon[data-preview-cell="${at[0] + 1 + first[0]},${at[1] + first[1]}"]`).count(),
       )
       .toBe(1);
+    // Drawn there, on that board cell (the preview's layer moved by a whole cell).
+    const [qx, qy] = await centreOf(
+      page.locator(`.drop-preview polygon[data-preview-cell="${target[0] + 1},${target[1]}"]`),
+    );
+    expect(qx).toBeCloseTo(next[0], 0);
+    expect(qy).toBeCloseTo(next[1], 0);
     // Let go: the piece lands where the preview said, and the preview goes.
     await finger.up();
     await expect.poll(() => a.getAttribute('data-at')).toBe(`${at[0] + 1},${at[1]}`);

@@ -126,13 +126,16 @@ it('is silent before a gesture, sounds after one, and keeps the mute', async () 
   expect(await toggle.getAttribute('aria-pressed')).toBe('true');
   await toggle.tap();
   expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+  // Silent for a while, the page lets the device's audio rest: its context is suspended, not left
+  // running; the next sound (the toggle's own, unmuted) wakes it; muted again.
+  const state = (): Promise<string> =>
+    page.evaluate(() => (window as unknown as { audioContext: AudioContext }).audioContext.state);
+  await expect.poll(state, { timeout: 10_000 }).toBe('suspended');
+  await toggle.tap();
+  await expect.poll(state).toBe('running');
+  await toggle.tap();
+  expect(await toggle.getAttribute('aria-pressed')).toBe('false');
   const before = (await counts()).notes;
-  // Silent for a while, the page lets the device's audio rest: its context is suspended, not left running.
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { audioContext: AudioContext }).audioContext.state), {
-      timeout: 10_000,
-    })
-    .toBe('suspended');
   await page.getByRole('heading', { name: /win|share/ }).waitFor({ timeout: 40_000 });
   expect((await counts()).notes).toBe(before);
   await page.reload();

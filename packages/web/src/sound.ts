@@ -48,6 +48,7 @@ let context: AudioContext | null = null;
 let master: GainNode | null = null;
 let gestured = false;
 let sleep: ReturnType<typeof setTimeout> | undefined;
+let asleep = false;
 
 /**
  * Quiet this long (ms) after the last sound began, longer than any cue lasts, the context is
@@ -106,11 +107,16 @@ function audio(): AudioContext | null {
     master.gain.value = current().volume;
     master.connect(context.destination);
   }
-  if (context.state === 'suspended') void context.resume();
+  // Resumed if put to sleep, even should its state not say so yet (some browsers change it later).
+  if (asleep || context.state === 'suspended') {
+    asleep = false;
+    context.resume().catch(() => undefined);
+  }
   const ctx = context;
   clearTimeout(sleep);
   sleep = setTimeout(() => {
-    if (ctx.state === 'running') void ctx.suspend();
+    asleep = true;
+    ctx.suspend().catch(() => undefined);
   }, IDLE_MS);
   return context;
 }

@@ -111,6 +111,8 @@ const TAP_TRAVEL = 6;
 const DOUBLE_TAP_MS = 400;
 /** Room around a piece in a layer of its own (picture units): its lifted shadow (styles.css) and its edges' strokes. */
 const LAYER_MARGIN = 12;
+/** No cells, the same list each time (a prop that does not change). */
+const NO_CELLS: readonly Cell[] = [];
 
 /**
  * A board and its pieces: drag them with a mouse, finger or pen, turn them (R, wheel, right click,
@@ -154,8 +156,8 @@ export function Puzzle({
   // Solved before this board was drawn: where the pieces lay is not known.
   const [solvedUnseen] = useState(solved);
   const [drag, setDrag] = useState<Drag | null>(null);
-  // Where the pointer is during a drag, and how far it went. Moves do not re-render: the dragged
-  // piece's transform is set directly (its picture on top, a <use>, follows by itself).
+  // Where the pointer is during a drag, and how far it went. Moves do not re-render: the layer of
+  // the piece in hand is moved directly (follow).
   const motion = useRef<{ pointer: [number, number]; travelled: number }>({ pointer: [0, 0], travelled: 0 });
   const [held, setHeld] = useState<number | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
@@ -897,7 +899,7 @@ export function Puzzle({
           grid={grid}
           region={region}
           taken={taken}
-          cells={(dragIndex === null ? undefined : pieces[dragIndex]?.cells) ?? []}
+          cells={(dragIndex === null ? undefined : pieces[dragIndex]?.cells) ?? NO_CELLS}
           origin={layout.origin}
           scale={fit.scale}
           control={preview}
