@@ -902,6 +902,7 @@ export function Puzzle({
           cells={(dragIndex === null ? undefined : pieces[dragIndex]?.cells) ?? NO_CELLS}
           origin={layout.origin}
           scale={fit.scale}
+          hatch={`clash-${uid}`}
           control={preview}
         />
         {active !== null && pieces[active] && (
@@ -1011,6 +1012,7 @@ function DropPreview({
   cells,
   origin,
   scale,
+  hatch,
   control,
 }: {
   grid: GridName;
@@ -1019,6 +1021,8 @@ function DropPreview({
   cells: readonly Cell[];
   origin: readonly [number, number];
   scale: number;
+  /** The id of the stripes a cell that does not fit is filled with. */
+  hatch: string;
   control: RefObject<ShowPreview | null>;
 }) {
   const layer = useRef<HTMLDivElement>(null);
@@ -1031,11 +1035,11 @@ function DropPreview({
     const box = layer.current;
     if (!g || !box) return;
     const shown = at.current ? dropPreview(region, taken, cells, at.current) : [];
-    // Off the board the cells are hidden, not taken away: a shape put into the page or taken out of
-    // it restyles the page (the page's layout asks whether it holds a play screen, :has()). They go
-    // when the drag does.
-    const display = shown.length === 0 ? 'none' : '';
-    if (g.style.display !== display) g.style.display = display;
+    // Off the board the cells are made invisible, not taken away: a shape put into the page or taken
+    // out of it restyles the page (the page's layout asks whether it holds a play screen, :has()),
+    // and display: none would take their layout away. They go when the drag does.
+    const visibility = shown.length === 0 ? 'hidden' : '';
+    if (g.style.visibility !== visibility) g.style.visibility = visibility;
     if (cells.length === 0) {
       g.replaceChildren();
       drawnFor.current = null;
@@ -1071,10 +1075,23 @@ function DropPreview({
   );
   // A turn in hand: the preview of the piece as it now lies.
   useLayoutEffect(draw, [draw]);
-  // Drawn where the piece would lie at cell [0, 0], and moved from there.
+  // Drawn where the piece would lie at cell [0, 0], and moved from there. A cell that does not fit
+  // is striped as well as red (not told by colour alone), by its fill: a fill changes how a cell
+  // is painted, where a dashed outline would change its shape and lay it out again.
   return (
     <PieceLayer ref={layer} className="preview-layer" grid={grid} cells={cells} at={origin} scale={scale}>
-      <g ref={group} className="drop-preview" transform={`translate(${origin[0]},${origin[1]})`} />
+      <defs>
+        <pattern id={hatch} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+          <rect width="6" height="6" fill="#ff2d2d40" />
+          <rect width="3" height="6" fill="#ff2d2dc0" />
+        </pattern>
+      </defs>
+      <g
+        ref={group}
+        className="drop-preview"
+        transform={`translate(${origin[0]},${origin[1]})`}
+        style={{ ['--clash' as string]: `url(#${hatch})` }}
+      />
     </PieceLayer>
   );
 }
