@@ -168,7 +168,7 @@ it('makes the last ten seconds pulse, and keeps them still for someone who asks 
     await expect.poll(() => bar.getAttribute('aria-valuenow')).not.toBe(first);
     expect(await page.locator('.hourglass').evaluate((el) => el.getAnimations({ subtree: true }).length)).toBe(0);
     // The last ten seconds (the hourglass's 60 s last 15 s here) pulse.
-    await page.locator('.hourglass.urgent').waitFor({ timeout: 30_000 });
+    await page.locator('.hourglass[data-urgent]').waitFor({ timeout: 30_000 });
     const animation = await glass.evaluate((el) => getComputedStyle(el).animationName);
     expect(animation).toBe(reducedMotion === 'reduce' ? 'none' : 'urgent-pulse');
     expect(errors).toEqual([]);

@@ -88,7 +88,7 @@ export function timeLeft(
 }
 
 /** A message that carries the server's clock, and when it came (performance.now()). */
-interface Clocked {
+export interface Clocked {
   readonly serverNow: number;
   readonly timeScale: number;
   readonly receivedAt: number;

@@ -14,8 +14,8 @@ import { Game } from './Game.js';
 import type { Table } from './Race.js';
 
 /*
- * The game screen's clock ticks in the hourglass alone, once a second, as its seconds change: the
- * board (Puzzle, counted here in place of the real one) is drawn again only when its own props
+ * The game screen's clock ticks in the hourglass alone, written by its own timer as its seconds
+ * change (React draws neither it nor the rest again); the board (Puzzle, counted here in place of the real one) is drawn again only when its own props
  * change; and the sand is still heard in the last ten seconds.
  */
 
@@ -148,22 +148,33 @@ it('lets the sand be heard in each of the last ten seconds, while the board is t
   expect(sand()).toBe(10);
 });
 
-it('draws the hourglass once a second, as its seconds change', () => {
+it('counts the hourglass seconds as they change, without drawing it again', () => {
   const first = message(roundInPlay(), 0);
   const { container } = render(<Game table={table(first)} view={first} />);
   const label = (): string => container.querySelector('.hourglass-label')?.textContent ?? '';
+  const bar = (): string | null | undefined => container.querySelector('.hourglass-bar')?.getAttribute('aria-valuenow');
   const drawn = hourglasses.drawn;
   act(() => {
     vi.advanceTimersByTime(995);
   });
   expect(label()).toBe('Sand 60 s');
-  expect(hourglasses.drawn).toBe(drawn);
+  expect(bar()).toBe('60');
   act(() => {
     vi.advanceTimersByTime(10);
   });
   expect(label()).toBe('Sand 59 s');
-  expect(hourglasses.drawn).toBe(drawn + 1);
+  expect(bar()).toBe('59');
+  tick(45_000);
+  expect(label()).toBe('Sand 14 s');
+  expect(container.querySelector('.hourglass')?.hasAttribute('data-urgent')).toBe(false);
   tick(5_000);
-  expect(label()).toBe('Sand 54 s');
-  expect(hourglasses.drawn).toBe(drawn + 6);
+  expect(label()).toBe('Sand 9 s');
+  expect(container.querySelector('.hourglass')?.hasAttribute('data-urgent')).toBe(true);
+  // Its seconds were written by its own timer: React drew it no more.
+  expect(hourglasses.drawn).toBe(drawn);
+  // The sand has run: the top bulb is empty, the bar too.
+  tick(9_000);
+  expect(label()).toBe('Sand 0 s');
+  expect(container.querySelector('.hourglass-glass .sand')?.getAttribute('d')).toBe('');
+  expect(container.querySelector<HTMLElement>('.hourglass-bar > div')?.style.transform).toBe('scaleX(0.0000)');
 });

@@ -166,10 +166,7 @@ export function Game({ table, view: message }: { table: Table; view: Received })
   );
 }
 
-/**
- * The round's hourglass, with a clock of its own: it re-renders once a second, the rest of the
- * screen does not. Its sand is heard in the last ten seconds while my board is to be solved.
- */
+/** The round's hourglass (it keeps its own time), its sand heard in the last ten seconds while my board is to be solved. */
 function RoundSand({
   deadline,
   message,
@@ -183,12 +180,13 @@ function RoundSand({
   second: boolean;
   audible: boolean;
 }) {
-  const left = useTimeLeft(deadline, message);
-  const seconds = Math.ceil(left / 1000);
-  useEffect(() => {
-    if (audible && seconds > 0 && seconds <= 10) play('sand');
-  }, [audible, seconds]);
-  return <Hourglass left={left} total={total} second={second} />;
+  const onSecond = useCallback(
+    (seconds: number) => {
+      if (audible && seconds > 0 && seconds <= 10) play('sand');
+    },
+    [audible],
+  );
+  return <Hourglass deadline={deadline} clock={message} total={total} second={second} onSecond={onSecond} />;
 }
 
 /** The whole seconds until the game time `at`, said by `children`, with a clock of its own. */
