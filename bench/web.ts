@@ -9,6 +9,7 @@
 //    screen (a round in play with a bot: the hourglass runs and the bot may solve while the piece
 //    moves); goal p95 under 16 ms (issue 12: under 8 ms at 4x). Beside each, the peer: a bare page
 //    whose pointer listener moves one square, measured the same way just before, and the ratio.
+//    Each is the median of DRAG_RUNS (3) traced drags, after an untraced one.
 // 3. Lighthouse 12's performance and accessibility scores (0-100) for the home page on a first
 //    visit and for a game screen (a round in play, reloaded: the page as it loads), with its mobile
 //    preset (a mid-range phone: simulated slow 4G and a CPU slowed 4x) and its desktop preset; the
@@ -35,6 +36,9 @@ import { scratchFolder, startServerProcess } from '@ubongo/server/system-service
 const DIST = process.env['UBONGO_WEB_DIR'] ?? fileURLToPath(new URL('../../packages/web/dist/', import.meta.url));
 const MOVES = Number(process.env['MOVES'] ?? 400);
 const LH_RUNS = Number(process.env['LH_RUNS'] ?? 3);
+// Traced drags per screen and CPU speed (after one untraced): on a shared machine single drags
+// differ by a third in p95, so the median of these is reported.
+const DRAG_RUNS = Number(process.env['DRAG_RUNS'] ?? 3);
 // Some of the drags only, to compare two builds quickly: SLOWDOWNS=4 SCREENS=game (the bare page,
 // their peer, is always measured).
 const SLOWDOWNS = (process.env['SLOWDOWNS'] ?? '1,4').split(',').map(Number);
@@ -352,10 +356,26 @@ try {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
     }
     await dragFrames(page, false, screen); // warm-up: JIT, fonts, first layout
-    const frames = (await dragFrames(page, true, screen)).sort((a, b) => a - b);
-    const p50 = percentile(frames, 50);
-    const p95 = percentile(frames, 95);
-    const figures = `${frames.length} frames over ${MOVES} pointer moves; frame time p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${percentile(frames, 99).toFixed(1)} ms, max ${(frames[frames.length - 1] ?? NaN).toFixed(1)} ms`;
+    // DRAG_RUNS traced drags, each's figures its own; the median of each figure is the one judged.
+    const runs: { p50: number; p95: number; p99: number; max: number; count: number }[] = [];
+    for (let k = 0; k < DRAG_RUNS; k++) {
+      const frames = (await dragFrames(page, true, screen)).sort((a, b) => a - b);
+      runs.push({
+        p50: percentile(frames, 50),
+        p95: percentile(frames, 95),
+        p99: percentile(frames, 99),
+        max: frames[frames.length - 1] ?? NaN,
+        count: frames.length,
+      });
+    }
+    const figure = (f: 'p50' | 'p95' | 'p99' | 'max' | 'count'): number => median(runs.map((r) => r[f]));
+    const [p50, p95, p99, max] = [figure('p50'), figure('p95'), figure('p99'), figure('max')];
+    const figures =
+      `${figure('count')} frames over ${MOVES} pointer moves; frame time p50 ${p50.toFixed(1)} ms, ` +
+      `p95 ${p95.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms` +
+      (runs.length > 1
+        ? ` (medians of ${runs.length} drags; p95 ${runs.map((r) => r.p95.toFixed(1)).join(', ')})`
+        : '');
     if (screen === 'bare') {
       bare = { p50, p95 };
       console.log(`dragging a square on a bare page (${label}): ${figures}`);

@@ -174,8 +174,10 @@ export function Puzzle({
   // The moves of the hand since the board was shown, the latest last (core's trail.ts).
   const shownAt = useRef(performance.now());
   const trail = useRef<TrailMove[]>([]);
-  // The space the page gives the board and the tray, in screen pixels.
+  // The space the page gives the board and the tray, in screen pixels; null until measured, as the
+  // page is first laid out (in a layout effect, before it is shown): the board is drawn from then on.
   const [room, setRoom] = useState<Size | null>(null);
+  const laid = room !== null;
 
   useLayoutEffect(() => {
     const stage = stageRef.current;
@@ -222,11 +224,11 @@ export function Puzzle({
   // is on a button that deals the next puzzle: they go on without tabbing through the page again.
   const startsWithFocus = useRef(!disabled);
   useEffect(() => {
-    if (!startsWithFocus.current || !keyboardInUse()) return;
+    if (!laid || !startsWithFocus.current || !keyboardInUse()) return;
     const active = document.activeElement;
     if (active && active !== document.body && active.id !== 'main' && !active.closest('[data-next-puzzle]')) return;
     svgRef.current?.querySelector<SVGGElement>('g.piece[tabindex="0"]')?.focus({ preventScroll: true });
-  }, []);
+  }, [laid]);
 
   // The tray folds away once it is empty for good: every piece down, and solved, out of time or
   // pinned by the solution.
@@ -781,112 +783,117 @@ export function Puzzle({
             if (drag && e.target === e.currentTarget) onContextMenu(e, drag.index);
           }}
         >
-          <defs>
-            {/* The light on a piece's face, from the upper left: one gradient for every piece. */}
-            <linearGradient id={`sheen-${uid}`} x1="0" y1="0" x2="1" y2="1">
-              <stop offset="0" stopColor="#fff" stopOpacity="0.38" />
-              <stop offset="0.45" stopColor="#fff" stopOpacity="0" />
-              <stop offset="1" stopColor="#000" stopOpacity="0.14" />
-            </linearGradient>
-          </defs>
-          {/* The board: a printed card on the table, its edge and its shadow under it. */}
-          <BoardCard x={layout.boardX} y={layout.boardY} w={board.w} h={board.h} />
-          <g transform={`translate(${layout.origin[0]},${layout.origin[1]})`}>
-            {region.map((c) => (
-              <polygon
-                key={`${c[0]},${c[1]}`}
-                className={solvedUnseen ? 'cell covered' : 'cell'}
-                points={cellPolygon(grid, c)}
-                data-board-cell={`${c[0]},${c[1]}`}
-              />
-            ))}
-            <path className="region-line" d={printed} />
-          </g>
-          {solvedUnseen && (
-            <text
-              className="solved-mark"
-              x={layout.boardX + board.w / 2}
-              y={layout.boardY + board.h / 2}
-              aria-hidden="true"
-            >
-              ✓
-            </text>
-          )}
-          {!solvedUnseen &&
-            pieces.map((p, i) => {
-              const at = p.at;
-              const middle = p.cells[pivotIndex(p.cells)] ?? [0, 0];
-              const [mx, my] = centre(grid, middle);
-              return (
-                <g
-                  key={i}
-                  id={`p-${uid}-${i}`}
-                  className={`piece${selected === i ? ' selected' : ''}${active === i ? ' lifted' : ''}${p.pinned ? ' pinned' : ''}${ring === i ? ' ring' : ''}`}
-                  transform={transforms[i]}
-                  tabIndex={disabled || p.pinned ? -1 : 0}
-                  role="button"
-                  aria-label={describe(p, i)}
-                  aria-roledescription={t('puzzle.pieceRole')}
-                  data-index={i}
-                  data-piece={p.id}
-                  data-cells={JSON.stringify(p.cells)}
-                  data-at={at ? `${at[0]},${at[1]}` : ''}
+          {/* Nothing in it until the room it has is measured: it would be laid out for nothing, at a size it will not have. */}
+          {laid && (
+            <>
+              <defs>
+                {/* The light on a piece's face, from the upper left: one gradient for every piece. */}
+                <linearGradient id={`sheen-${uid}`} x1="0" y1="0" x2="1" y2="1">
+                  <stop offset="0" stopColor="#fff" stopOpacity="0.38" />
+                  <stop offset="0.45" stopColor="#fff" stopOpacity="0" />
+                  <stop offset="1" stopColor="#000" stopOpacity="0.14" />
+                </linearGradient>
+              </defs>
+              {/* The board: a printed card on the table, its edge and its shadow under it. */}
+              <BoardCard x={layout.boardX} y={layout.boardY} w={board.w} h={board.h} />
+              <g transform={`translate(${layout.origin[0]},${layout.origin[1]})`}>
+                {region.map((c) => (
+                  <polygon
+                    key={`${c[0]},${c[1]}`}
+                    className={solvedUnseen ? 'cell covered' : 'cell'}
+                    points={cellPolygon(grid, c)}
+                    data-board-cell={`${c[0]},${c[1]}`}
+                  />
+                ))}
+                <path className="region-line" d={printed} />
+              </g>
+              {solvedUnseen && (
+                <text
+                  className="solved-mark"
+                  x={layout.boardX + board.w / 2}
+                  y={layout.boardY + board.h / 2}
+                  aria-hidden="true"
+                >
+                  ✓
+                </text>
+              )}
+              {!solvedUnseen &&
+                pieces.map((p, i) => {
+                  const at = p.at;
+                  const middle = p.cells[pivotIndex(p.cells)] ?? [0, 0];
+                  const [mx, my] = centre(grid, middle);
+                  return (
+                    <g
+                      key={i}
+                      id={`p-${uid}-${i}`}
+                      className={`piece${selected === i ? ' selected' : ''}${active === i ? ' lifted' : ''}${p.pinned ? ' pinned' : ''}${ring === i ? ' ring' : ''}`}
+                      transform={transforms[i]}
+                      tabIndex={disabled || p.pinned ? -1 : 0}
+                      role="button"
+                      aria-label={describe(p, i)}
+                      aria-roledescription={t('puzzle.pieceRole')}
+                      data-index={i}
+                      data-piece={p.id}
+                      data-cells={JSON.stringify(p.cells)}
+                      data-at={at ? `${at[0]},${at[1]}` : ''}
+                      onPointerDown={(e) => {
+                        onPointerDown(e, i);
+                      }}
+                      onContextMenu={(e) => {
+                        onContextMenu(e, i);
+                      }}
+                      onKeyDown={(e) => {
+                        onKeyDown(e, i);
+                      }}
+                      onFocus={(e) => {
+                        setSelected(i);
+                        setRing(focusVisible(e.currentTarget) ? i : null);
+                      }}
+                      onBlur={() => {
+                        setRing(null);
+                      }}
+                      style={{ ['--piece' as string]: PIECE_COLOURS[i % PIECE_COLOURS.length] }}
+                    >
+                      {/* The tile's thickness, its face, then its cells (what a pointer takes hold of). */}
+                      <path className="piece-side" d={tiles[i]?.face} />
+                      <path className="piece-face" d={tiles[i]?.face} />
+                      {p.cells.map((c, k) => {
+                        const bad = at !== null && status.conflicts.has(`${c[0] + at[0]},${c[1] + at[1]}`);
+                        return (
+                          <polygon
+                            key={k}
+                            points={cellPolygon(grid, c)}
+                            className={bad ? 'piece-cell bad' : 'piece-cell'}
+                            data-cell={`${c[0]},${c[1]}`}
+                          />
+                        );
+                      })}
+                      <path className="piece-sheen" d={tiles[i]?.face} fill={`url(#sheen-${uid})`} />
+                      <path className="piece-light" d={tiles[i]?.light} />
+                      <path className="piece-dark" d={tiles[i]?.dark} />
+                      <path className="piece-edge" d={tiles[i]?.face} />
+                      <text x={mx} y={my} className="piece-letter" aria-hidden="true">
+                        {pieceLetter(i)}
+                      </text>
+                    </g>
+                  );
+                })}
+              {/* The piece last placed, on top; what is seen on top is what a pointer picks up there. */}
+              {!solvedUnseen && top !== null && top !== active && (
+                <use
+                  href={`#p-${uid}-${top}`}
+                  className="on-top"
+                  data-index={top}
+                  aria-hidden="true"
                   onPointerDown={(e) => {
-                    onPointerDown(e, i);
+                    onPointerDown(e, top);
                   }}
                   onContextMenu={(e) => {
-                    onContextMenu(e, i);
+                    onContextMenu(e, top);
                   }}
-                  onKeyDown={(e) => {
-                    onKeyDown(e, i);
-                  }}
-                  onFocus={(e) => {
-                    setSelected(i);
-                    setRing(focusVisible(e.currentTarget) ? i : null);
-                  }}
-                  onBlur={() => {
-                    setRing(null);
-                  }}
-                  style={{ ['--piece' as string]: PIECE_COLOURS[i % PIECE_COLOURS.length] }}
-                >
-                  {/* The tile's thickness, its face, then its cells (what a pointer takes hold of). */}
-                  <path className="piece-side" d={tiles[i]?.face} />
-                  <path className="piece-face" d={tiles[i]?.face} />
-                  {p.cells.map((c, k) => {
-                    const bad = at !== null && status.conflicts.has(`${c[0] + at[0]},${c[1] + at[1]}`);
-                    return (
-                      <polygon
-                        key={k}
-                        points={cellPolygon(grid, c)}
-                        className={bad ? 'piece-cell bad' : 'piece-cell'}
-                        data-cell={`${c[0]},${c[1]}`}
-                      />
-                    );
-                  })}
-                  <path className="piece-sheen" d={tiles[i]?.face} fill={`url(#sheen-${uid})`} />
-                  <path className="piece-light" d={tiles[i]?.light} />
-                  <path className="piece-dark" d={tiles[i]?.dark} />
-                  <path className="piece-edge" d={tiles[i]?.face} />
-                  <text x={mx} y={my} className="piece-letter" aria-hidden="true">
-                    {pieceLetter(i)}
-                  </text>
-                </g>
-              );
-            })}
-          {/* The piece last placed, on top; what is seen on top is what a pointer picks up there. */}
-          {!solvedUnseen && top !== null && top !== active && (
-            <use
-              href={`#p-${uid}-${top}`}
-              className="on-top"
-              data-index={top}
-              aria-hidden="true"
-              onPointerDown={(e) => {
-                onPointerDown(e, top);
-              }}
-              onContextMenu={(e) => {
-                onContextMenu(e, top);
-              }}
-            />
+                />
+              )}
+            </>
           )}
         </svg>
         {/*
