@@ -309,6 +309,27 @@ describe('dragging on the board', () => {
     expect(pieceEl(container, 0).getAttribute('data-at')).toBe('2,1');
   });
 
+  it('ends a drag whose pointer capture is lost as a cancel: the piece stays, later moves do nothing', () => {
+    const { container } = render(<Puzzle task={puzzle} label="b" />);
+    const finger = pointer(container, 'touch');
+    const svg = container.querySelector('svg') as SVGSVGElement;
+    finger.down(0);
+    finger.move(onBoard(container, [0, 0]));
+    expect(container.querySelectorAll('.drop-preview polygon')).toHaveLength(4);
+    fireEvent.lostPointerCapture(svg, { pointerId: 1, pointerType: 'touch' });
+    expect(container.querySelectorAll('.drop-preview polygon')).toHaveLength(0);
+    expect(container.querySelector('.hand-layer')).toBeNull();
+    // The same pointer let go over the board afterwards puts nothing there.
+    finger.move(onBoard(container, [1, 0]));
+    finger.up(onBoard(container, [1, 0]));
+    expect(pieceEl(container, 0).getAttribute('data-at')).toBe('');
+    // The next press drags as ever.
+    finger.down(0);
+    finger.move(onBoard(container, [0, 0]));
+    finger.up(onBoard(container, [0, 0]));
+    expect(pieceEl(container, 0).getAttribute('data-at')).toBe('0,0');
+  });
+
   it('a context menu turns the piece in hand of a mouse, not of a finger (a long press)', () => {
     const { container } = render(<Puzzle task={puzzle} label="b" />);
     const before = cellsOf(pieceEl(container, 1));

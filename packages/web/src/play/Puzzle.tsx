@@ -777,6 +777,8 @@ export function Puzzle({
           data-solved={solved}
           onPointerUp={onPointerUp}
           onPointerCancel={onPointerCancel}
+          // A capture lost otherwise than by letting go (the browser took it back) ends the drag as a cancel would.
+          onLostPointerCapture={onPointerCancel}
           onContextMenu={(e) => {
             e.preventDefault();
             // While dragging nothing inside takes the pointer (styles.css): a mouse's right click turns the piece in hand.
