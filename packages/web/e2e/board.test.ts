@@ -373,6 +373,16 @@ describe('the board', () => {
     );
     expect(qx).toBeCloseTo(next[0], 0);
     expect(qy).toBeCloseTo(next[1], 0);
+    // Off the board (the empty green under the tray): its cells are hidden, not taken away; back on it, shown again.
+    const visibility = (): Promise<string> =>
+      page.locator('.drop-preview').evaluate((g) => getComputedStyle(g).visibility);
+    const stage = await page.locator('.puzzle-stage').boundingBox();
+    if (!stage) throw new Error('no stage');
+    await finger.move(stage.x + 30, stage.y + stage.height * 0.7, 4);
+    await expect.poll(visibility).toBe('hidden');
+    expect(await preview.count()).toBe(cells.length);
+    await finger.move(next[0], next[1], 4);
+    await expect.poll(visibility).toBe('visible');
     // Let go: the piece lands where the preview said, and the preview goes.
     await finger.up();
     await expect.poll(() => a.getAttribute('data-at')).toBe(`${at[0] + 1},${at[1]}`);
@@ -380,6 +390,36 @@ describe('the board', () => {
     expect(board.errors).toEqual([]);
     await page.context().close();
   }, 60_000);
+  it('on a hexagon board too, draws the preview on the board cells under the finger', async () => {
+    const board = await practice('phone');
+    const { page } = board;
+    // The puzzle's choice is folded away on a phone: opened with a tap, as a player would.
+    await page.locator('details.choose summary').tap();
+    await page.getByLabel('Deck').selectOption('extreme');
+    const svg = page.locator('svg.puzzle-svg');
+    await expect.poll(() => svg.getAttribute('data-grid')).toBe('hex');
+    const region = JSON.parse((await svg.getAttribute('data-region')) ?? '[]') as Cell[];
+    const finger = await Finger.on(page);
+    const a = piece(page, 0);
+    const cells = await cellsOf(a);
+    const target = region[0] ?? [0, 0];
+    await finger.down(...(await pieceCell(a)));
+    await finger.move(...(await boardCell(page, target)));
+    const preview = page.locator('.drop-preview polygon');
+    await expect.poll(() => preview.count()).toBe(cells.length);
+    // The grabbed cell's preview lies on the board's hexagon under the finger.
+    const [px, py] = await centreOf(
+      page.locator(`.drop-preview polygon[data-preview-cell="${target[0]},${target[1]}"]`),
+    );
+    const [cx, cy] = await boardCell(page, target);
+    expect(px).toBeCloseTo(cx, 0);
+    expect(py).toBeCloseTo(cy, 0);
+    await finger.up();
+    await expect.poll(() => preview.count()).toBe(0);
+    expect(board.errors).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
   it('takes moves back one by one with Ctrl+Z, Cmd+Z and the Undo button: drops, turns, flips, keyboard moves, back to tray', async () => {
     const board = await practice('desktop');
     const { page } = board;
