@@ -43,6 +43,10 @@ const DRAG_RUNS = Number(process.env['DRAG_RUNS'] ?? 3);
 // their peer, is always measured).
 const SLOWDOWNS = (process.env['SLOWDOWNS'] ?? '1,4').split(',').map(Number);
 const SCREENS_DRAGGED = (process.env['SCREENS'] ?? 'practice,game').split(',');
+for (const screen of SCREENS_DRAGGED)
+  if (screen !== 'practice' && screen !== 'game') throw new Error(`SCREENS: no screen ${screen} (practice, game)`);
+for (const slowdown of SLOWDOWNS)
+  if (slowdown !== 1 && slowdown !== 4) throw new Error(`SLOWDOWNS: no slowdown ${slowdown} (1, 4)`);
 const CHROMIUM = process.env['UBONGO_CHROMIUM'] ?? '/usr/bin/chromium';
 /** Chromium's flags for this closed, sandboxed machine. */
 const CHROMIUM_FLAGS = [
@@ -371,7 +375,7 @@ try {
     const figure = (f: 'p50' | 'p95' | 'p99' | 'max' | 'count'): number => median(runs.map((r) => r[f]));
     const [p50, p95, p99, max] = [figure('p50'), figure('p95'), figure('p99'), figure('max')];
     const figures =
-      `${figure('count')} frames over ${MOVES} pointer moves; frame time p50 ${p50.toFixed(1)} ms, ` +
+      `${Math.round(figure('count'))} frames over ${MOVES} pointer moves; frame time p50 ${p50.toFixed(1)} ms, ` +
       `p95 ${p95.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms` +
       (runs.length > 1
         ? ` (medians of ${runs.length} drags; p95 ${runs.map((r) => r.p95.toFixed(1)).join(', ')})`

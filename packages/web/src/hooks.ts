@@ -99,9 +99,10 @@ function useRedrawIn(ms: number | null): void {
   const [, redraw] = useState(0);
   useEffect(() => {
     if (ms === null) return;
+    // A timer's delay is whole milliseconds: rounded up, it does not wake just before the moment.
     const id = setTimeout(() => {
       redraw((n) => n + 1);
-    }, ms);
+    }, Math.ceil(ms));
     return () => {
       clearTimeout(id);
     };
@@ -110,8 +111,8 @@ function useRedrawIn(ms: number | null): void {
 
 /**
  * The time left until the game time `deadline` (ms), by a message received at `receivedAt`.
- * Re-renders each time its whole seconds change, at that moment, rather than on a fixed beat (a
- * clock of 5 Hz redrew the hourglass in one frame of 12 while a piece was dragged).
+ * Re-renders each time its whole seconds change, at that moment, rather than on a fixed beat (the
+ * solo clock, the countdown between rounds; the race's hourglass keeps its own time, Hourglass).
  */
 export function useTimeLeft(deadline: number, message: Clocked): number {
   const left = timeLeft(deadline, message, message.receivedAt, performance.now());

@@ -310,7 +310,7 @@ describe('dragging on the board', () => {
   });
 
   it('ends a drag whose pointer capture is lost as a cancel: the piece stays, later moves do nothing', () => {
-    const { container } = render(<Puzzle task={puzzle} label="b" />);
+    const { container, getByText } = render(<Puzzle task={puzzle} label="b" />);
     const finger = pointer(container, 'touch');
     const svg = container.querySelector('svg') as SVGSVGElement;
     finger.down(0);
@@ -328,6 +328,14 @@ describe('dragging on the board', () => {
     finger.move(onBoard(container, [0, 0]));
     finger.up(onBoard(container, [0, 0]));
     expect(pieceEl(container, 0).getAttribute('data-at')).toBe('0,0');
+    // Letting go releases the capture too (browsers say so after the pointerup): the drop stands, one move to undo.
+    fireEvent.lostPointerCapture(svg, { pointerId: 2, pointerType: 'touch' });
+    expect(pieceEl(container, 0).getAttribute('data-at')).toBe('0,0');
+    act(() => {
+      fireEvent.click(getByText(/Undo/));
+    });
+    expect(pieceEl(container, 0).getAttribute('data-at')).toBe('');
+    expect((getByText(/Undo/) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('a context menu turns the piece in hand of a mouse, not of a finger (a long press)', () => {

@@ -139,9 +139,9 @@ export function TaskKey({ value }: { value: string }) {
  * nears; turned over for the second chance (with a banner saying so); urgent in the last ten
  * seconds. The seconds are also written, and it is a progress bar for screen readers.
  *
- * It keeps its own time without React: React draws the glass once (and again only when its props
- * change), and a timer writes the seconds, the sand, the bar and the urgency straight into those
- * elements as each whole second passes. A React render of it each second, with its translations,
+ * It keeps its own time without React: React draws the glass when its props change (a new message
+ * from the server among them), not as time passes; a timer writes the seconds, the sand, the bar
+ * and the urgency straight into those elements as each whole second passes. A React render of it each second, with its translations,
  * cost a frame about 3 ms at desktop speed (about four times that on a phone) once a second, in the
  * middle of a drag too. React is given none of what the timer writes, so it never undoes it.
  */
@@ -174,6 +174,8 @@ export function Hourglass({
   useLayoutEffect(() => {
     told.current = onSecond;
   });
+  // The second last told, and of which deadline: a new message redraws the glass, but a second is told once.
+  const lastTold = useRef<{ deadline: number; whole: number } | null>(null);
   const { serverNow, timeScale, receivedAt } = clock;
   useLayoutEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -187,12 +189,14 @@ export function Hourglass({
         // The bulbs: triangles 20 wide and 20 high, the neck at y = 22; sand levels by area (the share's square root).
         const top = 20 * Math.sqrt(share);
         const bottom = 20 * Math.sqrt(1 - share);
-        topSand.current?.setAttribute(
+        setIfChanged(
+          topSand.current,
           'd',
           top > 0.2 ? `M${coord(12 - top / 2)} ${coord(22 - top)}h${coord(top)}L12 22Z` : '',
         );
         setIfChanged(stream.current, 'd', share > 0 && share < 1 ? 'M12 22v20' : '');
-        heap.current?.setAttribute(
+        setIfChanged(
+          heap.current,
           'd',
           bottom > 0.2 ? `M${coord(12 - bottom / 2)} 42h${coord(bottom)}L12 ${coord(42 - bottom * 0.8)}Z` : '',
         );
@@ -200,10 +204,14 @@ export function Hourglass({
         setIfChanged(bar.current, 'aria-valuenow', String(whole));
         if (fill.current) fill.current.style.transform = `scaleX(${share.toFixed(4)})`;
         root.current?.toggleAttribute('data-urgent', whole <= 10 && whole > 0);
-        told.current?.(whole);
+        if (lastTold.current?.deadline !== deadline || lastTold.current.whole !== whole) {
+          lastTold.current = { deadline, whole };
+          told.current?.(whole);
+        }
       }
-      // Again when the next whole second is reached (a timer is never early; if it were, this waits on).
-      if (left > 0) timer = setTimeout(draw, left % 1000 || 1000);
+      // Again when the next whole second is reached: a timer's delay is whole milliseconds, rounded
+      // up so as not to wake just before it (were it early, this waits on).
+      if (left > 0) timer = setTimeout(draw, Math.ceil(left % 1000) || 1000);
     };
     draw();
     return () => {
@@ -264,8 +272,9 @@ function setIfChanged(element: Element | null, name: string, value: string): voi
  */
 function writeText(element: Element, text: string): void {
   const node = element.firstChild;
-  if (node instanceof Text && node === element.lastChild) node.data = text;
-  else element.textContent = text;
+  if (node instanceof Text && node === element.lastChild) {
+    if (node.data !== text) node.data = text;
+  } else element.textContent = text;
 }
 
 /** A coordinate of the sand, to a hundredth of the glass's 24 units. */
