@@ -124,6 +124,28 @@ describe('the web client', () => {
     await page.context().close();
   }, 90_000);
 
+  it('lets someone watch a game under way, and after a reload watch again without knocking on a seat', async () => {
+    const host = await newPlayer('Hugo');
+    await host.page.getByRole('button', { name: 'Create a table' }).click();
+    const code = (await host.page.getByTestId('room-code').textContent()) ?? '';
+    await host.page.getByRole('button', { name: 'Add a bot' }).click();
+    await host.page.locator('.seat-name').nth(1).waitFor();
+    await host.page.getByRole('button', { name: 'Start the game' }).click();
+    await host.page.locator('svg.puzzle-svg').waitFor();
+
+    const watcher = await newPlayer('Vera', { width: 390, height: 844 });
+    await watcher.page.getByLabel('Table code').fill(code);
+    await watcher.page.getByRole('button', { name: 'Join' }).click();
+    await watcher.page.getByText('You are watching this game.').waitFor();
+    // A watcher holds no seat: a reload comes back by the table's code, not by a reconnection the
+    // server would refuse (410, logged by the browser) a few times over.
+    await watcher.page.reload();
+    await watcher.page.getByText('You are watching this game.').waitFor();
+    expect(watcher.errors).toEqual([]);
+    expect(host.errors).toEqual([]);
+    await Promise.all([host.page.context().close(), watcher.page.context().close()]);
+  }, 60_000);
+
   it('lets a second player join a private table by its code, and both play a round', async () => {
     const host = await newPlayer('Hana');
     await host.page.getByRole('button', { name: 'Create a table' }).click();

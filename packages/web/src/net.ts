@@ -150,11 +150,17 @@ export function rememberRoom(room: Room): void {
   });
 }
 
-/** Keeps the seat's key the server sent for the table `code`. */
-export function rememberSeatKey(code: string, seatKey: string | null): void {
+/**
+ * Keeps the seat's key the server sent for the table `code`; for someone watching, no seat and no
+ * token: the server keeps no place for a watcher to come back to (a reconnection is refused, 410),
+ * so a watcher comes back by the table's code.
+ */
+export function rememberSeatKey(code: string, seatKey: string | null, watching = false): void {
   const before = remembered();
-  if (before?.code !== code || before.seatKey === (seatKey ?? undefined)) return;
-  remember({ code, ...(before.token ? { token: before.token } : {}), ...(seatKey ? { seatKey } : {}) });
+  if (before?.code !== code) return;
+  const token = watching ? undefined : before.token;
+  if (before.seatKey === (seatKey ?? undefined) && before.token === token) return;
+  remember({ code, ...(token ? { token } : {}), ...(seatKey ? { seatKey } : {}) });
 }
 
 export function rememberedToken(code: string): string | undefined {

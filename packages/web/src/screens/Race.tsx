@@ -192,7 +192,7 @@ export function RaceScreen({ code }: { code: string }) {
 
   useRoomMessages(room, {
     lobby: (next) => {
-      rememberSeatKey(next.code, next.seatKey);
+      rememberSeatKey(next.code, next.seatKey, next.you < 0);
       setLobby({ ...next, receivedAt: performance.now() });
       if (!next.started) {
         setView(null);
