@@ -168,6 +168,8 @@ export function Puzzle({
   const [ring, setRing] = useState<number | null>(null);
   // Where the dragged piece would land if let go now, as shown; set only when that changes.
   const previewKey = useRef('');
+  // The landing last shown (or found off the board), and for which cells.
+  const lastLanding = useRef<{ at: Cell | null; cells: readonly Cell[] } | null>(null);
   const preview = useRef<ShowPreview | null>(null);
   const lastTap = useRef<{ index: number; at: number } | null>(null);
   const lastSent = useRef('');
@@ -368,6 +370,11 @@ export function Puzzle({
 
   /** Shows the drop preview at `at` (none if null or if the piece would go back to the tray), if it moved. */
   const showPreview = (at: Cell | null, cells: readonly Cell[]): void => {
+    // Most moves stay over the same cell: nothing to work out again.
+    const last = lastLanding.current;
+    if (last?.cells === cells && (last.at === at || (last.at && at && last.at[0] === at[0] && last.at[1] === at[1])))
+      return;
+    lastLanding.current = { at, cells };
     const onBoard = at && touchesRegion(region, cells, at) ? at : null;
     const k = onBoard ? `${onBoard[0]},${onBoard[1]}` : '';
     if (k === previewKey.current) return;
