@@ -180,12 +180,10 @@ function RoundSand({
   second: boolean;
   audible: boolean;
 }) {
-  const onSecond = useCallback(
-    (seconds: number) => {
-      if (audible && seconds > 0 && seconds <= 10) play('sand');
-    },
-    [audible],
-  );
+  // (Hourglass calls the latest of these: a new one each render restarts nothing.)
+  const onSecond = (seconds: number): void => {
+    if (audible && seconds > 0 && seconds <= 10) play('sand');
+  };
   return <Hourglass deadline={deadline} clock={message} total={total} second={second} onSecond={onSecond} />;
 }
 
