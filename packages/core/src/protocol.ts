@@ -26,9 +26,11 @@ export const PROTOCOL_VERSION = 3;
  * Why the server closes a connection, besides Colyseus's own codes (1000: the client left, 4000:
  * the room closed). `idle`: nobody sent anything for the server's idle time; `flood`: the client kept
  * sending after being told to slow down; `restarting`: the server stops and will be back (the
- * client comes back to its seat, docs/operations.md).
+ * client comes back to its seat, docs/operations.md); `elsewhere`: the seat's reconnection token came
+ * back on a new connection while this one was still open (the same person, from a reloaded page or
+ * another window), which now holds the seat.
  */
-export const CLOSE_CODES = { idle: 4408, flood: 4429, restarting: 4503 } as const;
+export const CLOSE_CODES = { idle: 4408, elsewhere: 4409, flood: 4429, restarting: 4503 } as const;
 
 /** Why the server refused a message, besides the engines' own codes. */
 export const MESSAGE_ERROR_CODES = [

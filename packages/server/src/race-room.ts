@@ -222,6 +222,29 @@ export class RaceRoom extends Room {
     }
   }
 
+  /**
+   * A reconnection before the old connection is seen to go (a reload quicker than the old page's
+   * goodbye, a phone that changed networks): the token proves the seat, so the old connection is
+   * dropped at once, as if its socket had closed (the seat held for a reconnection, onLeave), and
+   * told why (CLOSE_CODES.elsewhere); this one then takes the seat. A watcher's token opens nothing.
+   *
+   * Not Colyseus's `_forciblyCloseClient`: it closes the client's socket only once onLeave is over,
+   * which here is when the new connection is in, and by then the old client's `ref` is the new
+   * socket (Colyseus hands it over), so the new connection would be closed instead.
+   */
+  override checkReconnectionToken(token: string): string {
+    const old = this.clients.find((c) => c.reconnectionToken === token);
+    if (old && this.#table.seatOf(old.sessionId)) {
+      // The listeners Colyseus put on the old socket (its messages, its close), as _forciblyCloseClient takes them off.
+      const socket = old.ref as typeof old.ref & { onleave?: () => void };
+      socket.removeAllListeners('message');
+      if (socket.onleave) socket.removeListener('close', socket.onleave);
+      old.leave(CLOSE_CODES.elsewhere);
+      void this._onLeave(old, CLOSE_CODES.elsewhere);
+    }
+    return super.checkReconnectionToken(token);
+  }
+
   #isStopping(): boolean {
     return this.#stopping;
   }

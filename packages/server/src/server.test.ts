@@ -17,7 +17,7 @@ import type {
 } from '@ubongo/core';
 
 type RaceEventsBody = RaceServerMessages['events'];
-import { checkSolution, PROTOCOL_VERSION } from '@ubongo/core';
+import { checkSolution, CLOSE_CODES, PROTOCOL_VERSION } from '@ubongo/core';
 import type { UbongoServer } from './server.js';
 import { startServer } from './server.js';
 import { QUICK_MATCH, seatLabel } from './table.js';
@@ -564,6 +564,26 @@ describe('rematch', () => {
     expect(lobby).toMatchObject({ host: 0, you: 1 });
     expect(lobby.seats.map(seatLabel)).toEqual(['Ben', 'Cy']);
     await Promise.all([ben.room.leave(), cy.room.leave()]);
+  });
+
+  it('a player back with the token before the old connection is seen to go takes the seat, and the old connection is closed as taken over', async () => {
+    const ana = await newTable('classic', { rounds: 1 });
+    const ben = await Player.join(url, ana.room.roomId, { name: 'Ben' });
+    await ana.waitFor('lobby', (l) => l.seats.length === 2);
+    // A reload that beats the old page's goodbye, or a phone that changed networks: the server
+    // still holds the old connection open when the token comes back.
+    const old = ben.room;
+    const closed = new Promise<number>((resolve) => old.onLeave(resolve));
+    await ben.reconnect(old.reconnectionToken);
+    expect(await closed).toBe(CLOSE_CODES.elsewhere);
+    const lobby = await ben.waitFor('lobby', (l) => l.seats[1]?.connected === true);
+    expect(lobby).toMatchObject({ you: 1, host: 0 });
+    expect(lobby.seats.map(seatLabel)).toEqual(['Ana', 'Ben']);
+    ben.send('ready', { ready: true });
+    expect((await ana.waitFor('lobby', (l) => l.seats[1]?.ready === true)).seats).toHaveLength(2);
+    // The old token no longer opens anything.
+    await expect(ana.client.reconnect(old.reconnectionToken)).rejects.toThrow(/expired/);
+    await Promise.all([ana.room.leave(), ben.room.leave()]);
   });
 
   it('a host whose connection drops in the lobby keeps the seat and the table, and is host again on return', async () => {

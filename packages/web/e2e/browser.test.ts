@@ -194,6 +194,25 @@ describe('the web client', () => {
     await second.page.context().close();
   }, 60_000);
 
+  it('a table opened again in a second tab takes the seat there, and the first tab says where it went', async () => {
+    const first = await newPlayer('Sol');
+    await first.page.getByRole('button', { name: 'Create a table' }).click();
+    await first.page.getByRole('button', { name: 'Start the game' }).waitFor();
+    // A duplicated tab starts with a copy of the first tab's session storage: the seat's token.
+    const saved = await first.page.evaluate(() => sessionStorage.getItem('ubongo.reconnect'));
+    const tab = await first.page.context().newPage();
+    const tabErrors = watchErrors(tab);
+    await tab.addInitScript((copy) => {
+      if (copy && !sessionStorage.getItem('ubongo.reconnect')) sessionStorage.setItem('ubongo.reconnect', copy);
+    }, saved);
+    await tab.goto(first.page.url());
+    await tab.getByRole('button', { name: 'Start the game' }).waitFor();
+    expect(await tab.locator('.seat-name').allTextContents()).toEqual(['Sol (you)host']);
+    await first.page.getByText('This table is open in another tab or window now.').waitFor();
+    expect([...first.errors, ...tabErrors]).toEqual([]);
+    await first.page.context().close();
+  }, 60_000);
+
   it('sends a piece dropped away from the board back to its place in the tray', async () => {
     const { page, errors } = await newPlayer('Tao');
     await page.goto(`${server.url}/#/practice`);

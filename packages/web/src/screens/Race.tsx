@@ -111,7 +111,7 @@ export function RaceScreen({ code }: { code: string }) {
 
   // A dropped connection is retried for the minute the server keeps the seat (a server that
   // restarts keeps it too); a table the server closed (4000), closed for idleness or for a flood
-  // of messages is said to be closed, and why.
+  // of messages is said to be closed, and why, as is a seat taken back in another tab or window.
   useEffect(() => {
     if (!room) return;
     const run = { cancelled: false, timer: undefined as ReturnType<typeof setTimeout> | undefined };
@@ -124,7 +124,9 @@ export function RaceScreen({ code }: { code: string }) {
             ? 'race.idle'
             : closeCode === CLOSE_CODES.flood
               ? 'race.flooded'
-              : undefined;
+              : closeCode === CLOSE_CODES.elsewhere
+                ? 'race.elsewhere'
+                : undefined;
       if (closedFor) {
         forgetRoom();
         setFailure(t(closedFor));
