@@ -13,7 +13,7 @@ import { launchChromium, WEB_DIST, watchErrors } from './support.js';
 /*
  * A player in Chromium at a game when the server process is killed (kill -9) and started again on
  * the same port and data: the page says the connection is lost, comes back by itself with its
- * seat's key, and the interrupted round is played again.
+ * seat's key, and the interrupted round is played again; someone watching watches again.
  */
 
 const main = fileURLToPath(new URL('../../server/dist/main.js', import.meta.url));
@@ -90,11 +90,22 @@ it('brings a player back to their game after the server is killed and restarted'
   await page.getByRole('button', { name: 'Start the game' }).click();
   await page.getByText(/Round 1 of/).waitFor();
   await page.locator('svg.puzzle-svg').waitFor();
+  // Someone watches from the table's link on a desk.
+  const code = new URL(page.url()).hash.split('/').pop() ?? '';
+  const desk = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+  await desk.addInitScript(() => {
+    localStorage.setItem('ubongo.name', 'Wim');
+  });
+  const watcher = await desk.newPage();
+  const watcherErrors = watchErrors(watcher);
+  await watcher.goto(`http://127.0.0.1:${port}/#/room/${code}`);
+  await watcher.getByText('You are watching this game.').waitFor();
 
   const exited = new Promise((resolve) => server.once('exit', resolve));
   server.kill('SIGKILL');
   await exited;
   await page.getByText('Connection lost', { exact: false }).waitFor();
+  await watcher.getByText('Connection lost', { exact: false }).waitFor();
   server = await startServer();
 
   // Back by itself, at round 1 again, and it plays on.
@@ -102,8 +113,14 @@ it('brings a player back to their game after the server is killed and restarted'
   await page.getByText(/Round 1 of/).waitFor();
   await solveWithMouse(page);
   await page.getByText(/Ubongo! You solved it/).waitFor({ timeout: 10_000 });
-  // The page saw its socket die; nothing else went wrong.
-  expect(errors.filter((e) => !/WebSocket|ERR_CONNECTION_REFUSED|Failed to load resource/.test(e))).toEqual([]);
+  // The watcher is back too, watching (not a seat, not lost), and sees the solve.
+  await expect.poll(() => watcher.getByText('Connection lost', { exact: false }).count(), { timeout: 20_000 }).toBe(0);
+  await watcher.getByText('You are watching this game.').waitFor();
+  await watcher.getByText(/Rita solved it/).waitFor({ timeout: 10_000 });
+  // The pages saw their sockets die; nothing else went wrong.
+  for (const seen of [errors, watcherErrors])
+    expect(seen.filter((e) => !/WebSocket|ERR_CONNECTION_REFUSED|Failed to load resource/.test(e))).toEqual([]);
+  await desk.close();
   await context.close();
   server.kill('SIGTERM');
 }, 90_000);

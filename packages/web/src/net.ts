@@ -123,11 +123,14 @@ interface Remembered {
   readonly token?: string;
   /** The seat's key in a game under way (the lobby's `seatKey`): back to the seat after a server restart. */
   readonly seatKey?: string;
+  /** Watching, with no seat: back by the table's code, to watch again. */
+  readonly watching?: true;
 }
 
-function remembered(): Remembered | null {
+function remembered(code: string): Remembered | null {
   try {
-    return JSON.parse(sessionStorage.getItem(TOKEN_KEY) ?? 'null') as Remembered | null;
+    const saved = JSON.parse(sessionStorage.getItem(TOKEN_KEY) ?? 'null') as Remembered | null;
+    return saved?.code === code ? saved : null;
   } catch {
     return null;
   }
@@ -141,46 +144,37 @@ function remember(saved: Remembered): void {
   }
 }
 
-export function rememberRoom(room: Room): void {
-  const before = remembered();
-  remember({
-    code: room.roomId,
-    token: room.reconnectionToken,
-    ...(before?.code === room.roomId && before.seatKey ? { seatKey: before.seatKey } : {}),
-  });
-}
-
 /**
- * Keeps the seat's key the server sent for the table `code`; for someone watching, no seat and no
- * token: the server keeps no place for a watcher to come back to (a reconnection is refused, 410),
- * so a watcher comes back by the table's code.
+ * Keeps what brings this tab back to `room` after a reload or a dropped connection, as its latest
+ * lobby tells (until one comes, as the tab last knew it): a seat's reconnection token and, in a
+ * game under way, the seat's key; for someone watching only that they watch, and no token: the
+ * server keeps no place for a watcher to come back to (a reconnection is refused, 410).
  */
-export function rememberSeatKey(code: string, seatKey: string | null, watching = false): void {
-  const before = remembered();
-  if (before?.code !== code) return;
-  const token = watching ? undefined : before.token;
-  if (before.seatKey === (seatKey ?? undefined) && before.token === token) return;
-  remember({ code, ...(token ? { token } : {}), ...(seatKey ? { seatKey } : {}) });
+export function rememberRoom(room: Room, lobby?: { readonly seatKey: string | null; readonly you: number }): void {
+  const before = remembered(room.roomId);
+  const watching = lobby ? lobby.you < 0 : before?.watching === true;
+  const seatKey = lobby ? (lobby.seatKey ?? undefined) : before?.seatKey;
+  const next: Remembered = {
+    code: room.roomId,
+    ...(watching ? { watching } : { token: room.reconnectionToken }),
+    ...(seatKey ? { seatKey } : {}),
+  };
+  if (JSON.stringify(next) !== JSON.stringify(before)) remember(next);
 }
 
-export function rememberedToken(code: string): string | undefined {
-  const saved = remembered();
-  return saved?.code === code ? saved.token : undefined;
-}
-
-export function rememberedSeatKey(code: string): string | undefined {
-  const saved = remembered();
-  return saved?.code === code ? saved.seatKey : undefined;
+/** Whether this tab has a way back to the table `code`: a seat's token or key, or watching it. */
+export function canComeBack(code: string): boolean {
+  const saved = remembered(code);
+  return saved !== null && (saved.token !== undefined || saved.seatKey !== undefined || saved.watching === true);
 }
 
 /**
  * Back into a table after a dropped connection or a reload: the same connection's seat if the
  * server still holds it, else the seat's key (a server that restarted resumes the game and knows
- * the key, not the old connection).
+ * the key, not the old connection); someone watching watches again.
  */
 export async function comeBack(code: string): Promise<GameRoom<'race'>> {
-  const token = rememberedToken(code);
-  const seatKey = rememberedSeatKey(code);
+  const { token, seatKey, watching } = remembered(code) ?? {};
   if (token) {
     try {
       return await rejoin(token);
@@ -188,8 +182,9 @@ export async function comeBack(code: string): Promise<GameRoom<'race'>> {
       if (!seatKey) throw e;
     }
   }
-  if (!seatKey) throw new Error('nothing to come back with');
-  return joinTable(code, { seatKey });
+  if (seatKey) return joinTable(code, { seatKey });
+  if (watching) return joinTable(code, { spectate: true });
+  throw new Error('nothing to come back with');
 }
 
 export function forgetRoom(): void {

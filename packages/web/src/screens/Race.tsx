@@ -8,17 +8,7 @@ import { go, parseRoute } from '../route.js';
 import { useRoomMessages, watchRoom } from '../hooks.js';
 import type { GameRoom } from '../net.js';
 import { play } from '../sound.js';
-import {
-  comeBack,
-  forgetRoom,
-  joinErrorText,
-  joinTable,
-  rememberedSeatKey,
-  rememberedToken,
-  rememberRoom,
-  rememberSeatKey,
-  seatName,
-} from '../net.js';
+import { canComeBack, comeBack, forgetRoom, joinErrorText, joinTable, rememberRoom, seatName } from '../net.js';
 import { hasPlayerName, savePlayerName, takeRoom } from '../store.js';
 import { NameField } from './common.js';
 import { EndOfGame } from './EndOfGame.js';
@@ -68,7 +58,7 @@ export function RaceScreen({ code }: { code: string }) {
     handedOver.delete(code);
   }, [code]);
   // Someone who opens a table's link without having given a name is asked for one first.
-  const [named, setNamed] = useState(() => room !== null || hasPlayerName() || rememberedToken(code) !== undefined);
+  const [named, setNamed] = useState(() => room !== null || hasPlayerName() || canComeBack(code));
   const [name, setName] = useState('');
   const [failure, setFailure] = useState('');
   const [lobby, setLobby] = useState<Table['lobby'] | null>(null);
@@ -87,10 +77,10 @@ export function RaceScreen({ code }: { code: string }) {
     if (room || !named) return;
     const run = { cancelled: false };
     void (async () => {
-      const seat = rememberedToken(code) ?? rememberedSeatKey(code);
+      const back = canComeBack(code);
       let joined: GameRoom<'race'> | null = null;
-      // After a reload the server may not yet have seen the old page go: a few tries, then a new seat.
-      for (let attempt = 0; seat && !joined && attempt < 4 && !run.cancelled; attempt++) {
+      // After a reload (or a server's restart) a few tries, then a new seat.
+      for (let attempt = 0; back && !joined && attempt < 4 && !run.cancelled; attempt++) {
         if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
         joined = await comeBack(code).catch(() => null);
       }
@@ -194,7 +184,7 @@ export function RaceScreen({ code }: { code: string }) {
 
   useRoomMessages(room, {
     lobby: (next) => {
-      rememberSeatKey(next.code, next.seatKey, next.you < 0);
+      if (room) rememberRoom(room, next);
       setLobby({ ...next, receivedAt: performance.now() });
       if (!next.started) {
         setView(null);
