@@ -208,7 +208,10 @@ describe('the web client', () => {
     await tab.goto(first.page.url());
     await tab.getByRole('button', { name: 'Start the game' }).waitFor();
     expect(await tab.locator('.seat-name').allTextContents()).toEqual(['Sol (you)host']);
-    await first.page.getByText('This table is open in another tab or window now.').waitFor();
+    // Said as what happened, not as a join that failed.
+    await expect
+      .poll(() => first.page.locator('p[role="alert"]').textContent())
+      .toBe('This table is open in another tab or window now.');
     expect([...first.errors, ...tabErrors]).toEqual([]);
     await first.page.context().close();
   }, 60_000);

@@ -60,7 +60,8 @@ export function RaceScreen({ code }: { code: string }) {
   // Someone who opens a table's link without having given a name is asked for one first.
   const [named, setNamed] = useState(() => room !== null || hasPlayerName() || canComeBack(code));
   const [name, setName] = useState('');
-  const [failure, setFailure] = useState('');
+  // Why the table cannot be shown: a join refused (its reason), or a table left behind (what happened).
+  const [failure, setFailure] = useState<{ readonly text: string; readonly joining: boolean } | null>(null);
   const [lobby, setLobby] = useState<Table['lobby'] | null>(null);
   const [view, setView] = useState<Table['view']>(null);
   const [rejected, setRejected] = useState<Rejected | null>(null);
@@ -91,7 +92,7 @@ export function RaceScreen({ code }: { code: string }) {
         if (run.cancelled) void joined.leave();
         else setRoom(joined);
       } catch (e) {
-        if (!run.cancelled) setFailure(joinErrorText(e));
+        if (!run.cancelled) setFailure({ text: joinErrorText(e), joining: true });
       }
     })();
     return () => {
@@ -119,7 +120,7 @@ export function RaceScreen({ code }: { code: string }) {
                 : undefined;
       if (closedFor) {
         forgetRoom();
-        setFailure(t(closedFor));
+        setFailure({ text: t(closedFor), joining: false });
         return;
       }
       setConnection('lost');
@@ -143,7 +144,7 @@ export function RaceScreen({ code }: { code: string }) {
             if (tries < 20) run.timer = setTimeout(retry, 3000);
             else {
               forgetRoom();
-              setFailure(t('race.lost'));
+              setFailure({ text: t('race.lost'), joining: false });
             }
           });
       };
@@ -216,7 +217,7 @@ export function RaceScreen({ code }: { code: string }) {
     return (
       <div className="card narrow">
         <h1>{t('race.cannotJoinTitle', { code })}</h1>
-        <p role="alert">{t('home.cannotJoin', { reason: failure })}</p>
+        <p role="alert">{failure.joining ? t('home.cannotJoin', { reason: failure.text }) : failure.text}</p>
         <button
           type="button"
           onClick={() => {
@@ -239,7 +240,7 @@ export function RaceScreen({ code }: { code: string }) {
               setNamed(true);
             })
             .catch((err: unknown) => {
-              setFailure(joinErrorText(err));
+              setFailure({ text: joinErrorText(err), joining: true });
             });
         }}
       >
