@@ -1,5 +1,5 @@
 import type { Client } from '@colyseus/core';
-import { Room, ServerError } from '@colyseus/core';
+import { ClientState, Room, ServerError } from '@colyseus/core';
 import type { Deal, RaceAction, RaceEvent, RaceServerMessages, RoundReveal } from '@ubongo/core';
 import { CLOSE_CODES, deckFor, findTask, judgeSolve, raceEngine, RoundWatcher, STAND_IN_LEVEL } from '@ubongo/core';
 import {
@@ -163,12 +163,7 @@ export class RaceRoom extends Room {
     const own = this.#game && seatKey !== undefined ? this.#table.seatByKey(seatKey) : undefined;
     if (own) {
       this.#table.sitBack(own, client.sessionId, seatKey ?? '', seatAccount(auth));
-      if (this.#reveal) this.#send.to(client, 'reveal', this.#reveal);
-      if (this.#resumeBy !== null && this.#table.seats.every((s) => s.connected)) this.#goOn();
-      else {
-        this.#broadcastLobby();
-        this.#sendViews();
-      }
+      this.#back(client);
       return;
     }
     if (this.#game || spectate || this.#table.full) {
@@ -212,9 +207,7 @@ export class RaceRoom extends Room {
     try {
       const back = await this.allowReconnection(client, RECONNECT_SECONDS);
       this.#table.reconnected(seat, back.sessionId);
-      this.#broadcastLobby();
-      this.#sendViews();
-      if (this.#reveal) this.#send.to(back, 'reveal', this.#reveal);
+      this.#back(back);
     } catch {
       // Not if the server is stopping, nor if the person came back another way (their seat's key).
       // (A method, not the field: the check above does not hold across the wait.)
@@ -234,7 +227,8 @@ export class RaceRoom extends Room {
    */
   override checkReconnectionToken(token: string): string {
     const old = this.clients.find((c) => c.reconnectionToken === token);
-    if (old && this.#table.seatOf(old.sessionId)) {
+    // (Not a connection whose join is still being answered: its seat could not be held for it.)
+    if (old?.state === ClientState.JOINED && this.#table.seatOf(old.sessionId)) {
       // The listeners Colyseus put on the old socket (its messages, its close), as _forciblyCloseClient takes them off.
       const socket = old.ref as typeof old.ref & { onleave?: () => void };
       socket.removeAllListeners('message');
@@ -243,6 +237,19 @@ export class RaceRoom extends Room {
       void this._onLeave(old, CLOSE_CODES.elsewhere);
     }
     return super.checkReconnectionToken(token);
+  }
+
+  /**
+   * Someone is back in their seat (by a reconnection or by the seat's key): told how things stand;
+   * a resumed game waiting for its people goes on once the last one is back.
+   */
+  #back(client: Client): void {
+    if (this.#reveal) this.#send.to(client, 'reveal', this.#reveal);
+    if (this.#resumeBy !== null && this.#table.seats.every((s) => s.connected)) this.#goOn();
+    else {
+      this.#broadcastLobby();
+      this.#sendViews();
+    }
   }
 
   #isStopping(): boolean {

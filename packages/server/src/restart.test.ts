@@ -217,6 +217,38 @@ describe('a restart', { timeout: 90_000 }, () => {
     expect(voided.some(({ entry }) => entry.kind === 'action' && entry.action.type === 'claim')).toBe(true);
   });
 
+  it('goes on as soon as the last person is back, by the seat key or by a reconnection', async () => {
+    const dataDir = dataFolder();
+    const first = await start(dataDir);
+    const { players, code } = await table(first.ws, ['Ana', 'Ben'], 0);
+    const [ana, ben] = players;
+    if (!ana || !ben) throw new Error('no players');
+    const keyOf = async (p: typeof ana): Promise<string> =>
+      (await p.waitFor('lobby', (l) => l.seatKey !== null)).seatKey ?? '';
+    const [anaKey, benKey] = [await keyOf(ana), await keyOf(ben)];
+    await stop(first.process, 'SIGKILL');
+
+    const second = await start(dataDir);
+    const anaBack = await Player.join(second.ws, code, { name: 'Ana', seatKey: anaKey });
+    const waiting = await anaBack.waitFor('lobby', (l) => l.resumeBy !== null);
+    // Ana's connection drops while the game waits for Ben; Ben comes back by his key, then Ana by
+    // her connection's token: the last one back.
+    const token = anaBack.room.reconnectionToken;
+    anaBack.room.connection.close();
+    const benBack = await Player.join(second.ws, code, { name: 'Ben', seatKey: benKey });
+    await benBack.waitFor('lobby', (l) => l.seats[0]?.connected === false && l.seats[1]?.connected === true);
+    await anaBack.reconnect(token);
+    const going = await benBack.waitFor('lobby', (l) => l.resumeBy === null);
+    expect(going.seats.map((s) => [s.kind, s.connected])).toEqual([
+      ['human', true],
+      ['human', true],
+    ]);
+    // On the server's clock, before the window for coming back had run out.
+    expect(going.serverNow).toBeLessThan(waiting.resumeBy ?? 0);
+    expect(benBack.received.some((r) => r.type === 'notice')).toBe(false);
+    expect(await stop(second.process, 'SIGTERM')).toBe(0);
+  });
+
   it('stores a game nobody comes back to as interrupted, blaming no one', async () => {
     const dataDir = dataFolder();
     const first = await start(dataDir);

@@ -574,13 +574,20 @@ describe('rematch', () => {
     // still holds the old connection open when the token comes back.
     const old = ben.room;
     const closed = new Promise<number>((resolve) => old.onLeave(resolve));
+    // Only what comes on the new connection counts.
+    ben.received.splice(0);
     await ben.reconnect(old.reconnectionToken);
     expect(await closed).toBe(CLOSE_CODES.elsewhere);
     const lobby = await ben.waitFor('lobby', (l) => l.seats[1]?.connected === true);
     expect(lobby).toMatchObject({ you: 1, host: 0 });
     expect(lobby.seats.map(seatLabel)).toEqual(['Ana', 'Ben']);
     ben.send('ready', { ready: true });
-    expect((await ana.waitFor('lobby', (l) => l.seats[1]?.ready === true)).seats).toHaveLength(2);
+    // Ben, on the new connection, is the one seat's person: connected, and the old one's close left nothing behind.
+    const after = await ana.waitFor('lobby', (l) => l.seats[1]?.ready === true);
+    expect(after.seats.map((s) => [seatLabel(s), s.connected])).toEqual([
+      ['Ana', true],
+      ['Ben', true],
+    ]);
     // The old token no longer opens anything.
     await expect(ana.client.reconnect(old.reconnectionToken)).rejects.toThrow(/expired/);
     await Promise.all([ana.room.leave(), ben.room.leave()]);

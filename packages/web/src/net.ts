@@ -183,7 +183,9 @@ export async function comeBack(code: string): Promise<GameRoom<'race'>> {
     }
   }
   if (seatKey) return joinTable(code, { seatKey });
-  if (watching) return joinTable(code, { spectate: true });
+  // As anyone who opens the table's link: a watcher still, while a game is under way (or every seat
+  // taken), and one who takes a seat that comes free, as the rematch gives them.
+  if (watching) return joinTable(code);
   throw new Error('nothing to come back with');
 }
 
