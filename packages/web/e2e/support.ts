@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
+import { onTestFailed } from 'vitest';
 
 /*
  * The real things the browser tests and the web bench talk to: the game server in this process
@@ -68,12 +69,38 @@ export async function startTestServer(timeScale = 1): Promise<TestServer> {
   };
 }
 
-/** A page whose browser errors fail the test that reads `errors`. */
+/**
+ * A page whose browser errors fail the test that reads `errors`. Should the test fail, what the
+ * page showed and heard is printed: its address, its text, its console and the requests that failed
+ * or were refused (a test that waits for something that never comes says only that it waited).
+ */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
+  const heard: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+    heard.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('requestfailed', (r) =>
+    heard.push(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`),
+  );
+  page.on('response', (r) => {
+    if (r.status() >= 400) heard.push(`response ${r.status()}: ${r.request().method()} ${r.url()}`);
+  });
+  page.on('websocket', (ws) => {
+    heard.push(`socket opened: ${ws.url()}`);
+    ws.on('close', () => heard.push(`socket closed: ${ws.url()}`));
+  });
+  onTestFailed(async () => {
+    if (page.isClosed()) return;
+    const text = await page
+      .locator('body')
+      .innerText({ timeout: 2_000 })
+      .catch((e: unknown) => `(no text: ${String(e)})`);
+    console.log(
+      `the page at ${page.url()} showed:\n${text.slice(0, 800)}\nand heard:\n${heard.slice(-40).join('\n') || '(nothing)'}`,
+    );
   });
   return errors;
 }
