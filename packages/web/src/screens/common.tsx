@@ -141,9 +141,10 @@ export function TaskKey({ value }: { value: string }) {
  *
  * It keeps its own time without React: React draws the glass when its props change (a new message
  * from the server among them), not as time passes; a timer writes the seconds, the sand, the bar
- * and the urgency straight into those elements as each whole second passes. A React render of it each second, with its translations,
- * cost a frame about 3 ms at desktop speed (about four times that on a phone) once a second, in the
- * middle of a drag too. React is given none of what the timer writes, so it never undoes it.
+ * and the urgency straight into those elements as each whole second passes. A React render of it
+ * each second, with its translations, cost a frame about 3 ms at desktop speed (about four times
+ * that on a phone) once a second, in the middle of a drag too. React is given none of what the
+ * timer writes, so it never undoes it.
  */
 export function Hourglass({
   deadline,
