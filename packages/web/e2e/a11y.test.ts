@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { solveWithKeyboard, solveWithMouse, solveWithTouch } from './play.js';
-import type { On, TestServer } from './support.js';
-import { launchChromium, SIZES, startTestServer, watchErrors } from './support.js';
+import type { On } from './support.js';
+import { chromiumAndServer, SIZES, watchErrors } from './support.js';
 
 /*
  * Every screen checked by axe-core (the engine behind Lighthouse's and the browsers' accessibility
@@ -15,27 +15,17 @@ import { launchChromium, SIZES, startTestServer, watchErrors } from './support.j
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-let browser: Browser;
-let server: TestServer;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchChromium(), startTestServer(4)]);
-}, 60_000);
-
-afterAll(async () => {
-  await browser.close();
-  await server.close();
-});
+const real = chromiumAndServer(4);
 
 async function open(on: On): Promise<{ page: Page; errors: string[] }> {
   // The server's CSP allows no inline script: axe comes in past it, as a browser extension's would.
-  const context = await browser.newContext({ ...SIZES[on], locale: 'en-GB', bypassCSP: true });
+  const context = await real.browser.newContext({ ...SIZES[on], locale: 'en-GB', bypassCSP: true });
   await context.addInitScript(() => {
     localStorage.setItem('ubongo.name', 'Ada');
   });
   const page = await context.newPage();
   const errors = watchErrors(page);
-  await page.goto(server.url);
+  await page.goto(real.server.url);
   return { page, errors };
 }
 

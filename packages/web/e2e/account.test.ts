@@ -1,35 +1,28 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { TestServer } from './support.js';
-import { launchChromium, startTestServer, watchErrors } from './support.js';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { chromiumAndServer, watchErrors } from './support.js';
 
 /*
  * Accounts as a person uses them: a guest on a phone keeps the account with a username and a
  * password, signs in with them on a desktop, and signs out there.
  */
 
-let browser: Browser;
-let server: TestServer;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchChromium(), startTestServer()]);
-}, 60_000);
-
-afterAll(async () => {
-  await browser.close();
-  await server.close();
-});
+const real = chromiumAndServer();
 
 const header = (page: Page) => page.locator('header.top a.who');
 
 it('keeps a guest account on a phone, signs in with it on a desktop, and signs out', async () => {
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const phone = await real.browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
   await phone.addInitScript(() => {
     if (!localStorage.getItem('ubongo.name')) localStorage.setItem('ubongo.name', 'Ama');
   });
   const page = await phone.newPage();
   const errors = watchErrors(page);
-  await page.goto(server.url);
+  await page.goto(real.server.url);
   await expect.poll(() => header(page).textContent()).toBe('Ama');
   await header(page).tap();
   await page.getByRole('heading', { name: 'Your account' }).waitFor();
@@ -47,7 +40,7 @@ it('keeps a guest account on a phone, signs in with it on a desktop, and signs o
   await page.getByRole('heading', { name: 'Ama', level: 1 }).waitFor();
   await page.getByText('@ama_k', { exact: false }).waitFor();
   await page.getByText('No rated games yet.').waitFor();
-  await page.goto(`${server.url}/#/leaderboards`);
+  await page.goto(`${real.server.url}/#/leaderboards`);
   await page.getByRole('heading', { name: 'Leaderboards', level: 1 }).waitFor();
   await page.getByText('No rated games in this edition yet.').waitFor();
   await page.getByLabel('Period').selectOption('day');
@@ -57,9 +50,9 @@ it('keeps a guest account on a phone, signs in with it on a desktop, and signs o
   await expect.poll(() => header(page).textContent()).toBe('Ama');
   expect(errors.filter((e) => !e.includes('400'))).toEqual([]);
 
-  const desk = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+  const desk = await real.browser.newContext({ viewport: { width: 1366, height: 800 } });
   const other = await desk.newPage();
-  await other.goto(`${server.url}/#/account`);
+  await other.goto(`${real.server.url}/#/account`);
   await expect.poll(async () => (await header(other).textContent()) ?? '').toMatch(/^Player \d{4}$/);
   const signIn = other.locator('form', { has: other.getByRole('heading', { name: 'Use an account you have' }) });
   await signIn.getByLabel('Username').fill('AMA_K');
@@ -75,13 +68,17 @@ it('keeps a guest account on a phone, signs in with it on a desktop, and signs o
 }, 60_000);
 
 it('a host with a username opens a rated table on a phone: a guest cannot start it, a casual one starts', async () => {
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const phone = await real.browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
   await phone.addInitScript(() => {
     if (!localStorage.getItem('ubongo.name')) localStorage.setItem('ubongo.name', 'Rae');
   });
   const page = await phone.newPage();
   const errors = watchErrors(page);
-  await page.goto(server.url);
+  await page.goto(real.server.url);
   await expect.poll(() => header(page).textContent()).toBe('Rae');
   // Kept with a username (the account page's own test does it by hand).
   const status = await page.evaluate(async () => {
@@ -103,9 +100,9 @@ it('a host with a username opens a rated table on a phone: a guest cannot start 
   await page.getByText('Rated: only players with a username may play', { exact: false }).waitFor();
   expect(await page.getByRole('checkbox', { name: 'Rated game' }).isChecked()).toBe(true);
 
-  const desk = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+  const desk = await real.browser.newContext({ viewport: { width: 1366, height: 800 } });
   const guest = await desk.newPage();
-  await guest.goto(`${server.url}/#/room/${code}`);
+  await guest.goto(`${real.server.url}/#/room/${code}`);
   await guest.getByLabel('Your name at the table').fill('Gil');
   await guest.getByRole('button', { name: 'Join the table' }).click();
   // The guest sees the setting, and cannot change it.

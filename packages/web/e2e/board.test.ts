@@ -1,11 +1,10 @@
 import type { Cell, GridName } from '@ubongo/core';
 import { normalize } from '@ubongo/core';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { flipped } from '../src/play/geometry.js';
 import { Finger, centreOf, solveWithTouch } from './play.js';
-import type { TestServer } from './support.js';
-import { launchChromium, startTestServer, watchErrors } from './support.js';
+import { chromiumAndServer, watchErrors } from './support.js';
 
 /*
  * The board itself, as a person handles it on the practice screen: a phone (390x844, touch
@@ -13,17 +12,7 @@ import { launchChromium, startTestServer, watchErrors } from './support.js';
  * Chromium against the real server.
  */
 
-let browser: Browser;
-let server: TestServer;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchChromium(), startTestServer()]);
-}, 60_000);
-
-afterAll(async () => {
-  await browser.close();
-  await server.close();
-});
+const real = chromiumAndServer();
 
 interface Board {
   readonly page: Page;
@@ -34,7 +23,7 @@ interface Board {
 
 /** The practice screen on a phone (touch) or a desktop (mouse), scrolled to the board. */
 async function practice(on: 'phone' | 'desktop'): Promise<Board> {
-  const context = await browser.newContext(
+  const context = await real.browser.newContext(
     on === 'phone'
       ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'en-GB' }
       : { viewport: { width: 1366, height: 800 }, locale: 'en-GB' },
@@ -44,7 +33,7 @@ async function practice(on: 'phone' | 'desktop'): Promise<Board> {
   });
   const page = await context.newPage();
   const errors = watchErrors(page);
-  await page.goto(`${server.url}/#/practice`);
+  await page.goto(`${real.server.url}/#/practice`);
   const svg = page.locator('svg.puzzle-svg');
   await svg.waitFor();
   await page.locator('.puzzle').scrollIntoViewIfNeeded();

@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { solveWithKeyboard, solveWithMouse } from './play.js';
-import type { TestServer } from './support.js';
-import { launchChromium, startTestServer, watchErrors } from './support.js';
+import { chromiumAndServer, watchErrors } from './support.js';
 
 /*
  * The web client in Debian's Chromium against the real server (game time x4, so that a round's
@@ -10,29 +9,19 @@ import { launchChromium, startTestServer, watchErrors } from './support.js';
  * player.
  */
 
-let browser: Browser;
-let server: TestServer;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchChromium(), startTestServer(4)]);
-}, 60_000);
-
-afterAll(async () => {
-  await browser.close();
-  await server.close();
-});
+const real = chromiumAndServer(4);
 
 async function newPlayer(
   name: string,
   viewport = { width: 1280, height: 900 },
 ): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, locale: 'en-GB' });
+  const context = await real.browser.newContext({ viewport, locale: 'en-GB' });
   await context.addInitScript((n) => {
     if (!localStorage.getItem('ubongo.name')) localStorage.setItem('ubongo.name', n);
   }, name);
   const page = await context.newPage();
   const errors = watchErrors(page);
-  await page.goto(server.url);
+  await page.goto(real.server.url);
   return { page, errors };
 }
 
@@ -110,7 +99,7 @@ describe('the web client', () => {
     const href = (await page.getByRole('link', { name: 'Replay' }).getAttribute('href')) ?? '';
     expect(href).toMatch(/^#\/replay\/[\w-]+$/);
     const replay = await page.context().newPage();
-    await replay.goto(`${server.url}/${href}`);
+    await replay.goto(`${real.server.url}/${href}`);
     await replay.getByRole('heading', { name: 'A game of Classic', level: 1 }).waitFor();
     await replay.getByText('Round 1 of 1').waitFor();
     expect(await replay.locator('.round-boards .board-picture').count()).toBe(2);
@@ -218,7 +207,7 @@ describe('the web client', () => {
 
   it('sends a piece dropped away from the board back to its place in the tray', async () => {
     const { page, errors } = await newPlayer('Tao');
-    await page.goto(`${server.url}/#/practice`);
+    await page.goto(`${real.server.url}/#/practice`);
     const piece = page.locator('g.piece[data-index="1"]');
     await piece.waitFor();
     const before = await piece.boundingBox();
@@ -253,10 +242,10 @@ describe('the web client', () => {
     const host = await newPlayer('Ines');
     await host.page.getByRole('button', { name: 'Create a table' }).click();
     const code = (await host.page.getByTestId('room-code').textContent()) ?? '';
-    const context = await browser.newContext({ locale: 'en-GB' });
+    const context = await real.browser.newContext({ locale: 'en-GB' });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/#/room/${code}`);
+    await page.goto(`${real.server.url}/#/room/${code}`);
     await page.getByLabel('Your name at the table').fill('Jo');
     await page.getByRole('button', { name: 'Join the table' }).click();
     await page.getByText('Waiting for the host to start the game.').waitFor();
@@ -284,7 +273,7 @@ describe('the web client', () => {
 
   it('places pieces with the keyboard only and solves a practice puzzle', async () => {
     const { page, errors } = await newPlayer('Kay');
-    await page.goto(`${server.url}/#/practice`);
+    await page.goto(`${real.server.url}/#/practice`);
     await page.locator('svg.puzzle-svg').waitFor();
     // The first piece: picked up with Enter, moved with an arrow, put down with Enter.
     const first = page.locator('g.piece[data-index="0"]');

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { On, TestServer } from './support.js';
-import { launchChromium, SIZES, startTestServer, watchErrors } from './support.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { On } from './support.js';
+import { chromiumAndServer, SIZES, watchErrors } from './support.js';
 
 /*
  * The home page's live board and the how-to page's pictures, on a phone (390x844, touch) and a
@@ -11,30 +11,20 @@ import { launchChromium, SIZES, startTestServer, watchErrors } from './support.j
  * are drawn, each with its caption, within the page.
  */
 
-let browser: Browser;
-let server: TestServer;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchChromium(), startTestServer()]);
-}, 60_000);
-
-afterAll(async () => {
-  await browser.close();
-  await server.close();
-});
+const real = chromiumAndServer();
 
 async function open(
   on: On,
   hash: string,
   reducedMotion: 'reduce' | 'no-preference',
 ): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ ...SIZES[on], locale: 'en-GB', reducedMotion });
+  const context = await real.browser.newContext({ ...SIZES[on], locale: 'en-GB', reducedMotion });
   await context.addInitScript(() => {
     localStorage.setItem('ubongo.name', 'Ada');
   });
   const page = await context.newPage();
   const errors = watchErrors(page);
-  await page.goto(`${server.url}/#/${hash}`);
+  await page.goto(`${real.server.url}/#/${hash}`);
   return { page, errors };
 }
 
@@ -79,7 +69,7 @@ describe.each(['phone', 'desktop'] as const)('the home page, %s', (on) => {
   });
 
   it('keeps the board’s room while it loads: nothing moves when it arrives', async () => {
-    const context = await browser.newContext({ ...SIZES[on], locale: 'en-GB' });
+    const context = await real.browser.newContext({ ...SIZES[on], locale: 'en-GB' });
     // The board's script held back until the page has settled without it.
     let release = (): void => undefined;
     const held = new Promise<void>((resolve) => {
@@ -91,7 +81,7 @@ describe.each(['phone', 'desktop'] as const)('the home page, %s', (on) => {
     });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/#/`);
+    await page.goto(`${real.server.url}/#/`);
     await page.locator('.demo-board').waitFor();
     await page.evaluate(() => document.fonts.ready);
     const layout = (): Promise<string[]> =>
@@ -227,7 +217,7 @@ describe.each(['phone', 'desktop'] as const)('the how-to page, %s', (on) => {
 
 describe('the languages', () => {
   it('draws a first visit from a Polish browser in Polish from its first frame, loading Polish alone', async () => {
-    const context = await browser.newContext({ ...SIZES.phone, locale: 'pl-PL' });
+    const context = await real.browser.newContext({ ...SIZES.phone, locale: 'pl-PL' });
     // Everything the page ever shows in its root, from the first node on.
     await context.addInitScript(() => {
       const seen: string[] = [];
@@ -243,7 +233,7 @@ describe('the languages', () => {
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
     });
-    await page.goto(`${server.url}/#/`);
+    await page.goto(`${real.server.url}/#/`);
     await page.getByText('Układankowy wyścig na czas', { exact: false }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('pl');
     const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
@@ -296,11 +286,11 @@ describe.each(['phone', 'desktop'] as const)('a screen whose script cannot be fe
   });
 
   it('keeps the home page whole when its live board’s script cannot be fetched', async () => {
-    const context = await browser.newContext({ ...SIZES[on], locale: 'en-GB' });
+    const context = await real.browser.newContext({ ...SIZES[on], locale: 'en-GB' });
     await context.route(/\/DemoBoard-[^/]*\.js$/, (route) => route.abort('failed'));
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/#/`);
+    await page.goto(`${real.server.url}/#/`);
     await expect.poll(() => errors.some((e) => /DemoBoard-|dynamically imported module/.test(e))).toBe(true);
     // The board's box stays empty; the rest of the page is there and works.
     expect(await page.locator('.demo-board').count()).toBe(1);

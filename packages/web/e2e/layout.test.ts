@@ -1,8 +1,8 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { solveWithKeyboard, solveWithMouse } from './play.js';
-import type { On, TestServer } from './support.js';
-import { launchChromium, SIZES, startTestServer, watchErrors } from './support.js';
+import type { On } from './support.js';
+import { chromiumAndServer, SIZES, watchErrors } from './support.js';
 
 /*
  * The screens around the board, as a person meets them on a phone (390x844, touch) and a desktop
@@ -12,20 +12,10 @@ import { launchChromium, SIZES, startTestServer, watchErrors } from './support.j
  * language.
  */
 
-let browser: Browser;
-let server: TestServer;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchChromium(), startTestServer()]);
-}, 60_000);
-
-afterAll(async () => {
-  await browser.close();
-  await server.close();
-});
+const real = chromiumAndServer();
 
 async function open(on: On, hash = '', lang = 'en', name = 'Pat'): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ ...SIZES[on], locale: 'en-GB' });
+  const context = await real.browser.newContext({ ...SIZES[on], locale: 'en-GB' });
   await context.addInitScript(
     ([n, l]) => {
       localStorage.setItem('ubongo.name', n);
@@ -35,7 +25,7 @@ async function open(on: On, hash = '', lang = 'en', name = 'Pat'): Promise<{ pag
   );
   const page = await context.newPage();
   const errors = watchErrors(page);
-  await page.goto(`${server.url}/#/${hash}`);
+  await page.goto(`${real.server.url}/#/${hash}`);
   return { page, errors };
 }
 
@@ -318,10 +308,10 @@ describe('the settings on a phone, in every language', () => {
       await page.getByTestId('room-code').waitFor();
       await expect.poll(() => page.locator('.lobby select').count()).toBeGreaterThan(4);
       const lobby = await cut(page);
-      await page.goto(`${server.url}/#/solo`);
+      await page.goto(`${real.server.url}/#/solo`);
       await page.locator('.solo select').first().waitFor();
       const solo = await cut(page);
-      await page.goto(`${server.url}/#/practice`);
+      await page.goto(`${real.server.url}/#/practice`);
       await page.locator('.practice select').first().waitFor({ state: 'attached' });
       // The choice of task, folded away on a phone, opened.
       if (!(await page.locator('.practice select').first().isVisible())) await page.locator('.choose summary').tap();

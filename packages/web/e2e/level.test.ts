@@ -1,34 +1,26 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { solveWithMouse } from './play.js';
-import type { TestServer } from './support.js';
-import { launchChromium, startTestServer, watchErrors } from './support.js';
+import { chromiumAndServer, watchErrors } from './support.js';
 
 /*
  * Dealing at the player's level, on a phone with real touch: a solo run dealt at the level, and a
  * practice puzzle at it. A new player's level is even with a difficulty-5 task (docs/accounts.md).
  */
 
-let browser: Browser;
-let server: TestServer;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchChromium(), startTestServer()]);
-}, 60_000);
-
-afterAll(async () => {
-  await browser.close();
-  await server.close();
-});
+const real = chromiumAndServer();
 
 it('deals a solo run and a practice puzzle at a new player’s level on a phone', async () => {
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const phone = await real.browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
   await phone.addInitScript(() => {
     if (!localStorage.getItem('ubongo.name')) localStorage.setItem('ubongo.name', 'Lia');
   });
   const page = await phone.newPage();
   const errors = watchErrors(page);
-  await page.goto(`${server.url}/#/solo`);
+  await page.goto(`${real.server.url}/#/solo`);
   await page.getByText('Shuffled boards, as in the box: the run can be a record.').waitFor();
   await page.getByRole('checkbox', { name: 'Deal at my level' }).tap();
   await page.getByText('Boards near your level', { exact: false }).waitFor();
@@ -36,7 +28,7 @@ it('deals a solo run and a practice puzzle at a new player’s level on a phone'
   await page.locator('svg.puzzle-svg').waitFor();
   expect(await page.locator('g.piece').count()).toBeGreaterThan(0);
 
-  await page.goto(`${server.url}/#/practice`);
+  await page.goto(`${real.server.url}/#/practice`);
   // The hard side: difficulty 6.6 to 10.3; a new player's level is nearest its easiest tasks (6.6, 6.7).
   await page.locator('details.choose summary').tap();
   await page.getByLabel('Side').selectOption('hard');
@@ -67,10 +59,10 @@ it('deals a solo run and a practice puzzle at a new player’s level on a phone'
 }, 60_000);
 
 it('says a run was lost to a reload, and shows a finished run puzzle by puzzle', async () => {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+  const context = await real.browser.newContext({ viewport: { width: 1366, height: 800 } });
   const page = await context.newPage();
   const errors = watchErrors(page);
-  await page.goto(`${server.url}/#/solo`);
+  await page.goto(`${real.server.url}/#/solo`);
   await page.getByLabel('Number of puzzles').check();
   await page.getByRole('button', { name: 'Start' }).click();
   await page.getByText('0 of 5 solved').waitFor();

@@ -1,7 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { TestServer } from './support.js';
-import { launchChromium, startTestServer, watchErrors } from './support.js';
+import { expect, it } from 'vitest';
+import { chromiumAndServer, watchErrors } from './support.js';
 
 /*
  * The reveal between rounds, on a phone with real touch: once a round ends, every board of it is
@@ -9,26 +7,20 @@ import { launchChromium, startTestServer, watchErrors } from './support.js';
  * (the server's tests check a solver's own placements). Game time x4: a 30 s hourglass lasts 7.5 s.
  */
 
-let browser: Browser;
-let server: TestServer;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchChromium(), startTestServer(4)]);
-}, 60_000);
-
-afterAll(async () => {
-  await browser.close();
-  await server.close();
-});
+const real = chromiumAndServer(4);
 
 it('shows every board of the round that ended, and the countdown to the next', async () => {
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const phone = await real.browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
   await phone.addInitScript(() => {
     if (!localStorage.getItem('ubongo.name')) localStorage.setItem('ubongo.name', 'Rita');
   });
   const page = await phone.newPage();
   const errors = watchErrors(page);
-  await page.goto(server.url);
+  await page.goto(real.server.url);
   await page.getByRole('button', { name: 'Create a table' }).tap();
   await page.getByTestId('room-code').waitFor();
   await page.getByLabel('Rounds').selectOption('2');
@@ -85,12 +77,12 @@ function countSound(): void {
 }
 
 it('is silent before a gesture, sounds after one, and keeps the mute', async () => {
-  const desk = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+  const desk = await real.browser.newContext({ viewport: { width: 1366, height: 800 } });
   await desk.addInitScript(() => {
     if (!localStorage.getItem('ubongo.name')) localStorage.setItem('ubongo.name', 'Hal');
   });
   const host = await desk.newPage();
-  await host.goto(server.url);
+  await host.goto(real.server.url);
   await host.getByRole('button', { name: 'Create a table' }).click();
   const code = (await host.getByTestId('room-code').textContent()) ?? '';
   await host.getByLabel('Rounds').selectOption('3');
@@ -103,14 +95,18 @@ it('is silent before a gesture, sounds after one, and keeps the mute', async () 
   await host.getByText('Round 1 of 3').waitFor();
 
   // Someone opens the table's link and watches, touching nothing: the bot solves, the round ends, silence.
-  const watcher = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const watcher = await real.browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
   await watcher.addInitScript(() => {
     if (!localStorage.getItem('ubongo.name')) localStorage.setItem('ubongo.name', 'Wes');
   });
   await watcher.addInitScript(countSound);
   const page = await watcher.newPage();
   const errors = watchErrors(page);
-  await page.goto(`${server.url}/#/room/${code}`);
+  await page.goto(`${real.server.url}/#/room/${code}`);
   const counts = (): Promise<{ contexts: number; notes: number }> =>
     page.evaluate(() => (window as unknown as { sound: { contexts: number; notes: number } }).sound);
   await page.getByRole('heading', { name: 'Round 1: every board' }).waitFor({ timeout: 30_000 });
@@ -148,10 +144,10 @@ it('is silent before a gesture, sounds after one, and keeps the mute', async () 
 
 it('makes the last ten seconds pulse, and keeps them still for someone who asks for less motion', async () => {
   for (const reducedMotion of ['no-preference', 'reduce'] as const) {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, reducedMotion });
+    const context = await real.browser.newContext({ viewport: { width: 1366, height: 800 }, reducedMotion });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(server.url);
+    await page.goto(real.server.url);
     await page.getByRole('button', { name: 'Create a table' }).click();
     await page.getByLabel('Hourglass').selectOption('60');
     await expect.poll(() => page.getByLabel('Hourglass').inputValue()).toBe('60');

@@ -1,10 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, it } from 'vitest';
 import { solveWithMouse, solveWithTouch } from './play.js';
-import type { TestServer } from './support.js';
-import { launchChromium, startTestServer } from './support.js';
+import { chromiumAndServer } from './support.js';
 
 /*
  * `npm run screenshots`: every screen on a phone-sized (390x844) and a desktop-sized (1366x800) window, as PNG files in
@@ -14,20 +13,11 @@ import { launchChromium, startTestServer } from './support.js';
 const OUT = process.env['UBONGO_SCREENSHOTS'];
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 800 } } as const;
 
-let browser: Browser;
-let server: TestServer;
-
 describe.skipIf(!OUT)('screenshots', () => {
-  beforeAll(async () => {
-    [browser, server] = await Promise.all([launchChromium(), startTestServer(2)]);
-  }, 60_000);
-  afterAll(async () => {
-    await browser.close();
-    await server.close();
-  });
+  const real = chromiumAndServer(2);
 
   async function open(size: keyof typeof SIZES, hash = '', touch = false): Promise<Page> {
-    const context = await browser.newContext({
+    const context = await real.browser.newContext({
       viewport: SIZES[size],
       locale: 'en-GB',
       deviceScaleFactor: 1,
@@ -37,7 +27,7 @@ describe.skipIf(!OUT)('screenshots', () => {
       localStorage.setItem('ubongo.name', 'Ada');
     });
     const page = await context.newPage();
-    await page.goto(`${server.url}/#/${hash}`);
+    await page.goto(`${real.server.url}/#/${hash}`);
     return page;
   }
   const shot = async (page: Page, size: string, name: string): Promise<void> => {
@@ -69,7 +59,7 @@ describe.skipIf(!OUT)('screenshots', () => {
     it(`every screen, ${size}`, async () => {
       let page = await open(size);
       await shot(page, size, '1-home');
-      await page.goto(`${server.url}/#/how-to-play`);
+      await page.goto(`${real.server.url}/#/how-to-play`);
       await shot(page, size, '2-how-to-play');
       // The tutorial, by the device's hand (its words follow it): its first step, a step on, and done.
       const phone = size === 'phone';
@@ -83,12 +73,12 @@ describe.skipIf(!OUT)('screenshots', () => {
       await tutorial.locator('.tutorial-done').waitFor();
       await shot(tutorial, size, '2c-tutorial-done');
       await tutorial.context().close();
-      await page.goto(`${server.url}/#/practice`);
+      await page.goto(`${real.server.url}/#/practice`);
       await page.locator('svg.puzzle-svg').waitFor();
       await page.getByRole('button', { name: 'Hint' }).click();
       await page.locator('g.piece.pinned').first().waitFor();
       await shot(page, size, '3-practice-hint');
-      await page.goto(`${server.url}/#/solo`);
+      await page.goto(`${real.server.url}/#/solo`);
       await shot(page, size, '4-solo-start');
       await page.getByRole('button', { name: 'Start' }).click();
       await page.locator('svg.puzzle-svg').waitFor();

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
-import { onTestFailed } from 'vitest';
+import { afterAll, beforeAll, onTestFailed } from 'vitest';
 
 /*
  * The real things the browser tests and the web bench talk to: the game server in this process
@@ -65,6 +65,42 @@ export async function startTestServer(timeScale = 1): Promise<TestServer> {
     close: async () => {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Chromium and a test server (game time `timeScale` times faster) for the tests of the file or
+ * `describe` that calls this: started before the first test, stopped after the last. Read them in
+ * the tests, once they have started.
+ */
+export function chromiumAndServer(timeScale = 1): { readonly browser: Browser; readonly server: TestServer } {
+  let started: { browser: Browser; server: TestServer } | undefined;
+  beforeAll(async () => {
+    const [browser, server] = await Promise.allSettled([launchChromium(), startTestServer(timeScale)]);
+    if (browser.status === 'fulfilled' && server.status === 'fulfilled')
+      started = { browser: browser.value, server: server.value };
+    else {
+      // One of them failed: the other is stopped, not left running.
+      if (browser.status === 'fulfilled') await browser.value.close();
+      if (server.status === 'fulfilled') await server.value.close();
+      throw browser.status === 'rejected' ? browser.reason : server.status === 'rejected' ? server.reason : null;
+    }
+  }, 60_000);
+  afterAll(async () => {
+    await started?.browser.close();
+    await started?.server.close();
+  });
+  const get = (): { browser: Browser; server: TestServer } => {
+    if (!started) throw new Error('Chromium and the test server are not started (read them in a test)');
+    return started;
+  };
+  return {
+    get browser() {
+      return get().browser;
+    },
+    get server() {
+      return get().server;
     },
   };
 }

@@ -1,8 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { solveWithMouse } from './play.js';
-import type { TestServer } from './support.js';
-import { launchChromium, startTestServer, watchErrors } from './support.js';
+import { chromiumAndServer, watchErrors } from './support.js';
 
 /*
  * Gems travel from the round marker (its sapphire and amber) or the bag, and jewels from the jewel
@@ -12,17 +11,7 @@ import { launchChromium, startTestServer, watchErrors } from './support.js';
  * Game time x4: a 120 s hourglass lasts 30 s.
  */
 
-let browser: Browser;
-let server: TestServer;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchChromium(), startTestServer(4)]);
-}, 60_000);
-
-afterAll(async () => {
-  await browser.close();
-  await server.close();
-});
+const real = chromiumAndServer(4);
 
 interface Flight {
   readonly player: string;
@@ -81,14 +70,14 @@ async function race(
   reducedMotion: 'reduce' | 'no-preference',
   edition: 'classic' | 'jewels',
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, reducedMotion });
+  const context = await real.browser.newContext({ viewport: { width: 1366, height: 800 }, reducedMotion });
   await context.addInitScript(() => {
     if (!localStorage.getItem('ubongo.name')) localStorage.setItem('ubongo.name', 'Rita');
   });
   await context.addInitScript(recordFlights);
   const page = await context.newPage();
   const errors = watchErrors(page);
-  await page.goto(server.url);
+  await page.goto(real.server.url);
   await page.getByRole('button', { name: 'Create a table' }).click();
   await page.getByTestId('room-code').waitFor();
   await page.getByLabel('Edition').selectOption(edition);

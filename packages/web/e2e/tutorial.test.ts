@@ -1,10 +1,10 @@
 import type { Cell } from '@ubongo/core';
 import { knownPiece, normalize, solveFirst } from '@ubongo/core';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { centreOf, Finger } from './play.js';
-import type { On, TestServer } from './support.js';
-import { launchChromium, SIZES, startTestServer, watchErrors } from './support.js';
+import type { On } from './support.js';
+import { chromiumAndServer, SIZES, watchErrors } from './support.js';
 
 /*
  * The first-play tutorial as a new player meets it, on a phone (390x844, real touch events) and a
@@ -13,27 +13,17 @@ import { launchChromium, SIZES, startTestServer, watchErrors } from './support.j
  * again from the how-to page.
  */
 
-let browser: Browser;
-let server: TestServer;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchChromium(), startTestServer()]);
-}, 60_000);
-
-afterAll(async () => {
-  await browser.close();
-  await server.close();
-});
+const real = chromiumAndServer();
 
 /** A first visit: nothing remembered but a name. */
 async function firstVisit(on: On): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ ...SIZES[on], locale: 'en-GB' });
+  const context = await real.browser.newContext({ ...SIZES[on], locale: 'en-GB' });
   await context.addInitScript(() => {
     localStorage.setItem('ubongo.name', 'Ada');
   });
   const page = await context.newPage();
   const errors = watchErrors(page);
-  await page.goto(server.url);
+  await page.goto(real.server.url);
   return { page, errors };
 }
 
@@ -166,7 +156,7 @@ describe.each(['phone', 'desktop'] as const)('the tutorial, %s', (on) => {
     expect(await page.getByRole('link', { name: 'Solo' }).isVisible()).toBe(true);
 
     // Remembered: the home page no longer offers it, after a reload too.
-    await page.goto(`${server.url}/#/`);
+    await page.goto(`${real.server.url}/#/`);
     await page.getByRole('button', { name: 'Create a table' }).waitFor();
     expect(await offer(page).count()).toBe(0);
     await page.reload();
