@@ -104,7 +104,11 @@ const BARE_PAGE = `<!doctype html><html><body style="margin:0">
 <div class="piece" style="position:absolute;left:0;top:0;width:80px;height:80px;background:#e63946;will-change:transform"></div></div>
 <script>
 const board = document.querySelector('.board'), piece = document.querySelector('.piece'), box = board.getBoundingClientRect();
-board.addEventListener('pointerdown', (e) => board.setPointerCapture(e.pointerId));
+board.addEventListener('pointerdown', (e) => {
+  // As the board does: the press starts no text selection, which would be tracked on every move.
+  e.preventDefault();
+  board.setPointerCapture(e.pointerId);
+});
 board.addEventListener('pointermove', (e) => {
   piece.style.transform = 'translate(' + (e.clientX - box.left - 40) + 'px,' + (e.clientY - box.top - 40) + 'px)';
 });
