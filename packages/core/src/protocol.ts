@@ -113,8 +113,16 @@ export interface ProfileAnswer {
 export interface ReplayAnswer {
   readonly id: string;
   readonly edition: RaceEdition;
-  /** Who sat where: people by their names, bots by their level. */
-  readonly seats: readonly { readonly id: PlayerId; readonly name: string; readonly kind: 'human' | 'bot' }[];
+  /**
+   * Who sat where: `name` in English (a bot as "Bot 1 (expert)"), and who sits there as data for a
+   * client to put into words as its lobby does (games stored before it was kept have none).
+   */
+  readonly seats: readonly {
+    readonly id: PlayerId;
+    readonly name: string;
+    readonly kind: 'human' | 'bot';
+    readonly occupant?: Occupant;
+  }[];
   readonly startedAt: number;
   readonly steps: readonly {
     readonly at: number;

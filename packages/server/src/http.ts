@@ -36,6 +36,7 @@ import { readJson, Refused } from './body.js';
 import type { Limits } from './limits.js';
 import { addressOf } from './limits.js';
 import type { Matchmaker } from './matchmaker.js';
+import { parseOccupant } from './protocol.js';
 import { puzzleDisplay, startOf, taskKey } from './puzzles.js';
 import { displayOf, ratingView } from './ratings.js';
 import type { SoloRecord, Storage } from './storage.js';
@@ -220,7 +221,11 @@ export function httpHandler(options: HttpOptions) {
     const about = {
       id,
       edition: record.config.edition,
-      seats: record.seats.map((s) => ({ id: s.id, name: s.name, kind: s.kind })),
+      seats: record.seats.map((s) => {
+        // Stored data is outside input: an occupant that is not one is left out (the name stays).
+        const occupant = parseOccupant(s.occupant);
+        return { id: s.id, name: s.name, kind: s.kind, ...(occupant ? { occupant } : {}) };
+      }),
       startedAt: record.startedAt,
     };
     // Stored data is read as the outside input it is: parsed before the engine takes it.

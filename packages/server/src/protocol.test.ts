@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Same } from './protocol.js';
-import { practiceMessages, raceJoinSchema, raceMessages, soloJoinSchema } from './protocol.js';
+import { parseOccupant, practiceMessages, raceJoinSchema, raceMessages, soloJoinSchema } from './protocol.js';
 
 /** Compiles only when `T` is `true`: the checks below are made by `npm run typecheck`. */
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the parameter is the check
@@ -37,5 +37,27 @@ describe('the schemas at the socket', () => {
     expect(raceJoinSchema.safeParse({ protocol: 3, side: 'middle' }).success).toBe(false);
     expect(soloJoinSchema.safeParse({ protocol: 3, mode: 'count', limit: 7, side: 'easy' }).success).toBe(false);
     expect(soloJoinSchema.safeParse({ protocol: 3, mode: 'count', limit: 5, side: 'easy' }).success).toBe(true);
+  });
+});
+
+describe('a stored seat read back', () => {
+  it('gives who sat there when it is one, and nothing for what is not (or for an older record)', () => {
+    for (const occupant of [
+      { kind: 'human', name: 'Ana' },
+      { kind: 'bot', level: 'expert', number: 2 },
+      { kind: 'stand-in', level: 'casual', for: 'Ben' },
+    ])
+      expect(parseOccupant(occupant)).toEqual(occupant);
+    for (const bad of [
+      undefined,
+      null,
+      'Bot 1 (expert)',
+      { kind: 'bot', level: 'godlike', number: 1 },
+      { kind: 'bot', level: 'expert', number: 0 },
+      { kind: 'bot', level: 'expert' },
+      { kind: 'human', name: 'Ana', extra: 1 },
+      { kind: 'ghost', name: 'Ana' },
+    ])
+      expect(parseOccupant(bad)).toBeUndefined();
   });
 });

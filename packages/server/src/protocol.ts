@@ -1,4 +1,5 @@
 import type {
+  Occupant,
   PracticeClientMessages,
   PracticeJoinOptions,
   RaceClientMessages,
@@ -134,6 +135,19 @@ export const practiceMessages = {
   solution: empty,
 } as const;
 
+/** Who sat in a seat, as a stored game keeps it: read back as the outside input it is. */
+const occupantSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('human'), name: z.string().max(100) }).readonly(),
+  z.strictObject({ kind: z.literal('bot'), level: z.enum(BOT_LEVELS), number: z.number().int().min(1) }).readonly(),
+  z.strictObject({ kind: z.literal('stand-in'), level: z.enum(BOT_LEVELS), for: z.string().max(100) }).readonly(),
+]);
+
+/** A stored seat's occupant, or undefined if what is stored is not one (or nothing is, as in older records). */
+export function parseOccupant(value: unknown): Occupant | undefined {
+  const parsed = occupantSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
 // The schemas against the protocol's types: the same values and the same keys at every depth
 // (arrays by their items), so that a field added, dropped or changed on one side does not compile.
 type Assignable<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -159,3 +173,4 @@ agree<Agrees<typeof practiceMessages, PracticeClientMessages>>(true);
 agree<Same<Readonly<z.output<typeof raceJoinSchema>>, RaceJoinOptions>>(true);
 agree<Same<Readonly<z.output<typeof soloJoinSchema>>, SoloJoinOptions>>(true);
 agree<Same<Readonly<z.output<typeof practiceJoinSchema>>, PracticeJoinOptions>>(true);
+agree<Same<z.output<typeof occupantSchema>, Occupant>>(true);

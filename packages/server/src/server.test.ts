@@ -136,8 +136,9 @@ describe.each([
     expect(replay).toMatchObject({
       edition,
       seats: [
-        { id: 'p1', kind: 'human' },
-        { id: 'p2', kind: 'bot' },
+        { id: 'p1', kind: 'human', occupant: { kind: 'human' } },
+        // Who sat there as data, for a client to name in its language.
+        { id: 'p2', kind: 'bot', name: 'Bot 1 (master)', occupant: { kind: 'bot', level: 'master', number: 1 } },
       ],
     });
     expect(replay.steps.length).toBeGreaterThanOrEqual(4);

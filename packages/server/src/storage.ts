@@ -20,6 +20,8 @@ export interface StoredSeat {
   readonly name: string;
   readonly kind: 'human' | 'bot';
   readonly level?: string;
+  /** Who sat there, as the lobby said (kept since 2026-11-27: older records have only the name). */
+  readonly occupant?: Occupant;
 }
 
 /** Everything needed to replay a game exactly: configuration, seed and every accepted action with its time. */

@@ -347,6 +347,7 @@ export class Table {
       name: seatLabel(s.occupant),
       kind: s.occupant.kind === 'human' ? 'human' : 'bot',
       ...(s.occupant.kind === 'human' ? {} : { level: s.occupant.level }),
+      occupant: s.occupant,
     }));
   }
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { solveWithKeyboard, solveWithMouse } from './play.js';
-import { chromiumAndServer, watchErrors } from './support.js';
+import { chromiumAndServer, SIZES, watchErrors } from './support.js';
 
 /*
  * The web client in Debian's Chromium against the real server (game time x4, so that a round's
@@ -104,7 +104,14 @@ describe('the web client', () => {
     await replay.getByText('Round 1 of 1').waitFor();
     expect(await replay.locator('.round-boards .board-picture').count()).toBe(2);
     await replay.getByRole('heading', { name: 'Final standings' }).waitFor();
-    expect(await replay.locator('.replay-standings li').first().textContent()).toContain('Ada');
+    // Each row's place said once (its own, not the list's numbers too), the bot named as the game named it.
+    const rows = replay.locator('.replay-standings li');
+    expect(await rows.count()).toBe(2);
+    expect(await rows.first().textContent()).toMatch(/^1\. Ada 4 points/);
+    expect(await rows.nth(1).textContent()).toMatch(/^2\. Beginner bot 1 \d points/);
+    expect(await replay.locator('.replay-standings').evaluate((list) => getComputedStyle(list).listStyleType)).toBe(
+      'none',
+    );
     await replay.close();
     await page.getByRole('button', { name: 'Rematch' }).click();
     await page.getByRole('button', { name: 'Start the game' }).waitFor();
@@ -112,6 +119,42 @@ describe('the web client', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   }, 90_000);
+
+  it('turns the hourglass over for a second chance on a phone: a banner over the page, the pieces stay put', async () => {
+    const context = await real.browser.newContext({ ...SIZES.phone, locale: 'en-GB' });
+    await context.addInitScript(() => {
+      localStorage.setItem('ubongo.name', 'Sol');
+    });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(real.server.url);
+    await page.getByRole('button', { name: 'Create a table' }).tap();
+    await page.getByTestId('room-code').waitFor();
+    await page.getByLabel('Rounds').selectOption('1');
+    await page.getByLabel('Hourglass').selectOption('20');
+    await expect.poll(() => page.getByLabel('Hourglass').inputValue()).toBe('20');
+    // Alone at the table and solving nothing: when the sand (5 s here) runs out, it is turned over.
+    await page.getByRole('button', { name: 'Start the game' }).tap();
+    await page.locator('svg.puzzle-svg').waitFor();
+    const places = (): Promise<number[][]> =>
+      page.locator('g.piece').evaluateAll((pieces) =>
+        pieces.map((piece) => {
+          const box = piece.getBoundingClientRect();
+          return [Math.round(box.x), Math.round(box.y)];
+        }),
+      );
+    const before = await places();
+    const banner = page.getByText('The hourglass is turned over: a second chance!');
+    await banner.waitFor();
+    await page.locator('.hourglass-label', { hasText: /^Second chance \d+ s$/ }).waitFor();
+    // The banner takes no room: the board is not made smaller, its tray not laid out again.
+    expect(await places()).toEqual(before);
+    // It goes after a few seconds; the label says it still.
+    await banner.waitFor({ state: 'hidden', timeout: 8_000 });
+    expect(await page.locator('.hourglass-label').textContent()).toMatch(/^Second chance/);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
 
   it('lets someone watch a game under way, and after a reload watch again without knocking on a seat', async () => {
     const host = await newPlayer('Hugo');

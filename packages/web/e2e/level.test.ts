@@ -78,7 +78,13 @@ it('says a run was lost to a reload, and shows a finished run puzzle by puzzle',
   const chart = page.getByRole('img', { name: /^Your run, puzzle by puzzle: / });
   await chart.waitFor();
   expect(await chart.locator('rect.bar.solved').count()).toBe(5);
-  await page.getByText(/^Fastest: C\d+ \d in \d+:\d\d · slowest: C\d+ \d in \d+:\d\d · mean \d+:\d\d$/).waitFor();
+  await page
+    .getByText(/^Fastest: C\d+ \([a-z ]+\) in \d+:\d\d · slowest: C\d+ \([a-z ]+\) in \d+:\d\d · mean \d+:\d\d$/)
+    .waitFor();
+  // The result first, above the settings for the next run.
+  const result = await page.getByRole('heading', { name: 'Your result' }).boundingBox();
+  const again = await page.getByRole('button', { name: 'Play again' }).boundingBox();
+  expect(result && again ? result.y < again.y : 'no result or no Play again').toBe(true);
   expect(await page.getByText('Your last run ended', { exact: false }).count()).toBe(0);
   expect(errors).toEqual([]);
   await context.close();

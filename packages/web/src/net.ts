@@ -1,7 +1,7 @@
 import type {
   DeckIndex,
   LeaderboardAnswer,
-  LobbySeat,
+  Occupant,
   ProfileAnswer,
   ReplayAnswer,
   RaceEdition,
@@ -203,7 +203,7 @@ export function joinErrorText(e: unknown): string {
 }
 
 /** A seat's name for people, in their language: the server sends who sits there as data. */
-export function seatName(seat: LobbySeat, t: TFunction): string {
+export function seatName(seat: Occupant, t: TFunction): string {
   switch (seat.kind) {
     case 'human':
       return seat.name;

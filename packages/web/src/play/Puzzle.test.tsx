@@ -90,9 +90,13 @@ describe('the puzzle board', () => {
       ...puzzle.pieces,
       ...['O4', 'I2', 'Z5'].map((id) => ({ id, cells: normalize(knownPiece(id)?.cells ?? []) })),
     ];
-    const { container, getByTestId } = render(<Puzzle task={puzzle} tray={tray} onComplete={onComplete} label="box" />);
+    const { container, getByTestId, getByText } = render(
+      <Puzzle task={puzzle} tray={tray} onComplete={onComplete} label="box" />,
+    );
     expect(container.querySelectorAll('g.piece')).toHaveLength(6);
     expect(getByTestId('needed').querySelectorAll('svg')).toHaveLength(3);
+    // Counted out of the task's pieces, not the tray's.
+    expect(getByText('0 of 3 pieces on the board.')).toBeTruthy();
     placeSolution(container);
     // Three pieces are still in the tray: the board is done all the same.
     expect(onComplete).toHaveBeenCalledTimes(1);

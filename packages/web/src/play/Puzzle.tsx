@@ -1003,7 +1003,8 @@ export function Puzzle({
           ? t('puzzle.solved')
           : status.conflicts.size > 0
             ? t('puzzle.conflicts')
-            : t('puzzle.placed', { count: placedCount, total: pieces.length })}
+            : // Out of the pieces the task needs: with the whole set in the tray, not out of the set.
+              t('puzzle.placed', { count: placedCount, total: task.pieces.length })}
       </p>
     </div>
   );

@@ -1,7 +1,7 @@
 import type { ReplayAnswer } from '@ubongo/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchReplay } from '../net.js';
+import { fetchReplay, seatName } from '../net.js';
 import { Gem } from './common.js';
 import { JewelCounts, RoundBoards } from './Game.js';
 
@@ -34,7 +34,9 @@ export function Replay({ id }: { id: string }) {
 
   if (failed) return <p className="error">{t('replay.missing')}</p>;
   if (!replay) return <p className="loading">{t('replay.loading')}</p>;
-  const nameOf = (player: string): string => replay.seats.find((s) => s.id === player)?.name ?? player;
+  // Named as the lobby and the game named them, in the reader's language; an older record by its stored name.
+  const names = new Map(replay.seats.map((s) => [s.id, s.occupant ? seatName(s.occupant, t) : s.name]));
+  const nameOf = (player: string): string => names.get(player) ?? player;
   const date = new Date(replay.startedAt).toLocaleString(i18n.language, { dateStyle: 'long', timeStyle: 'short' });
   const round = replay.rounds[at];
   const last = at === replay.rounds.length - 1;
@@ -42,7 +44,7 @@ export function Replay({ id }: { id: string }) {
     <div className="replay">
       <h1>{t('replay.title', { edition: t(`editions.${replay.edition}`) })}</h1>
       <p className="muted">
-        {t('replay.when', { date })} · {replay.seats.map((s) => s.name).join(', ')}
+        {t('replay.when', { date })} · {replay.seats.map((s) => nameOf(s.id)).join(', ')}
       </p>
       {!round ? (
         <p>{t('replay.noRounds')}</p>
@@ -70,7 +72,8 @@ export function Replay({ id }: { id: string }) {
             </button>
           </nav>
           <RoundBoards reveal={round} view={{ edition: replay.edition, you: null }} nameOf={nameOf} />
-          <section className="card">
+          {/* Set out as the game's standings are (.players). */}
+          <section className="card players">
             <h2>{last ? t('replay.final') : t('replay.after', { round: round.round })}</h2>
             <ol className="replay-standings">
               {round.standings.map((s) => {

@@ -161,6 +161,18 @@ export function Solo() {
   return (
     <div className={playing ? 'solo play-screen' : 'solo'}>
       <h1>{t('solo.title')}</h1>
+      {/* A finished run's result first, above the settings for the next. */}
+      {view?.phase === 'finished' && view.result && (
+        <section className="card result" role="status">
+          <h2>{t('solo.resultTitle')}</h2>
+          <p>
+            {view.result.mode === 'timed'
+              ? t('solo.resultTimed', { count: view.result.solved, skipped: view.result.skipped })
+              : t('solo.resultCount', { count: view.result.solved, time: clock(view.result.ms) })}
+          </p>
+          {puzzles && puzzles.length > 0 && <RunChart puzzles={puzzles} />}
+        </section>
+      )}
       {!playing && (
         <section className="card">
           <p>{t('solo.intro')}</p>
@@ -238,17 +250,6 @@ export function Solo() {
             </p>
           )}
           {lostToReload && !view && !error && !lost && <p role="status">{t('solo.lostToReload')}</p>}
-        </section>
-      )}
-      {view?.phase === 'finished' && view.result && (
-        <section className="card result" role="status">
-          <h2>{t('solo.resultTitle')}</h2>
-          <p>
-            {view.result.mode === 'timed'
-              ? t('solo.resultTimed', { count: view.result.solved, skipped: view.result.skipped })
-              : t('solo.resultCount', { count: view.result.solved, time: clock(view.result.ms) })}
-          </p>
-          {puzzles && puzzles.length > 0 && <RunChart puzzles={puzzles} />}
         </section>
       )}
       {playing && view.current && view.task && (
@@ -384,7 +385,8 @@ function RunChart({ puzzles }: { puzzles: readonly SoloPuzzleTime[] }) {
   const slowest = solved.reduce<SoloPuzzleTime | undefined>((a, p) => (a && a.ms >= p.ms ? a : p), undefined);
   const w = 14;
   const h = 60;
-  const name = (p: SoloPuzzleTime): string => `${p.board} ${p.key}`;
+  // A puzzle as its card says it: the board and its symbol (or colour), in words.
+  const name = (p: SoloPuzzleTime): string => `${p.board} (${t(`keys.${p.key}`)})`;
   return (
     <div className="run-chart">
       <svg
