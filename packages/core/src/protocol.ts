@@ -130,6 +130,8 @@ export interface ReplayAnswer {
     readonly events: readonly RaceEvent[];
   }[];
   readonly matchesRecord: boolean;
+  /** Whether the game was played to its end: one the server stopped before it has no winner. */
+  readonly finished: boolean;
   readonly rounds: readonly ReplayRound[];
 }
 

@@ -230,10 +230,10 @@ export function httpHandler(options: HttpOptions) {
     };
     // Stored data is read as the outside input it is: parsed before the engine takes it.
     const config = parseRaceConfig(record.config);
-    if (!config.ok) return { ...about, steps: [], matchesRecord: false, rounds: [] };
+    if (!config.ok) return { ...about, steps: [], matchesRecord: false, finished: false, rounds: [] };
     const engine = raceEngine(decks[deckFor(config.value.edition)]);
     const setup = engine.setup(config.value, record.seed);
-    if (!setup.ok) return { ...about, steps: [], matchesRecord: false, rounds: [] };
+    if (!setup.ok) return { ...about, steps: [], matchesRecord: false, finished: false, rounds: [] };
     let state = setup.value;
     const steps: Replay['steps'][number][] = [];
     const watcher = new RoundWatcher(engine);
@@ -259,6 +259,7 @@ export function httpHandler(options: HttpOptions) {
       ...about,
       steps,
       matchesRecord: faithful && JSON.stringify(result) === JSON.stringify(record.result),
+      finished: result !== undefined,
       rounds,
     };
   }

@@ -133,6 +133,7 @@ describe.each([
     expect(record.result.winners).toEqual(end.view.winners);
     const replay = (await (await fetch(`${http}/api/games/${game}/replay`)).json()) as ReplayAnswer;
     expect(replay.matchesRecord).toBe(true);
+    expect(replay.finished).toBe(true);
     expect(replay).toMatchObject({
       edition,
       seats: [

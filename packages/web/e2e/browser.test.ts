@@ -109,6 +109,7 @@ describe('the web client', () => {
     expect(await rows.count()).toBe(2);
     expect(await rows.first().textContent()).toMatch(/^1\. Ada 4 points/);
     expect(await rows.nth(1).textContent()).toMatch(/^2\. Beginner bot 1 \d points/);
+    expect(await replay.getByTestId('decided').textContent()).toBe('Ada wins!');
     expect(await replay.locator('.replay-standings').evaluate((list) => getComputedStyle(list).listStyleType)).toBe(
       'none',
     );
@@ -154,6 +155,31 @@ describe('the web client', () => {
     expect(await page.locator('.hourglass-label').textContent()).toMatch(/^Second chance/);
     expect(errors).toEqual([]);
     await context.close();
+  }, 60_000);
+
+  it('asks before a link leaves a game under way, and stays at the table if told no', async () => {
+    const { page, errors } = await newPlayer('Tam');
+    await page.getByRole('button', { name: 'Create a table' }).click();
+    await page.getByTestId('room-code').waitFor();
+    await page.getByRole('button', { name: 'Start the game' }).click();
+    await page.locator('svg.puzzle-svg').waitFor();
+    const table = page.url();
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.locator('header.top').getByRole('link', { name: 'How to play' }).click();
+    expect(asked).toEqual(['Leave this game? A bot will play your seat until it ends.']);
+    expect(page.url()).toBe(table);
+    expect(await page.locator('svg.puzzle-svg').count()).toBe(1);
+    page.once('dialog', (dialog) => {
+      void dialog.accept();
+    });
+    await page.locator('header.top').getByRole('link', { name: 'How to play' }).click();
+    await page.getByRole('heading', { name: 'How to play', level: 1 }).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
   }, 60_000);
 
   it('lets someone watch a game under way, and after a reload watch again without knocking on a seat', async () => {
@@ -289,6 +315,8 @@ describe('the web client', () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(`${real.server.url}/#/room/${code}`);
+    // Offered the guest's name, to keep or change.
+    await expect.poll(() => page.getByLabel('Your name at the table').inputValue()).toMatch(/^Player \d{4}$/);
     await page.getByLabel('Your name at the table').fill('Jo');
     await page.getByRole('button', { name: 'Join the table' }).click();
     await page.getByText('Waiting for the host to start the game.').waitFor();

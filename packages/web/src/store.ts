@@ -26,8 +26,15 @@ export function hasPlayerName(): boolean {
 /** Renames the account when the name changed; the server says why a name is refused. */
 export async function savePlayerName(name: string): Promise<void> {
   const trimmed = name.trim();
-  if (!trimmed || trimmed === currentAccount()?.name) return;
-  await rename(trimmed);
+  if (!trimmed) return;
+  if (trimmed !== currentAccount()?.name) await rename(trimmed);
+  else
+    try {
+      // Kept as it is, but chosen: not asked for again.
+      localStorage.setItem(NAME_KEY, trimmed);
+    } catch {
+      // Asked again next time.
+    }
 }
 
 let pending: GameRoom<'race'> | null = null;

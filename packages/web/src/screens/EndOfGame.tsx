@@ -80,8 +80,7 @@ function Podium({ view, nameOf }: { view: RaceView; nameOf: (id: string) => stri
   const { t } = useTranslation();
   const top = view.standings.filter((s) => s.place <= 3);
   if (top.length < 2) return null;
-  // Drawn second, first, third, as podiums stand.
-  const order = [2, 1, 3].flatMap((place) => top.filter((s) => s.place === place));
+  const order = podiumOrder(top);
   return (
     <ol className="podium" aria-label={t('end.podium')}>
       {order.map((s) => (
@@ -101,3 +100,16 @@ function Podium({ view, nameOf }: { view: RaceView; nameOf: (id: string) => stri
 }
 
 const ORDINALS = ['first', 'second', 'third'];
+
+/**
+ * The podium's steps from left to right, as podiums stand: the winners (all of them, if tied) in
+ * the middle, the others, best first, on either side of them in turn (second on the left, third on
+ * the right; two tied seconds one each side).
+ */
+export function podiumOrder<T extends { readonly place: number }>(standings: readonly T[]): T[] {
+  const winners = standings.filter((s) => s.place === 1);
+  const others = standings.filter((s) => s.place !== 1).sort((a, b) => a.place - b.place);
+  const left = others.filter((_, k) => k % 2 === 0).reverse();
+  const right = others.filter((_, k) => k % 2 === 1);
+  return [...left, ...winners, ...right];
+}

@@ -532,7 +532,9 @@ export function RoundBoards({
   const { t } = useTranslation();
   return (
     <section className="round-boards" aria-labelledby="round-boards-title">
-      <h2 id="round-boards-title">{t('game.revealTitle', { round: reveal.round })}</h2>
+      <h2 id="round-boards-title">
+        {reveal.tieBreak ? t('game.revealTieBreakTitle') : t('game.revealTitle', { round: reveal.round })}
+      </h2>
       <ul>
         {reveal.boards.map((b) => {
           const place = reveal.solved.indexOf(b.player);

@@ -3,6 +3,7 @@ import { CLOSE_CODES } from '@ubongo/core';
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAccount } from '../account.js';
 import { useAnnounce } from '../announce.js';
 import { go, parseRoute } from '../route.js';
 import { useRoomMessages, watchRoom } from '../hooks.js';
@@ -59,7 +60,10 @@ export function RaceScreen({ code }: { code: string }) {
   }, [code]);
   // Someone who opens a table's link without having given a name is asked for one first.
   const [named, setNamed] = useState(() => room !== null || hasPlayerName() || canComeBack(code));
-  const [name, setName] = useState('');
+  // Offered as the account's name (a guest's "Player NNNN") until changed.
+  const account = useAccount();
+  const [typed, setName] = useState<string | null>(null);
+  const name = typed ?? account?.name ?? '';
   // Why the table cannot be shown: a join refused (its reason), or a table left behind (what happened).
   const [failure, setFailure] = useState<{ readonly text: string; readonly joining: boolean } | null>(null);
   const [lobby, setLobby] = useState<Table['lobby'] | null>(null);
@@ -169,6 +173,24 @@ export function RaceScreen({ code }: { code: string }) {
     },
     [room],
   );
+
+  // Leaving mid-game gives the seat to a bot for good: a link to another screen (the header's, a
+  // stray tap) asks first. (A reload keeps the seat, and asks nothing.)
+  const seatedInPlay = view?.view.phase === 'playing' && (lobby?.you ?? -1) >= 0;
+  useEffect(() => {
+    if (!seatedInPlay) return;
+    const onClick = (e: MouseEvent): void => {
+      const link = e.target instanceof Element ? e.target.closest('a[href^="#"]') : null;
+      if (!link || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      const route = parseRoute(link.getAttribute('href') ?? '');
+      if (route.name === 'room' && route.code === code) return;
+      if (!window.confirm(t('race.leaveConfirm'))) e.preventDefault();
+    };
+    document.addEventListener('click', onClick, { capture: true });
+    return () => {
+      document.removeEventListener('click', onClick, { capture: true });
+    };
+  }, [seatedInPlay, code, t]);
 
   // The same function at every render: the game screen's board is not re-rendered for a new one.
   const clearRejected = useCallback(() => {

@@ -40,6 +40,8 @@ export function Replay({ id }: { id: string }) {
   const date = new Date(replay.startedAt).toLocaleString(i18n.language, { dateStyle: 'long', timeStyle: 'short' });
   const round = replay.rounds[at];
   const last = at === replay.rounds.length - 1;
+  // The game's own rounds; a tie-break round after them is said as one.
+  const rounds = replay.rounds.filter((r) => !r.tieBreak).length;
   return (
     <div className="replay">
       <h1>{t('replay.title', { edition: t(`editions.${replay.edition}`) })}</h1>
@@ -60,7 +62,9 @@ export function Replay({ id }: { id: string }) {
             >
               {t('replay.previous')}
             </button>
-            <span aria-live="polite">{t('replay.roundOf', { round: at + 1, rounds: replay.rounds.length })}</span>
+            <span aria-live="polite">
+              {round.tieBreak ? t('game.tieBreakRound') : t('replay.roundOf', { round: round.round, rounds })}
+            </span>
             <button
               type="button"
               disabled={last}
@@ -104,10 +108,34 @@ export function Replay({ id }: { id: string }) {
                 );
               })}
             </ol>
+            {last && replay.finished && <Decided replay={replay} nameOf={nameOf} />}
             {!replay.matchesRecord && <p className="error">{t('replay.differs')}</p>}
           </section>
         </>
       )}
     </div>
+  );
+}
+
+/** Who won a finished game, and how a tie was settled, as its end screen said. */
+function Decided({ replay, nameOf }: { replay: ReplayAnswer; nameOf: (id: string) => string }) {
+  const { t } = useTranslation();
+  const winners = (replay.rounds.at(-1)?.standings ?? []).filter((s) => s.place === 1).map((s) => nameOf(s.player));
+  const names = winners.join(', ');
+  const tieRounds = replay.rounds.filter((r) => r.tieBreak);
+  // Those level first when the game's own rounds were over.
+  const before = replay.rounds.filter((r) => !r.tieBreak).at(-1)?.standings ?? [];
+  const tied = before.filter((s) => s.place === 1).map((s) => s.player);
+  return (
+    <p data-testid="decided">
+      {winners.length > 1 ? t('end.shared', { names }) : t('end.won', { name: names })}
+      {tieRounds.length > 0 && (
+        <>
+          {' '}
+          {t('end.tieBreak', { names: tied.map(nameOf).join(', '), count: tieRounds.length })}{' '}
+          {winners.length > 1 ? t('end.tieShared') : t('end.tieSettled', { name: names })}
+        </>
+      )}
+    </p>
   );
 }
