@@ -32,6 +32,39 @@ export const PROTOCOL_VERSION = 3;
  */
 export const CLOSE_CODES = { idle: 4408, elsewhere: 4409, flood: 4429, restarting: 4503 } as const;
 
+/**
+ * Why the account API (`/api/accounts`, `/api/sessions`, `/api/me/...`) refused a request: its
+ * answer's `code`, beside `error` (the same in English words) and `params` (the values those
+ * words hold), for a client to say in its own language (docs/accounts.md).
+ */
+export const ACCOUNT_ERROR_CODES = [
+  'account/sign-in-first',
+  'account/wrong-login',
+  'account/too-many',
+  'account/username-format',
+  'account/username-taken',
+  'account/has-username',
+  'account/claim-first',
+  'account/password-short',
+  'account/password-long',
+  'account/old-password-wrong',
+  'name/empty',
+  'name/too-long',
+  'name/control',
+  'name/bidi',
+  'name/zero-width',
+  'name/invisible',
+  'name/reserved',
+] as const;
+export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];
+
+/** An account request refused, as its answer's body says. */
+export interface AccountErrorAnswer {
+  readonly error: string;
+  readonly code?: AccountErrorCode;
+  readonly params?: Readonly<Record<string, string | number>>;
+}
+
 /** Why the server refused a message, besides the engines' own codes. */
 export const MESSAGE_ERROR_CODES = [
   'message/malformed',

@@ -116,6 +116,29 @@ describe('accounts', () => {
     expect(await said('bobby', 'short')).toBe('a password is at least 8 characters');
   });
 
+  it('says why by a code too, with the values its words hold, for a client to translate', async () => {
+    const { session } = await guest('Di');
+    const answer = async (username: string, password: string): Promise<Record<string, unknown>> =>
+      (await api('POST', '/api/me/claim', { username, password }, session)).body;
+    expect(await answer('d', 'long enough')).toMatchObject({ code: 'account/username-format' });
+    expect(await answer('\u202Edi', 'long enough')).toMatchObject({ code: 'name/bidi' });
+    expect(await answer('dido', 'short')).toMatchObject({ code: 'account/password-short', params: { min: 8 } });
+    const renamed = await api('POST', '/api/me/name', { name: 'x'.repeat(30) }, session);
+    expect(renamed.status).toBe(400);
+    expect(renamed.body).toEqual({
+      error: 'a name is at most 24 characters',
+      code: 'name/too-long',
+      params: { max: 24 },
+    });
+    const other = await guest('Ed');
+    await api('POST', '/api/me/claim', { username: 'eddie', password: 'long enough' }, other.session);
+    expect(await answer('Eddie', 'long enough')).toMatchObject({
+      code: 'account/username-taken',
+      params: { name: 'Eddie' },
+    });
+    expect((await api('GET', '/api/me')).body).toMatchObject({ code: 'account/sign-in-first' });
+  });
+
   it('changes a password, signing out every other session', async () => {
     const cy = await guest('Cy');
     await api('POST', '/api/me/claim', { username: 'cy_ling', password: 'first password' }, cy.session);

@@ -1,7 +1,8 @@
-import type { AccountView } from '@ubongo/core';
+import type { AccountErrorCode, AccountView } from '@ubongo/core';
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import type { SharedBuckets } from './limits.js';
 import { Buckets, localBuckets } from './limits.js';
+import type { NameProblem } from './names.js';
 import { nameKey, normalizeName } from './names.js';
 import type { Account, Storage } from './storage.js';
 
@@ -49,12 +50,20 @@ async function passwordMatches(password: string, stored: string): Promise<boolea
 export class AccountError extends Error {
   constructor(
     readonly status: number,
+    /** Why, for a client to say in its language; `message` says it in English. */
+    readonly code: AccountErrorCode,
     message: string,
+    /** The values the words hold. */
+    readonly params?: Readonly<Record<string, string | number>>,
     readonly retryAfter?: number,
   ) {
     super(message);
   }
 }
+
+/** A name refused: why, as the answer says it. */
+const refusedName = (problem: NameProblem): AccountError =>
+  new AccountError(400, problem.code, problem.message, problem.params);
 
 /** An account as its owner sees it. */
 export const viewOf = (a: Account): AccountView => ({ id: a.id, name: a.name, username: a.username });
@@ -62,15 +71,17 @@ export const viewOf = (a: Account): AccountView => ({ id: a.id, name: a.name, us
 /** Checks a username: a name (names.ts) of 3 to 24 letters, digits, `_`, `.` or `-`. */
 export function checkUsername(raw: string): string {
   const checked = normalizeName(raw);
-  if (!checked.ok) throw new AccountError(400, checked.problem.message);
+  if (!checked.ok) throw refusedName(checked.problem);
   if (!/^[\p{L}\p{N}_.-]{3,24}$/u.test(checked.name))
-    throw new AccountError(400, 'a username is 3 to 24 letters, digits, _, . or -');
+    throw new AccountError(400, 'account/username-format', 'a username is 3 to 24 letters, digits, _, . or -');
   return checked.name;
 }
 
 function checkPassword(password: string): void {
-  if (password.length < 8) throw new AccountError(400, 'a password is at least 8 characters');
-  if (password.length > 200) throw new AccountError(400, 'a password is at most 200 characters');
+  if (password.length < 8)
+    throw new AccountError(400, 'account/password-short', 'a password is at least 8 characters', { min: 8 });
+  if (password.length > 200)
+    throw new AccountError(400, 'account/password-long', 'a password is at most 200 characters', { max: 200 });
 }
 
 /**
@@ -98,7 +109,7 @@ export class Accounts {
     let shown = `Player ${1000 + (randomBytes(2).readUInt16BE() % 9000)}`;
     if (name !== undefined) {
       const checked = normalizeName(name);
-      if (!checked.ok) throw new AccountError(400, checked.problem.message);
+      if (!checked.ok) throw refusedName(checked.problem);
       shown = checked.name;
     }
     const secret = token();
@@ -131,7 +142,7 @@ export class Accounts {
       ('secret' in credentials
         ? timingSafeEqual(Buffer.from(sha256(credentials.secret), 'hex'), Buffer.from(account.secretHash, 'hex'))
         : account.passwordHash !== null && (await passwordMatches(credentials.password, account.passwordHash)));
-    if (!account || !right) throw new AccountError(401, 'wrong username or password');
+    if (!account || !right) throw new AccountError(401, 'account/wrong-login', 'wrong username or password');
     return { account: viewOf(account), session: await this.#open(account.id) };
   }
 
@@ -145,19 +156,22 @@ export class Accounts {
 
   /** Gives the session's guest account a username and a password. */
   async claim(account: Account, username: string, password: string): Promise<AccountView> {
-    if (account.username !== null) throw new AccountError(409, 'this account already has a username');
+    if (account.username !== null)
+      throw new AccountError(409, 'account/has-username', 'this account already has a username');
     const name = checkUsername(username);
     checkPassword(password);
     const claimed = await this.storage.claimAccount(account.id, name, nameKey(name), await hashPassword(password));
-    if (!claimed) throw new AccountError(409, `the username ${name} is taken`);
+    if (!claimed) throw new AccountError(409, 'account/username-taken', `the username ${name} is taken`, { name });
     return { ...viewOf(account), username: name };
   }
 
   /** A new password, the old one given; every other session is signed out. */
   async changePassword(account: Account, sessionToken: string, old: string, next: string): Promise<void> {
-    if (account.passwordHash === null) throw new AccountError(409, 'claim the account with a username first');
+    if (account.passwordHash === null)
+      throw new AccountError(409, 'account/claim-first', 'claim the account with a username first');
     await this.#allow(this.#byAccount, account.id, 'password attempts for this account');
-    if (!(await passwordMatches(old, account.passwordHash))) throw new AccountError(401, 'the old password is wrong');
+    if (!(await passwordMatches(old, account.passwordHash)))
+      throw new AccountError(401, 'account/old-password-wrong', 'the old password is wrong');
     checkPassword(next);
     await this.storage.setPassword(account.id, await hashPassword(next));
     await this.storage.revokeSessions({ accountId: account.id, except: sha256(sessionToken) }, this.now());
@@ -165,7 +179,7 @@ export class Accounts {
 
   async rename(account: Account, name: string): Promise<AccountView> {
     const checked = normalizeName(name);
-    if (!checked.ok) throw new AccountError(400, checked.problem.message);
+    if (!checked.ok) throw refusedName(checked.problem);
     await this.storage.renameAccount(account.id, checked.name);
     return { ...viewOf(account), name: checked.name };
   }
@@ -190,6 +204,13 @@ export class Accounts {
 
   async #allow(buckets: SharedBuckets, key: string, what: string): Promise<void> {
     const wait = await buckets.take(key);
-    if (wait > 0) throw new AccountError(429, `too many ${what}; try again in ${wait} s`, wait);
+    if (wait > 0)
+      throw new AccountError(
+        429,
+        'account/too-many',
+        `too many ${what}; try again in ${wait} s`,
+        { seconds: wait },
+        wait,
+      );
   }
 }

@@ -1,4 +1,5 @@
 import type {
+  AccountErrorAnswer,
   Deck,
   DeckEdition,
   DeckIndex,
@@ -342,7 +343,7 @@ export function httpHandler(options: HttpOptions) {
       }
       const token = bearer(req);
       const account = await accounts.bySession(token);
-      if (!account || token === undefined) throw new AccountError(401, 'sign in first');
+      if (!account || token === undefined) throw new AccountError(401, 'account/sign-in-first', 'sign in first');
       if (is('DELETE', '/api/sessions')) {
         await accounts.signOut(token);
         res.writeHead(204);
@@ -363,7 +364,12 @@ export function httpHandler(options: HttpOptions) {
     } catch (e) {
       if (e instanceof AccountError) {
         if (e.retryAfter !== undefined) res.setHeader('retry-after', String(e.retryAfter));
-        send(res, e.status, { error: e.message });
+        const answer: AccountErrorAnswer = {
+          error: e.message,
+          code: e.code,
+          ...(e.params ? { params: e.params } : {}),
+        };
+        send(res, e.status, answer);
       } else if (e instanceof Refused) send(res, e.status, { error: e.message });
       else throw e;
     }

@@ -5,20 +5,17 @@
  * characters, nothing visible at all, more than 24 characters, or the look of a bot's seat.
  */
 
+import type { AccountErrorCode } from '@ubongo/core';
+
 /** The longest name, in characters (code points). */
 export const NAME_MAX = 24;
 
 /** Why a name is refused, and the words for it (English; the code is for clients to translate). */
 export interface NameProblem {
-  readonly code:
-    | 'name/empty'
-    | 'name/too-long'
-    | 'name/control'
-    | 'name/bidi'
-    | 'name/zero-width'
-    | 'name/invisible'
-    | 'name/reserved';
+  readonly code: Extract<AccountErrorCode, `name/${string}`>;
   readonly message: string;
+  /** The values the words hold. */
+  readonly params?: Readonly<Record<string, number>>;
 }
 
 const CONTROL = /\p{Cc}/u;
@@ -37,7 +34,10 @@ const where = (text: string, pattern: RegExp): string => {
 
 /** A name as it will be shown, or why it is refused. */
 export function normalizeName(raw: string): { ok: true; name: string } | { ok: false; problem: NameProblem } {
-  const refuse = (code: NameProblem['code'], message: string) => ({ ok: false as const, problem: { code, message } });
+  const refuse = (code: NameProblem['code'], message: string, params?: NameProblem['params']) => ({
+    ok: false as const,
+    problem: { code, message, ...(params ? { params } : {}) },
+  });
   if (CONTROL.test(raw))
     return refuse('name/control', `a name may not hold control characters (${where(raw, CONTROL)})`);
   if (BIDI.test(raw))
@@ -47,7 +47,8 @@ export function normalizeName(raw: string): { ok: true; name: string } | { ok: f
   const name = raw.normalize('NFC').trim().replace(/\s+/gu, ' ');
   if (name === '') return refuse('name/empty', 'a name is needed');
   if (name.replace(INVISIBLE, '') === '') return refuse('name/invisible', 'a name needs something people can see');
-  if (Array.from(name).length > NAME_MAX) return refuse('name/too-long', `a name is at most ${NAME_MAX} characters`);
+  if (Array.from(name).length > NAME_MAX)
+    return refuse('name/too-long', `a name is at most ${NAME_MAX} characters`, { max: NAME_MAX });
   if (RESERVED.some((r) => r.test(name))) return refuse('name/reserved', 'a name may not look like a bot’s');
   return { ok: true, name };
 }

@@ -31,7 +31,7 @@ it('keeps a guest account on a phone, signs in with it on a desktop, and signs o
   await keep.getByLabel('Username').fill('ama_k');
   await keep.getByLabel('Password').fill('short');
   await keep.getByRole('button', { name: 'Keep my account' }).tap();
-  await page.getByRole('alert').filter({ hasText: 'a password is at least 8 characters' }).waitFor();
+  await page.getByRole('alert').filter({ hasText: 'A password needs at least 8 characters.' }).waitFor();
   await keep.getByLabel('Password').fill('ama rides again');
   await keep.getByRole('button', { name: 'Keep my account' }).tap();
   await page.getByText('Your username is ama_k.').waitFor();

@@ -326,6 +326,19 @@ describe('the web client', () => {
     await host.page.context().close();
   }, 60_000);
 
+  it('says a table’s code that is no table’s in words, not in the server’s', async () => {
+    const { page, errors } = await newPlayer('Uma');
+    await page.goto(`${real.server.url}/#/room/ZZZZZZ`);
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(
+      'Could not join: There is no table with this code. Check it, or ask for the link again.',
+    );
+    // The browser logs the refused join; nothing else.
+    expect(errors.filter((e) => !/\b404\b|not found/i.test(e))).toEqual([]);
+    await page.context().close();
+  }, 30_000);
+
   it('switches language, remembers it, and sets <html lang>', async () => {
     const { page, errors } = await newPlayer('Lu');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');

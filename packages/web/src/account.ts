@@ -1,4 +1,11 @@
-import type { AccountView, GuestAnswer, MeAnswer, SessionAnswer } from '@ubongo/core';
+import type {
+  AccountErrorAnswer,
+  AccountErrorCode,
+  AccountView,
+  GuestAnswer,
+  MeAnswer,
+  SessionAnswer,
+} from '@ubongo/core';
 import { useSyncExternalStore } from 'react';
 
 /*
@@ -50,6 +57,9 @@ export class AccountProblem extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Why, as a code a translation is kept under (`errors.CODE`), with the values its words hold. */
+    readonly code?: AccountErrorCode,
+    readonly params?: Readonly<Record<string, string | number>>,
   ) {
     super(message);
   }
@@ -63,7 +73,10 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   });
   const text = await res.text();
   const parsed: unknown = text ? JSON.parse(text) : {};
-  if (!res.ok) throw new AccountProblem(res.status, (parsed as { error?: string }).error ?? `HTTP ${res.status}`);
+  if (!res.ok) {
+    const answer = parsed as Partial<AccountErrorAnswer>;
+    throw new AccountProblem(res.status, answer.error ?? `HTTP ${res.status}`, answer.code, answer.params);
+  }
   return parsed as T;
 }
 

@@ -1,7 +1,10 @@
 // @vitest-environment jsdom
 import type { Room } from 'colyseus.js';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { canComeBack, forgetRoom, rememberRoom } from './net.js';
+import { AccountProblem } from './account.js';
+import i18next from 'i18next';
+import { setUpI18n, switchLanguage } from './i18n.js';
+import { canComeBack, errorText, forgetRoom, rememberRoom } from './net.js';
 
 /** A joined room as far as remembering it goes: its code and this connection's reconnection token. */
 const room = (roomId: string, reconnectionToken: string): Room => ({ roomId, reconnectionToken }) as unknown as Room;
@@ -43,5 +46,28 @@ describe('what a tab remembers to come back to a table', () => {
     expect(saved()).toEqual({ code: 'XYZ789', token: 'XYZ789:t9' });
     forgetRoom();
     expect(canComeBack('XYZ789')).toBe(false);
+  });
+});
+
+describe('an error in words for people', () => {
+  it('says in the reader’s language what the server said by a code, and the rest in its own words', async () => {
+    await setUpI18n();
+    await switchLanguage('es');
+    const t = i18next.t.bind(i18next);
+    const taken = new AccountProblem(409, 'the username ana is taken', 'account/username-taken', { name: 'ana' });
+    expect(errorText(taken, t)).toBe('El nombre de usuario ana ya está ocupado.');
+    // As colyseus.js throws them: the matchmaker's HTTP status, or Colyseus's own code.
+    const serverError = (code: number, message: string): Error =>
+      Object.assign(new Error(message), { name: 'ServerError', code });
+    const notFound = serverError(404, 'room "ZZZZZZ" not found');
+    expect(errorText(notFound, t)).toBe('No hay ninguna mesa con este código. Compruébalo o vuelve a pedir el enlace.');
+    const locked = serverError(4212, 'room "ZZZZZZ" is locked');
+    expect(errorText(locked, t)).toBe('En esta mesa ya no cabe nadie más.');
+    // No code, or one with no words kept for it: the server's own words.
+    expect(errorText(new AccountProblem(500, 'internal error'), t)).toBe('internal error');
+    expect(errorText(new Error('this table has 12 spectators already'), t)).toBe(
+      'this table has 12 spectators already',
+    );
+    await switchLanguage('en');
   });
 });

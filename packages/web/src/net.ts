@@ -14,7 +14,7 @@ import type {
 import { PROTOCOL_VERSION } from '@ubongo/core';
 import type { Room } from 'colyseus.js';
 import { Client } from 'colyseus.js';
-import { sessionToken } from './account.js';
+import { AccountProblem, sessionToken } from './account.js';
 import type { TFunction } from 'i18next';
 
 /*
@@ -197,9 +197,24 @@ export function forgetRoom(): void {
   }
 }
 
-/** Turns a thrown join error into words for people. */
-export function joinErrorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
+/**
+ * A join by an id no room has, or one that takes no one more (the words tell which): Colyseus's
+ * code for it, or the HTTP status the matchmaker answers it with (matchmaker.ts), which is what
+ * colyseus.js's error carries.
+ */
+const NO_SUCH_ROOM = [4212, 404];
+
+/**
+ * A thrown error in words for people, in their language where the server says why by a code: an
+ * account request refused (its `code`), a table that is not there or takes no one more. Anything
+ * else in the server's own words.
+ */
+export function errorText(e: unknown, t: TFunction): string {
+  const message = e instanceof Error ? e.message : String(e);
+  if (e instanceof AccountProblem && e.code) return t(`errors.${e.code}`, { ...e.params, defaultValue: message });
+  if (e instanceof Error && e.name === 'ServerError' && NO_SUCH_ROOM.includes(Number((e as { code?: unknown }).code)))
+    return t(/locked/.test(message) ? 'errors.join/locked' : 'errors.join/not-found');
+  return message;
 }
 
 /** A seat's name for people, in their language: the server sends who sits there as data. */

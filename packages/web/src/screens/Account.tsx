@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changePassword, claim, rename, signIn, signOut, useAccount } from '../account.js';
-import { joinErrorText } from '../net.js';
+import { errorText } from '../net.js';
 import { NameField } from './common.js';
 
 /** Who you are: your name, a username and password to keep the account, signing in elsewhere, signing out. */
@@ -35,7 +35,7 @@ export function Account() {
           setNext('');
         })
         .catch((err: unknown) => {
-          setSaid({ ok: false, text: joinErrorText(err) });
+          setSaid({ ok: false, text: errorText(err, t) });
         })
         .finally(() => {
           setBusy(false);

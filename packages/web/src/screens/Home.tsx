@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { go } from '../route.js';
@@ -39,9 +40,9 @@ function useIdle(): boolean {
 }
 
 /** Why joining failed, for people (net.ts's words, once it is there). */
-const failure = (e: unknown): Promise<string> =>
+const failure = (e: unknown, t: TFunction): Promise<string> =>
   network().then(
-    (net) => net.joinErrorText(e),
+    (net) => net.errorText(e, t),
     () => (e instanceof Error ? e.message : String(e)),
   );
 
@@ -71,7 +72,7 @@ export function Home() {
       handOver(room);
       go(`room/${room.roomId}`);
     } catch (e) {
-      setError(t('home.cannotJoin', { reason: await failure(e) }));
+      setError(t('home.cannotJoin', { reason: await failure(e, t) }));
       setBusy(false);
     }
   };
@@ -136,7 +137,7 @@ export function Home() {
           onChange={setName}
           onBlur={() => {
             savePlayerName(name).catch(async (e: unknown) => {
-              setError(t('home.badName', { reason: await failure(e) }));
+              setError(t('home.badName', { reason: await failure(e, t) }));
             });
           }}
         />
@@ -178,7 +179,7 @@ export function Home() {
                   go(`room/${cleanCode}`);
                 })
                 .catch(async (e: unknown) => {
-                  setError(t('home.badName', { reason: await failure(e) }));
+                  setError(t('home.badName', { reason: await failure(e, t) }));
                 });
             }}
           >

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAnnounce } from '../announce.js';
 import { useRoomMessages, watchRoom } from '../hooks.js';
 import type { GameRoom } from '../net.js';
-import { createRoom, fetchDecks, joinErrorText, send } from '../net.js';
+import { createRoom, fetchDecks, errorText, send } from '../net.js';
 import { Puzzle } from '../play/Puzzle.js';
 import { liftSound, moveSound, play } from '../sound.js';
 import { RejectedNote, TaskKey } from './common.js';
@@ -50,7 +50,7 @@ export function Practice() {
       .catch((e: unknown) => {
         // Without the deck list there is nothing to practise on: the room is left.
         void practice.then((r) => r.leave(true)).catch(() => undefined);
-        if (live) setError(joinErrorText(e));
+        if (live) setError(errorText(e, t));
       });
     return () => {
       live = false;

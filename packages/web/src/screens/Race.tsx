@@ -9,7 +9,7 @@ import { go, parseRoute } from '../route.js';
 import { useRoomMessages, watchRoom } from '../hooks.js';
 import type { GameRoom } from '../net.js';
 import { play } from '../sound.js';
-import { canComeBack, comeBack, forgetRoom, joinErrorText, joinTable, rememberRoom, seatName } from '../net.js';
+import { canComeBack, comeBack, forgetRoom, errorText, joinTable, rememberRoom, seatName } from '../net.js';
 import { hasPlayerName, savePlayerName, takeRoom } from '../store.js';
 import { NameField } from './common.js';
 import { EndOfGame } from './EndOfGame.js';
@@ -96,7 +96,7 @@ export function RaceScreen({ code }: { code: string }) {
         if (run.cancelled) void joined.leave();
         else setRoom(joined);
       } catch (e) {
-        if (!run.cancelled) setFailure({ text: joinErrorText(e), joining: true });
+        if (!run.cancelled) setFailure({ text: errorText(e, t), joining: true });
       }
     })();
     return () => {
@@ -262,7 +262,7 @@ export function RaceScreen({ code }: { code: string }) {
               setNamed(true);
             })
             .catch((err: unknown) => {
-              setFailure({ text: joinErrorText(err), joining: true });
+              setFailure({ text: errorText(err, t), joining: true });
             });
         }}
       >

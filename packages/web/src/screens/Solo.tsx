@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useAnnounce } from '../announce.js';
 import { clock, useRoomMessages, useTimeLeft, useTimeTaken, watchRoom } from '../hooks.js';
 import type { GameRoom } from '../net.js';
-import { createRoom, fetchRecords, joinErrorText, send } from '../net.js';
+import { createRoom, fetchRecords, errorText, send } from '../net.js';
 import { Puzzle } from '../play/Puzzle.js';
 import { liftSound, moveSound, play } from '../sound.js';
 import { personalBest, playerName, savePersonalBest } from '../store.js';
@@ -145,7 +145,7 @@ export function Solo() {
       markRun(true);
       setRoom(next);
     } catch (e) {
-      setError(joinErrorText(e));
+      setError(errorText(e, t));
     } finally {
       setBusy(false);
     }
