@@ -707,6 +707,31 @@ describe('solo play', () => {
     expect(await run({ solved: 5, ms: 86_400_000 })).toBe(true);
   });
 
+  it('a run beats the best the account has on record, on any device, whatever the browser sends', async () => {
+    const client = await signedIn(url, 'Uli');
+    // Each puzzle taking a person's least time, game time running `scale` times faster than real time.
+    const run = async (scale: number): Promise<boolean> => {
+      const uli = Player.wrap<'solo'>(
+        client,
+        await client.create('solo', { protocol: PROTOCOL_VERSION, mode: 'count', limit: 5, side: 'easy' }),
+      );
+      uli.send('start');
+      for (let n = 0; n < 5; n++) {
+        const v = await uli.waitFor('view', (m) => m.solved === n && m.task !== null);
+        if (!v.task) continue;
+        await humanPause(v.task, scale);
+        uli.send('claim', byHand(solve(v.task)));
+      }
+      const { newBest, verified } = await uli.waitFor('recorded');
+      expect(verified).toBe(true);
+      await uli.room.leave();
+      return newBest;
+    };
+    // The first is a best; a slower one after it is not, though no best was sent either time.
+    expect(await run(20)).toBe(true);
+    expect(await run(5)).toBe(false);
+  });
+
   it('a bad best is refused when the room is created, with where it is wrong', async () => {
     await expect(
       Player.create(url, 'solo', { name: 'Ivy', mode: 'count', limit: 5, side: 'hard', best: { solved: -1, ms: 0 } }),

@@ -12,7 +12,7 @@ import type {
   SoloState,
   TrailMove,
 } from '@ubongo/core';
-import { findTask, isNewBest, judgeSolve, soloEngine } from '@ubongo/core';
+import { compareSoloResults, findTask, isNewBest, judgeSolve, soloEngine } from '@ubongo/core';
 import {
   expireWhenIdle,
   guarded,
@@ -235,8 +235,8 @@ export class SoloRoom extends Room {
   }
 
   async #record(result: SoloResult): Promise<void> {
-    const { best } = this.#options;
     try {
+      const bar = await this.#bestSoFar(result);
       const verified = this.#implausible === 0;
       await this.services.storage.saveSolo({
         ...result,
@@ -248,7 +248,7 @@ export class SoloRoom extends Room {
         puzzles: this.#puzzles,
         dealing: this.#options.dealing ?? 'shuffled',
       });
-      const newBest = isNewBest(result, best ? { ...result, skipped: 0, ...best } : null);
+      const newBest = isNewBest(result, bar);
       const client = this.clients[0];
       // A run that is not verified, or was dealt at the player's level, is no one's best.
       const listed = verified && this.#options.dealing !== 'level';
@@ -264,6 +264,27 @@ export class SoloRoom extends Room {
           message: 'the server could not store this result; it will not be among the records',
         });
     }
+  }
+
+  /**
+   * The best to beat on this run's setting: the account's best listed run (what the server stored,
+   * on any device) or the best the browser sent, whichever is better.
+   */
+  async #bestSoFar(result: SoloResult): Promise<SoloResult | null> {
+    const { best } = this.#options;
+    let bar: SoloResult | null = best ? { ...result, skipped: 0, ...best } : null;
+    if (!this.#account) return bar;
+    for (const r of await this.services.storage.soloResultsOf(this.#account.id))
+      if (
+        r.verified &&
+        r.dealing !== 'level' &&
+        r.mode === result.mode &&
+        r.limit === result.limit &&
+        r.side === result.side &&
+        (!bar || compareSoloResults(r, bar) > 0)
+      )
+        bar = r;
+    return bar;
   }
 
   /** A person's attempt at a task counts for its rating if it is their first (puzzles.ts). */

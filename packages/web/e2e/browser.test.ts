@@ -53,6 +53,44 @@ describe('the web client', () => {
     await page.context().close();
   }, 90_000);
 
+  it('keeps a solo best with the account: a new best is said, and another browser of the account shows it', async () => {
+    const { page, errors } = await newPlayer('Ola');
+    await page.getByRole('link', { name: 'Solo' }).click();
+    await page.getByLabel('Number of puzzles').check();
+    await page.getByText('No result yet on this setting.').waitFor();
+    await page.getByRole('button', { name: 'Start' }).click();
+    for (let n = 0; n < 5; n++) {
+      await page.getByText(`${n} of 5 solved`).waitFor();
+      // At a person's pace (3 s, 12 s of game time): a faster solve is not listed, nor a best.
+      await page.waitForTimeout(3000);
+      await solveWithMouse(page);
+    }
+    await page.getByRole('heading', { name: 'Your result' }).waitFor();
+    await page.getByText('A new personal best!').waitFor();
+    const best = page.locator('h2', { hasText: 'Your best' }).locator('xpath=following-sibling::p[1]');
+    await expect.poll(() => best.textContent()).toMatch(/^\d+:\d\d$/);
+    const time = await best.textContent();
+    // The same account in another browser (its keys copied, as signing in there would give it).
+    const keys = await page.evaluate(() => ({
+      account: localStorage.getItem('ubongo.account'),
+      session: localStorage.getItem('ubongo.session'),
+    }));
+    const other = await real.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    await other.addInitScript((k) => {
+      if (k.account) localStorage.setItem('ubongo.account', k.account);
+      if (k.session) localStorage.setItem('ubongo.session', k.session);
+    }, keys);
+    const there = await other.newPage();
+    const thereErrors = watchErrors(there);
+    await there.goto(`${real.server.url}/#/solo`);
+    await there.getByLabel('Number of puzzles').check();
+    const bestThere = there.locator('h2', { hasText: 'Your best' }).locator('xpath=following-sibling::p[1]');
+    await expect.poll(() => bestThere.textContent()).toBe(time);
+    expect([...errors, ...thereErrors]).toEqual([]);
+    await other.close();
+    await page.context().close();
+  }, 90_000);
+
   it('plays solo with the whole set in the tray, picking out the task’s pieces', async () => {
     const { page, errors } = await newPlayer('Nia');
     await page.getByRole('link', { name: 'Solo' }).click();

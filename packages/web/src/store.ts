@@ -1,4 +1,3 @@
-import type { SoloBest } from '@ubongo/core';
 import { currentAccount, rename } from './account.js';
 import type { GameRoom } from './net.js';
 
@@ -52,25 +51,4 @@ export function takeRoom(code: string): GameRoom<'race'> | null {
     return null;
   }
   return room;
-}
-
-/** The best solo result kept in the browser, per mode, length and side. */
-export function personalBest(key: string): SoloBest | null {
-  try {
-    const saved: unknown = JSON.parse(localStorage.getItem(`ubongo.best.${key}`) ?? 'null');
-    // What another version (or a person) left there is not sent to the server unless it has the shape.
-    const { solved, ms } = (saved ?? {}) as Record<string, unknown>;
-    const count = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n >= 0;
-    return count(solved) && Number.isInteger(solved) && count(ms) ? { solved, ms } : null;
-  } catch {
-    return null;
-  }
-}
-
-export function savePersonalBest(key: string, best: SoloBest): void {
-  try {
-    localStorage.setItem(`ubongo.best.${key}`, JSON.stringify(best));
-  } catch {
-    // not remembered
-  }
 }

@@ -13,10 +13,11 @@ import { useTranslation } from 'react-i18next';
 import { useAnnounce } from '../announce.js';
 import { clock, useRoomMessages, useTimeLeft, useTimeTaken, watchRoom } from '../hooks.js';
 import type { GameRoom } from '../net.js';
-import { createRoom, fetchRecords, errorText, send } from '../net.js';
+import { createRoom, errorText, fetchProfile, fetchRecords, send } from '../net.js';
 import { Puzzle } from '../play/Puzzle.js';
 import { liftSound, moveSound, play } from '../sound.js';
-import { personalBest, playerName, savePersonalBest } from '../store.js';
+import { useAccount } from '../account.js';
+import { playerName } from '../store.js';
 import { PieceSetField, RejectedNote, SoundControl } from './common.js';
 
 /** The run's view, and when it came (performance.now()). */
@@ -41,12 +42,27 @@ export function Solo() {
   const [lostToReload, setLostToReload] = useState(() => lostAtLoad);
   const [puzzles, setPuzzles] = useState<readonly SoloPuzzleTime[] | null>(null);
   const [records, setRecords] = useState<readonly SoloRecordEntry[] | null>(null);
-  const key = `${mode}-${limit}-${side}`;
-  const [best, setBest] = useState(() => personalBest(key));
+  // The account's bests, as the server has them on record (from any device), fetched again after each run.
+  const accountId = useAccount()?.id;
+  const [bests, setBests] = useState<readonly SoloRecordEntry[] | null>(null);
+  const [recordedRuns, setRecordedRuns] = useState(0);
+  const [newBest, setNewBest] = useState(false);
+  const best = bests?.find((b) => b.mode === mode && b.limit === limit && b.side === side) ?? null;
 
   useEffect(() => {
-    setBest(personalBest(key));
-  }, [key]);
+    if (!accountId) return;
+    let live = true;
+    fetchProfile(accountId)
+      .then((profile) => {
+        if (live) setBests(profile.solo.best);
+      })
+      .catch(() => {
+        if (live) setBests(null);
+      });
+    return () => {
+      live = false;
+    };
+  }, [accountId, recordedRuns]);
 
   useEffect(
     () => () => {
@@ -86,14 +102,12 @@ export function Solo() {
       }
     },
     rejected: setRejected,
-    recorded: ({ result, newBest, puzzles: times }) => {
+    recorded: ({ newBest: beaten, puzzles: times }) => {
       setPuzzles(times);
       markRun(false);
-      // The server says whether the run beats the best this browser sent it.
-      if (!newBest) return;
-      const mine = { solved: result.solved, ms: result.ms };
-      savePersonalBest(`${result.mode}-${result.limit}-${result.side}`, mine);
-      if (`${result.mode}-${result.limit}-${result.side}` === key) setBest(mine);
+      // The server says whether the run beats the account's best on record.
+      setNewBest(beaten);
+      setRecordedRuns((n) => n + 1);
     },
   });
 
@@ -124,6 +138,7 @@ export function Solo() {
     setLost(false);
     setView(null);
     setPuzzles(null);
+    setNewBest(false);
     lostAtLoad = false;
     setLostToReload(false);
     setBusy(true);
@@ -134,7 +149,7 @@ export function Solo() {
         limit,
         side,
         pieceSet,
-        ...(atLevel ? { dealing: 'level' as const } : best ? { best } : {}),
+        ...(atLevel ? { dealing: 'level' as const } : {}),
       });
       watchRoom(next);
       if (!live.current) {
@@ -170,6 +185,7 @@ export function Solo() {
               ? t('solo.resultTimed', { count: view.result.solved, skipped: view.result.skipped })
               : t('solo.resultCount', { count: view.result.solved, time: clock(view.result.ms) })}
           </p>
+          {newBest && <p className="new-best">{t('solo.newBest')}</p>}
           {puzzles && puzzles.length > 0 && <RunChart puzzles={puzzles} />}
         </section>
       )}
@@ -383,34 +399,25 @@ function RunChart({ puzzles }: { puzzles: readonly SoloPuzzleTime[] }) {
   const longest = Math.max(1, ...puzzles.map((p) => p.ms));
   const fastest = solved.reduce<SoloPuzzleTime | undefined>((a, p) => (a && a.ms <= p.ms ? a : p), undefined);
   const slowest = solved.reduce<SoloPuzzleTime | undefined>((a, p) => (a && a.ms >= p.ms ? a : p), undefined);
-  const w = 14;
-  const h = 60;
   // A puzzle as its card says it: the board and its symbol (or colour), in words.
   const name = (p: SoloPuzzleTime): string => `${p.board} (${t(`keys.${p.key}`)})`;
   return (
     <div className="run-chart">
-      <svg
-        viewBox={`0 0 ${puzzles.length * (w + 4)} ${h}`}
-        role="img"
-        aria-label={t('solo.chart', {
-          times: puzzles.map((p) => `${name(p)} ${clock(p.ms)} ${t(`solo.outcome.${p.outcome}`)}`).join(', '),
-        })}
-      >
-        {puzzles.map((p, i) => {
-          const bar = Math.max(2, (p.ms / longest) * (h - 2));
-          return (
-            <rect
-              key={i}
-              className={`bar ${p.outcome}${p === fastest ? ' fastest' : ''}${p === slowest ? ' slowest' : ''}`}
-              x={i * (w + 4)}
-              y={h - bar}
-              width={w}
-              height={bar}
-              rx={2}
-            />
-          );
-        })}
-      </svg>
+      {/* Each puzzle's time as a bar beside it, and in words: the fastest and the slowest coloured. */}
+      <ol className="run-bars" aria-label={t('solo.chart')}>
+        {puzzles.map((p, i) => (
+          <li key={i} className={`${p.outcome}${p === fastest ? ' fastest' : ''}${p === slowest ? ' slowest' : ''}`}>
+            <span className="run-puzzle">{name(p)}</span>
+            <span className="run-bar" aria-hidden="true">
+              <span style={{ width: `${Math.max(2, (p.ms / longest) * 100).toFixed(1)}%` }} />
+            </span>
+            <span className="run-time">
+              {clock(p.ms)}
+              {p.outcome !== 'solved' && ` (${t(`solo.outcome.${p.outcome}`)})`}
+            </span>
+          </li>
+        ))}
+      </ol>
       {fastest && slowest && (
         <p>
           {t('solo.fastest', { puzzle: name(fastest), time: clock(fastest.ms) })} ·{' '}
