@@ -23,7 +23,8 @@ export function Practice() {
   // The whole solution is on the board (shown, or the last hint): nothing more to ask for.
   const allShown = shown !== undefined && task !== null && shown.length >= task.task.pieces.length;
   const [rejected, setRejected] = useState<Rejected | null>(null);
-  const [error, setError] = useState('');
+  // Why practice could not begin (put into words as it is shown).
+  const [error, setError] = useState<{ readonly cause: unknown } | null>(null);
   // The choice of task, folded away on a phone to leave the screen to the board.
   const [choosing, setChoosing] = useState(
     () => typeof matchMedia !== 'function' || matchMedia('(min-width: 760px)').matches,
@@ -50,7 +51,7 @@ export function Practice() {
       .catch((e: unknown) => {
         // Without the deck list there is nothing to practise on: the room is left.
         void practice.then((r) => r.leave(true)).catch(() => undefined);
-        if (live) setError(errorText(e, t));
+        if (live) setError({ cause: e });
       });
     return () => {
       live = false;
@@ -106,7 +107,7 @@ export function Practice() {
   if (error)
     return (
       <p className="error" role="alert">
-        {t('home.cannotJoin', { reason: error })}
+        {t('home.cannotJoin', { reason: errorText(error.cause, t) })}
       </p>
     );
   if (!task || !decks) return <p className="loading">{t('common.loading')}</p>;

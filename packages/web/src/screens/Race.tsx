@@ -64,8 +64,9 @@ export function RaceScreen({ code }: { code: string }) {
   const account = useAccount();
   const [typed, setName] = useState<string | null>(null);
   const name = typed ?? account?.name ?? '';
-  // Why the table cannot be shown: a join refused (its reason), or a table left behind (what happened).
-  const [failure, setFailure] = useState<{ readonly text: string; readonly joining: boolean } | null>(null);
+  // Why the table cannot be shown: a join refused (its error, put into words as it is shown), or a
+  // table left behind (what happened).
+  const [failure, setFailure] = useState<{ readonly joinError: unknown } | { readonly text: string } | null>(null);
   const [lobby, setLobby] = useState<Table['lobby'] | null>(null);
   const [view, setView] = useState<Table['view']>(null);
   const [rejected, setRejected] = useState<Rejected | null>(null);
@@ -96,7 +97,7 @@ export function RaceScreen({ code }: { code: string }) {
         if (run.cancelled) void joined.leave();
         else setRoom(joined);
       } catch (e) {
-        if (!run.cancelled) setFailure({ text: errorText(e, t), joining: true });
+        if (!run.cancelled) setFailure({ joinError: e });
       }
     })();
     return () => {
@@ -124,7 +125,7 @@ export function RaceScreen({ code }: { code: string }) {
                 : undefined;
       if (closedFor) {
         forgetRoom();
-        setFailure({ text: t(closedFor), joining: false });
+        setFailure({ text: t(closedFor) });
         return;
       }
       setConnection('lost');
@@ -148,7 +149,7 @@ export function RaceScreen({ code }: { code: string }) {
             if (tries < 20) run.timer = setTimeout(retry, 3000);
             else {
               forgetRoom();
-              setFailure({ text: t('race.lost'), joining: false });
+              setFailure({ text: t('race.lost') });
             }
           });
       };
@@ -239,7 +240,9 @@ export function RaceScreen({ code }: { code: string }) {
     return (
       <div className="card narrow">
         <h1>{t('race.cannotJoinTitle', { code })}</h1>
-        <p role="alert">{failure.joining ? t('home.cannotJoin', { reason: failure.text }) : failure.text}</p>
+        <p role="alert">
+          {'joinError' in failure ? t('home.cannotJoin', { reason: errorText(failure.joinError, t) }) : failure.text}
+        </p>
         <button
           type="button"
           onClick={() => {
@@ -262,7 +265,7 @@ export function RaceScreen({ code }: { code: string }) {
               setNamed(true);
             })
             .catch((err: unknown) => {
-              setFailure({ text: errorText(err, t), joining: true });
+              setFailure({ joinError: err });
             });
         }}
       >
