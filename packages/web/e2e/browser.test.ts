@@ -233,6 +233,11 @@ describe('the web client', () => {
     await watcher.page.getByLabel('Table code').fill(code);
     await watcher.page.getByRole('button', { name: 'Join' }).click();
     await watcher.page.getByText('You are watching this game.').waitFor();
+    // The die everyone plays by, as the host sees it.
+    const die = async (page: Page): Promise<string | null> =>
+      page.locator('.task-key [role="img"]').first().getAttribute('aria-label');
+    await watcher.page.locator('.task-key').waitFor();
+    expect(await die(watcher.page)).toBe(await die(host.page));
     // A watcher holds no seat: a reload comes back by the table's code, not by a reconnection the
     // server would refuse (410, logged by the browser) a few times over.
     await watcher.page.reload();

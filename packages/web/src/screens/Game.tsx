@@ -89,10 +89,17 @@ export function Game({ table, view: message }: { table: Table; view: Received })
             ? t('game.tieBreakRound')
             : t('game.round', { round: Math.min(round?.number ?? 1, view.rounds), rounds: view.rounds })}
         </h1>
-        {myDeal && (
+        {myDeal ? (
           <span className="task-key">
             {view.edition === 'extreme' ? t('game.yourColour') : t('game.die')} <TaskKey value={myDeal.key} />
           </span>
+        ) : (
+          // Someone watching sees the die everyone plays by (in Extreme each has a colour of their own).
+          round?.die !== undefined && (
+            <span className="task-key">
+              {t('game.die')} <TaskKey value={round.die} />
+            </span>
+          )
         )}
         {view.edition !== 'jewels' && <Marker marker={view.marker} bank={view.edition === 'extreme'} />}
         {view.edition !== 'jewels' && <Bag count={view.bagSize} />}
@@ -503,15 +510,17 @@ function LeadingColours({ view, nameOf }: { view: RaceView; nameOf: (id: string)
 
 /** A player's jewels, colour by colour. */
 export function JewelCounts({ jewels }: { jewels: Record<string, number> }) {
+  const { t } = useTranslation();
+  const held = Object.entries(jewels).filter(([, n]) => n > 0);
+  // None yet is said, not left blank.
+  if (held.length === 0) return <span className="gems muted">{t('game.noJewels')}</span>;
   return (
     <span className="gems">
-      {Object.entries(jewels)
-        .filter(([, n]) => n > 0)
-        .map(([colour, n]) => (
-          <span key={colour} className="gem-count" data-gem={colour}>
-            <Jewel colour={colour} />×{n}
-          </span>
-        ))}
+      {held.map(([colour, n]) => (
+        <span key={colour} className="gem-count" data-gem={colour}>
+          <Jewel colour={colour} />×{n}
+        </span>
+      ))}
     </span>
   );
 }

@@ -120,7 +120,7 @@ export function Leaderboards() {
             >
               {SIDES.map((s) => (
                 <option key={s} value={s}>
-                  {t(`sides.${s}`)}
+                  {t(`sides.${s}Long`)}
                 </option>
               ))}
             </select>
