@@ -90,7 +90,7 @@ describe('the puzzle board', () => {
       ...puzzle.pieces,
       ...['O4', 'I2', 'Z5'].map((id) => ({ id, cells: normalize(knownPiece(id)?.cells ?? []) })),
     ];
-    const { container, getByTestId, getByText } = render(
+    const { container, getByTestId, getByText, rerender } = render(
       <Puzzle task={puzzle} tray={tray} onComplete={onComplete} label="box" />,
     );
     expect(container.querySelectorAll('g.piece')).toHaveLength(6);
@@ -103,6 +103,15 @@ describe('the puzzle board', () => {
     const claimed = onComplete.mock.calls[0]?.[0] as { piece: string }[];
     expect(claimed.map((p) => p.piece).sort()).toEqual([...ids].sort());
     expect(checkSolution(puzzle, claimed).ok).toBe(true);
+    // Solved (the server said so): the tray folds away, what was left in it too.
+    expect(container.querySelector('.puzzle.compact')).toBeNull();
+    rerender(<Puzzle task={puzzle} tray={tray} onComplete={onComplete} label="box" disabled />);
+    expect(container.querySelector('.puzzle.compact')).not.toBeNull();
+    expect([...container.querySelectorAll('g.piece')].map((g) => g.getAttribute('data-at') !== '')).toEqual([
+      true,
+      true,
+      true,
+    ]);
   });
 
   it('marks overlaps, sends a piece back with Escape, and clears the board', () => {

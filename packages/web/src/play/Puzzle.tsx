@@ -233,8 +233,10 @@ export function Puzzle({
   }, [laid]);
 
   // The tray folds away once it is empty for good: every piece down, and solved, out of time or
-  // pinned by the solution.
-  const compact = solvedUnseen || pieces.every((p) => p.at !== null && (disabled || p.pinned));
+  // pinned by the solution. With the whole set in the tray, once no more moves are made: what is
+  // left in it was not needed, and goes with it.
+  const compact =
+    solvedUnseen || (disabled && tray !== undefined) || pieces.every((p) => p.at !== null && (disabled || p.pinned));
   const board = useMemo(() => extentOf(grid, region), [grid, region]);
   const slots = useMemo(() => given.map((p) => turningBox(grid, pieceCells(p))), [grid, given]);
   // The scale fits the largest board and pieces a deck has; the whole set (the same in every task)
@@ -829,6 +831,8 @@ export function Puzzle({
               {!solvedUnseen &&
                 pieces.map((p, i) => {
                   const at = p.at;
+                  // A folded tray's pieces go with it.
+                  if (compact && !at) return null;
                   const middle = p.cells[pivotIndex(p.cells)] ?? [0, 0];
                   const [mx, my] = centre(grid, middle);
                   return (
