@@ -129,6 +129,8 @@ describe('the web client', () => {
     expect(await standings.first().textContent()).toContain('Ada');
     expect(await standings.first().textContent()).toContain('4 points');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('You win!');
+    // The last round's boards, both, as between rounds.
+    await expect.poll(() => page.locator('.end .round-boards .board-picture').count()).toBe(2);
     // The podium (the winner in the middle) and what each gem is worth.
     const podium = page.getByRole('list', { name: 'Podium' }).getByRole('listitem');
     expect(await podium.allTextContents()).toEqual(['Beginner bot 1second', 'Ada (you)first']);

@@ -2,7 +2,7 @@ import type { RaceView } from '@ubongo/core';
 import { useTranslation } from 'react-i18next';
 import { send } from '../net.js';
 import { go } from '../route.js';
-import { Players } from './Game.js';
+import { Players, RoundBoards } from './Game.js';
 import { RejectedNote } from './common.js';
 import type { Table } from './Race.js';
 
@@ -42,6 +42,10 @@ export function EndOfGame({ table, view }: { table: Table; view: RaceView }) {
       </section>
       <Podium view={view} nameOf={nameOf} />
       <Players view={view} nameOf={nameOf} />
+      {/* The last round's boards, as every other round's were shown between rounds. */}
+      {table.reveal && table.reveal.round === view.history.at(-1)?.round && (
+        <RoundBoards reveal={table.reveal} view={view} nameOf={nameOf} />
+      )}
       <RejectedNote rejected={table.rejected} onClose={table.clearRejected} />
       <div className="actions center">
         {isHost ? (
