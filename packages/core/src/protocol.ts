@@ -371,7 +371,7 @@ export interface RaceServerMessages {
 // ---------------------------------------------------------------------------------------------
 // The solo room: one player, a timed run or a number of puzzles.
 
-/** A player's best so far in a mode, length and side, kept by the client. */
+/** A player's best so far in a mode, length and side, as a client may send it. */
 export interface SoloBest {
   readonly solved: number;
   readonly ms: number;
@@ -385,7 +385,10 @@ export interface SoloJoinOptions {
   readonly side: Side;
   /** The task's pieces only (the default), or the whole set as in the box. */
   readonly pieceSet?: PieceSet;
-  /** The best the player has done so far, if any: the server says whether the run beats it. */
+  /**
+   * A best the player has done so far, if any: the run is a new best if it beats both this and the
+   * account's best listed run on the setting (the web client sends none).
+   */
   readonly best?: SoloBest;
   /**
    * Shuffled boards (the default, the rulebooks'), or the tasks nearest the player's level
@@ -420,10 +423,11 @@ export interface SoloServerMessages {
   readonly solo: SoloJoinOptions;
   readonly view: SoloViewMessage;
   readonly events: { readonly events: readonly SoloEvent[] };
-  /** The finished run is stored; `newBest` when it beats the best the player joined with. */
   /**
-   * The run is stored. `verified` is false when a solve came faster than a person can (the
-   * server's measure against the human floor, docs/accounts.md): it is kept but never listed.
+   * The run is stored. `newBest` when it beats the account's best listed run on the setting and any
+   * best the player joined with (a listed run only, with a solve). `verified` is false when a solve
+   * came faster than a person can (the server's measure against the human floor, docs/accounts.md):
+   * it is kept but never listed.
    */
   readonly recorded: {
     readonly result: SoloResult;

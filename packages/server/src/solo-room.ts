@@ -235,8 +235,13 @@ export class SoloRoom extends Room {
   }
 
   async #record(result: SoloResult): Promise<void> {
+    // Read before this run is stored, so that it is not its own bar. A failed read leaves the bar the
+    // best the browser sent: it must not keep the run from being stored.
+    const bar = await this.#bestSoFar(result).catch((e: unknown) => {
+      this.services.log(`solo room ${this.roomId}: could not read the account's runs: ${String(e)}`);
+      return this.#sentBest(result);
+    });
     try {
-      const bar = await this.#bestSoFar(result);
       const verified = this.#implausible === 0;
       await this.services.storage.saveSolo({
         ...result,
@@ -271,8 +276,7 @@ export class SoloRoom extends Room {
    * on any device) or the best the browser sent, whichever is better.
    */
   async #bestSoFar(result: SoloResult): Promise<SoloResult | null> {
-    const { best } = this.#options;
-    let bar: SoloResult | null = best ? { ...result, skipped: 0, ...best } : null;
+    let bar = this.#sentBest(result);
     if (!this.#account) return bar;
     for (const r of await this.services.storage.soloResultsOf(this.#account.id))
       if (
@@ -285,6 +289,12 @@ export class SoloRoom extends Room {
       )
         bar = r;
     return bar;
+  }
+
+  /** The best the browser sent, as a result on this run's setting (none if it sent none). */
+  #sentBest(result: SoloResult): SoloResult | null {
+    const { best } = this.#options;
+    return best ? { ...result, skipped: 0, ...best } : null;
   }
 
   /** A person's attempt at a task counts for its rating if it is their first (puzzles.ts). */

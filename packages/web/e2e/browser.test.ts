@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Dialog, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { solveWithKeyboard, solveWithMouse } from './play.js';
 import { chromiumAndServer, SIZES, watchErrors } from './support.js';
@@ -184,7 +184,16 @@ describe('the web client', () => {
           return [Math.round(box.x), Math.round(box.y)];
         }),
       );
-    const before = await places();
+    // Where the pieces lie once the board is laid out (two readings alike), before the sand runs out.
+    let before = await places();
+    await expect
+      .poll(async () => {
+        const now = await places();
+        const same = JSON.stringify(now) === JSON.stringify(before);
+        before = now;
+        return same;
+      })
+      .toBe(true);
     const banner = page.getByText('The hourglass is turned over: a second chance!');
     await banner.waitFor();
     await page.locator('.hourglass-label', { hasText: /^Second chance \d+ s$/ }).waitFor();
@@ -204,6 +213,19 @@ describe('the web client', () => {
     await page.getByRole('button', { name: 'Start the game' }).click();
     await page.locator('svg.puzzle-svg').waitFor();
     const table = page.url();
+    // The skip link goes to the page's content: it asks nothing and leaves nothing.
+    const dialogs: string[] = [];
+    const anyDialog = (dialog: Dialog): void => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    };
+    page.on('dialog', anyDialog);
+    await page.locator('.skip-link').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    expect(dialogs).toEqual([]);
+    expect(page.url()).toBe(table);
+    page.off('dialog', anyDialog);
     const asked: string[] = [];
     page.once('dialog', (dialog) => {
       asked.push(dialog.message());

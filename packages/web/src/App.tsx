@@ -88,7 +88,18 @@ export function App() {
   }, [route, t, i18n.language]);
   return (
     <Announcer>
-      <a className="skip-link" href="#main">
+      {/*
+        To the page's content without changing the address: the address is the route, and "#main"
+        would be read as the home page (and leave a table).
+      */}
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
         {t('nav.skip')}
       </a>
       <header className="top">

@@ -131,8 +131,9 @@ describe('which solo result is the better record', () => {
     expect(compareSoloResults(done, r({ mode: 'count', solved: 4, ms: 10_000 }))).toBeGreaterThan(0);
     expect(compareSoloResults(done, { ...done, ms: 80_000 })).toBeLessThan(0);
   });
-  it('a new best: any timed run beats nothing; an incomplete count run never is one', () => {
-    expect(isNewBest(r({ solved: 0 }), null)).toBe(true);
+  it('a new best: a timed run with a solve beats nothing; an incomplete count run never is one', () => {
+    expect(isNewBest(r({ solved: 1 }), null)).toBe(true);
+    expect(isNewBest(r({ solved: 0 }), null)).toBe(false);
     expect(isNewBest(r({ mode: 'count', solved: 4 }), null)).toBe(false);
     expect(isNewBest(r({ mode: 'count', solved: 5, ms: 70_000 }), r({ mode: 'count', solved: 5, ms: 80_000 }))).toBe(
       true,

@@ -133,9 +133,13 @@ export function compareSoloResults(a: SoloResult, b: SoloResult): number {
   }
 }
 
-/** Whether `result` is a new best against `best` (none yet: any complete count run, any timed run). */
+/**
+ * Whether `result` is a new best against `best` (none yet: any complete count run, any timed run
+ * with a solve: nothing solved is nobody's best).
+ */
 export function isNewBest(result: SoloResult, best: SoloResult | null): boolean {
   if (result.mode === 'count' && result.solved < result.limit) return false;
+  if (result.solved === 0) return false;
   return best === null || compareSoloResults(result, best) > 0;
 }
 

@@ -103,7 +103,8 @@ describe('the puzzle board', () => {
     const claimed = onComplete.mock.calls[0]?.[0] as { piece: string }[];
     expect(claimed.map((p) => p.piece).sort()).toEqual([...ids].sort());
     expect(checkSolution(puzzle, claimed).ok).toBe(true);
-    // Solved (the server said so): the tray folds away, what was left in it too.
+    // Not before the server says it is solved (the board is then disabled): then the tray folds
+    // away, what was left in it too.
     expect(container.querySelector('.puzzle.compact')).toBeNull();
     rerender(<Puzzle task={puzzle} tray={tray} onComplete={onComplete} label="box" disabled />);
     expect(container.querySelector('.puzzle.compact')).not.toBeNull();

@@ -177,11 +177,13 @@ export function RaceScreen({ code }: { code: string }) {
 
   // Leaving mid-game gives the seat to a bot for good: a link to another screen (the header's, a
   // stray tap) asks first. (A reload keeps the seat, and asks nothing.)
-  const seatedInPlay = view?.view.phase === 'playing' && (lobby?.you ?? -1) >= 0;
+  // (Between rounds and before the first too: the seat goes to a bot whenever the game is not over.)
+  const seatedInPlay = lobby?.started === true && lobby.you >= 0 && view?.view.phase !== 'finished';
   useEffect(() => {
     if (!seatedInPlay) return;
     const onClick = (e: MouseEvent): void => {
-      const link = e.target instanceof Element ? e.target.closest('a[href^="#"]') : null;
+      // Links to a screen (#/...); not the skip link (#main), which stays on the page.
+      const link = e.target instanceof Element ? e.target.closest('a[href^="#/"]') : null;
       if (!link || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
       const route = parseRoute(link.getAttribute('href') ?? '');
       if (route.name === 'room' && route.code === code) return;

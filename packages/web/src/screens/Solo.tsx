@@ -44,12 +44,15 @@ export function Solo() {
   const [records, setRecords] = useState<readonly SoloRecordEntry[] | null>(null);
   // The account's bests, as the server has them on record (from any device), fetched again after each run.
   const accountId = useAccount()?.id;
+  // (Null while not known: not fetched yet, or the fetch failed; then nothing is said of them.)
   const [bests, setBests] = useState<readonly SoloRecordEntry[] | null>(null);
   const [recordedRuns, setRecordedRuns] = useState(0);
   const [newBest, setNewBest] = useState(false);
   const best = bests?.find((b) => b.mode === mode && b.limit === limit && b.side === side) ?? null;
 
   useEffect(() => {
+    // Another account's (the one signed out) are not shown meanwhile.
+    setBests(null);
     if (!accountId) return;
     let live = true;
     fetchProfile(accountId)
@@ -311,13 +314,15 @@ export function Solo() {
       {!playing && (
         <section className="card">
           <h2>{t('solo.best')}</h2>
-          <p>
-            {best
-              ? mode === 'timed'
-                ? t('solo.bestTimed', { count: best.solved })
-                : t('solo.bestCount', { time: clock(best.ms) })
-              : t('solo.noBest')}
-          </p>
+          {bests && (
+            <p>
+              {best
+                ? mode === 'timed'
+                  ? t('solo.bestTimed', { count: best.solved })
+                  : t('solo.bestCount', { time: clock(best.ms) })
+                : t('solo.noBest')}
+            </p>
+          )}
           <h3>{t('solo.records')}</h3>
           {records && records.length > 0 ? (
             <ol className="records">

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DieSymbol, PieceSet, Rejected } from '@ubongo/core';
 import { DIE_SYMBOLS, PIECE_SETS } from '@ubongo/core';
@@ -134,6 +134,9 @@ export function TaskKey({ value }: { value: string }) {
   );
 }
 
+/** How long the second chance's banner shows (ms). */
+const BANNER_MS = 4000;
+
 /**
  * The hourglass, drawn: the sand in the top bulb runs into the bottom one as the server's deadline
  * nears; turned over for the second chance (with a banner saying so); urgent in the last ten
@@ -177,6 +180,19 @@ export function Hourglass({
   });
   // The second last told, and of which deadline: a new message redraws the glass, but a second is told once.
   const lastTold = useRef<{ deadline: number; whole: number } | null>(null);
+  // The banner for a few seconds once the glass is turned, then taken away (not faded: an animation
+  // on the hourglass would restyle it in every frame a drag draws meanwhile).
+  const [banner, setBanner] = useState(false);
+  useEffect(() => {
+    setBanner(second);
+    if (!second) return;
+    const timer = setTimeout(() => {
+      setBanner(false);
+    }, BANNER_MS);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [second]);
   const { serverNow, timeScale, receivedAt } = clock;
   useLayoutEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -252,7 +268,7 @@ export function Hourglass({
           <div ref={fill} />
         </div>
       </div>
-      {second && (
+      {banner && (
         <p className="second-chance-banner" role="status">
           {t('game.secondChanceBanner')}
         </p>
