@@ -175,9 +175,9 @@ export function RaceScreen({ code }: { code: string }) {
     [room],
   );
 
-  // Leaving mid-game gives the seat to a bot for good: a link to another screen (the header's, a
-  // stray tap) asks first. (A reload keeps the seat, and asks nothing.)
-  // (Between rounds and before the first too: the seat goes to a bot whenever the game is not over.)
+  // Leaving a game that is not over (in a round, between rounds, before the first) gives the seat
+  // to a bot for good: a link to another screen (the header's, a stray tap) asks first. A reload
+  // keeps the seat, and asks nothing.
   const seatedInPlay = lobby?.started === true && lobby.you >= 0 && view?.view.phase !== 'finished';
   useEffect(() => {
     if (!seatedInPlay) return;
