@@ -17,7 +17,6 @@ import type {
   Side,
 } from '@ubongo/core';
 import {
-  compareSoloResults,
   deckFor,
   findTask,
   parseRaceAction,
@@ -38,6 +37,7 @@ import type { Limits } from './limits.js';
 import { addressOf } from './limits.js';
 import type { Matchmaker } from './matchmaker.js';
 import { parseOccupant } from './protocol.js';
+import { bestListedRuns } from './solo-bests.js';
 import { puzzleDisplay, startOf, taskKey } from './puzzles.js';
 import { displayOf, ratingView } from './ratings.js';
 import type { SoloRecord, Storage } from './storage.js';
@@ -283,7 +283,6 @@ export function httpHandler(options: HttpOptions) {
       )
     ).flat();
     const verified = (await storage.soloResultsOf(id)).filter((r) => r.verified);
-    const best = new Map<string, SoloRecordEntry>();
     let solvedMs = 0;
     let solvedCount = 0;
     for (const r of verified) {
@@ -291,10 +290,6 @@ export function httpHandler(options: HttpOptions) {
       const solved = r.puzzles?.filter((p) => p.outcome === 'solved') ?? [];
       solvedMs += solved.length > 0 ? solved.reduce((sum, p) => sum + p.ms, 0) : r.solved > 0 ? r.ms : 0;
       solvedCount += solved.length > 0 ? solved.length : r.solved;
-      if (r.dealing === 'level') continue;
-      const key = `${r.mode}/${r.limit}/${r.side}`;
-      const held = best.get(key);
-      if (!held || compareSoloResults(r, held) > 0) best.set(key, entryOf(r));
     }
     return {
       account: { id: account.id, name: account.name, username: account.username, since: account.createdAt },
@@ -302,7 +297,7 @@ export function httpHandler(options: HttpOptions) {
       history,
       solo: {
         runs: verified.length,
-        best: [...best.values()],
+        best: [...bestListedRuns(verified).values()].map(entryOf),
         averagePuzzleMs: solvedCount > 0 ? Math.round(solvedMs / solvedCount) : null,
       },
     };

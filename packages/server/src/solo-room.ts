@@ -26,6 +26,7 @@ import {
 } from './messages.js';
 import { soloJoinSchema, soloMessages } from './protocol.js';
 import { nearLevel } from './puzzles.js';
+import { bestListedRuns, soloSetting } from './solo-bests.js';
 import type { RoomServices } from './services.js';
 import type { Account, SoloPuzzle } from './storage.js';
 import type { Timer } from './timers.js';
@@ -276,19 +277,10 @@ export class SoloRoom extends Room {
    * on any device) or the best the browser sent, whichever is better.
    */
   async #bestSoFar(result: SoloResult): Promise<SoloResult | null> {
-    let bar = this.#sentBest(result);
-    if (!this.#account) return bar;
-    for (const r of await this.services.storage.soloResultsOf(this.#account.id))
-      if (
-        r.verified &&
-        r.dealing !== 'level' &&
-        r.mode === result.mode &&
-        r.limit === result.limit &&
-        r.side === result.side &&
-        (!bar || compareSoloResults(r, bar) > 0)
-      )
-        bar = r;
-    return bar;
+    const sent = this.#sentBest(result);
+    if (!this.#account) return sent;
+    const mine = bestListedRuns(await this.services.storage.soloResultsOf(this.#account.id)).get(soloSetting(result));
+    return mine && (!sent || compareSoloResults(mine, sent) > 0) ? mine : sent;
   }
 
   /** The best the browser sent, as a result on this run's setting (none if it sent none). */

@@ -141,6 +141,16 @@ export function useAccount(): AccountView | null {
   );
 }
 
+/** The name this browser's player chose (typed, or kept as offered), if any. */
+export function chosenName(): string | null {
+  return read(NAME_KEY)?.trim() || null;
+}
+
+/** Keeps `name` as the one chosen, the account's name as it is: a guest's offered name, kept. */
+export function keepName(name: string): void {
+  write(NAME_KEY, name);
+}
+
 /** The name shown at tables. */
 export async function rename(name: string): Promise<AccountView> {
   await ensureAccount();

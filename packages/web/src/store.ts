@@ -1,12 +1,10 @@
-import { currentAccount, rename } from './account.js';
+import { chosenName, currentAccount, keepName, rename } from './account.js';
 import type { GameRoom } from './net.js';
 
 /*
  * What the page keeps between screens: the player's name (their account's), and a room just
  * created or joined on the home screen, handed to the table's screen.
  */
-
-const NAME_KEY = 'ubongo.name';
 
 /** The name the player goes by: their account's (account.ts). */
 export function playerName(): string {
@@ -15,25 +13,16 @@ export function playerName(): string {
 
 /** Whether the player has chosen a name on this browser (a guest starts as "Player NNNN"). */
 export function hasPlayerName(): boolean {
-  try {
-    return Boolean(localStorage.getItem(NAME_KEY)?.trim()) || currentAccount()?.username != null;
-  } catch {
-    return false;
-  }
+  return chosenName() !== null || currentAccount()?.username != null;
 }
 
 /** Renames the account when the name changed; the server says why a name is refused. */
 export async function savePlayerName(name: string): Promise<void> {
   const trimmed = name.trim();
   if (!trimmed) return;
+  // Kept as it is, it is chosen all the same: not asked for again.
   if (trimmed !== currentAccount()?.name) await rename(trimmed);
-  else
-    try {
-      // Kept as it is, but chosen: not asked for again.
-      localStorage.setItem(NAME_KEY, trimmed);
-    } catch {
-      // Asked again next time.
-    }
+  else keepName(trimmed);
 }
 
 let pending: GameRoom<'race'> | null = null;

@@ -1,4 +1,5 @@
 import type { RaceView } from '@ubongo/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { send } from '../net.js';
 import { go } from '../route.js';
@@ -34,10 +35,7 @@ export function EndOfGame({ table, view }: { table: Table; view: RaceView }) {
               : t('end.pointsRule')}
         </p>
         {tieRounds.length > 0 && (
-          <p data-testid="tie-break">
-            {t('end.tieBreak', { names: tied.map(nameOf).join(', '), count: tieRounds.length })}{' '}
-            {winners.length > 1 ? t('end.tieShared') : t('end.tieSettled', { name: names })}
-          </p>
+          <p data-testid="tie-break">{tieBreakText(t, tied.map(nameOf), tieRounds.length, winners.map(nameOf))}</p>
         )}
       </section>
       <Podium view={view} nameOf={nameOf} />
@@ -104,6 +102,17 @@ function Podium({ view, nameOf }: { view: RaceView; nameOf: (id: string) => stri
 }
 
 const ORDINALS = ['first', 'second', 'third'];
+
+/** How a tie was settled, in words: who were level, the tie-break rounds they played, and who won them (or none). */
+export function tieBreakText(
+  t: TFunction,
+  tied: readonly string[],
+  rounds: number,
+  winners: readonly string[],
+): string {
+  const settled = winners.length > 1 ? t('end.tieShared') : t('end.tieSettled', { name: winners.join(', ') });
+  return `${t('end.tieBreak', { names: tied.join(', '), count: rounds })} ${settled}`;
+}
 
 /**
  * The podium's steps from left to right, as podiums stand: the winners (all of them, if tied) in

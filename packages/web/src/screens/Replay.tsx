@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchReplay, seatName } from '../net.js';
 import { Gem } from './common.js';
+import { tieBreakText } from './EndOfGame.js';
 import { JewelCounts, RoundBoards } from './Game.js';
 
 /**
@@ -129,13 +130,7 @@ function Decided({ replay, nameOf }: { replay: ReplayAnswer; nameOf: (id: string
   return (
     <p data-testid="decided">
       {winners.length > 1 ? t('end.shared', { names }) : t('end.won', { name: names })}
-      {tieRounds.length > 0 && (
-        <>
-          {' '}
-          {t('end.tieBreak', { names: tied.map(nameOf).join(', '), count: tieRounds.length })}{' '}
-          {winners.length > 1 ? t('end.tieShared') : t('end.tieSettled', { name: names })}
-        </>
-      )}
+      {tieRounds.length > 0 && ` ${tieBreakText(t, tied.map(nameOf), tieRounds.length, winners)}`}
     </p>
   );
 }
