@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Accounts, SESSION_DAYS, SIGN_INS } from './accounts.js';
 import type { UbongoServer } from './server.js';
 import { startServer } from './server.js';
-import { MemoryStorage } from './storage.js';
+import { MemoryStorage } from './storage/index.js';
 
 /*
  * Accounts over a real server and a real SQLite file: guests, claims, sign-in anywhere, sign-out,

@@ -2,7 +2,7 @@ import type { DeckEdition, GuestAnswer, LeaderboardAnswer } from '@ubongo/core';
 import { PROTOCOL_VERSION } from '@ubongo/core';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresStorage } from './storage.js';
+import { PostgresStorage } from './storage/index.js';
 import { Player, signedIn, solve } from './test-support/player.js';
 import type { Postgres, ServerProcess, Service } from './test-support/services.js';
 import {

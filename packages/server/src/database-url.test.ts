@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UbongoServer } from './server.js';
 import { startServer } from './server.js';
-import { PostgresStorage } from './storage.js';
+import { PostgresStorage } from './storage/index.js';
 import type { Postgres } from './test-support/services.js';
 import { freePort, startPostgres } from './test-support/services.js';
 

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UbongoServer } from './server.js';
 import { startServer } from './server.js';
 import { nearLevel } from './puzzles.js';
-import { SqliteStorage } from './storage.js';
+import { SqliteStorage } from './storage/index.js';
 import { byHand, humanPause, Player, signedIn, solve } from './test-support/player.js';
 
 /*

@@ -12,7 +12,7 @@ import { MAX_SPECTATORS } from './protocol.js';
 import type { UbongoServer } from './server.js';
 import { startServer } from './server.js';
 import type { Storage } from './storage.js';
-import { MemoryStorage } from './storage.js';
+import { MemoryStorage } from './storage/index.js';
 import { Player, signedIn, solve } from './test-support/player.js';
 
 /*

@@ -9,7 +9,7 @@ import type { Limits } from './limits.js';
 import { checkRedisUrl, RedisUrlError } from './redis.js';
 import { METRICS_LINE, ServerMetrics } from './metrics.js';
 import { startServer } from './server.js';
-import { checkDatabaseUrl, DatabaseUrlError, maskUrl } from './storage.js';
+import { checkDatabaseUrl, DatabaseUrlError, maskUrl } from './storage/index.js';
 
 function fail(message: string): never {
   console.error(`ubongo: ${message}`);

@@ -12,7 +12,7 @@ import {
   taskKey,
 } from './puzzles.js';
 import type { Attempt, RateAttempt } from './storage.js';
-import { MemoryStorage } from './storage.js';
+import { MemoryStorage } from './storage/index.js';
 import { rating } from 'openskill';
 
 const task = { board: 'C07', side: 'easy' as const, key: '4' };

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { maskUrl } from './storage.js';
+import { maskUrl } from './storage/index.js';
 
 /*
  * Redis (UBONGO_REDIS_URL): what the processes of a cluster share besides the database. Colyseus's

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SqliteStorage } from './storage.js';
+import { SqliteStorage } from './storage/index.js';
 import { byHand, humanPause, Player, solve } from './test-support/player.js';
 
 // The real thing: `npm start`'s entry point in its own process, stopped with SIGTERM or killed

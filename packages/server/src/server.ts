@@ -30,7 +30,7 @@ import type { RoomServices } from './services.js';
 import { SoloRoom } from './solo-room.js';
 import { PracticeRoom } from './practice-room.js';
 import type { Account, Storage } from './storage.js';
-import { PostgresStorage, SqliteStorage } from './storage.js';
+import { PostgresStorage, SqliteStorage } from './storage/index.js';
 
 /** Where `npm run build` puts the web client, next to this package. */
 // Colyseus loads PM2's monitoring agent (@pm2/io) to show two figures in PM2. Once loaded, the

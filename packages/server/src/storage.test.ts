@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attempt, GameRecord, JournalEntry, LiveGame, RateAttempt, SoloRecord, Storage } from './storage.js';
-import { DatabaseUrlError, MemoryStorage, PostgresStorage, SqliteStorage } from './storage.js';
+import { DatabaseUrlError, MemoryStorage, PostgresStorage, SqliteStorage } from './storage/index.js';
 import type { Postgres } from './test-support/services.js';
 import { freePort, startPostgres } from './test-support/services.js';
 

@@ -181,13 +181,8 @@ export interface RecordQuery {
   readonly since?: number;
 }
 
-/**
- * Where games and records are kept. SQLite in-process by default, PostgreSQL (`DATABASE_URL`) for
- * processes that share one database, both through the same queries (storage/kysely.ts);
- * `MemoryStorage` for a server that keeps nothing. Every implementation passes the contract suite
- * in storage.test.ts.
- */
-export interface Storage {
+/** Games: their records, and the journal of each game under way (what a restarted server resumes). */
+export interface Games {
   /**
    * The process this store serves: its public address in a cluster, '' for a lone process. The
    * games it begins are that process's; a process restarted under the same name resumes them
@@ -213,15 +208,19 @@ export interface Storage {
   /** The entries set apart by `voidJournal`, of every game, by game then seq (what a restart cost). */
   voidedEntries(): Promise<{ gameId: string; seq: number; entry: JournalEntry }[]>;
   game(id: string): Promise<GameRecord | undefined>;
+}
+
+/** Solo runs: each finished one, the records they make, an account's own. */
+export interface SoloRuns {
   saveSolo(record: SoloRecord): Promise<void>;
   /** The best verified results: most solved then fastest (timed), fastest complete runs (count). */
   records(query: RecordQuery): Promise<SoloRecord[]>;
   /** An account's solo results, verified or not, newest first. */
   soloResultsOf(accountId: string): Promise<SoloRecord[]>;
-  /** Marks an account for review, with why and when (the first reason is kept). */
-  flagAccount(id: string, reason: string, at: number): Promise<void>;
-  /** The accounts marked for review, earliest first. */
-  flaggedAccounts(): Promise<{ account: Account; reason: string; at: number }[]>;
+}
+
+/** Ratings: players' (rated races) with their history, puzzles' and solvers' (first attempts), the leaderboards. */
+export interface Ratings {
   /** An account's ratings, one per edition it has played rated. */
   ratingsOf(accountId: string): Promise<PlayerRating[]>;
   /** Stores the ratings a rated game gave, with a history entry each (game, rating after), at once. */
@@ -246,8 +245,12 @@ export interface Storage {
   puzzleRatings(prefix: string): Promise<PuzzleRating[]>;
   solverRating(accountId: string, edition: DeckEdition): Promise<SolverRating | undefined>;
   saveSolverRating(rating: SolverRating): Promise<void>;
-  /** The best ratings of an edition by mu - 3 sigma, with the accounts' names. */
+  /** The best ratings of an edition by mu - 3 sigma, with the accounts' names (accounts that exist only). */
   leaderboard(edition: RaceEdition, top: number): Promise<(PlayerRating & { name: string; username: string | null })[]>;
+}
+
+/** Accounts: guests and claimed ones, their sessions, the flags for review. */
+export interface Accounts {
   /** Creates a guest's account (its username and password, if any given, are ignored: see `claimAccount`). */
   createAccount(account: Account): Promise<void>;
   account(id: string): Promise<Account | undefined>;
@@ -264,10 +267,19 @@ export interface Storage {
     which: { readonly tokenHash: string } | { readonly accountId: string; readonly except?: string },
     at: number,
   ): Promise<void>;
-  close(): Promise<void>;
+  /** Marks an account for review, with why and when (the first reason is kept). */
+  flagAccount(id: string, reason: string, at: number): Promise<void>;
+  /** The accounts marked for review, earliest first. */
+  flaggedAccounts(): Promise<{ account: Account; reason: string; at: number }[]>;
 }
 
-export { MemoryStorage } from './storage/memory.js';
-export type { PostgresOptions } from './storage/postgres.js';
-export { checkDatabaseUrl, DatabaseUrlError, maskUrl, PostgresStorage } from './storage/postgres.js';
-export { SqliteStorage } from './storage/sqlite.js';
+/**
+ * Where games and records are kept: the four stores on one database, closed together. SQLite
+ * in-process by default, PostgreSQL (`DATABASE_URL`) for processes that share one database, both
+ * through the same queries (storage/kysely-*.ts); `MemoryStorage` for a server that keeps nothing.
+ * Each store's implementations pass its contract suite (storage/*.test.ts). The implementations are
+ * exported by storage/index.ts: this module is the types only, which they import.
+ */
+export interface Storage extends Games, SoloRuns, Ratings, Accounts {
+  close(): Promise<void>;
+}

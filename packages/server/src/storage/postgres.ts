@@ -1,7 +1,7 @@
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import type { Tables } from './kysely.js';
 import { KyselyStorage } from './kysely.js';
+import type { Tables } from './tables.js';
 import { migrations, POSTGRES_TYPES } from './migrations.js';
 
 /** Why the database a URL names cannot be used: a bad URL, no connection, a failed migration. */
@@ -51,7 +51,7 @@ function int8(text: string): number {
 /** How the PostgreSQL storage reports trouble that belongs to no call (a dropped idle connection), and whose it is. */
 export interface PostgresOptions {
   readonly log?: (message: string) => void;
-  /** The process the store serves (`Storage.owner`); default ''. */
+  /** The process the store serves (`Games.owner`); default ''. */
   readonly owner?: string;
 }
 
@@ -124,11 +124,11 @@ export class PostgresStorage extends KyselyStorage {
         cause: error,
       });
     }
-    return new PostgresStorage(db, options.owner, journalDb);
+    return new PostgresStorage(db, options.owner ?? '', journalDb);
   }
 
-  protected override isUniqueViolation(e: unknown): boolean {
+  private constructor(db: Kysely<Tables>, owner: string, journalDb: Kysely<Tables>) {
     // PostgreSQL's SQLSTATE unique_violation.
-    return e instanceof pg.DatabaseError && e.code === '23505';
+    super(db, owner, (e) => e instanceof pg.DatabaseError && e.code === '23505', journalDb);
   }
 }

@@ -5,8 +5,8 @@ import { accessSync, constants, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { Tables } from './kysely.js';
 import { KyselyStorage } from './kysely.js';
+import type { Tables } from './tables.js';
 import { migrations, SQLITE_TYPES } from './migrations.js';
 
 /** How often the checkpointer moves the WAL into the database. */
@@ -79,7 +79,7 @@ export function cachingStatements(database: Database.Database, kept = STATEMENTS
 export class SqliteStorage extends KyselyStorage {
   /**
    * Opens (creating if needed) the database in `dataDir` and brings its schema up to date; `owner`
-   * is the process the store serves (`Storage.owner`).
+   * is the process the store serves (`Games.owner`).
    */
   static async open(dataDir: string, owner = ''): Promise<SqliteStorage> {
     try {
@@ -125,7 +125,8 @@ export class SqliteStorage extends KyselyStorage {
   readonly #checkpointer: Worker;
 
   private constructor(db: Kysely<Tables>, owner: string, worker: Worker) {
-    super(db, owner);
+    // better-sqlite3's SqliteError carries SQLite's extended result code.
+    super(db, owner, (e) => e instanceof Database.SqliteError && e.code === 'SQLITE_CONSTRAINT_UNIQUE');
     this.#checkpointer = worker;
   }
 
@@ -133,10 +134,5 @@ export class SqliteStorage extends KyselyStorage {
     await this.#checkpointer.terminate();
     // The last connection to close checkpoints what is left.
     await super.close();
-  }
-
-  protected override isUniqueViolation(e: unknown): boolean {
-    // better-sqlite3's SqliteError carries SQLite's extended result code.
-    return e instanceof Database.SqliteError && e.code === 'SQLITE_CONSTRAINT_UNIQUE';
   }
 }

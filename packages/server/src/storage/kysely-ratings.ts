@@ -1,0 +1,256 @@
+import type { DeckEdition, RaceEdition } from '@ubongo/core';
+import type { Kysely, Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type { Attempt, PlayerRating, PuzzleRating, RateAttempt, Ratings, SolverRating } from '../storage.js';
+import { playAttempts, solverKey } from './attempts.js';
+import { deckEdition, parseStored, raceEdition } from './schemas.js';
+import type { Tables } from './tables.js';
+
+const ratingOf = (row: Tables['ratings']): PlayerRating => ({
+  accountId: row.account_id,
+  edition: parseStored(raceEdition, row.edition, `ratings (account ${row.account_id})`, 'edition'),
+  mu: row.mu,
+  sigma: row.sigma,
+  games: row.games,
+  updatedAt: row.updated_at,
+});
+
+const puzzleRatingOf = (row: Selectable<Tables['puzzle_ratings']>): PuzzleRating => ({
+  task: row.task,
+  mu: row.mu,
+  sigma: row.sigma,
+  attempts: row.attempts,
+  updatedAt: row.updated_at,
+});
+
+const puzzleRow = (r: PuzzleRating): Tables['puzzle_ratings'] => ({
+  task: r.task,
+  mu: r.mu,
+  sigma: r.sigma,
+  attempts: r.attempts,
+  updated_at: r.updatedAt,
+});
+
+const solverRatingOf = (row: Selectable<Tables['solver_ratings']>): SolverRating => ({
+  accountId: row.account_id,
+  edition: parseStored(deckEdition, row.edition, `solver_ratings (account ${row.account_id})`, 'edition'),
+  mu: row.mu,
+  sigma: row.sigma,
+  attempts: row.attempts,
+  updatedAt: row.updated_at,
+});
+
+const solverRow = (r: SolverRating): Tables['solver_ratings'] => ({
+  account_id: r.accountId,
+  edition: r.edition,
+  mu: r.mu,
+  sigma: r.sigma,
+  attempts: r.attempts,
+  updated_at: r.updatedAt,
+});
+
+/** The ratings of a SQL database (players', their history, puzzles', solvers', first attempts), for SQLite and PostgreSQL alike. */
+export class KyselyRatings implements Ratings {
+  constructor(private readonly db: Kysely<Tables>) {}
+
+  async ratingsOf(accountId: string): Promise<PlayerRating[]> {
+    const rows = await this.db
+      .selectFrom('ratings')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('edition')
+      .execute();
+    return rows.map(ratingOf);
+  }
+
+  async saveRatings(gameId: string, ratings: readonly PlayerRating[]): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      for (const r of ratings) {
+        const row = {
+          account_id: r.accountId,
+          edition: r.edition,
+          mu: r.mu,
+          sigma: r.sigma,
+          games: r.games,
+          updated_at: r.updatedAt,
+        };
+        await tx
+          .insertInto('ratings')
+          .values(row)
+          .onConflict((oc) => oc.columns(['account_id', 'edition']).doUpdateSet(row))
+          .execute();
+        await tx
+          .insertInto('rating_history')
+          .values({
+            account_id: r.accountId,
+            edition: r.edition,
+            game_id: gameId,
+            mu: r.mu,
+            sigma: r.sigma,
+            at: r.updatedAt,
+          })
+          .onConflict((oc) => oc.columns(['account_id', 'edition', 'game_id']).doNothing())
+          .execute();
+      }
+    });
+  }
+
+  async ratingHistory(
+    accountId: string,
+    edition: RaceEdition,
+  ): Promise<{ gameId: string; mu: number; sigma: number; at: number }[]> {
+    const rows = await this.db
+      .selectFrom('rating_history')
+      .select(['game_id', 'mu', 'sigma', 'at'])
+      .where('account_id', '=', accountId)
+      .where('edition', '=', edition)
+      .orderBy('at')
+      .orderBy('game_id')
+      .execute();
+    return rows.map((r) => ({ gameId: r.game_id, mu: r.mu, sigma: r.sigma, at: r.at }));
+  }
+
+  async countAttempts(attempts: readonly Attempt[], rate: RateAttempt): Promise<boolean[]> {
+    if (attempts.length === 0) return [];
+    // Every store takes its locks in one order (first attempts, then tasks, then solvers, each by
+    // key), so two processes counting at once wait for each other rather than deadlock.
+    // The first item of each key, by key.
+    const byKey = <T>(items: readonly T[], key: (item: T) => string): T[] =>
+      [...new Map([...items].reverse().map((item) => [key(item), item])).entries()]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([, item]) => item);
+    const pairKey = (a: Attempt): string => `${a.accountId}\n${a.task}`;
+    return this.db.transaction().execute(async (tx) => {
+      const noted = await tx
+        .insertInto('first_attempts')
+        .values(byKey(attempts, pairKey).map((a) => ({ account_id: a.accountId, task: a.task, at: a.at })))
+        .onConflict((oc) => oc.columns(['account_id', 'task']).doNothing())
+        .returning(['account_id', 'task'])
+        .execute();
+      const firsts = new Set(noted.map((r) => `${r.account_id}\n${r.task}`));
+      // An attempt counts if it noted its pair, and only the first of a pair given twice.
+      const counted = attempts.map((a) => firsts.delete(pairKey(a)));
+      const rated = attempts.filter((_, i) => counted[i]);
+      if (rated.length === 0) return counted;
+      // Each rating is read through an update that changes nothing (a missing one written as it
+      // starts), which locks its row until this transaction ends.
+      const tasks = await tx
+        .insertInto('puzzle_ratings')
+        .values(byKey(rated, (a) => a.task).map((a) => ({ task: a.task, ...a.start, attempts: 0, updated_at: a.at })))
+        .onConflict((oc) => oc.column('task').doUpdateSet((eb) => ({ task: eb.ref('excluded.task') })))
+        .returningAll()
+        .execute();
+      const solvers = await tx
+        .insertInto('solver_ratings')
+        .values(
+          byKey(rated, solverKey).map((a) => ({
+            account_id: a.accountId,
+            edition: a.edition,
+            ...a.fresh,
+            attempts: 0,
+            updated_at: a.at,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['account_id', 'edition']).doUpdateSet((eb) => ({ account_id: eb.ref('excluded.account_id') })),
+        )
+        .returningAll()
+        .execute();
+      const moved = playAttempts(
+        attempts,
+        counted,
+        new Map(tasks.map((row) => [row.task, puzzleRatingOf(row)])),
+        new Map(
+          solvers.map((row) => [solverKey({ accountId: row.account_id, edition: row.edition }), solverRatingOf(row)]),
+        ),
+        rate,
+      );
+      await tx
+        .insertInto('puzzle_ratings')
+        .values(moved.puzzles.map(puzzleRow))
+        .onConflict((oc) =>
+          oc.column('task').doUpdateSet((eb) => ({
+            mu: eb.ref('excluded.mu'),
+            sigma: eb.ref('excluded.sigma'),
+            attempts: eb.ref('excluded.attempts'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+      await tx
+        .insertInto('solver_ratings')
+        .values(moved.solvers.map(solverRow))
+        .onConflict((oc) =>
+          oc.columns(['account_id', 'edition']).doUpdateSet((eb) => ({
+            mu: eb.ref('excluded.mu'),
+            sigma: eb.ref('excluded.sigma'),
+            attempts: eb.ref('excluded.attempts'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+      return counted;
+    });
+  }
+
+  async puzzleRating(task: string): Promise<PuzzleRating | undefined> {
+    const row = await this.db.selectFrom('puzzle_ratings').selectAll().where('task', '=', task).executeTakeFirst();
+    return row && puzzleRatingOf(row);
+  }
+
+  async savePuzzleRating(r: PuzzleRating): Promise<void> {
+    const row = puzzleRow(r);
+    await this.db
+      .insertInto('puzzle_ratings')
+      .values(row)
+      .onConflict((oc) => oc.column('task').doUpdateSet(row))
+      .execute();
+  }
+
+  async puzzleRatings(prefix: string): Promise<PuzzleRating[]> {
+    const rows = await this.db
+      .selectFrom('puzzle_ratings')
+      .selectAll()
+      .where('task', '>=', prefix)
+      .where('task', '<', `${prefix}\uffff`)
+      .orderBy('task')
+      .execute();
+    return rows.map(puzzleRatingOf);
+  }
+
+  async solverRating(accountId: string, edition: DeckEdition): Promise<SolverRating | undefined> {
+    const row = await this.db
+      .selectFrom('solver_ratings')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('edition', '=', edition)
+      .executeTakeFirst();
+    return row && solverRatingOf(row);
+  }
+
+  async saveSolverRating(r: SolverRating): Promise<void> {
+    const row = solverRow(r);
+    await this.db
+      .insertInto('solver_ratings')
+      .values(row)
+      .onConflict((oc) => oc.columns(['account_id', 'edition']).doUpdateSet(row))
+      .execute();
+  }
+
+  async leaderboard(
+    edition: RaceEdition,
+    top: number,
+  ): Promise<(PlayerRating & { name: string; username: string | null })[]> {
+    const rows = await this.db
+      .selectFrom('ratings')
+      .innerJoin('accounts', 'accounts.id', 'ratings.account_id')
+      .selectAll('ratings')
+      .select(['accounts.name', 'accounts.username'])
+      .where('ratings.edition', '=', edition)
+      .orderBy(sql`mu - 3 * sigma`, 'desc')
+      .orderBy('ratings.account_id')
+      .limit(top)
+      .execute();
+    return rows.map((r) => ({ ...ratingOf(r), name: r.name, username: r.username }));
+  }
+}

@@ -1,0 +1,85 @@
+import type { Kysely, Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type { RecordQuery, SoloRecord, SoloRuns } from '../storage.js';
+import { json, parseStored, side, soloDealing, soloMode, soloPuzzles } from './schemas.js';
+import type { Tables } from './tables.js';
+
+const puzzlesColumn = json(soloPuzzles);
+
+const soloOf = (row: Selectable<Tables['solo_results']>): SoloRecord => {
+  const where = `solo_results (id ${row.id})`;
+  return {
+    player: row.player,
+    mode: parseStored(soloMode, row.mode, where, 'mode'),
+    limit: row.limit_value,
+    side: parseStored(side, row.side, where, 'side'),
+    solved: row.solved,
+    skipped: row.skipped,
+    ms: row.ms,
+    seed: row.seed,
+    finishedAt: row.finished_at,
+    accountId: row.account_id,
+    verified: row.verified === 1,
+    puzzles: parseStored(puzzlesColumn, row.puzzles, where, 'puzzles'),
+    dealing: parseStored(soloDealing, row.dealing, where, 'dealing'),
+  };
+};
+
+/** The solo runs of a SQL database (`solo_results`), for SQLite and PostgreSQL alike. */
+export class KyselySoloRuns implements SoloRuns {
+  constructor(private readonly db: Kysely<Tables>) {}
+
+  async saveSolo(r: SoloRecord): Promise<void> {
+    await this.db
+      .insertInto('solo_results')
+      .values({
+        player: r.player,
+        mode: r.mode,
+        limit_value: r.limit,
+        side: r.side,
+        solved: r.solved,
+        skipped: r.skipped,
+        ms: r.ms,
+        seed: r.seed,
+        finished_at: r.finishedAt,
+        account_id: r.accountId,
+        verified: r.verified ? 1 : 0,
+        puzzles: JSON.stringify(r.puzzles ?? []),
+        dealing: r.dealing ?? 'shuffled',
+      })
+      .execute();
+  }
+
+  async soloResultsOf(accountId: string): Promise<SoloRecord[]> {
+    const rows = await this.db
+      .selectFrom('solo_results')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('finished_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.map(soloOf);
+  }
+
+  async records(q: RecordQuery): Promise<SoloRecord[]> {
+    let query = this.db
+      .selectFrom('solo_results')
+      .selectAll()
+      .where('mode', '=', q.mode)
+      .where('verified', '=', 1)
+      .where('dealing', '=', 'shuffled');
+    if (q.limit !== undefined) query = query.where('limit_value', '=', q.limit);
+    if (q.side !== undefined) query = query.where('side', '=', q.side);
+    if (q.since !== undefined) query = query.where('finished_at', '>=', q.since);
+    // A count game is a record only once its puzzles are all solved.
+    query =
+      q.mode === 'count'
+        ? query.where(sql<boolean>`solved >= limit_value`).orderBy('ms', 'asc')
+        : query.orderBy('solved', 'desc').orderBy('ms', 'asc');
+    const rows = await query
+      .orderBy('finished_at', 'asc')
+      .limit(q.top ?? 10)
+      .execute();
+    return rows.map(soloOf);
+  }
+}

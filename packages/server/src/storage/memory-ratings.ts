@@ -1,0 +1,124 @@
+import type { DeckEdition, RaceEdition } from '@ubongo/core';
+import type { Account, Attempt, PlayerRating, PuzzleRating, RateAttempt, Ratings, SolverRating } from '../storage.js';
+import { playAttempts, solverKey } from './attempts.js';
+import type { Gate } from './memory-shared.js';
+
+/** The ratings of a store in memory: players', with their history, puzzles' and solvers'. */
+export class MemoryRatings implements Ratings {
+  private readonly ratings = new Map<string, PlayerRating>();
+  private readonly puzzles = new Map<string, PuzzleRating>();
+  private readonly attempts = new Set<string>();
+  private readonly solvers = new Map<string, SolverRating>();
+  private readonly history = new Map<
+    string,
+    { accountId: string; edition: RaceEdition; gameId: string; mu: number; sigma: number; at: number }
+  >();
+
+  /** `account` finds the accounts the leaderboard names (the accounts store's, on the same gate). */
+  constructor(
+    private readonly gate: Gate,
+    private readonly account: (id: string) => Account | undefined,
+  ) {}
+
+  ratingsOf(accountId: string): Promise<PlayerRating[]> {
+    return this.gate.run(() =>
+      [...this.ratings.values()]
+        .filter((r) => r.accountId === accountId)
+        .sort((a, b) => (a.edition < b.edition ? -1 : 1))
+        .map((r) => ({ ...r })),
+    );
+  }
+
+  saveRatings(gameId: string, ratings: readonly PlayerRating[]): Promise<void> {
+    return this.gate.run(() => {
+      for (const r of ratings) {
+        this.ratings.set(`${r.accountId}/${r.edition}`, { ...r });
+        const key = `${r.accountId}/${r.edition}/${gameId}`;
+        if (!this.history.has(key))
+          this.history.set(key, {
+            accountId: r.accountId,
+            edition: r.edition,
+            gameId,
+            mu: r.mu,
+            sigma: r.sigma,
+            at: r.updatedAt,
+          });
+      }
+    });
+  }
+
+  ratingHistory(
+    accountId: string,
+    edition: RaceEdition,
+  ): Promise<{ gameId: string; mu: number; sigma: number; at: number }[]> {
+    return this.gate.run(() =>
+      [...this.history.values()]
+        .filter((h) => h.accountId === accountId && h.edition === edition)
+        .sort((a, b) => a.at - b.at || (a.gameId < b.gameId ? -1 : 1))
+        .map(({ gameId, mu, sigma, at }) => ({ gameId, mu, sigma, at })),
+    );
+  }
+
+  countAttempts(attempts: readonly Attempt[], rate: RateAttempt): Promise<boolean[]> {
+    return this.gate.run(() => {
+      const counted = attempts.map((a) => {
+        const key = `${a.accountId}/${a.task}`;
+        if (this.attempts.has(key)) return false;
+        this.attempts.add(key);
+        return true;
+      });
+      playAttempts(attempts, counted, this.puzzles, this.solvers, rate);
+      return counted;
+    });
+  }
+
+  puzzleRating(task: string): Promise<PuzzleRating | undefined> {
+    return this.gate.run(() => {
+      const r = this.puzzles.get(task);
+      return r && { ...r };
+    });
+  }
+
+  savePuzzleRating(r: PuzzleRating): Promise<void> {
+    return this.gate.run(() => {
+      this.puzzles.set(r.task, { ...r });
+    });
+  }
+
+  puzzleRatings(prefix: string): Promise<PuzzleRating[]> {
+    return this.gate.run(() =>
+      [...this.puzzles.values()]
+        .filter((r) => r.task.startsWith(prefix))
+        .sort((a, b) => (a.task < b.task ? -1 : 1))
+        .map((r) => ({ ...r })),
+    );
+  }
+
+  solverRating(accountId: string, edition: DeckEdition): Promise<SolverRating | undefined> {
+    return this.gate.run(() => {
+      const r = this.solvers.get(solverKey({ accountId, edition }));
+      return r && { ...r };
+    });
+  }
+
+  saveSolverRating(r: SolverRating): Promise<void> {
+    return this.gate.run(() => {
+      this.solvers.set(solverKey(r), { ...r });
+    });
+  }
+
+  leaderboard(
+    edition: RaceEdition,
+    top: number,
+  ): Promise<(PlayerRating & { name: string; username: string | null })[]> {
+    return this.gate.run(() =>
+      [...this.ratings.values()]
+        .flatMap((r) => {
+          const a = r.edition === edition ? this.account(r.accountId) : undefined;
+          return a ? [{ ...r, name: a.name, username: a.username }] : [];
+        })
+        .sort((a, b) => b.mu - 3 * b.sigma - (a.mu - 3 * a.sigma) || (a.accountId < b.accountId ? -1 : 1))
+        .slice(0, top),
+    );
+  }
+}

@@ -1,0 +1,74 @@
+import type { RecordQuery, SoloRecord, SoloRuns } from '../storage.js';
+import type { Gate } from './memory-shared.js';
+import { copy } from './memory-shared.js';
+import { soloPuzzles } from './schemas.js';
+
+/** The solo runs of a store in memory. */
+export class MemorySoloRuns implements SoloRuns {
+  // In saving order, like SQLite's rowids.
+  private readonly solos: SoloRecord[] = [];
+
+  constructor(private readonly gate: Gate) {}
+
+  saveSolo(r: SoloRecord): Promise<void> {
+    return this.gate.run(() => {
+      this.solos.push(copySolo(r, this.solos.length + 1));
+    });
+  }
+
+  soloResultsOf(accountId: string): Promise<SoloRecord[]> {
+    return this.gate.run(() =>
+      this.solos
+        .map((r, i) => ({ r, id: i + 1 }))
+        .filter(({ r }) => r.accountId === accountId)
+        .reverse()
+        .sort((a, b) => b.r.finishedAt - a.r.finishedAt)
+        .map(({ r, id }) => copySolo(r, id)),
+    );
+  }
+
+  records(q: RecordQuery): Promise<SoloRecord[]> {
+    return this.gate.run(() => {
+      const rows = this.solos
+        .map((r, i) => ({ r, id: i + 1 }))
+        .filter(
+          ({ r }) =>
+            r.verified &&
+            (r.dealing ?? 'shuffled') === 'shuffled' &&
+            r.mode === q.mode &&
+            (q.limit === undefined || r.limit === q.limit) &&
+            (q.side === undefined || r.side === q.side) &&
+            (q.since === undefined || r.finishedAt >= q.since) &&
+            // A count game is a record only once its puzzles are all solved.
+            (q.mode !== 'count' || r.solved >= r.limit),
+        );
+      // The ORDER BY of `KyselySoloRuns.records`. Records equal on every key keep their saving order
+      // here (`sort` is stable); a database promises no order for them, so the contract asks none.
+      const rank = (a: SoloRecord, b: SoloRecord): number =>
+        (q.mode === 'count' ? 0 : b.solved - a.solved) || a.ms - b.ms || a.finishedAt - b.finishedAt;
+      return rows
+        .sort((a, b) => rank(a.r, b.r))
+        .slice(0, q.top ?? 10)
+        .map(({ r, id }) => copySolo(r, id));
+    });
+  }
+}
+
+/** A copy of a run, as `solo_results` gives it back (row `id`, its place in saving order). */
+function copySolo(r: SoloRecord, id: number): SoloRecord {
+  return {
+    player: r.player,
+    mode: r.mode,
+    limit: r.limit,
+    side: r.side,
+    solved: r.solved,
+    skipped: r.skipped,
+    ms: r.ms,
+    seed: r.seed,
+    finishedAt: r.finishedAt,
+    accountId: r.accountId,
+    verified: r.verified,
+    puzzles: copy(soloPuzzles, r.puzzles ?? [], `solo_results (id ${id})`, 'puzzles'),
+    dealing: r.dealing ?? 'shuffled',
+  };
+}

@@ -1,0 +1,160 @@
+import type { DeckEdition, RaceEdition } from '@ubongo/core';
+import type {
+  Account,
+  Accounts,
+  Attempt,
+  GameRecord,
+  Games,
+  Journal,
+  JournalEntry,
+  LiveGame,
+  PlayerRating,
+  PuzzleRating,
+  RateAttempt,
+  Ratings,
+  RecordQuery,
+  Session,
+  SolverRating,
+  SoloRecord,
+  SoloRuns,
+  Storage,
+} from '../storage.js';
+
+/** The four stores of one backend as one `Storage`. */
+export interface StoreSet {
+  readonly games: Games;
+  readonly soloRuns: SoloRuns;
+  readonly ratings: Ratings;
+  readonly accounts: Accounts;
+}
+
+/**
+ * A `Storage` made of its four stores: each call goes to the store of its concern. A backend's
+ * class (MemoryStorage, SqliteStorage, PostgresStorage) builds its stores and says how to close
+ * them; the calls are methods of the class, so that a test may override one.
+ */
+export abstract class CombinedStorage implements Storage {
+  readonly #games: Games;
+  readonly #soloRuns: SoloRuns;
+  readonly #ratings: Ratings;
+  readonly #accounts: Accounts;
+
+  protected constructor(stores: StoreSet) {
+    this.#games = stores.games;
+    this.#soloRuns = stores.soloRuns;
+    this.#ratings = stores.ratings;
+    this.#accounts = stores.accounts;
+  }
+
+  abstract close(): Promise<void>;
+
+  get owner(): string {
+    return this.#games.owner;
+  }
+
+  saveGame(record: GameRecord): Promise<void> {
+    return this.#games.saveGame(record);
+  }
+  beginGame(game: LiveGame): Promise<void> {
+    return this.#games.beginGame(game);
+  }
+  journal(gameId: string, seq: number, entry: JournalEntry): Promise<void> {
+    return this.#games.journal(gameId, seq, entry);
+  }
+  voidJournal(gameId: string, fromSeq: number): Promise<void> {
+    return this.#games.voidJournal(gameId, fromSeq);
+  }
+  liveGames(): Promise<Journal[]> {
+    return this.#games.liveGames();
+  }
+  voidedEntries(): Promise<{ gameId: string; seq: number; entry: JournalEntry }[]> {
+    return this.#games.voidedEntries();
+  }
+  game(id: string): Promise<GameRecord | undefined> {
+    return this.#games.game(id);
+  }
+
+  saveSolo(record: SoloRecord): Promise<void> {
+    return this.#soloRuns.saveSolo(record);
+  }
+  records(query: RecordQuery): Promise<SoloRecord[]> {
+    return this.#soloRuns.records(query);
+  }
+  soloResultsOf(accountId: string): Promise<SoloRecord[]> {
+    return this.#soloRuns.soloResultsOf(accountId);
+  }
+
+  ratingsOf(accountId: string): Promise<PlayerRating[]> {
+    return this.#ratings.ratingsOf(accountId);
+  }
+  saveRatings(gameId: string, ratings: readonly PlayerRating[]): Promise<void> {
+    return this.#ratings.saveRatings(gameId, ratings);
+  }
+  ratingHistory(
+    accountId: string,
+    edition: RaceEdition,
+  ): Promise<{ gameId: string; mu: number; sigma: number; at: number }[]> {
+    return this.#ratings.ratingHistory(accountId, edition);
+  }
+  countAttempts(attempts: readonly Attempt[], rate: RateAttempt): Promise<boolean[]> {
+    return this.#ratings.countAttempts(attempts, rate);
+  }
+  puzzleRating(task: string): Promise<PuzzleRating | undefined> {
+    return this.#ratings.puzzleRating(task);
+  }
+  savePuzzleRating(rating: PuzzleRating): Promise<void> {
+    return this.#ratings.savePuzzleRating(rating);
+  }
+  puzzleRatings(prefix: string): Promise<PuzzleRating[]> {
+    return this.#ratings.puzzleRatings(prefix);
+  }
+  solverRating(accountId: string, edition: DeckEdition): Promise<SolverRating | undefined> {
+    return this.#ratings.solverRating(accountId, edition);
+  }
+  saveSolverRating(rating: SolverRating): Promise<void> {
+    return this.#ratings.saveSolverRating(rating);
+  }
+  leaderboard(
+    edition: RaceEdition,
+    top: number,
+  ): Promise<(PlayerRating & { name: string; username: string | null })[]> {
+    return this.#ratings.leaderboard(edition, top);
+  }
+
+  createAccount(account: Account): Promise<void> {
+    return this.#accounts.createAccount(account);
+  }
+  account(id: string): Promise<Account | undefined> {
+    return this.#accounts.account(id);
+  }
+  accountByUsername(key: string): Promise<Account | undefined> {
+    return this.#accounts.accountByUsername(key);
+  }
+  claimAccount(id: string, username: string, key: string, passwordHash: string): Promise<boolean> {
+    return this.#accounts.claimAccount(id, username, key, passwordHash);
+  }
+  setPassword(id: string, passwordHash: string): Promise<void> {
+    return this.#accounts.setPassword(id, passwordHash);
+  }
+  renameAccount(id: string, name: string): Promise<void> {
+    return this.#accounts.renameAccount(id, name);
+  }
+  createSession(session: Session): Promise<void> {
+    return this.#accounts.createSession(session);
+  }
+  session(tokenHash: string): Promise<Session | undefined> {
+    return this.#accounts.session(tokenHash);
+  }
+  revokeSessions(
+    which: { readonly tokenHash: string } | { readonly accountId: string; readonly except?: string },
+    at: number,
+  ): Promise<void> {
+    return this.#accounts.revokeSessions(which, at);
+  }
+  flagAccount(id: string, reason: string, at: number): Promise<void> {
+    return this.#accounts.flagAccount(id, reason, at);
+  }
+  flaggedAccounts(): Promise<{ account: Account; reason: string; at: number }[]> {
+    return this.#accounts.flaggedAccounts();
+  }
+}

@@ -1,0 +1,106 @@
+import type { Generated } from 'kysely';
+
+/** The tables as rows come back from SQLite and from PostgreSQL (whose int8 the pool reads as numbers). */
+export interface Tables {
+  accounts: {
+    id: string;
+    secret_hash: string;
+    name: string;
+    username: string | null;
+    username_key: string | null;
+    password_hash: string | null;
+    created_at: number;
+  };
+  sessions: {
+    token_hash: string;
+    account_id: string;
+    created_at: number;
+    expires_at: number;
+    revoked_at: number | null;
+  };
+  games: {
+    id: string;
+    edition: string;
+    config: string;
+    seed: number;
+    seats: string;
+    actions: string;
+    result: string | null;
+    started_at: number;
+    finished_at: number;
+  };
+  live_games: {
+    id: string;
+    room: string;
+    public: number;
+    rated: Generated<number>;
+    owner: Generated<string>;
+    config: string;
+    seed: number;
+    started_at: number;
+    seats: string;
+  };
+  journal: {
+    game_id: string;
+    seq: number;
+    entry: string;
+    voided: number;
+  };
+  solo_results: {
+    id: Generated<number>;
+    player: string;
+    mode: string;
+    limit_value: number;
+    side: string;
+    solved: number;
+    skipped: number;
+    ms: number;
+    seed: number;
+    finished_at: number;
+    account_id: string | null;
+    verified: number;
+    puzzles: Generated<string>;
+    dealing: Generated<string>;
+  };
+  solver_ratings: {
+    account_id: string;
+    edition: string;
+    mu: number;
+    sigma: number;
+    attempts: number;
+    updated_at: number;
+  };
+  account_flags: {
+    account_id: string;
+    reason: string;
+    at: number;
+  };
+  ratings: {
+    account_id: string;
+    edition: string;
+    mu: number;
+    sigma: number;
+    games: number;
+    updated_at: number;
+  };
+  puzzle_ratings: {
+    task: string;
+    mu: number;
+    sigma: number;
+    attempts: number;
+    updated_at: number;
+  };
+  first_attempts: {
+    account_id: string;
+    task: string;
+    at: number;
+  };
+  rating_history: {
+    account_id: string;
+    edition: string;
+    game_id: string;
+    mu: number;
+    sigma: number;
+    at: number;
+  };
+}
