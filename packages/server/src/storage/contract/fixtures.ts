@@ -1,0 +1,92 @@
+import type { Attempt, GameRecord, JournalEntry, LiveGame, RateAttempt, SoloRecord, Storage } from '../../storage.js';
+
+/*
+ * What the stores' contract suites (games.ts, solo-runs.ts, ratings.ts, accounts.ts) store, and
+ * how they open a store. Each suite runs over every backend (storage.test.ts); another backend
+ * runs the same suites.
+ */
+
+/** Gives a new, empty store each time: all four stores of one backend, on one database. */
+export type Opener = () => Promise<Storage>;
+
+export const game: GameRecord = {
+  id: 'ABC123-1',
+  config: {
+    edition: 'classic',
+    variant: 'standard',
+    players: [{ id: 'p1', side: 'easy' }],
+    hourglassSeconds: 60,
+    rounds: 1,
+  },
+  seed: 42,
+  seats: [{ id: 'p1', name: 'Ana', kind: 'human' }],
+  actions: [{ at: 1000, action: { type: 'start-round' } }],
+  result: undefined,
+  startedAt: 1000,
+  finishedAt: 2000,
+};
+
+export const finished: GameRecord = {
+  ...game,
+  seats: [...game.seats, { id: 'b1', name: 'Bot', kind: 'bot', level: 'fast' }],
+  result: { winners: ['p1'], scores: { p1: 3, b1: [2, 1] }, tieBreakRounds: 0 },
+};
+
+export const solo = (over: Partial<SoloRecord>): SoloRecord => ({
+  player: 'Zoe',
+  mode: 'timed',
+  limit: 5,
+  side: 'easy',
+  solved: 3,
+  skipped: 0,
+  ms: 300_000,
+  seed: 1,
+  finishedAt: 1,
+  accountId: null,
+  verified: true,
+  puzzles: [],
+  dealing: 'shuffled',
+  ...over,
+});
+
+/** A first attempt at `task` by `accountId`, solved; a task and a solver start at mu 0, sigma 8. */
+export const attemptOf = (accountId: string, task: string, at = 1): Attempt => ({
+  accountId,
+  edition: 'classic',
+  task,
+  start: { mu: 0, sigma: 8 },
+  fresh: { mu: 0, sigma: 8 },
+  solved: true,
+  at,
+});
+
+/** A rating that counts: each game adds 1 to the solver's mu and the task's. */
+export const plusOne: RateAttempt = (solver, task) => ({
+  solver: { mu: solver.mu + 1, sigma: solver.sigma },
+  task: { mu: task.mu + 1, sigma: task.sigma },
+});
+
+export const live: LiveGame = {
+  id: 'ABC123-1',
+  room: 'ABC123',
+  public: false,
+  config: game.config,
+  seed: 42,
+  startedAt: 1000,
+  seats: [
+    { id: 'p1', occupant: { kind: 'human', name: 'Ana' }, side: 'easy', keyHash: 'ab'.repeat(32) },
+    { id: 'p2', occupant: { kind: 'bot', level: 'casual', number: 1 }, side: 'hard' },
+  ],
+};
+
+export const started: JournalEntry = { at: 1000, kind: 'action', action: { type: 'start-round' } };
+export const standIn: JournalEntry = { at: 1500, kind: 'stand-in', player: 'p1' };
+export const claim: JournalEntry = {
+  at: 2000,
+  kind: 'action',
+  action: { type: 'claim', player: 'p2', placements: [] },
+};
+export const entries = [started, standIn, claim];
+
+// What the copy tests do to what they are given back; the types say readonly, a caller may not care.
+export type Mutable<T> = { -readonly [K in keyof T]: Mutable<T[K]> };

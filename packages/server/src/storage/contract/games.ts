@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import type { GameRecord, Storage } from '../../storage.js';
+import type { Mutable, Opener } from './fixtures.js';
+import { claim, entries, finished, game, live, standIn, started } from './fixtures.js';
+
+/**
+ * What every `Games` must do: records, and the journal of the games under way.
+ */
+export function gamesContract(name: string, open: Opener): void {
+  describe(`${name}: games`, () => {
+    it('stores a game and gives it back; saving again replaces it', async () => {
+      const storage = await open();
+      await storage.saveGame(game);
+      expect(await storage.game(game.id)).toEqual(game);
+      const finished = { ...game, result: { winners: ['p1'], scores: { p1: 3 }, tieBreakRounds: 0 } };
+      await storage.saveGame(finished);
+      expect(await storage.game(game.id)).toEqual(finished);
+      expect(await storage.game('nope')).toBeUndefined();
+      await storage.close();
+    });
+
+    it('gives back a game whose result is undefined with every field, the result key included', async () => {
+      const storage = await open();
+      await storage.saveGame(game);
+      // Strict: `result` is there and undefined, not missing; nothing else is added or dropped.
+      expect(await storage.game(game.id)).toStrictEqual(game);
+      await storage.saveGame(finished);
+      expect(await storage.game(game.id)).toStrictEqual(finished);
+      await storage.close();
+    });
+
+    it('shares no object with its callers: changing a saved or returned game changes nothing stored', async () => {
+      const storage = await open();
+      const saved = structuredClone(finished) as Mutable<GameRecord>;
+      await storage.saveGame(saved);
+      saved.seats.push({ id: 'x', name: 'Mallory', kind: 'human' });
+      saved.result?.winners.push('x');
+      const first = (await storage.game(game.id)) as Mutable<GameRecord> | undefined;
+      expect(first).toStrictEqual(finished);
+      const second = await storage.game(game.id);
+      expect(second).not.toBe(first);
+      expect(second?.config).not.toBe(first?.config);
+      expect(second?.seats).not.toBe(first?.seats);
+      expect(second?.actions).not.toBe(first?.actions);
+      expect(second?.result).not.toBe(first?.result);
+      if (!first?.result) throw new Error('the game has no result');
+      first.seed = 7;
+      first.config.rounds = 9;
+      first.seats.length = 0;
+      first.actions.push({ at: 3000, action: { type: 'start-round' } });
+      first.result.winners.push('b1');
+      first.result.scores['p1'] = 0;
+      expect(await storage.game(game.id)).toStrictEqual(finished);
+      await storage.close();
+    });
+
+    it('keeps the journal of a game under way until its record is stored', async () => {
+      const storage = await open();
+      expect(await storage.liveGames()).toEqual([]);
+      await storage.beginGame(live);
+      for (const [seq, entry] of entries.entries()) await storage.journal(live.id, seq, entry);
+      await expect(storage.journal(live.id, 1, started)).rejects.toThrow();
+      await expect(storage.journal('nope', 0, started)).rejects.toThrow('no game nope under way');
+      expect(await storage.liveGames()).toEqual([
+        { game: live, entries: entries.map((entry, seq) => ({ seq, entry })), nextSeq: 3 },
+      ]);
+      // A restart plays the round again: the entries from seq 1 on are set apart, not lost, and
+      // the next entry takes a seq past them.
+      await storage.voidJournal(live.id, 1);
+      expect(await storage.liveGames()).toEqual([{ game: live, entries: [{ seq: 0, entry: started }], nextSeq: 3 }]);
+      await storage.journal(live.id, 3, claim);
+      expect(await storage.voidedEntries()).toEqual([
+        { gameId: live.id, seq: 1, entry: standIn },
+        { gameId: live.id, seq: 2, entry: claim },
+      ]);
+      // Its record stored, the game is no longer under way.
+      await storage.saveGame(finished);
+      expect(await storage.liveGames()).toEqual([]);
+      expect(await storage.voidedEntries()).toHaveLength(2);
+      expect((await storage.game(game.id))?.result).toEqual(finished.result);
+      await storage.close();
+    });
+
+    it('stores the entries of many games written at once, and fails only the faulty ones', async () => {
+      const storage = await open();
+      const games = Array.from({ length: 40 }, (_, i) => ({ ...live, id: `G-${i}`, room: `r${i}` }));
+      for (const g of games) await storage.beginGame(g);
+      await storage.journal('G-0', 0, started);
+      // All at once: each game's next entry, one seq already taken, one game never begun.
+      const writes = [
+        ...games.map((g, i) => storage.journal(g.id, i === 0 ? 1 : 0, started)),
+        storage.journal('G-1', 0, claim),
+        storage.journal('nope', 0, started),
+      ];
+      const outcomes = await Promise.allSettled(writes);
+      expect(outcomes.slice(0, 40).every((o) => o.status === 'fulfilled')).toBe(true);
+      expect(outcomes[40]?.status).toBe('rejected');
+      expect(outcomes[41]).toMatchObject({ status: 'rejected', reason: new Error('no game nope under way') });
+      const journals = await storage.liveGames();
+      expect(journals).toHaveLength(40);
+      expect(journals.find((j) => j.game.id === 'G-0')?.entries).toHaveLength(2);
+      expect(journals.find((j) => j.game.id === 'G-1')?.entries).toEqual([{ seq: 0, entry: started }]);
+      await storage.close();
+    });
+
+    it('lists games under way by their start', async () => {
+      const storage = await open();
+      await storage.beginGame({ ...live, id: 'B-2', startedAt: 2000 });
+      await storage.beginGame({ ...live, id: 'A-3', startedAt: 3000 });
+      await storage.beginGame({ ...live, id: 'C-1', startedAt: 1000 });
+      expect((await storage.liveGames()).map((j) => j.game.id)).toEqual(['C-1', 'B-2', 'A-3']);
+      await storage.close();
+    });
+
+    it('keeps times in milliseconds since 1970 and seeds up to 2^32, as numbers', async () => {
+      const storage = await open();
+      // 2100-01-01 and the largest seed: both past what a 32-bit integer holds.
+      const at = 4_102_444_800_123;
+      const seed = 2 ** 32 - 1;
+      const late = { ...finished, seed, startedAt: at, finishedAt: at + 1 };
+      await storage.saveGame(late);
+      expect(await storage.game(late.id)).toStrictEqual(late);
+      await storage.beginGame({ ...live, id: 'L-1', seed, startedAt: at });
+      await storage.journal('L-1', 0, { ...started, at });
+      expect(await storage.liveGames()).toStrictEqual([
+        {
+          game: { ...live, id: 'L-1', seed, startedAt: at },
+          entries: [{ seq: 0, entry: { ...started, at } }],
+          nextSeq: 1,
+        },
+      ]);
+      await storage.close();
+    });
+
+    it('breaks ties by id code point by code point, capitals first, as every store does', async () => {
+      const storage = await open();
+      for (const id of ['b-1', 'a-1', 'B-1', 'A-1']) await storage.beginGame({ ...live, id });
+      expect((await storage.liveGames()).map((j) => j.game.id)).toEqual(['A-1', 'B-1', 'a-1', 'b-1']);
+      await storage.close();
+    });
+
+    it('rejects every call once closed, and may be closed twice', async () => {
+      const storage = await open();
+      await storage.saveGame(game);
+      await storage.close();
+      // Only that it rejects with an Error: the message is each implementation's own.
+      await expect(storage.saveGame(game)).rejects.toThrow(Error);
+      await expect(storage.game(game.id)).rejects.toThrow(Error);
+      await expect(storage.beginGame(live)).rejects.toThrow(Error);
+      await expect(storage.liveGames()).rejects.toThrow(Error);
+      await storage.close();
+    });
+  });
+}
+
+/**
+ * Stores on one database serving different processes (`owner`, their public addresses): each lists
+ * only the games under way it began, a process restarted under its name finds its own again, and a
+ * record stored by any of them ends the game. `opener` gives a function that opens stores on one
+ * new, empty database. (A MemoryStorage is one process's memory: there is nothing to share.)
+ */
+export function ownershipContract(name: string, opener: () => Promise<(owner: string) => Promise<Storage>>): void {
+  it(`${name}: each process's store lists its own games under way only`, async () => {
+    const open = await opener();
+    // One after the other: SQLite's migrator takes no lock across connections.
+    const p1 = await open('localhost:8080/p1');
+    const p2 = await open('localhost:8080/p2');
+    const lone = await open('');
+    expect([p1.owner, p2.owner, lone.owner]).toEqual(['localhost:8080/p1', 'localhost:8080/p2', '']);
+    const other = { ...live, id: 'XYZ789-1', room: 'XYZ789' };
+    await p1.beginGame(live);
+    await p1.journal(live.id, 0, started);
+    await p2.beginGame(other);
+    expect((await p1.liveGames()).map((j) => j.game.id)).toEqual([live.id]);
+    expect((await p2.liveGames()).map((j) => j.game.id)).toEqual([other.id]);
+    expect(await lone.liveGames()).toEqual([]);
+    // p1 killed and started again under its name: its game and journal are there.
+    await p1.close();
+    const again = await open('localhost:8080/p1');
+    expect(await again.liveGames()).toEqual([{ game: live, entries: [{ seq: 0, entry: started }], nextSeq: 1 }]);
+    // Whoever stores a game's record ends it.
+    await p2.saveGame(game);
+    expect(await again.liveGames()).toEqual([]);
+    expect((await p2.liveGames()).map((j) => j.game.id)).toEqual([other.id]);
+    await Promise.all([again.close(), p2.close(), lone.close()]);
+  });
+}

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import type { Attempt, RateAttempt } from '../../storage.js';
+import type { Opener } from './fixtures.js';
+import { attemptOf, plusOne } from './fixtures.js';
+
+/**
+ * What every `Ratings` must do: players’ ratings and history, first attempts, puzzles’ and solvers’ ratings, the leaderboard (of accounts the store has).
+ */
+export function ratingsContract(name: string, open: Opener): void {
+  describe(`${name}: ratings`, () => {
+    it('keeps solvers’ ratings per edition, and lists the puzzle ratings of a deck', async () => {
+      const storage = await open();
+      expect(await storage.solverRating('a1', 'classic')).toBeUndefined();
+      const mine = { accountId: 'a1', edition: 'classic', mu: 27.5, sigma: 7.25, attempts: 1, updatedAt: 5 } as const;
+      await storage.saveSolverRating(mine);
+      await storage.saveSolverRating({ ...mine, edition: 'extreme', mu: 20 });
+      await storage.saveSolverRating({ ...mine, mu: 28.5, attempts: 2 });
+      expect(await storage.solverRating('a1', 'classic')).toEqual({ ...mine, mu: 28.5, attempts: 2 });
+      expect(await storage.solverRating('a1', 'extreme')).toMatchObject({ mu: 20 });
+      for (const task of ['classic/C02/easy/1', 'extreme/X01/easy/red', 'classic/C01/hard/4'])
+        await storage.savePuzzleRating({ task, mu: 25, sigma: 8, attempts: 1, updatedAt: 1 });
+      expect((await storage.puzzleRatings('classic/')).map((r) => r.task)).toEqual([
+        'classic/C01/hard/4',
+        'classic/C02/easy/1',
+      ]);
+      expect(await storage.puzzleRatings('jewels/')).toEqual([]);
+      await storage.close();
+    });
+
+    it('keeps ratings per edition with their history, and ranks them by mu - 3 sigma', async () => {
+      const storage = await open();
+      const account = { id: 'a1', secretHash: 'ab', name: 'Ana', username: null, passwordHash: null, createdAt: 1 };
+      await storage.createAccount(account);
+      await storage.createAccount({ ...account, id: 'a2', name: 'Ben' });
+      const r = (accountId: string, mu: number, sigma: number, games: number, updatedAt: number) => ({
+        accountId,
+        edition: 'classic' as const,
+        mu,
+        sigma,
+        games,
+        updatedAt,
+      });
+      await storage.saveRatings('g1', [r('a1', 27, 7, 1, 10), r('a2', 23, 7, 1, 10)]);
+      // Saving a game's ratings twice keeps one history entry for it.
+      await storage.saveRatings('g1', [r('a1', 27, 7, 1, 10)]);
+      await storage.saveRatings('g2', [r('a1', 28, 6, 2, 20), r('a2', 30, 8, 2, 20)]);
+      expect(await storage.ratingsOf('a1')).toEqual([r('a1', 28, 6, 2, 20)]);
+      expect(await storage.ratingsOf('nobody')).toEqual([]);
+      expect(await storage.ratingHistory('a1', 'classic')).toEqual([
+        { gameId: 'g1', mu: 27, sigma: 7, at: 10 },
+        { gameId: 'g2', mu: 28, sigma: 6, at: 20 },
+      ]);
+      expect(await storage.ratingHistory('a1', 'extreme')).toEqual([]);
+      // 28 - 18 = 10 beats 30 - 24 = 6.
+      expect((await storage.leaderboard('classic', 10)).map((x) => [x.name, x.mu])).toEqual([
+        ['Ana', 28],
+        ['Ben', 30],
+      ]);
+      expect(await storage.leaderboard('classic', 1)).toHaveLength(1);
+      expect(await storage.leaderboard('jewels', 10)).toEqual([]);
+      await storage.close();
+    });
+
+    it('counts first attempts once, in order, and keeps puzzle ratings', async () => {
+      const storage = await open();
+      const t1 = 'classic/C01/easy/1';
+      const t2 = 'classic/C01/easy/2';
+      const attempt = (accountId: string, task: string, at: number): Attempt => ({
+        ...attemptOf(accountId, task, at),
+        start: { mu: 26, sigma: 8 },
+        fresh: { mu: 25, sigma: 7 },
+      });
+      // A rating that shows what played it: each game adds 1 to the solver's mu and the task's sigma.
+      const seen: string[] = [];
+      const rate: RateAttempt = (solver, task) => {
+        seen.push(`${solver.mu}:${task.sigma}`);
+        return { solver: { mu: solver.mu + 1, sigma: solver.sigma }, task: { mu: task.mu, sigma: task.sigma + 1 } };
+      };
+      expect(await storage.countAttempts([], rate)).toEqual([]);
+      // a1 twice at t1 in one batch: the first counts.
+      expect(
+        await storage.countAttempts([attempt('a1', t1, 5), attempt('a1', t1, 6), attempt('a2', t1, 7)], rate),
+      ).toEqual([true, false, true]);
+      expect(seen).toEqual(['25:8', '25:9']);
+      expect(await storage.puzzleRating(t1)).toEqual({ task: t1, mu: 26, sigma: 10, attempts: 2, updatedAt: 7 });
+      expect(await storage.solverRating('a1', 'classic')).toEqual({
+        accountId: 'a1',
+        edition: 'classic',
+        mu: 26,
+        sigma: 7,
+        attempts: 1,
+        updatedAt: 5,
+      });
+      // Again at t1: nothing counts, nothing moves. At t2, a1 plays from where t1 left it.
+      expect(await storage.countAttempts([attempt('a1', t1, 8), attempt('a2', t1, 8)], rate)).toEqual([false, false]);
+      expect(await storage.countAttempts([attempt('a1', t2, 9)], rate)).toEqual([true]);
+      expect(seen).toEqual(['25:8', '25:9', '26:8']);
+      expect(await storage.solverRating('a1', 'classic')).toMatchObject({ mu: 27, attempts: 2, updatedAt: 9 });
+      expect(await storage.puzzleRating(t1)).toMatchObject({ sigma: 10, attempts: 2 });
+      expect(await storage.puzzleRating('classic/C01/easy/3')).toBeUndefined();
+      const rated = { task: 'classic/C01/easy/3', mu: 26, sigma: 8, attempts: 2, updatedAt: 7 };
+      await storage.savePuzzleRating(rated);
+      await storage.savePuzzleRating({ ...rated, mu: 27, attempts: 3 });
+      expect(await storage.puzzleRating('classic/C01/easy/3')).toEqual({ ...rated, mu: 27, attempts: 3 });
+      await storage.close();
+    });
+
+    it('keeps times in milliseconds since 1970 and ratings exactly, as numbers', async () => {
+      const storage = await open();
+      // 2100-01-01: past what a 32-bit integer holds.
+      const at = 4_102_444_800_123;
+      const account = { id: 'a1', secretHash: 'ab', name: 'Ana', username: null, passwordHash: null, createdAt: at };
+      await storage.createAccount(account);
+      // openskill's mu and sigma are doubles with every digit significant.
+      const rating = {
+        accountId: 'a1',
+        edition: 'classic' as const,
+        mu: 25 / 3,
+        sigma: Math.PI,
+        games: 1,
+        updatedAt: at,
+      };
+      await storage.saveRatings('g1', [rating]);
+      expect(await storage.ratingsOf('a1')).toStrictEqual([rating]);
+      expect(await storage.ratingHistory('a1', 'classic')).toStrictEqual([
+        { gameId: 'g1', mu: 25 / 3, sigma: Math.PI, at },
+      ]);
+      const task = { task: 'classic/C01/easy/1', mu: 0.1 + 0.2, sigma: 1e-7, attempts: 1, updatedAt: at };
+      await storage.savePuzzleRating(task);
+      expect(await storage.puzzleRating(task.task)).toStrictEqual(task);
+      await storage.close();
+    });
+
+    it('breaks ties by id code point by code point, capitals first, as every store does', async () => {
+      const storage = await open();
+      const account = { id: 'a', secretHash: 'ab', name: 'Ana', username: null, passwordHash: null, createdAt: 1 };
+      for (const id of ['b', 'a', 'B', 'A']) await storage.createAccount({ ...account, id, name: id });
+      const rating = { edition: 'classic' as const, mu: 25, sigma: 5, games: 1, updatedAt: 1 };
+      await storage.saveRatings(
+        'g',
+        ['b', 'a', 'B', 'A'].map((accountId) => ({ ...rating, accountId })),
+      );
+      expect((await storage.leaderboard('classic', 10)).map((r) => r.accountId)).toEqual(['A', 'B', 'a', 'b']);
+      await storage.close();
+    });
+
+    it('rejects every call once closed, and may be closed twice', async () => {
+      const storage = await open();
+      await storage.close();
+      // Only that it rejects with an Error: the message is each implementation's own.
+      await expect(storage.ratingsOf('a1')).rejects.toThrow(Error);
+      await expect(storage.countAttempts([attemptOf('a1', 'task')], plusOne)).rejects.toThrow(Error);
+      await expect(storage.leaderboard('classic', 10)).rejects.toThrow(Error);
+      await storage.close();
+    });
+  });
+}
