@@ -1,15 +1,57 @@
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Same } from '../protocol.js';
 import type { Account, Accounts, Session } from '../storage.js';
+import { parseStored } from './schemas.js';
 import type { Tables } from './tables.js';
 
-const accountOf = (row: Tables['accounts']): Account => ({
-  id: row.id,
-  secretHash: row.secret_hash,
-  name: row.name,
-  username: row.username,
-  passwordHash: row.password_hash,
-  createdAt: row.created_at,
+// This store keeps no JSON: its rows are parsed whole, a time stored as text (SQLite takes it) as
+// corrupt as a broken journal entry.
+const accountRow = z.object({
+  id: z.string(),
+  secret_hash: z.string(),
+  name: z.string(),
+  username: z.string().nullable(),
+  username_key: z.string().nullable(),
+  password_hash: z.string().nullable(),
+  created_at: z.number(),
 });
+const sessionRow = z.object({
+  token_hash: z.string(),
+  account_id: z.string(),
+  created_at: z.number(),
+  expires_at: z.number(),
+  revoked_at: z.number().nullable(),
+});
+const flagRow = z.object({ reason: z.string(), at: z.number() });
+const agree = <T extends true>(value: T): T => value;
+agree<Same<z.output<typeof accountRow>, Tables['accounts']>>(true);
+agree<Same<z.output<typeof sessionRow>, Tables['sessions']>>(true);
+agree<Same<z.output<typeof flagRow>, Omit<Tables['account_flags'], 'account_id'>>>(true);
+
+const accountOf = (raw: Tables['accounts']): Account => {
+  const row = parseStored(accountRow, raw, `accounts (id ${raw.id})`);
+  return {
+    id: row.id,
+    secretHash: row.secret_hash,
+    name: row.name,
+    username: row.username,
+    passwordHash: row.password_hash,
+    createdAt: row.created_at,
+  };
+};
+
+/** A session's row; the key named by the start of its token's hash (enough to find it, not the whole). */
+const sessionOf = (raw: Tables['sessions']): Session => {
+  const row = parseStored(sessionRow, raw, `sessions (token_hash ${raw.token_hash.slice(0, 8)}...)`);
+  return {
+    tokenHash: row.token_hash,
+    accountId: row.account_id,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
+  };
+};
 
 /** The accounts of a SQL database, with their sessions and flags, for SQLite and PostgreSQL alike. */
 export class KyselyAccounts implements Accounts {
@@ -83,15 +125,7 @@ export class KyselyAccounts implements Accounts {
 
   async session(tokenHash: string): Promise<Session | undefined> {
     const row = await this.db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
-    return (
-      row && {
-        tokenHash: row.token_hash,
-        accountId: row.account_id,
-        createdAt: row.created_at,
-        expiresAt: row.expires_at,
-        revokedAt: row.revoked_at,
-      }
-    );
+    return row && sessionOf(row);
   }
 
   async revokeSessions(
@@ -124,6 +158,9 @@ export class KyselyAccounts implements Accounts {
       .orderBy('account_flags.at')
       .orderBy('accounts.id')
       .execute();
-    return rows.map((row) => ({ account: accountOf(row), reason: row.reason, at: row.at }));
+    return rows.map((row) => ({
+      account: accountOf(row),
+      ...parseStored(flagRow, { reason: row.reason, at: row.at }, `account_flags (account ${row.id})`),
+    }));
   }
 }

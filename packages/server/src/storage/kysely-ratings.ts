@@ -8,7 +8,12 @@ import type { Tables } from './tables.js';
 
 const ratingOf = (row: Tables['ratings']): PlayerRating => ({
   accountId: row.account_id,
-  edition: parseStored(raceEdition, row.edition, `ratings (account ${row.account_id})`, 'edition'),
+  edition: parseStored(
+    raceEdition,
+    row.edition,
+    `ratings (account ${row.account_id}, edition ${row.edition})`,
+    'edition',
+  ),
   mu: row.mu,
   sigma: row.sigma,
   games: row.games,
@@ -33,7 +38,12 @@ const puzzleRow = (r: PuzzleRating): Tables['puzzle_ratings'] => ({
 
 const solverRatingOf = (row: Selectable<Tables['solver_ratings']>): SolverRating => ({
   accountId: row.account_id,
-  edition: parseStored(deckEdition, row.edition, `solver_ratings (account ${row.account_id})`, 'edition'),
+  edition: parseStored(
+    deckEdition,
+    row.edition,
+    `solver_ratings (account ${row.account_id}, edition ${row.edition})`,
+    'edition',
+  ),
   mu: row.mu,
   sigma: row.sigma,
   attempts: row.attempts,

@@ -40,15 +40,15 @@ export class CorruptRowError extends Error {
 }
 
 /**
- * `value`, read from `column` of the row `where` names (`journal (game g1, seq 4)`), parsed by
- * `schema`; a JSON column's text is parsed as JSON first.
+ * `value`, read from `column` of the row `where` names (`journal (game g1, seq 4)`), or the whole
+ * row if no column is named, parsed by `schema` (a JSON column's parses its text as JSON first).
  */
-export function parseStored<T>(schema: z.ZodType<T>, value: unknown, where: string, column: string): T {
+export function parseStored<T>(schema: z.ZodType<T>, value: unknown, where: string, column?: string): T {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  const path = [column, ...(issue?.path ?? []).map(String)].join('.');
-  throw new CorruptRowError(`${where}: ${path}: ${issue?.message ?? 'not what was stored'}`);
+  const path = [...(column === undefined ? [] : [column]), ...(issue?.path ?? []).map(String)].join('.');
+  throw new CorruptRowError(`${where}: ${path === '' ? '' : `${path}: `}${issue?.message ?? 'not what was stored'}`);
 }
 
 /** A text column holding JSON that `schema` parses. */

@@ -1,0 +1,110 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { claim, finished, live, solo, started } from './contract/fixtures.js';
+import { CorruptRowError, SqliteStorage } from './index.js';
+
+/*
+ * A stored value is outside input: each store reads its rows through a parser, and a row changed
+ * behind its back (a hand edit, a bad migration, a bug of another version) is an error that names
+ * the table and the key, not a value cast into a type it does not have. Each test stores good
+ * rows through the store, spoils one straight in the SQLite file, and reads it back.
+ */
+
+const open: { storage: SqliteStorage; file: Database.Database }[] = [];
+afterEach(async () => {
+  for (const { storage, file } of open.splice(0)) {
+    file.close();
+    await storage.close();
+  }
+});
+
+/** A store on a new SQLite file, and a connection of its own to that file (WAL: both read and write). */
+async function stores(): Promise<{ storage: SqliteStorage; file: Database.Database }> {
+  const dir = mkdtempSync(join(tmpdir(), 'ubongo-corrupt-'));
+  const storage = await SqliteStorage.open(dir);
+  const opened = { storage, file: new Database(join(dir, 'ubongo.sqlite')) };
+  open.push(opened);
+  return opened;
+}
+
+it('games: a journal entry, a game record or a game under way that is not what was stored', async () => {
+  const { storage, file } = await stores();
+  await storage.beginGame(live);
+  await storage.journal(live.id, 0, started);
+  await storage.journal(live.id, 1, claim);
+  file
+    .prepare("update journal set entry = json_set(entry, '$.action.type', 'teleport') where game_id = ? and seq = 1")
+    .run(live.id);
+  const resumed = storage.liveGames();
+  await expect(resumed).rejects.toThrow(CorruptRowError);
+  await expect(resumed).rejects.toThrow(/^journal \(game ABC123-1, seq 1\): entry\.action\.type: /);
+  // Set apart, it is read through the same parser.
+  await storage.voidJournal(live.id, 1);
+  await expect(storage.voidedEntries()).rejects.toThrow(/^journal \(game ABC123-1, seq 1\): entry\.action\.type: /);
+
+  file.prepare("update live_games set seats = json_set(seats, '$[1].side', 'sideways') where id = ?").run(live.id);
+  file.prepare('delete from journal').run();
+  await expect(storage.liveGames()).rejects.toThrow(/^live_games \(id ABC123-1\): seats\.1\.side: /);
+
+  await storage.saveGame(finished);
+  expect(await storage.game(finished.id)).toEqual(finished);
+  file.prepare('update games set seats = \'[{"id": "p1"\' where id = ?').run(finished.id);
+  await expect(storage.game(finished.id)).rejects.toThrow(/^games \(id ABC123-1\): seats: not JSON/);
+  file
+    .prepare("update games set seats = ?, result = json_set(result, '$.scores.p1', 'three') where id = ?")
+    .run(JSON.stringify(finished.seats), finished.id);
+  await expect(storage.game(finished.id)).rejects.toThrow(/^games \(id ABC123-1\): result\.scores\.p1: /);
+});
+
+it('solo runs: a puzzle of a run, or its mode, that is not what was stored', async () => {
+  const { storage, file } = await stores();
+  const puzzles = [{ board: 'C01', side: 'easy', key: '3', outcome: 'solved', ms: 4200 }] as const;
+  await storage.saveSolo(solo({ accountId: 'a1', puzzles }));
+  await storage.saveSolo(solo({ accountId: 'a1', finishedAt: 2 }));
+  expect(await storage.soloResultsOf('a1')).toHaveLength(2);
+  file.prepare("update solo_results set puzzles = json_set(puzzles, '$[0].outcome', 'won') where id = 1").run();
+  await expect(storage.records({ mode: 'timed' })).rejects.toThrow(CorruptRowError);
+  await expect(storage.soloResultsOf('a1')).rejects.toThrow(/^solo_results \(id 1\): puzzles\.0\.outcome: /);
+  file.prepare("update solo_results set puzzles = '[]', mode = 'relay' where id = 2").run();
+  file.prepare("update solo_results set puzzles = '[]' where id = 1").run();
+  await expect(storage.soloResultsOf('a1')).rejects.toThrow(/^solo_results \(id 2\): mode: /);
+});
+
+it('ratings: an edition no rating is of', async () => {
+  const { storage, file } = await stores();
+  const rating = { accountId: 'a1', edition: 'classic' as const, mu: 25, sigma: 8, games: 1, updatedAt: 1 };
+  await storage.saveRatings('g1', [rating]);
+  expect(await storage.ratingsOf('a1')).toEqual([rating]);
+  file.prepare("update ratings set edition = 'klassik' where account_id = 'a1'").run();
+  await expect(storage.ratingsOf('a1')).rejects.toThrow(CorruptRowError);
+  await expect(storage.ratingsOf('a1')).rejects.toThrow(/^ratings \(account a1, edition klassik\): edition: /);
+});
+
+it('accounts: a time that is not a number, in an account, a session or a flag', async () => {
+  const { storage, file } = await stores();
+  const account = { id: 'a1', secretHash: 'ab', name: 'Ana', username: null, passwordHash: null, createdAt: 1 };
+  await storage.createAccount(account);
+  await storage.createSession({
+    tokenHash: 'f00dfeed'.repeat(8),
+    accountId: 'a1',
+    createdAt: 1,
+    expiresAt: 9,
+    revokedAt: null,
+  });
+  await storage.flagAccount('a1', 'too fast', 5);
+  expect(await storage.account('a1')).toEqual(account);
+  // SQLite keeps text in an integer column as text.
+  file.prepare("update sessions set expires_at = 'never'").run();
+  await expect(storage.session('f00dfeed'.repeat(8))).rejects.toThrow(CorruptRowError);
+  await expect(storage.session('f00dfeed'.repeat(8))).rejects.toThrow(
+    /^sessions \(token_hash f00dfeed\.\.\.\): expires_at: /,
+  );
+  file.prepare("update account_flags set at = 'today'").run();
+  await expect(storage.flaggedAccounts()).rejects.toThrow(/^account_flags \(account a1\): at: /);
+  file.prepare("update accounts set created_at = 'yesterday' where id = 'a1'").run();
+  await expect(storage.account('a1')).rejects.toThrow(/^accounts \(id a1\): created_at: /);
+  await expect(storage.accountByUsername('nobody')).resolves.toBeUndefined();
+});
