@@ -1,16 +1,19 @@
+import type { Accounts } from '@ubongo/server';
 import { parseArgs } from 'node:util';
 import type { Io } from './io.js';
 import { EXIT, UsageError } from './io.js';
 
 /** Help for `ubongo admin`. */
-export const ADMIN_HELP = `Usage: ubongo admin flagged [--data-dir DIR] [--json]
+export const ADMIN_HELP = `Usage: ubongo admin flagged [--data-dir DIR | --database-url URL] [--json]
 
-What an operator reviews, read from the server's database (stop the server first, or read a copy).
+What an operator reviews, read from the server's database: PostgreSQL if DATABASE_URL names one
+(as for the server), else SQLite in the data folder (stop the server first, or read a copy).
 
-  flagged           the accounts marked for review: a solve faster than a person can (docs/accounts.md)
-  --data-dir DIR    where the SQLite database lives (default: $UBONGO_DATA_DIR, else ./data)
-  --json            one JSON object per line instead of a table
-  -h, --help        this help
+  flagged              the accounts marked for review: a solve faster than a person can (docs/accounts.md)
+  --data-dir DIR       where the SQLite database lives (default: $UBONGO_DATA_DIR, else ./data)
+  --database-url URL   a postgres:// URL: the PostgreSQL database to read (default: $DATABASE_URL)
+  --json               one JSON object per line instead of a table
+  -h, --help           this help
 `;
 
 /** `ubongo admin ...`. */
@@ -20,6 +23,7 @@ export async function adminCommand(args: string[], io: Io): Promise<number> {
     allowPositionals: true,
     options: {
       'data-dir': { type: 'string' },
+      'database-url': { type: 'string' },
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -30,9 +34,29 @@ export async function adminCommand(args: string[], io: Io): Promise<number> {
   }
   const [what, ...extra] = positionals;
   if (what !== 'flagged' || extra.length > 0) throw new UsageError(`admin takes 'flagged'; run 'ubongo admin --help'`);
-  const dataDir = values['data-dir'] ?? process.env['UBONGO_DATA_DIR'] ?? './data';
-  const { SqliteStorage } = await import('@ubongo/server');
-  const storage = await SqliteStorage.open(dataDir);
+  if (values['data-dir'] !== undefined && values['database-url'] !== undefined)
+    throw new UsageError('admin reads one database: --data-dir or --database-url, not both');
+  // As the server chooses (packages/server/src/main.ts): a DATABASE_URL set and not empty names
+  // PostgreSQL, unless a data folder is asked for here.
+  const env = process.env['DATABASE_URL'] || undefined;
+  const [url, from] =
+    values['database-url'] !== undefined
+      ? [values['database-url'], '--database-url']
+      : values['data-dir'] === undefined && env !== undefined
+        ? [env, 'DATABASE_URL']
+        : [undefined, ''];
+  const { DatabaseUrlError, PostgresStorage, SqliteStorage } = await import('@ubongo/server');
+  // Only the accounts store is read.
+  const open = async (): Promise<Pick<Accounts, 'flaggedAccounts'> & { close(): Promise<void> }> => {
+    if (url === undefined) return SqliteStorage.open(values['data-dir'] ?? process.env['UBONGO_DATA_DIR'] ?? './data');
+    try {
+      return await PostgresStorage.open(url, { log: (m) => io.err(`ubongo: ${m}\n`) });
+    } catch (e) {
+      if (e instanceof DatabaseUrlError) throw new UsageError(`${from}: ${e.message}`);
+      throw e;
+    }
+  };
+  const storage = await open();
   try {
     const flagged = await storage.flaggedAccounts();
     for (const { account, reason, at } of flagged) {

@@ -1,0 +1,101 @@
+import type { Postgres } from '@ubongo/server/system-services';
+import { freePort, startPostgres } from '@ubongo/server/system-services';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Io } from './io.js';
+import { main } from './main.js';
+
+/** Runs the command in-process and captures what it writes. */
+async function ubongo(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const io: Io = { out: (t) => (out += t), err: (t) => (err += t), readFile: () => '' };
+  const code = await main(args, io);
+  return { code, out, err };
+}
+
+/** Runs `work` with DATABASE_URL set to `url`, as an operator's shell would have it. */
+async function withDatabaseUrl<T>(url: string, work: () => Promise<T>): Promise<T> {
+  const before = process.env['DATABASE_URL'];
+  process.env['DATABASE_URL'] = url;
+  try {
+    return await work();
+  } finally {
+    if (before === undefined) delete process.env['DATABASE_URL'];
+    else process.env['DATABASE_URL'] = before;
+  }
+}
+
+// PostgreSQL from the system's binaries, started for this file as the server's storage tests start it.
+describe('ubongo admin on PostgreSQL', () => {
+  let postgres: Postgres | undefined;
+  beforeAll(async () => {
+    postgres = await startPostgres();
+  }, 120_000);
+  afterAll(async () => {
+    await postgres?.stop();
+  });
+  const cluster = (): Postgres => {
+    if (!postgres) throw new Error('PostgreSQL did not start (see beforeAll)');
+    return postgres;
+  };
+
+  it('lists the accounts flagged in the database DATABASE_URL or --database-url names', async () => {
+    const url = await cluster().createDatabase();
+    const { PostgresStorage } = await import('@ubongo/server');
+    const storage = await PostgresStorage.open(url);
+    try {
+      expect(await ubongo('admin', 'flagged', '--database-url', url)).toEqual({
+        code: 1,
+        out: '0 accounts flagged\n',
+        err: '',
+      });
+      const guest = { id: 'a1', secretHash: 'ab', name: 'Robo', username: null, passwordHash: null, createdAt: 1 };
+      await storage.createAccount(guest);
+      await storage.flagAccount(
+        'a1',
+        'solved C01 easy 1 in 0.10 s, under the human floor of 1.80 s',
+        Date.UTC(2026, 10, 26),
+      );
+      // Read while the server's store is open: a shared database needs no stop.
+      const listed = {
+        code: 0,
+        out: '2026-11-26T00:00:00.000Z  a1  Robo (guest): solved C01 easy 1 in 0.10 s, under the human floor of 1.80 s\n1 account flagged\n',
+        err: '',
+      };
+      expect(await ubongo('admin', 'flagged', '--database-url', url)).toEqual(listed);
+      expect(await withDatabaseUrl(url, () => ubongo('admin', 'flagged'))).toEqual(listed);
+      const json = await withDatabaseUrl(url, () => ubongo('admin', 'flagged', '--json'));
+      expect(JSON.parse(json.out)).toMatchObject({
+        id: 'a1',
+        name: 'Robo',
+        username: null,
+        at: '2026-11-26T00:00:00.000Z',
+      });
+      // A data folder asked for is read instead, as SQLite.
+      const empty = mkdtempSync(join(tmpdir(), 'ubongo-admin-'));
+      expect(await withDatabaseUrl(url, () => ubongo('admin', 'flagged', '--data-dir', empty))).toMatchObject({
+        code: 1,
+        out: '0 accounts flagged\n',
+      });
+      expect((await ubongo('admin', 'flagged', '--data-dir', empty, '--database-url', url)).code).toBe(2);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('says which setting names a database it cannot read, its password masked', async () => {
+    const bad = await ubongo('admin', 'flagged', '--database-url', 'mysql://ubongo@localhost/ubongo');
+    expect(bad).toMatchObject({ code: 2, out: '' });
+    expect(bad.err).toMatch(/^ubongo: --database-url: must be a postgres:\/\/ or postgresql:\/\/ URL/);
+    const unreachable = `postgres://ubongo:hunter2@127.0.0.1:${await freePort()}/ubongo`;
+    const refused = await withDatabaseUrl(unreachable, () => ubongo('admin', 'flagged'));
+    expect(refused).toMatchObject({ code: 2, out: '' });
+    expect(refused.err).toMatch(
+      /^ubongo: DATABASE_URL: cannot connect to postgres:\/\/ubongo:\*\*\*@127\.0\.0\.1:\d+\/ubongo: /,
+    );
+    expect(refused.err).not.toContain('hunter2');
+  });
+});
