@@ -50,7 +50,11 @@ export async function adminCommand(args: string[], io: Io): Promise<number> {
   const open = async (): Promise<Pick<Accounts, 'flaggedAccounts'> & { close(): Promise<void> }> => {
     if (url === undefined) return SqliteStorage.open(values['data-dir'] ?? process.env['UBONGO_DATA_DIR'] ?? './data');
     try {
-      return await PostgresStorage.open(url, { log: (m) => io.err(`ubongo: ${m}\n`) });
+      return await PostgresStorage.open(url, {
+        log: (m) => {
+          io.err(`ubongo: ${m}\n`);
+        },
+      });
     } catch (e) {
       if (e instanceof DatabaseUrlError) throw new UsageError(`${from}: ${e.message}`);
       throw e;
