@@ -1,16 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { GameRecord, Games, Journal, JournalEntry, LiveGame } from '../storage.js';
-import {
-  gameActions,
-  journalEntry,
-  journalSeats,
-  json,
-  parseStored,
-  raceConfig,
-  raceResult,
-  storedSeats,
-} from './schemas.js';
+import { columns, parseStored } from './schemas.js';
 import type { Tables } from './tables.js';
 
 /** A journal entry waiting for its batch (`KyselyGames.journal`). */
@@ -25,16 +16,8 @@ interface PendingEntry {
 /** At most this many journal entries in one statement (three parameters each). */
 const JOURNAL_BATCH = 500;
 
-// The JSON columns' parsers, made once.
-const configColumn = json(raceConfig);
-const storedSeatsColumn = json(storedSeats);
-const journalSeatsColumn = json(journalSeats);
-const actionsColumn = json(gameActions);
-const resultColumn = json(raceResult);
-const entryColumn = json(journalEntry);
-
 const entryOf = (gameId: string, seq: number, text: string): JournalEntry =>
-  parseStored(entryColumn, text, `journal (game ${gameId}, seq ${seq})`, 'entry');
+  parseStored(columns.entry, text, `journal (game ${gameId}, seq ${seq})`, 'entry');
 
 /** The games of a SQL database (`games`, `live_games`, `journal`), for SQLite and PostgreSQL alike. */
 export class KyselyGames implements Games {
@@ -180,10 +163,10 @@ export class KyselyGames implements Games {
           room: g.room,
           public: g.public === 1,
           ...(g.rated === 1 ? { rated: true } : {}),
-          config: parseStored(configColumn, g.config, where, 'config'),
+          config: parseStored(columns.config, g.config, where, 'config'),
           seed: g.seed,
           startedAt: g.started_at,
-          seats: parseStored(journalSeatsColumn, g.seats, where, 'seats'),
+          seats: parseStored(columns.journalSeats, g.seats, where, 'seats'),
         },
         entries: counted.map((r) => ({ seq: r.seq, entry: entryOf(g.id, r.seq, r.entry) })),
         nextSeq: (rows.at(-1)?.seq ?? -1) + 1,
@@ -209,11 +192,11 @@ export class KyselyGames implements Games {
     const where = `games (id ${row.id})`;
     return {
       id: row.id,
-      config: parseStored(configColumn, row.config, where, 'config'),
+      config: parseStored(columns.config, row.config, where, 'config'),
       seed: row.seed,
-      seats: parseStored(storedSeatsColumn, row.seats, where, 'seats'),
-      actions: parseStored(actionsColumn, row.actions, where, 'actions'),
-      result: row.result === null ? undefined : parseStored(resultColumn, row.result, where, 'result'),
+      seats: parseStored(columns.storedSeats, row.seats, where, 'seats'),
+      actions: parseStored(columns.actions, row.actions, where, 'actions'),
+      result: row.result === null ? undefined : parseStored(columns.result, row.result, where, 'result'),
       startedAt: row.started_at,
       finishedAt: row.finished_at,
     };

@@ -1,10 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { RecordQuery, SoloRecord, SoloRuns } from '../storage.js';
-import { json, parseStored, side, soloDealing, soloMode, soloPuzzles } from './schemas.js';
+import { columns, parseStored, side, soloDealing, soloMode } from './schemas.js';
 import type { Tables } from './tables.js';
-
-const puzzlesColumn = json(soloPuzzles);
 
 const soloOf = (row: Selectable<Tables['solo_results']>): SoloRecord => {
   const where = `solo_results (id ${row.id})`;
@@ -20,7 +18,7 @@ const soloOf = (row: Selectable<Tables['solo_results']>): SoloRecord => {
     finishedAt: row.finished_at,
     accountId: row.account_id,
     verified: row.verified === 1,
-    puzzles: parseStored(puzzlesColumn, row.puzzles, where, 'puzzles'),
+    puzzles: parseStored(columns.puzzles, row.puzzles, where, 'puzzles'),
     dealing: parseStored(soloDealing, row.dealing, where, 'dealing'),
   };
 };

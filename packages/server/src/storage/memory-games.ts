@@ -1,13 +1,40 @@
 import type { GameRecord, Games, Journal, JournalEntry, LiveGame } from '../storage.js';
 import type { Gate } from './memory-shared.js';
-import { copy } from './memory-shared.js';
-import { gameActions, journalEntry, journalSeats, raceConfig, raceResult, storedSeats } from './schemas.js';
+import { columns, parseStored } from './schemas.js';
+
+// Rows as the database keeps them (kysely-games.ts): JSON as text, read back through the same
+// parsers. The store and its callers share no object, and a value comes back with exactly the
+// fields SQLite would give back.
+interface GameRow {
+  readonly id: string;
+  readonly config: string;
+  readonly seed: number;
+  readonly seats: string;
+  readonly actions: string;
+  readonly result: string | null;
+  readonly startedAt: number;
+  readonly finishedAt: number;
+}
+interface LiveRow {
+  readonly id: string;
+  readonly room: string;
+  readonly public: boolean;
+  readonly rated: boolean;
+  readonly config: string;
+  readonly seed: number;
+  readonly startedAt: number;
+  readonly seats: string;
+}
+interface EntryRow {
+  readonly seq: number;
+  readonly entry: string;
+}
 
 /** The games of a store in memory: records, and the journals of the games under way. */
 export class MemoryGames implements Games {
-  private readonly games = new Map<string, GameRecord>();
-  private readonly live = new Map<string, { game: LiveGame; entries: { seq: number; entry: JournalEntry }[] }>();
-  private readonly voided: { gameId: string; seq: number; entry: JournalEntry }[] = [];
+  private readonly games = new Map<string, GameRow>();
+  private readonly live = new Map<string, { game: LiveRow; entries: EntryRow[] }>();
+  private readonly voided: (EntryRow & { readonly gameId: string })[] = [];
 
   /** Every game under way it holds is `owner`'s: a store in memory is one process's. */
   constructor(
@@ -17,15 +44,33 @@ export class MemoryGames implements Games {
 
   saveGame(r: GameRecord): Promise<void> {
     return this.gate.run(() => {
-      this.games.set(r.id, copyGame(r));
+      this.games.set(r.id, {
+        id: r.id,
+        config: JSON.stringify(r.config),
+        seed: r.seed,
+        seats: JSON.stringify(r.seats),
+        actions: JSON.stringify(r.actions),
+        result: r.result === undefined ? null : JSON.stringify(r.result),
+        startedAt: r.startedAt,
+        finishedAt: r.finishedAt,
+      });
       this.live.delete(r.id);
     });
   }
 
   beginGame(g: LiveGame): Promise<void> {
     return this.gate.run(() => {
-      const before = this.live.get(g.id);
-      this.live.set(g.id, { game: copyLive(g), entries: before?.entries ?? [] });
+      const game = {
+        id: g.id,
+        room: g.room,
+        public: g.public,
+        rated: g.rated === true,
+        config: JSON.stringify(g.config),
+        seed: g.seed,
+        startedAt: g.startedAt,
+        seats: JSON.stringify(g.seats),
+      };
+      this.live.set(g.id, { game, entries: this.live.get(g.id)?.entries ?? [] });
     });
   }
 
@@ -35,7 +80,7 @@ export class MemoryGames implements Games {
       if (!live) throw new Error(`no game ${gameId} under way`);
       if ([...live.entries, ...this.voided.filter((v) => v.gameId === gameId)].some((e) => e.seq === seq))
         throw new Error(`journal entry ${gameId}/${seq} exists`);
-      live.entries.push({ seq, entry: copyEntry(gameId, seq, entry) });
+      live.entries.push({ seq, entry: JSON.stringify(entry) });
     });
   }
 
@@ -55,10 +100,10 @@ export class MemoryGames implements Games {
         .map((j) => {
           const seqs = [...j.entries, ...this.voided.filter((v) => v.gameId === j.game.id)].map((e) => e.seq);
           return {
-            game: copyLive(j.game),
+            game: liveOf(j.game),
             entries: [...j.entries]
               .sort((a, b) => a.seq - b.seq)
-              .map(({ seq, entry }) => ({ seq, entry: copyEntry(j.game.id, seq, entry) })),
+              .map(({ seq, entry }) => ({ seq, entry: entryOf(j.game.id, seq, entry) })),
             nextSeq: Math.max(-1, ...seqs) + 1,
           };
         }),
@@ -69,45 +114,45 @@ export class MemoryGames implements Games {
     return this.gate.run(() =>
       [...this.voided]
         .sort((a, b) => (a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : a.seq - b.seq))
-        .map(({ gameId, seq, entry }) => ({ gameId, seq, entry: copyEntry(gameId, seq, entry) })),
+        .map(({ gameId, seq, entry }) => ({ gameId, seq, entry: entryOf(gameId, seq, entry) })),
     );
   }
 
   game(id: string): Promise<GameRecord | undefined> {
     return this.gate.run(() => {
       const r = this.games.get(id);
-      return r && copyGame(r);
+      return r && gameOf(r);
     });
   }
 }
 
-function copyGame(r: GameRecord): GameRecord {
+function gameOf(r: GameRow): GameRecord {
   const where = `games (id ${r.id})`;
   return {
     id: r.id,
-    config: copy(raceConfig, r.config, where, 'config'),
+    config: parseStored(columns.config, r.config, where, 'config'),
     seed: r.seed,
-    seats: copy(storedSeats, r.seats, where, 'seats'),
-    actions: copy(gameActions, r.actions, where, 'actions'),
-    result: r.result === undefined ? undefined : copy(raceResult, r.result, where, 'result'),
+    seats: parseStored(columns.storedSeats, r.seats, where, 'seats'),
+    actions: parseStored(columns.actions, r.actions, where, 'actions'),
+    result: r.result === null ? undefined : parseStored(columns.result, r.result, where, 'result'),
     startedAt: r.startedAt,
     finishedAt: r.finishedAt,
   };
 }
 
-function copyLive(g: LiveGame): LiveGame {
+function liveOf(g: LiveRow): LiveGame {
   const where = `live_games (id ${g.id})`;
   return {
     id: g.id,
     room: g.room,
     public: g.public,
-    ...(g.rated === true ? { rated: true } : {}),
-    config: copy(raceConfig, g.config, where, 'config'),
+    ...(g.rated ? { rated: true } : {}),
+    config: parseStored(columns.config, g.config, where, 'config'),
     seed: g.seed,
     startedAt: g.startedAt,
-    seats: copy(journalSeats, g.seats, where, 'seats'),
+    seats: parseStored(columns.journalSeats, g.seats, where, 'seats'),
   };
 }
 
-const copyEntry = (gameId: string, seq: number, entry: JournalEntry): JournalEntry =>
-  copy(journalEntry, entry, `journal (game ${gameId}, seq ${seq})`, 'entry');
+const entryOf = (gameId: string, seq: number, text: string): JournalEntry =>
+  parseStored(columns.entry, text, `journal (game ${gameId}, seq ${seq})`, 'entry');

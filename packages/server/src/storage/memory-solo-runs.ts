@@ -1,18 +1,20 @@
 import type { RecordQuery, SoloRecord, SoloRuns } from '../storage.js';
 import type { Gate } from './memory-shared.js';
-import { copy } from './memory-shared.js';
-import { soloPuzzles } from './schemas.js';
+import { columns, parseStored } from './schemas.js';
+
+/** A run as `solo_results` keeps it: its puzzles as JSON text, read back through the same parser. */
+type SoloRow = Omit<SoloRecord, 'puzzles'> & { readonly puzzles: string };
 
 /** The solo runs of a store in memory. */
 export class MemorySoloRuns implements SoloRuns {
   // In saving order, like SQLite's rowids.
-  private readonly solos: SoloRecord[] = [];
+  private readonly solos: SoloRow[] = [];
 
   constructor(private readonly gate: Gate) {}
 
   saveSolo(r: SoloRecord): Promise<void> {
     return this.gate.run(() => {
-      this.solos.push(copySolo(r, this.solos.length + 1));
+      this.solos.push({ ...r, puzzles: JSON.stringify(r.puzzles ?? []), dealing: r.dealing ?? 'shuffled' });
     });
   }
 
@@ -44,7 +46,7 @@ export class MemorySoloRuns implements SoloRuns {
         );
       // The ORDER BY of `KyselySoloRuns.records`. Records equal on every key keep their saving order
       // here (`sort` is stable); a database promises no order for them, so the contract asks none.
-      const rank = (a: SoloRecord, b: SoloRecord): number =>
+      const rank = (a: SoloRow, b: SoloRow): number =>
         (q.mode === 'count' ? 0 : b.solved - a.solved) || a.ms - b.ms || a.finishedAt - b.finishedAt;
       return rows
         .sort((a, b) => rank(a.r, b.r))
@@ -55,7 +57,7 @@ export class MemorySoloRuns implements SoloRuns {
 }
 
 /** A copy of a run, as `solo_results` gives it back (row `id`, its place in saving order). */
-function copySolo(r: SoloRecord, id: number): SoloRecord {
+function copySolo(r: SoloRow, id: number): SoloRecord {
   return {
     player: r.player,
     mode: r.mode,
@@ -68,7 +70,7 @@ function copySolo(r: SoloRecord, id: number): SoloRecord {
     finishedAt: r.finishedAt,
     accountId: r.accountId,
     verified: r.verified,
-    puzzles: copy(soloPuzzles, r.puzzles ?? [], `solo_results (id ${id})`, 'puzzles'),
+    puzzles: parseStored(columns.puzzles, r.puzzles, `solo_results (id ${id})`, 'puzzles'),
     dealing: r.dealing ?? 'shuffled',
   };
 }

@@ -154,6 +154,17 @@ export const soloPuzzles = z.array(
   }),
 );
 
+/** The JSON columns' parsers, made once: text in, checked value out. */
+export const columns = {
+  config: json(raceConfig),
+  storedSeats: json(storedSeats),
+  journalSeats: json(journalSeats),
+  actions: json(gameActions),
+  result: json(raceResult),
+  entry: json(journalEntry),
+  puzzles: json(soloPuzzles),
+};
+
 // The schemas against the storage types: as readonly as the types (the values given back are
 // the caller's own, so not frozen), the same keys and values at every depth.
 type DeepReadonly<T> = T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
