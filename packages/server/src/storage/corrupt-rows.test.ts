@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { claim, finished, live, solo, started } from './contract/fixtures.js';
+import { attemptOf, claim, finished, live, plusOne, solo, started } from './contract/fixtures.js';
 import { CorruptRowError, SqliteStorage } from './index.js';
 
 /*
@@ -57,6 +57,11 @@ it('games: a journal entry, a game record or a game under way that is not what w
     .prepare("update games set seats = ?, result = json_set(result, '$.scores.p1', 'three') where id = ?")
     .run(JSON.stringify(finished.seats), finished.id);
   await expect(storage.game(finished.id)).rejects.toThrow(/^games \(id ABC123-1\): result\.scores\.p1: /);
+  // A number column holding text (SQLite keeps what it is given) is as corrupt.
+  file
+    .prepare("update games set result = ?, started_at = 'noon' where id = ?")
+    .run(JSON.stringify(finished.result), finished.id);
+  await expect(storage.game(finished.id)).rejects.toThrow(/^games \(id ABC123-1\): started_at: /);
 });
 
 it('solo runs: a puzzle of a run, or its mode, that is not what was stored', async () => {
@@ -73,7 +78,7 @@ it('solo runs: a puzzle of a run, or its mode, that is not what was stored', asy
   await expect(storage.soloResultsOf('a1')).rejects.toThrow(/^solo_results \(id 2\): mode: /);
 });
 
-it('ratings: an edition no rating is of', async () => {
+it('ratings: an edition no rating is of, a rating that is not a number', async () => {
   const { storage, file } = await stores();
   const rating = { accountId: 'a1', edition: 'classic' as const, mu: 25, sigma: 8, games: 1, updatedAt: 1 };
   await storage.saveRatings('g1', [rating]);
@@ -81,6 +86,17 @@ it('ratings: an edition no rating is of', async () => {
   file.prepare("update ratings set edition = 'klassik' where account_id = 'a1'").run();
   await expect(storage.ratingsOf('a1')).rejects.toThrow(CorruptRowError);
   await expect(storage.ratingsOf('a1')).rejects.toThrow(/^ratings \(account a1, edition klassik\): edition: /);
+  const task = { task: 'classic/C01/easy/1', mu: 25, sigma: 8, attempts: 1, updatedAt: 1 };
+  await storage.savePuzzleRating(task);
+  expect(await storage.puzzleRating(task.task)).toEqual(task);
+  file.prepare("update puzzle_ratings set sigma = 'wide'").run();
+  await expect(storage.puzzleRating(task.task)).rejects.toThrow(
+    /^puzzle_ratings \(task classic\/C01\/easy\/1\): sigma: /,
+  );
+  // Counting an attempt reads the task's rating through the same parser.
+  await expect(storage.countAttempts([attemptOf('a2', task.task)], plusOne)).rejects.toThrow(
+    /^puzzle_ratings \(task classic\/C01\/easy\/1\): sigma: /,
+  );
 });
 
 it('accounts: a time that is not a number, in an account, a session or a flag', async () => {

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { GameRecord, Games, Journal, JournalEntry, LiveGame } from '../storage.js';
-import { columns, parseStored } from './schemas.js';
+import { rows as parsers } from './rows.js';
+import { parseStored } from './schemas.js';
 import type { Tables } from './tables.js';
 
 /** A journal entry waiting for its batch (`KyselyGames.journal`). */
@@ -16,8 +17,11 @@ interface PendingEntry {
 /** At most this many journal entries in one statement (three parameters each). */
 const JOURNAL_BATCH = 500;
 
-const entryOf = (gameId: string, seq: number, text: string): JournalEntry =>
-  parseStored(columns.entry, text, `journal (game ${gameId}, seq ${seq})`, 'entry');
+const entryRow = parsers.journal.pick({ seq: true, entry: true });
+
+/** A journal entry's row: its entry parsed, the row named by its game and seq. */
+const entryOf = (gameId: string, row: { seq: number; entry: string }): { seq: number; entry: JournalEntry } =>
+  parseStored(entryRow, row, `journal (game ${gameId}, seq ${row.seq})`);
 
 /** The games of a SQL database (`games`, `live_games`, `journal`), for SQLite and PostgreSQL alike. */
 export class KyselyGames implements Games {
@@ -148,7 +152,8 @@ export class KyselyGames implements Games {
       .orderBy('id')
       .execute();
     const journals: Journal[] = [];
-    for (const g of games) {
+    for (const raw of games) {
+      const g = parseStored(parsers.liveGames, raw, `live_games (id ${raw.id})`);
       const rows = await this.db
         .selectFrom('journal')
         .select(['seq', 'entry', 'voided'])
@@ -156,19 +161,18 @@ export class KyselyGames implements Games {
         .orderBy('seq')
         .execute();
       const counted = rows.filter((r) => r.voided === 0);
-      const where = `live_games (id ${g.id})`;
       journals.push({
         game: {
           id: g.id,
           room: g.room,
           public: g.public === 1,
           ...(g.rated === 1 ? { rated: true } : {}),
-          config: parseStored(columns.config, g.config, where, 'config'),
+          config: g.config,
           seed: g.seed,
           startedAt: g.started_at,
-          seats: parseStored(columns.journalSeats, g.seats, where, 'seats'),
+          seats: g.seats,
         },
-        entries: counted.map((r) => ({ seq: r.seq, entry: entryOf(g.id, r.seq, r.entry) })),
+        entries: counted.map((r) => entryOf(g.id, r)),
         nextSeq: (rows.at(-1)?.seq ?? -1) + 1,
       });
     }
@@ -183,20 +187,20 @@ export class KyselyGames implements Games {
       .orderBy('game_id')
       .orderBy('seq')
       .execute();
-    return rows.map((r) => ({ gameId: r.game_id, seq: r.seq, entry: entryOf(r.game_id, r.seq, r.entry) }));
+    return rows.map((r) => ({ gameId: r.game_id, ...entryOf(r.game_id, r) }));
   }
 
   async game(id: string): Promise<GameRecord | undefined> {
-    const row = await this.db.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) return undefined;
-    const where = `games (id ${row.id})`;
+    const raw = await this.db.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!raw) return undefined;
+    const row = parseStored(parsers.games, raw, `games (id ${raw.id})`);
     return {
       id: row.id,
-      config: parseStored(columns.config, row.config, where, 'config'),
+      config: row.config,
       seed: row.seed,
-      seats: parseStored(columns.storedSeats, row.seats, where, 'seats'),
-      actions: parseStored(columns.actions, row.actions, where, 'actions'),
-      result: row.result === null ? undefined : parseStored(columns.result, row.result, where, 'result'),
+      seats: row.seats,
+      actions: row.actions,
+      result: row.result ?? undefined,
       startedAt: row.started_at,
       finishedAt: row.finished_at,
     };

@@ -1,32 +1,33 @@
 import type { DeckEdition, RaceEdition } from '@ubongo/core';
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { Attempt, PlayerRating, PuzzleRating, RateAttempt, Ratings, SolverRating } from '../storage.js';
 import { playAttempts, solverKey } from './attempts.js';
-import { deckEdition, parseStored, raceEdition } from './schemas.js';
+import { rows as parsers } from './rows.js';
+import { parseStored } from './schemas.js';
 import type { Tables } from './tables.js';
 
-const ratingOf = (row: Tables['ratings']): PlayerRating => ({
-  accountId: row.account_id,
-  edition: parseStored(
-    raceEdition,
-    row.edition,
-    `ratings (account ${row.account_id}, edition ${row.edition})`,
-    'edition',
-  ),
-  mu: row.mu,
-  sigma: row.sigma,
-  games: row.games,
-  updatedAt: row.updated_at,
-});
+const ratingOf = (raw: Tables['ratings']): PlayerRating => {
+  const row = parseStored(parsers.ratings, raw, `ratings (account ${raw.account_id}, edition ${raw.edition})`);
+  return {
+    accountId: row.account_id,
+    edition: row.edition,
+    mu: row.mu,
+    sigma: row.sigma,
+    games: row.games,
+    updatedAt: row.updated_at,
+  };
+};
 
-const puzzleRatingOf = (row: Selectable<Tables['puzzle_ratings']>): PuzzleRating => ({
-  task: row.task,
-  mu: row.mu,
-  sigma: row.sigma,
-  attempts: row.attempts,
-  updatedAt: row.updated_at,
-});
+const puzzleRatingOf = (raw: Selectable<Tables['puzzle_ratings']>): PuzzleRating => {
+  const row = parseStored(parsers.puzzleRatings, raw, `puzzle_ratings (task ${raw.task})`);
+  return { task: row.task, mu: row.mu, sigma: row.sigma, attempts: row.attempts, updatedAt: row.updated_at };
+};
+
+const historyRow = parsers.ratingHistory.pick({ game_id: true, mu: true, sigma: true, at: true });
+/** A leaderboard's row: a rating and its account's names. */
+const namedRow = z.object({ name: z.string(), username: z.string().nullable() });
 
 const puzzleRow = (r: PuzzleRating): Tables['puzzle_ratings'] => ({
   task: r.task,
@@ -36,19 +37,18 @@ const puzzleRow = (r: PuzzleRating): Tables['puzzle_ratings'] => ({
   updated_at: r.updatedAt,
 });
 
-const solverRatingOf = (row: Selectable<Tables['solver_ratings']>): SolverRating => ({
-  accountId: row.account_id,
-  edition: parseStored(
-    deckEdition,
-    row.edition,
-    `solver_ratings (account ${row.account_id}, edition ${row.edition})`,
-    'edition',
-  ),
-  mu: row.mu,
-  sigma: row.sigma,
-  attempts: row.attempts,
-  updatedAt: row.updated_at,
-});
+const solverRatingOf = (raw: Selectable<Tables['solver_ratings']>): SolverRating => {
+  const where = `solver_ratings (account ${raw.account_id}, edition ${raw.edition})`;
+  const row = parseStored(parsers.solverRatings, raw, where);
+  return {
+    accountId: row.account_id,
+    edition: row.edition,
+    mu: row.mu,
+    sigma: row.sigma,
+    attempts: row.attempts,
+    updatedAt: row.updated_at,
+  };
+};
 
 const solverRow = (r: SolverRating): Tables['solver_ratings'] => ({
   account_id: r.accountId,
@@ -117,7 +117,11 @@ export class KyselyRatings implements Ratings {
       .orderBy('at')
       .orderBy('game_id')
       .execute();
-    return rows.map((r) => ({ gameId: r.game_id, mu: r.mu, sigma: r.sigma, at: r.at }));
+    return rows.map((raw) => {
+      const where = `rating_history (account ${accountId}, edition ${edition}, game ${raw.game_id})`;
+      const r = parseStored(historyRow, raw, where);
+      return { gameId: r.game_id, mu: r.mu, sigma: r.sigma, at: r.at };
+    });
   }
 
   async countAttempts(attempts: readonly Attempt[], rate: RateAttempt): Promise<boolean[]> {
@@ -261,6 +265,9 @@ export class KyselyRatings implements Ratings {
       .orderBy('ratings.account_id')
       .limit(top)
       .execute();
-    return rows.map((r) => ({ ...ratingOf(r), name: r.name, username: r.username }));
+    return rows.map((r) => ({
+      ...ratingOf(r),
+      ...parseStored(namedRow, { name: r.name, username: r.username }, `accounts (id ${r.account_id})`),
+    }));
   }
 }

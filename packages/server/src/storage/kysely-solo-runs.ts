@@ -1,16 +1,17 @@
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { RecordQuery, SoloRecord, SoloRuns } from '../storage.js';
-import { columns, parseStored, side, soloDealing, soloMode } from './schemas.js';
+import { rows } from './rows.js';
+import { parseStored } from './schemas.js';
 import type { Tables } from './tables.js';
 
-const soloOf = (row: Selectable<Tables['solo_results']>): SoloRecord => {
-  const where = `solo_results (id ${row.id})`;
+const soloOf = (raw: Selectable<Tables['solo_results']>): SoloRecord => {
+  const row = parseStored(rows.soloResults, raw, `solo_results (id ${raw.id})`);
   return {
     player: row.player,
-    mode: parseStored(soloMode, row.mode, where, 'mode'),
+    mode: row.mode,
     limit: row.limit_value,
-    side: parseStored(side, row.side, where, 'side'),
+    side: row.side,
     solved: row.solved,
     skipped: row.skipped,
     ms: row.ms,
@@ -18,8 +19,8 @@ const soloOf = (row: Selectable<Tables['solo_results']>): SoloRecord => {
     finishedAt: row.finished_at,
     accountId: row.account_id,
     verified: row.verified === 1,
-    puzzles: parseStored(columns.puzzles, row.puzzles, where, 'puzzles'),
-    dealing: parseStored(soloDealing, row.dealing, where, 'dealing'),
+    puzzles: row.puzzles,
+    dealing: row.dealing,
   };
 };
 

@@ -52,7 +52,7 @@ export function parseStored<T>(schema: z.ZodType<T>, value: unknown, where: stri
 }
 
 /** A text column holding JSON that `schema` parses. */
-export function json<T>(schema: z.ZodType<T>): z.ZodType<T> {
+export function json<T>(schema: z.ZodType<T>): z.ZodType<T, string> {
   return z
     .string()
     .transform((text, ctx): unknown => {

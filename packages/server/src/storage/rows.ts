@@ -1,0 +1,106 @@
+import type { Selectable } from 'kysely';
+import { z } from 'zod';
+import type { Same } from '../protocol.js';
+import { columns, deckEdition, raceEdition, side, soloDealing, soloMode } from './schemas.js';
+import type { Tables } from './tables.js';
+
+/*
+ * Each table's row as it leaves the database, parsed whole: numbers are numbers, a name column
+ * holds one of core's names, a JSON column's text is the value its schema says. What goes in is
+ * checked against the tables' types below (a column added or changed on one side only does not
+ * compile); what comes out is the stores' to map.
+ */
+
+/** A text column holding one of a list of names. */
+const named = <T extends Readonly<Record<string, string>>>(names: z.ZodEnum<T>) => z.string().pipe(names);
+
+const games = z.object({
+  id: z.string(),
+  edition: named(raceEdition),
+  config: columns.config,
+  seed: z.number(),
+  seats: columns.storedSeats,
+  actions: columns.actions,
+  result: columns.result.nullable(),
+  started_at: z.number(),
+  finished_at: z.number(),
+});
+
+const liveGames = z.object({
+  id: z.string(),
+  room: z.string(),
+  public: z.number(),
+  rated: z.number(),
+  owner: z.string(),
+  config: columns.config,
+  seed: z.number(),
+  started_at: z.number(),
+  seats: columns.journalSeats,
+});
+
+const journal = z.object({ game_id: z.string(), seq: z.number().int(), entry: columns.entry, voided: z.number() });
+
+const soloResults = z.object({
+  id: z.number(),
+  player: z.string(),
+  mode: named(soloMode),
+  limit_value: z.number(),
+  side: named(side),
+  solved: z.number(),
+  skipped: z.number(),
+  ms: z.number(),
+  seed: z.number(),
+  finished_at: z.number(),
+  account_id: z.string().nullable(),
+  verified: z.number(),
+  puzzles: columns.puzzles,
+  dealing: named(soloDealing),
+});
+
+const ratings = z.object({
+  account_id: z.string(),
+  edition: named(raceEdition),
+  mu: z.number(),
+  sigma: z.number(),
+  games: z.number(),
+  updated_at: z.number(),
+});
+
+const puzzleRatings = z.object({
+  task: z.string(),
+  mu: z.number(),
+  sigma: z.number(),
+  attempts: z.number(),
+  updated_at: z.number(),
+});
+
+const solverRatings = z.object({
+  account_id: z.string(),
+  edition: named(deckEdition),
+  mu: z.number(),
+  sigma: z.number(),
+  attempts: z.number(),
+  updated_at: z.number(),
+});
+
+const ratingHistory = z.object({
+  account_id: z.string(),
+  edition: z.string(),
+  game_id: z.string(),
+  mu: z.number(),
+  sigma: z.number(),
+  at: z.number(),
+});
+
+/** The rows' parsers, by table. */
+export const rows = { games, liveGames, journal, soloResults, ratings, puzzleRatings, solverRatings, ratingHistory };
+
+const agree = <T extends true>(value: T): T => value;
+agree<Same<z.input<typeof games>, Selectable<Tables['games']>>>(true);
+agree<Same<z.input<typeof liveGames>, Selectable<Tables['live_games']>>>(true);
+agree<Same<z.input<typeof journal>, Selectable<Tables['journal']>>>(true);
+agree<Same<z.input<typeof soloResults>, Selectable<Tables['solo_results']>>>(true);
+agree<Same<z.input<typeof ratings>, Selectable<Tables['ratings']>>>(true);
+agree<Same<z.input<typeof puzzleRatings>, Selectable<Tables['puzzle_ratings']>>>(true);
+agree<Same<z.input<typeof solverRatings>, Selectable<Tables['solver_ratings']>>>(true);
+agree<Same<z.input<typeof ratingHistory>, Selectable<Tables['rating_history']>>>(true);
