@@ -24,10 +24,11 @@ import type { Same } from '../protocol.js';
 import type { GameRecord, JournalEntry, JournalSeat, SoloPuzzle, StoredSeat } from '../storage.js';
 
 /*
- * What the stores read back is outside input, as a message from a socket is: every stored JSON
- * value, and every column holding one of core's names, is parsed here once, where it leaves the
- * database, and a corrupt one is an error that names its table and key. The schemas are checked
- * against the storage types below, as protocol.ts checks the socket's against core's.
+ * What the stores read back is outside input, as a message from a socket is: every row is parsed
+ * once, where it leaves the database (rows.ts; the memory store's JSON values too), and a corrupt
+ * one is an error that names its table and key. These are the schemas of the stored JSON values
+ * and names, checked against the storage types below as protocol.ts checks the socket's against
+ * core's.
  *
  * Not the socket's schemas themselves: those freeze what they give (`.readonly()`), and a store
  * hands its callers copies of their own to change; and they bound what a client may send, where
