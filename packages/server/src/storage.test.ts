@@ -5,43 +5,19 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalEntry } from './storage.js';
-import { accountsContract } from './storage/contract/accounts.js';
-import type { Opener } from './storage/contract/fixtures.js';
+import { allStoresContract } from './storage/contract/all.js';
 import { attemptOf, claim, game, live, plusOne, solo } from './storage/contract/fixtures.js';
-import { gamesContract, ownershipContract } from './storage/contract/games.js';
-import { ratingsContract } from './storage/contract/ratings.js';
-import { soloRunsContract } from './storage/contract/solo-runs.js';
-import { DatabaseUrlError, MemoryStorage, PostgresStorage, SqliteStorage } from './storage/index.js';
+import { ownershipContract } from './storage/contract/games.js';
+import { DatabaseUrlError, PostgresStorage, SqliteStorage } from './storage/index.js';
 import type { Postgres } from './test-support/services.js';
 import { freePort, startPostgres } from './test-support/services.js';
 
-/** The four stores' contract suites (storage/contract/), over one backend. */
-function storageContract(name: string, open: Opener): void {
-  describe(`${name} storage`, () => {
-    gamesContract(name, open);
-    soloRunsContract(name, open);
-    ratingsContract(name, open);
-    accountsContract(name, open);
-  });
-}
+// The stores over SQLite and PostgreSQL; over memory in storage/memory.test.ts (no database).
 
-storageContract('SQLite', () => SqliteStorage.open(mkdtempSync(join(tmpdir(), 'ubongo-storage-'))));
+allStoresContract('SQLite', () => SqliteStorage.open(mkdtempSync(join(tmpdir(), 'ubongo-storage-'))));
 ownershipContract('SQLite', () => {
   const dir = mkdtempSync(join(tmpdir(), 'ubongo-storage-'));
   return Promise.resolve((owner) => SqliteStorage.open(dir, owner));
-});
-
-it("memory storage is its owner's, a lone process's by default", () => {
-  expect(new MemoryStorage().owner).toBe('');
-  expect(new MemoryStorage('localhost:8080/p1').owner).toBe('localhost:8080/p1');
-});
-storageContract('memory', () => Promise.resolve(new MemoryStorage()));
-
-it('memory storage says it is closed when used after close', async () => {
-  const storage = new MemoryStorage();
-  await storage.close();
-  await expect(storage.game(game.id)).rejects.toThrow('storage is closed');
-  await expect(storage.records({ mode: 'count' })).rejects.toThrow('storage is closed');
 });
 
 it('SQLite keeps what it stored when opened again on the same folder (migrations run once)', async () => {
@@ -98,7 +74,7 @@ describe('PostgreSQL', () => {
     await postgres?.stop();
   });
 
-  storageContract('PostgreSQL', async () => PostgresStorage.open(await cluster().createDatabase(template)));
+  allStoresContract('PostgreSQL', async () => PostgresStorage.open(await cluster().createDatabase(template)));
   ownershipContract('PostgreSQL', async () => {
     const url = await cluster().createDatabase(template);
     return (owner) => PostgresStorage.open(url, { owner });
