@@ -20,6 +20,8 @@ import type {
   Storage,
   StoredSeat,
 } from '../storage.js';
+import { RANK_SIGMAS } from '../ratings.js';
+import { LISTED } from '../solo-bests.js';
 import { playAttempts, solverKey } from './attempts.js';
 
 /** The tables as rows come back from SQLite and from PostgreSQL (whose int8 the pool reads as numbers). */
@@ -636,7 +638,7 @@ export abstract class KyselyStorage implements Storage {
       .selectAll('ratings')
       .select(['accounts.name', 'accounts.username'])
       .where('ratings.edition', '=', edition)
-      .orderBy(sql`mu - 3 * sigma`, 'desc')
+      .orderBy(sql`mu - ${sql.lit(RANK_SIGMAS)} * sigma`, 'desc')
       .orderBy('ratings.account_id')
       .limit(top)
       .execute();
@@ -648,8 +650,8 @@ export abstract class KyselyStorage implements Storage {
       .selectFrom('solo_results')
       .selectAll()
       .where('mode', '=', q.mode)
-      .where('verified', '=', 1)
-      .where('dealing', '=', 'shuffled');
+      .where('verified', '=', Number(LISTED.verified))
+      .where('dealing', '=', LISTED.dealing);
     if (q.limit !== undefined) query = query.where('limit_value', '=', q.limit);
     if (q.side !== undefined) query = query.where('side', '=', q.side);
     if (q.since !== undefined) query = query.where('finished_at', '>=', q.since);

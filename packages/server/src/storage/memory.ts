@@ -15,6 +15,8 @@ import type {
   SoloRecord,
   Storage,
 } from '../storage.js';
+import { rankOf } from '../ratings.js';
+import { isListed } from '../solo-bests.js';
 import { playAttempts, solverKey } from './attempts.js';
 
 /**
@@ -230,7 +232,7 @@ export class MemoryStorage implements Storage {
     return this.run(() =>
       [...this.ratings.values()]
         .filter((r) => r.edition === edition && this.accounts.has(r.accountId))
-        .sort((a, b) => b.mu - 3 * b.sigma - (a.mu - 3 * a.sigma) || (a.accountId < b.accountId ? -1 : 1))
+        .sort((a, b) => rankOf(b) - rankOf(a) || (a.accountId < b.accountId ? -1 : 1))
         .slice(0, top)
         .map((r) => {
           const a = this.accounts.get(r.accountId);
@@ -243,8 +245,7 @@ export class MemoryStorage implements Storage {
     return this.run(() => {
       const rows = this.solos.filter(
         (r) =>
-          r.verified &&
-          (r.dealing ?? 'shuffled') === 'shuffled' &&
+          isListed(r) &&
           r.mode === q.mode &&
           (q.limit === undefined || r.limit === q.limit) &&
           (q.side === undefined || r.side === q.side) &&
