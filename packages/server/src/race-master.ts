@@ -9,6 +9,7 @@ import type {
   Side,
 } from '@ubongo/core';
 import { deckFor, err, ok, raceEngine, RoundWatcher, STAND_IN_LEVEL } from '@ubongo/core';
+import type { GameClock } from './clock.js';
 import { GameJournal } from './journal.js';
 import { RaceGame } from './race-game.js';
 import { rateRace } from './ratings.js';
@@ -24,10 +25,8 @@ import { seatAccount } from './table.js';
 export const RECONNECT_SECONDS = 60;
 
 /** What a race's master needs from the server around it (storage narrowed to what it calls). */
-export type RaceMasterServices = Pick<
-  RoomServices,
-  'attempts' | 'inPlay' | 'clock' | 'decks' | 'seed' | 'log' | 'metrics'
-> & {
+export type RaceMasterServices = Pick<RoomServices, 'attempts' | 'inPlay' | 'decks' | 'seed' | 'log' | 'metrics'> & {
+  readonly clock: Pick<GameClock, 'now' | 'timeScale'>;
   readonly storage: Pick<Storage, 'beginGame' | 'journal' | 'saveGame' | 'ratingsOf' | 'saveRatings' | 'flagAccount'>;
 };
 

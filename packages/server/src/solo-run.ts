@@ -1,5 +1,6 @@
 import type { Deck, SoloEvent, SoloJoinOptions, SoloResult, SoloServerMessages, TaskRef } from '@ubongo/core';
 import { compareSoloResults, isNewBest } from '@ubongo/core';
+import type { GameClock } from './clock.js';
 import type { RoomServices } from './services.js';
 import { bestListedRuns, isListed, soloSetting } from './solo-bests.js';
 import type { Claimed } from './solves.js';
@@ -7,7 +8,8 @@ import { Solves } from './solves.js';
 import type { SoloPuzzle, Storage } from './storage.js';
 
 /** What a solo run needs from the server around it (storage narrowed to what it calls). */
-export type SoloRunServices = Pick<RoomServices, 'attempts' | 'inPlay' | 'clock' | 'log'> & {
+export type SoloRunServices = Pick<RoomServices, 'attempts' | 'inPlay' | 'log'> & {
+  readonly clock: Pick<GameClock, 'now'>;
   readonly storage: Pick<Storage, 'flagAccount' | 'saveSolo' | 'soloResultsOf'>;
 };
 
