@@ -1,7 +1,8 @@
 import { deckFor, STAND_IN_LEVEL } from '@ubongo/core';
 import { randomBytes } from 'node:crypto';
 import { RaceGame } from './race-game.js';
-import type { GameRecord, Journal, JournalSeat } from './storage.js';
+import type { GameClock } from './clock.js';
+import type { GameRecord, Journal, JournalSeat, Storage } from './storage.js';
 import type { Resumption, RoomServices } from './services.js';
 import { settingsOf, Table } from './table.js';
 
@@ -47,7 +48,10 @@ export function takeResumption(resumes: Map<string, Resumption>, options: unknow
 
 /** Rebuilds every game under way; `open(key)` creates the room that takes `services.resumes.get(key)`. */
 export async function resumeGames(
-  services: RoomServices,
+  services: Pick<RoomServices, 'decks' | 'log' | 'resumes'> & {
+    readonly storage: Pick<Storage, 'saveGame' | 'voidJournal'>;
+    readonly clock: Pick<GameClock, 'now'>;
+  },
   journals: readonly Journal[],
   open: (key: string) => Promise<unknown>,
 ): Promise<Resumed> {
