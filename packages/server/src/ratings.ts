@@ -23,10 +23,9 @@ export const rankOf = (r: { mu: number; sigma: number }): number => r.mu - RANK_
 export const displayOf = (r: { mu: number; sigma: number }): number => Math.round(1500 + 40 * rankOf(r));
 
 /** Whether a seat's person can be rated: an account with a username (a guest cannot be). */
-export const ratable = (s: {
-  readonly accountId?: string | undefined;
-  readonly claimed?: boolean | undefined;
-}): boolean => s.accountId !== undefined && s.claimed === true;
+export const ratable = <S extends { readonly accountId?: string | undefined; readonly claimed?: boolean | undefined }>(
+  s: S,
+): s is S & { readonly accountId: string } => s.accountId !== undefined && s.claimed === true;
 
 /**
  * Who a rated game rates (docs/accounts.md), at their place (`places` by player id; the last
@@ -43,9 +42,7 @@ export function ratedPlayers(
   implausible: ReadonlySet<string>,
 ): { accountId: string; place: number }[] {
   return seats.flatMap((s) =>
-    s.accountId !== undefined && ratable(s) && !implausible.has(s.id)
-      ? [{ accountId: s.accountId, place: places.get(s.id) ?? places.size }]
-      : [],
+    ratable(s) && !implausible.has(s.id) ? [{ accountId: s.accountId, place: places.get(s.id) ?? places.size }] : [],
   );
 }
 
