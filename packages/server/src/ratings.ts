@@ -1,5 +1,6 @@
 import type { RaceEdition, RatingView } from '@ubongo/core';
 import { rate, rating } from 'openskill';
+import { rankOf } from './leaderboards.js';
 import type { RaceGame } from './race-game.js';
 import type { PlayerRating, Storage } from './storage.js';
 
@@ -12,12 +13,6 @@ import type { PlayerRating, Storage } from './storage.js';
 
 /** Rated games before a rating is no longer provisional. */
 export const PROVISIONAL_GAMES = 5;
-
-/** How many sigmas below mu the ranked rating lies (openskill's `ordinal`); the SQL stores order by it too. */
-export const RANK_SIGMAS = 3;
-
-/** The rating a player is very likely above, mu - 3 sigma: what leaderboards rank by and the shown number measures. */
-export const rankOf = (r: { mu: number; sigma: number }): number => r.mu - RANK_SIGMAS * r.sigma;
 
 /** The shown number of a rating. */
 export const displayOf = (r: { mu: number; sigma: number }): number => Math.round(1500 + 40 * rankOf(r));

@@ -2,7 +2,8 @@ import type { Deck, SoloEvent, SoloJoinOptions, SoloResult, SoloServerMessages, 
 import { compareSoloResults, isNewBest } from '@ubongo/core';
 import type { GameClock } from './clock.js';
 import type { RoomServices } from './services.js';
-import { bestListedRuns, isListed, soloSetting } from './solo-bests.js';
+import { isListed } from './leaderboards.js';
+import { bestListedRuns, soloSetting } from './solo-bests.js';
 import type { Claimed } from './solves.js';
 import { Solves } from './solves.js';
 import type { SoloPuzzle, Storage } from './storage.js';

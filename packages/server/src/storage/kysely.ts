@@ -20,8 +20,7 @@ import type {
   Storage,
   StoredSeat,
 } from '../storage.js';
-import { RANK_SIGMAS } from '../ratings.js';
-import { LISTED } from '../solo-bests.js';
+import { LISTED, RANK_SIGMAS } from '../leaderboards.js';
 import { playAttempts, solverKey } from './attempts.js';
 
 /** The tables as rows come back from SQLite and from PostgreSQL (whose int8 the pool reads as numbers). */

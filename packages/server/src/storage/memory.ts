@@ -15,8 +15,7 @@ import type {
   SoloRecord,
   Storage,
 } from '../storage.js';
-import { rankOf } from '../ratings.js';
-import { isListed } from '../solo-bests.js';
+import { isListed, rankOf } from '../leaderboards.js';
 import { playAttempts, solverKey } from './attempts.js';
 
 /**
