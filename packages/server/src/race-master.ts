@@ -213,8 +213,8 @@ export class RaceMaster {
     if (this.room.public && !this.#game) this.table.observe(this.services.clock.now());
   }
 
-  /** The lobby as one connection sees it (table.ts). */
-  #lobbyFor(sessionId: string): LobbyMessage {
+  /** The lobby as one connection sees it (table.ts), at `now`. */
+  #lobbyFor(sessionId: string, now: number): LobbyMessage {
     const { clock } = this.services;
     const game = this.#game;
     const waiting = this.room.public && !game;
@@ -225,7 +225,7 @@ export class RaceMaster {
       game: game?.id ?? null,
       startsAt: waiting ? this.table.startsAt() : null,
       offerBotsAt: waiting ? this.table.offerBotsAt() : null,
-      serverNow: clock.now(),
+      serverNow: now,
       timeScale: clock.timeScale,
       resumeBy: this.#resumeBy,
     });
@@ -238,7 +238,8 @@ export class RaceMaster {
 
   /** Sends everyone the lobby as they see it. */
   sendLobby(): void {
-    this.#each('lobby', (sessionId) => this.#lobbyFor(sessionId));
+    const now = this.services.clock.now();
+    this.#each('lobby', (sessionId) => this.#lobbyFor(sessionId, now));
   }
 
   /** Sends everyone the game as they see it, once it has begun. */
