@@ -1,8 +1,9 @@
 import { deckFor, STAND_IN_LEVEL } from '@ubongo/core';
 import { randomBytes } from 'node:crypto';
 import { RaceGame } from './race-game.js';
-import type { GameRecord, Journal, JournalSeat } from './storage.js';
-import type { RoomServices } from './services.js';
+import type { GameClock } from './clock.js';
+import type { GameRecord, Journal, JournalSeat, Storage } from './storage.js';
+import type { Resumption, RoomServices } from './services.js';
 import { settingsOf, Table } from './table.js';
 
 /*
@@ -37,9 +38,20 @@ export interface Resumed {
   readonly broken: number;
 }
 
+/** The game a room is created to resume (`options.resume`, its key), taken from those waiting; none for a new table. */
+export function takeResumption(resumes: Map<string, Resumption>, options: unknown): Resumption | undefined {
+  const key = (options as { resume?: unknown } | null)?.resume;
+  const resumption = typeof key === 'string' ? resumes.get(key) : undefined;
+  if (typeof key === 'string') resumes.delete(key);
+  return resumption;
+}
+
 /** Rebuilds every game under way; `open(key)` creates the room that takes `services.resumes.get(key)`. */
 export async function resumeGames(
-  services: RoomServices,
+  services: Pick<RoomServices, 'decks' | 'log' | 'resumes'> & {
+    readonly storage: Pick<Storage, 'saveGame' | 'voidJournal'>;
+    readonly clock: Pick<GameClock, 'now'>;
+  },
   journals: readonly Journal[],
   open: (key: string) => Promise<unknown>,
 ): Promise<Resumed> {

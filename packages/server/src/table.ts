@@ -11,6 +11,7 @@ import type {
 import { EDITION_RULES, GAME_ROUNDS, HOURGLASS_SECONDS, PROTOCOL_VERSION, STAND_IN_LEVEL } from '@ubongo/core';
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { distinctName } from './names.js';
+import { ratable } from './ratings.js';
 import type { JournalSeat, StoredSeat } from './storage.js';
 
 /** A seat at the table: who sits in it, and for a person the connection while they have one. */
@@ -46,6 +47,11 @@ export interface SeatAccount {
   readonly id: string;
   readonly claimed: boolean;
 }
+
+/** A signed-in player's seat account. */
+export const seatAccount = (
+  auth: { readonly id: string; readonly username: string | null } | undefined,
+): SeatAccount | undefined => auth && { id: auth.id, claimed: auth.username !== null };
 
 /** Seats at a table. */
 const SEATS = 4;
@@ -268,7 +274,7 @@ export class Table {
 
   /** Why a rated game cannot start with these seats (a person without a username), if it cannot. */
   unratable(): string | undefined {
-    const guest = this.seats.find((s) => s.occupant.kind === 'human' && s.claimed !== true);
+    const guest = this.seats.find((s) => s.occupant.kind === 'human' && !ratable(s));
     return guest?.occupant.kind === 'human'
       ? `a rated game is for players with a username: ${guest.occupant.name} plays as a guest`
       : undefined;

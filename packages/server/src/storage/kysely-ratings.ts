@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Attempt, PlayerRating, PuzzleRating, RateAttempt, Ratings, SolverRating } from '../storage.js';
+import { RANK_SIGMAS } from '../leaderboards.js';
 import { playAttempts, solverKey } from './attempts.js';
 import { rows as parsers } from './rows.js';
 import { parseStored } from './schemas.js';
@@ -261,7 +262,7 @@ export class KyselyRatings implements Ratings {
       .selectAll('ratings')
       .select(['accounts.name', 'accounts.username'])
       .where('ratings.edition', '=', edition)
-      .orderBy(sql`mu - 3 * sigma`, 'desc')
+      .orderBy(sql`mu - ${sql.lit(RANK_SIGMAS)} * sigma`, 'desc')
       .orderBy('ratings.account_id')
       .limit(top)
       .execute();

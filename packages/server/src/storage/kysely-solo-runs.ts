@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { RecordQuery, SoloRecord, SoloRuns } from '../storage.js';
+import { LISTED } from '../leaderboards.js';
 import { rows } from './rows.js';
 import { parseStored } from './schemas.js';
 import type { Tables } from './tables.js';
@@ -65,8 +66,8 @@ export class KyselySoloRuns implements SoloRuns {
       .selectFrom('solo_results')
       .selectAll()
       .where('mode', '=', q.mode)
-      .where('verified', '=', 1)
-      .where('dealing', '=', 'shuffled');
+      .where('verified', '=', Number(LISTED.verified))
+      .where('dealing', '=', LISTED.dealing);
     if (q.limit !== undefined) query = query.where('limit_value', '=', q.limit);
     if (q.side !== undefined) query = query.where('side', '=', q.side);
     if (q.since !== undefined) query = query.where('finished_at', '>=', q.since);

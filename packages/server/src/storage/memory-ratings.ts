@@ -1,5 +1,6 @@
 import type { DeckEdition, RaceEdition } from '@ubongo/core';
 import type { Account, Attempt, PlayerRating, PuzzleRating, RateAttempt, Ratings, SolverRating } from '../storage.js';
+import { rankOf } from '../leaderboards.js';
 import { playAttempts, solverKey } from './attempts.js';
 import type { Gate } from './memory-shared.js';
 
@@ -117,7 +118,7 @@ export class MemoryRatings implements Ratings {
           const a = r.edition === edition ? this.account(r.accountId) : undefined;
           return a ? [{ ...r, name: a.name, username: a.username }] : [];
         })
-        .sort((a, b) => b.mu - 3 * b.sigma - (a.mu - 3 * a.sigma) || (a.accountId < b.accountId ? -1 : 1))
+        .sort((a, b) => rankOf(b) - rankOf(a) || (a.accountId < b.accountId ? -1 : 1))
         .slice(0, top),
     );
   }

@@ -1,4 +1,5 @@
 import type { RecordQuery, SoloRecord, SoloRuns } from '../storage.js';
+import { isListed } from '../leaderboards.js';
 import type { Gate } from './memory-shared.js';
 import { columns, parseStored } from './schemas.js';
 
@@ -35,8 +36,7 @@ export class MemorySoloRuns implements SoloRuns {
         .map((r, i) => ({ r, id: i + 1 }))
         .filter(
           ({ r }) =>
-            r.verified &&
-            (r.dealing ?? 'shuffled') === 'shuffled' &&
+            isListed(r) &&
             r.mode === q.mode &&
             (q.limit === undefined || r.limit === q.limit) &&
             (q.side === undefined || r.side === q.side) &&

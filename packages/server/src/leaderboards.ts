@@ -1,0 +1,23 @@
+/*
+ * What the leaderboards list, and in which order: the one home of each rule, for the rooms, the
+ * HTTP API and every store (the SQL stores filter and sort by these same values). It imports
+ * nothing, so that any store can use it without an import circle.
+ */
+
+/** How many sigmas below mu a ranked rating lies (openskill's `ordinal`, docs/accounts.md). */
+export const RANK_SIGMAS = 3;
+
+/** The rating a player is very likely above, mu - 3 sigma: what leaderboards rank by and the shown number measures. */
+export const rankOf = (r: { readonly mu: number; readonly sigma: number }): number => r.mu - RANK_SIGMAS * r.sigma;
+
+/**
+ * A listed solo run (records, bests): verified, and dealt shuffled (a run dealt at the player's
+ * level was picked for them, so its times do not compare).
+ */
+export const LISTED = { verified: true, dealing: 'shuffled' } as const;
+
+/** Whether a run is listed (`LISTED`); a run stored before dealing was kept was dealt shuffled. */
+export const isListed = (r: {
+  readonly verified: boolean;
+  readonly dealing?: 'shuffled' | 'level' | undefined;
+}): boolean => r.verified === LISTED.verified && (r.dealing ?? 'shuffled') === LISTED.dealing;

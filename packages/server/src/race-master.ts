@@ -1,0 +1,393 @@
+import type {
+  GameError,
+  LobbyMessage,
+  RaceAction,
+  RaceEvent,
+  RaceServerMessages,
+  Result,
+  RoundReveal,
+  Side,
+} from '@ubongo/core';
+import { deckFor, err, ok, raceEngine, RoundWatcher, STAND_IN_LEVEL } from '@ubongo/core';
+import type { GameClock } from './clock.js';
+import { GameJournal } from './journal.js';
+import { RaceGame } from './race-game.js';
+import { rateRace } from './ratings.js';
+import type { RoomServices } from './services.js';
+import type { Whose } from './solves.js';
+import { Solves, trackRace } from './solves.js';
+import type { Account, Storage } from './storage.js';
+import { MAX_SPECTATORS } from './protocol.js';
+import type { Seat, Table } from './table.js';
+import { seatAccount } from './table.js';
+
+/** Seconds a dropped player keeps the seat; a game resumed after a restart waits as long for its people. */
+export const RECONNECT_SECONDS = 60;
+
+/** What a race's master needs from the server around it (storage narrowed to what it calls). */
+export type RaceMasterServices = Pick<RoomServices, 'attempts' | 'inPlay' | 'decks' | 'seed' | 'log' | 'metrics'> & {
+  readonly clock: Pick<GameClock, 'now' | 'timeScale'>;
+  readonly storage: Pick<Storage, 'beginGame' | 'journal' | 'saveGame' | 'ratingsOf' | 'saveRatings' | 'flagAccount'>;
+};
+
+type Out = RaceServerMessages;
+
+/**
+ * How the master reaches the room's connections (boardgame.io's transport): the room itself, or
+ * a test's fake. The master sends only messages of core's protocol (`Out`).
+ */
+export interface RaceTransport {
+  readonly clients: Iterable<{ readonly sessionId: string; send(type: string, body: unknown): void }>;
+  broadcast(type: string, body: unknown): void;
+}
+
+/** How a connection asks to join, and how it came in (`RaceMaster.join`). */
+export interface JoinAs {
+  readonly side: Side;
+  readonly spectate?: boolean | undefined;
+  readonly seatKey?: string | undefined;
+}
+export type Joined = 'back' | 'seated' | 'watching' | 'no-room';
+
+/**
+ * What happens after an accepted step of a race, apart from sockets and timers (the room's), as
+ * boardgame.io's Master: the step is written to the journal (journal.ts) before anyone is told
+ * of it, so that nothing answered as accepted can be lost by a crash; solves are judged and
+ * attempts counted (solves.ts); each round is revealed as it ends; the finished game is saved and,
+ * at a rated table, rated.
+ */
+export class RaceMaster {
+  #game: RaceGame | null = null;
+  #solves: Solves | null = null;
+  #rounds: RoundWatcher | null = null;
+  /** The last round's reveal, until the next round begins. */
+  #reveal: RoundReveal | null = null;
+  readonly #journal: GameJournal;
+  #saving: Promise<void> | undefined;
+  /** A game has started and its journal is being opened: nobody is told until it is. */
+  #beginning = false;
+  /** A game resumed after a restart waits for its people until this game time; null otherwise. */
+  #resumeBy: number | null = null;
+
+  constructor(
+    private readonly services: RaceMasterServices,
+    private readonly room: { readonly id: string; readonly public: boolean },
+    readonly table: Table,
+    private readonly transport: RaceTransport,
+    /** The journal holds the new game: the room tells everyone it has started, and goes on. */
+    private readonly began: () => void,
+  ) {
+    this.#journal = new GameJournal(services, (e) => {
+      services.log(`room ${room.id}: could not write the journal: ${String(e)}`);
+      this.#all('rejected', {
+        to: 'save',
+        code: 'message/not-saved',
+        message: 'the server could not store the game as it goes; a restart would lose it',
+      });
+    });
+  }
+
+  /** To everyone in the room. */
+  #all<K extends keyof Out>(type: K, body: Out[K]): void {
+    this.transport.broadcast(type, body);
+  }
+
+  /** To each connection its own (none when `body` gives null). */
+  #each<K extends keyof Out>(type: K, body: (sessionId: string) => Out[K] | null): void {
+    for (const client of this.transport.clients) {
+      const message = body(client.sessionId);
+      if (message) client.send(type, message);
+    }
+  }
+
+  get game(): RaceGame | null {
+    return this.#game;
+  }
+
+  get reveal(): RoundReveal | null {
+    return this.#reveal;
+  }
+
+  /** Whether the game's journal is being opened (nothing is sent until it is). */
+  get beginning(): boolean {
+    return this.#beginning;
+  }
+
+  get resumeBy(): number | null {
+    return this.#resumeBy;
+  }
+
+  /** Starts a game at the table; says why not if the configuration is refused. */
+  start(): string | undefined {
+    const { decks, clock, seed } = this.services;
+    const table = this.table;
+    if (table.settings.rated) {
+      const why = table.unratable();
+      if (why) return why;
+    }
+    table.numberSeats();
+    const config = { ...table.settings, players: table.seats.map((s) => ({ id: s.id, side: s.side })) };
+    const now = clock.now();
+    const started = RaceGame.start(
+      decks[deckFor(config.edition)],
+      config,
+      seed(),
+      now,
+      table.bots(),
+      `${this.room.id}-${now}`,
+    );
+    if (!started.ok) return started.error.message;
+    const game = started.value;
+    this.#take(game);
+    this.#beginning = true;
+    this.#journal.begin(game.live(this.room.id, this.room.public, table.journalSeats(), table.settings.rated), () => {
+      this.#beginning = false;
+      if (this.#game === game) this.began();
+    });
+    return undefined;
+  }
+
+  /**
+   * Goes on with a game rebuilt from the journal after a restart (resume.ts): unless everyone is
+   * at the table, it waits for its people for the reconnection window, from now; says until when.
+   */
+  resume(game: RaceGame): number | null {
+    this.#take(game);
+    const everyone = this.table.seats.every((s) => s.connected);
+    this.#resumeBy = everyone ? null : this.services.clock.now() + RECONNECT_SECONDS * 1000;
+    return this.#resumeBy;
+  }
+
+  /** Everyone is back (or replaced): the resumed game goes on, its next round a pause from now. */
+  goOn(): void {
+    this.#resumeBy = null;
+    this.#game?.resumeAt(this.services.clock.now());
+  }
+
+  /**
+   * The wait for people after a restart is over: bots stand in for those still away, and the game
+   * goes on (`go-on`); or, with nobody back, it is stored as interrupted, blaming no one (resolves
+   * once it is).
+   */
+  endWait(): 'go-on' | Promise<void> {
+    const people = this.table.seats.filter((s) => s.occupant.kind === 'human');
+    if (people.some((s) => s.connected)) {
+      for (const seat of people) if (!seat.connected) this.leave(seat, 'timeout');
+      return 'go-on';
+    }
+    this.#resumeBy = null;
+    return this.save();
+  }
+
+  /** When a quick-match table starts by itself (table.ts, QUICK_MATCH): null for a private or started one. */
+  startsAt(): number | null {
+    return this.room.public && !this.#game ? this.table.startsAt() : null;
+  }
+
+  /**
+   * A connection of `auth`'s joins: back to its seat of the game under way with the seat's key,
+   * else at a free seat of the lobby, else watching (or to come to play when a seat is free after
+   * the game), unless the spectators' places are taken.
+   */
+  join(sessionId: string, { side, spectate, seatKey }: JoinAs, auth: Account | undefined): Joined {
+    const table = this.table;
+    // The matchmaker let in signed-in players only (server.ts); their account's name is shown.
+    const name = auth?.name ?? 'Player';
+    const account = seatAccount(auth);
+    const own = this.#game && seatKey !== undefined ? table.seatByKey(seatKey) : undefined;
+    if (own && seatKey !== undefined) {
+      table.sitBack(own, sessionId, seatKey, account);
+      return 'back';
+    }
+    if (!this.#game && !spectate && !table.full) {
+      table.sit(sessionId, name, side, account);
+      return 'seated';
+    }
+    if (table.watchers.size >= MAX_SPECTATORS) return 'no-room';
+    table.watch(sessionId, { name, side, wantsSeat: spectate !== true, ...(account === undefined ? {} : { account }) });
+    return 'watching';
+  }
+
+  /** A public table waiting to start notes who sits there now (quick match counts from it). */
+  observe(): void {
+    if (this.room.public && !this.#game) this.table.observe(this.services.clock.now());
+  }
+
+  /** The lobby as one connection sees it (table.ts), at `now`. */
+  #lobbyFor(sessionId: string, now: number): LobbyMessage {
+    const { clock } = this.services;
+    const game = this.#game;
+    const waiting = this.room.public && !game;
+    return this.table.lobbyFor(sessionId, {
+      code: this.room.id,
+      public: this.room.public,
+      started: game !== null,
+      game: game?.id ?? null,
+      startsAt: waiting ? this.table.startsAt() : null,
+      offerBotsAt: waiting ? this.table.offerBotsAt() : null,
+      serverNow: now,
+      timeScale: clock.timeScale,
+      resumeBy: this.#resumeBy,
+    });
+  }
+
+  /** Sends one connection (one who came or came back) the last round's reveal, until the next round begins. */
+  revealTo(client: { send(type: string, body: unknown): void }): void {
+    if (this.#reveal) client.send('reveal', this.#reveal satisfies Out['reveal']);
+  }
+
+  /** Sends everyone the lobby as they see it. */
+  sendLobby(): void {
+    const now = this.services.clock.now();
+    this.#each('lobby', (sessionId) => this.#lobbyFor(sessionId, now));
+  }
+
+  /** Sends everyone the game as they see it, once it has begun. */
+  sendViews(): void {
+    const now = this.services.clock.now();
+    this.#each('view', (sessionId) => this.#viewFor(sessionId, now));
+  }
+
+  /** The game as one connection sees it (a spectator: as nobody), once it has begun. */
+  #viewFor(sessionId: string, now: number): Out['view'] | null {
+    const game = this.#game;
+    if (!game || this.#beginning) return null;
+    return {
+      serverNow: now,
+      timeScale: this.services.clock.timeScale,
+      view: game.view(this.table.seatOf(sessionId)?.id ?? null),
+      nextRoundAt: this.#resumeBy === null ? game.nextRoundAt() : null,
+    };
+  }
+
+  #take(game: RaceGame): void {
+    const deck = this.services.decks[deckFor(game.edition)];
+    this.#game = game;
+    this.#rounds = new RoundWatcher(raceEngine(deck));
+    this.#reveal = null;
+    const whose = (player: string): Whose | undefined => {
+      const seat = this.table.seats.find((s) => s.id === player);
+      return seat && { person: seat.occupant.kind === 'human', account: seat.accountId };
+    };
+    this.#solves = new Solves(
+      this.services,
+      deck,
+      this.room.id,
+      { log: `room ${this.room.id}`, flag: ' in a race' },
+      whose,
+    );
+  }
+
+  /**
+   * Applies an action at the present game time: the events, or why it was refused (then nothing
+   * changed). What it changed goes out once the journal holds it, so that nothing answered as
+   * accepted can be lost by a crash. `fromPlayer`: a player's action (its refusal is theirs to
+   * hear; a claim is measured from here to its answer for the bench: metrics.ts); otherwise the
+   * referee's.
+   */
+  act(action: RaceAction, fromPlayer = false): Result<readonly RaceEvent[], GameError> {
+    const game = this.#game;
+    if (!game) return err({ code: 'action/wrong-phase', message: 'the game has not started' });
+    const heardAt = performance.now();
+    const step = game.apply(action, this.services.clock.now());
+    if (!step.ok) {
+      // A bot's claim or move that a late timer brought after the sand ran out is simply too
+      // late; anything else refused of the referee's own is a bug of ours, logged. Either way the
+      // plan is dropped, so that the game goes on.
+      if (fromPlayer) return step;
+      if (step.error.code !== 'claim/too-late')
+        this.services.log(`room ${this.room.id}: the referee's ${action.type} was refused: ${step.error.message}`);
+      game.drop(action);
+      return step;
+    }
+    const { events } = step.value;
+    trackRace(this.#solves, events, action);
+    const reveal = this.#rounds?.step(action, events);
+    void this.#journal.write(game.id, step.value.entry).then(() => {
+      if (this.#game !== game) return;
+      this.#all('events', { events });
+      this.sendViews();
+      if (events.some((e) => e.type === 'round-started')) this.#reveal = null;
+      if (reveal) {
+        this.#reveal = reveal;
+        this.#all('reveal', reveal);
+      }
+      if (fromPlayer && action.type === 'claim') this.services.metrics?.claimAnswered(performance.now() - heardAt);
+      if (game.finished && !game.saved) this.#saving = this.#save(game);
+    });
+    return ok(events);
+  }
+
+  /**
+   * A person gone for good (`reason`): mid-game a bot plays on for them from now (everyone is
+   * told, the journal keeps it); otherwise the seat is given up. Says which.
+   */
+  leave(seat: Seat, reason: 'left' | 'timeout'): 'replaced' | 'dropped' {
+    const game = this.#game;
+    if (!game || game.finished || seat.occupant.kind !== 'human') {
+      this.table.drop(seat, game !== null);
+      return 'dropped';
+    }
+    const name = seat.occupant.name;
+    this.table.standIn(seat);
+    this.#all('notice', { kind: 'replaced', seat: seat.id, reason, name, level: STAND_IN_LEVEL });
+    void this.#journal.write(game.id, game.standIn(seat.id, this.services.clock.now()));
+    return 'replaced';
+  }
+
+  /** Stores the game as it stands now (interrupted if it is not over), after the journal's writes. */
+  save(): Promise<void> {
+    const game = this.#game;
+    if (game) this.#saving = this.#save(game);
+    return this.#saving ?? Promise.resolve();
+  }
+
+  async #save(game: RaceGame): Promise<void> {
+    game.saved = true;
+    const { storage, clock, log } = this.services;
+    await this.#journal.settled();
+    const record = game.record(game.id, this.table.storedSeats(), clock.now());
+    try {
+      await storage.saveGame(record);
+      if (record.result && this.table.settings.rated)
+        await rateRace(storage, game, this.table.seats, this.#solves?.implausible ?? new Set(), clock.now());
+      if (record.result) this.#all('saved', { game: record.id });
+    } catch (e) {
+      game.saved = false;
+      log(`room ${this.room.id}: could not save the game: ${String(e)}`);
+      this.#each('rejected', () => ({
+        to: 'save',
+        code: 'message/not-saved',
+        message: 'the server could not store this game',
+      }));
+    }
+  }
+
+  /**
+   * Back to the lobby after a finished game, once it is saved; false if the game changed
+   * meanwhile (another call got there first).
+   */
+  async rematch(): Promise<boolean> {
+    const game = this.#game;
+    await this.#saving;
+    if (this.#game !== game) return false;
+    this.#game = null;
+    this.#solves = null;
+    this.#reveal = null;
+    this.table.rematch();
+    return true;
+  }
+
+  /**
+   * The room closes: the journal's writes and a save under way are waited for; a game not yet
+   * saved is stored now, unless the server is stopping mid-game (it stays in the journal, to
+   * resume on the next start). Nothing stays in play.
+   */
+  async dispose(stopping: boolean): Promise<void> {
+    this.services.inPlay.clear(this.room.id);
+    await this.#journal.settled();
+    await this.#saving;
+    const game = this.#game;
+    if (game && !game.saved && (game.finished || !stopping)) await this.#save(game);
+  }
+}

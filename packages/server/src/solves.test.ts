@@ -1,0 +1,150 @@
+import type { TrailMove } from '@ubongo/core';
+import { humanFloorSeconds } from '@ubongo/core';
+import { shippedDeck } from '@ubongo/core/decks';
+import { describe, expect, it } from 'vitest';
+import { LocalInPlay } from './in-play.js';
+import { Attempts, taskKey } from './puzzles.js';
+import type { Whose } from './solves.js';
+import { Solves, UNKNOWN_DIFFICULTY } from './solves.js';
+import { MemoryStorage } from './storage/memory.js';
+
+/*
+ * Judging solves, flagging accounts, counting attempts and the tasks in play, with the in-memory
+ * store and a clock the test moves: no server, no socket.
+ */
+
+const deck = shippedDeck('classic');
+const board = deck.boards[0];
+if (!board) throw new Error('the classic deck has no boards');
+const task = board.sides.easy.tasks[0];
+if (!task) throw new Error('the first board has no tasks');
+const ref = { board: board.id, side: 'easy', key: task.key } as const;
+const floorMs = humanFloorSeconds(task.difficulty, task.pieces.length) * 1000;
+
+/** The task's solution put down as a hand puts pieces down: one every 0.4 s. */
+const claim = {
+  placements: task.solution,
+  trail: task.solution.flatMap((p, i): TrailMove[] => [
+    [200 + 400 * i, 'turn', p.piece],
+    [400 + 400 * i, 'place', p.piece],
+  ]),
+};
+
+function setup(whose: Record<string, Whose> = { p1: { person: true, account: 'ana' } }) {
+  const storage = new MemoryStorage();
+  const clock = { t: 1_000_000, now: () => clock.t };
+  const inPlay = new LocalInPlay();
+  const attempts = new Attempts(storage);
+  const logged: string[] = [];
+  const services = { storage, attempts, inPlay, clock, log: (m: string) => logged.push(m) };
+  const solves = new Solves(services, deck, 'room1', { log: 'room room1', flag: ' in a race' }, (p) => whose[p]);
+  return { storage, clock, inPlay, attempts, solves, logged };
+}
+
+async function account(storage: MemoryStorage, id: string): Promise<void> {
+  await storage.createAccount({ id, secretHash: id, name: id, username: null, passwordHash: null, createdAt: 0 });
+}
+
+describe('Solves', () => {
+  it('keeps a dealt task in play for the account until the round or run is over', async () => {
+    const { solves, inPlay } = setup();
+    const inDeck = { edition: 'classic', ...ref } as const;
+    solves.deal([{ player: 'p1', ...ref }]);
+    expect(await inPlay.has('ana', inDeck)).toBe(true);
+    // Another account's practice of the same task is free.
+    expect(await inPlay.has('ben', inDeck)).toBe(false);
+    solves.close();
+    expect(await inPlay.has('ana', inDeck)).toBe(false);
+  });
+
+  it("counts a person's solve in a hand's time as a first attempt, at the task's difficulty", async () => {
+    const { solves, clock, storage, attempts } = setup();
+    solves.deal([{ player: 'p1', ...ref }]);
+    clock.t += floorMs + 2000;
+    expect(solves.solved('p1', claim)).toBe(true);
+    solves.attempted('p1', ref, true);
+    await attempts.idle();
+    const rated = await storage.puzzleRating(taskKey('classic', ref));
+    expect(rated?.attempts).toBe(1);
+    expect(await storage.flaggedAccounts()).toEqual([]);
+    expect(solves.implausible.size).toBe(0);
+  });
+
+  it('flags the account of a solve under the human floor, and counts no attempt of that player again', async () => {
+    const { solves, clock, storage, attempts } = setup();
+    await account(storage, 'ana');
+    solves.deal([{ player: 'p1', ...ref }]);
+    clock.t += floorMs / 2;
+    expect(solves.solved('p1', claim)).toBe(false);
+    expect([...solves.implausible]).toEqual(['p1']);
+    solves.attempted('p1', ref, true);
+    // The next board, solved or not: still not counted.
+    solves.deal([{ player: 'p1', ...ref }]);
+    solves.attempted('p1', ref, false);
+    await attempts.idle();
+    expect(await storage.puzzleRating(taskKey('classic', ref))).toBeUndefined();
+    await expect
+      .poll(async () => (await storage.flaggedAccounts()).map((f) => [f.account.id, f.reason]))
+      .toEqual([
+        [
+          'ana',
+          expect.stringMatching(
+            new RegExp(`^solved ${ref.board} easy ${ref.key} in a race in [0-9.]+ s, under the human floor of`),
+          ),
+        ],
+      ]);
+  });
+
+  it('flags a claim with no move trail however slow, and judges no bot', async () => {
+    const { solves, clock, storage } = setup({
+      p1: { person: true, account: 'ana' },
+      p2: { person: false, account: 'ben' },
+    });
+    await account(storage, 'ana');
+    await account(storage, 'ben');
+    solves.deal([
+      { player: 'p1', ...ref },
+      { player: 'p2', ...ref },
+    ]);
+    clock.t += 60_000;
+    expect(solves.solved('p1', { placements: task.solution })).toBe(false);
+    // A bot standing in for ben solves in no time: bots are not judged.
+    expect(solves.solved('p2', undefined)).toBe(true);
+    await expect.poll(async () => (await storage.flaggedAccounts()).map((f) => f.account.id)).toEqual(['ana']);
+  });
+
+  it('counts no attempt of a guest without an account, nor of a bot', async () => {
+    const { solves, storage, attempts } = setup({
+      p1: { person: true, account: undefined },
+      p2: { person: false, account: 'ben' },
+    });
+    solves.deal([
+      { player: 'p1', ...ref },
+      { player: 'p2', ...ref },
+    ]);
+    solves.attempted('p1', ref, false);
+    solves.attempted('p2', ref, false);
+    await attempts.idle();
+    expect(await storage.puzzleRating(taskKey('classic', ref))).toBeUndefined();
+  });
+
+  it('judges a task the deck does not hold at the lowest difficulty, so that our slip flags no one', () => {
+    expect(UNKNOWN_DIFFICULTY).toBeLessThanOrEqual(
+      Math.min(...deck.boards.flatMap((b) => [...b.sides.easy.tasks, ...b.sides.hard.tasks]).map((t) => t.difficulty)),
+    );
+    const { solves, clock } = setup();
+    const unknown = { board: 'Z99', side: 'easy', key: task.key } as const;
+    solves.deal([{ player: 'p1', ...unknown }]);
+    clock.t += humanFloorSeconds(UNKNOWN_DIFFICULTY, task.pieces.length) * 1000 + 2000;
+    expect(solves.solved('p1', claim)).toBe(true);
+  });
+
+  it('logs an attempt the store could not count, and goes on', async () => {
+    const { solves, storage, attempts, logged } = setup();
+    await storage.close();
+    solves.deal([{ player: 'p1', ...ref }]);
+    solves.attempted('p1', ref, false);
+    await attempts.idle();
+    await expect.poll(() => logged).toEqual([expect.stringMatching(/^room room1: could not count an attempt: /)]);
+  });
+});
