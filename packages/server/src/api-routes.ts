@@ -155,5 +155,5 @@ export function apiRoutes(app: Http, options: HttpOptions): void {
   app.get('/api/decks', { schema: { summary: 'The decks practice offers' } }, () => index);
 
   // Made from the routes' schemas above and elsewhere (@fastify/swagger).
-  app.get('/api/openapi.json', { schema: { summary: 'This API, as OpenAPI', hide: true } }, () => app.swagger());
+  app.get('/api/openapi.json', { schema: { summary: 'This API, as OpenAPI 3' } }, () => app.swagger());
 }
