@@ -63,7 +63,7 @@ export interface UbongoServerOptions {
   readonly sourceMaps?: boolean;
   /**
    * A `redis://` URL: this process is one of several sharing that Redis (rooms' listings, seat
-   * reservations, tasks in play, sign-in limits) and one database (a bad or silent one throws a
+   * reservations, tasks in play, per-address limits) and one database (a bad or silent one throws a
    * `RedisUrlError`). Default: none, everything in this process.
    */
   readonly redisUrl?: string;
