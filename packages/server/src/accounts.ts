@@ -1,7 +1,7 @@
 import type { AccountErrorCode, AccountView } from '@ubongo/core';
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import type { SharedBuckets } from './limits.js';
-import { Buckets, localBuckets } from './limits.js';
+import type { RateLimit, RateLimits } from './rate-limit.js';
+import { LocalRateLimits, perMinute, waitSeconds } from './rate-limit.js';
 import type { NameProblem } from './names.js';
 import { nameKey, normalizeName } from './names.js';
 import type { Account, Storage } from './storage.js';
@@ -17,7 +17,7 @@ import type { Account, Storage } from './storage.js';
 export const SESSION_DAYS = 30;
 /** scrypt's cost (N = 2^14, r = 8, p = 1: about 50 ms and 16 MB here). */
 const SCRYPT = { N: 16_384, r: 8, p: 1, keylen: 32 } as const;
-/** Sign-in attempts: per address, and per account, a burst refilled per minute. */
+/** Sign-in attempts a minute: per address, and per account. */
 export const SIGN_INS = { perAddress: 10, perAccount: 5 } as const;
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -84,24 +84,19 @@ function checkPassword(password: string): void {
     throw new AccountError(400, 'account/password-long', 'a password is at most 200 characters', { max: 200 });
 }
 
-/**
- * Where the sign-in buckets are kept: `perMinute` and a name for each (`address`, `account`). By
- * default in this process; processes sharing Redis share them there (server.ts).
- */
-export type SignInBuckets = (name: 'address' | 'account', perMinute: number) => SharedBuckets;
-
 /** The accounts of a store, with their sign-in limits. */
 export class Accounts {
-  readonly #byAddress: SharedBuckets;
-  readonly #byAccount: SharedBuckets;
+  readonly #byAddress: RateLimit;
+  readonly #byAccount: RateLimit;
 
+  /** `limits`: where the sign-in limits are kept; processes sharing Redis share them there (server.ts). */
   constructor(
     private readonly storage: Storage,
     private readonly now: () => number = Date.now,
-    buckets: SignInBuckets = (_, perMinute) => localBuckets(new Buckets(perMinute, perMinute, now)),
+    limits: RateLimits = new LocalRateLimits(),
   ) {
-    this.#byAddress = buckets('address', SIGN_INS.perAddress);
-    this.#byAccount = buckets('account', SIGN_INS.perAccount);
+    this.#byAddress = limits.limit('sign-in:address:', perMinute(SIGN_INS.perAddress));
+    this.#byAccount = limits.limit('sign-in:account:', perMinute(SIGN_INS.perAccount));
   }
 
   /** A new guest account named `name` (or "Player NNNN"), signed in. */
@@ -202,9 +197,10 @@ export class Accounts {
     return session;
   }
 
-  async #allow(buckets: SharedBuckets, key: string, what: string): Promise<void> {
-    const wait = await buckets.take(key);
-    if (wait > 0)
+  async #allow(limit: RateLimit, key: string, what: string): Promise<void> {
+    const ms = await limit.take(key);
+    const wait = waitSeconds(ms);
+    if (ms > 0)
       throw new AccountError(
         429,
         'account/too-many',

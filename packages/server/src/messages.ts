@@ -4,6 +4,7 @@ import type { GameError, Rejected } from '@ubongo/core';
 import { CLOSE_CODES } from '@ubongo/core';
 import type { z } from 'zod';
 import { MAX_MESSAGE_BYTES, MESSAGE_BURST, MESSAGES_PER_SECOND, PROTOCOL_VERSION } from './protocol.js';
+import { LocalRateLimits } from './rate-limit.js';
 import type { RoomServices } from './services.js';
 import type { Timers } from './timers.js';
 
@@ -64,13 +65,17 @@ function size(message: unknown): number {
 /** Whom a room's message checks answer to: its log and the server's limits. */
 export type Checks = Pick<RoomServices, 'log' | 'limits'>;
 
-// Each client's message allowance (a token bucket), so that one client cannot keep the event
-// loop, which every room shares, busy; and its refusals, so that one who keeps sending after being
-// told to slow down is disconnected.
-const allowance = new WeakMap<
-  Client,
-  { tokens: number; at: number; strikes: number; struckAt: number; toldAt: number }
->();
+// Each client's message allowance, so that one client cannot keep the event loop, which every room
+// shares, busy: a burst of MESSAGE_BURST, then MESSAGES_PER_SECOND. It belongs to one socket, so
+// it is kept in this process whatever the server shares through Redis.
+const allowance = new LocalRateLimits().limit('message:', {
+  burst: MESSAGE_BURST,
+  refill: MESSAGES_PER_SECOND,
+  every: 1,
+});
+
+// Each client's refusals, so that one who keeps sending after being told to slow down is disconnected.
+const refusals = new WeakMap<Client, { strikes: number; struckAt: number; toldAt: number }>();
 
 /** Refusals are forgotten after this long without one. */
 const STRIKES_FORGOTTEN_MS = 10_000;
@@ -92,29 +97,39 @@ function holdBack(client: Client, ms: number): void {
  * (`message/too-fast`); `floodStrikes` refusals without a quiet spell of 10 s close the connection
  * (CLOSE_CODES.flood).
  */
-function tooFast(client: Client, type: string, limits: Checks['limits']): boolean {
+async function tooFast(client: Client, type: string, limits: Checks['limits']): Promise<boolean> {
+  const wait = await allowance.take(client.sessionId);
   const now = Date.now();
-  const bucket = allowance.get(client) ?? { tokens: MESSAGE_BURST, at: now, strikes: 0, struckAt: 0, toldAt: 0 };
-  bucket.tokens = Math.min(MESSAGE_BURST, bucket.tokens + ((now - bucket.at) / 1000) * MESSAGES_PER_SECOND);
-  bucket.at = now;
-  allowance.set(client, bucket);
-  if (now - bucket.struckAt > STRIKES_FORGOTTEN_MS) bucket.strikes = 0;
-  if (bucket.tokens >= 1) {
-    bucket.tokens -= 1;
-    return false;
-  }
-  bucket.strikes++;
-  bucket.struckAt = now;
-  if (bucket.strikes >= limits.floodStrikes) {
+  const state = refusals.get(client) ?? { strikes: 0, struckAt: 0, toldAt: 0 };
+  refusals.set(client, state);
+  if (now - state.struckAt > STRIKES_FORGOTTEN_MS) state.strikes = 0;
+  if (wait === 0) return false;
+  state.strikes++;
+  state.struckAt = now;
+  if (state.strikes >= limits.floodStrikes) {
     client.leave(CLOSE_CODES.flood, 'too many messages after being told to slow down');
     return true;
   }
-  if (now - bucket.toldAt >= 1000) {
-    bucket.toldAt = now;
+  if (now - state.toldAt >= 1000) {
+    state.toldAt = now;
     reject(client, { to: type, code: 'message/too-fast', message: `at most ${MESSAGES_PER_SECOND} messages a second` });
   }
-  holdBack(client, Math.ceil(((1 - bucket.tokens) * 1000) / MESSAGES_PER_SECOND));
+  holdBack(client, wait);
   return true;
+}
+
+/**
+ * Runs `work` once the client's allowance has been asked (the memory limiter answers within the
+ * same turn of the event loop, so messages keep their order); a fault is logged, never thrown.
+ */
+function whenAllowed(client: Client, type: string, checks: Checks, work: () => void): void {
+  tooFast(client, type, checks.limits)
+    .then((refused) => {
+      if (!refused) work();
+    })
+    .catch((e: unknown) => {
+      checks.log(`${type} from ${client.sessionId} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    });
 }
 
 // When each room last heard from a client (a message or a join), for its idle time.
@@ -168,7 +183,11 @@ export function handle<T>(
 ): void {
   const { log } = checks;
   room.onMessage(type, (client: Client, message: unknown) => {
-    if (tooFast(client, type, checks.limits)) return;
+    whenAllowed(client, type, checks, () => {
+      checked(client, message);
+    });
+  });
+  function checked(client: Client, message: unknown): void {
     heard(room);
     if (size(message) > MAX_MESSAGE_BYTES) {
       reject(client, {
@@ -191,7 +210,7 @@ export function handle<T>(
       log(`room ${room.roomId}: ${type} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       reject(client, { to: type, code: 'message/failed', message: 'the server could not handle this message' });
     }
-  });
+  }
 }
 
 /** The bodies of a set of message schemas, by message type. */
@@ -211,8 +230,9 @@ export function registrar<M extends Record<string, z.ZodType>>(
 /** Answers every message type the room does not know. */
 export function rejectUnknown(room: Room, checks: Checks): void {
   room.onMessage('*', (client: Client, type: string | number) => {
-    if (tooFast(client, String(type), checks.limits)) return;
-    heard(room);
-    reject(client, { to: String(type), code: 'message/unknown', message: `unknown message type ${String(type)}` });
+    whenAllowed(client, String(type), checks, () => {
+      heard(room);
+      reject(client, { to: String(type), code: 'message/unknown', message: `unknown message type ${String(type)}` });
+    });
   });
 }

@@ -2,20 +2,18 @@ import type { Presence } from '@colyseus/core';
 import { matchMaker, Server, ServerError } from '@colyseus/core';
 import { RedisDriver } from '@colyseus/redis-driver';
 import { RedisPresence } from '@colyseus/redis-presence';
-import type { SignInBuckets } from './accounts.js';
 import { Accounts } from './accounts.js';
 import { shippedDeck } from '@ubongo/core/decks';
 import type { IncomingMessage } from 'node:http';
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { GameClock } from './clock.js';
-import { httpHandler } from './http.js';
+import { httpApp } from './http.js';
 import { LocalInPlay, RedisInPlay } from './in-play.js';
 import type { Limits } from './limits.js';
-import { addressOf, Counter, DEFAULT_LIMITS, rateLimitedLog, redisBuckets } from './limits.js';
-import { matchmaker } from './matchmaker.js';
+import { addressOf, Counter, DEFAULT_LIMITS, rateLimitedLog } from './limits.js';
+import { LocalRateLimits, RedisRateLimits } from './rate-limit.js';
 import { MAX_FRAME_BYTES } from './protocol.js';
 import { Attempts } from './puzzles.js';
 import { RaceRoom } from './race-room.js';
@@ -65,7 +63,7 @@ export interface UbongoServerOptions {
   readonly sourceMaps?: boolean;
   /**
    * A `redis://` URL: this process is one of several sharing that Redis (rooms' listings, seat
-   * reservations, tasks in play, sign-in limits) and one database (a bad or silent one throws a
+   * reservations, tasks in play, per-address limits) and one database (a bad or silent one throws a
    * `RedisUrlError`). Default: none, everything in this process.
    */
   readonly redisUrl?: string;
@@ -84,7 +82,7 @@ export interface UbongoServerOptions {
 /** Colyseus's server without its own matchmaking routes: ours (matchmaker.ts) take their place. */
 class GameServer extends Server {
   protected override attachMatchMakingRoutes(): void {
-    // The HTTP handler routes /matchmake/ itself.
+    // Fastify routes /matchmake/ itself (matchmaker.ts).
   }
 }
 
@@ -154,28 +152,28 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
     inPlay: redis ? new RedisInPlay(redis, log) : new LocalInPlay(),
     ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
   };
-  const signIns: SignInBuckets | undefined =
-    redis && ((name, perMinute) => redisBuckets(redis, `ubongo:sign-in:${name}:`, perMinute));
-  const accounts = new Accounts(storage, Date.now, signIns);
+  // Per-address limits: shared by the processes of a cluster through their Redis.
+  const rateLimits = redis ? new RedisRateLimits(redis) : new LocalRateLimits();
+  const accounts = new Accounts(storage, Date.now, rateLimits);
   /** Who a matchmaking request is: every room is for signed-in players (a guest account at least). */
   const signedIn = async (token: string | undefined): Promise<Account> => {
     const account = await accounts.bySession(token);
     if (!account) throw new ServerError(401, 'sign in first (a guest account will do: POST /api/accounts)');
     return account;
   };
-  const http = createServer(
-    httpHandler({
-      storage,
-      decks: services.decks,
-      startedAt: Date.now(),
-      webDir: options.webDir ?? DEFAULT_WEB_DIR,
-      matchmaker: matchmaker(limits),
-      accounts,
-      limits,
-      sourceMaps: options.sourceMaps ?? false,
-      log,
-    }),
-  );
+  const app = await httpApp({
+    storage,
+    decks: services.decks,
+    startedAt: Date.now(),
+    webDir: options.webDir ?? DEFAULT_WEB_DIR,
+    accounts,
+    limits,
+    rateLimits,
+    sourceMaps: options.sourceMaps ?? false,
+    log,
+  });
+  // Colyseus's game socket listens on Fastify's server: one port for both.
+  const http = app.server;
   // Open game sockets by address: past the limit a new one is refused before it opens.
   const sockets = new Counter();
   const game = new GameServer({

@@ -1,0 +1,47 @@
+import type { Deck, DeckEdition } from '@ubongo/core';
+import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Accounts } from './accounts.js';
+import type { Limits } from './limits.js';
+import type { RateLimits } from './rate-limit.js';
+import type { Storage } from './storage.js';
+
+/** The server's Fastify, each route's params, query and body typed by its zod schema. */
+export type Http = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** An HTTP request the server refuses: the status, the words (`{error}`), and headers to add. */
+export class Refused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** A request's path as sent (still percent-encoded), without its query. */
+export const pathOf = (url: string): string => new URL(url, 'http://localhost').pathname;
+
+/** What the HTTP side serves with. */
+export interface HttpOptions {
+  readonly storage: Storage;
+  readonly decks: Readonly<Record<DeckEdition, Deck>>;
+  readonly startedAt: number;
+  /** The built web client, if any. */
+  readonly webDir: string | undefined;
+  readonly accounts: Accounts;
+  readonly limits: Limits;
+  /** Where the per-address limits are kept: this process, or the Redis a cluster shares. */
+  readonly rateLimits: RateLimits;
+  /** Whether the client's source maps (`.map`) are served; not in production. */
+  readonly sourceMaps: boolean;
+  readonly log: (message: string) => void;
+}
