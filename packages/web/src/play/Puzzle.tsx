@@ -11,9 +11,9 @@ import type {
 import { useCallback, useEffect, useId, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keyboardInUse } from '../hooks.js';
-import type { PieceState, Size } from './geometry.js';
+import type { PieceState } from './geometry.js';
+import type { Size } from './layout.js';
 import {
-  arrange,
   boardStatus,
   cellPolygon,
   centre,
@@ -22,19 +22,15 @@ import {
   dropPreview,
   extentOf,
   firstFit,
-  fitScale,
   flipped,
-  largest,
   offsetPx,
   pieceCells,
   placementsOf,
-  referenceBoard,
-  referenceSlot,
   rotated,
   toOrigin,
   touchesRegion,
-  turningBox,
 } from './geometry.js';
+import { arrange, fitScale, largest, referenceBoard, referenceSlot, turningBox } from './layout.js';
 import { outlinePath, pieceTile } from './outline.js';
 
 /** What the board sends when the white area is covered: each piece and the cells it covers. */
