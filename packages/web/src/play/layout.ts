@@ -1,4 +1,4 @@
-import type { GridName } from '@ubongo/core';
+import type { Cell, GridName } from '@ubongo/core';
 import { cellSize, extentOf, flipped, rotated } from './geometry.js';
 
 /*
