@@ -1,6 +1,7 @@
 import type { Cell, GridName, Puzzle as PuzzleTask } from '@ubongo/core';
 import type { ReactNode, Ref, RefObject } from 'react';
 import { useCallback, useImperativeHandle, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cellPolygon, dropPreview, extentOf, offsetPx } from './geometry.js';
 import { pieceTile } from './outline.js';
 
@@ -210,5 +211,46 @@ export function PieceLayer({
         {children}
       </svg>
     </div>
+  );
+}
+
+/** The light on a piece's face, from the upper left: one gradient for every piece of a board. */
+export function Sheen({ id }: { id: string }) {
+  return (
+    <defs>
+      <linearGradient id={id} x1="0" y1="0" x2="1" y2="1">
+        <stop offset="0" stopColor="#fff" stopOpacity="0.38" />
+        <stop offset="0.45" stopColor="#fff" stopOpacity="0" />
+        <stop offset="1" stopColor="#000" stopOpacity="0.14" />
+      </linearGradient>
+    </defs>
+  );
+}
+
+/**
+ * The pieces a task needs, above a tray that holds the whole set: each in the colour and with the
+ * letter of the tray's piece for it (a task may need two of a kind).
+ */
+export function Needed({
+  grid,
+  pieces,
+  given,
+}: {
+  grid: GridName;
+  pieces: PuzzleTask['pieces'];
+  given: PuzzleTask['pieces'];
+}) {
+  const { t } = useTranslation();
+  const used = new Set<number>();
+  return (
+    <p className="needed" data-testid="needed">
+      {t('puzzle.needed')}{' '}
+      {pieces.map((p, k) => {
+        const i = given.findIndex((q, j) => q.id === p.id && !used.has(j));
+        used.add(i);
+        const colour = PIECE_COLOURS[i % PIECE_COLOURS.length] ?? '#888';
+        return <PieceIcon key={k} grid={grid} cells={p.cells} colour={colour} letter={pieceLetter(i)} />;
+      })}
+    </p>
   );
 }
