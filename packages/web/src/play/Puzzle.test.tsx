@@ -4,7 +4,21 @@ import { checkSolution, knownPiece, normalize, solveFirst } from '@ubongo/core';
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setUpI18n } from '../i18n.js';
+import type * as PiecesModule from './Pieces.js';
 import { Puzzle } from './Puzzle.js';
+
+// The pieces, drawn as they are, counted: how often the board renders.
+const drawn = vi.hoisted(() => ({ count: 0 }));
+vi.mock('./Pieces.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof PiecesModule>();
+  return {
+    ...actual,
+    Pieces: (props: PiecesModule.PiecesProps) => {
+      drawn.count += 1;
+      return actual.Pieces(props);
+    },
+  };
+});
 
 beforeAll(async () => {
   await setUpI18n();
@@ -150,6 +164,22 @@ describe('the puzzle board', () => {
     rerender(<Puzzle task={puzzle} onComplete={onComplete} label="b" shown={solution} />);
     expect(container.querySelectorAll('g.piece.pinned').length).toBe(3);
     expect(onComplete).not.toHaveBeenCalled();
+  });
+
+  it('renders again when its props change, not when the screen around it does with the same props', () => {
+    const onMove = vi.fn();
+    const Screen = ({ tick, label }: { tick: number; label: string }) => (
+      <div data-tick={tick}>
+        <Puzzle task={puzzle} label={label} onMove={onMove} />
+      </div>
+    );
+    const { container, rerender } = render(<Screen tick={0} label="b" />);
+    const before = drawn.count;
+    for (let tick = 1; tick <= 5; tick++) rerender(<Screen tick={tick} label="b" />);
+    expect(container.querySelector('[data-tick="5"]')).not.toBeNull();
+    expect(drawn.count).toBe(before);
+    rerender(<Screen tick={6} label="another" />);
+    expect(drawn.count).toBeGreaterThan(before);
   });
 
   it('does nothing when disabled, and shows no buttons that would do nothing', () => {

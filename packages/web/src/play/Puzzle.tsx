@@ -10,8 +10,8 @@ import { aimedAt, newBoard, newMoves, reduce } from './board.js';
 import { Controls } from './Controls.js';
 import type { ShowPreview } from './draw.js';
 import { BoardCard, DropPreview, Needed, PieceLayer, pieceLetter, Sheen } from './draw.js';
-import { useFit } from './fit.js';
-import { boardStatus, cellPolygon, coveredCells, extentOf, offsetPx, placementsOf } from './geometry.js';
+import { placeOf, useFit } from './fit.js';
+import { boardStatus, cellPolygon, coveredCells, placementsOf } from './geometry.js';
 import { usePointer } from './drag.js';
 import { focusVisible, pieceKey, useBoardKeys } from './keys.js';
 import { outlinePath } from './outline.js';
@@ -111,19 +111,7 @@ function PuzzleBoard({
   const status = useMemo(() => boardStatus(region, pieces, tray === undefined), [region, pieces, tray]);
   const printed = useMemo(() => outlinePath(grid, region), [grid, region]);
 
-  const translation = (i: number): [number, number] => {
-    const piece = latest.current.pieces[i];
-    if (!piece) return [0, 0];
-    if (piece.at) {
-      const [dx, dy] = offsetPx(grid, piece.at);
-      return [fitted.origin[0] + dx, fitted.origin[1] + dy];
-    }
-    // In the tray: in the middle of its slot.
-    const e = extentOf(grid, piece.cells);
-    const [sx, sy] = fitted.slotAt[i] ?? [0, 0];
-    const slot = fitted.slots[i] ?? e;
-    return [sx + (slot.w - e.w) / 2 - e.x, sy + (slot.h - e.h) / 2 - e.y];
-  };
+  const translation = (lying: BoardState['pieces'], i: number) => placeOf(grid, fitted, lying, i);
 
   const say = (what: 'lifted' | 'aimed', i: number): void => {
     const letter = pieceLetter(i);
@@ -132,7 +120,18 @@ function PuzzleBoard({
     else if (target) announce(t('puzzle.tapAimed', { letter, x: target[0] + 1, y: target[1] + 1 }));
   };
   const pointer = usePointer(
-    { grid, region, fitted, disabled, state: () => latest.current, act, now, translation, onLift, say },
+    {
+      grid,
+      region,
+      fitted,
+      disabled,
+      state: () => latest.current,
+      act,
+      now,
+      onLift,
+      say,
+      translation: (i: number) => translation(latest.current.pieces, i),
+    },
     svgRef,
     handRef,
     preview,
@@ -155,6 +154,7 @@ function PuzzleBoard({
 
   const undo = (): void => {
     if (disabled || drag) return;
+    pointer.forgetTap();
     act({ type: 'undo', time: now() });
   };
   useBoardKeys(svgRef, drag?.index ?? null, pointer.turn, undo);
@@ -198,7 +198,7 @@ function PuzzleBoard({
     () => (active === null ? [] : pieces.filter((_, k) => k !== active).flatMap(coveredCells)),
     [pieces, active],
   );
-  const at = pieces.map((_, i) => translation(i));
+  const at = pieces.map((_, i) => translation(pieces, i));
 
   return (
     <div className={`puzzle${disabled ? ' puzzle-disabled' : ''}${compact ? ' compact' : ''}`}>
@@ -320,6 +320,7 @@ function PuzzleBoard({
           canClear={pieces.some((p) => p.at !== null && !p.pinned)}
           canUndo={board.past.length > 0}
           onTool={(tool) => {
+            pointer.forgetTap();
             if (tool === 'undo') undo();
             else if (tool === 'clear') act({ type: 'clear', time: now() });
             else if (target === null) return;

@@ -320,5 +320,10 @@ export function usePointer(
     else hand.current?.style.removeProperty('transform');
   });
 
-  return { drag, turn, onPieceDown, onGroundDown, onUp, onCancel, onContextMenu };
+  /** Ends a pending double tap: a button or an undo comes between two taps. */
+  const forgetTap = (): void => {
+    lastTap.current = null;
+  };
+
+  return { drag, turn, forgetTap, onPieceDown, onGroundDown, onUp, onCancel, onContextMenu };
 }

@@ -1,7 +1,8 @@
-import type { Cell, Puzzle as PuzzleTask } from '@ubongo/core';
+import type { Cell, GridName, Puzzle as PuzzleTask } from '@ubongo/core';
 import type { RefObject } from 'react';
 import { useLayoutEffect, useMemo, useState } from 'react';
-import { extentOf, pieceCells } from './geometry.js';
+import type { PieceState } from './geometry.js';
+import { extentOf, offsetPx, pieceCells } from './geometry.js';
 import type { Size } from './layout.js';
 import { arrange, fitScale, largest, referenceBoard, referenceSlot, turningBox } from './layout.js';
 
@@ -109,4 +110,18 @@ export function useFit(
       slotAt: placed.slots,
     };
   }, [fit, board, slots, compact, room]);
+}
+
+/** Where piece `i` of `pieces` is drawn (its translation): on the board, or in the middle of its slot in the tray. */
+export function placeOf(grid: GridName, fitted: Fitted, pieces: readonly PieceState[], i: number): [number, number] {
+  const piece = pieces[i];
+  if (!piece) return [0, 0];
+  if (piece.at) {
+    const [dx, dy] = offsetPx(grid, piece.at);
+    return [fitted.origin[0] + dx, fitted.origin[1] + dy];
+  }
+  const e = extentOf(grid, piece.cells);
+  const [sx, sy] = fitted.slotAt[i] ?? [0, 0];
+  const slot = fitted.slots[i] ?? e;
+  return [sx + (slot.w - e.w) / 2 - e.x, sy + (slot.h - e.h) / 2 - e.y];
 }
