@@ -96,6 +96,39 @@ describe('dragging on the board', () => {
     expect(pieceEl(container, 1).getAttribute('data-at')).toBe('');
   });
 
+  it('tap to place: a tap lifts a piece, a tap on a cell shows it there, a tap on that preview puts it down', () => {
+    const moves: string[] = [];
+    const { container } = render(<Puzzle task={puzzle} label="b" onMove={(m) => moves.push(`${m.kind} ${m.piece}`)} />);
+    const svg = container.querySelector('svg') as SVGSVGElement;
+    const finger = pointer(container, 'touch');
+    /** A tap on the board's picture at board cell `c`, away from the pieces. */
+    const tapCell = (c: Cell): void => {
+      const [x, y] = onBoard(container, c);
+      const at = { pointerId: 99, pointerType: 'touch', button: 0, clientX: x, clientY: y };
+      const el = container.querySelector(`polygon[data-board-cell="${c[0]},${c[1]}"]`) as Element;
+      fireEvent.pointerDown(el, at);
+      fireEvent.pointerUp(el, at);
+    };
+    finger.tap(0);
+    expect(svg.getAttribute('data-held')).toBe('0');
+    expect(pieceEl(container, 0).getAttribute('data-at')).toBe('');
+    // The I4 by its first cell onto [1, 0]: shown there first, not put down.
+    tapCell([1, 0]);
+    expect(svg.getAttribute('data-aim')).toBe('1,0');
+    expect(pieceEl(container, 0).getAttribute('data-at')).toBe('');
+    tapCell([0, 0]);
+    expect(svg.getAttribute('data-aim')).toBe('0,0');
+    tapCell([0, 2]);
+    expect(pieceEl(container, 0).getAttribute('data-at')).toBe('0,0');
+    expect(svg.getAttribute('data-held')).toBe('');
+    expect(moves).toEqual(['place I4']);
+    // Undo takes the tap's move back as it does a drop's.
+    act(() => {
+      fireEvent.keyDown(window, { key: 'z', ctrlKey: true });
+    });
+    expect(pieceEl(container, 0).getAttribute('data-at')).toBe('');
+  });
+
   it('a tap, the Flip button, a tap: turned over once, not twice', () => {
     const { container, getByText } = render(<Puzzle task={puzzle} label="b" />);
     const finger = pointer(container, 'touch');
