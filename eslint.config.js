@@ -36,6 +36,9 @@ const appBoundaries = {
 const WEB_FROM_CORE = [
   // geometry and drawing
   'cellCentre',
+  'cellCorners',
+  'cellsExtent',
+  'mirrorCell',
   'gridOf',
   'DIE_SYMBOLS',
   // the protocol's vocabulary

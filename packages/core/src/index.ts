@@ -17,6 +17,7 @@ export * from './die.js';
 export * from './generate.js';
 export * from './deck-format.js';
 export * from './verify-deck.js';
+export * from './cell-outline.js';
 export * from './svg.js';
 export * from './game/index.js';
 export * from './protocol.js';

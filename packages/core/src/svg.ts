@@ -1,6 +1,7 @@
 import type { Deck, DeckBoard, DeckSide, Side } from './deck.js';
 import type { DieSymbol } from './die.js';
 import { DIE_SYMBOLS } from './die.js';
+import { cellCorners, cellsExtent } from './cell-outline.js';
 import type { Cell, GridName } from './grid.js';
 
 /*
@@ -8,49 +9,16 @@ import type { Cell, GridName } from './grid.js';
  * write them to files and the browser could inline them.
  */
 
-const SQRT3 = Math.sqrt(3);
-
-/** The centre of a cell in picture units, for cells of size `s` (square side, or hexagon radius). */
-export function cellCentre(grid: GridName, [x, y]: Cell, s: number): [number, number] {
-  return grid === 'square' ? [(x + 0.5) * s, (y + 0.5) * s] : [s * SQRT3 * (x + y / 2), s * 1.5 * y];
-}
-
 /** The outline of a cell as SVG polygon points (pointy-top hexagons). */
 export function cellPoints(grid: GridName, cell: Cell, s: number): string {
-  const [cx, cy] = cellCentre(grid, cell, s);
-  const corners: [number, number][] =
-    grid === 'square'
-      ? [
-          [-0.5, -0.5],
-          [0.5, -0.5],
-          [0.5, 0.5],
-          [-0.5, 0.5],
-        ].map(([dx, dy]) => [cx + (dx ?? 0) * s, cy + (dy ?? 0) * s])
-      : Array.from({ length: 6 }, (_, k) => {
-          const a = ((60 * k - 30) * Math.PI) / 180;
-          return [cx + s * Math.cos(a), cy + s * Math.sin(a)];
-        });
-  return corners.map(([px, py]) => `${px.toFixed(2)},${py.toFixed(2)}`).join(' ');
-}
-
-/** The box the cells take up when drawn with size `s`, margins included. */
-function extent(grid: GridName, cells: readonly Cell[], s: number): { x: number; y: number; w: number; h: number } {
-  const xs: number[] = [];
-  const ys: number[] = [];
-  for (const c of cells) {
-    const [cx, cy] = cellCentre(grid, c, s);
-    const rx = grid === 'square' ? s / 2 : (s * SQRT3) / 2;
-    xs.push(cx - rx, cx + rx);
-    ys.push(cy - s * (grid === 'square' ? 0.5 : 1), cy + s * (grid === 'square' ? 0.5 : 1));
-  }
-  const x = Math.min(...xs);
-  const y = Math.min(...ys);
-  return { x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y };
+  return cellCorners(grid, cell, s)
+    .map(([px, py]) => `${px.toFixed(2)},${py.toFixed(2)}`)
+    .join(' ');
 }
 
 /** Cells drawn as polygons, moved so that their box starts at (ox, oy). */
 function drawCells(grid: GridName, cells: readonly Cell[], s: number, ox: number, oy: number, style: string): string {
-  const e = extent(grid, cells, s);
+  const e = cellsExtent(grid, cells, s);
   const polys = cells.map((c) => `<polygon points="${cellPoints(grid, c, s)}"/>`).join('');
   return `<g transform="translate(${(ox - e.x).toFixed(2)},${(oy - e.y).toFixed(2)})" ${style}>${polys}</g>`;
 }
@@ -98,10 +66,10 @@ function rowLabel(deck: Deck, key: string, x: number, y: number, size: number): 
   const r = size / 2;
   const cx = x + r;
   const cy = y + r;
-  const points = Array.from({ length: 6 }, (_, k) => {
-    const a = ((60 * k - 30) * Math.PI) / 180;
-    return `${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`;
-  }).join(' ');
+  // A hexagon the size of the label, as a cell at the origin is drawn, moved to the label.
+  const points = cellCorners('hex', [0, 0], r)
+    .map(([px, py]) => `${(cx + px).toFixed(1)},${(cy + py).toFixed(1)}`)
+    .join(' ');
   return `<polygon points="${points}" fill="${EXTREME_FILL[key] ?? '#888'}" stroke="#333" stroke-width="1.5"/>`;
 }
 
@@ -114,8 +82,8 @@ export function renderSide(deck: Deck, board: DeckBoard, side: Side): { svg: str
   const big = BIG_CELL[grid];
   const small = grid === 'square' ? 13 : 8;
   const pad = 24;
-  const regionBox = extent(grid, region, big);
-  const rows = tasks.map((t) => t.pieces.map((id) => extent(grid, deck.pieces[id] ?? [], small)));
+  const regionBox = cellsExtent(grid, region, big);
+  const rows = tasks.map((t) => t.pieces.map((id) => cellsExtent(grid, deck.pieces[id] ?? [], small)));
   // Room under each piece for its label (its id, or its number on Extreme pieces).
   const rowHeight = Math.max(40, ...rows.flat().map((e) => e.h)) + 24;
   const rowWidth = Math.max(...rows.map((r) => r.reduce((w, e) => w + e.w + 12, 0))) + 52;
@@ -212,7 +180,7 @@ export function renderPieceSheets(deck: Deck, scale: number = printScale(deck)):
   let y = 22;
   let rowHeight = 0;
   for (const [id, cells] of Object.entries(deck.pieces)) {
-    const e = extent(deck.grid, cells, cell);
+    const e = cellsExtent(deck.grid, cells, cell);
     if (x + e.w > 200) {
       x = 10;
       y += rowHeight + 10;

@@ -253,3 +253,53 @@ export async function solveWithKeyboard(page: Page): Promise<void> {
     await page.keyboard.press('Enter');
   }
 }
+
+/**
+ * Solves the board by taps alone, with no drag: a finger's taps (`touch`, in a context with
+ * `hasTouch`; not one touch move) or the mouse's clicks. Each piece is tapped by a cell to pick it
+ * up, turned with the Turn and Flip buttons, then its cell's place on the board is tapped (the
+ * preview shows there) and tapped again (it is put down).
+ */
+export async function solveWithTaps(page: Page, by: 'touch' | 'mouse'): Promise<void> {
+  const grid = (await page.locator('svg.puzzle-svg').getAttribute('data-grid')) as GridName;
+  const tap = async (target: Locator): Promise<void> => {
+    const [x, y] = await centreOf(target);
+    if (by === 'touch') await page.touchscreen.tap(x, y);
+    else await page.mouse.click(x, y);
+  };
+  const button = (name: string): Locator => page.locator('.puzzle-tools button', { hasText: name });
+  const placements = await plan(page);
+  for (const [k, { index, cells }] of placements.entries()) {
+    await page.locator('.puzzle').scrollIntoViewIfNeeded();
+    const piece = page.locator(`g.piece[data-index="${index}"]`);
+    // Picked up by its first cell: that cell goes where the board is tapped.
+    await tap(piece.locator('polygon.piece-cell').first());
+    await page.waitForFunction(
+      (i) => document.querySelector('svg.puzzle-svg')?.getAttribute('data-held') === i,
+      String(index),
+    );
+    await orient(
+      piece,
+      cells,
+      grid,
+      () => tap(button('Turn')),
+      () => tap(button('Flip')),
+    );
+    const anchor = (await pieceCellsNow(piece))[0] ?? [0, 0];
+    const minX = Math.min(...cells.map((c) => c[0]));
+    const minY = Math.min(...cells.map((c) => c[1]));
+    const cell = page.locator(`polygon[data-board-cell="${anchor[0] + minX},${anchor[1] + minY}"]`);
+    await tap(cell);
+    await page.waitForFunction(
+      (at) => document.querySelector('svg.puzzle-svg')?.getAttribute('data-aim') === at,
+      `${minX},${minY}`,
+    );
+    await tap(cell);
+    // The last piece solves the board: a run deals the next at once.
+    if (k === placements.length - 1) break;
+    await page.waitForFunction(
+      ([i, at]) => document.querySelector(`g.piece[data-index="${i}"]`)?.getAttribute('data-at') === at,
+      [index, `${minX},${minY}`] as const,
+    );
+  }
+}

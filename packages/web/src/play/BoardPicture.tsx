@@ -1,7 +1,7 @@
 import type { ProposedPlacement, Puzzle as PuzzleTask } from '@ubongo/core';
 import { cellPolygon, extentOf } from './geometry.js';
 import { outlinePath, pieceTile } from './outline.js';
-import { BoardCard, PIECE_COLOURS } from './Puzzle.js';
+import { BoardCard, PIECE_COLOURS } from './draw.js';
 
 /**
  * A board as a still picture: its white area and the pieces where `placements` put them, each in

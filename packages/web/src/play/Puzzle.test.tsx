@@ -2,11 +2,23 @@
 import type { Cell } from '@ubongo/core';
 import { checkSolution, knownPiece, normalize, solveFirst } from '@ubongo/core';
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
-import { Profiler } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setUpI18n } from '../i18n.js';
-import { centre } from './geometry.js';
+import type * as PiecesModule from './Pieces.js';
 import { Puzzle } from './Puzzle.js';
+
+// The pieces, drawn as they are, counted: how often the board renders.
+const drawn = vi.hoisted(() => ({ count: 0 }));
+vi.mock('./Pieces.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof PiecesModule>();
+  return {
+    ...actual,
+    Pieces: (props: PiecesModule.PiecesProps) => {
+      drawn.count += 1;
+      return actual.Pieces(props);
+    },
+  };
+});
 
 beforeAll(async () => {
   await setUpI18n();
@@ -154,6 +166,22 @@ describe('the puzzle board', () => {
     expect(onComplete).not.toHaveBeenCalled();
   });
 
+  it('renders again when its props change, not when the screen around it does with the same props', () => {
+    const onMove = vi.fn();
+    const Screen = ({ tick, label }: { tick: number; label: string }) => (
+      <div data-tick={tick}>
+        <Puzzle task={puzzle} label={label} onMove={onMove} />
+      </div>
+    );
+    const { container, rerender } = render(<Screen tick={0} label="b" />);
+    const before = drawn.count;
+    for (let tick = 1; tick <= 5; tick++) rerender(<Screen tick={tick} label="b" />);
+    expect(container.querySelector('[data-tick="5"]')).not.toBeNull();
+    expect(drawn.count).toBe(before);
+    rerender(<Screen tick={6} label="another" />);
+    expect(drawn.count).toBeGreaterThan(before);
+  });
+
   it('does nothing when disabled, and shows no buttons that would do nothing', () => {
     const { container } = render(<Puzzle task={puzzle} disabled label="b" />);
     const a = pieceEl(container, 0);
@@ -211,163 +239,5 @@ describe('the puzzle board', () => {
     press(pieceEl(container, 0), 'Enter');
     rerender(<Puzzle task={puzzle} label="b" shown={solution.slice(0, 1)} />);
     expect((getByText('Undo').closest('button') as HTMLButtonElement).disabled).toBe(true);
-  });
-});
-
-describe('dragging on the board', () => {
-  // jsdom lays nothing out: no pointer capture, and picture units are taken as screen pixels.
-  beforeAll(() => {
-    Object.assign(window.SVGSVGElement.prototype, { setPointerCapture: () => undefined, getScreenCTM: () => null });
-  });
-
-  const translateOf = (el: Element | null | undefined): [number, number] => {
-    const m = /translate\(([-\d.]+),([-\d.]+)\)/.exec(el?.getAttribute('transform') ?? '');
-    return [Number(m?.[1]), Number(m?.[2])];
-  };
-  /** Where a piece's cell (by its index) or a board cell is drawn. */
-  const onPiece = (container: HTMLElement, i: number, k = 0): [number, number] => {
-    const el = pieceEl(container, i);
-    const [tx, ty] = translateOf(el);
-    const [cx, cy] = centre('square', cellsOf(el)[k] ?? [0, 0]);
-    return [tx + cx, ty + cy];
-  };
-  const onBoard = (container: HTMLElement, c: Cell): [number, number] => {
-    const [ox, oy] = translateOf(container.querySelector('polygon[data-board-cell]')?.parentElement);
-    const [cx, cy] = centre('square', c);
-    return [ox + cx, oy + cy];
-  };
-
-  /** A pointer (one id per press) pressed on piece `i`, moved over the board, let go. */
-  function pointer(container: HTMLElement, pointerType: 'touch' | 'mouse') {
-    const svg = container.querySelector('svg') as SVGSVGElement;
-    let id = 0;
-    const at = (p: [number, number]) => ({ pointerId: id, pointerType, button: 0, clientX: p[0], clientY: p[1] });
-    return {
-      down(i: number): void {
-        id += 1;
-        fireEvent.pointerDown(pieceEl(container, i).querySelector('polygon') as Element, at(onPiece(container, i)));
-      },
-      move(p: [number, number]): void {
-        fireEvent.pointerMove(svg, at(p));
-      },
-      up(p: [number, number]): void {
-        fireEvent.pointerUp(svg, at(p));
-      },
-      tap(i: number): void {
-        this.down(i);
-        this.up(onPiece(container, i));
-      },
-    };
-  }
-
-  it('after a double tap turns a piece over, the next press drags the piece it is on', () => {
-    const { container } = render(<Puzzle task={puzzle} label="b" />);
-    const finger = pointer(container, 'touch');
-    const before = cellsOf(pieceEl(container, 1));
-    finger.tap(1);
-    finger.tap(1);
-    expect(key(cellsOf(pieceEl(container, 1)))).not.toBe(key(before));
-    expect(container.querySelector('.lifted')).toBeNull();
-    finger.down(0);
-    finger.move(onBoard(container, [0, 0]));
-    finger.up(onBoard(container, [0, 0]));
-    expect(pieceEl(container, 0).getAttribute('data-at')).toBe('0,0');
-    expect(pieceEl(container, 1).getAttribute('data-at')).toBe('');
-  });
-
-  it('a tap, the Flip button, a tap: turned over once, not twice', () => {
-    const { container, getByText } = render(<Puzzle task={puzzle} label="b" />);
-    const finger = pointer(container, 'touch');
-    const before = cellsOf(pieceEl(container, 1));
-    finger.tap(1);
-    act(() => {
-      fireEvent.click(getByText(/Flip/));
-    });
-    const once = cellsOf(pieceEl(container, 1));
-    expect(key(once)).not.toBe(key(before));
-    finger.tap(1);
-    expect(cellsOf(pieceEl(container, 1))).toEqual(once);
-  });
-
-  it('previews the drop where the piece would land, with no render of the board while it moves', () => {
-    let commits = 0;
-    const { container } = render(
-      <Profiler
-        id="board"
-        onRender={() => {
-          commits += 1;
-        }}
-      >
-        <Puzzle task={puzzle} label="b" />
-      </Profiler>,
-    );
-    const finger = pointer(container, 'touch');
-    const preview = (): string[] =>
-      [...container.querySelectorAll('.drop-preview polygon')].map(
-        (p) => `${p.getAttribute('data-preview-cell')}${p.classList.contains('fits') ? '' : '!'}`,
-      );
-    finger.down(0);
-    expect(preview()).toEqual([]);
-    const [x, y] = onBoard(container, [0, 0]);
-    finger.move([x, y]);
-    // I4 stands upright: column 0, rows 0 to 3, all free white cells.
-    expect(preview()).toEqual(['0,0', '0,1', '0,2', '0,3']);
-    const settled = commits;
-    for (let k = 0; k < 20; k++) finger.move([x + (k % 5) * 3 - 6, y + (k % 3) * 4 - 4]);
-    expect(commits).toBe(settled);
-    finger.move(onBoard(container, [2, 1]));
-    expect(preview()).toEqual(['2,1', '2,2', '2,3', '2,4!']);
-    expect(commits).toBe(settled);
-    finger.up(onBoard(container, [2, 1]));
-    expect(preview()).toEqual([]);
-    expect(pieceEl(container, 0).getAttribute('data-at')).toBe('2,1');
-  });
-
-  it('ends a drag whose pointer capture is lost as a cancel: the piece stays, later moves do nothing', () => {
-    const { container, getByText } = render(<Puzzle task={puzzle} label="b" />);
-    const finger = pointer(container, 'touch');
-    const svg = container.querySelector('svg') as SVGSVGElement;
-    finger.down(0);
-    finger.move(onBoard(container, [0, 0]));
-    expect(container.querySelectorAll('.drop-preview polygon')).toHaveLength(4);
-    fireEvent.lostPointerCapture(svg, { pointerId: 1, pointerType: 'touch' });
-    expect(container.querySelectorAll('.drop-preview polygon')).toHaveLength(0);
-    expect(container.querySelector('.hand-layer')).toBeNull();
-    // The same pointer let go over the board afterwards puts nothing there.
-    finger.move(onBoard(container, [1, 0]));
-    finger.up(onBoard(container, [1, 0]));
-    expect(pieceEl(container, 0).getAttribute('data-at')).toBe('');
-    // The next press drags as ever.
-    finger.down(0);
-    finger.move(onBoard(container, [0, 0]));
-    finger.up(onBoard(container, [0, 0]));
-    expect(pieceEl(container, 0).getAttribute('data-at')).toBe('0,0');
-    // Letting go releases the capture too (browsers say so after the pointerup): the drop stands, one move to undo.
-    fireEvent.lostPointerCapture(svg, { pointerId: 2, pointerType: 'touch' });
-    expect(pieceEl(container, 0).getAttribute('data-at')).toBe('0,0');
-    act(() => {
-      fireEvent.click(getByText(/Undo/));
-    });
-    expect(pieceEl(container, 0).getAttribute('data-at')).toBe('');
-    expect((getByText(/Undo/) as HTMLButtonElement).disabled).toBe(true);
-  });
-
-  it('a context menu turns the piece in hand of a mouse, not of a finger (a long press)', () => {
-    const { container } = render(<Puzzle task={puzzle} label="b" />);
-    const before = cellsOf(pieceEl(container, 1));
-    const finger = pointer(container, 'touch');
-    finger.down(1);
-    finger.move(onBoard(container, [1, 1]));
-    act(() => {
-      fireEvent.contextMenu(pieceEl(container, 1));
-    });
-    expect(cellsOf(pieceEl(container, 1))).toEqual(before);
-    finger.up(onBoard(container, [1, 1]));
-    const mouse = pointer(container, 'mouse');
-    mouse.down(1);
-    act(() => {
-      fireEvent.contextMenu(pieceEl(container, 1));
-    });
-    expect(key(cellsOf(pieceEl(container, 1)))).not.toBe(key(before));
   });
 });

@@ -4,7 +4,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PieceState } from './geometry.js';
 import {
-  arrange,
   boardStatus,
   cellAt,
   cellSize,
@@ -13,19 +12,14 @@ import {
   dropPreview,
   extentOf,
   firstFit,
-  fitScale,
   flipped,
-  largest,
-  MAX_SCALE,
   offsetPx,
   pieceCells,
   placementsOf,
-  referenceBoard,
-  referenceSlot,
   rotated,
   toOrigin,
-  turningBox,
 } from './geometry.js';
+import { arrange, fitScale, largest, MAX_SCALE, referenceBoard, referenceSlot, turningBox } from './layout.js';
 
 const grids: GridName[] = ['square', 'hex'];
 const cell = fc.tuple(fc.integer({ min: -40, max: 40 }), fc.integer({ min: -40, max: 40 }));

@@ -1,5 +1,6 @@
-import type { Cell, GridName } from '@ubongo/core';
-import { cellSize, centre } from './geometry.js';
+import type { Cell, GridName, Point } from '@ubongo/core';
+import { cellCorners } from '@ubongo/core';
+import { cellSize } from './geometry.js';
 
 /*
  * A set of cells drawn as one shape: its outline (the edges no two of its cells share), and the
@@ -7,24 +8,8 @@ import { cellSize, centre } from './geometry.js';
  * with a handful of paths this way instead of a filter: cheap to paint while a piece is dragged.
  */
 
-type Point = readonly [number, number];
-
 /** A cell's corners, clockwise on screen (y down): its inside lies right of each edge. */
-function corners(grid: GridName, cell: Cell): Point[] {
-  const s = cellSize(grid);
-  const [cx, cy] = centre(grid, cell);
-  if (grid === 'square')
-    return [
-      [cx - s / 2, cy - s / 2],
-      [cx + s / 2, cy - s / 2],
-      [cx + s / 2, cy + s / 2],
-      [cx - s / 2, cy + s / 2],
-    ];
-  return Array.from({ length: 6 }, (_, k) => {
-    const a = ((60 * k - 30) * Math.PI) / 180;
-    return [cx + s * Math.cos(a), cy + s * Math.sin(a)] as const;
-  });
-}
+const corners = (grid: GridName, cell: Cell): Point[] => cellCorners(grid, cell, cellSize(grid));
 
 interface Edge {
   readonly from: Point;

@@ -3,7 +3,7 @@ import type { CSSProperties } from 'react';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { cellPolygon, centre, extentOf } from '../play/geometry.js';
 import { lampFor, outlinePath, pieceTile } from '../play/outline.js';
-import { BoardCard, PIECE_COLOURS, pieceLetter } from '../play/Puzzle.js';
+import { BoardCard, PIECE_COLOURS, pieceLetter } from '../play/draw.js';
 
 /*
  * The home page's live board: real boards of the shipped decks, their pieces coming from the tray

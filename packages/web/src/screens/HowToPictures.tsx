@@ -3,7 +3,7 @@ import { DIE_SYMBOLS, FIXED_SCORING, GAME_ROUNDS } from '@ubongo/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cellSize, centre, extentOf, flipped, rotated, toOrigin } from '../play/geometry.js';
-import { PIECE_COLOURS, pieceLetter } from '../play/Puzzle.js';
+import { PIECE_COLOURS, pieceLetter } from '../play/draw.js';
 import { Gem, JEWEL_FILL, JEWEL_SHAPES } from './common.js';
 import type { DemoPuzzle } from './DemoBoard.js';
 import { BoardDrawing, DEMO_PUZZLES, letterCell, PieceTile } from './DemoBoard.js';
