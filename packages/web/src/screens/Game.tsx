@@ -9,7 +9,7 @@ import type { Placements } from '../play/Puzzle.js';
 import { PIECE_COLOURS, Puzzle } from '../play/Puzzle.js';
 import { liftSound, moveSound, play } from '../sound.js';
 import { Gem, Hourglass, Jewel, JEWEL_FILL, JEWEL_SHAPES, RejectedNote, SoundControl, TaskKey } from './common.js';
-import type { Table } from './Race.js';
+import type { Table } from './table.js';
 
 const ORDINAL_KEYS = ['first', 'second', 'third', 'fourth'];
 

@@ -1,4 +1,4 @@
-import type { LobbyMessage, RaceEvent, RaceViewMessage, Rejected, RoundReveal } from '@ubongo/core';
+import type { LobbyMessage, RaceEvent, Rejected, RoundReveal } from '@ubongo/core';
 import { CLOSE_CODES } from '@ubongo/core';
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -15,20 +15,7 @@ import { NameField } from './common.js';
 import { EndOfGame } from './EndOfGame.js';
 import { Game } from './Game.js';
 import { Lobby } from './Lobby.js';
-
-/** What a table's screens share: the room, the last lobby and view, and who is who. */
-export interface Table {
-  readonly room: GameRoom<'race'>;
-  readonly lobby: LobbyMessage & { receivedAt: number };
-  readonly view: (RaceViewMessage & { receivedAt: number }) | null;
-  /** A player's name by their id in the game. */
-  readonly nameOf: (id: string) => string;
-  readonly rejected: Rejected | null;
-  readonly clearRejected: () => void;
-  readonly savedGame: string | null;
-  /** The last round revealed, until the next begins. */
-  readonly reveal: RoundReveal | null;
-}
+import type { Table } from './table.js';
 
 /**
  * The room the home page handed over for a code. React may run a screen's first render more than
