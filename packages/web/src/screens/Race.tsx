@@ -11,7 +11,7 @@ import type { GameRoom } from '../net.js';
 import { play } from '../sound.js';
 import { canComeBack, comeBack, forgetRoom, errorText, joinTable, rememberRoom, seatName } from '../net.js';
 import { hasPlayerName, savePlayerName, takeRoom } from '../store.js';
-import { NameField } from './common.js';
+import { NameField, solvedCue } from './common.js';
 import { EndOfGame } from './EndOfGame.js';
 import { Game } from './Game.js';
 import { Lobby } from './Lobby.js';
@@ -29,10 +29,12 @@ function handedRoom(code: string): GameRoom<'race'> | null {
   return handedOver.get(code) ?? null;
 }
 
-/** The sound of what happened in the race, if it has one (sound.ts). */
+/** The sound of what happened in the race, if it has one (sound.ts), and my solve felt (haptics.ts). */
 function soundOf(event: RaceEvent, you: string | null): void {
-  if (event.type === 'solved') play(event.player === you ? 'ubongo' : 'ubongo-other');
-  else if (event.type === 'second-chance') play('second-chance');
+  if (event.type === 'solved') {
+    if (event.player === you) solvedCue();
+    else play('ubongo-other');
+  } else if (event.type === 'second-chance') play('second-chance');
   else if (event.type === 'round-ended') play('round-end');
   else if (event.type === 'game-ended') play(you !== null && event.winners.includes(you) ? 'win' : 'end');
 }
