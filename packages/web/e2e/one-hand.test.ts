@@ -139,12 +139,21 @@ describe('one hand on a phone', () => {
     await page.context().close();
   }, 60_000);
 
-  it('practice at 390x844: the board’s buttons and the sound at the bottom', async () => {
+  it('practice at 390x844: the board’s buttons, a hint, the solution and the sound at the bottom', async () => {
     const { page, errors } = await open('phone', 'practice');
     await page.locator('svg.puzzle-svg').waitFor();
     const seen = await controls(page);
-    expect(seen.controls.map((c) => c.name)).toEqual([...BOARD_BUTTONS, 'Sound on or off']);
+    expect(seen.controls.map((c) => c.name)).toEqual([
+      ...BOARD_BUTTONS,
+      'Hint',
+      'Show the solution',
+      'Sound on or off',
+    ]);
     expectWithinThumb(seen);
+    // A hint from there: its count beside it, the controls still within reach.
+    await page.getByRole('button', { name: 'Hint', exact: true }).tap();
+    await page.locator('.play-bar .hint-count').waitFor();
+    expectWithinThumb(await controls(page));
     expect(errors).toEqual([]);
     await page.context().close();
   }, 60_000);
@@ -181,16 +190,16 @@ describe('one hand on a phone', () => {
 });
 
 describe('haptics', () => {
+  // On the practice screen, whose board stays once solved (a solo run's makes way for the next at once).
   it('a phone: a tick when a piece snaps down, a pattern on a solve, nothing when the sound is off', async () => {
-    const { page, errors } = await open('phone', 'solo');
-    await page.getByLabel('Number of puzzles').check();
-    await page.getByRole('button', { name: 'Start' }).tap();
-    await page.locator('svg.puzzle-svg').waitFor();
+    const { page, errors } = await open('phone', 'practice');
+    const svg = page.locator('svg.puzzle-svg');
+    await svg.waitFor();
     const pieces = await page.locator('g.piece').count();
     // Each piece put down by a finger: one short tick (the taps, turns and flips on the way tick
     // nothing); then the server says solved: a pattern.
     await solveWithTouch(page);
-    await page.getByText('1 of 5 solved').waitFor();
+    await page.locator('.solved-banner').waitFor();
     await expect.poll(() => felt(page)).toEqual([...Array<number>(pieces).fill(12), [40, 60, 40, 60, 120]]);
     const before = (await felt(page)).length;
     // The sound off: the next puzzle's pieces are put down without a tick.
@@ -199,6 +208,11 @@ describe('haptics', () => {
     // Chromium may take the first tap after a drag for the one that stops a fling: then once more.
     if ((await sound.getAttribute('aria-pressed')) === 'true') await sound.tap();
     expect(await sound.getAttribute('aria-pressed')).toBe('false');
+    await svg.evaluate((el) => {
+      el.setAttribute('data-seen', '');
+    });
+    await page.getByRole('button', { name: 'Another puzzle' }).tap();
+    await expect.poll(() => svg.getAttribute('data-seen')).toBeNull();
     await solveWithTouch(page, 1);
     expect(await page.locator('g.piece:not([data-at=""])').count()).toBeGreaterThan(0);
     expect((await felt(page)).slice(before)).toEqual([]);
@@ -207,16 +221,14 @@ describe('haptics', () => {
   }, 90_000);
 
   it('a desktop with a mouse: the page still works where a vibration does nothing', async () => {
-    const { page, errors } = await open('desktop', 'solo');
-    await page.getByLabel('Number of puzzles').check();
-    await page.getByRole('button', { name: 'Start' }).click();
+    const { page, errors } = await open('desktop', 'practice');
     await page.locator('svg.puzzle-svg').waitFor();
-    // No vibrate at all here, as on Safari: the board works on.
+    // No vibrate at all here, as on Safari: the board works on, and is solved.
     await page.evaluate(() => {
       Object.defineProperty(Navigator.prototype, 'vibrate', { configurable: true, value: undefined });
     });
     await solveWithMouse(page);
-    await page.getByText('1 of 5 solved').waitFor();
+    await page.locator('.solved-banner').waitFor();
     expect(await felt(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();

@@ -94,8 +94,34 @@ export function Practice() {
     },
     [room],
   );
-  // Under the board, within a thumb's reach.
-  const controls = useMemo(() => <SoundControl />, []);
+  // Under the board, within a thumb's reach: what is asked for in play (a hint, the solution), the sound.
+  const controls = useMemo(
+    () => (
+      <>
+        {hints && <span className="hint-count">{t('practice.hints', { count: hints.shown, of: hints.of })}</span>}
+        <button
+          type="button"
+          disabled={solved || allShown}
+          onClick={() => {
+            if (room) send(room, 'hint');
+          }}
+        >
+          {t('practice.hint')}
+        </button>
+        <button
+          type="button"
+          disabled={solved || allShown}
+          onClick={() => {
+            if (room) send(room, 'solution');
+          }}
+        >
+          {t('practice.solution')}
+        </button>
+        <SoundControl />
+      </>
+    ),
+    [room, hints, solved, allShown, t],
+  );
 
   const choose = (next: Partial<PracticeTaskRef>): void => {
     if (!task || !decks) return;
@@ -223,25 +249,6 @@ export function Practice() {
         >
           {t('practice.atLevel')}
         </button>
-        <button
-          type="button"
-          disabled={solved || allShown}
-          onClick={() => {
-            if (room) send(room, 'hint');
-          }}
-        >
-          {t('practice.hint')}
-        </button>
-        <button
-          type="button"
-          disabled={solved || allShown}
-          onClick={() => {
-            if (room) send(room, 'solution');
-          }}
-        >
-          {t('practice.solution')}
-        </button>
-        {hints && <span className="hint-count">{t('practice.hints', { count: hints.shown, of: hints.of })}</span>}
       </div>
       {solved && (
         <p className="solved-banner" role="status">
