@@ -41,8 +41,16 @@ const LH_RUNS = Number(process.env['LH_RUNS'] ?? 3);
 const DRAG_RUNS = Number(process.env['DRAG_RUNS'] ?? 3);
 // Some of the drags only, to compare two builds quickly: SLOWDOWNS=4 SCREENS=game (the bare page,
 // their peer, is always measured).
-const SLOWDOWNS = (process.env['SLOWDOWNS'] ?? '1,4').split(',').map(Number);
+// SLOWDOWNS=none: no drags at all (Lighthouse alone).
+const SLOWDOWNS = process.env['SLOWDOWNS'] === 'none' ? [] : (process.env['SLOWDOWNS'] ?? '1,4').split(',').map(Number);
 const SCREENS_DRAGGED = (process.env['SCREENS'] ?? 'practice,game').split(',');
+// Lighthouse's pages and presets, to measure some only: LH_PAGES=game LH_PRESETS=mobile.
+const LH_PAGES = (process.env['LH_PAGES'] ?? 'home,game').split(',');
+const LH_PRESETS = (process.env['LH_PRESETS'] ?? 'mobile,desktop').split(',');
+for (const page of LH_PAGES)
+  if (page !== 'home' && page !== 'game') throw new Error(`LH_PAGES: no page ${page} (home, game)`);
+for (const preset of LH_PRESETS)
+  if (preset !== 'mobile' && preset !== 'desktop') throw new Error(`LH_PRESETS: no preset ${preset} (mobile, desktop)`);
 for (const screen of SCREENS_DRAGGED)
   if (screen !== 'practice' && screen !== 'game') throw new Error(`SCREENS: no screen ${screen} (practice, game)`);
 for (const slowdown of SLOWDOWNS)
@@ -299,14 +307,16 @@ async function lighthouseScores(): Promise<void> {
     const lh = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     let game = await lh.newPage();
     const gameUrl = await startRound(game);
-    for (const [label, url] of [
-      ['home page, first visit', `http://127.0.0.1:${port}/#/`],
-      ['game screen, a round in play', gameUrl],
-    ] as const) {
+    for (const [label, url] of (
+      [
+        ['home page, first visit', `http://127.0.0.1:${port}/#/`],
+        ['game screen, a round in play', gameUrl],
+      ] as const
+    ).filter(([, u]) => LH_PAGES.includes(u === gameUrl ? 'game' : 'home'))) {
       const inGame = url === gameUrl;
-      for (const preset of ['mobile', 'desktop'] as const) {
+      for (const preset of (['mobile', 'desktop'] as const).filter((p) => LH_PRESETS.includes(p))) {
         const runs = [];
-        for (let k = 0; k < LH_RUNS; k++) {
+        for (let k = 0, failed = 0; k < LH_RUNS; k++) {
           let tab: PuppeteerPage;
           if (inGame) {
             const saved = (await game.evaluate(`sessionStorage.getItem(${JSON.stringify(SEAT)})`)) as string | null;
@@ -317,7 +327,17 @@ async function lighthouseScores(): Promise<void> {
             // The home page in a tab of its own, its storage cleared: a first visit each time.
             tab = await lh.newPage();
           }
-          runs.push(await audit(tab, url, preset, inGame));
+          try {
+            runs.push(await audit(tab, url, preset, inGame));
+          } catch (e) {
+            // A trace of the load that came out broken (NO_NAVSTART, NO_FCP), which a busy machine
+            // sometimes makes: a failed recording, not a figure. Run again, in a fresh tab, twice at most.
+            if (++failed > 2 || !/NO_NAVSTART|NO_FCP/.test(String(e))) throw e;
+            console.log(`  (a Lighthouse run failed to record, run again: ${String(e)})`);
+            k--;
+            if (!inGame) await tab.close();
+            continue;
+          }
           // What was measured was the round, with the board: not a lobby, a spectator's view or an error.
           if (inGame && !(await tab.$('svg.puzzle-svg'))) throw new Error('the game screen showed no board');
           if (!inGame) await tab.close();

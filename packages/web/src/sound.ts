@@ -70,6 +70,11 @@ export function useSoundSettings(): Settings {
   );
 }
 
+/** Whether the player has muted the game (the haptics, haptics.ts, follow it). */
+export function soundMuted(): boolean {
+  return current().muted;
+}
+
 /** Changes the volume (0 to 1) or the mute, and keeps them. */
 export function setSound(next: Partial<Settings>): void {
   settings = { ...current(), ...next };

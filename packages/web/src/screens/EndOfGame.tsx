@@ -5,7 +5,7 @@ import { send } from '../net.js';
 import { go } from '../route.js';
 import { Players, RoundBoards } from './Game.js';
 import { RejectedNote } from './common.js';
-import type { Table } from './Race.js';
+import type { Table } from './table.js';
 
 /** The end: who won, the standings, how a tie was settled, and a rematch. */
 export function EndOfGame({ table, view }: { table: Table; view: RaceView }) {

@@ -11,7 +11,7 @@ import type * as SoundModule from '../sound.js';
 import { play } from '../sound.js';
 import type * as CommonModule from './common.js';
 import { Game } from './Game.js';
-import type { Table } from './Race.js';
+import type { Table } from './table.js';
 
 /*
  * The game screen's clock ticks in the hourglass alone, written by its own timer as its seconds

@@ -1,6 +1,6 @@
 import type { Gem as GemName, JewelColour, RaceView, RaceViewMessage, RoundReveal, TrailMove } from '@ubongo/core';
 import { GEM_POINTS, GEMS, JEWEL_COLOURS } from '@ubongo/core';
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePassed, useSameData, useTimeLeft } from '../hooks.js';
 import { send } from '../net.js';
@@ -8,9 +8,20 @@ import { BoardPicture } from '../play/BoardPicture.js';
 import type { Placements } from '../play/Puzzle.js';
 import { PIECE_COLOURS } from '../play/draw.js';
 import { Puzzle } from '../play/Puzzle.js';
-import { liftSound, moveSound, play } from '../sound.js';
-import { Gem, Hourglass, Jewel, JEWEL_FILL, JEWEL_SHAPES, RejectedNote, SoundControl, TaskKey } from './common.js';
-import type { Table } from './Race.js';
+import { liftSound, play } from '../sound.js';
+import {
+  boardMove,
+  Gem,
+  Hourglass,
+  Jewel,
+  JEWEL_FILL,
+  JEWEL_SHAPES,
+  PlayBar,
+  RejectedNote,
+  SoundControl,
+  TaskKey,
+} from './common.js';
+import type { Table } from './table.js';
 
 const ORDINAL_KEYS = ['first', 'second', 'third', 'fourth'];
 
@@ -71,10 +82,15 @@ export function Game({ table, view: message }: { table: Table; view: Received })
     window.scrollTo(0, 0);
   }, [roundNumber]);
 
+  // What a thumb needs while my board is shown, under it (PlayBar); made once, so as not to redraw the board.
+  const controls = useMemo(() => <SoundControl />, []);
+
   const total = (view.hourglassSeconds * 1000) / message.timeScale;
   const gains = me && round ? (round.gains[me] ?? []) : [];
   // While my board is to be solved, the round fills the window (styles.css, .play-screen).
   const solving = playing && view.task !== null && myDeal !== undefined && solvedAt < 0 && !ranOut;
+  // My board on the screen: the sound's button goes under it, within a thumb's reach.
+  const boardShown = playing && task !== null && myDeal !== undefined && round !== null;
   // Between rounds (or, in a jewel game, before the pawns are placed), with the seconds to wait.
   const between = (seconds: number): string =>
     round === null && view.edition === 'jewels'
@@ -113,7 +129,7 @@ export function Game({ table, view: message }: { table: Table; view: Received })
             audible={solvedAt < 0 && myDeal !== undefined}
           />
         )}
-        <SoundControl />
+        {!boardShown && <SoundControl />}
       </div>
       <div className="game-grid">
         <section className="game-main" aria-label={t('game.yourBoard')}>
@@ -155,10 +171,11 @@ export function Game({ table, view: message }: { table: Table; view: Received })
                 disabled={solvedAt >= 0 || ranOut}
                 solved={solvedAt >= 0}
                 onComplete={claim}
-                onMove={moveSound}
+                onMove={boardMove}
                 onLift={liftSound}
                 label={t('game.boardLabel', { board: myDeal.board })}
               />
+              <PlayBar>{controls}</PlayBar>
             </>
           )}
           <RejectedNote rejected={table.rejected} onClose={clearRejected} />

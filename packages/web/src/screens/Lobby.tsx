@@ -5,7 +5,7 @@ import { BOT_LEVELS, GAME_ROUNDS, HOURGLASS_SECONDS, RACE_EDITIONS, SIDES } from
 import { timeLeft, useNow } from '../hooks.js';
 import { seatName, send } from '../net.js';
 import { PieceSetField, RejectedNote } from './common.js';
-import type { Table } from './Race.js';
+import type { Table } from './table.js';
 
 /** The hourglass lengths offered, within the range the server takes. */
 const HOURGLASS = [20, 30, 45, 60, 90, 120, 180, 300].filter(

@@ -1,14 +1,18 @@
 import type { DeckEdition, DeckIndex, Placement, PracticeMessage, PracticeTaskRef, Rejected, Side } from '@ubongo/core';
 import { DECK_EDITIONS, SIDES } from '@ubongo/core';
-import { useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnnounce } from '../announce.js';
 import { useRoomMessages, watchRoom } from '../hooks.js';
 import type { GameRoom } from '../net.js';
 import { createRoom, fetchDecks, errorText, send } from '../net.js';
+import type { Placements } from '../play/Puzzle.js';
 import { Puzzle } from '../play/Puzzle.js';
-import { liftSound, moveSound, play } from '../sound.js';
-import { RejectedNote, TaskKey } from './common.js';
+import { liftSound } from '../sound.js';
+import { boardMove, PlayBar, RejectedNote, solvedCue, SoundControl, TaskKey } from './common.js';
+
+/** The board, drawn again only when its own props change (a hint, the task), not for the screen's other state. */
+const Board = memo(Puzzle);
 
 /** Any task of either deck, untimed, with hints (one more piece each time) and the solution. */
 export function Practice() {
@@ -78,10 +82,46 @@ export function Practice() {
     checked: () => {
       setSolved(true);
       announce(t('practice.solved'));
-      play('ubongo');
+      solvedCue();
     },
     rejected: setRejected,
   });
+
+  const claim = useCallback(
+    (placements: Placements) => {
+      setRejected(null);
+      if (room) send(room, 'claim', { placements });
+    },
+    [room],
+  );
+  // Under the board, within a thumb's reach: what is asked for in play (a hint, the solution), the sound.
+  const controls = useMemo(
+    () => (
+      <>
+        {hints && <span className="hint-count">{t('practice.hints', { count: hints.shown, of: hints.of })}</span>}
+        <button
+          type="button"
+          disabled={solved || allShown}
+          onClick={() => {
+            if (room) send(room, 'hint');
+          }}
+        >
+          {t('practice.hint')}
+        </button>
+        <button
+          type="button"
+          disabled={solved || allShown}
+          onClick={() => {
+            if (room) send(room, 'solution');
+          }}
+        >
+          {t('practice.solution')}
+        </button>
+        <SoundControl />
+      </>
+    ),
+    [room, hints, solved, allShown, t],
+  );
 
   const choose = (next: Partial<PracticeTaskRef>): void => {
     if (!task || !decks) return;
@@ -209,25 +249,6 @@ export function Practice() {
         >
           {t('practice.atLevel')}
         </button>
-        <button
-          type="button"
-          disabled={solved || allShown}
-          onClick={() => {
-            if (room) send(room, 'hint');
-          }}
-        >
-          {t('practice.hint')}
-        </button>
-        <button
-          type="button"
-          disabled={solved || allShown}
-          onClick={() => {
-            if (room) send(room, 'solution');
-          }}
-        >
-          {t('practice.solution')}
-        </button>
-        {hints && <span className="hint-count">{t('practice.hints', { count: hints.shown, of: hints.of })}</span>}
       </div>
       {solved && (
         <p className="solved-banner" role="status">
@@ -240,19 +261,17 @@ export function Practice() {
           setRejected(null);
         }}
       />
-      <Puzzle
+      <Board
         key={`${task.edition}-${task.board}-${task.side}-${task.key}`}
         task={task.task}
         {...(shown ? { shown } : {})}
         disabled={solved}
-        onMove={moveSound}
+        onMove={boardMove}
         onLift={liftSound}
-        onComplete={(placements) => {
-          setRejected(null);
-          if (room) send(room, 'claim', { placements });
-        }}
+        onComplete={claim}
         label={t('game.boardLabel', { board: task.board })}
       />
+      <PlayBar>{controls}</PlayBar>
     </div>
   );
 }

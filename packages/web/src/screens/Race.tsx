@@ -1,4 +1,4 @@
-import type { LobbyMessage, RaceEvent, RaceViewMessage, Rejected, RoundReveal } from '@ubongo/core';
+import type { LobbyMessage, RaceEvent, Rejected, RoundReveal } from '@ubongo/core';
 import { CLOSE_CODES } from '@ubongo/core';
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -11,24 +11,11 @@ import type { GameRoom } from '../net.js';
 import { play } from '../sound.js';
 import { canComeBack, comeBack, forgetRoom, errorText, joinTable, rememberRoom, seatName } from '../net.js';
 import { hasPlayerName, savePlayerName, takeRoom } from '../store.js';
-import { NameField } from './common.js';
+import { NameField, solvedCue } from './common.js';
 import { EndOfGame } from './EndOfGame.js';
 import { Game } from './Game.js';
 import { Lobby } from './Lobby.js';
-
-/** What a table's screens share: the room, the last lobby and view, and who is who. */
-export interface Table {
-  readonly room: GameRoom<'race'>;
-  readonly lobby: LobbyMessage & { receivedAt: number };
-  readonly view: (RaceViewMessage & { receivedAt: number }) | null;
-  /** A player's name by their id in the game. */
-  readonly nameOf: (id: string) => string;
-  readonly rejected: Rejected | null;
-  readonly clearRejected: () => void;
-  readonly savedGame: string | null;
-  /** The last round revealed, until the next begins. */
-  readonly reveal: RoundReveal | null;
-}
+import type { Table } from './table.js';
 
 /**
  * The room the home page handed over for a code. React may run a screen's first render more than
@@ -42,10 +29,12 @@ function handedRoom(code: string): GameRoom<'race'> | null {
   return handedOver.get(code) ?? null;
 }
 
-/** The sound of what happened in the race, if it has one (sound.ts). */
+/** The sound of what happened in the race, if it has one (sound.ts), and my solve felt (haptics.ts). */
 function soundOf(event: RaceEvent, you: string | null): void {
-  if (event.type === 'solved') play(event.player === you ? 'ubongo' : 'ubongo-other');
-  else if (event.type === 'second-chance') play('second-chance');
+  if (event.type === 'solved') {
+    if (event.player === you) solvedCue();
+    else play('ubongo-other');
+  } else if (event.type === 'second-chance') play('second-chance');
   else if (event.type === 'round-ended') play('round-end');
   else if (event.type === 'game-ended') play(you !== null && event.winners.includes(you) ? 'win' : 'end');
 }

@@ -6,19 +6,24 @@ import type {
   SoloPuzzleTime,
   SoloRecordEntry,
   SoloViewMessage,
+  TrailMove,
 } from '@ubongo/core';
 import { SIDES, SOLO_LIMITS, SOLO_MODES } from '@ubongo/core';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnnounce } from '../announce.js';
-import { clock, useRoomMessages, useTimeLeft, useTimeTaken, watchRoom } from '../hooks.js';
+import { clock, useRoomMessages, useSameData, useTimeLeft, useTimeTaken, watchRoom } from '../hooks.js';
 import type { GameRoom } from '../net.js';
 import { createRoom, errorText, fetchProfile, fetchRecords, send } from '../net.js';
+import type { Placements } from '../play/Puzzle.js';
 import { Puzzle } from '../play/Puzzle.js';
-import { liftSound, moveSound, play } from '../sound.js';
+import { liftSound, play } from '../sound.js';
 import { useAccount } from '../account.js';
 import { playerName } from '../store.js';
-import { PieceSetField, RejectedNote, SoundControl } from './common.js';
+import { boardMove, PieceSetField, PlayBar, RejectedNote, solvedCue, SoundControl } from './common.js';
+
+/** The board, drawn again only when its own props change: the run's clock ticks in SoloClock. */
+const Board = memo(Puzzle);
 
 /** The run's view, and when it came (performance.now()). */
 type Received = SoloViewMessage & { receivedAt: number };
@@ -96,7 +101,7 @@ export function Solo() {
       for (const e of events) {
         if (e.type === 'solved') {
           announce(t('solo.solvedOne', { count: e.solved }));
-          play('ubongo');
+          solvedCue();
         }
         if (e.type === 'finished') {
           announce(t('solo.finished'));
@@ -170,6 +175,36 @@ export function Solo() {
   };
 
   const playing = view?.phase === 'playing';
+
+  // What the board is handed, the same objects until they change (each message brings new copies).
+  const task = useSameData(view?.task ?? null);
+  const tray = useSameData(view?.set ?? null);
+  const claim = useCallback(
+    (placements: Placements, trail: readonly TrailMove[]) => {
+      setRejected(null);
+      if (room) send(room, 'claim', { placements, trail });
+    },
+    [room],
+  );
+  // Under the board, within a thumb's reach: the sound, and Set aside (the next puzzle).
+  const controls = useMemo(
+    () => (
+      <>
+        <SoundControl />
+        <button
+          type="button"
+          className="set-aside"
+          data-next-puzzle
+          onClick={() => {
+            if (room) send(room, 'skip');
+          }}
+        >
+          {t('solo.skip')}
+        </button>
+      </>
+    ),
+    [room, t],
+  );
 
   // The run opens at the top of the page, wherever Start was.
   useLayoutEffect(() => {
@@ -271,7 +306,7 @@ export function Solo() {
           {lostToReload && !view && !error && !lost && <p role="status">{t('solo.lostToReload')}</p>}
         </section>
       )}
-      {playing && view.current && view.task && (
+      {playing && view.current && task && (
         <section className="solo-play">
           <div className="game-bar">
             <SoloClock view={view} />
@@ -280,16 +315,6 @@ export function Solo() {
                 ? t('solo.solvedSoFar', { count: view.solved })
                 : t('solo.solvedOf', { count: view.solved, limit: view.limit })}
             </span>
-            <SoundControl />
-            <button
-              type="button"
-              data-next-puzzle
-              onClick={() => {
-                if (room) send(room, 'skip');
-              }}
-            >
-              {t('solo.skip')}
-            </button>
           </div>
           <RejectedNote
             rejected={rejected}
@@ -297,18 +322,16 @@ export function Solo() {
               setRejected(null);
             }}
           />
-          <Puzzle
+          <Board
             key={`${view.solved}-${view.skipped}-${view.current.board}-${view.current.key}`}
-            task={view.task}
-            tray={view.set ?? undefined}
-            onMove={moveSound}
+            task={task}
+            tray={tray ?? undefined}
+            onMove={boardMove}
             onLift={liftSound}
-            onComplete={(placements, trail) => {
-              setRejected(null);
-              if (room) send(room, 'claim', { placements, trail });
-            }}
+            onComplete={claim}
             label={t('game.boardLabel', { board: view.current.board })}
           />
+          <PlayBar>{controls}</PlayBar>
         </section>
       )}
       {!playing && (

@@ -1,8 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoardMove } from '../play/Puzzle.js';
 import { Puzzle } from '../play/Puzzle.js';
 import { rememberTutorial, TUTORIAL_STEPS, TUTORIAL_TASK } from '../tutorial.js';
+
+/** The board, drawn again only when its own props change, not when the words above it do. */
+const Board = memo(Puzzle);
 
 /** How the player is playing: with a finger (or pen), or a mouse; the steps' words follow. */
 type Hand = 'touch' | 'mouse';
@@ -51,10 +54,16 @@ export function Tutorial() {
 
   const current = TUTORIAL_STEPS[step] ?? 'flip';
   // The gesture the step asks for, on the board: the next step. (The last ends with the board covered.)
-  const onMove = (move: BoardMove): void => {
-    if ((current === 'drag' && move.kind === 'place') || (current === 'turn' && move.kind === 'turn'))
-      setStep((s) => Math.max(s, TUTORIAL_STEPS.indexOf(current) + 1));
-  };
+  // Read from the step as it stands, so that the board is handed one function for good.
+  const onMove = useCallback((move: BoardMove): void => {
+    setStep((s) => {
+      const now = TUTORIAL_STEPS[s];
+      return (now === 'drag' && move.kind === 'place') || (now === 'turn' && move.kind === 'turn') ? s + 1 : s;
+    });
+  }, []);
+  const onComplete = useCallback(() => {
+    setDone(true);
+  }, []);
 
   return (
     // The step on the screen, for the style: the piece it is about glows.
@@ -123,14 +132,12 @@ export function Tutorial() {
           {t(`tutorial.${current}.${hand}`)}
         </p>
       )}
-      <Puzzle
+      <Board
         key={round}
         task={TUTORIAL_TASK}
         disabled={done}
         onMove={onMove}
-        onComplete={() => {
-          setDone(true);
-        }}
+        onComplete={onComplete}
         label={t('tutorial.board')}
       />
       {!done && hand === 'mouse' && <p className="tutorial-keys">{t('tutorial.keyboard')}</p>}

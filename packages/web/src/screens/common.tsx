@@ -1,10 +1,27 @@
+import type { ReactNode } from 'react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DieSymbol, PieceSet, Rejected } from '@ubongo/core';
+import type { DieSymbol, PieceSet, Rejected, TrailKind } from '@ubongo/core';
 import { DIE_SYMBOLS, PIECE_SETS } from '@ubongo/core';
 import type { Clocked } from '../hooks.js';
 import { timeLeft } from '../hooks.js';
-import { play, setSound, useSoundSettings } from '../sound.js';
+import { feel, moveHaptic } from '../haptics.js';
+import { moveSound, play, setSound, useSoundSettings } from '../sound.js';
+
+/**
+ * A move of the hand on a board (Puzzle's onMove), heard and felt: a piece put down clicks and, on a
+ * phone, ticks. One function for every board, the same at every render.
+ */
+export function boardMove(move: { readonly kind: TrailKind }): void {
+  moveSound(move);
+  moveHaptic(move);
+}
+
+/** My board solved: the fanfare, and on a phone a pattern to feel. */
+export function solvedCue(): void {
+  play('ubongo');
+  feel('solve');
+}
 
 /** The player's name (1 to 24 characters, as the server takes it). */
 export function NameField({
@@ -328,6 +345,15 @@ export function PieceSetField({
       </select>
     </label>
   );
+}
+
+/**
+ * What a thumb needs in play besides the board's own buttons (the sound, Set aside): a bar right
+ * under the board, at the bottom of a phone's screen. Screens make its contents once (useMemo), so
+ * that they can as well be handed to the board to show in its own row of buttons.
+ */
+export function PlayBar({ children }: { children: ReactNode }) {
+  return <div className="play-bar">{children}</div>;
 }
 
 /** Sound on or off, and its volume (sound.ts); kept in this browser. */
