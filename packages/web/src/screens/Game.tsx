@@ -1,6 +1,6 @@
 import type { Gem as GemName, JewelColour, RaceView, RaceViewMessage, RoundReveal, TrailMove } from '@ubongo/core';
 import { GEM_POINTS, GEMS, JEWEL_COLOURS } from '@ubongo/core';
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePassed, useSameData, useTimeLeft } from '../hooks.js';
 import { send } from '../net.js';
@@ -30,7 +30,6 @@ const ORDINAL_KEYS = ['first', 'second', 'third', 'fourth'];
  * components (RoundSand, Countdown), and the task and callbacks it gets are kept the same objects
  * from one message to the next.
  */
-const Board = memo(Puzzle);
 
 /** A view message and when it came, on the player's clock. */
 type Received = RaceViewMessage & { receivedAt: number };
@@ -164,7 +163,7 @@ export function Game({ table, view: message }: { table: Table; view: Received })
                   {checking && ` ${t('game.checking')}`}
                 </p>
               )}
-              <Board
+              <Puzzle
                 key={`${round.number}-${myDeal.board}-${myDeal.side}-${myDeal.key}`}
                 task={task}
                 tray={tray ?? undefined}

@@ -1,6 +1,6 @@
 import type { DeckEdition, DeckIndex, Placement, PracticeMessage, PracticeTaskRef, Rejected, Side } from '@ubongo/core';
 import { DECK_EDITIONS, SIDES } from '@ubongo/core';
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnnounce } from '../announce.js';
 import { useRoomMessages, watchRoom } from '../hooks.js';
@@ -12,7 +12,6 @@ import { liftSound } from '../sound.js';
 import { boardMove, PlayBar, RejectedNote, solvedCue, SoundControl, TaskKey } from './common.js';
 
 /** The board, drawn again only when its own props change (a hint, the task), not for the screen's other state. */
-const Board = memo(Puzzle);
 
 /** Any task of either deck, untimed, with hints (one more piece each time) and the solution. */
 export function Practice() {
@@ -261,7 +260,7 @@ export function Practice() {
           setRejected(null);
         }}
       />
-      <Board
+      <Puzzle
         key={`${task.edition}-${task.board}-${task.side}-${task.key}`}
         task={task.task}
         {...(shown ? { shown } : {})}

@@ -9,7 +9,7 @@ import type {
   TrailMove,
 } from '@ubongo/core';
 import { SIDES, SOLO_LIMITS, SOLO_MODES } from '@ubongo/core';
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnnounce } from '../announce.js';
 import { clock, useRoomMessages, useSameData, useTimeLeft, useTimeTaken, watchRoom } from '../hooks.js';
@@ -23,7 +23,6 @@ import { playerName } from '../store.js';
 import { boardMove, PieceSetField, PlayBar, RejectedNote, solvedCue, SoundControl } from './common.js';
 
 /** The board, drawn again only when its own props change: the run's clock ticks in SoloClock. */
-const Board = memo(Puzzle);
 
 /** The run's view, and when it came (performance.now()). */
 type Received = SoloViewMessage & { receivedAt: number };
@@ -322,7 +321,7 @@ export function Solo() {
               setRejected(null);
             }}
           />
-          <Board
+          <Puzzle
             key={`${view.solved}-${view.skipped}-${view.current.board}-${view.current.key}`}
             task={task}
             tray={tray ?? undefined}

@@ -1,11 +1,10 @@
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoardMove } from '../play/Puzzle.js';
 import { Puzzle } from '../play/Puzzle.js';
 import { rememberTutorial, TUTORIAL_STEPS, TUTORIAL_TASK } from '../tutorial.js';
 
 /** The board, drawn again only when its own props change, not when the words above it do. */
-const Board = memo(Puzzle);
 
 /** How the player is playing: with a finger (or pen), or a mouse; the steps' words follow. */
 type Hand = 'touch' | 'mouse';
@@ -132,7 +131,7 @@ export function Tutorial() {
           {t(`tutorial.${current}.${hand}`)}
         </p>
       )}
-      <Board
+      <Puzzle
         key={round}
         task={TUTORIAL_TASK}
         disabled={done}
