@@ -3,6 +3,7 @@ import type { RaceState, RaceViewMessage } from '@ubongo/core';
 import { raceEngine } from '@ubongo/core';
 import { shippedDeck } from '@ubongo/core/decks';
 import { act, cleanup, render } from '@testing-library/react';
+import { memo } from 'react';
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { setUpI18n } from '../i18n.js';
 import type * as PuzzleModule from '../play/Puzzle.js';
@@ -20,12 +21,13 @@ import type { Table } from './table.js';
  */
 
 const boards = vi.hoisted(() => [] as PuzzleProps[]);
+// Memoised on its props, as the real board is exported (play/Puzzle.tsx).
 vi.mock('../play/Puzzle.js', async (importOriginal) => ({
   ...(await importOriginal<typeof PuzzleModule>()),
-  Puzzle: (props: PuzzleProps) => {
+  Puzzle: memo((props: PuzzleProps) => {
     boards.push(props);
     return null;
-  },
+  }),
 }));
 const hourglasses = vi.hoisted(() => ({ drawn: 0 }));
 vi.mock('./common.js', async (importOriginal) => {
