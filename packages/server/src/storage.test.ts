@@ -6,8 +6,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attempt, GameRecord, JournalEntry, LiveGame, RateAttempt, SoloRecord, Storage } from './storage.js';
 import { DatabaseUrlError, MemoryStorage, PostgresStorage, SqliteStorage } from './storage.js';
-import type { Postgres } from './test-support/services.js';
-import { freePort, startPostgres } from './test-support/services.js';
+import type { Postgres } from '@ubongo/test-support';
+import { freePort, startPostgres } from '@ubongo/test-support';
 
 const game: GameRecord = {
   id: 'ABC123-1',
@@ -671,7 +671,7 @@ it('SQLite’s WAL is moved into the database by its checkpointer thread (its co
   await storage.close();
 });
 
-// PostgreSQL from the system's binaries (test-support/services.ts), started for this file: the
+// PostgreSQL from the system's binaries (@ubongo/test-support), started for this file: the
 // contract suite, then what only a shared server database has to show. Without the binaries the
 // start fails, saying which Debian package to install.
 describe('PostgreSQL', () => {
