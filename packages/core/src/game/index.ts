@@ -2,6 +2,8 @@ export * from './types.js';
 export * from './gems.js';
 export * from './race.js';
 export * from './solo.js';
+export * from './bot-model.js';
+export * from './human-floor.js';
 export * from './bots.js';
 export * from './simulate.js';
 export * from './referee.js';
