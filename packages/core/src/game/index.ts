@@ -9,3 +9,4 @@ export * from './simulate.js';
 export * from './referee.js';
 export * from './trail.js';
 export * from './reveal.js';
+export * from './refusal.js';
