@@ -22,6 +22,11 @@ const serverBoundaries = {
     { group: ['../../core/*', '../../*/src/*'], message: 'import other packages by their name, not by path' },
   ],
 };
+// The services and processes tests start are test support, in no package's build.
+const testSupportOutOfProduction = {
+  group: ['@ubongo/test-support', '@ubongo/test-support/*'],
+  message: 'test support is for tests and benches, not for what ships',
+};
 const appBoundaries = {
   patterns: [
     { group: ['@ubongo/web', '@ubongo/web/*'], message: 'nothing imports the web client' },
@@ -74,6 +79,7 @@ const webBoundaries = {
       group: ['@ubongo/server', '@ubongo/server/*', '@ubongo/cli', '@ubongo/cli/*'],
       message: 'the client talks to the server over the network',
     },
+    testSupportOutOfProduction,
     { group: ['@ubongo/core/decks'], message: 'the client asks the server for decks' },
     { group: ['node:*'], message: 'the client runs in browsers' },
     { group: ['../../*/src/*', '../../core/*'], message: 'import other packages by their name, not by path' },
@@ -113,10 +119,24 @@ export default tseslint.config(
   },
   {
     files: ['packages/server/**/*.ts'],
+    ignores: ['packages/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...serverBoundaries.patterns, testSupportOutOfProduction] }],
+    },
+  },
+  {
+    files: ['packages/server/src/**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', serverBoundaries] },
   },
   {
     files: ['packages/cli/**/*.ts', 'packages/cli/**/*.js'],
+    ignores: ['packages/cli/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...appBoundaries.patterns, testSupportOutOfProduction] }],
+    },
+  },
+  {
+    files: ['packages/cli/src/**/*.test.ts', 'packages/test-support/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', appBoundaries] },
   },
   {

@@ -4,16 +4,16 @@
 // temporary folder, the one deploy/nginx.conf describes): the web client, the HTTP API of any
 // process, and each process's game sockets at /pN/. Prints the address to open; a process that
 // dies is started again under its name (it resumes its games); Ctrl-C stops everything.
-import type { ServerProcess, Service } from '@ubongo/server/system-services';
+import { SECURITY_HEADERS } from '@ubongo/server';
+import type { ServerProcess, Service } from '@ubongo/test-support';
 import {
   freePort,
   scratchFolder,
-  SECURITY_HEADERS,
   startNginx,
   startPostgres,
   startRedis,
   startServerProcess,
-} from '@ubongo/server/system-services';
+} from '@ubongo/test-support';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';

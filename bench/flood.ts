@@ -10,7 +10,7 @@ import { PROTOCOL_VERSION } from '@ubongo/core';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Room } from 'colyseus.js';
-import { scratchFolder, startServerProcess } from '@ubongo/server/system-services';
+import { scratchFolder, startServerProcess } from '@ubongo/test-support';
 import { guestClient } from './server-process.js';
 
 const FLOODERS = Number(process.env['FLOODERS'] ?? 50);

@@ -25,15 +25,10 @@
 // The old environment variables still work: ROOMS, ROUNDS, TIME_SCALE.
 import type { RaceServerMessages, TrailMove } from '@ubongo/core';
 import { botSolveSeconds, createRng, PROTOCOL_VERSION } from '@ubongo/core';
-import type { MetricsReport, ServerProcess, Service } from '@ubongo/server/system-services';
-import {
-  freePort,
-  METRICS_LINE,
-  scratchFolder,
-  startPostgres,
-  startRedis,
-  startServerProcess,
-} from '@ubongo/server/system-services';
+import type { MetricsReport } from '@ubongo/server';
+import { METRICS_LINE } from '@ubongo/server';
+import type { ServerProcess, Service } from '@ubongo/test-support';
+import { freePort, scratchFolder, startPostgres, startRedis, startServerProcess } from '@ubongo/test-support';
 import type { Room } from 'colyseus.js';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';

@@ -8,14 +8,12 @@
 import type { RaceServerMessages, Rng } from '@ubongo/core';
 import { createRng, nextUint32, PROTOCOL_VERSION } from '@ubongo/core';
 import { SqliteStorage } from '@ubongo/server';
-import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
+import type { ServerProcess } from '@ubongo/test-support';
+import { freePort, startServerProcess } from '@ubongo/test-support';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Room } from 'colyseus.js';
 import type { Client } from 'colyseus.js';
 import { guestClient, solution } from './server-process.js';
@@ -29,66 +27,37 @@ const rng: Rng = createRng(SEED);
 const random = (): number => nextUint32(rng) / 2 ** 32;
 const between = (lo: number, hi: number): number => lo + random() * (hi - lo);
 
-const main = fileURLToPath(new URL('../../packages/server/dist/main.js', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'ubongo-soak-'));
-const port = await new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const address = probe.address();
-    probe.close(() => {
-      resolve(typeof address === 'object' && address ? address.port : 0);
-    });
-  });
-});
+const port = await freePort();
 const ws = `ws://127.0.0.1:${port}`;
 const http = `http://127.0.0.1:${port}`;
 
 // ---------------------------------------------------------------------------------------------
 // The server: started, killed, started again.
 
-let server: ChildProcess | undefined;
-const spawned: ChildProcess[] = [];
-// Whatever happens to this script, no server it started outlives it.
-process.on('exit', () => {
-  for (const child of spawned) if (child.exitCode === null) child.kill('SIGKILL');
-});
+let server: ServerProcess | undefined;
 /** Which life of the server a connection belongs to. */
 let generation = 0;
 /** Whether the server is running (an object: the loops below read it while others change it). */
 const serverState = { up: false };
 const counts = { kills: 0, starts: 0, resumedLogged: 0 };
-let serverLog = '';
+/** Every life of the server, for what they wrote to stderr. */
+const lives: ServerProcess[] = [];
 
 async function startServer(): Promise<void> {
-  const child = spawn(process.execPath, [main], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      UBONGO_DATA_DIR: dataDir,
-      UBONGO_TIME_SCALE: String(TIME_SCALE),
-      // Everyone here comes from one address.
-      UBONGO_MAX_CONNECTIONS_PER_ADDRESS: '10000',
-      UBONGO_ROOMS_PER_MINUTE: '100000',
-      UBONGO_JOINS_PER_MINUTE: '100000',
-      UBONGO_RECONNECTS_PER_MINUTE: '100000',
-      UBONGO_CODE_GUESSES_PER_MINUTE: '100000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const started = await startServerProcess({
+    PORT: String(port),
+    UBONGO_DATA_DIR: dataDir,
+    UBONGO_TIME_SCALE: String(TIME_SCALE),
+    // Everyone here comes from one address.
+    UBONGO_MAX_CONNECTIONS_PER_ADDRESS: '10000',
+    UBONGO_ROOMS_PER_MINUTE: '100000',
+    UBONGO_JOINS_PER_MINUTE: '100000',
+    UBONGO_RECONNECTS_PER_MINUTE: '100000',
+    UBONGO_CODE_GUESSES_PER_MINUTE: '100000',
   });
-  spawned.push(child);
-  child.stderr.on('data', (chunk: Buffer) => {
-    serverLog += chunk.toString();
-  });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('listening on')) resolve();
-    });
-    child.once('exit', (code) => {
-      reject(new Error(`the server exited with ${String(code)}: ${serverLog}`));
-    });
-  });
-  server = child;
+  lives.push(started);
+  server = started;
   generation++;
   counts.starts++;
   serverState.up = true;
@@ -96,11 +65,9 @@ async function startServer(): Promise<void> {
 
 async function kill(signal: 'SIGKILL' | 'SIGTERM'): Promise<void> {
   const child = server;
-  if (!child || child.exitCode !== null) return;
+  if (!child || child.process.exitCode !== null) return;
   serverState.up = false;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill(signal);
-  await exited;
+  await child.stop(signal);
   if (signal === 'SIGKILL') counts.kills++;
 }
 
@@ -419,6 +386,7 @@ console.log(
 console.log(
   `fuzz: ${fuzz.http} HTTP requests (${statuses.join(', ')}; ${fuzz.httpFailedWhileUp} failed while the server was up), ${fuzz.messages} bad room messages (${fuzz.answered} refusals received)`,
 );
+const serverLog = lives.map((l) => l.stderr()).join('');
 const crashes = (serverLog.match(/Error|failed/gi) ?? []).length;
 console.log(
   `server log: ${serverLog.split('\n').filter(Boolean).length} lines, ${crashes} mention an error or failure`,

@@ -26,10 +26,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
 import type { Browser, Page as PuppeteerPage } from 'puppeteer-core';
 import puppeteer from 'puppeteer-core';
-import { scratchFolder, startServerProcess } from '@ubongo/server/system-services';
+import { scratchFolder, startServerProcess } from '@ubongo/test-support';
+import { CHROMIUM, CHROMIUM_ARGS, launchChromium } from '@ubongo/test-support/chromium';
 
 // The built client measured: packages/web/dist, or UBONGO_WEB_DIR (which the server serves too), so
 // that two builds can be measured back to back.
@@ -55,16 +55,6 @@ for (const screen of SCREENS_DRAGGED)
   if (screen !== 'practice' && screen !== 'game') throw new Error(`SCREENS: no screen ${screen} (practice, game)`);
 for (const slowdown of SLOWDOWNS)
   if (slowdown !== 1 && slowdown !== 4) throw new Error(`SLOWDOWNS: no slowdown ${slowdown} (1, 4)`);
-const CHROMIUM = process.env['UBONGO_CHROMIUM'] ?? '/usr/bin/chromium';
-/** Chromium's flags for this closed, sandboxed machine. */
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 // --- 1. size
 const html = readFileSync(join(DIST, 'index.html'), 'utf8');
@@ -89,7 +79,7 @@ console.log(`  goal 200 kB gzip: ${((gzip / (200 * 1024)) * 100).toFixed(0)}% of
 const server = await startServerProcess({ UBONGO_DATA_DIR: scratchFolder('bench-web') });
 const { port } = server;
 
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+const browser = await launchChromium();
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -301,7 +291,7 @@ async function gameTab(lh: Browser, saved: string): Promise<PuppeteerPage> {
 async function lighthouseScores(): Promise<void> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   try {
     const lh = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });

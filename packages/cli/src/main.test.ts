@@ -1,7 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Io } from './io.js';
@@ -130,79 +127,5 @@ describe('help', () => {
 
   it('with no command, prints help and exits 2', async () => {
     expect((await ubongo()).code).toBe(2);
-  });
-});
-
-describe('the installed command', () => {
-  const bin = `${root}packages/cli/bin/ubongo.js`;
-  it('runs from node_modules/.bin after npm install and a build', () => {
-    const out = execFileSync(process.execPath, [bin, 'solve', example('pentominoes-6x10.json'), '--count'], {
-      encoding: 'utf8',
-    });
-    expect(lastLine(out)).toBe('9356');
-  });
-
-  it('reads a puzzle from standard input with -', () => {
-    const r = spawnSync(process.execPath, [bin, 'solve', '-', '--count'], {
-      input: '{"grid": "square", "region": ["####"], "pieces": ["I2", "I2"]}',
-      encoding: 'utf8',
-    });
-    expect(r.status).toBe(0);
-    expect(r.stdout).toBe('1\n');
-  });
-
-  it('solve loads neither the decks nor the server', () => {
-    // A load hook in the child refuses their modules, so a static import of either anywhere on
-    // solve's path fails the run (issue 16: every small solve paid for them).
-    const js = (source: string): string => `data:text/javascript,${encodeURIComponent(source)}`;
-    const hooks = `export async function load(url, context, next) {
-      if (url.includes('/core/dist/decks') || url.includes('/server/dist/')) throw new Error('loaded ' + url);
-      return next(url, context);
-    }`;
-    const register = `import { register } from 'node:module'; register(${JSON.stringify(js(hooks))});`;
-    const r = spawnSync(
-      process.execPath,
-      ['--import', js(register), bin, 'solve', example('pentominoes-3x20.json'), '--count'],
-      { encoding: 'utf8' },
-    );
-    expect(r.stderr).toBe('');
-    // The 3x20 rectangle has 2 tilings by the 12 pentominoes, each counted in its 4 orientations.
-    expect(r.stdout).toBe('8\n');
-  });
-
-  it('exits 2 with one line and no stack trace on bad JSON', () => {
-    const r = spawnSync(process.execPath, [bin, 'solve', '-'], { input: '{"grid": ', encoding: 'utf8' });
-    expect(r.status).toBe(2);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/^ubongo: -: line 1 column \d+: not valid JSON/);
-  });
-});
-
-describe('ubongo admin', () => {
-  it('lists the accounts flagged for review, from the database', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ubongo-admin-'));
-    const { SqliteStorage } = await import('@ubongo/server');
-    const storage = await SqliteStorage.open(dir);
-    expect(await ubongo('admin', 'flagged', '--data-dir', dir)).toEqual({
-      code: 1,
-      out: '0 accounts flagged\n',
-      err: '',
-    });
-    const guest = { id: 'a1', secretHash: 'ab', name: 'Robo', username: null, passwordHash: null, createdAt: 1 };
-    await storage.createAccount(guest);
-    await storage.flagAccount(
-      'a1',
-      'solved C01 easy 1 in 0.10 s, under the human floor of 1.80 s',
-      Date.UTC(2026, 10, 26),
-    );
-    await storage.close();
-    const r = await ubongo('admin', 'flagged', '--data-dir', dir);
-    expect(r.code).toBe(0);
-    expect(r.out).toBe(
-      '2026-11-26T00:00:00.000Z  a1  Robo (guest): solved C01 easy 1 in 0.10 s, under the human floor of 1.80 s\n1 account flagged\n',
-    );
-    const json = await ubongo('admin', 'flagged', '--data-dir', dir, '--json');
-    expect(JSON.parse(json.out)).toMatchObject({ id: 'a1', name: 'Robo', username: null });
-    expect((await ubongo('admin', 'banned')).code).toBe(2);
   });
 });

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Deck, DeckEdition } from './deck.js';
 import { DECK_EDITIONS } from './deck.js';
 import { makeDeck, parseDeck } from './deck-format.js';
+import type { Mutable } from './draft.js';
+import { draft } from './draft.js';
 import { shippedDeck } from './decks.js';
 import { EXTREME_COLOURS, EXTREME_PIECES } from './extreme.js';
 import { generateDeck, SHIPPED_DECK_SEED } from './generate.js';
@@ -14,10 +16,8 @@ import { verifyDeck } from './verify-deck.js';
 const fileText = (edition: DeckEdition): string =>
   readFileSync(new URL(`./decks/${edition}.json`, import.meta.url), 'utf8');
 
-type Mutable<T> = { -readonly [K in keyof T]: Mutable<T[K]> };
-
 /** A deep copy to break on purpose. */
-const copy = (deck: Deck): Mutable<Deck> => JSON.parse(JSON.stringify(deck)) as Mutable<Deck>;
+const copy = (deck: Deck): Mutable<Deck> => draft(deck);
 
 function at<T>(value: T | undefined): T {
   if (value === undefined) throw new Error('missing fixture');

@@ -1,5 +1,5 @@
 import type { Cell } from './grid.js';
-import type { PieceShape } from './pieces.js';
+import type { PieceShape } from './piece-shape.js';
 
 /** The four colours of the Extreme edition. */
 export const EXTREME_COLOURS = ['red', 'blue', 'green', 'yellow'] as const;

@@ -1,15 +1,8 @@
 import { EXTREME_PIECES } from './extreme.js';
 import type { Cell, GridName } from './grid.js';
+import type { PieceShape } from './piece-shape.js';
 
-/** A named piece: its id and its cells in the orientation the rules print it. */
-export interface PieceShape {
-  /** The piece's id, e.g. `L4`. */
-  readonly id: string;
-  /** The grid the piece lives on. */
-  readonly grid: GridName;
-  /** The piece's cells. */
-  readonly cells: readonly Cell[];
-}
+export type { PieceShape } from './piece-shape.js';
 
 /** The ids of the classic set, in the order of docs/rules.md §6.1. */
 export const CLASSIC_PIECE_IDS = ['I2', 'I3', 'V3', 'T4', 'L4', 'I4', 'S4', 'O4', 'Y5', 'L5', 'P5', 'Z5'] as const;

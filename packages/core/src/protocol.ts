@@ -1,7 +1,7 @@
 import type { ClaimProblem, ProposedPlacement } from './checker.js';
 import { CLAIM_ERROR_CODES } from './checker.js';
 import type { DeckEdition, PieceSet, Side } from './deck.js';
-import type { BotLevel } from './game/bots.js';
+import type { BotLevel } from './game/bot-model.js';
 import type { RaceAction, RaceEdition, RaceEvent, RaceView, Variant } from './game/race.js';
 import type { SoloDealing, SoloEvent, SoloMode, SoloResult, SoloView } from './game/solo.js';
 import type { ReplayRound, RoundReveal } from './game/reveal.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Deck, DieFace } from './deck.js';
+import type { DieFace } from './deck.js';
 import { DIE_FACES, SIDES } from './deck.js';
 import { shippedDeck } from './decks.js';
 import { DIE_SYMBOLS } from './die.js';
@@ -31,7 +31,7 @@ describe('the die faces in pictures of classic boards', () => {
   });
 
   it('a task key that is no die face is written out, not drawn as a blank die', () => {
-    const broken = JSON.parse(JSON.stringify(deck)) as Deck;
+    const broken = structuredClone(deck);
     const board = broken.boards[0];
     const task = board?.sides.easy.tasks[2] as { key: string } | undefined;
     if (!board || !task) throw new Error('no task');

@@ -1,27 +1,16 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkPublicAddress } from './public-address.js';
-import { freePort, scratchFolder, SERVER_MAIN, startRedis, startServerProcess } from './test-support/services.js';
+import type { ServerRun } from '@ubongo/test-support';
+import { freePort, runServerProcess, scratchFolder, startRedis, startServerProcess } from '@ubongo/test-support';
 
 // `npm start`'s configuration for many processes: a Redis URL or public address it cannot use
 // stops the start with one line naming the variable; without them it is the lone process it was.
 
 /** Runs the entry point with `env` until it exits by itself: its code, stdout and stderr. */
-async function runMain(
-  env: Readonly<Record<string, string>>,
-): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, [SERVER_MAIN], {
-    env: { ...process.env, PORT: '0', UBONGO_DATA_DIR: scratchFolder('config'), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { code, out, err };
+async function runMain(env: Readonly<Record<string, string>>): Promise<ServerRun> {
+  return runServerProcess({ UBONGO_DATA_DIR: scratchFolder('config'), ...env });
 }
 
 describe('npm start with UBONGO_REDIS_URL and UBONGO_PUBLIC_ADDRESS', () => {

@@ -3,8 +3,8 @@ import { PROTOCOL_VERSION } from '@ubongo/core';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresStorage } from './storage/index.js';
-import { Player, signedIn, solve } from './test-support/player.js';
-import type { Postgres, ServerProcess, Service } from './test-support/services.js';
+import { Player, signedIn, solve } from '@ubongo/test-support/player';
+import type { Postgres, ServerProcess, Service } from '@ubongo/test-support';
 import {
   freePort,
   scratchFolder,
@@ -12,11 +12,11 @@ import {
   startPostgres,
   startRedis,
   startServerProcess,
-} from './test-support/services.js';
+} from '@ubongo/test-support';
 
 /*
  * Two game server processes sharing a Redis and a PostgreSQL, behind nginx, all started from the
- * system's binaries (test-support/services.ts says which Debian package is missing, if one is).
+ * system's binaries (@ubongo/test-support says which Debian package is missing, if one is).
  * Players reach a process's HTTP API straight (`direct`), as a load balancer may send them anywhere;
  * their game sockets go where the seat reservation says: nginx's route to the room's process.
  */

@@ -1,19 +1,16 @@
 import type { GuestAnswer, LeaderboardAnswer, RecordsAnswer } from '@ubongo/core';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UbongoServer } from './server.js';
 import { startServer } from './server.js';
 import { PostgresStorage } from './storage/index.js';
-import type { Postgres } from './test-support/services.js';
-import { freePort, startPostgres } from './test-support/services.js';
+import type { Postgres, ServerRun } from '@ubongo/test-support';
+import { freePort, runServerProcess, startPostgres } from '@ubongo/test-support';
 
 // DATABASE_URL end to end: the server on PostgreSQL over HTTP, and `npm start`'s entry point
 // refusing a URL it cannot use with one line. The entry point is the build's (`npx tsc -b`).
-const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const folders: string[] = [];
 let postgres: Postgres | undefined;
 
@@ -37,37 +34,15 @@ function dataFolder(): string {
   return dir;
 }
 
-interface Run {
-  readonly code: number | null;
-  readonly out: string;
-  readonly err: string;
-}
-
 /**
  * Runs the entry point with `env` added to this one's (DATABASE_URL and the data folder set by the
  * caller), on any free port; `whenListening` runs once it says it listens, then it gets SIGTERM.
  */
 async function runMain(
   env: Readonly<Record<string, string>>,
-  whenListening?: (http: string) => Promise<void>,
-): Promise<Run> {
-  const child = spawn(process.execPath, [main], {
-    env: { ...process.env, PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  let checked: Promise<void> | undefined;
-  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  child.stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-    const port = /listening on http:\/\/localhost:(\d+)/.exec(out)?.[1];
-    if (port !== undefined && checked === undefined)
-      checked = (whenListening?.(`http://localhost:${port}`) ?? Promise.resolve()).finally(() => child.kill('SIGTERM'));
-  });
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  await checked;
-  return { code, out, err };
+  whenListening: (http: string) => Promise<void> = () => Promise.resolve(),
+): Promise<ServerRun> {
+  return runServerProcess(env, whenListening);
 }
 
 describe('the server on PostgreSQL', () => {

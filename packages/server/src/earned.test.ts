@@ -16,7 +16,7 @@ import type { UbongoServer } from './server.js';
 import { startServer } from './server.js';
 import { nearLevel } from './puzzles.js';
 import { SqliteStorage } from './storage/index.js';
-import { byHand, humanPause, Player, signedIn, solve } from './test-support/player.js';
+import { byHand, humanPause, Player, signedIn, solve } from '@ubongo/test-support/player';
 
 /*
  * Records that are earned, over a real server and a real SQLite file: a run solved at machine

@@ -6,7 +6,7 @@ import { afterEach, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { Heartbeat } from './heartbeat.js';
 import { startServer } from './server.js';
-import { Player } from './test-support/player.js';
+import { Player } from '@ubongo/test-support/player';
 
 // Real sockets over loopback; the heartbeat's ticks are driven by hand, so nothing waits on time.
 

@@ -3,6 +3,10 @@ export * from './storage.js';
 export * from './storage/index.js';
 export * from './protocol.js';
 export * from './clock.js';
+// For the benches and `npm run cluster`: the metrics line they read, the headers nginx adds.
+export type { MetricsReport } from './metrics.js';
+export { METRICS_LINE } from './metrics.js';
+export { SECURITY_HEADERS } from './http.js';
 export { RaceRoom } from './race-room.js';
 export { SoloRoom } from './solo-room.js';
 export { PracticeRoom } from './practice-room.js';

@@ -13,7 +13,7 @@ import type { UbongoServer } from './server.js';
 import { startServer } from './server.js';
 import type { Storage } from './storage.js';
 import { MemoryStorage } from './storage/index.js';
-import { Player, signedIn, solve } from './test-support/player.js';
+import { Player, signedIn, solve } from '@ubongo/test-support/player';
 
 /*
  * Each limit over a real server on a real socket, with the limit set low so that a test reaches

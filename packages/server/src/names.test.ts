@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distinctName, NAME_MAX, normalizeName } from './names.js';
 import type { UbongoServer } from './server.js';
 import { startServer } from './server.js';
-import { Player } from './test-support/player.js';
+import { Player } from '@ubongo/test-support/player';
 
 describe('names', () => {
   it.each([

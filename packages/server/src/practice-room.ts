@@ -1,7 +1,7 @@
 import type { Client } from '@colyseus/core';
 import { Room } from '@colyseus/core';
 import type { DeckTask, PracticeServerMessages, PracticeTaskRef, Placement } from '@ubongo/core';
-import { checkSolution, findTask, puzzleOf } from '@ubongo/core';
+import { checkSolution, claimRefusal, findTask, puzzleOf } from '@ubongo/core';
 import { expireWhenIdle, heard, parseJoin, registrar, reject, rejectUnknown, sender } from './messages.js';
 import { practiceJoinSchema, practiceMessages } from './protocol.js';
 import type { RoomServices } from './services.js';
@@ -95,13 +95,7 @@ export class PracticeRoom extends Room {
         this.#send.to(client, 'checked', { solved: true });
         return;
       }
-      const first = check.error[0];
-      reject(client, {
-        to: 'claim',
-        code: first?.code ?? 'claim/malformed',
-        message: first?.message ?? 'not a solution',
-        problems: check.error,
-      });
+      reject(client, { to: 'claim', ...claimRefusal(check.error) });
     });
     rejectUnknown(this, this.services);
   }

@@ -5,8 +5,8 @@ import type { TaskOfDeck } from './in-play.js';
 import { LocalInPlay, RedisInPlay } from './in-play.js';
 import type { RateLimits } from './rate-limit.js';
 import { LocalRateLimits, perMinute, RedisRateLimits } from './rate-limit.js';
-import type { Service } from './test-support/services.js';
-import { startRedis } from './test-support/services.js';
+import type { Service } from '@ubongo/test-support';
+import { startRedis } from '@ubongo/test-support';
 
 /*
  * One contract for each mechanism with a Local and a Redis form (as Colyseus runs its presence

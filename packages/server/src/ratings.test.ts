@@ -9,7 +9,7 @@ import { displayOf, PROVISIONAL_GAMES, rateGame } from './ratings.js';
 import type { UbongoServer } from './server.js';
 import type { GameRecord } from './storage.js';
 import { startServer } from './server.js';
-import { byHand, humanPause, Player, signedIn, solve } from './test-support/player.js';
+import { byHand, humanPause, Player, signedIn, solve } from '@ubongo/test-support/player';
 
 /*
  * Ratings over a real server and a real SQLite file: rated tables are for people with a username,

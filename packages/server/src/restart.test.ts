@@ -1,22 +1,20 @@
 import { CLOSE_CODES } from '@ubongo/core';
-import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SqliteStorage } from './storage/index.js';
-import { byHand, humanPause, Player, solve } from './test-support/player.js';
+import type { ServerProcess, SpawnedServer } from '@ubongo/test-support';
+import { spawnServer, startServerProcess } from '@ubongo/test-support';
+import { byHand, humanPause, Player, solve } from '@ubongo/test-support/player';
 
 // The real thing: `npm start`'s entry point in its own process, stopped with SIGTERM or killed
 // with SIGKILL, and started again on the same data folder.
-const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
-const running: ChildProcess[] = [];
+const running: Pick<SpawnedServer, 'stop'>[] = [];
 const folders: string[] = [];
 
-afterAll(() => {
-  for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
+afterAll(async () => {
+  for (const server of running) await server.stop('SIGKILL');
   for (const dir of folders) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -26,47 +24,10 @@ function dataFolder(): string {
   return dir;
 }
 
-interface Started {
-  readonly process: ChildProcess;
-  readonly port: number;
-  readonly ws: string;
-  readonly http: string;
-  /** What it wrote to stderr so far. */
-  readonly errors: () => string;
-}
-
-async function start(dataDir: string): Promise<Started> {
-  const child = spawn(process.execPath, [main], {
-    env: { ...process.env, PORT: '0', UBONGO_DATA_DIR: dataDir, UBONGO_TIME_SCALE: '20' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.push(child);
-  let errors = '';
-  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /listening on http:\/\/localhost:(\d+)/.exec(out);
-      if (m) resolve(Number(m[1]));
-    });
-    child.once('exit', (code) => {
-      reject(new Error(`the server exited with ${code}: ${out} ${errors}`));
-    });
-  });
-  return {
-    process: child,
-    port,
-    ws: `ws://localhost:${port}`,
-    http: `http://localhost:${port}`,
-    errors: () => errors,
-  };
-}
-
-async function stop(child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL'): Promise<number | null> {
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  child.kill(signal);
-  return exited;
+async function start(dataDir: string): Promise<ServerProcess> {
+  const server = await startServerProcess({ UBONGO_DATA_DIR: dataDir, UBONGO_TIME_SCALE: '20' });
+  running.push(server);
+  return server;
 }
 
 /** A stored game as the HTTP API gives it, the fields these tests read. */
@@ -135,7 +96,7 @@ describe('a restart', { timeout: 90_000 }, () => {
     if (!dealt.view.task) throw new Error('no task');
     const seatKey = (await ben.waitFor('lobby', (l) => l.seatKey !== null)).seatKey ?? '';
     const closed = new Promise<number>((resolve) => ben.room.onLeave(resolve));
-    expect(await stop(first.process, 'SIGTERM')).toBe(0);
+    expect(await first.stop('SIGTERM')).toBe(0);
     // Told the server restarts, not that the table closed; nobody became a bot.
     expect(await closed).toBe(CLOSE_CODES.restarting);
     expect(ben.received.some((r) => r.type === 'notice')).toBe(false);
@@ -161,7 +122,7 @@ describe('a restart', { timeout: 90_000 }, () => {
     if (!again.view.task) throw new Error('no task');
     back.send('claim', { placements: solve(again.view.task) });
     await back.waitFor('events', (m) => m.events.some((e) => e.type === 'solved' && e.player === 'p1'));
-    expect(await stop(second.process, 'SIGTERM')).toBe(0);
+    expect(await second.stop('SIGTERM')).toBe(0);
   });
 
   it('loses no accepted claim to kill -9: the round is played again with those who come back, bots for the others', async () => {
@@ -176,7 +137,7 @@ describe('a restart', { timeout: 90_000 }, () => {
     ana.send('claim', { placements: solve(dealt.view.task) });
     // Answered as accepted: then the process dies at once.
     await ana.waitFor('events', (m) => m.events.some((e) => e.type === 'solved'));
-    await stop(first.process, 'SIGKILL');
+    await first.stop('SIGKILL');
 
     // The claim is in the journal.
     const storage = await SqliteStorage.open(dataDir);
@@ -210,7 +171,7 @@ describe('a restart', { timeout: 90_000 }, () => {
     await back.waitFor('events', (m) => m.events.some((e) => e.type === 'solved' && e.player === 'p1'));
 
     // The first round-1 claim is set apart as what the restart cost, not lost.
-    await stop(second.process, 'SIGKILL');
+    await second.stop('SIGKILL');
     const after = await SqliteStorage.open(dataDir);
     const voided = await after.voidedEntries();
     await after.close();
@@ -226,7 +187,7 @@ describe('a restart', { timeout: 90_000 }, () => {
     const keyOf = async (p: typeof ana): Promise<string> =>
       (await p.waitFor('lobby', (l) => l.seatKey !== null)).seatKey ?? '';
     const [anaKey, benKey] = [await keyOf(ana), await keyOf(ben)];
-    await stop(first.process, 'SIGKILL');
+    await first.stop('SIGKILL');
 
     const second = await start(dataDir);
     const anaBack = await Player.join(second.ws, code, { name: 'Ana', seatKey: anaKey });
@@ -246,14 +207,14 @@ describe('a restart', { timeout: 90_000 }, () => {
     // On the server's clock, before the window for coming back had run out.
     expect(going.serverNow).toBeLessThan(waiting.resumeBy ?? 0);
     expect(benBack.received.some((r) => r.type === 'notice')).toBe(false);
-    expect(await stop(second.process, 'SIGTERM')).toBe(0);
+    expect(await second.stop('SIGTERM')).toBe(0);
   });
 
   it('stores a game nobody comes back to as interrupted, blaming no one', async () => {
     const dataDir = dataFolder();
     const first = await start(dataDir);
     const { game } = await table(first.ws, ['Cy', 'Di'], 1);
-    await stop(first.process, 'SIGKILL');
+    await first.stop('SIGKILL');
     const second = await start(dataDir);
     await expect
       .poll(async () => (await getJson(`${second.http}/api/games/${game}`)).status, { timeout: 20_000 })
@@ -265,8 +226,8 @@ describe('a restart', { timeout: 90_000 }, () => {
       ['Di', 'human'],
       ['Bot 1 (beginner)', 'bot'],
     ]);
-    expect(second.errors()).toContain('the journal held 1 games under way: 1 resumed');
-    expect(await stop(second.process, 'SIGTERM')).toBe(0);
+    expect(second.stderr()).toContain('the journal held 1 games under way: 1 resumed');
+    expect(await second.stop('SIGTERM')).toBe(0);
   });
 });
 
@@ -279,16 +240,11 @@ describe('a start', () => {
     await storage.close();
     chmodSync(dataDir, 0o777);
     chmodSync(join(dataDir, 'ubongo.sqlite'), 0o444);
-    const child = spawn('runuser', ['-u', 'nobody', '--', process.execPath, main], {
-      env: { ...process.env, PORT: '0', UBONGO_DATA_DIR: dataDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawnServer({ UBONGO_DATA_DIR: dataDir }, { user: 'nobody' });
     running.push(child);
-    let errors = '';
-    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const code = await child.exited;
     expect(code).toBe(2);
-    expect(errors.trim().split('\n')).toEqual([
+    expect(child.stderr().trim().split('\n')).toEqual([
       expect.stringMatching(
         /the database .*ubongo\.sqlite cannot be written to \(attempt to write a readonly database\)$/,
       ),
@@ -297,14 +253,9 @@ describe('a start', () => {
     const locked = dataFolder();
     chownSync(locked, 0, 0);
     chmodSync(locked, 0o755);
-    const second = spawn('runuser', ['-u', 'nobody', '--', process.execPath, main], {
-      env: { ...process.env, PORT: '0', UBONGO_DATA_DIR: locked },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const second = spawnServer({ UBONGO_DATA_DIR: locked }, { user: 'nobody' });
     running.push(second);
-    let said = '';
-    second.stderr.on('data', (chunk: Buffer) => (said += chunk.toString()));
-    expect(await new Promise<number | null>((resolve) => second.once('exit', resolve))).toBe(2);
-    expect(said).toMatch(/the data folder .* cannot be written to/);
+    expect(await second.exited).toBe(2);
+    expect(second.stderr()).toMatch(/the data folder .* cannot be written to/);
   });
 });

@@ -17,7 +17,7 @@ import { checkSolution, CLOSE_CODES, PROTOCOL_VERSION } from '@ubongo/core';
 import type { UbongoServer } from './server.js';
 import { startServer } from './server.js';
 import { QUICK_MATCH, seatLabel } from './table.js';
-import { byHand, humanPause, Player, signedIn, solve } from './test-support/player.js';
+import { byHand, humanPause, Player, signedIn, solve } from '@ubongo/test-support/player';
 
 // A real server on a random port, with game time 20 times faster than the clock, so that a
 // 20-second hourglass lasts one real second.

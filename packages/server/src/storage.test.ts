@@ -9,10 +9,10 @@ import { allStoresContract } from './storage/contract/all.js';
 import { attemptOf, claim, game, live, plusOne, solo } from './storage/contract/fixtures.js';
 import { ownershipContract } from './storage/contract/games.js';
 import { DatabaseUrlError, PostgresStorage, SqliteStorage } from './storage/index.js';
-import type { Postgres } from './test-support/services.js';
-import { freePort, startPostgres } from './test-support/services.js';
+import type { Postgres } from '@ubongo/test-support';
+import { freePort, startPostgres } from '@ubongo/test-support';
 
-// The stores over SQLite and PostgreSQL; over memory in storage/memory.test.ts (no database).
+// The stores over SQLite and PostgreSQL; over memory in storage/memory.unit.test.ts (no database).
 
 allStoresContract('SQLite', () => SqliteStorage.open(mkdtempSync(join(tmpdir(), 'ubongo-storage-'))));
 ownershipContract('SQLite', () => {
@@ -51,7 +51,7 @@ it('SQLite’s WAL is moved into the database by its checkpointer thread (its co
   await storage.close();
 });
 
-// PostgreSQL from the system's binaries (test-support/services.ts), started for this file: the
+// PostgreSQL from the system's binaries (@ubongo/test-support), started for this file: the
 // contract suite, then what only a shared server database has to show. Without the binaries the
 // start fails, saying which Debian package to install.
 describe('PostgreSQL', () => {

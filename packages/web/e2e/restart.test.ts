@@ -1,10 +1,8 @@
-import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
+import type { ServerProcess } from '@ubongo/test-support';
+import { freePort, startServerProcess } from '@ubongo/test-support';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { solveWithMouse } from './play.js';
@@ -16,49 +14,20 @@ import { launchChromium, WEB_DIST, watchErrors } from './support.js';
  * seat's key, and the interrupted round is played again; someone watching watches again.
  */
 
-const main = fileURLToPath(new URL('../../server/dist/main.js', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'ubongo-web-restart-'));
 let browser: Browser;
 let port = 0;
-const servers: ChildProcess[] = [];
+const servers: ServerProcess[] = [];
 
-/** A port free now, for a server that must come back on the same one. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => {
-        resolve(typeof address === 'object' && address ? address.port : 0);
-      });
-    });
+async function startOnPort(): Promise<ServerProcess> {
+  const server = await startServerProcess({
+    PORT: String(port),
+    UBONGO_DATA_DIR: dataDir,
+    UBONGO_WEB_DIR: WEB_DIST,
+    UBONGO_TIME_SCALE: '4',
   });
-}
-
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [main], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      UBONGO_DATA_DIR: dataDir,
-      UBONGO_WEB_DIR: WEB_DIST,
-      UBONGO_TIME_SCALE: '4',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  servers.push(child);
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('listening on')) resolve();
-    });
-    child.once('exit', (code) => {
-      reject(new Error(`the server exited with ${code}: ${out}`));
-    });
-  });
-  return child;
+  servers.push(server);
+  return server;
 }
 
 beforeAll(async () => {
@@ -68,12 +37,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser.close();
-  for (const child of servers) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const server of servers) await server.stop('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 it('brings a player back to their game after the server is killed and restarted', async () => {
-  let server = await startServer();
+  let server = await startOnPort();
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'en-GB' });
   await context.addInitScript(() => {
     localStorage.setItem('ubongo.name', 'Rita');
@@ -101,12 +70,10 @@ it('brings a player back to their game after the server is killed and restarted'
   await watcher.goto(`http://127.0.0.1:${port}/#/room/${code}`);
   await watcher.getByText('You are watching this game.').waitFor();
 
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGKILL');
-  await exited;
+  await server.stop('SIGKILL');
   await page.getByText('Connection lost', { exact: false }).waitFor();
   await watcher.getByText('Connection lost', { exact: false }).waitFor();
-  server = await startServer();
+  server = await startOnPort();
 
   // Back by itself, at round 1 again, and it plays on.
   await expect.poll(() => page.getByText('Connection lost', { exact: false }).count(), { timeout: 20_000 }).toBe(0);
@@ -122,5 +89,5 @@ it('brings a player back to their game after the server is killed and restarted'
     expect(seen.filter((e) => !/WebSocket|ERR_CONNECTION_REFUSED|Failed to load resource/.test(e))).toEqual([]);
   await desk.close();
   await context.close();
-  server.kill('SIGTERM');
+  await server.stop('SIGTERM');
 }, 90_000);

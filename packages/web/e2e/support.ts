@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '@ubongo/test-support/chromium';
 import { afterAll, beforeAll, onTestFailed } from 'vitest';
 
 /*
@@ -20,25 +20,10 @@ export const SIZES: Readonly<Record<On, BrowserContextOptions>> = {
   desktop: { viewport: { width: 1366, height: 800 } },
 };
 
+// Chromium and its flags are the web bench's too: one place for both.
+export { launchChromium };
+
 export const WEB_DIST = fileURLToPath(new URL('../dist/', import.meta.url));
-export const CHROMIUM = process.env['UBONGO_CHROMIUM'] ?? '/usr/bin/chromium';
-
-/** Chromium's flags for this closed, sandboxed machine. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
-export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set UBONGO_CHROMIUM)`);
-  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
-}
 
 export interface TestServer {
   readonly url: string;

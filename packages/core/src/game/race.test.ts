@@ -212,7 +212,7 @@ describe('claims that are wrong, and other refusals, change nothing', () => {
     ['a move in classic', { type: 'move', player: 'p1', row: 2 }, 1000, 'action/wrong-phase'],
   ];
   it.each(cases)('%s', (_what, action, now, code) => {
-    const copy = JSON.parse(JSON.stringify(started)) as RaceState;
+    const copy = structuredClone(started);
     const r = classic.apply(started, action, now);
     expect(r.ok).toBe(false);
     if (!r.ok) {

@@ -4,6 +4,8 @@ import type { Deck, DeckEdition, DieFace, PieceSet, Side, TaskKey } from '../dec
 import { boxSetOf, DIE_FACES, PIECE_SETS, puzzleOf as deckPuzzle } from '../deck.js';
 import type { ExtremeColour } from '../extreme.js';
 import { EXTREME_COLOURS } from '../extreme.js';
+import type { Mutable } from '../draft.js';
+import { draft } from '../draft.js';
 import type { Puzzle } from '../puzzle.js';
 import type { Rng } from '../random.js';
 import { createRng, randomInt, shuffle } from '../random.js';
@@ -11,6 +13,7 @@ import type { Result } from '../result.js';
 import { err, ok } from '../result.js';
 import type { Gem, Gems, JewelColour } from './gems.js';
 import { drawGem, FIXED_SCORING, gemPoints, JEWEL_COLOURS, noGems } from './gems.js';
+import { claimRefusal } from './refusal.js';
 import type { GameError, PlayerId, SeatConfig } from './types.js';
 import { GAME_ROUNDS, HOURGLASS_SECONDS } from './types.js';
 import type { TrailMove } from './trail.js';
@@ -337,7 +340,6 @@ export interface RaceEngine {
   puzzleOf(deal: Deal): Puzzle;
 }
 
-type Mutable<T> = { -readonly [K in keyof T]: Mutable<T[K]> };
 type Step = Result<{ state: RaceState; events: RaceEvent[] }, GameError>;
 
 const refuse = (code: GameError['code'], message: string): { ok: false; error: GameError } => err({ code, message });
@@ -780,14 +782,7 @@ export function raceEngine(deck: Deck): RaceEngine {
       return { code: 'action/already-solved', message: `${player} has already solved this round` };
     if (now > round.deadline) return { code: 'claim/too-late', message: 'the sand has run out' };
     const check = checkSolution(puzzleOf(deal), placements);
-    if (!check.ok) {
-      const first = check.error[0];
-      return {
-        code: first?.code ?? 'claim/malformed',
-        message: first?.message ?? 'not a solution',
-        problems: check.error,
-      };
-    }
+    if (!check.ok) return claimRefusal(check.error);
     round.solved.push(player);
     const position = round.solved.length;
     const me = s.players.find((p) => p.id === player) as Mutable<PlayerState>;
@@ -888,7 +883,7 @@ export function raceEngine(deck: Deck): RaceEngine {
   function apply(state: RaceState, action: RaceAction, now: number): Step {
     if (!Number.isFinite(now)) return refuse('action/malformed', 'the time must be a number');
     if (state.phase === 'finished') return refuse('action/finished', 'the game is over');
-    const s = JSON.parse(JSON.stringify(state)) as Mutable<RaceState>;
+    const s = draft(state);
     const events: RaceEvent[] = [];
     switch (action.type) {
       case 'start-round':

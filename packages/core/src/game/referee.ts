@@ -1,10 +1,13 @@
 import type { Deck } from '../deck.js';
 import { findTask } from '../deck.js';
+import type { Mutable } from '../draft.js';
+import { draft } from '../draft.js';
 import type { Rng } from '../random.js';
 import { createRng } from '../random.js';
 import { solveFirst } from '../solver.js';
-import type { BotLevel } from './bots.js';
-import { BOT_FIND_SECONDS, botJewelRow, botSolveSeconds, botStartRow } from './bots.js';
+import type { BotLevel } from './bot-model.js';
+import { BOT_FIND_SECONDS, botSolveSeconds } from './bot-model.js';
+import { botJewelRow, botStartRow } from './bots.js';
 import type { RaceAction, RaceEvent, RaceState } from './race.js';
 import { raceEngine } from './race.js';
 import type { PlayerId } from './types.js';
@@ -83,8 +86,6 @@ export interface Referee {
   next(ref: RefereeState, game: RaceState): Planned | null;
 }
 
-type Mutable<T> = { -readonly [K in keyof T]: Mutable<T[K]> };
-
 /** A plan without one player's entry. */
 const without = (plans: Record<PlayerId, number>, player: PlayerId): Record<PlayerId, number> =>
   Object.fromEntries(Object.entries(plans).filter(([p]) => p !== player));
@@ -105,8 +106,6 @@ export function referee(deck: Deck): Referee {
     r.claims[player] = from + Math.round((seconds + finding) * 1000);
   }
 
-  const copy = (ref: RefereeState): Mutable<RefereeState> => JSON.parse(JSON.stringify(ref)) as Mutable<RefereeState>;
-
   return {
     start(game, gameSeed, bots, now) {
       const unplaced = game.players.filter((p) => p.pawn === null).map((p) => p.id);
@@ -121,7 +120,7 @@ export function referee(deck: Deck): Referee {
     },
 
     observe(ref, game, events, now) {
-      const r = copy(ref);
+      const r = draft(ref);
       for (const event of events) {
         switch (event.type) {
           case 'round-started':
@@ -164,7 +163,7 @@ export function referee(deck: Deck): Referee {
     },
 
     standIn(ref, game, player, now) {
-      const r = copy(ref);
+      const r = draft(ref);
       r.bots[player] = STAND_IN_LEVEL;
       if (game.players.find((p) => p.id === player)?.pawn === null) r.places[player] = now + BOT_PLACE_MS;
       const round = game.round;
@@ -175,7 +174,7 @@ export function referee(deck: Deck): Referee {
     },
 
     resume(ref, game, now) {
-      const r = copy(ref);
+      const r = draft(ref);
       if (game.phase !== 'waiting') return r;
       const placing = game.players.some((p) => p.pawn === null);
       r.nextRoundAt = now + (placing ? PLACING_MS : ROUND_PAUSE_MS);
@@ -184,7 +183,7 @@ export function referee(deck: Deck): Referee {
     },
 
     drop(ref, action) {
-      const r = copy(ref);
+      const r = draft(ref);
       if (action.type === 'claim') r.claims = without(r.claims, action.player);
       if (action.type === 'move') r.moves = without(r.moves, action.player);
       if (action.type === 'place') r.places = without(r.places, action.player);

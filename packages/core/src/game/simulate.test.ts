@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shippedDeck } from '../decks.js';
 import { createRng } from '../random.js';
-import { BOT_LEVELS, botMedianSeconds, botSolveSeconds } from './bots.js';
+import { BOT_LEVELS, botMedianSeconds, botSolveSeconds } from './bot-model.js';
 import { gemPoints } from './gems.js';
 import { simulate } from './simulate.js';
 

@@ -1,5 +1,5 @@
 import type { Deck, Side } from '../deck.js';
-import type { BotLevel } from './bots.js';
+import type { BotLevel } from './bot-model.js';
 import type { Gem, Gems, JewelColour } from './gems.js';
 import type { RaceEdition, RaceState, Variant } from './race.js';
 import { raceEngine, scoreOf } from './race.js';

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { shippedDeck } from '../decks.js';
 import { solveFirst } from '../solver.js';
 import type { SoloAction, SoloConfig, SoloResult, SoloState } from './solo.js';
-import { compareSoloResults, isNewBest, SOLO_MAX_PUZZLES, soloEngine } from './solo.js';
+import {
+  compareSoloResults,
+  isNewBest,
+  parseSoloAction,
+  parseSoloConfig,
+  SOLO_MAX_PUZZLES,
+  soloEngine,
+} from './solo.js';
 
 const engine = soloEngine(shippedDeck('classic'));
 
@@ -166,5 +173,50 @@ describe('solo: dealing from a pool (the player’s level)', () => {
       expect(
         engine.setup({ player: 'ana', mode: 'count', limit: 5, side: 'easy', pool: bad as never }, 3),
       ).toMatchObject({ ok: false, error: { code: 'config/invalid' } });
+  });
+});
+
+describe('solo configurations and actions from outside', () => {
+  it('parses what it was given back to the same values, after a trip through JSON', () => {
+    const configs: SoloConfig[] = [
+      { player: 'ana', mode: 'count', limit: 5, side: 'easy' },
+      { player: 'ana', mode: 'timed', limit: 20, side: 'hard', pieceSet: 'box', pool: [{ board: 'C01', key: '3' }] },
+    ];
+    for (const config of configs)
+      expect(parseSoloConfig(JSON.parse(JSON.stringify(config)))).toEqual({ ok: true, value: config });
+    const actions: SoloAction[] = [
+      { type: 'start' },
+      { type: 'skip' },
+      { type: 'tick' },
+      { type: 'claim', placements: [] },
+    ];
+    for (const action of actions)
+      expect(parseSoloAction(JSON.parse(JSON.stringify(action)))).toEqual({ ok: true, value: action });
+  });
+
+  it.each<[string, unknown]>([
+    ['no object', 'count'],
+    ['no player', { mode: 'count', limit: 5, side: 'easy' }],
+    ['another mode', { player: 'ana', mode: 'relay', limit: 5, side: 'easy' }],
+    ['a limit as text', { player: 'ana', mode: 'count', limit: '5', side: 'easy' }],
+    ['a limit the rulebooks do not give', { player: 'ana', mode: 'count', limit: 7, side: 'easy' }],
+    ['another side', { player: 'ana', mode: 'count', limit: 5, side: 'middle' }],
+    ['another piece set', { player: 'ana', mode: 'count', limit: 5, side: 'easy', pieceSet: 'all' }],
+    ['an empty pool', { player: 'ana', mode: 'count', limit: 5, side: 'easy', pool: [] }],
+    [
+      'a pool task without a die face',
+      { player: 'ana', mode: 'count', limit: 5, side: 'easy', pool: [{ board: 'C01' }] },
+    ],
+  ])('refuses a configuration with %s', (_what, raw) => {
+    expect(parseSoloConfig(raw)).toMatchObject({ ok: false, error: { code: 'config/invalid' } });
+  });
+
+  it.each<[string, unknown]>([
+    ['no object', null],
+    ['no type', { placements: [] }],
+    ['an unknown type', { type: 'jump' }],
+    ['a claim without placements', { type: 'claim' }],
+  ])('refuses an action with %s', (_what, raw) => {
+    expect(parseSoloAction(raw)).toMatchObject({ ok: false, error: { code: 'action/malformed' } });
   });
 });

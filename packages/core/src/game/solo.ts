@@ -1,13 +1,16 @@
 import type { ProposedPlacement } from '../checker.js';
 import { checkSolution } from '../checker.js';
 import type { Deck, DieFace, PieceSet, Side } from '../deck.js';
-import { boxSetOf, DIE_FACES, puzzleOf as deckPuzzle } from '../deck.js';
+import { boxSetOf, DIE_FACES, PIECE_SETS, puzzleOf as deckPuzzle, SIDES } from '../deck.js';
+import type { Mutable } from '../draft.js';
+import { draft } from '../draft.js';
 import type { Puzzle } from '../puzzle.js';
 import type { Rng } from '../random.js';
 import { createRng, randomInt, shuffle } from '../random.js';
 import type { Result } from '../result.js';
 import { err, ok } from '../result.js';
 import type { Deal } from './race.js';
+import { claimRefusal } from './refusal.js';
 import type { GameError, PlayerId } from './types.js';
 
 /*
@@ -143,8 +146,75 @@ export function isNewBest(result: SoloResult, best: SoloResult | null): boolean 
   return best === null || compareSoloResults(result, best) > 0;
 }
 
-type Mutable<T> = { -readonly [K in keyof T]: Mutable<T[K]> };
 type Step = Result<{ state: SoloState; events: SoloEvent[] }, GameError>;
+
+const refuse = (code: GameError['code'], message: string): { ok: false; error: GameError } => err({ code, message });
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const isOneOf = <T extends string>(list: readonly T[], v: unknown): v is T =>
+  typeof v === 'string' && (list as readonly string[]).includes(v);
+
+/** What is wrong with a well-shaped configuration, if anything: the lengths the rulebooks give. */
+function checkSoloConfig(config: SoloConfig): string | undefined {
+  if (config.player.length === 0) return 'the player needs an id';
+  if (!(SOLO_LIMITS as readonly number[]).includes(config.limit)) return 'the limit is 5, 10 or 20';
+  if (config.pool?.length === 0) return 'a pool holds tasks of the deck';
+  return undefined;
+}
+
+/**
+ * Reads a configuration that comes from outside (a message, a stored run, a file) into the checked
+ * type the engine takes, or says what is wrong with it. Whether a pool's tasks are the deck's is
+ * the engine's to say (`setup`): it has the deck.
+ */
+export function parseSoloConfig(raw: unknown): Result<SoloConfig, GameError> {
+  if (!isObject(raw)) return refuse('config/invalid', 'a configuration is an object');
+  const { player, mode, limit, side, pieceSet, pool } = raw;
+  if (typeof player !== 'string') return refuse('config/invalid', 'the player needs an id');
+  if (!isOneOf(SOLO_MODES, mode)) return refuse('config/invalid', 'mode is timed or count');
+  if (typeof limit !== 'number') return refuse('config/invalid', 'the limit is 5, 10 or 20');
+  if (!isOneOf(SIDES, side)) return refuse('config/invalid', 'the side is easy or hard');
+  if (pieceSet !== undefined && !isOneOf(PIECE_SETS, pieceSet))
+    return refuse('config/invalid', 'the piece set is task or box');
+  const tasks: { board: string; key: DieFace }[] = [];
+  if (pool !== undefined) {
+    if (!Array.isArray(pool)) return refuse('config/invalid', 'a pool holds tasks of the deck');
+    for (const t of pool as unknown[]) {
+      if (!isObject(t) || typeof t['board'] !== 'string' || !isOneOf(DIE_FACES, t['key']))
+        return refuse('config/invalid', 'a pool holds tasks of the deck');
+      tasks.push({ board: t['board'], key: t['key'] });
+    }
+  }
+  const config: SoloConfig = {
+    player,
+    mode,
+    limit,
+    side,
+    ...(pieceSet === undefined ? {} : { pieceSet }),
+    ...(pool === undefined ? {} : { pool: tasks }),
+  };
+  const problem = checkSoloConfig(config);
+  return problem ? refuse('config/invalid', problem) : ok(config);
+}
+
+/** Reads an action that comes from outside into the checked type; a claim's placements are the checker's to judge. */
+export function parseSoloAction(raw: unknown): Result<SoloAction, GameError> {
+  if (!isObject(raw) || typeof raw['type'] !== 'string')
+    return refuse('action/malformed', 'an action is an object with a type');
+  const type = raw['type'];
+  switch (type) {
+    case 'start':
+    case 'skip':
+    case 'tick':
+      return ok({ type });
+    case 'claim': {
+      const placements = raw['placements'];
+      if (!Array.isArray(placements)) return refuse('action/malformed', 'a claim lists its placements');
+      return ok({ type, placements: placements as ProposedPlacement[] });
+    }
+    default:
+      return refuse('action/malformed', `unknown action ${type}`);
+  }
+}
 
 /** The solo referee for a (classic) deck. */
 export interface SoloEngine {
@@ -223,30 +293,59 @@ export function soloEngine(deck: Deck): SoloEngine {
     };
   }
 
+  /** A claim, a skip or the referee's tick, once the game has started. */
+  function play(
+    s: Mutable<SoloState>,
+    action: Exclude<SoloAction, { type: 'start' }>,
+    now: number,
+    events: SoloEvent[],
+  ): Step {
+    if (s.phase !== 'playing' || s.startedAt === null || s.current === null)
+      return refuse('action/wrong-phase', 'the game has not started');
+    const at = now - s.startedAt;
+    if (s.endsAt !== null && now >= s.endsAt) {
+      // Time is up: nothing counts after it; the referee's tick ends the game.
+      if (action.type !== 'tick') return refuse('claim/too-late', 'the time is up');
+      finish(s, s.endsAt, events);
+      return ok({ state: s, events });
+    }
+    if (action.type === 'tick') return ok({ state: s, events });
+    if (s.log.length >= SOLO_MAX_PUZZLES)
+      return refuse('action/limit', `a run deals at most ${SOLO_MAX_PUZZLES} puzzles`);
+    const deal = s.current;
+    switch (action.type) {
+      case 'skip':
+        s.log.push({ deal, outcome: 'skipped', at });
+        s.discard.push(deal.board);
+        events.push({ type: 'skipped', at });
+        draw(s, events);
+        return ok({ state: s, events });
+      case 'claim': {
+        const check = checkSolution(puzzleOf(deal), action.placements);
+        if (!check.ok) return err(claimRefusal(check.error));
+        s.log.push({ deal, outcome: 'solved', at });
+        s.discard.push(deal.board);
+        const solved = s.log.filter((e) => e.outcome === 'solved').length;
+        events.push({ type: 'solved', solved, at });
+        if (s.config.mode === 'count' && solved >= s.config.limit) finish(s, now, events);
+        else draw(s, events);
+        return ok({ state: s, events });
+      }
+    }
+  }
+
   return {
     puzzleOf,
     view,
     result,
     setup(config, seed) {
-      // The configuration may come from outside: checked as unknown values.
-      const raw = config as unknown as Record<string, unknown>;
-      if (raw['mode'] !== 'timed' && raw['mode'] !== 'count')
-        return err({ code: 'config/invalid', message: 'mode is timed or count' });
-      if (!(SOLO_LIMITS as readonly number[]).includes(config.limit))
-        return err({ code: 'config/invalid', message: 'the limit is 5, 10 or 20' });
-      if (raw['side'] !== 'easy' && raw['side'] !== 'hard')
-        return err({ code: 'config/invalid', message: 'the side is easy or hard' });
-      if (deck.edition !== 'classic')
-        return err({ code: 'config/invalid', message: 'solo games use the classic deck' });
+      // Checked values only (parseSoloConfig reads outside ones): the lengths, and the deck's own.
+      const problem = checkSoloConfig(config);
+      if (problem) return refuse('config/invalid', problem);
+      if (deck.edition !== 'classic') return refuse('config/invalid', 'solo games use the classic deck');
       const { pool } = config;
-      const rawPool: unknown = raw['pool'];
-      const ofDeck = (t: unknown): boolean =>
-        typeof t === 'object' &&
-        t !== null &&
-        deck.boards.some((b) => b.id === (t as { board?: unknown }).board) &&
-        (DIE_FACES as readonly unknown[]).includes((t as { key?: unknown }).key);
-      if (rawPool !== undefined && (!Array.isArray(rawPool) || rawPool.length === 0 || !rawPool.every(ofDeck)))
-        return err({ code: 'config/invalid', message: 'a pool holds tasks of the deck' });
+      if (pool?.some((t) => !deck.boards.some((b) => b.id === t.board) || !DIE_FACES.includes(t.key)))
+        return refuse('config/invalid', 'a pool holds tasks of the deck');
       const rng = createRng(seed);
       return ok({
         config,
@@ -262,62 +361,28 @@ export function soloEngine(deck: Deck): SoloEngine {
       });
     },
     apply(state, action, now) {
-      const raw: unknown = action;
-      if (typeof raw !== 'object' || raw === null || typeof (raw as { type?: unknown }).type !== 'string') {
-        return err({ code: 'action/malformed', message: 'an action is an object with a type' });
-      }
-      if (!Number.isFinite(now)) return err({ code: 'action/malformed', message: 'the time must be a number' });
-      if (state.phase === 'finished') return err({ code: 'action/finished', message: 'the game is over' });
-      const s = JSON.parse(JSON.stringify(state)) as Mutable<SoloState>;
+      if (!Number.isFinite(now)) return refuse('action/malformed', 'the time must be a number');
+      if (state.phase === 'finished') return refuse('action/finished', 'the game is over');
+      const s = draft(state);
       const events: SoloEvent[] = [];
-      const type = (action as { type: string }).type;
-      if (type === 'start') {
-        if (s.phase !== 'waiting') return err({ code: 'action/wrong-phase', message: 'the game has started' });
-        s.phase = 'playing';
-        s.startedAt = now;
-        s.endsAt = s.config.mode === 'timed' ? now + s.config.limit * 60_000 : null;
-        draw(s, events);
-        return ok({ state: s, events });
+      switch (action.type) {
+        case 'start':
+          if (s.phase !== 'waiting') return refuse('action/wrong-phase', 'the game has started');
+          s.phase = 'playing';
+          s.startedAt = now;
+          s.endsAt = s.config.mode === 'timed' ? now + s.config.limit * 60_000 : null;
+          draw(s, events);
+          return ok({ state: s, events });
+        case 'claim':
+        case 'skip':
+        case 'tick':
+          return play(s, action, now, events);
+        default: {
+          // Typed callers cannot get here; an unchecked one is refused, not obeyed.
+          const unknown: never = action;
+          return refuse('action/malformed', `unknown action ${String((unknown as { type?: unknown }).type)}`);
+        }
       }
-      if (type !== 'claim' && type !== 'skip' && type !== 'tick')
-        return err({ code: 'action/malformed', message: `unknown action ${type}` });
-      if (s.phase !== 'playing' || s.startedAt === null)
-        return err({ code: 'action/wrong-phase', message: 'the game has not started' });
-      const at = now - s.startedAt;
-      if (s.endsAt !== null && now >= s.endsAt) {
-        // Time is up: nothing counts after it; the referee's tick ends the game.
-        if (type !== 'tick') return err({ code: 'claim/too-late', message: 'the time is up' });
-        finish(s, s.endsAt, events);
-        return ok({ state: s, events });
-      }
-      if (type === 'tick') return ok({ state: s, events });
-      if (s.log.length >= SOLO_MAX_PUZZLES) {
-        return err({ code: 'action/limit', message: `a run deals at most ${SOLO_MAX_PUZZLES} puzzles` });
-      }
-      const deal = s.current as Deal;
-      if (type === 'skip') {
-        s.log.push({ deal, outcome: 'skipped', at });
-        s.discard.push(deal.board);
-        events.push({ type: 'skipped', at });
-        draw(s, events);
-        return ok({ state: s, events });
-      }
-      const check = checkSolution(puzzleOf(deal), (action as { placements?: unknown }).placements);
-      if (!check.ok) {
-        const first = check.error[0];
-        return err({
-          code: first?.code ?? 'claim/malformed',
-          message: first?.message ?? 'not a solution',
-          problems: check.error,
-        });
-      }
-      s.log.push({ deal, outcome: 'solved', at });
-      s.discard.push(deal.board);
-      const solved = s.log.filter((e) => e.outcome === 'solved').length;
-      events.push({ type: 'solved', solved, at });
-      if (s.config.mode === 'count' && solved >= s.config.limit) finish(s, now, events);
-      else draw(s, events);
-      return ok({ state: s, events });
     },
   };
 }

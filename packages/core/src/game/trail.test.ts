@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { humanFloorSeconds } from './bots.js';
+import { humanFloorSeconds } from './human-floor.js';
 import type { TrailMove } from './trail.js';
 import { judgeSolve, MAX_TRAIL_MOVES, TRAIL_SLACK_MS } from './trail.js';
 

@@ -1,4 +1,4 @@
-import { HUMAN_SECONDS_PER_PIECE, humanFloorSeconds } from './bots.js';
+import { HUMAN_SECONDS_PER_PIECE, humanFloorSeconds } from './human-floor.js';
 
 /**
  * A board's move trail: what a player's hand did between the deal and the claim, sent with the

@@ -124,7 +124,7 @@ it('draws the board once while the sand runs, and again only when the sand has r
   expect(label()).toBe('Sand 55 s');
   expect(boards).toHaveLength(1);
   // A new message with the same task (say, another player solved): new objects, the same board.
-  const again = message(JSON.parse(JSON.stringify(state)) as RaceState, 5_000);
+  const again = message(structuredClone(state), 5_000);
   rerender(<Game table={{ ...table(again), clearRejected: clear }} view={again} />);
   tick(5_000);
   expect(label()).toBe('Sand 50 s');
@@ -150,7 +150,7 @@ it('lets the sand be heard in each of the last ten seconds, while the board is t
   tick(4_500);
   expect(sand()).toBe(5);
   // A message within a second (someone claimed): the glass is drawn again, the second not heard twice.
-  const again = message(JSON.parse(JSON.stringify(state)) as RaceState, 54_600);
+  const again = message(structuredClone(state), 54_600);
   rerender(<Game table={table(again)} view={again} />);
   expect(sand()).toBe(5);
   tick(5_500);

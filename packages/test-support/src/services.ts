@@ -1,17 +1,16 @@
-import type { ChildProcess } from 'node:child_process';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { endProcess, stopper, untrack } from './processes.js';
 
 /*
  * The services a cluster of game servers needs, started for real from the system's binaries
  * (Debian's postgresql, redis-server and nginx packages) in a temporary folder, and stopped by their
- * pid; and game server processes (`npm start`'s entry point). The cluster tests, `npm run cluster`
- * and the server bench start them. Where a binary is missing, starting says which Debian package
+ * pid. The cluster tests, `npm run cluster` and the server bench start them (and game servers:
+ * server-process.ts). Where a binary is missing, starting says which Debian package
  * to install: nothing is skipped.
  */
 
@@ -39,55 +38,6 @@ export async function freePort(): Promise<number> {
   });
   if (address === null || typeof address === 'string') throw new Error('no port');
   return address.port;
-}
-
-// A worker that exits with a service still up (a test run interrupted past its afterAll) ends it.
-const running = new Map<number, NodeJS.Signals>();
-process.once('exit', () => {
-  for (const [pid, signal] of running)
-    try {
-      process.kill(pid, signal);
-    } catch {
-      // Already gone.
-    }
-});
-
-/** Whether `pid` runs: a daemon's exited process stays a zombie where nobody reaps it (a container's init). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return true;
-  }
-}
-
-/** Signals `pid` and waits until it is gone (SIGKILL after 10 s). */
-async function endProcess(pid: number, signal: NodeJS.Signals): Promise<void> {
-  if (!alive(pid)) return;
-  process.kill(pid, signal);
-  for (let waited = 0; alive(pid); waited += 20) {
-    if (waited === 10_000) process.kill(pid, 'SIGKILL');
-    if (waited === 20_000) throw new Error(`process ${pid} outlived SIGKILL`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-/** Stops a service once: its process by pid, then its folder. */
-function stopper(pid: number, signal: NodeJS.Signals, dir: string): () => Promise<void> {
-  running.set(pid, signal);
-  let stopping: Promise<void> | undefined;
-  return () =>
-    (stopping ??= (async () => {
-      await endProcess(pid, signal);
-      running.delete(pid);
-      rmSync(dir, { recursive: true, force: true });
-    })());
 }
 
 /** The newest PostgreSQL's bin folder under `root` (Debian: /usr/lib/postgresql/VERSION/bin). */
@@ -377,7 +327,7 @@ export async function startNginx(site: NginxSite, binary = nginxBinary()): Promi
     return { url: `http://127.0.0.1:${site.port}`, stop };
   } catch (e) {
     if (pid !== undefined) await endProcess(pid, 'SIGTERM');
-    running.delete(pid ?? -1);
+    if (pid !== undefined) untrack(pid);
     const log = existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : '';
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`nginx did not start: ${e instanceof Error ? e.message : String(e)}${log && `\n${log}`}`, {
@@ -386,87 +336,7 @@ export async function startNginx(site: NginxSite, binary = nginxBinary()): Promi
   }
 }
 
-/** `npm start`'s entry point, as built by `npx tsc -b` (next to this file's build, or beside its source in src). */
-export const SERVER_MAIN = fileURLToPath(
-  new URL(import.meta.url.endsWith('.ts') ? '../dist/main.js' : './main.js', import.meta.url),
-);
-
-/** A game server in its own process. */
-export interface ServerProcess {
-  readonly process: ChildProcess;
-  readonly port: number;
-  /** `http://localhost:port`, straight to the process. */
-  readonly http: string;
-  /** What it wrote to stdout and stderr so far. */
-  output(): string;
-  /** Its exit code (null after a signal), once it has exited. */
-  readonly exited: Promise<number | null>;
-  /** Signals it and waits for its exit code (SIGKILL is kill -9: nothing is saved on the way out). */
-  stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<number | null>;
-}
-
-/** How `startServerProcess` runs the process. */
-export interface ServerProcessOptions {
-  /** Options for node itself, such as `--cpu-prof` (not allowed in NODE_OPTIONS). */
-  readonly nodeArgs?: readonly string[];
-  /** Called with all it wrote so far each time it writes, from before it listens. */
-  readonly onOutput?: (output: string) => void;
-}
-
-/**
- * Starts `npm start`'s entry point with `env` added to this process's environment (PORT 0, any free
- * port, unless given), and resolves once it says where it listens; a start that fails rejects with
- * what it said.
- */
-export async function startServerProcess(
-  env: Readonly<Record<string, string>>,
-  { nodeArgs = [], onOutput }: ServerProcessOptions = {},
-): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, SERVER_MAIN], {
-    env: { ...process.env, PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  if (child.pid !== undefined) running.set(child.pid, 'SIGKILL');
-  let output = '';
-  const heard = (chunk: Buffer): void => {
-    output += chunk.toString();
-    onOutput?.(output);
-  };
-  child.stderr.on('data', heard);
-  child.stdout.on('data', heard);
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout.on('data', () => {
-      const m = /listening on http:\/\/localhost:(\d+)/.exec(output);
-      if (m) resolve(Number(m[1]));
-    });
-    child.once('exit', (code, signal) => {
-      reject(new Error(`the server exited with ${code ?? signal}: ${output.trim()}`));
-    });
-  });
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => {
-      if (child.pid !== undefined) running.delete(child.pid);
-      resolve(code);
-    }),
-  );
-  return {
-    process: child,
-    port,
-    http: `http://localhost:${port}`,
-    output: () => output,
-    exited,
-    stop: (signal = 'SIGTERM') => {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return exited;
-    },
-  };
-}
-
 /** A folder of its own under the system's temporary folder (`name` in its name), made now. */
 export function scratchFolder(name: string): string {
   return mkdtempSync(join(tmpdir(), `ubongo-${name}-`));
 }
-
-export type { MetricsReport } from './metrics.js';
-export { METRICS_LINE } from './metrics.js';
-export { SECURITY_HEADERS } from './http.js';

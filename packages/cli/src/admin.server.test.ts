@@ -1,5 +1,5 @@
-import type { Postgres } from '@ubongo/server/system-services';
-import { freePort, startPostgres } from '@ubongo/server/system-services';
+import type { Postgres } from '@ubongo/test-support';
+import { freePort, startPostgres } from '@ubongo/test-support';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
