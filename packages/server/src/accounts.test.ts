@@ -66,6 +66,14 @@ async function canPlay(session: string): Promise<boolean> {
 }
 
 describe('accounts', () => {
+  it('makes a guest of a bare POST, with no body and no content type, as of an empty one', async () => {
+    const bare = await fetch(`${http}/api/accounts`, { method: 'POST' });
+    expect(bare.status).toBe(201);
+    const { account, session } = (await bare.json()) as GuestAnswer;
+    expect(account.id).toBeTruthy();
+    expect(await canPlay(session)).toBe(true);
+  });
+
   it('gives a visitor a guest account, with a name, that plays and comes back with its secret', async () => {
     const first = await guest();
     expect(first.account.name).toMatch(/^Player \d{4}$/);

@@ -118,18 +118,24 @@ async function tooFast(client: Client, type: string, limits: Checks['limits']): 
   return true;
 }
 
+// Each client's messages in the order they came: the limiter's answer takes more or fewer turns of
+// the event loop (a burst drawn on costs more than a steady take), so each waits for the one before.
+const queues = new WeakMap<Client, Promise<void>>();
+
 /**
- * Runs `work` once the client's allowance has been asked (the memory limiter answers within the
- * same turn of the event loop, so messages keep their order); a fault is logged, never thrown.
+ * Runs `work` once the client's allowance has been asked, after every message the client sent
+ * before it (a move and the claim after it never swap); a fault is logged, never thrown.
  */
 function whenAllowed(client: Client, type: string, checks: Checks, work: () => void): void {
-  tooFast(client, type, checks.limits)
+  const next = (queues.get(client) ?? Promise.resolve())
+    .then(() => tooFast(client, type, checks.limits))
     .then((refused) => {
       if (!refused) work();
     })
     .catch((e: unknown) => {
       checks.log(`${type} from ${client.sessionId} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     });
+  queues.set(client, next);
 }
 
 // When each room last heard from a client (a message or a join), for its idle time.

@@ -53,6 +53,14 @@ const limitForms: [string, () => [RateLimits, RateLimits]][] = [
   ],
 ];
 
+it('n a minute is a burst of n, then n a minute in whole seconds', () => {
+  expect(perMinute(30)).toEqual({ burst: 30, refill: 1, every: 2 });
+  expect(perMinute(10)).toEqual({ burst: 10, refill: 1, every: 6 });
+  expect(perMinute(25)).toEqual({ burst: 25, refill: 5, every: 12 });
+  expect(perMinute(90)).toEqual({ burst: 90, refill: 3, every: 2 });
+  expect(perMinute(7)).toEqual({ burst: 7, refill: 7, every: 60 });
+});
+
 describe.each(limitForms)('rate limits: %s', (_, make) => {
   it('a key takes its burst, is then told how long to wait, and takes again after the window', async () => {
     const [limits] = make();
@@ -74,6 +82,21 @@ describe.each(limitForms)('rate limits: %s', (_, make) => {
     expect(await limit.take('a')).toBe(0);
     // One given back, not the burst.
     expect(await limit.take('a')).toBeGreaterThan(0);
+  });
+
+  it('a key that keeps taking gets the refill rate, and the rest of its burst only once a long window', async () => {
+    const [limits] = make();
+    const limit = limits.limit('steady:', { burst: 2, refill: 1, every: 1 });
+    // Taking every 100 ms for 3.2 s: the burst (2), then one a second (3 more); a reserve that came
+    // back as soon as a bucket fills (2 s) would give a sixth.
+    const start = Date.now();
+    let taken = 0;
+    while (Date.now() - start < 3200) {
+      if ((await limit.take('k')) === 0) taken++;
+      await sleep(100);
+    }
+    expect(taken).toBeGreaterThanOrEqual(3);
+    expect(taken).toBeLessThanOrEqual(5);
   });
 
   it('one name is one allowance for every handle on the store; other names are apart', async () => {

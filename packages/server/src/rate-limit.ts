@@ -10,11 +10,15 @@ import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRedis, RateLimiterRes 
  * An allowance is a burst, then a steady refill, as the token buckets it replaces were. The
  * library counts in fixed windows, so it is two of them (its BurstyRateLimiter): `refill` points
  * a window of `every` seconds, and the rest of the burst in a window that starts when it is first
- * drawn on. A key gets its whole burst at once, then `refill` every `every` seconds, and after a
- * quiet spell as long as the burst's window it has its whole burst again. (A key that keeps
- * taking gets the burst back once a burst window too: at most twice the refill rate, where a
- * bucket gave exactly the rate.)
+ * drawn on and lasts RESERVE_SPAN times as long as a bucket took to fill. A key gets its whole
+ * burst at once, then `refill` every `every` seconds; the rest of the burst comes back once that
+ * long window is over. So a key that keeps taking gets at most 1/RESERVE_SPAN more than the
+ * refill rate (the reserve once a long window), where a window as short as the bucket's filling
+ * would have let it take twice the rate.
  */
+
+/** How many times a bucket's filling time the rest of a burst takes to come back. */
+export const RESERVE_SPAN = 10;
 
 /** How much a key may take: `burst` at once, then `refill` each `every` seconds. */
 export interface Allowance {
@@ -36,12 +40,16 @@ export interface RateLimits {
   limit(name: string, allowance: Allowance): RateLimit;
 }
 
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
 /**
- * `n` a minute: a burst of `n`, then one every 60/n seconds (Redis keeps whole seconds, so past
- * 60 a minute the refill is counted per second).
+ * `n` a minute: a burst of `n`, then `n` a minute again, given back in whole seconds (Redis keeps
+ * its windows in whole seconds): 30 is one every 2 s, 25 five every 12 s, 90 three every 2 s.
  */
 export function perMinute(n: number): Allowance {
-  return n <= 60 ? { burst: n, refill: 1, every: 60 / n } : { burst: n, refill: Math.ceil(n / 60), every: 1 };
+  const whole = Math.max(1, Math.round(n));
+  const g = gcd(whole, 60);
+  return { burst: whole, refill: whole / g, every: 60 / g };
 }
 
 /** Milliseconds as the whole seconds a refusal tells people to wait (at least 1). */
@@ -53,9 +61,11 @@ type Maker = (options: IRateLimiterOptions) => RateLimiterAbstract;
 function limitOf(make: Maker, name: string, { burst, refill, every }: Allowance): RateLimit {
   const steady = make({ keyPrefix: name, points: refill, duration: every });
   const extra = burst - refill;
-  // The rest of the burst, given back in the time a bucket took to fill again.
+  // The rest of the burst, given back RESERVE_SPAN times slower than a bucket filled again.
   const reserve =
-    extra > 0 ? make({ keyPrefix: `${name}burst`, points: extra, duration: (burst / refill) * every }) : undefined;
+    extra > 0
+      ? make({ keyPrefix: `${name}burst`, points: extra, duration: RESERVE_SPAN * (burst / refill) * every })
+      : undefined;
   const limiter = reserve ? new BurstyRateLimiter(steady, reserve) : steady;
   const spent = (res: RateLimiterRes | null, points: number): boolean => res !== null && res.consumedPoints >= points;
   return {
