@@ -108,8 +108,9 @@ export async function httpApp(options: HttpOptions): Promise<FastifyInstance> {
   });
   // A request with no body and no content type reaches no parser: it is the empty object too, as
   // an empty body is (`curl -X POST .../api/accounts` makes a guest).
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (request.body === undefined && request.method !== 'GET' && request.method !== 'HEAD') request.body = {};
+    done();
   });
 
   await app.register(fastifyHelmet, {

@@ -199,4 +199,22 @@ describe('the board state', () => {
     expect(state.pieces[0]?.at).toBeNull();
     expect(state.past).toEqual([]);
   });
+
+  it('a hint that comes during a drag stays pinned when that drag is undone', () => {
+    let state = reduce(start(), { type: 'begin', piece: 2, time: 1 });
+    const hint = {
+      piece: 'L4',
+      cells: [
+        [0, 0],
+        [0, 1],
+        [0, 2],
+        [1, 2],
+      ] as Cell[],
+    };
+    state = reduce(state, { type: 'pin', shown: [hint] });
+    state = reduce(state, { type: 'place', piece: 2, at: [1, 0], time: 2 });
+    const undone = reduce(state, { type: 'undo', time: 3 });
+    expect(undone.pieces[1]?.pinned).toBe(true);
+    expect(undone.pieces[1]?.at).toEqual([0, 0]);
+  });
 });

@@ -244,7 +244,9 @@ function pin(state: BoardState, shown: readonly Pinned[]): BoardState {
     !p.pinned && coveredCells(p).some((c) => pinnedCells.has(String(c))) ? { ...p, at: null } : p,
   );
   const held = state.held !== null && pieces[state.held]?.pinned ? null : state.held;
-  return { ...state, pieces, past: [], last: '', held, target: held === null ? null : state.target };
+  // A drag under way when the pins came starts from the pinned board: its undo must not unpin them.
+  const dragStart = state.dragStart ? pieces : null;
+  return { ...state, pieces, past: [], last: '', held, target: held === null ? null : state.target, dragStart };
 }
 
 /** The board after `action`. */
