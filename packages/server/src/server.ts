@@ -138,8 +138,11 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
     throw e;
   }
   // Games the journal holds as under way (the server stopped or crashed mid-game) resume below;
-  // game time goes on from the latest time they hold.
-  const journals = await storage.liveGames();
+  // game time goes on from the latest time they hold. One that cannot be read is said and left as
+  // it is stored, for the operator: the others resume.
+  const journals = await storage.liveGames((id, e) => {
+    log(`cannot resume game ${id}: ${e.message}`);
+  });
   const services: RoomServices = {
     storage,
     attempts: new Attempts(storage),

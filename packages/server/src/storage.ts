@@ -202,9 +202,11 @@ export interface Games {
   voidJournal(gameId: string, fromSeq: number): Promise<void>;
   /**
    * Every game under way that this store's owner began, with the entries of its journal that
-   * count, by game start then seq.
+   * count, by game start then seq. A game whose row or journal cannot be read (a CorruptRowError)
+   * fails the call, or, given `skip`, is left out and handed to it (it stays in the database, under
+   * way), so that one bad game does not keep the others from resuming.
    */
-  liveGames(): Promise<Journal[]>;
+  liveGames(skip?: (gameId: string, error: Error) => void): Promise<Journal[]>;
   /** The entries set apart by `voidJournal`, of every game, by game then seq (what a restart cost). */
   voidedEntries(): Promise<{ gameId: string; seq: number; entry: JournalEntry }[]>;
   game(id: string): Promise<GameRecord | undefined>;

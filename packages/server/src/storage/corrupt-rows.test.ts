@@ -48,6 +48,14 @@ it('games: a journal entry, a game record or a game under way that is not what w
   file.prepare("update live_games set seats = json_set(seats, '$[1].side', 'sideways') where id = ?").run(live.id);
   file.prepare('delete from journal').run();
   await expect(storage.liveGames()).rejects.toThrow(/^live_games \(id ABC123-1\): seats\.1\.side: /);
+  // Asked to, the store leaves a game it cannot read out and says which; the others come back.
+  const other = { ...live, id: 'XYZ789-1', room: 'XYZ789', startedAt: live.startedAt + 1 };
+  await storage.beginGame(other);
+  const skipped: string[] = [];
+  const readable = await storage.liveGames((id, e) => skipped.push(`${id}: ${e.message}`));
+  expect(readable.map((j) => j.game.id)).toEqual([other.id]);
+  expect(skipped).toHaveLength(1);
+  expect(skipped[0]).toMatch(/^ABC123-1: live_games \(id ABC123-1\): seats\.1\.side: /);
 
   await storage.saveGame(finished);
   expect(await storage.game(finished.id)).toEqual(finished);

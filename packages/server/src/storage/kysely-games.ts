@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { GameRecord, Games, Journal, JournalEntry, LiveGame } from '../storage.js';
 import { rows as parsers } from './rows.js';
-import { parseStored } from './schemas.js';
+import { CorruptRowError, parseStored } from './schemas.js';
 import type { Tables } from './tables.js';
 
 /** A journal entry waiting for its batch (`KyselyGames.journal`). */
@@ -143,7 +143,7 @@ export class KyselyGames implements Games {
       .execute();
   }
 
-  async liveGames(): Promise<Journal[]> {
+  async liveGames(skip?: (gameId: string, error: Error) => void): Promise<Journal[]> {
     const games = await this.db
       .selectFrom('live_games')
       .selectAll()
@@ -153,30 +153,40 @@ export class KyselyGames implements Games {
       .execute();
     const journals: Journal[] = [];
     for (const raw of games) {
-      const g = parseStored(parsers.liveGames, raw, `live_games (id ${raw.id})`);
-      const rows = await this.db
-        .selectFrom('journal')
-        .select(['seq', 'entry', 'voided'])
-        .where('game_id', '=', g.id)
-        .orderBy('seq')
-        .execute();
-      const counted = rows.filter((r) => r.voided === 0);
-      journals.push({
-        game: {
-          id: g.id,
-          room: g.room,
-          public: g.public === 1,
-          ...(g.rated === 1 ? { rated: true } : {}),
-          config: g.config,
-          seed: g.seed,
-          startedAt: g.started_at,
-          seats: g.seats,
-        },
-        entries: counted.map((r) => entryOf(g.id, r)),
-        nextSeq: (rows.at(-1)?.seq ?? -1) + 1,
+      const journal = await this.#journalOf(raw).catch((e: unknown) => {
+        if (!skip || !(e instanceof CorruptRowError)) throw e;
+        skip(raw.id, e);
+        return undefined;
       });
+      if (journal) journals.push(journal);
     }
     return journals;
+  }
+
+  /** A game under way and its journal, each row through its parser. */
+  async #journalOf(raw: Selectable<Tables['live_games']>): Promise<Journal> {
+    const g = parseStored(parsers.liveGames, raw, `live_games (id ${raw.id})`);
+    const rows = await this.db
+      .selectFrom('journal')
+      .select(['seq', 'entry', 'voided'])
+      .where('game_id', '=', g.id)
+      .orderBy('seq')
+      .execute();
+    const counted = rows.filter((r) => r.voided === 0);
+    return {
+      game: {
+        id: g.id,
+        room: g.room,
+        public: g.public === 1,
+        ...(g.rated === 1 ? { rated: true } : {}),
+        config: g.config,
+        seed: g.seed,
+        startedAt: g.started_at,
+        seats: g.seats,
+      },
+      entries: counted.map((r) => entryOf(g.id, r)),
+      nextSeq: (rows.at(-1)?.seq ?? -1) + 1,
+    };
   }
 
   async voidedEntries(): Promise<{ gameId: string; seq: number; entry: JournalEntry }[]> {

@@ -1,6 +1,6 @@
 import type { GameRecord, Games, Journal, JournalEntry, LiveGame } from '../storage.js';
 import type { Gate } from './memory-shared.js';
-import { columns, parseStored } from './schemas.js';
+import { columns, CorruptRowError, parseStored } from './schemas.js';
 
 // Rows as the database keeps them (kysely-games.ts): JSON as text, read back through the same
 // parsers. The store and its callers share no object, and a value comes back with exactly the
@@ -93,19 +93,27 @@ export class MemoryGames implements Games {
     });
   }
 
-  liveGames(): Promise<Journal[]> {
+  liveGames(skip?: (gameId: string, error: Error) => void): Promise<Journal[]> {
     return this.gate.run(() =>
       [...this.live.values()]
         .sort((a, b) => a.game.startedAt - b.game.startedAt || (a.game.id < b.game.id ? -1 : 1))
-        .map((j) => {
+        .flatMap((j) => {
           const seqs = [...j.entries, ...this.voided.filter((v) => v.gameId === j.game.id)].map((e) => e.seq);
-          return {
-            game: liveOf(j.game),
-            entries: [...j.entries]
-              .sort((a, b) => a.seq - b.seq)
-              .map(({ seq, entry }) => ({ seq, entry: entryOf(j.game.id, seq, entry) })),
-            nextSeq: Math.max(-1, ...seqs) + 1,
-          };
+          try {
+            return [
+              {
+                game: liveOf(j.game),
+                entries: [...j.entries]
+                  .sort((a, b) => a.seq - b.seq)
+                  .map(({ seq, entry }) => ({ seq, entry: entryOf(j.game.id, seq, entry) })),
+                nextSeq: Math.max(-1, ...seqs) + 1,
+              },
+            ];
+          } catch (e) {
+            if (!skip || !(e instanceof CorruptRowError)) throw e;
+            skip(j.game.id, e);
+            return [];
+          }
         }),
     );
   }

@@ -64,8 +64,8 @@ export abstract class CombinedStorage implements Storage {
   voidJournal(gameId: string, fromSeq: number): Promise<void> {
     return this.#games.voidJournal(gameId, fromSeq);
   }
-  liveGames(): Promise<Journal[]> {
-    return this.#games.liveGames();
+  liveGames(skip?: (gameId: string, error: Error) => void): Promise<Journal[]> {
+    return this.#games.liveGames(skip);
   }
   voidedEntries(): Promise<{ gameId: string; seq: number; entry: JournalEntry }[]> {
     return this.#games.voidedEntries();
