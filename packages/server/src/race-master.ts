@@ -12,6 +12,7 @@ import { deckFor, err, ok, raceEngine, RoundWatcher, STAND_IN_LEVEL } from '@ubo
 import type { GameClock } from './clock.js';
 import { GameJournal } from './journal.js';
 import { RaceGame } from './race-game.js';
+import type { RatingStore } from './ratings.js';
 import { rateRace } from './ratings.js';
 import type { RoomServices } from './services.js';
 import type { Whose } from './solves.js';
@@ -27,7 +28,7 @@ export const RECONNECT_SECONDS = 60;
 /** What a race's master needs from the server around it (storage narrowed to what it calls). */
 export type RaceMasterServices = Pick<RoomServices, 'attempts' | 'inPlay' | 'decks' | 'seed' | 'log' | 'metrics'> & {
   readonly clock: Pick<GameClock, 'now' | 'timeScale'>;
-  readonly storage: Pick<Storage, 'beginGame' | 'journal' | 'saveGame' | 'ratingsOf' | 'saveRatings' | 'flagAccount'>;
+  readonly storage: Pick<Storage, 'beginGame' | 'journal' | 'saveGame' | 'flagAccount'> & RatingStore;
 };
 
 type Out = RaceServerMessages;

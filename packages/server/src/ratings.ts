@@ -1,6 +1,7 @@
 import type { RaceEdition, RatingView } from '@ubongo/core';
-import { rate, rating } from 'openskill';
 import { rankOf } from './leaderboards.js';
+import type { Entrant } from './rating-rules.js';
+import { DAY, dayStart, isEstablished, rateGame, REPEAT_DAYS, WIN_TRADING, winTrading } from './rating-rules.js';
 import type { RaceGame } from './race-game.js';
 import type { PlayerRating, Storage } from './storage.js';
 
@@ -9,6 +10,7 @@ import type { PlayerRating, Storage } from './storage.js';
  * free-for-all games of any number of players, one rating per edition. A new player starts at
  * mu 25, sigma 25/3; leaderboards rank by mu - 3 sigma (a rating the player is very likely above),
  * shown on a familiar scale as 1500 + 40 (mu - 3 sigma). The first 5 games are provisional.
+ * What a game may move, and against whom, is rating-rules.ts's (ratings that cannot be bought).
  */
 
 /** Rated games before a rating is no longer provisional. */
@@ -25,7 +27,9 @@ export const ratable = <S extends { readonly accountId?: string | undefined; rea
 /**
  * Who a rated game rates (docs/accounts.md), at their place (`places` by player id; the last
  * place when missing): the seats whose person can be rated, a stand-in's too (leaving does not
- * dodge a loss), but not bots nor a player whose solve came faster than a person can.
+ * dodge a loss), but not bots. A player whose solve came faster than a person can (or without a
+ * hand's trail) is put last, below everyone, and the others keep their order among themselves:
+ * such a claim can neither win a game nor void the others' result.
  */
 export function ratedPlayers(
   seats: readonly {
@@ -36,8 +40,11 @@ export function ratedPlayers(
   places: ReadonlyMap<string, number>,
   implausible: ReadonlySet<string>,
 ): { accountId: string; place: number }[] {
+  const last = Math.max(places.size, ...places.values()) + 1;
   return seats.flatMap((s) =>
-    ratable(s) && !implausible.has(s.id) ? [{ accountId: s.accountId, place: places.get(s.id) ?? places.size }] : [],
+    ratable(s)
+      ? [{ accountId: s.accountId, place: implausible.has(s.id) ? last : (places.get(s.id) ?? places.size) }]
+      : [],
   );
 }
 
@@ -53,49 +60,51 @@ export function ratingView(r: PlayerRating): RatingView {
   };
 }
 
-/**
- * The ratings after a rated game of `edition`: each rated player's place (1 best; equal places are
- * a tie) and rating before (none: a new player), as `ratedPlayers` picks them; a game needs two
- * rated players to move anything.
- */
-export function rateGame(
-  edition: RaceEdition,
-  players: readonly { accountId: string; place: number; before: PlayerRating | undefined }[],
-  now: number,
-): PlayerRating[] {
-  if (players.length < 2) return [];
-  const before = players.map((p) => (p.before ? rating({ mu: p.before.mu, sigma: p.before.sigma }) : rating()));
-  const after = rate(
-    before.map((r) => [r]),
-    { rank: players.map((p) => p.place) },
-  );
-  return players.map((p, i) => {
-    const r = after[i]?.[0] ?? before[i] ?? rating();
-    return {
-      accountId: p.accountId,
-      edition,
-      mu: r.mu,
-      sigma: r.sigma,
-      games: (p.before?.games ?? 0) + 1,
-      updatedAt: now,
-    };
-  });
-}
+/** What the rating step needs of the storage. */
+export type RatingStore = Pick<
+  Storage,
+  'ratingsOf' | 'saveRatings' | 'ratingHistory' | 'ratedRecord' | 'ratedGames' | 'flagAccount'
+>;
 
-/** A rated game's end (race-master.ts): its rated players' ratings move by their places, and are stored. */
+/**
+ * A rated game's end (race-master.ts): its rated players' ratings move by their places under the
+ * rules of rating-rules.ts, and are stored; a player whose wins come mostly from accounts new to
+ * rated play is flagged for review. `now` is the time since 1970 (the rules count days).
+ */
 export async function rateRace(
-  storage: Pick<Storage, 'ratingsOf' | 'saveRatings'>,
+  storage: RatingStore,
   game: Pick<RaceGame, 'id' | 'edition' | 'view'>,
   seats: Parameters<typeof ratedPlayers>[0],
   implausible: ReadonlySet<string>,
   now: number,
 ): Promise<void> {
+  const { edition } = game;
   const places = new Map(game.view(null).standings.map((s) => [s.player, s.place]));
+  const today = dayStart(now);
   const players = await Promise.all(
-    ratedPlayers(seats, places, implausible).map(async (p) => ({
-      ...p,
-      before: (await storage.ratingsOf(p.accountId)).find((r) => r.edition === game.edition),
-    })),
+    ratedPlayers(seats, places, implausible).map(async (p): Promise<Entrant> => {
+      const [ratings, record, history, recent] = await Promise.all([
+        storage.ratingsOf(p.accountId),
+        storage.ratedRecord(p.accountId, edition),
+        storage.ratingHistory(p.accountId, edition),
+        storage.ratedGames(p.accountId, edition, now - REPEAT_DAYS * DAY),
+      ]);
+      const met = new Map<string, number>();
+      for (const g of recent) for (const o of g.others) met.set(o.accountId, (met.get(o.accountId) ?? 0) + 1);
+      return {
+        ...p,
+        before: ratings.find((r) => r.edition === edition),
+        established: isEstablished(record, now),
+        dayStart: history.filter((h) => h.at < today).at(-1),
+        met,
+      };
+    }),
   );
-  await storage.saveRatings(game.id, rateGame(game.edition, players, now));
+  const rated = rateGame(edition, players, now);
+  await storage.saveRatings(game.id, rated);
+  // Only a win can add to a pattern of wins.
+  for (const r of rated.filter((r) => rated.every((o) => o === r || o.place > r.place))) {
+    const reason = winTrading(edition, await storage.ratedGames(r.accountId, edition, now - WIN_TRADING.days * DAY), now);
+    if (reason !== null) await storage.flagAccount(r.accountId, reason, now);
+  }
 }

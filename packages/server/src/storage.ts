@@ -107,6 +107,25 @@ export interface PlayerRating {
   readonly updatedAt: number;
 }
 
+/** An account's rated play in an edition, as its rating history says it (ratings that cannot be bought, rating-rules.ts). */
+export interface RatedRecord {
+  /** Rated games it played. */
+  readonly games: number;
+  /** When its first rated game ended; null: none. */
+  readonly firstAt: number | null;
+  /** Different accounts rated in the same games. */
+  readonly opponents: number;
+}
+
+/** An account's rated game: when, its place, and the others rated in it (with their first rated game in the edition). */
+export interface RatedGame {
+  readonly gameId: string;
+  readonly at: number;
+  /** 1 best; null for a game rated before places were kept (2026-11-27). */
+  readonly place: number | null;
+  readonly others: readonly { readonly accountId: string; readonly place: number | null; readonly firstAt: number }[];
+}
+
 /** One thing that happened in a game under way, at its game time: an accepted action, or a bot standing in. */
 export type JournalEntry =
   | { readonly at: number; readonly kind: 'action'; readonly action: RaceAction }
@@ -225,8 +244,15 @@ export interface SoloRuns {
 export interface Ratings {
   /** An account's ratings, one per edition it has played rated. */
   ratingsOf(accountId: string): Promise<PlayerRating[]>;
-  /** Stores the ratings a rated game gave, with a history entry each (game, rating after), at once. */
-  saveRatings(gameId: string, ratings: readonly PlayerRating[]): Promise<void>;
+  /**
+   * Stores the ratings a rated game gave, with a history entry each (game, rating after, the
+   * player's place if given), at once.
+   */
+  saveRatings(gameId: string, ratings: readonly (PlayerRating & { readonly place?: number })[]): Promise<void>;
+  /** An account's rated play in an edition (its history: games, the first, the accounts met). */
+  ratedRecord(accountId: string, edition: RaceEdition): Promise<RatedRecord>;
+  /** An account's rated games in an edition that ended at or after `since`, oldest first, with the others rated in each. */
+  ratedGames(accountId: string, edition: RaceEdition, since: number): Promise<RatedGame[]>;
   /** An account's rating after each rated game in an edition, oldest first. */
   ratingHistory(
     accountId: string,

@@ -2,7 +2,16 @@ import type { DeckEdition, RaceEdition } from '@ubongo/core';
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Attempt, PlayerRating, PuzzleRating, RateAttempt, Ratings, SolverRating } from '../storage.js';
+import type {
+  Attempt,
+  PlayerRating,
+  PuzzleRating,
+  RatedGame,
+  RatedRecord,
+  RateAttempt,
+  Ratings,
+  SolverRating,
+} from '../storage.js';
 import { RANK_SIGMAS } from '../leaderboards.js';
 import { playAttempts, solverKey } from './attempts.js';
 import { rows as parsers } from './rows.js';
@@ -27,6 +36,11 @@ const puzzleRatingOf = (raw: Selectable<Tables['puzzle_ratings']>): PuzzleRating
 };
 
 const historyRow = parsers.ratingHistory.pick({ game_id: true, mu: true, sigma: true, at: true });
+const recordRow = z.object({ games: z.number().int(), first_at: z.number().nullable(), opponents: z.number().int() });
+const playedRow = parsers.ratingHistory.pick({ game_id: true, at: true, place: true });
+const otherRow = parsers.ratingHistory
+  .pick({ game_id: true, account_id: true, place: true })
+  .extend({ first_at: z.number() });
 /** A leaderboard's row: a rating and its account's names. */
 const namedRow = z.object({ name: z.string(), username: z.string().nullable() });
 
@@ -74,7 +88,10 @@ export class KyselyRatings implements Ratings {
     return rows.map(ratingOf);
   }
 
-  async saveRatings(gameId: string, ratings: readonly PlayerRating[]): Promise<void> {
+  async saveRatings(
+    gameId: string,
+    ratings: readonly (PlayerRating & { readonly place?: number })[],
+  ): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
       for (const r of ratings) {
         const row = {
@@ -99,6 +116,7 @@ export class KyselyRatings implements Ratings {
             mu: r.mu,
             sigma: r.sigma,
             at: r.updatedAt,
+            place: r.place ?? null,
           })
           .onConflict((oc) => oc.columns(['account_id', 'edition', 'game_id']).doNothing())
           .execute();
@@ -123,6 +141,73 @@ export class KyselyRatings implements Ratings {
       const r = parseStored(historyRow, raw, where);
       return { gameId: r.game_id, mu: r.mu, sigma: r.sigma, at: r.at };
     });
+  }
+
+  async ratedRecord(accountId: string, edition: RaceEdition): Promise<RatedRecord> {
+    const raw = await this.db
+      .selectFrom('rating_history as h')
+      .select((eb) => [
+        sql<number>`count(*)`.as('games'),
+        eb.fn.min('h.at').as('first_at'),
+        eb
+          .selectFrom('rating_history as o')
+          .innerJoin('rating_history as m', (j) => j.onRef('m.game_id', '=', 'o.game_id').onRef('m.edition', '=', 'o.edition'))
+          .where('m.account_id', '=', accountId)
+          .where('m.edition', '=', edition)
+          .where('o.account_id', '<>', accountId)
+          .select(sql<number>`count(distinct o.account_id)`.as('n'))
+          .as('opponents'),
+      ])
+      .where('h.account_id', '=', accountId)
+      .where('h.edition', '=', edition)
+      .executeTakeFirstOrThrow();
+    const row = parseStored(recordRow, raw, `rating_history (account ${accountId}, edition ${edition})`);
+    return { games: row.games, firstAt: row.first_at, opponents: row.opponents };
+  }
+
+  async ratedGames(accountId: string, edition: RaceEdition, since: number): Promise<RatedGame[]> {
+    const mine = (
+      await this.db
+        .selectFrom('rating_history')
+        .select(['game_id', 'at', 'place'])
+        .where('account_id', '=', accountId)
+        .where('edition', '=', edition)
+        .where('at', '>=', since)
+        .orderBy('at')
+        .orderBy('game_id')
+        .execute()
+    ).map((raw) => parseStored(playedRow, raw, `rating_history (account ${accountId}, game ${raw.game_id})`));
+    if (mine.length === 0) return [];
+    const others = (
+      await this.db
+        .selectFrom('rating_history as h')
+        .innerJoin('rating_history as o', (j) => j.onRef('o.game_id', '=', 'h.game_id').onRef('o.edition', '=', 'h.edition'))
+        .select((eb) => [
+          'o.game_id',
+          'o.account_id',
+          'o.place',
+          eb
+            .selectFrom('rating_history as f')
+            .whereRef('f.account_id', '=', 'o.account_id')
+            .whereRef('f.edition', '=', 'o.edition')
+            .select((f) => f.fn.min('f.at').as('first'))
+            .as('first_at'),
+        ])
+        .where('h.account_id', '=', accountId)
+        .where('h.edition', '=', edition)
+        .where('h.at', '>=', since)
+        .where('o.account_id', '<>', accountId)
+        .orderBy('o.account_id')
+        .execute()
+    ).map((raw) => parseStored(otherRow, raw, `rating_history (account ${raw.account_id}, game ${raw.game_id})`));
+    return mine.map((g) => ({
+      gameId: g.game_id,
+      at: g.at,
+      place: g.place,
+      others: others
+        .filter((o) => o.game_id === g.game_id)
+        .map((o) => ({ accountId: o.account_id, place: o.place, firstAt: o.first_at })),
+    }));
   }
 
   async countAttempts(attempts: readonly Attempt[], rate: RateAttempt): Promise<boolean[]> {

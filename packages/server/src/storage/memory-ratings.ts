@@ -1,5 +1,15 @@
 import type { DeckEdition, RaceEdition } from '@ubongo/core';
-import type { Account, Attempt, PlayerRating, PuzzleRating, RateAttempt, Ratings, SolverRating } from '../storage.js';
+import type {
+  Account,
+  Attempt,
+  PlayerRating,
+  PuzzleRating,
+  RatedGame,
+  RatedRecord,
+  RateAttempt,
+  Ratings,
+  SolverRating,
+} from '../storage.js';
 import { rankOf } from '../leaderboards.js';
 import { playAttempts, solverKey } from './attempts.js';
 import type { Gate } from './memory-shared.js';
@@ -12,7 +22,15 @@ export class MemoryRatings implements Ratings {
   private readonly solvers = new Map<string, SolverRating>();
   private readonly history = new Map<
     string,
-    { accountId: string; edition: RaceEdition; gameId: string; mu: number; sigma: number; at: number }
+    {
+      accountId: string;
+      edition: RaceEdition;
+      gameId: string;
+      mu: number;
+      sigma: number;
+      at: number;
+      place: number | null;
+    }
   >();
 
   /** `account` finds the accounts the leaderboard names (the accounts store's, on the same gate). */
@@ -30,7 +48,7 @@ export class MemoryRatings implements Ratings {
     );
   }
 
-  saveRatings(gameId: string, ratings: readonly PlayerRating[]): Promise<void> {
+  saveRatings(gameId: string, ratings: readonly (PlayerRating & { readonly place?: number })[]): Promise<void> {
     return this.gate.run(() => {
       for (const r of ratings) {
         this.ratings.set(`${r.accountId}/${r.edition}`, { ...r });
@@ -43,6 +61,7 @@ export class MemoryRatings implements Ratings {
             mu: r.mu,
             sigma: r.sigma,
             at: r.updatedAt,
+            place: r.place ?? null,
           });
       }
     });
@@ -58,6 +77,46 @@ export class MemoryRatings implements Ratings {
         .sort((a, b) => a.at - b.at || (a.gameId < b.gameId ? -1 : 1))
         .map(({ gameId, mu, sigma, at }) => ({ gameId, mu, sigma, at })),
     );
+  }
+
+  ratedRecord(accountId: string, edition: RaceEdition): Promise<RatedRecord> {
+    return this.gate.run(() => {
+      const mine = this.#entries(accountId, edition);
+      const games = new Set(mine.map((h) => h.gameId));
+      const met = new Set(
+        [...this.history.values()]
+          .filter((h) => h.edition === edition && h.accountId !== accountId && games.has(h.gameId))
+          .map((h) => h.accountId),
+      );
+      return { games: mine.length, firstAt: mine[0]?.at ?? null, opponents: met.size };
+    });
+  }
+
+  ratedGames(accountId: string, edition: RaceEdition, since: number): Promise<RatedGame[]> {
+    return this.gate.run(() =>
+      this.#entries(accountId, edition)
+        .filter((h) => h.at >= since)
+        .map((h) => ({
+          gameId: h.gameId,
+          at: h.at,
+          place: h.place,
+          others: [...this.history.values()]
+            .filter((o) => o.edition === edition && o.gameId === h.gameId && o.accountId !== accountId)
+            .sort((a, b) => (a.accountId < b.accountId ? -1 : 1))
+            .map((o) => ({
+              accountId: o.accountId,
+              place: o.place,
+              firstAt: this.#entries(o.accountId, edition)[0]?.at ?? o.at,
+            })),
+        })),
+    );
+  }
+
+  /** An account's history entries in an edition, oldest first. */
+  #entries(accountId: string, edition: RaceEdition) {
+    return [...this.history.values()]
+      .filter((h) => h.accountId === accountId && h.edition === edition)
+      .sort((a, b) => a.at - b.at || (a.gameId < b.gameId ? -1 : 1));
   }
 
   countAttempts(attempts: readonly Attempt[], rate: RateAttempt): Promise<boolean[]> {

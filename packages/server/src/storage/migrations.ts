@@ -232,5 +232,13 @@ export function migrations(t: ColumnTypes): Record<string, Migration> {
         await db.schema.createIndex('live_games_by_owner').on('live_games').column('owner').execute();
       },
     },
+    '009_rating_history_places': {
+      async up(db: Kysely<unknown>) {
+        // Each rated player's place in the game (null before), and the games' players found by
+        // game: ratings that cannot be bought look at whom an account played and beat.
+        await db.schema.alterTable('rating_history').addColumn('place', t.int).execute();
+        await db.schema.createIndex('rating_history_by_game').on('rating_history').column('game_id').execute();
+      },
+    },
   };
 }

@@ -90,6 +90,7 @@ const ratingHistory = z.object({
   mu: z.number(),
   sigma: z.number(),
   at: z.number(),
+  place: z.number().int().positive().nullable(),
 });
 
 /** The rows' parsers, by table. */

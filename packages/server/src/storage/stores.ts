@@ -11,6 +11,8 @@ import type {
   PlayerRating,
   PuzzleRating,
   RateAttempt,
+  RatedGame,
+  RatedRecord,
   Ratings,
   RecordQuery,
   Session,
@@ -87,7 +89,7 @@ export abstract class CombinedStorage implements Storage {
   ratingsOf(accountId: string): Promise<PlayerRating[]> {
     return this.#ratings.ratingsOf(accountId);
   }
-  saveRatings(gameId: string, ratings: readonly PlayerRating[]): Promise<void> {
+  saveRatings(gameId: string, ratings: readonly (PlayerRating & { readonly place?: number })[]): Promise<void> {
     return this.#ratings.saveRatings(gameId, ratings);
   }
   ratingHistory(
@@ -95,6 +97,12 @@ export abstract class CombinedStorage implements Storage {
     edition: RaceEdition,
   ): Promise<{ gameId: string; mu: number; sigma: number; at: number }[]> {
     return this.#ratings.ratingHistory(accountId, edition);
+  }
+  ratedRecord(accountId: string, edition: RaceEdition): Promise<RatedRecord> {
+    return this.#ratings.ratedRecord(accountId, edition);
+  }
+  ratedGames(accountId: string, edition: RaceEdition, since: number): Promise<RatedGame[]> {
+    return this.#ratings.ratedGames(accountId, edition, since);
   }
   countAttempts(attempts: readonly Attempt[], rate: RateAttempt): Promise<boolean[]> {
     return this.#ratings.countAttempts(attempts, rate);

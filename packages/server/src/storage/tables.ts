@@ -102,5 +102,7 @@ export interface Tables {
     mu: number;
     sigma: number;
     at: number;
+    /** The player's place in the game (null: rated before places were kept). */
+    place: number | null;
   };
 }

@@ -61,6 +61,57 @@ export function ratingsContract(name: string, open: Opener): void {
       await storage.close();
     });
 
+    it('says whom an account played and beat in rated games: its record, its games since a time with the others', async () => {
+      const storage = await open();
+      const r = (accountId: string, at: number, place?: number) => ({
+        accountId,
+        edition: 'classic' as const,
+        mu: 25,
+        sigma: 8,
+        games: 1,
+        updatedAt: at,
+        ...(place === undefined ? {} : { place }),
+      });
+      expect(await storage.ratedRecord('a1', 'classic')).toEqual({ games: 0, firstAt: null, opponents: 0 });
+      expect(await storage.ratedGames('a1', 'classic', 0)).toEqual([]);
+      // g0 was rated before places were kept.
+      await storage.saveRatings('g0', [r('a2', 5), r('a3', 5)]);
+      await storage.saveRatings('g1', [r('a1', 10, 1), r('a2', 10, 2)]);
+      await storage.saveRatings('g2', [r('a1', 20, 2), r('a2', 20, 1), r('a3', 20, 2)]);
+      await storage.saveRatings('g3', [{ ...r('a1', 30, 1), edition: 'jewels' }, { ...r('a4', 30, 2), edition: 'jewels' }]);
+      // A player alone in a game's history still counts the game.
+      await storage.saveRatings('g4', [r('a1', 40, 1)]);
+      expect(await storage.ratedRecord('a1', 'classic')).toEqual({ games: 3, firstAt: 10, opponents: 2 });
+      expect(await storage.ratedRecord('a3', 'classic')).toEqual({ games: 2, firstAt: 5, opponents: 2 });
+      expect(await storage.ratedRecord('a1', 'jewels')).toEqual({ games: 1, firstAt: 30, opponents: 1 });
+      expect(await storage.ratedGames('a1', 'classic', 20)).toEqual([
+        {
+          gameId: 'g2',
+          at: 20,
+          place: 2,
+          others: [
+            { accountId: 'a2', place: 1, firstAt: 5 },
+            { accountId: 'a3', place: 2, firstAt: 5 },
+          ],
+        },
+        { gameId: 'g4', at: 40, place: 1, others: [] },
+      ]);
+      expect(await storage.ratedGames('a3', 'classic', 0)).toEqual([
+        { gameId: 'g0', at: 5, place: null, others: [{ accountId: 'a2', place: null, firstAt: 5 }] },
+        {
+          gameId: 'g2',
+          at: 20,
+          place: 2,
+          others: [
+            { accountId: 'a1', place: 2, firstAt: 10 },
+            { accountId: 'a2', place: 1, firstAt: 5 },
+          ],
+        },
+      ]);
+      expect(await storage.ratedGames('a1', 'extreme', 0)).toEqual([]);
+      await storage.close();
+    });
+
     it('counts first attempts once, in order, and keeps puzzle ratings', async () => {
       const storage = await open();
       const t1 = 'classic/C01/easy/1';
