@@ -5,7 +5,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { displayOf, PROVISIONAL_GAMES, rateGame } from './ratings.js';
+import { rate, rating } from 'openskill';
+import { DAY, ESTABLISHED } from './rating-rules.js';
+import { displayOf, PROVISIONAL_GAMES } from './ratings.js';
 import type { UbongoServer } from './server.js';
 import type { GameRecord } from './storage.js';
 import { startServer } from './server.js';
@@ -13,8 +15,11 @@ import { byHand, humanPause, Player, signedIn, solve } from '@ubongo/test-suppor
 
 /*
  * Ratings over a real server and a real SQLite file: rated tables are for people with a username,
- * a rated game moves the ratings in the order of its result, bots and implausible solves are not
- * rated, and profiles and leaderboards show it.
+ * a rated game moves the ratings of established players in the order of its result, bots are not
+ * rated and an implausible solve is rated last, and profiles and leaderboards show it; the two
+ * attacks measured on issue 33 (win trading against fresh accounts, a loser voiding the game with
+ * a claim without a trail) are played out. An established account has a week of rated games behind
+ * it, which a test cannot play: `establish` writes that history into the server's database.
  */
 
 const TIME_SCALE = 20;
@@ -28,6 +33,8 @@ beforeAll(async () => {
     dataDir: mkdtempSync(join(tmpdir(), 'ubongo-ratings-')),
     timeScale: TIME_SCALE,
     log: () => undefined,
+    // The attack below opens many tables from one address; the per-address limits are not its subject.
+    limits: { roomsPerMinute: 1000, joinsPerMinute: 1000 },
   });
   url = `ws://localhost:${server.port}`;
   http = `http://localhost:${server.port}`;
@@ -53,31 +60,65 @@ async function member(username: string): Promise<{ client: Client; id: string }>
   return { client, id: guest.account.id };
 }
 
+/**
+ * Makes accounts established in classic (rating-rules.ts): rated games from 8 days ago on against
+ * five others, at a new player's rating (1500 shown), as if played before the test.
+ */
+async function establish(...ids: string[]): Promise<void> {
+  const start = Date.now() - 8 * DAY;
+  for (const id of ids)
+    for (let i = 0; i < ESTABLISHED.games; i++) {
+      const at = start + i;
+      const one = (accountId: string, games: number) =>
+        ({ accountId, edition: 'classic', mu: 25, sigma: 25 / 3, games, updatedAt: at }) as const;
+      await server.storage.saveRatings(`seed-${id}-${i}`, [
+        one(id, i + 1),
+        one(`seed-rival-${i % ESTABLISHED.opponents}`, 1),
+      ]);
+    }
+}
+
+/** How a player claims in `duel`: by hand at a person's pace, or without a move trail (an implausible claim). */
+type Claim = 'by-hand' | 'no-trail';
+
+/**
+ * A one-round rated classic game of `first` against `second`, claiming in that order (each after
+ * a person's pause), until it is saved; both leave. Says the game's id.
+ */
+async function duel(first: { client: Client }, second: { client: Client }, claims: [Claim, Claim]): Promise<string> {
+  const host = Player.wrap<'race'>(
+    first.client,
+    await first.client.create('race', {
+      protocol: PROTOCOL_VERSION,
+      settings: { rated: true, rounds: 1, variant: 'fixed', hourglassSeconds: 300 },
+    }),
+  );
+  const { code } = await host.waitFor('lobby');
+  const guest = Player.wrap<'race'>(second.client, await second.client.joinById(code, { protocol: PROTOCOL_VERSION }));
+  await host.waitFor('lobby', (l) => l.seats.length === 2);
+  host.send('start');
+  for (const [i, p] of [host, guest].entries()) {
+    const { view } = await p.waitFor('view', (m) => m.view.phase === 'playing' && m.view.task !== null);
+    if (!view.task) throw new Error('no task');
+    await humanPause(view.task, TIME_SCALE);
+    const placements = solve(view.task);
+    p.send('claim', claims[i] === 'by-hand' ? byHand(placements) : { placements });
+    await p.waitFor('events', (m) => m.events.some((e) => e.type === 'solved' && e.player === view.you));
+  }
+  const { game } = await host.waitFor('saved', () => true, 20_000);
+  await Promise.all([host.room.leave(), guest.room.leave()]);
+  return game;
+}
+
+const classic = async (id: string) => (await profile(id)).ratings.find((r) => r.edition === 'classic');
+
 const profile = async (id: string): Promise<ProfileAnswer> =>
   (await (await fetch(`${http}/api/players/${id}`)).json()) as ProfileAnswer;
 
 describe('ratings', () => {
-  it('moves everyone by the order of the result: first up, last down, the middle in between', () => {
-    const players = ['a', 'b', 'c', 'd'].map((accountId, i) => ({ accountId, place: i + 1, before: undefined }));
-    const after = rateGame('classic', players, 1000);
-    const shown = after.map(displayOf);
-    expect([...shown].sort((x, y) => y - x)).toEqual(shown);
-    expect(after.every((r) => r.games === 1 && r.sigma < 25 / 3)).toBe(true);
-    // A tie shares the move.
-    const tied = rateGame(
-      'classic',
-      [
-        { accountId: 'a', place: 1, before: undefined },
-        { accountId: 'b', place: 1, before: undefined },
-      ],
-      1000,
-    );
-    expect(tied[0]?.mu).toBeCloseTo(tied[1]?.mu ?? 0, 6);
-    expect(rateGame('classic', players.slice(0, 1), 1000)).toEqual([]);
-  });
-
-  it('a rated 4-player race moves the ratings in the order of the result; profiles and the leaderboard show it', async () => {
+  it('a rated 4-player race moves established ratings in the order of the result; profiles and the leaderboard show it', async () => {
     const people = await Promise.all(['ann_r', 'bob_r', 'cat_r', 'dan_r'].map(member));
+    await establish(...people.map((p) => p.id));
     const [host, ...guests] = people;
     if (!host) throw new Error('no host');
     const table = Player.wrap<'race'>(
@@ -113,13 +154,21 @@ describe('ratings', () => {
     expect(shown[0]).toBeGreaterThan(shown[1] ?? 0);
     expect(shown[1]).toBeGreaterThan(shown[2] ?? 0);
     expect(shown[2]).toBeGreaterThan(shown[3] ?? 0);
-    expect(ratings.every((r) => r?.games === 1 && r.provisional)).toBe(true);
-    expect(PROVISIONAL_GAMES).toBeGreaterThan(1);
-    expect(profiles[0]?.history).toEqual([
-      { edition: 'classic', game: expect.any(String) as string, display: shown[0], at: expect.any(Number) as number },
-    ]);
+    expect(ratings.every((r) => r?.games === ESTABLISHED.games + 1 && !r.provisional)).toBe(true);
+    expect(PROVISIONAL_GAMES).toBeLessThanOrEqual(ESTABLISHED.games);
+    expect(profiles[0]?.history.at(-1)).toEqual({
+      edition: 'classic',
+      game,
+      display: shown[0],
+      at: expect.any(Number) as number,
+    });
     const board = (await (await fetch(`${http}/api/leaderboard?edition=classic`)).json()) as LeaderboardAnswer;
-    expect(board.players.map((p) => p.name)).toEqual(['ann_r', 'bob_r', 'cat_r', 'dan_r']);
+    expect(board.players.map((p) => p.name).filter((n) => n.endsWith('_r'))).toEqual([
+      'ann_r',
+      'bob_r',
+      'cat_r',
+      'dan_r',
+    ]);
     expect((await fetch(`${http}/api/leaderboard?edition=chess`)).status).toBe(400);
     expect((await fetch(`${http}/api/players/nobody`)).status).toBe(404);
   });
@@ -148,7 +197,7 @@ describe('ratings', () => {
     expect((await pub.next('rejected')).message).toBe('quick-match tables are casual');
   });
 
-  it('leaves bots and a solve faster than a person out of the ratings', async () => {
+  it('leaves bots out of the ratings, and rates a solve faster than a person last', async () => {
     const [fay, gus] = await Promise.all(['fay_r', 'gus_r'].map(member));
     if (!fay || !gus) throw new Error('no players');
     const table = Player.wrap<'race'>(
@@ -172,8 +221,59 @@ describe('ratings', () => {
     await humanPause(second.view.task, TIME_SCALE);
     other.send('claim', byHand(solve(second.view.task)));
     await table.waitFor('saved', () => true, 60_000);
-    // Gus alone is rated (a game needs two rated players to move anything): nobody moved.
-    expect((await profile(fay.id)).ratings).toEqual([]);
-    expect((await profile(gus.id)).ratings).toEqual([]);
+    // Both are new to rated play: nothing moves, but the game counts for both, Fay's last (below the bot).
+    for (const id of [fay.id, gus.id])
+      expect(await classic(id)).toMatchObject({ display: 1500, games: 1, mu: 25, sigma: 25 / 3 });
+    const [fays] = await server.storage.ratedGames(fay.id, 'classic', 0);
+    expect(fays).toMatchObject({ place: 4, others: [{ accountId: gus.id }] });
+    expect(fays?.others[0]?.place).toBeLessThan(4);
   }, 90_000);
+
+  it('a loser claiming without a move trail is rated last, and the winner gains (issue 33: it voided the game)', async () => {
+    const [win, lose] = await Promise.all(['wendy_r', 'loki_r'].map(member));
+    if (!win || !lose) throw new Error('no players');
+    await establish(win.id, lose.id);
+    // Loki claims first, by program (no move trail); Wendy second, by hand.
+    const game = await duel(lose, win, ['no-trail', 'by-hand']);
+    const [w, l] = await Promise.all([classic(win.id), classic(lose.id)]);
+    // As openskill rates a win over an equal: 27.635 / 8.066, shown 1638; the loser 1427.
+    const [expectedWin, expectedLoss] = rate([[rating()], [rating()]]).map(([r]) => r);
+    expect(w).toMatchObject({ display: displayOf(expectedWin ?? rating()), games: ESTABLISHED.games + 1 });
+    expect(l).toMatchObject({ display: displayOf(expectedLoss ?? rating()), games: ESTABLISHED.games + 1 });
+    expect(w?.mu).toBeCloseTo(expectedWin?.mu ?? 0, 9);
+    expect((await server.storage.ratedGames(lose.id, 'classic', 0)).at(-1)).toMatchObject({ gameId: game, place: 3 });
+    expect((await server.storage.flaggedAccounts()).find((f) => f.account.id === lose.id)?.reason).toMatch(
+      /with no move trail/,
+    );
+  }, 60_000);
+
+  it('win trading against fresh accounts buys nothing, and flags the account (issue 33: +894 in 20 games)', async () => {
+    const trader = await member('trader_r');
+    await establish(trader.id);
+    const before = await classic(trader.id);
+    const GAMES = 20;
+    const mules: string[] = [];
+    for (let i = 0; i < GAMES; i++) {
+      const mule = await member(`mule_${i}_r`);
+      mules.push(mule.id);
+      await duel(trader, mule, ['by-hand', 'by-hand']);
+    }
+    const after = await classic(trader.id);
+    expect(after?.games).toBe(ESTABLISHED.games + GAMES);
+    // What the same 20 wins gave before (openskill against each fresh account, no rules).
+    let old = rating();
+    for (let i = 0; i < GAMES; i++) old = rate([[old], [rating()]])[0][0];
+    console.log(
+      `win trading, ${GAMES} one-round rated wins over fresh accounts: shown rating ${before?.display} -> ${after?.display}` +
+        ` (the same wins without these rules: ${displayOf(old)})`,
+    );
+    expect(after?.display).toBe(before?.display);
+    expect(displayOf(old) - (before?.display ?? 0)).toBeGreaterThan(500);
+    const flag = (await server.storage.flaggedAccounts()).find((f) => f.account.id === trader.id);
+    expect(flag?.reason).toMatch(
+      /^won \d+ of its \d+ won rated classic games in 30 days against accounts new to rated play/,
+    );
+    // The mules are rated against the trader (established): each lost.
+    for (const id of mules) expect((await classic(id))?.display).toBeLessThan(1500);
+  }, 300_000);
 });

@@ -1,4 +1,4 @@
-import type { RaceEdition, RatingView } from '@ubongo/core';
+import type { RatingView } from '@ubongo/core';
 import { rankOf } from './leaderboards.js';
 import type { Entrant } from './rating-rules.js';
 import { DAY, dayStart, isEstablished, rateGame, REPEAT_DAYS, WIN_TRADING, winTrading } from './rating-rules.js';
@@ -104,7 +104,11 @@ export async function rateRace(
   await storage.saveRatings(game.id, rated);
   // Only a win can add to a pattern of wins.
   for (const r of rated.filter((r) => rated.every((o) => o === r || o.place > r.place))) {
-    const reason = winTrading(edition, await storage.ratedGames(r.accountId, edition, now - WIN_TRADING.days * DAY), now);
+    const reason = winTrading(
+      edition,
+      await storage.ratedGames(r.accountId, edition, now - WIN_TRADING.days * DAY),
+      now,
+    );
     if (reason !== null) await storage.flagAccount(r.accountId, reason, now);
   }
 }

@@ -88,10 +88,7 @@ export class KyselyRatings implements Ratings {
     return rows.map(ratingOf);
   }
 
-  async saveRatings(
-    gameId: string,
-    ratings: readonly (PlayerRating & { readonly place?: number })[],
-  ): Promise<void> {
+  async saveRatings(gameId: string, ratings: readonly (PlayerRating & { readonly place?: number })[]): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
       for (const r of ratings) {
         const row = {
@@ -151,7 +148,9 @@ export class KyselyRatings implements Ratings {
         eb.fn.min('h.at').as('first_at'),
         eb
           .selectFrom('rating_history as o')
-          .innerJoin('rating_history as m', (j) => j.onRef('m.game_id', '=', 'o.game_id').onRef('m.edition', '=', 'o.edition'))
+          .innerJoin('rating_history as m', (j) =>
+            j.onRef('m.game_id', '=', 'o.game_id').onRef('m.edition', '=', 'o.edition'),
+          )
           .where('m.account_id', '=', accountId)
           .where('m.edition', '=', edition)
           .where('o.account_id', '<>', accountId)
@@ -181,7 +180,9 @@ export class KyselyRatings implements Ratings {
     const others = (
       await this.db
         .selectFrom('rating_history as h')
-        .innerJoin('rating_history as o', (j) => j.onRef('o.game_id', '=', 'h.game_id').onRef('o.edition', '=', 'h.edition'))
+        .innerJoin('rating_history as o', (j) =>
+          j.onRef('o.game_id', '=', 'h.game_id').onRef('o.edition', '=', 'h.edition'),
+        )
         .select((eb) => [
           'o.game_id',
           'o.account_id',

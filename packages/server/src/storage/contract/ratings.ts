@@ -78,7 +78,10 @@ export function ratingsContract(name: string, open: Opener): void {
       await storage.saveRatings('g0', [r('a2', 5), r('a3', 5)]);
       await storage.saveRatings('g1', [r('a1', 10, 1), r('a2', 10, 2)]);
       await storage.saveRatings('g2', [r('a1', 20, 2), r('a2', 20, 1), r('a3', 20, 2)]);
-      await storage.saveRatings('g3', [{ ...r('a1', 30, 1), edition: 'jewels' }, { ...r('a4', 30, 2), edition: 'jewels' }]);
+      await storage.saveRatings('g3', [
+        { ...r('a1', 30, 1), edition: 'jewels' },
+        { ...r('a4', 30, 2), edition: 'jewels' },
+      ]);
       // A player alone in a game's history still counts the game.
       await storage.saveRatings('g4', [r('a1', 40, 1)]);
       expect(await storage.ratedRecord('a1', 'classic')).toEqual({ games: 3, firstAt: 10, opponents: 2 });
