@@ -38,9 +38,8 @@ const puzzleRatingOf = (raw: Selectable<Tables['puzzle_ratings']>): PuzzleRating
 const historyRow = parsers.ratingHistory.pick({ game_id: true, mu: true, sigma: true, at: true });
 const recordRow = z.object({ games: z.number().int(), first_at: z.number().nullable(), opponents: z.number().int() });
 const playedRow = parsers.ratingHistory.pick({ game_id: true, at: true, place: true });
-const otherRow = parsers.ratingHistory
-  .pick({ game_id: true, account_id: true, place: true })
-  .extend({ first_at: z.number() });
+const otherRow = parsers.ratingHistory.pick({ game_id: true, account_id: true, place: true });
+const firstRow = z.object({ account_id: z.string(), first_at: z.number() });
 /** A leaderboard's row: a rating and its account's names. */
 const namedRow = z.object({ name: z.string(), username: z.string().nullable() });
 
@@ -183,17 +182,7 @@ export class KyselyRatings implements Ratings {
         .innerJoin('rating_history as o', (j) =>
           j.onRef('o.game_id', '=', 'h.game_id').onRef('o.edition', '=', 'h.edition'),
         )
-        .select((eb) => [
-          'o.game_id',
-          'o.account_id',
-          'o.place',
-          eb
-            .selectFrom('rating_history as f')
-            .whereRef('f.account_id', '=', 'o.account_id')
-            .whereRef('f.edition', '=', 'o.edition')
-            .select((f) => f.fn.min('f.at').as('first'))
-            .as('first_at'),
-        ])
+        .select(['o.game_id', 'o.account_id', 'o.place'])
         .where('h.account_id', '=', accountId)
         .where('h.edition', '=', edition)
         .where('h.at', '>=', since)
@@ -201,14 +190,29 @@ export class KyselyRatings implements Ratings {
         .orderBy('o.account_id')
         .execute()
     ).map((raw) => parseStored(otherRow, raw, `rating_history (account ${raw.account_id}, game ${raw.game_id})`));
-    return mine.map((g) => ({
-      gameId: g.game_id,
-      at: g.at,
-      place: g.place,
-      others: others
-        .filter((o) => o.game_id === g.game_id)
-        .map((o) => ({ accountId: o.account_id, place: o.place, firstAt: o.first_at })),
-    }));
+    // Each other account's first rated game, once per account (in slices: a query's parameters are few).
+    const firsts = new Map<string, number>();
+    const accounts = [...new Set(others.map((o) => o.account_id))];
+    for (let i = 0; i < accounts.length; i += 500) {
+      const rows = await this.db
+        .selectFrom('rating_history')
+        .select((eb) => ['account_id', eb.fn.min('at').as('first_at')])
+        .where('edition', '=', edition)
+        .where('account_id', 'in', accounts.slice(i, i + 500))
+        .groupBy('account_id')
+        .execute();
+      for (const raw of rows) {
+        const row = parseStored(firstRow, raw, `rating_history (account ${raw.account_id}, edition ${edition})`);
+        firsts.set(row.account_id, row.first_at);
+      }
+    }
+    const byGame = new Map<string, RatedGame['others'][number][]>();
+    for (const o of others) {
+      const list = byGame.get(o.game_id) ?? [];
+      list.push({ accountId: o.account_id, place: o.place, firstAt: firsts.get(o.account_id) ?? 0 });
+      byGame.set(o.game_id, list);
+    }
+    return mine.map((g) => ({ gameId: g.game_id, at: g.at, place: g.place, others: byGame.get(g.game_id) ?? [] }));
   }
 
   async countAttempts(attempts: readonly Attempt[], rate: RateAttempt): Promise<boolean[]> {

@@ -93,23 +93,26 @@ export class MemoryRatings implements Ratings {
   }
 
   ratedGames(accountId: string, edition: RaceEdition, since: number): Promise<RatedGame[]> {
-    return this.gate.run(() =>
-      this.#entries(accountId, edition)
-        .filter((h) => h.at >= since)
-        .map((h) => ({
-          gameId: h.gameId,
-          at: h.at,
-          place: h.place,
-          others: [...this.history.values()]
-            .filter((o) => o.edition === edition && o.gameId === h.gameId && o.accountId !== accountId)
-            .sort((a, b) => (a.accountId < b.accountId ? -1 : 1))
-            .map((o) => ({
-              accountId: o.accountId,
-              place: o.place,
-              firstAt: this.#entries(o.accountId, edition)[0]?.at ?? o.at,
-            })),
-        })),
-    );
+    return this.gate.run(() => {
+      const mine = this.#entries(accountId, edition).filter((h) => h.at >= since);
+      const games = new Set(mine.map((h) => h.gameId));
+      const firsts = new Map<string, number>();
+      const byGame = new Map<string, { accountId: string; place: number | null }[]>();
+      for (const h of this.history.values()) {
+        if (h.edition !== edition) continue;
+        firsts.set(h.accountId, Math.min(firsts.get(h.accountId) ?? h.at, h.at));
+        if (h.accountId === accountId || !games.has(h.gameId)) continue;
+        byGame.set(h.gameId, [...(byGame.get(h.gameId) ?? []), { accountId: h.accountId, place: h.place }]);
+      }
+      return mine.map((h) => ({
+        gameId: h.gameId,
+        at: h.at,
+        place: h.place,
+        others: (byGame.get(h.gameId) ?? [])
+          .sort((a, b) => (a.accountId < b.accountId ? -1 : 1))
+          .map((o) => ({ ...o, firstAt: firsts.get(o.accountId) ?? h.at })),
+      }));
+    });
   }
 
   /** An account's history entries in an edition, oldest first. */
