@@ -351,7 +351,7 @@ export class RaceMaster {
     try {
       await storage.saveGame(record);
       if (record.result && this.table.settings.rated)
-        await rateRace(storage, game, this.table.seats, this.#solves?.implausible ?? new Set(), clock.now());
+        await rateRace(storage, game, this.table.seats, this.#solves?.implausible ?? new Set(), clock.now(), log);
       if (record.result) this.#all('saved', { game: record.id });
     } catch (e) {
       game.saved = false;

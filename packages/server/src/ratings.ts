@@ -69,7 +69,8 @@ export type RatingStore = Pick<
 /**
  * A rated game's end (race-master.ts): its rated players' ratings move by their places under the
  * rules of rating-rules.ts, and are stored; a player whose wins come mostly from accounts new to
- * rated play is flagged for review. `now` is the time since 1970 (the rules count days).
+ * rated play is flagged for review (`log` says when that fails). `now` is the time since 1970
+ * (the rules count days).
  */
 export async function rateRace(
   storage: RatingStore,
@@ -77,6 +78,7 @@ export async function rateRace(
   seats: Parameters<typeof ratedPlayers>[0],
   implausible: ReadonlySet<string>,
   now: number,
+  log: (message: string) => void,
 ): Promise<void> {
   const { edition } = game;
   const places = new Map(game.view(null).standings.map((s) => [s.player, s.place]));
@@ -102,13 +104,15 @@ export async function rateRace(
   );
   const rated = rateGame(edition, players, now);
   await storage.saveRatings(game.id, rated);
-  // Only a win can add to a pattern of wins.
+  // Only a win can add to a pattern of wins. The ratings are stored: a flag that cannot be
+  // written is logged, and does not make the game unsaved.
   for (const r of rated.filter((r) => rated.every((o) => o === r || o.place > r.place))) {
-    const reason = winTrading(
-      edition,
-      await storage.ratedGames(r.accountId, edition, now - WIN_TRADING.days * DAY),
-      now,
-    );
-    if (reason !== null) await storage.flagAccount(r.accountId, reason, now);
+    try {
+      const games = await storage.ratedGames(r.accountId, edition, now - WIN_TRADING.days * DAY);
+      const reason = winTrading(edition, games, now);
+      if (reason !== null) await storage.flagAccount(r.accountId, reason, now);
+    } catch (e) {
+      log(`could not check account ${r.accountId} for win trading: ${String(e)}`);
+    }
   }
 }
