@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rate, rating } from 'openskill';
-import { DAY, ESTABLISHED } from './rating-rules.js';
+import { DAILY_GAIN, DAY, dayStart, ESTABLISHED } from './rating-rules.js';
 import { displayOf, PROVISIONAL_GAMES } from './ratings.js';
 import type { UbongoServer } from './server.js';
 import type { GameRecord } from './storage.js';
@@ -247,7 +247,7 @@ describe('ratings', () => {
     );
   }, 60_000);
 
-  it('win trading against fresh accounts buys nothing, and flags the account (issue 33: +894 in 20 games)', async () => {
+  it('win trading against fresh accounts buys nothing, and flags the account (issue 33)', async () => {
     const trader = await member('trader_r');
     await establish(trader.id);
     const before = await classic(trader.id);
@@ -276,4 +276,33 @@ describe('ratings', () => {
     // The mules are rated against the trader (established): each lost.
     for (const id of mules) expect((await classic(id))?.display).toBeLessThan(1500);
   }, 300_000);
+
+  it('two established accounts trading wins: each game against the same account moves less, and 200 a day at most', async () => {
+    const [ace, bee] = await Promise.all(['ace_r', 'bee_r'].map(member));
+    if (!ace || !bee) throw new Error('no players');
+    await establish(ace.id, bee.id);
+    const shown = [1500];
+    const lost = [1500];
+    for (let i = 0; i < 4; i++) {
+      await duel(ace, bee, ['by-hand', 'by-hand']);
+      shown.push((await classic(ace.id))?.display ?? 0);
+      lost.push((await classic(bee.id))?.display ?? 0);
+    }
+    console.log(
+      `one account beating the same established one 4 times: ${shown.join(' -> ')}; the loser ${lost.join(' -> ')}`,
+    );
+    const rises = shown.slice(1).map((x, i) => x - (shown[i] ?? 0));
+    // The first win is a full one (1638); the second moves half as far, then the day's cap holds.
+    expect(shown[1]).toBe(1638);
+    expect(rises[1]).toBeGreaterThan(0);
+    expect(rises[1]).toBeLessThan(rises[0] ?? 0);
+    // (Game time runs 20 times as fast here: should the games straddle a UTC midnight, the cap restarts.)
+    const days = new Set(
+      (await server.storage.ratedGames(ace.id, 'classic', Date.now() - DAY)).map((g) => dayStart(g.at)),
+    );
+    if (days.size === 1) expect(Math.max(...shown)).toBeLessThanOrEqual(1500 + DAILY_GAIN);
+    // The loser's losses shrink as well.
+    const falls = lost.slice(1).map((x, i) => (lost[i] ?? 0) - x);
+    expect(falls.every((f, i) => i === 0 || f < (falls[i - 1] ?? 0))).toBe(true);
+  }, 120_000);
 });
