@@ -137,9 +137,16 @@ export const WIN_TRADING = {
 /**
  * Why an account's rated games of `edition` (those since `now` - `WIN_TRADING.days`) look like
  * win trading, or null: its wins (first alone among the rated players) come mostly from
- * accounts new to rated play, at least `WIN_TRADING.wins` of them.
+ * accounts new to rated play and younger than it (their first rated game after its own,
+ * `firstAt`), at least `WIN_TRADING.wins` of them. Accounts that started together (a new server's
+ * first players) do not flag each other.
  */
-export function winTrading(edition: RaceEdition, games: readonly RatedGame[], now: number): string | null {
+export function winTrading(
+  edition: RaceEdition,
+  games: readonly RatedGame[],
+  firstAt: number | null,
+  now: number,
+): string | null {
   const since = now - WIN_TRADING.days * DAY;
   const wins = games.filter(
     (g) =>
@@ -148,11 +155,14 @@ export function winTrading(edition: RaceEdition, games: readonly RatedGame[], no
       g.others.length > 0 &&
       g.others.every((o) => o.place !== null && g.place !== null && o.place > g.place),
   );
-  const fresh = wins.filter((g) => g.others.every((o) => g.at - o.firstAt < WIN_TRADING.days * DAY));
+  const fresh = wins.filter((g) =>
+    g.others.every((o) => g.at - o.firstAt < WIN_TRADING.days * DAY && o.firstAt > (firstAt ?? g.at)),
+  );
   if (fresh.length < WIN_TRADING.wins || fresh.length <= WIN_TRADING.share * wins.length) return null;
   return (
     `won ${fresh.length} of its ${wins.length} won rated ${edition} games in ${WIN_TRADING.days} days ` +
-    `against accounts new to rated play (their first rated game under ${WIN_TRADING.days} days before): ` +
+    `against accounts new to rated play (their first rated game under ${WIN_TRADING.days} days before, ` +
+    'after its own): ' +
     'possible win trading'
   );
 }

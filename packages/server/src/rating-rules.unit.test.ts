@@ -263,18 +263,23 @@ describe('win trading', () => {
     others: [{ accountId: `x${at}`, place: 2, firstAt }],
   });
 
-  it('flags wins mostly against accounts new to rated play, ten at least', () => {
+  it('flags wins mostly against accounts new to rated play and younger than it, ten at least', () => {
+    const mine = NOW - 100 * DAY;
     const fresh = Array.from({ length: WIN_TRADING.wins }, (_, i) => won(NOW - i * 1000, NOW - i * 1000 - DAY));
-    expect(winTrading('classic', fresh, NOW)).toMatch(/^won 10 of its 10 won rated classic games in 30 days/);
-    expect(winTrading('classic', fresh.slice(1), NOW)).toBeNull();
+    expect(winTrading('classic', fresh, mine, NOW)).toMatch(/^won 10 of its 10 won rated classic games in 30 days/);
+    expect(winTrading('classic', fresh.slice(1), mine, NOW)).toBeNull();
     // As many wins against old accounts: not mostly new ones.
     const old = fresh.map((g) => won(g.at - 1, NOW - 100 * DAY));
-    expect(winTrading('classic', [...fresh, ...old], NOW)).toBeNull();
+    expect(winTrading('classic', [...fresh, ...old], mine, NOW)).toBeNull();
+    // Accounts that started no later than it (a new server's first players) are not new to it.
+    const together = fresh.map((g) => won(g.at, NOW - 20 * DAY));
+    expect(winTrading('classic', together, mine, NOW)).toMatch(/^won 10 /);
+    expect(winTrading('classic', together, NOW - 20 * DAY, NOW)).toBeNull();
     // Losses and shared firsts are no wins; games older than the window do not count.
     const lost = fresh.map((g) => ({ ...g, place: 2, others: g.others.map((o) => ({ ...o, place: 1 })) }));
-    expect(winTrading('classic', lost, NOW)).toBeNull();
+    expect(winTrading('classic', lost, mine, NOW)).toBeNull();
     const tied = fresh.map((g) => ({ ...g, others: g.others.map((o) => ({ ...o, place: 1 })) }));
-    expect(winTrading('classic', tied, NOW)).toBeNull();
-    expect(winTrading('classic', fresh, NOW + 31 * DAY)).toBeNull();
+    expect(winTrading('classic', tied, mine, NOW)).toBeNull();
+    expect(winTrading('classic', fresh, mine, NOW + 31 * DAY)).toBeNull();
   });
 });

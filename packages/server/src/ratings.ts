@@ -83,6 +83,7 @@ export async function rateRace(
   const { edition } = game;
   const places = new Map(game.view(null).standings.map((s) => [s.player, s.place]));
   const today = dayStart(now);
+  const firstAt = new Map<string, number | null>();
   const players = await Promise.all(
     ratedPlayers(seats, places, implausible).map(async (p): Promise<Entrant> => {
       const [ratings, record, history, recent] = await Promise.all([
@@ -93,6 +94,7 @@ export async function rateRace(
       ]);
       const met = new Map<string, number>();
       for (const g of recent) for (const o of g.others) met.set(o.accountId, (met.get(o.accountId) ?? 0) + 1);
+      firstAt.set(p.accountId, record.firstAt);
       return {
         ...p,
         before: ratings.find((r) => r.edition === edition),
@@ -109,7 +111,7 @@ export async function rateRace(
   for (const r of rated.filter((r) => rated.every((o) => o === r || o.place > r.place))) {
     try {
       const games = await storage.ratedGames(r.accountId, edition, now - WIN_TRADING.days * DAY);
-      const reason = winTrading(edition, games, now);
+      const reason = winTrading(edition, games, firstAt.get(r.accountId) ?? null, now);
       if (reason !== null) await storage.flagAccount(r.accountId, reason, now);
     } catch (e) {
       log(`could not check account ${r.accountId} for win trading: ${String(e)}`);
