@@ -29,8 +29,11 @@ export const SESSION_DAYS = 30;
 const SCRYPT = { N: 16_384, r: 8, p: 1, keylen: 32 } as const;
 /** Password changes tried per account per minute. */
 const PASSWORD_CHANGES = 5;
-/** How long an address that signed in to an account is known to it (not slowed by others' failures). */
-export const KNOWN_ADDRESS_DAYS = 30;
+/**
+ * How long an address that signed in to an account is known to it (not slowed by others' failures).
+ * (Under 2^31 ms: the in-memory limiter's timers hold no longer.)
+ */
+export const KNOWN_ADDRESS_DAYS = 24;
 
 /** The limits of accounts.ts (limits.ts: each has its default and its `UBONGO_*` variable). */
 export type AccountLimits = Pick<

@@ -267,7 +267,7 @@ describe('a cluster of two processes', () => {
       .poll(() => again.output(), { timeout: 20_000 })
       .toContain('the journal held 1 games under way: 1 resumed');
     // Ana comes back with her seat's key through the process that stayed up.
-    const back = await Player.join(direct(survivor), code, { name: 'Ana', seatKey: anaKey });
+    const back = await Player.join(direct(survivor), code, { seatKey: anaKey }, ana.client.auth.token);
     const lobby = await back.waitFor('lobby');
     expect(lobby.you).toBe(0);
     expect(lobby.started).toBe(true);

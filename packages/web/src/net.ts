@@ -11,7 +11,7 @@ import type {
   Side,
   SoloMode,
 } from '@ubongo/core';
-import { PROTOCOL_VERSION } from '@ubongo/core';
+import { ACCOUNT_ERROR_CODES, PROTOCOL_VERSION } from '@ubongo/core';
 import type { Room } from 'colyseus.js';
 import { Client } from 'colyseus.js';
 import { AccountProblem, sessionToken } from './account.js';
@@ -214,6 +214,10 @@ export function errorText(e: unknown, t: TFunction): string {
   if (e instanceof AccountProblem && e.code) return t(`errors.${e.code}`, { ...e.params, defaultValue: message });
   if (e instanceof Error && e.name === 'ServerError' && NO_SUCH_ROOM.includes(Number((e as { code?: unknown }).code)))
     return t(/locked/.test(message) ? 'errors.join/locked' : 'errors.join/not-found');
+  // A join or reconnection refused for an account's reason says its code at the end of its words.
+  const code = /\((account\/[a-z-]+)\)$/.exec(message)?.[1];
+  if (code && (ACCOUNT_ERROR_CODES as readonly string[]).includes(code))
+    return t(`errors.${code}`, { defaultValue: message });
   return message;
 }
 
