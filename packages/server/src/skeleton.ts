@@ -24,12 +24,14 @@ export function skeleton(text: string): string {
 const SEPARATORS = /[._\-\s]/gu;
 
 /**
- * The skeleton without case: the skeleton of the NFKC form (capital I is l there, 0 is O), in lower
- * case, with i read as l. A capital I looks like l and is an i in lower case, so i and l must be one
- * here for the key to hold across case: `alice` and `aiice` share it, as `aIice` and `AIICE` do.
+ * The skeleton without case: the skeleton of the NFKC form (capital I is l there, 0 is O, Cyrillic
+ * В is B), in lower case, then the skeleton of that (m is rn, which capital M is not) in lower case,
+ * with i read as l. A capital I looks like l and is an i in lower case, so i and l must be one here
+ * for the key to hold across case: `alice` and `aiice` share it, as `aIice` and `AIICE` do.
  */
 function caseless(text: string): string {
-  return skeleton(text.normalize('NFKC')).toLowerCase().replace(/i/gu, 'l');
+  const once = skeleton(text.normalize('NFKC')).toLowerCase();
+  return skeleton(once).toLowerCase().replace(/i/gu, 'l');
 }
 
 /**

@@ -81,7 +81,12 @@ export class Player<R extends RoomName> {
    * Joins the table `code` as a new guest named `options.name`, or with `session` as that session's
    * account (a seat's key opens the seat for its own account only).
    */
-  static async join(url: string, code: string, options: JoinOptions<'race'>, session?: string): Promise<Player<'race'>> {
+  static async join(
+    url: string,
+    code: string,
+    options: JoinOptions<'race'>,
+    session?: string,
+  ): Promise<Player<'race'>> {
     const { name, ...join } = options;
     const client = session === undefined ? await signedIn(url, name) : new Client(url);
     if (session !== undefined) client.auth.token = session;

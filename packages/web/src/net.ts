@@ -11,7 +11,7 @@ import type {
   Side,
   SoloMode,
 } from '@ubongo/core';
-import { ACCOUNT_ERROR_CODES, PROTOCOL_VERSION } from '@ubongo/core';
+import { PROTOCOL_VERSION } from '@ubongo/core';
 import type { Room } from 'colyseus.js';
 import { Client } from 'colyseus.js';
 import { AccountProblem, sessionToken } from './account.js';
@@ -216,8 +216,8 @@ export function errorText(e: unknown, t: TFunction): string {
     return t(/locked/.test(message) ? 'errors.join/locked' : 'errors.join/not-found');
   // A join or reconnection refused for an account's reason says its code at the end of its words.
   const code = /\((account\/[a-z-]+)\)$/.exec(message)?.[1];
-  if (code && (ACCOUNT_ERROR_CODES as readonly string[]).includes(code))
-    return t(`errors.${code}`, { defaultValue: message });
+  // (A code with no words kept for it: the server's own words.)
+  if (code) return t(`errors.${code}`, { defaultValue: message });
   return message;
 }
 

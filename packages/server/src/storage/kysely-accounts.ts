@@ -97,7 +97,13 @@ export class KyselyAccounts implements Accounts {
     return row && accountOf(row);
   }
 
-  async claimAccount(id: string, username: string, key: string, passwordHash: string, skeleton: string): Promise<boolean> {
+  async claimAccount(
+    id: string,
+    username: string,
+    key: string,
+    passwordHash: string,
+    skeleton: string,
+  ): Promise<boolean> {
     // The unique indexes on username_key and username_skeleton decide, not a look before the write:
     // two claims of one name (or of two look-alikes) at once, from two processes sharing PostgreSQL
     // say, cannot both pass them. The guest secret is revoked in the same write.
