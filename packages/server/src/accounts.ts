@@ -229,6 +229,8 @@ export class Accounts {
       // Taken in the meantime and gone again: the claim did not hold; the client may try again.
       throw new AccountError(409, 'account/username-taken', `the username ${name} is taken`, { name });
     }
+    // The address the account was claimed from is its owner's: known, as after a sign-in there.
+    await this.#known.take(`${account.id}|${address}`);
     return { ...viewOf(account), username: name };
   }
 
