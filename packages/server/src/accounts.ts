@@ -149,13 +149,14 @@ export class Accounts {
     name: string | undefined,
     address: string,
   ): Promise<{ account: AccountView; secret: string; session: string }> {
-    await this.#allow(this.#guests, address, 'new guest accounts from your address');
     let shown = `Player ${1000 + (randomBytes(2).readUInt16BE() % 9000)}`;
     if (name !== undefined) {
       const checked = normalizeName(name);
       if (!checked.ok) throw refusedName(checked.problem);
       shown = checked.name;
     }
+    // (A name refused spends nothing of the address's allowance.)
+    await this.#allow(this.#guests, address, 'new guest accounts from your address');
     const secret = token();
     const account: Account = {
       id: randomBytes(12).toString('base64url'),
