@@ -43,6 +43,8 @@ export const ACCOUNT_ERROR_CODES = [
   'account/too-many',
   'account/username-format',
   'account/username-taken',
+  'account/username-lookalike',
+  'account/seat-not-yours',
   'account/has-username',
   'account/claim-first',
   'account/password-short',

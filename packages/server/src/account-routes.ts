@@ -43,7 +43,7 @@ const SERVED: Readonly<Record<string, readonly string[]>> = {
 };
 const METHODS = ['GET', 'HEAD', 'POST', 'DELETE', 'PUT', 'PATCH'];
 
-/** The account routes (docs/accounts.md); sign-ins are limited per address and per account (accounts.ts). */
+/** The account routes (docs/accounts.md); guests, claims and sign-ins are limited (accounts.ts). */
 export function accountRoutes(app: Http, accounts: Accounts): void {
   /** Signs the request in before anything else is read: 401 without a live session. */
   const session = async (request: FastifyRequest): Promise<void> => {
@@ -59,7 +59,7 @@ export function accountRoutes(app: Http, accounts: Accounts): void {
   };
 
   app.post('/api/accounts', { schema: { summary: 'A new guest account', body: guestBody } }, async (request, reply) =>
-    reply.code(201).send((await accounts.guest(request.body.name)) satisfies GuestAnswer),
+    reply.code(201).send((await accounts.guest(request.body.name, request.ip)) satisfies GuestAnswer),
   );
 
   app.post('/api/sessions', { schema: { summary: 'Sign in', body: signInBody } }, async (request) => {
@@ -82,7 +82,7 @@ export function accountRoutes(app: Http, accounts: Accounts): void {
 
   app.post('/api/me/claim', { ...auth, schema: { summary: 'Claim a username', body: claimBody } }, async (request) => {
     const { username, password } = request.body;
-    return { account: await accounts.claim(me(request).account, username, password) };
+    return { account: await accounts.claim(me(request).account, username, password, request.ip) };
   });
 
   app.post(

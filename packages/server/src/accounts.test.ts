@@ -5,7 +5,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Accounts, SESSION_DAYS, SIGN_INS } from './accounts.js';
+import { Accounts, SESSION_DAYS } from './accounts.js';
+import { DEFAULT_LIMITS } from './limits.js';
 import type { UbongoServer } from './server.js';
 import { startServer } from './server.js';
 import { MemoryStorage } from './storage/index.js';
@@ -172,14 +173,15 @@ describe('accounts', () => {
 });
 
 describe('sign-in limits and session lifetimes', () => {
-  it(`allows ${SIGN_INS.perAccount} attempts per account at once, then asks to wait`, async () => {
+  const perPair = DEFAULT_LIMITS.signInsPerAccountAddress;
+  it(`allows ${perPair} attempts per account from an address at once, then asks to wait`, async () => {
     const eve = await guest('Eve');
     await api('POST', '/api/me/claim', { username: 'eve_x', password: 'the right one' }, eve.session);
     // The address's own allowance is spent too: a fresh server's limit is seen from one address here.
     const statuses: number[] = [];
-    for (let i = 0; i < SIGN_INS.perAccount + 1; i++)
+    for (let i = 0; i < perPair + 1; i++)
       statuses.push((await api('POST', '/api/sessions', { username: 'eve_x', password: `guess ${i}` })).status);
-    expect(statuses.slice(0, SIGN_INS.perAccount).every((s) => s === 401 || s === 429)).toBe(true);
+    expect(statuses.slice(0, perPair).every((s) => s === 401 || s === 429)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     const refused = await api('POST', '/api/sessions', { username: 'eve_x', password: 'the right one' });
     expect(refused.status).toBe(429);
@@ -189,7 +191,7 @@ describe('sign-in limits and session lifetimes', () => {
   it('ends a session after its days, and signs it out on request (in the store)', async () => {
     let now = 1_000_000;
     const accounts = new Accounts(new MemoryStorage(), () => now);
-    const { session, account } = await accounts.guest('Fay');
+    const { session, account } = await accounts.guest('Fay', '127.0.0.1');
     expect((await accounts.bySession(session))?.id).toBe(account.id);
     now += SESSION_DAYS * 86_400_000 - 1;
     expect(await accounts.bySession(session)).toBeDefined();

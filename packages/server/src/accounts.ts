@@ -1,24 +1,45 @@
 import type { AccountErrorCode, AccountView } from '@ubongo/core';
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import type { Limits } from './limits.js';
+import { DEFAULT_LIMITS } from './limits.js';
 import type { RateLimit, RateLimits } from './rate-limit.js';
 import { LocalRateLimits, perMinute, waitSeconds } from './rate-limit.js';
 import type { NameProblem } from './names.js';
 import { nameKey, normalizeName } from './names.js';
+import { usernameSkeleton } from './skeleton.js';
 import type { Account, Storage } from './storage.js';
 
 /*
  * Accounts (docs/accounts.md). Every visitor gets a guest account on the first visit: an id and a
  * secret the browser keeps, and a session. A guest may claim the account with a username (unique
- * whatever its case) and a password, then sign in with them anywhere. Sessions are bearer tokens,
- * stored hashed, that expire and can be signed out; passwords are stored with scrypt.
+ * whatever its case, and no look-alike of another: skeleton.ts) and a password, then sign in with
+ * them anywhere; the claim revokes the guest secret. Sessions are bearer tokens, stored hashed, that
+ * expire and can be signed out; passwords are stored with scrypt.
+ *
+ * Sign-ins leak nothing and lock no one out (docs/accounts.md): an unknown username costs the same
+ * scrypt work as a known one (a dummy hash); attempts are limited per address, and per account and
+ * address, so that strangers' guesses from elsewhere never lock the owner's own address; and the
+ * failures of an account from all addresses are limited too, but only for addresses that have never
+ * signed in to it: a spray from many addresses is slowed, the owner's known addresses are not.
  */
 
 /** How long a session holds. */
 export const SESSION_DAYS = 30;
 /** scrypt's cost (N = 2^14, r = 8, p = 1: about 50 ms and 16 MB here). */
 const SCRYPT = { N: 16_384, r: 8, p: 1, keylen: 32 } as const;
-/** Sign-in attempts a minute: per address, and per account. */
-export const SIGN_INS = { perAddress: 10, perAccount: 5 } as const;
+/** Password changes tried per account per minute. */
+const PASSWORD_CHANGES = 5;
+/**
+ * How long an address that signed in to an account is known to it (not slowed by others' failures).
+ * (Under 2^31 ms: the in-memory limiter's timers hold no longer.)
+ */
+export const KNOWN_ADDRESS_DAYS = 24;
+
+/** The limits of accounts.ts (limits.ts: each has its default and its `UBONGO_*` variable). */
+export type AccountLimits = Pick<
+  Limits,
+  'guestsPerMinute' | 'claimsPerMinute' | 'signInsPerMinute' | 'signInsPerAccountAddress' | 'signInFailuresPerAccount'
+>;
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 const token = (): string => randomBytes(32).toString('base64url');
@@ -44,6 +65,13 @@ async function passwordMatches(password: string, stored: string): Promise<boolea
   const expected = Buffer.from(key, 'base64url');
   const got = await scryptHash(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
   return got.length === expected.length && timingSafeEqual(got, expected);
+}
+
+/** Whether a guest's secret is its account's; false once the secret is revoked (''). */
+function secretMatches(secret: string, stored: string): boolean {
+  const got = Buffer.from(sha256(secret), 'hex');
+  const expected = Buffer.from(stored, 'hex');
+  return expected.length === got.length && timingSafeEqual(got, expected);
 }
 
 /** A refusal: the HTTP status and the words. */
@@ -84,29 +112,51 @@ function checkPassword(password: string): void {
     throw new AccountError(400, 'account/password-long', 'a password is at most 200 characters', { max: 200 });
 }
 
-/** The accounts of a store, with their sign-in limits. */
+/** The accounts of a store, with their limits. */
 export class Accounts {
   readonly #byAddress: RateLimit;
-  readonly #byAccount: RateLimit;
+  readonly #byPair: RateLimit;
+  readonly #failures: RateLimit;
+  /** Addresses that signed in to an account: a mark that lasts KNOWN_ADDRESS_DAYS (its one use, taken). */
+  readonly #known: RateLimit;
+  readonly #passwords: RateLimit;
+  readonly #guests: RateLimit;
+  readonly #claims: RateLimit;
+  /** What an unknown username's password is checked against, so that it costs what a known one does. */
+  readonly #dummy: Promise<string>;
 
-  /** `limits`: where the sign-in limits are kept; processes sharing Redis share them there (server.ts). */
+  /** `rateLimits`: where the limits are kept; processes sharing Redis share them there (server.ts). */
   constructor(
     private readonly storage: Storage,
     private readonly now: () => number = Date.now,
-    limits: RateLimits = new LocalRateLimits(),
+    rateLimits: RateLimits = new LocalRateLimits(),
+    limits: AccountLimits = DEFAULT_LIMITS,
   ) {
-    this.#byAddress = limits.limit('sign-in:address:', perMinute(SIGN_INS.perAddress));
-    this.#byAccount = limits.limit('sign-in:account:', perMinute(SIGN_INS.perAccount));
+    this.#byAddress = rateLimits.limit('sign-in:address:', perMinute(limits.signInsPerMinute));
+    this.#byPair = rateLimits.limit('sign-in:pair:', perMinute(limits.signInsPerAccountAddress));
+    this.#failures = rateLimits.limit('sign-in:failures:', perMinute(limits.signInFailuresPerAccount));
+    this.#known = rateLimits.limit('sign-in:known:', { burst: 1, refill: 1, every: KNOWN_ADDRESS_DAYS * 86_400 });
+    this.#passwords = rateLimits.limit('password:account:', perMinute(PASSWORD_CHANGES));
+    this.#guests = rateLimits.limit('guests:address:', perMinute(limits.guestsPerMinute));
+    this.#claims = rateLimits.limit('claims:address:', perMinute(limits.claimsPerMinute));
+    this.#dummy = hashPassword(token());
+    // (Awaited at the first unknown username; a failure here is a fault seen there.)
+    this.#dummy.catch(() => undefined);
   }
 
-  /** A new guest account named `name` (or "Player NNNN"), signed in. */
-  async guest(name: string | undefined): Promise<{ account: AccountView; secret: string; session: string }> {
+  /** A new guest account named `name` (or "Player NNNN"), signed in; limited per address. */
+  async guest(
+    name: string | undefined,
+    address: string,
+  ): Promise<{ account: AccountView; secret: string; session: string }> {
     let shown = `Player ${1000 + (randomBytes(2).readUInt16BE() % 9000)}`;
     if (name !== undefined) {
       const checked = normalizeName(name);
       if (!checked.ok) throw refusedName(checked.problem);
       shown = checked.name;
     }
+    // (A name refused spends nothing of the address's allowance.)
+    await this.#allow(this.#guests, address, 'new guest accounts from your address');
     const secret = token();
     const account: Account = {
       id: randomBytes(12).toString('base64url'),
@@ -120,7 +170,11 @@ export class Accounts {
     return { account: viewOf(account), secret, session: await this.#open(account.id) };
   }
 
-  /** Signs in with a guest's id and secret, or a username and password; throttled per address and per account. */
+  /**
+   * Signs in with a guest's id and secret (refused once the account is claimed), or a username and
+   * password. Limited per address, per account and address, and (for addresses that never signed
+   * in to the account) by the account's failures from everywhere.
+   */
   async signIn(
     credentials: { id: string; secret: string } | { username: string; password: string },
     address: string,
@@ -130,14 +184,21 @@ export class Accounts {
       'secret' in credentials
         ? await this.storage.account(credentials.id)
         : await this.storage.accountByUsername(nameKey(credentials.username.normalize('NFC').trim()));
+    // An unknown account has limits of its own, as a known one does: the answers tell nothing apart.
     const key = account?.id ?? `unknown:${'username' in credentials ? nameKey(credentials.username) : credentials.id}`;
-    await this.#allow(this.#byAccount, key, 'sign-in attempts for this account');
+    const pair = `${key}|${address}`;
+    await this.#allow(this.#byPair, pair, 'sign-in attempts for this account from your address');
+    if ((await this.#known.wait(pair)) === 0)
+      await this.#allow(this.#failures, key, 'failed sign-ins for this account from new addresses', false);
     const right =
-      account !== undefined &&
-      ('secret' in credentials
-        ? timingSafeEqual(Buffer.from(sha256(credentials.secret), 'hex'), Buffer.from(account.secretHash, 'hex'))
-        : account.passwordHash !== null && (await passwordMatches(credentials.password, account.passwordHash)));
-    if (!account || !right) throw new AccountError(401, 'account/wrong-login', 'wrong username or password');
+      'secret' in credentials
+        ? account !== undefined && secretMatches(credentials.secret, account.secretHash)
+        : await passwordMatches(credentials.password, account?.passwordHash ?? (await this.#dummy));
+    if (!account || !right) {
+      await this.#failures.take(key);
+      throw new AccountError(401, 'account/wrong-login', 'wrong username or password');
+    }
+    await this.#known.take(pair);
     return { account: viewOf(account), session: await this.#open(account.id) };
   }
 
@@ -149,22 +210,50 @@ export class Accounts {
     return this.storage.account(session.accountId);
   }
 
-  /** Gives the session's guest account a username and a password. */
-  async claim(account: Account, username: string, password: string): Promise<AccountView> {
+  /**
+   * Gives the session's guest account a username and a password, and revokes its guest secret.
+   * Limited per address (each claim costs a password hash); a username taken, or a look-alike of
+   * one taken (the same TR39 skeleton: skeleton.ts), is refused with its own code.
+   */
+  async claim(account: Account, username: string, password: string, address: string): Promise<AccountView> {
     if (account.username !== null)
       throw new AccountError(409, 'account/has-username', 'this account already has a username');
     const name = checkUsername(username);
     checkPassword(password);
-    const claimed = await this.storage.claimAccount(account.id, name, nameKey(name), await hashPassword(password));
-    if (!claimed) throw new AccountError(409, 'account/username-taken', `the username ${name} is taken`, { name });
+    const key = nameKey(name);
+    const skeleton = usernameSkeleton(name);
+    await this.#refuseTaken(name, key, skeleton);
+    await this.#allow(this.#claims, address, 'username claims from your address');
+    const claimed = await this.storage.claimAccount(account.id, name, key, await hashPassword(password), skeleton);
+    if (!claimed) {
+      await this.#refuseTaken(name, key, skeleton);
+      // Taken in the meantime and gone again: the claim did not hold; the client may try again.
+      throw new AccountError(409, 'account/username-taken', `the username ${name} is taken`, { name });
+    }
+    // The address the account was claimed from is its owner's: known, as after a sign-in there.
+    await this.#known.take(`${account.id}|${address}`);
     return { ...viewOf(account), username: name };
   }
 
-  /** A new password, the old one given; every other session is signed out. */
+  /** Refuses a username another account has (in any case), or one that looks like another's. */
+  async #refuseTaken(name: string, key: string, skeleton: string): Promise<void> {
+    if (await this.storage.accountByUsername(key))
+      throw new AccountError(409, 'account/username-taken', `the username ${name} is taken`, { name });
+    const other = await this.storage.accountBySkeleton(skeleton);
+    if (other?.username)
+      throw new AccountError(
+        409,
+        'account/username-lookalike',
+        `the username ${name} looks like ${other.username}, which is taken`,
+        { name, other: other.username },
+      );
+  }
+
+  /** A new password, the old one given; every other session is signed out, and the guest secret revoked. */
   async changePassword(account: Account, sessionToken: string, old: string, next: string): Promise<void> {
     if (account.passwordHash === null)
       throw new AccountError(409, 'account/claim-first', 'claim the account with a username first');
-    await this.#allow(this.#byAccount, account.id, 'password attempts for this account');
+    await this.#allow(this.#passwords, account.id, 'password attempts for this account');
     if (!(await passwordMatches(old, account.passwordHash)))
       throw new AccountError(401, 'account/old-password-wrong', 'the old password is wrong');
     checkPassword(next);
@@ -197,8 +286,9 @@ export class Accounts {
     return session;
   }
 
-  async #allow(limit: RateLimit, key: string, what: string): Promise<void> {
-    const ms = await limit.take(key);
+  /** Refuses (429) when `limit` has nothing left for `key`; `take`: and takes one. */
+  async #allow(limit: RateLimit, key: string, what: string, take = true): Promise<void> {
+    const ms = take ? await limit.take(key) : await limit.wait(key);
     const wait = waitSeconds(ms);
     if (ms > 0)
       throw new AccountError(

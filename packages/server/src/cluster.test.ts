@@ -1,5 +1,6 @@
 import type { DeckEdition, GuestAnswer, LeaderboardAnswer } from '@ubongo/core';
 import { PROTOCOL_VERSION } from '@ubongo/core';
+import { Client } from 'colyseus.js';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresStorage } from './storage/index.js';
@@ -132,7 +133,12 @@ describe('a cluster of two processes', () => {
     ben.room.connection.close();
     await ana.waitFor('lobby', (l) => l.seats[1]?.connected === false);
     const other = (await home(code)).endsWith('/p1') ? 'p2' : 'p1';
-    const client = await signedIn(direct(other), 'Ben again');
+    // Another account cannot take it there (the process asks the room's own, through Redis).
+    const stranger = await signedIn(direct(other), 'Eve');
+    await expect(stranger.reconnect(token)).rejects.toThrow(/account\/seat-not-yours/);
+    // Ben, with his session.
+    const client = new Client(direct(other));
+    client.auth.token = ben.client.auth.token;
     const back = Player.wrap<'race'>(client, await client.reconnect(token));
     expect((await back.waitFor('lobby')).you).toBe(1);
     await ana.waitFor('lobby', (l) => l.seats[1]?.connected === true);
@@ -267,7 +273,7 @@ describe('a cluster of two processes', () => {
       .poll(() => again.output(), { timeout: 20_000 })
       .toContain('the journal held 1 games under way: 1 resumed');
     // Ana comes back with her seat's key through the process that stayed up.
-    const back = await Player.join(direct(survivor), code, { name: 'Ana', seatKey: anaKey });
+    const back = await Player.join(direct(survivor), code, { seatKey: anaKey }, ana.client.auth.token);
     const lobby = await back.waitFor('lobby');
     expect(lobby.you).toBe(0);
     expect(lobby.started).toBe(true);

@@ -170,7 +170,7 @@ export async function httpApp(options: HttpOptions): Promise<FastifyInstance> {
       .send({ error: `nothing at ${path}` });
   });
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  matchmakerRoutes(typed, limits, options.rateLimits);
+  matchmakerRoutes(typed, limits, options.rateLimits, options.accounts);
   accountRoutes(typed, options.accounts);
   apiRoutes(typed, options);
   if (options.webDir !== undefined)

@@ -25,6 +25,16 @@ export interface Limits {
   readonly idleSeconds: number;
   /** Messages refused as too fast, in a row, before the sender is disconnected. */
   readonly floodStrikes: number;
+  /** Guest accounts one address may create: a burst, refilled per minute. */
+  readonly guestsPerMinute: number;
+  /** Username claims per address per minute (each costs the server a password hash). */
+  readonly claimsPerMinute: number;
+  /** Sign-in attempts per address per minute, whatever the account. */
+  readonly signInsPerMinute: number;
+  /** Sign-in attempts per minute for one account from one address. */
+  readonly signInsPerAccountAddress: number;
+  /** Failed sign-ins of one account per minute, from all addresses, before new addresses wait (accounts.ts). */
+  readonly signInFailuresPerAccount: number;
   /** Lines of the log per minute; the rest are counted and summed up once a minute. */
   readonly logLinesPerMinute: number;
   /** Origins other than the page's own allowed to call the matchmaker and open game sockets. */
@@ -42,6 +52,11 @@ export const DEFAULT_LIMITS: Limits = {
   codeGuessesPerMinute: 20,
   idleSeconds: 600,
   floodStrikes: 50,
+  guestsPerMinute: 30,
+  claimsPerMinute: 10,
+  signInsPerMinute: 10,
+  signInsPerAccountAddress: 5,
+  signInFailuresPerAccount: 20,
   logLinesPerMinute: 120,
   allowedOrigins: [],
   trustProxy: false,
@@ -57,6 +72,11 @@ export const LIMIT_VARIABLES: Readonly<Record<Exclude<keyof Limits, 'allowedOrig
   codeGuessesPerMinute: 'UBONGO_CODE_GUESSES_PER_MINUTE',
   idleSeconds: 'UBONGO_IDLE_SECONDS',
   floodStrikes: 'UBONGO_FLOOD_STRIKES',
+  guestsPerMinute: 'UBONGO_GUESTS_PER_MINUTE',
+  claimsPerMinute: 'UBONGO_CLAIMS_PER_MINUTE',
+  signInsPerMinute: 'UBONGO_SIGN_INS_PER_MINUTE',
+  signInsPerAccountAddress: 'UBONGO_SIGN_INS_PER_ACCOUNT_ADDRESS',
+  signInFailuresPerAccount: 'UBONGO_SIGN_IN_FAILURES_PER_ACCOUNT',
   logLinesPerMinute: 'UBONGO_LOG_LINES_PER_MINUTE',
 };
 

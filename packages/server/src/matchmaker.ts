@@ -1,11 +1,13 @@
 import { ErrorCode, matchMaker } from '@colyseus/core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Accounts } from './accounts.js';
 import type { Http } from './http-common.js';
 import { pathOf, Refused } from './http-common.js';
 import type { Limits } from './limits.js';
 import type { RateLimit, RateLimits } from './rate-limit.js';
 import { perMinute, waitSeconds } from './rate-limit.js';
+import { checkReconnection } from './reconnection.js';
 
 /*
  * The matchmaker over HTTP, in place of the one Colyseus attaches (which answers any URL that
@@ -74,8 +76,16 @@ async function admit(request: FastifyRequest, allowances: Allowances): Promise<M
   return method;
 }
 
-/** The matchmaker's routes, with `limits` applied per address, kept where `rateLimits` keeps them. */
-export function matchmakerRoutes(app: Http, limits: Limits, rateLimits: RateLimits): void {
+/**
+ * The matchmaker's routes, with `limits` applied per address, kept where `rateLimits` keeps them; a
+ * reconnection is for the session's account only (reconnection.ts).
+ */
+export function matchmakerRoutes(
+  app: Http,
+  limits: Limits,
+  rateLimits: RateLimits,
+  accounts: Pick<Accounts, 'bySession'>,
+): void {
   const allowances: Allowances = {
     rooms: rateLimits.limit('rooms:', perMinute(limits.roomsPerMinute)),
     joins: rateLimits.limit('joins:', perMinute(limits.joinsPerMinute)),
@@ -95,6 +105,8 @@ export function matchmakerRoutes(app: Http, limits: Limits, rateLimits: RateLimi
     async (request, reply) => {
       const method = methods.get(request) ?? request.params.method;
       const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+      if (method === 'reconnect')
+        await checkReconnection(request.params.room, request.body, (await accounts.bySession(token))?.id);
       try {
         const reservation = (await matchMaker.controller.invokeMethod(method, request.params.room, request.body, {
           headers: request.headers,

@@ -24,6 +24,16 @@ describe('names', () => {
     ['Bot 1 (master)', 'name/reserved'],
     ['bot2', 'name/reserved'],
     ['Ana (bot)', 'name/reserved'],
+    // Read as people read them: look-alike letters and digits folded (skeleton.ts).
+    ['\u0412ot 1 (m\u0430ster)', 'name/reserved'],
+    ['BOT l', 'name/reserved'],
+    ['Bot 1 (\u217Faster)', 'name/reserved'],
+    ['Ana (b\u043Et)', 'name/reserved'],
+    // Nothing a person can see: variation selectors, marks, other default-ignorables alone.
+    ['\uFE0F', 'name/invisible'],
+    ['\uFE0E\uFE0F\u{E0100}', 'name/invisible'],
+    ['\u0301\u0308', 'name/invisible'],
+    ['\u034F\u180B\u115F', 'name/invisible'],
   ])('refuses %j with %s and a reason', (raw, code) => {
     const checked = normalizeName(raw);
     expect(checked.ok).toBe(false);
@@ -42,7 +52,7 @@ describe('names', () => {
     expect(normalizeName('  Zoë   Ann ')).toEqual({ ok: true, name: 'Zoë Ann' });
     // A decomposed ë (e + combining diaeresis) is composed.
     expect(normalizeName('Zoe\u0308')).toEqual({ ok: true, name: 'Zoë' });
-    for (const n of ['Łukasz', 'José', '李雷', 'Ωμέγα', 'Robot Fan', '🦊 Fox'])
+    for (const n of ['Łukasz', 'José', '李雷', 'Ωμέγα', 'Robot Fan', '🦊 Fox', 'Bot Lisa', 'Botond', '❤\uFE0F', '★'])
       expect(normalizeName(n)).toEqual({ ok: true, name: n });
   });
 

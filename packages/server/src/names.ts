@@ -2,10 +2,13 @@
  * People's names, as everyone at a table sees them. A name is normalized (NFC, spaces trimmed and
  * collapsed) and refused, with the reason, when it would mislead or hide: control characters
  * (a null, a line break), bidirectional overrides (U+202E turns text around), zero-width
- * characters, nothing visible at all, more than 24 characters, or the look of a bot's seat.
+ * characters, nothing visible at all (no letter, digit or symbol: marks, variation selectors and
+ * other default-ignorable characters alone), more than 24 characters, or the look of a bot's seat,
+ * read as people read it (look-alike letters and digits folded: skeleton.ts).
  */
 
 import type { AccountErrorCode } from '@ubongo/core';
+import { readAs } from './skeleton.js';
 
 /** The longest name, in characters (code points). */
 export const NAME_MAX = 24;
@@ -23,8 +26,22 @@ const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
 const ZERO_WIDTH = /[\u180E\u200B-\u200D\u2060\uFEFF]/u;
 // What shows as nothing: spaces, format characters, fillers and blanks of other scripts.
 const INVISIBLE = /[\p{White_Space}\p{Cf}\u034F\u115F\u1160\u2800\u3164\uFFA0]/gu;
+// Something people can see: a letter, a digit, a symbol or punctuation (not a mark alone, nor a
+// default-ignorable character such as a variation selector, which shows as nothing by itself).
+const VISIBLE = /[\p{L}\p{N}\p{S}\p{P}]/u;
+const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
 // The way the tables write bots and stand-ins: a person may not pass for one.
 const RESERVED = [/^bot\s*\d/i, /\((?:beginner|casual|expert|master|bot)\)\s*$/i];
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+// The same read as people read them (skeleton.ts's `readAs`): `Вot 1 (mаster)` in Cyrillic, `BOT l`.
+const READ_DIGITS = [...new Set(Array.from('0123456789', readAs))].map(escape).join('|');
+const READ_RESERVED = [
+  new RegExp(`^${escape(readAs('bot'))} ?(?:${READ_DIGITS})+(?: |\\(|$)`, 'u'),
+  new RegExp(
+    `\\((?:${['beginner', 'casual', 'expert', 'master', 'bot'].map((w) => escape(readAs(w))).join('|')})\\)$`,
+    'u',
+  ),
+];
 
 const where = (text: string, pattern: RegExp): string => {
   const at = Array.from(text).findIndex((c) => pattern.test(c));
@@ -46,10 +63,12 @@ export function normalizeName(raw: string): { ok: true; name: string } | { ok: f
     return refuse('name/zero-width', `a name may not hold zero-width characters (${where(raw, ZERO_WIDTH)})`);
   const name = raw.normalize('NFC').trim().replace(/\s+/gu, ' ');
   if (name === '') return refuse('name/empty', 'a name is needed');
-  if (name.replace(INVISIBLE, '') === '') return refuse('name/invisible', 'a name needs something people can see');
+  if (!VISIBLE.test(name.replace(INVISIBLE, '').replace(IGNORABLE, '')))
+    return refuse('name/invisible', 'a name needs a letter, a digit or a symbol people can see');
   if (Array.from(name).length > NAME_MAX)
     return refuse('name/too-long', `a name is at most ${NAME_MAX} characters`, { max: NAME_MAX });
-  if (RESERVED.some((r) => r.test(name))) return refuse('name/reserved', 'a name may not look like a bot’s');
+  if (RESERVED.some((r) => r.test(name)) || READ_RESERVED.some((r) => r.test(readAs(name))))
+    return refuse('name/reserved', 'a name may not look like a bot’s');
   return { ok: true, name };
 }
 

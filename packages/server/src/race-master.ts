@@ -48,7 +48,7 @@ export interface JoinAs {
   readonly spectate?: boolean | undefined;
   readonly seatKey?: string | undefined;
 }
-export type Joined = 'back' | 'seated' | 'watching' | 'no-room';
+export type Joined = 'back' | 'seated' | 'watching' | 'no-room' | 'not-yours';
 
 /**
  * What happens after an accepted step of a race, apart from sockets and timers (the room's), as
@@ -195,7 +195,8 @@ export class RaceMaster {
     // The matchmaker let in signed-in players only (server.ts); their account's name is shown.
     const name = auth?.name ?? 'Player';
     const account = seatAccount(auth);
-    const own = this.#game && seatKey !== undefined ? table.seatByKey(seatKey) : undefined;
+    const own = this.#game && seatKey !== undefined ? table.seatByKey(seatKey, account) : undefined;
+    if (own === 'not-yours') return 'not-yours';
     if (own && seatKey !== undefined) {
       table.sitBack(own, sessionId, seatKey, account);
       return 'back';

@@ -104,6 +104,8 @@ export class RaceRoom extends Room {
     heard(this);
     const joined = this.#master.join(client.sessionId, { side, spectate, seatKey }, auth);
     if (joined === 'no-room') throw new ServerError(409, `this table has ${MAX_SPECTATORS} spectators already`);
+    if (joined === 'not-yours')
+      throw new ServerError(403, 'that seat belongs to another account (account/seat-not-yours)');
     if (joined === 'back') {
       this.#back(client);
       return;
@@ -159,6 +161,16 @@ export class RaceRoom extends Room {
       void this._onLeave(old, CLOSE_CODES.elsewhere);
     }
     return super.checkReconnectionToken(token);
+  }
+
+  /**
+   * The account whose seat a reconnection token opens, the connection live or its seat held for it;
+   * null when it opens none. The matchmaker asks it before a reconnection (reconnection.ts).
+   */
+  reconnectionOwner(token: string): string | null {
+    const sessionId =
+      this.clients.find((c) => c.reconnectionToken === token)?.sessionId ?? this._reconnections[token]?.[0];
+    return (sessionId === undefined ? undefined : this.#master.table.seatOf(sessionId)?.accountId) ?? null;
   }
 
   /**

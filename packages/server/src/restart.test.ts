@@ -112,7 +112,8 @@ describe('a restart', { timeout: 90_000 }, () => {
     expect(records.records).toEqual([expect.objectContaining({ player: 'Zoe', solved: 5 })]);
     // The game under way is not stored as over: it waits for Ben under its old code.
     expect((await getJson(`${second.http}/api/games/${game}`)).status).toBe(404);
-    const back = await Player.join(second.ws, code, { name: 'Ben', seatKey });
+    // Ben, signed in as before (the key opens the seat for his account only).
+    const back = await Player.join(second.ws, code, { seatKey }, ben.client.auth.token);
     const lobby = await back.waitFor('lobby');
     expect(lobby.seats.map((s) => s.kind)).toEqual(['human', 'bot']);
     expect(lobby.you).toBe(0);
@@ -152,7 +153,7 @@ describe('a restart', { timeout: 90_000 }, () => {
 
     const second = await start(dataDir);
     // Ana comes back; Ben does not.
-    const back = await Player.join(second.ws, code, { name: 'Ana', seatKey: anaKey });
+    const back = await Player.join(second.ws, code, { seatKey: anaKey }, ana.client.auth.token);
     const waiting = await back.waitFor('lobby');
     expect(waiting.resumeBy).not.toBeNull();
     expect(waiting.seats.map((s) => [s.kind, s.connected])).toEqual([
@@ -190,13 +191,13 @@ describe('a restart', { timeout: 90_000 }, () => {
     await first.stop('SIGKILL');
 
     const second = await start(dataDir);
-    const anaBack = await Player.join(second.ws, code, { name: 'Ana', seatKey: anaKey });
+    const anaBack = await Player.join(second.ws, code, { seatKey: anaKey }, ana.client.auth.token);
     const waiting = await anaBack.waitFor('lobby', (l) => l.resumeBy !== null);
     // Ana's connection drops while the game waits for Ben; Ben comes back by his key, then Ana by
     // her connection's token: the last one back.
     const token = anaBack.room.reconnectionToken;
     anaBack.room.connection.close();
-    const benBack = await Player.join(second.ws, code, { name: 'Ben', seatKey: benKey });
+    const benBack = await Player.join(second.ws, code, { seatKey: benKey }, ben.client.auth.token);
     await benBack.waitFor('lobby', (l) => l.seats[0]?.connected === false && l.seats[1]?.connected === true);
     await anaBack.reconnect(token);
     const going = await benBack.waitFor('lobby', (l) => l.resumeBy === null);

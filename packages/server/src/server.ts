@@ -157,7 +157,7 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
   };
   // Per-address limits: shared by the processes of a cluster through their Redis.
   const rateLimits = redis ? new RedisRateLimits(redis) : new LocalRateLimits();
-  const accounts = new Accounts(storage, Date.now, rateLimits);
+  const accounts = new Accounts(storage, Date.now, rateLimits, limits);
   /** Who a matchmaking request is: every room is for signed-in players (a guest account at least). */
   const signedIn = async (token: string | undefined): Promise<Account> => {
     const account = await accounts.bySession(token);

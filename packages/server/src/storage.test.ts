@@ -106,8 +106,8 @@ describe('PostgreSQL', () => {
     expect((await a.session('s1'))?.revokedAt).toBe(5);
     for (let round = 0; round < 10; round++) {
       const claims = await Promise.all([
-        a.claimAccount('a1', `Name${round}`, `name${round}`, 'scrypt$1'),
-        b.claimAccount('a2', `NAME${round}`, `name${round}`, 'scrypt$2'),
+        a.claimAccount('a1', `Name${round}`, `name${round}`, 'scrypt$1', `name${round}`),
+        b.claimAccount('a2', `NAME${round}`, `name${round}`, 'scrypt$2', `name${round}`),
       ]);
       expect(claims.filter(Boolean)).toHaveLength(1);
     }

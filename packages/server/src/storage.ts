@@ -142,7 +142,7 @@ export interface Journal {
 /** A player's account: a guest's until claimed with a username and a password. */
 export interface Account {
   readonly id: string;
-  /** SHA-256 (hex) of the guest's secret, which the browser keeps. */
+  /** SHA-256 (hex) of the guest's secret, which the browser keeps; '' once revoked (the account claimed). */
   readonly secretHash: string;
   /** The name shown at tables and in records. */
   readonly name: string;
@@ -284,8 +284,14 @@ export interface Accounts {
   account(id: string): Promise<Account | undefined>;
   /** The account of a username, whatever its case (`key` is the username's `nameKey`). */
   accountByUsername(key: string): Promise<Account | undefined>;
-  /** Gives a guest a username and a password; false when another account has the username (in any case). */
-  claimAccount(id: string, username: string, key: string, passwordHash: string): Promise<boolean>;
+  /** The account whose username has this TR39 skeleton (skeleton.ts's `usernameSkeleton`): a look-alike's. */
+  accountBySkeleton(skeleton: string): Promise<Account | undefined>;
+  /**
+   * Gives a guest a username and a password and revokes its guest secret; false when another
+   * account has the username (in any case, `key`) or a look-alike of it (`skeleton`).
+   */
+  claimAccount(id: string, username: string, key: string, passwordHash: string, skeleton: string): Promise<boolean>;
+  /** A new password; the guest secret is revoked too (if the account still had one). */
   setPassword(id: string, passwordHash: string): Promise<void>;
   renameAccount(id: string, name: string): Promise<void>;
   createSession(session: Session): Promise<void>;

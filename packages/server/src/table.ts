@@ -299,21 +299,29 @@ export class Table {
     return table;
   }
 
-  /** The person's seat whose key this is (compared in constant time), if it is not taken by a live connection. */
-  seatByKey(key: string): Seat | undefined {
+  /**
+   * The person's seat whose key this is (compared in constant time), if it is not taken by a live
+   * connection; 'not-yours' when the seat is another account's (or `account` is none): a key works
+   * for the account that holds the seat only, so a leaked or handed-over key takes nothing.
+   */
+  seatByKey(key: string, account: SeatAccount | undefined): Seat | 'not-yours' | undefined {
     const hash = Buffer.from(hashKey(key), 'hex');
-    return this.seats.find(
+    const seat = this.seats.find(
       (s) =>
         s.occupant.kind === 'human' &&
         s.keyHash !== undefined &&
         !s.connected &&
         timingSafeEqual(Buffer.from(s.keyHash, 'hex'), hash),
     );
+    if (!seat) return undefined;
+    // (A seat of a journal written before seats had accounts is the first account's to bring its key.)
+    if (account === undefined || (seat.accountId !== undefined && seat.accountId !== account.id)) return 'not-yours';
+    return seat;
   }
 
   /** A person comes back to their seat with its key, on a new connection; the first back hosts. */
   sitBack(seat: Seat, sessionId: string, key: string, account?: SeatAccount): void {
-    if (account !== undefined) {
+    if (account !== undefined && seat.accountId === undefined) {
       seat.accountId = account.id;
       seat.claimed = account.claimed;
     }

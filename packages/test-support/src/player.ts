@@ -77,9 +77,19 @@ export class Player<R extends RoomName> {
     return new Player<R>(client, await client.create(roomName, { protocol: PROTOCOL_VERSION, ...join }));
   }
 
-  static async join(url: string, code: string, options: JoinOptions<'race'>): Promise<Player<'race'>> {
+  /**
+   * Joins the table `code` as a new guest named `options.name`, or with `session` as that session's
+   * account (a seat's key opens the seat for its own account only).
+   */
+  static async join(
+    url: string,
+    code: string,
+    options: JoinOptions<'race'>,
+    session?: string,
+  ): Promise<Player<'race'>> {
     const { name, ...join } = options;
-    const client = await signedIn(url, name);
+    const client = session === undefined ? await signedIn(url, name) : new Client(url);
+    if (session !== undefined) client.auth.token = session;
     return new Player<'race'>(client, await client.joinById(code, { protocol: PROTOCOL_VERSION, ...join }));
   }
 

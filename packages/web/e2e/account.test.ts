@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { chromiumAndServer, watchErrors } from './support.js';
@@ -35,6 +37,9 @@ it('keeps a guest account on a phone, signs in with it on a desktop, and signs o
   await keep.getByLabel('Password').fill('ama rides again');
   await keep.getByRole('button', { name: 'Keep my account' }).tap();
   await page.getByText('Your username is ama_k.').waitFor();
+  await page.screenshot({ path: join(tmpdir(), 'ubongo-account-claimed-390.png') });
+  // The guest secret died with the claim (the server refuses it): the browser keeps it no longer.
+  expect(await page.evaluate(() => localStorage.getItem('ubongo.account'))).toBeNull();
   // The profile and the leaderboards, from the account page.
   await page.getByRole('link', { name: 'Your profile' }).tap();
   await page.getByRole('heading', { name: 'Ama', level: 1 }).waitFor();
@@ -54,6 +59,16 @@ it('keeps a guest account on a phone, signs in with it on a desktop, and signs o
   const other = await desk.newPage();
   await other.goto(`${real.server.url}/#/account`);
   await expect.poll(async () => (await header(other).textContent()) ?? '').toMatch(/^Player \d{4}$/);
+  // A look-alike of ama_k (a Cyrillic а) is refused, saying which username it looks like.
+  const keepHere = other.locator('form', { has: other.getByRole('heading', { name: 'Keep this account' }) });
+  await keepHere.getByLabel('Username').fill('\u0430ma_k');
+  await keepHere.getByLabel('Password').fill('a look-alike');
+  await keepHere.getByRole('button', { name: 'Keep my account' }).click();
+  await other
+    .getByRole('alert')
+    .filter({ hasText: 'The username \u0430ma_k looks like ama_k, which is taken.' })
+    .waitFor();
+  await other.screenshot({ path: join(tmpdir(), 'ubongo-account-lookalike-1366.png') });
   const signIn = other.locator('form', { has: other.getByRole('heading', { name: 'Use an account you have' }) });
   await signIn.getByLabel('Username').fill('AMA_K');
   await signIn.getByLabel('Password').fill('ama rides again');

@@ -42,8 +42,10 @@ function write(key: string, value: string | null): void {
   }
 }
 
+/** The account as the server says it is; a guest secret is forgotten once the account has a username (the server revoked it). */
 function set(next: AccountView, token?: string): AccountView {
   account = next;
+  if (next.username !== null) write(GUEST_KEY, null);
   if (token !== undefined) {
     session = token;
     write(SESSION_KEY, token);
@@ -158,7 +160,7 @@ export async function rename(name: string): Promise<AccountView> {
   return set((await call<MeAnswer>('POST', '/api/me/name', { name })).account);
 }
 
-/** Gives this guest account a username and a password. */
+/** Gives this guest account a username and a password; the guest secret is forgotten (`set`). */
 export async function claim(username: string, password: string): Promise<AccountView> {
   await ensureAccount();
   return set((await call<MeAnswer>('POST', '/api/me/claim', { username, password })).account);

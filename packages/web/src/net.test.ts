@@ -63,6 +63,11 @@ describe('an error in words for people', () => {
     expect(errorText(notFound, t)).toBe('No hay ninguna mesa con este código. Compruébalo o vuelve a pedir el enlace.');
     const locked = serverError(4212, 'room "ZZZZZZ" is locked');
     expect(errorText(locked, t)).toBe('En esta mesa ya no cabe nadie más.');
+    // A seat's key or reconnection token of another account: the code the words end with.
+    const notYours = serverError(403, 'that seat belongs to another account (account/seat-not-yours)');
+    expect(errorText(notYours, t)).toBe(
+      'Ese asiento es de otra cuenta: entra con la cuenta de su jugador para recuperarlo.',
+    );
     // No code, or one with no words kept for it: the server's own words.
     expect(errorText(new AccountProblem(500, 'internal error'), t)).toBe('internal error');
     expect(errorText(new Error('this table has 12 spectators already'), t)).toBe(

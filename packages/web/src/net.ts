@@ -214,6 +214,10 @@ export function errorText(e: unknown, t: TFunction): string {
   if (e instanceof AccountProblem && e.code) return t(`errors.${e.code}`, { ...e.params, defaultValue: message });
   if (e instanceof Error && e.name === 'ServerError' && NO_SUCH_ROOM.includes(Number((e as { code?: unknown }).code)))
     return t(/locked/.test(message) ? 'errors.join/locked' : 'errors.join/not-found');
+  // A join or reconnection refused for an account's reason says its code at the end of its words.
+  const code = /\((account\/[a-z-]+)\)$/.exec(message)?.[1];
+  // (A code with no words kept for it: the server's own words.)
+  if (code) return t(`errors.${code}`, { defaultValue: message });
   return message;
 }
 

@@ -13,6 +13,7 @@ const accountRow = z.object({
   name: z.string(),
   username: z.string().nullable(),
   username_key: z.string().nullable(),
+  username_skeleton: z.string().nullable(),
   password_hash: z.string().nullable(),
   created_at: z.number(),
 });
@@ -70,6 +71,7 @@ export class KyselyAccounts implements Accounts {
         name: a.name,
         username: null,
         username_key: null,
+        username_skeleton: null,
         password_hash: null,
         created_at: a.createdAt,
       })
@@ -86,13 +88,29 @@ export class KyselyAccounts implements Accounts {
     return row && accountOf(row);
   }
 
-  async claimAccount(id: string, username: string, key: string, passwordHash: string): Promise<boolean> {
-    // The unique index on username_key decides, not a look before the write: two claims of one
-    // name at once (from two processes sharing PostgreSQL, say) cannot both pass it.
+  async accountBySkeleton(skeleton: string): Promise<Account | undefined> {
+    const row = await this.db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('username_skeleton', '=', skeleton)
+      .executeTakeFirst();
+    return row && accountOf(row);
+  }
+
+  async claimAccount(
+    id: string,
+    username: string,
+    key: string,
+    passwordHash: string,
+    skeleton: string,
+  ): Promise<boolean> {
+    // The unique indexes on username_key and username_skeleton decide, not a look before the write:
+    // two claims of one name (or of two look-alikes) at once, from two processes sharing PostgreSQL
+    // say, cannot both pass them. The guest secret is revoked in the same write.
     try {
       await this.db
         .updateTable('accounts')
-        .set({ username, username_key: key, password_hash: passwordHash })
+        .set({ username, username_key: key, username_skeleton: skeleton, password_hash: passwordHash, secret_hash: '' })
         .where('id', '=', id)
         .execute();
       return true;
@@ -103,7 +121,11 @@ export class KyselyAccounts implements Accounts {
   }
 
   async setPassword(id: string, passwordHash: string): Promise<void> {
-    await this.db.updateTable('accounts').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('accounts')
+      .set({ password_hash: passwordHash, secret_hash: '' })
+      .where('id', '=', id)
+      .execute();
   }
 
   async renameAccount(id: string, name: string): Promise<void> {

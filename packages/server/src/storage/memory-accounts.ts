@@ -3,7 +3,7 @@ import type { Gate } from './memory-shared.js';
 
 /** The accounts of a store in memory, with their sessions and flags. */
 export class MemoryAccounts implements Accounts {
-  private readonly accounts = new Map<string, Account & { key: string | null }>();
+  private readonly accounts = new Map<string, Account & { key: string | null; skeleton: string | null }>();
   private readonly sessions = new Map<string, Session>();
   private readonly flags = new Map<string, { reason: string; at: number }>();
 
@@ -18,7 +18,7 @@ export class MemoryAccounts implements Accounts {
   createAccount(a: Account): Promise<void> {
     return this.gate.run(() => {
       if (this.accounts.has(a.id)) throw new Error(`account ${a.id} exists`);
-      this.accounts.set(a.id, { ...a, username: null, passwordHash: null, key: null });
+      this.accounts.set(a.id, { ...a, username: null, passwordHash: null, key: null, skeleton: null });
     });
   }
 
@@ -33,11 +33,19 @@ export class MemoryAccounts implements Accounts {
     });
   }
 
-  claimAccount(id: string, username: string, key: string, passwordHash: string): Promise<boolean> {
+  accountBySkeleton(skeleton: string): Promise<Account | undefined> {
+    return this.gate.run(() => {
+      const a = [...this.accounts.values()].find((x) => x.skeleton === skeleton);
+      return a && accountView(a);
+    });
+  }
+
+  claimAccount(id: string, username: string, key: string, passwordHash: string, skeleton: string): Promise<boolean> {
     return this.gate.run(() => {
       const a = this.accounts.get(id);
-      if ([...this.accounts.values()].some((x) => x.key === key && x.id !== id)) return false;
-      if (a) this.accounts.set(id, { ...a, username, key, passwordHash });
+      if ([...this.accounts.values()].some((x) => (x.key === key || x.skeleton === skeleton) && x.id !== id))
+        return false;
+      if (a) this.accounts.set(id, { ...a, username, key, skeleton, passwordHash, secretHash: '' });
       return true;
     });
   }
@@ -45,7 +53,7 @@ export class MemoryAccounts implements Accounts {
   setPassword(id: string, passwordHash: string): Promise<void> {
     return this.gate.run(() => {
       const a = this.accounts.get(id);
-      if (a) this.accounts.set(id, { ...a, passwordHash });
+      if (a) this.accounts.set(id, { ...a, passwordHash, secretHash: '' });
     });
   }
 

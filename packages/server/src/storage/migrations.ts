@@ -7,6 +7,7 @@ import type {
   Migration,
 } from 'kysely';
 import { sql } from 'kysely';
+import { usernameSkeleton } from '../skeleton.js';
 
 /** A column's type: a name Kysely knows or raw SQL (Kysely does not export its own name for this). */
 type DataTypeExpression = ColumnDataType | Expression<unknown>;
@@ -238,6 +239,37 @@ export function migrations(t: ColumnTypes): Record<string, Migration> {
         // game: ratings that cannot be bought look at whom an account played and beat.
         await db.schema.alterTable('rating_history').addColumn('place', t.int).execute();
         await db.schema.createIndex('rating_history_by_game').on('rating_history').column('game_id').execute();
+      },
+    },
+    '010_username_skeletons': {
+      async up(db: Kysely<unknown>) {
+        // Each username's TR39 skeleton (skeleton.ts), unique: no username a look-alike of another.
+        // Existing usernames get theirs, the oldest first; a later look-alike of one already held
+        // keeps its username (and signs in with it) but holds no skeleton.
+        await db.schema.alterTable('accounts').addColumn('username_skeleton', t.text).execute();
+        const accounts = db as unknown as Kysely<{
+          accounts: { id: string; username: string | null; created_at: number; username_skeleton: string | null };
+        }>;
+        const rows = await accounts
+          .selectFrom('accounts')
+          .select(['id', 'username'])
+          .where('username', 'is not', null)
+          .orderBy('created_at')
+          .orderBy('id')
+          .execute();
+        const held = new Set<string>();
+        for (const { id, username } of rows) {
+          const skeleton = usernameSkeleton(username ?? '');
+          if (held.has(skeleton)) continue;
+          held.add(skeleton);
+          await accounts.updateTable('accounts').set({ username_skeleton: skeleton }).where('id', '=', id).execute();
+        }
+        await db.schema
+          .createIndex('accounts_by_username_skeleton')
+          .unique()
+          .on('accounts')
+          .column('username_skeleton')
+          .execute();
       },
     },
   };

@@ -138,8 +138,11 @@ export abstract class CombinedStorage implements Storage {
   accountByUsername(key: string): Promise<Account | undefined> {
     return this.#accounts.accountByUsername(key);
   }
-  claimAccount(id: string, username: string, key: string, passwordHash: string): Promise<boolean> {
-    return this.#accounts.claimAccount(id, username, key, passwordHash);
+  accountBySkeleton(skeleton: string): Promise<Account | undefined> {
+    return this.#accounts.accountBySkeleton(skeleton);
+  }
+  claimAccount(id: string, username: string, key: string, passwordHash: string, skeleton: string): Promise<boolean> {
+    return this.#accounts.claimAccount(id, username, key, passwordHash, skeleton);
   }
   setPassword(id: string, passwordHash: string): Promise<void> {
     return this.#accounts.setPassword(id, passwordHash);

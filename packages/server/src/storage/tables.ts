@@ -8,6 +8,8 @@ export interface Tables {
     name: string;
     username: string | null;
     username_key: string | null;
+    /** The username's TR39 skeleton (unique: no look-alikes); null for a guest. */
+    username_skeleton: string | null;
     password_hash: string | null;
     created_at: number;
   };

@@ -22,7 +22,7 @@ export function accountsContract(name: string, open: Opener): void {
       await storage.close();
     });
 
-    it('keeps accounts: a guest, claimed with a username no other account has in any case', async () => {
+    it('keeps accounts: a guest, claimed with a username no other account has in any case nor as a look-alike', async () => {
       const storage = await open();
       const guest = {
         id: 'a1',
@@ -37,13 +37,22 @@ export function accountsContract(name: string, open: Opener): void {
       await expect(storage.createAccount(guest)).rejects.toThrow();
       expect(await storage.account('a1')).toEqual(guest);
       expect(await storage.account('nope')).toBeUndefined();
-      expect(await storage.claimAccount('a1', 'AnaK', 'anak', 'scrypt$1')).toBe(true);
-      expect(await storage.claimAccount('a2', 'ANAK', 'anak', 'scrypt$2')).toBe(false);
-      expect(await storage.accountByUsername('anak')).toEqual({ ...guest, username: 'AnaK', passwordHash: 'scrypt$1' });
+      expect(await storage.claimAccount('a1', 'AnaK', 'anak', 'scrypt$1', 'anak')).toBe(true);
+      expect(await storage.claimAccount('a2', 'ANAK', 'anak', 'scrypt$2', 'anak')).toBe(false);
+      // Another key with the same skeleton: a look-alike, refused.
+      expect(await storage.claimAccount('a2', 'AnaK.', 'anak.', 'scrypt$2', 'anak')).toBe(false);
+      // The claim revoked the guest secret ('').
+      const claimed = { ...guest, secretHash: '', username: 'AnaK', passwordHash: 'scrypt$1' };
+      expect(await storage.accountByUsername('anak')).toEqual(claimed);
+      expect(await storage.accountBySkeleton('anak')).toEqual(claimed);
+      expect(await storage.accountBySkeleton('anak.')).toBeUndefined();
       await storage.setPassword('a1', 'scrypt$3');
       await storage.renameAccount('a1', 'Ana K.');
       expect(await storage.account('a1')).toMatchObject({ name: 'Ana K.', passwordHash: 'scrypt$3' });
-      expect((await storage.account('a2'))?.username).toBeNull();
+      expect(await storage.account('a2')).toMatchObject({ username: null, secretHash: guest.secretHash });
+      // A new password revokes a guest secret too.
+      await storage.setPassword('a2', 'scrypt$4');
+      expect((await storage.account('a2'))?.secretHash).toBe('');
       await storage.close();
     });
 
@@ -77,15 +86,15 @@ export function accountsContract(name: string, open: Opener): void {
       await storage.createAccount(guest);
       await storage.createAccount({ ...guest, id: 'a2' });
       const claims = await Promise.all([
-        storage.claimAccount('a1', 'Ana', 'ana', 'scrypt$1'),
-        storage.claimAccount('a2', 'ANA', 'ana', 'scrypt$2'),
+        storage.claimAccount('a1', 'Ana', 'ana', 'scrypt$1', 'ana'),
+        storage.claimAccount('a2', 'ANA.', 'ana.', 'scrypt$2', 'ana'),
       ]);
       expect(claims.filter(Boolean)).toHaveLength(1);
-      const owner = await storage.accountByUsername('ana');
+      const owner = await storage.accountBySkeleton('ana');
       expect(owner?.id).toBe(claims[0] ? 'a1' : 'a2');
       expect((await storage.account(claims[0] ? 'a2' : 'a1'))?.username).toBeNull();
       // Claiming the name it has again changes nothing.
-      expect(await storage.claimAccount(owner?.id ?? '', 'Ana', 'ana', 'scrypt$3')).toBe(true);
+      expect(await storage.claimAccount(owner?.id ?? '', owner?.username ?? '', 'ana', 'scrypt$3', 'ana')).toBe(true);
       await storage.close();
     });
 
