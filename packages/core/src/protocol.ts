@@ -427,12 +427,15 @@ export interface SoloServerMessages {
    * The run is stored. `newBest` when it beats the account's best listed run on the setting and any
    * best the player joined with (a listed run only, with a solve). `verified` is false when a solve
    * came faster than a person can (the server's measure against the human floor, docs/accounts.md):
-   * it is kept but never listed.
+   * it is kept but never listed. `held` when the run as a whole did not look like a person's
+   * (docs/accounts.md, "Held results"): it is kept, shown to its owner as under review, and listed
+   * only if an operator releases it.
    */
   readonly recorded: {
     readonly result: SoloResult;
     readonly newBest: boolean;
     readonly verified: boolean;
+    readonly held: boolean;
     /** Each puzzle of the run, in order, with its time. */
     readonly puzzles: readonly SoloPuzzleTime[];
   };

@@ -15,6 +15,7 @@ import { RaceGame } from './race-game.js';
 import { rateRace } from './ratings.js';
 import type { RoomServices } from './services.js';
 import type { Whose } from './solves.js';
+import { claimReview } from './reviews.js';
 import { Solves, trackRace } from './solves.js';
 import type { Account, Storage } from './storage.js';
 import { MAX_SPECTATORS } from './protocol.js';
@@ -27,7 +28,10 @@ export const RECONNECT_SECONDS = 60;
 /** What a race's master needs from the server around it (storage narrowed to what it calls). */
 export type RaceMasterServices = Pick<RoomServices, 'attempts' | 'inPlay' | 'decks' | 'seed' | 'log' | 'metrics'> & {
   readonly clock: Pick<GameClock, 'now' | 'timeScale'>;
-  readonly storage: Pick<Storage, 'beginGame' | 'journal' | 'saveGame' | 'ratingsOf' | 'saveRatings' | 'flagAccount'>;
+  readonly storage: Pick<
+    Storage,
+    'beginGame' | 'journal' | 'saveGame' | 'ratingsOf' | 'saveRatings' | 'flagAccount' | 'holdClaim' | 'soloResultsOf'
+  >;
 };
 
 type Out = RaceServerMessages;
@@ -275,6 +279,7 @@ export class RaceMaster {
       this.room.id,
       { log: `room ${this.room.id}`, flag: ' in a race' },
       whose,
+      this.table.settings.rated ? claimReview(this.services.storage, this.services.decks.classic, game.id) : undefined,
     );
   }
 

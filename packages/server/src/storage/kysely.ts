@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { KyselyAccounts } from './kysely-accounts.js';
 import { KyselyGames } from './kysely-games.js';
 import { KyselyRatings } from './kysely-ratings.js';
+import { KyselyReviews } from './kysely-reviews.js';
 import { KyselySoloRuns } from './kysely-solo-runs.js';
 import type { StoreSet } from './stores.js';
 import { CombinedStorage } from './stores.js';
@@ -26,6 +27,7 @@ export function kyselyStores(
     soloRuns: new KyselySoloRuns(db),
     ratings: new KyselyRatings(db),
     accounts: new KyselyAccounts(db, isUniqueViolation),
+    reviews: new KyselyReviews(db),
   };
 }
 

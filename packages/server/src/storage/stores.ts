@@ -13,6 +13,9 @@ import type {
   RateAttempt,
   Ratings,
   RecordQuery,
+  HeldClaim,
+  Reviewed,
+  Reviews,
   Session,
   SolverRating,
   SoloRecord,
@@ -26,6 +29,7 @@ export interface StoreSet {
   readonly soloRuns: SoloRuns;
   readonly ratings: Ratings;
   readonly accounts: Accounts;
+  readonly reviews: Reviews;
 }
 
 /**
@@ -38,12 +42,14 @@ export abstract class CombinedStorage implements Storage {
   readonly #soloRuns: SoloRuns;
   readonly #ratings: Ratings;
   readonly #accounts: Accounts;
+  readonly #reviews: Reviews;
 
   protected constructor(stores: StoreSet) {
     this.#games = stores.games;
     this.#soloRuns = stores.soloRuns;
     this.#ratings = stores.ratings;
     this.#accounts = stores.accounts;
+    this.#reviews = stores.reviews;
   }
 
   abstract close(): Promise<void>;
@@ -156,5 +162,15 @@ export abstract class CombinedStorage implements Storage {
   }
   flaggedAccounts(): Promise<{ account: Account; reason: string; at: number }[]> {
     return this.#accounts.flaggedAccounts();
+  }
+
+  holdClaim(claim: HeldClaim): Promise<void> {
+    return this.#reviews.holdClaim(claim);
+  }
+  reviews(all?: boolean): Promise<Reviewed[]> {
+    return this.#reviews.reviews(all);
+  }
+  decide(id: string, review: 'released' | 'rejected'): Promise<Reviewed | undefined> {
+    return this.#reviews.decide(id, review);
   }
 }
