@@ -139,6 +139,14 @@ export interface ProfileAnswer {
 }
 
 /**
+ * `GET /api/me/held`: the signed-in account's solo runs held for review (docs/accounts.md, "Held
+ * results"), newest first: under review (`held`), or kept off the boards by an operator (`rejected`).
+ */
+export interface HeldAnswer {
+  readonly runs: readonly (SoloRecordEntry & { readonly review: 'held' | 'rejected' })[];
+}
+
+/**
  * `GET /api/games/:id/replay`: a stored game played again by the engine: every accepted action with
  * the events it caused, each round as it ended (every board with its placements or a solution,
  * the gains, the standings after it), and whether the replay ends as the record says.
