@@ -56,9 +56,12 @@ function playRun(
       events = act({ type: 'skip' });
       continue;
     }
+    // A hand's moves: a pause of thought before each piece, quick turns, the gaps uneven (even
+    // gaps are a program's to the plausibility model).
     const moves = task.solution.flatMap((p, j): TrailMove[] => [
-      [200 + 400 * j, 'turn', p.piece],
-      [400 + 400 * j, 'place', p.piece],
+      [300 + 1500 * j + (j % 2) * 500, 'turn', p.piece],
+      [470 + 1500 * j + (j % 2) * 500, 'turn', p.piece],
+      [850 + 1500 * j + (j % 2) * 500, 'place', p.piece],
     ]);
     const claim = { placements: task.solution, ...(trail ? { trail: moves } : {}) };
     events = act({ type: 'claim', placements: task.solution }, claim);

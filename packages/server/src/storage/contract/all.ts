@@ -3,6 +3,7 @@ import { accountsContract } from './accounts.js';
 import type { Opener } from './fixtures.js';
 import { gamesContract } from './games.js';
 import { ratingsContract } from './ratings.js';
+import { reviewsContract } from './reviews.js';
 import { soloRunsContract } from './solo-runs.js';
 
 /** The four stores' contract suites over one backend. */
@@ -12,5 +13,6 @@ export function allStoresContract(name: string, open: Opener): void {
     soloRunsContract(name, open);
     ratingsContract(name, open);
     accountsContract(name, open);
+    reviewsContract(name, open);
   });
 }
