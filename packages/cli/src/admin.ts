@@ -8,8 +8,9 @@ import { REVIEW_HELP, reviewCommand } from './review.js';
 export const ADMIN_HELP = `Usage: ubongo admin flagged [--data-dir DIR | --database-url URL] [--json]
        ubongo admin review [--all | show ID | release ID | reject ID] [--data-dir DIR | --database-url URL] [--json]
 
-What an operator reviews, read from the server's database: PostgreSQL if DATABASE_URL names one
-(as for the server), else SQLite in the data folder (stop the server first, or read a copy).
+What an operator reviews, in the server's database (read; review's release and reject write):
+PostgreSQL if DATABASE_URL names one (as for the server), else SQLite in the data folder (stop the
+server first, or read a copy).
 
   flagged              the accounts marked for review: a solve faster than a person can (docs/accounts.md)
 ${REVIEW_HELP}  --data-dir DIR       where the SQLite database lives (default: $UBONGO_DATA_DIR, else ./data)

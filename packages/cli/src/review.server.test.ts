@@ -85,7 +85,9 @@ describe('held results', () => {
 
     // Its owner alone sees it, as under review.
     const mine = async (at: string, token: string): Promise<HeldAnswer> =>
-      (await (await fetch(`${at}/api/me/held`, { headers: { authorization: `Bearer ${token}` } })).json()) as HeldAnswer;
+      (await (
+        await fetch(`${at}/api/me/held`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as HeldAnswer;
     expect((await mine(http, forged.token)).runs).toMatchObject([
       { player: 'Forger Fay', mode: 'count', limit: 5, solved: 5, review: 'held' },
     ]);

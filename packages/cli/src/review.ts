@@ -52,7 +52,9 @@ export async function reviewCommand(
     return results.length > 0 ? EXIT.ok : EXIT.none;
   }
   if (!['show', 'release', 'reject'].includes(verb) || id === undefined || extra.length > 0)
-    throw new UsageError(`admin review takes nothing, 'show ID', 'release ID' or 'reject ID'; run 'ubongo admin --help'`);
+    throw new UsageError(
+      `admin review takes nothing, 'show ID', 'release ID' or 'reject ID'; run 'ubongo admin --help'`,
+    );
   if (verb === 'show') {
     const found = (await storage.reviews(true)).find((r) => r.id === id);
     if (!found) return notFound(id, io);
