@@ -99,7 +99,9 @@ describe('held results', () => {
     // The operator's review, on the SQLite file.
     const list = await ubongo('admin', 'review', '--data-dir', dataDir);
     expect(list.code).toBe(0);
-    expect(list.out).toMatch(/ {2}run-\d+ {2}held {2}solo count 5 easy by Forger Fay: 5 solved in \d+\.\d\d s \(account /);
+    expect(list.out).toMatch(
+      / {2}run-\d+ {2}held {2}solo count 5 easy by Forger Fay: 5 solved in \d+\.\d\d s \(account /,
+    );
     expect(list.out).toMatch(/\n {4}bare: 5 of 5 trails without a turn, a flip or a correction \(for a person: /);
     expect(list.out).toMatch(/\n1 result held\n$/);
     const json = await ubongo('admin', 'review', '--json', '--data-dir', dataDir);
