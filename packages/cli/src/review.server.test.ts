@@ -125,6 +125,20 @@ describe('held results', () => {
     expect(await ubongo('admin', 'review', '--data-dir', dataDir)).toMatchObject({ code: 1, out: '0 results held\n' });
     expect((await ubongo('admin', 'review', '--all', '--data-dir', dataDir)).out).toMatch(/\n1 result reviewed\n$/);
 
+    // A rated claim held (as Solves keeps one: solves.unit.test.ts) is listed with its game's replay, and rejected.
+    const { SqliteStorage } = await import('@ubongo/server');
+    const storage = await SqliteStorage.open(dataDir);
+    await storage.holdClaim({ gameId: 'ABC123-1', player: 'p2', accountId: 'a9', reasons: ['floor: ...'], at: 0 });
+    await storage.close();
+    expect(await ubongo('admin', 'review', '--data-dir', dataDir)).toEqual({
+      code: 0,
+      out: '1970-01-01T00:00:00.000Z  claim-1  held  claim of p2 in rated game ABC123-1 (account a9)\n    replay: /api/games/ABC123-1/replay\n    floor: ...\n1 result held\n',
+      err: '',
+    });
+    expect((await ubongo('admin', 'review', 'reject', 'claim-1', '--data-dir', dataDir)).out).toContain(
+      'claim-1  rejected  claim of p2',
+    );
+
     // Released: on the boards, and no longer under review for its owner.
     const again = await start();
     expect(await listed(again.http)).toContain('Forger Fay');
