@@ -32,6 +32,12 @@ export class SoloRun {
   /** The task on the board, and whether it is neither solved nor set aside yet. */
   #dealt: TaskRef | undefined;
   #open = false;
+  /**
+   * The run's attempts, counted for the tasks' and the player's ratings once the run is judged as
+   * a whole (`record`, or `close` for a run never finished): a held run counts none.
+   */
+  #attempts: { task: TaskRef; solved: boolean }[] = [];
+  #settled = false;
 
   constructor(
     private readonly services: SoloRunServices,
@@ -60,14 +66,14 @@ export class SoloRun {
       // A task set aside, or on the board when the time ran out, is the task's win (its first attempt only).
       if ((event.type === 'skipped' || event.type === 'finished') && dealt && this.#open) {
         this.#open = false;
-        solves.attempted(PLAYER, dealt, false);
+        this.#attempts.push({ task: dealt, solved: false });
         this.#keep(dealt, event.type === 'skipped' ? 'skipped' : 'unfinished');
       }
       if (event.type === 'solved' && dealt) {
         this.#open = false;
         const plausible = solves.solved(PLAYER, claim);
         this.#keep(dealt, 'solved', claim?.trail);
-        if (plausible) solves.attempted(PLAYER, dealt, true);
+        if (plausible) this.#attempts.push({ task: dealt, solved: true });
       }
       if (event.type === 'puzzle') {
         this.#dealt = event.deal;
@@ -110,6 +116,7 @@ export class SoloRun {
       : ({ plausible: true } as const);
     const review = verdict.plausible ? 'none' : 'held';
     const reasons = reasonsOf(verdict);
+    this.#settle(verdict.plausible);
     if (review === 'held') log(`solo room ${this.room}: run held for review: ${reasons.join('; ')}`);
     await storage.saveSolo({
       ...result,
@@ -126,6 +133,23 @@ export class SoloRun {
     const puzzles = this.#puzzles.map(({ board, side, key, outcome, ms }) => ({ board, side, key, outcome, ms }));
     const listed = isListed({ verified, dealing, review });
     return { result, newBest: isNewBest(result, bar) && listed, verified, held: review === 'held', puzzles };
+  }
+
+  /**
+   * The room closes: a run that never finished (its player left) is judged on its solves so far,
+   * without a history, and its attempts counted if it is plausible. Nothing for a recorded run.
+   */
+  close(): void {
+    if (this.#settled) return;
+    this.#settle(judgeRun(runSolves(this.deck, this.#puzzles)).plausible);
+  }
+
+  /** Counts the run's attempts (once), if the run as a whole is plausible. */
+  #settle(plausible: boolean): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    if (plausible) for (const { task, solved } of this.#attempts) this.#solves.attempted(PLAYER, task, solved);
+    this.#attempts = [];
   }
 
   /** The account's stored runs, newest first (none without an account). */
