@@ -320,7 +320,7 @@ export interface Accounts {
 }
 
 /**
- * Where games and records are kept: the four stores on one database, closed together. SQLite
+ * Where games and records are kept: the five stores on one database, closed together. SQLite
  * in-process by default, PostgreSQL (`DATABASE_URL`) for processes that share one database, both
  * through the same queries (storage/kysely-*.ts); `MemoryStorage` for a server that keeps nothing.
  * Each store's implementations pass its contract suite (storage/*.test.ts). The implementations are

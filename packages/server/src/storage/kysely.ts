@@ -11,7 +11,7 @@ import type { Tables } from './tables.js';
 export type { Tables } from './tables.js';
 
 /**
- * The four stores of a SQL database through Kysely (kysely-*.ts): one set of queries for SQLite
+ * The five stores of a SQL database through Kysely (kysely-*.ts): one set of queries for SQLite
  * and PostgreSQL. `owner` names the process they serve (`Games.owner`), `journalDb` writes the
  * journal (`db` unless it has connections of its own), `isUniqueViolation` tells the database's
  * refusal of a row a unique index already holds.

@@ -7,7 +7,7 @@ import { MemorySoloRuns } from './memory-solo-runs.js';
 import type { StoreSet } from './stores.js';
 import { CombinedStorage } from './stores.js';
 
-/** The four stores in memory, closed together; the ratings name the accounts of the same set. */
+/** The five stores in memory, closed together; the ratings name the accounts of the same set, the reviews its runs. */
 export function memoryStores(owner = ''): StoreSet & { gate: Gate } {
   const gate = new Gate();
   const accounts = new MemoryAccounts(gate);

@@ -23,7 +23,7 @@ import type {
   Storage,
 } from '../storage.js';
 
-/** The four stores of one backend as one `Storage`. */
+/** The five stores of one backend as one `Storage`. */
 export interface StoreSet {
   readonly games: Games;
   readonly soloRuns: SoloRuns;
@@ -33,7 +33,7 @@ export interface StoreSet {
 }
 
 /**
- * A `Storage` made of its four stores: each call goes to the store of its concern. A backend's
+ * A `Storage` made of its five stores: each call goes to the store of its concern. A backend's
  * class (MemoryStorage, SqliteStorage, PostgresStorage) builds its stores and says how to close
  * them; the calls are methods of the class, so that a test may override one.
  */

@@ -6,7 +6,7 @@ import { ratingsContract } from './ratings.js';
 import { reviewsContract } from './reviews.js';
 import { soloRunsContract } from './solo-runs.js';
 
-/** The four stores' contract suites over one backend. */
+/** The five stores' contract suites over one backend. */
 export function allStoresContract(name: string, open: Opener): void {
   describe(`${name} storage`, () => {
     gamesContract(name, open);
