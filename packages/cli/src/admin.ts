@@ -1,16 +1,19 @@
-import type { Accounts } from '@ubongo/server';
+import type { Accounts, Reviews } from '@ubongo/server';
 import { parseArgs } from 'node:util';
 import type { Io } from './io.js';
 import { EXIT, UsageError } from './io.js';
+import { REVIEW_HELP, reviewCommand } from './review.js';
 
 /** Help for `ubongo admin`. */
 export const ADMIN_HELP = `Usage: ubongo admin flagged [--data-dir DIR | --database-url URL] [--json]
+       ubongo admin review [--all | show ID | release ID | reject ID] [--data-dir DIR | --database-url URL] [--json]
 
-What an operator reviews, read from the server's database: PostgreSQL if DATABASE_URL names one
-(as for the server), else SQLite in the data folder (stop the server first, or read a copy).
+What an operator reviews, in the server's database (read; review's release and reject write):
+PostgreSQL if DATABASE_URL names one (as for the server), else SQLite in the data folder (stop the
+server first, or read a copy).
 
   flagged              the accounts marked for review: a solve faster than a person can (docs/accounts.md)
-  --data-dir DIR       where the SQLite database lives (default: $UBONGO_DATA_DIR, else ./data)
+${REVIEW_HELP}  --data-dir DIR       where the SQLite database lives (default: $UBONGO_DATA_DIR, else ./data)
   --database-url URL   a postgres:// URL: the PostgreSQL database to read (default: $DATABASE_URL)
   --json               one JSON object per line instead of a table
   -h, --help           this help
@@ -25,6 +28,7 @@ export async function adminCommand(args: string[], io: Io): Promise<number> {
       'data-dir': { type: 'string' },
       'database-url': { type: 'string' },
       json: { type: 'boolean' },
+      all: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -33,7 +37,10 @@ export async function adminCommand(args: string[], io: Io): Promise<number> {
     return EXIT.ok;
   }
   const [what, ...extra] = positionals;
-  if (what !== 'flagged' || extra.length > 0) throw new UsageError(`admin takes 'flagged'; run 'ubongo admin --help'`);
+  if (!(what === 'flagged' && extra.length === 0) && what !== 'review')
+    throw new UsageError(`admin takes 'flagged' or 'review'; run 'ubongo admin --help'`);
+  if (values.all && (what !== 'review' || extra.length > 0))
+    throw new UsageError(`--all is for 'ubongo admin review' alone`);
   if (values['data-dir'] !== undefined && values['database-url'] !== undefined)
     throw new UsageError('admin reads one database: --data-dir or --database-url, not both');
   // As the server chooses (packages/server/src/main.ts): a DATABASE_URL set and not empty names
@@ -46,8 +53,10 @@ export async function adminCommand(args: string[], io: Io): Promise<number> {
         ? [env, 'DATABASE_URL']
         : [undefined, ''];
   const { DatabaseUrlError, PostgresStorage, SqliteStorage } = await import('@ubongo/server');
-  // Only the accounts store is read.
-  const open = async (): Promise<Pick<Accounts, 'flaggedAccounts'> & { close(): Promise<void> }> => {
+  // Only the accounts store is read, and the held results (written only by review's decisions).
+  const open = async (): Promise<
+    Pick<Accounts, 'flaggedAccounts'> & Pick<Reviews, 'reviews' | 'decide'> & { close(): Promise<void> }
+  > => {
     if (url === undefined) return SqliteStorage.open(values['data-dir'] ?? process.env['UBONGO_DATA_DIR'] ?? './data');
     try {
       return await PostgresStorage.open(url, {
@@ -62,6 +71,8 @@ export async function adminCommand(args: string[], io: Io): Promise<number> {
   };
   const storage = await open();
   try {
+    if (what === 'review')
+      return await reviewCommand(storage, extra, { json: values.json ?? false, all: values.all ?? false }, io);
     const flagged = await storage.flaggedAccounts();
     for (const { account, reason, at } of flagged) {
       const who = account.username === null ? `${account.name} (guest)` : `${account.name} @${account.username}`;

@@ -12,7 +12,7 @@ Commands:
   deck          the classic and Extreme decks: export, verify, show, render, generate
   simulate      play a whole game between bots and tell it round by round
   serve         run the game server (as npm start does)
-  admin         what an operator reviews: accounts flagged for implausible solves
+  admin         what an operator reviews: accounts flagged for implausible solves, held results
   help [CMD]    this help, or a command's
 
 Run 'ubongo COMMAND --help' for a command's options.

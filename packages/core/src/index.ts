@@ -8,6 +8,7 @@ export * from './solver.js';
 export * from './checker.js';
 export * from './text.js';
 export * from './random.js';
+export * from './stats.js';
 export * from './sample.js';
 export * from './extreme.js';
 export * from './difficulty.js';

@@ -141,6 +141,14 @@ export interface ProfileAnswer {
 }
 
 /**
+ * `GET /api/me/held`: the signed-in account's solo runs held for review (docs/accounts.md, "Held
+ * results"), newest first: under review (`held`), or kept off the boards by an operator (`rejected`).
+ */
+export interface HeldAnswer {
+  readonly runs: readonly (SoloRecordEntry & { readonly review: 'held' | 'rejected' })[];
+}
+
+/**
  * `GET /api/games/:id/replay`: a stored game played again by the engine: every accepted action with
  * the events it caused, each round as it ended (every board with its placements or a solution,
  * the gains, the standings after it), and whether the replay ends as the record says.
@@ -429,12 +437,15 @@ export interface SoloServerMessages {
    * The run is stored. `newBest` when it beats the account's best listed run on the setting and any
    * best the player joined with (a listed run only, with a solve). `verified` is false when a solve
    * came faster than a person can (the server's measure against the human floor, docs/accounts.md):
-   * it is kept but never listed.
+   * it is kept but never listed. `held` when the run as a whole did not look like a person's
+   * (docs/accounts.md, "Held results"): it is kept, shown to its owner as under review, and listed
+   * only if an operator releases it.
    */
   readonly recorded: {
     readonly result: SoloResult;
     readonly newBest: boolean;
     readonly verified: boolean;
+    readonly held: boolean;
     /** Each puzzle of the run, in order, with its time. */
     readonly puzzles: readonly SoloPuzzleTime[];
   };

@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { accountRoutes } from './account-routes.js';
 import { AccountError } from './accounts.js';
 import { apiRoutes } from './api-routes.js';
+import { heldRoutes } from './held-routes.js';
 import type { Limits } from './limits.js';
 import { matchmakerRoutes } from './matchmaker.js';
 import type { HttpOptions } from './http-common.js';
@@ -172,6 +173,7 @@ export async function httpApp(options: HttpOptions): Promise<FastifyInstance> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   matchmakerRoutes(typed, limits, options.rateLimits, options.accounts);
   accountRoutes(typed, options.accounts);
+  heldRoutes(typed, options);
   apiRoutes(typed, options);
   if (options.webDir !== undefined)
     await app.register(webFiles, { webDir: options.webDir, sourceMaps: options.sourceMaps });

@@ -16,8 +16,15 @@ export const rankOf = (r: { readonly mu: number; readonly sigma: number }): numb
  */
 export const LISTED = { verified: true, dealing: 'shuffled' } as const;
 
-/** Whether a run is listed (`LISTED`); a run stored before dealing was kept was dealt shuffled. */
+/** The reviews that keep a run off every board: held by the plausibility model, or rejected (storage.ts REVIEWS). */
+export const UNLISTED_REVIEWS = ['held', 'rejected'] as const;
+
+/** Whether a run is listed (`LISTED`, and not held or rejected); a run stored before dealing was kept was dealt shuffled. */
 export const isListed = (r: {
   readonly verified: boolean;
   readonly dealing?: 'shuffled' | 'level' | undefined;
-}): boolean => r.verified === LISTED.verified && (r.dealing ?? 'shuffled') === LISTED.dealing;
+  readonly review?: string | undefined;
+}): boolean =>
+  r.verified === LISTED.verified &&
+  (r.dealing ?? 'shuffled') === LISTED.dealing &&
+  !(UNLISTED_REVIEWS as readonly string[]).includes(r.review ?? 'none');

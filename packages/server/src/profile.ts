@@ -36,7 +36,10 @@ export async function profileOf(
       ),
     )
   ).flat();
-  const verified = (await storage.soloResultsOf(id)).filter((r) => r.verified);
+  // A run held for review, or rejected, shows nowhere public (docs/accounts.md, "Held results").
+  const verified = (await storage.soloResultsOf(id)).filter(
+    (r) => r.verified && r.review !== 'held' && r.review !== 'rejected',
+  );
   let solvedMs = 0;
   let solvedCount = 0;
   for (const r of verified) {

@@ -16,6 +16,7 @@ import type { RatingStore } from './ratings.js';
 import { rateRace } from './ratings.js';
 import type { RoomServices } from './services.js';
 import type { Whose } from './solves.js';
+import { claimReview } from './reviews.js';
 import { Solves, trackRace } from './solves.js';
 import type { Account, Storage } from './storage.js';
 import { MAX_SPECTATORS } from './protocol.js';
@@ -28,7 +29,11 @@ export const RECONNECT_SECONDS = 60;
 /** What a race's master needs from the server around it (storage narrowed to what it calls). */
 export type RaceMasterServices = Pick<RoomServices, 'attempts' | 'inPlay' | 'decks' | 'seed' | 'log' | 'metrics'> & {
   readonly clock: Pick<GameClock, 'now' | 'timeScale'>;
-  readonly storage: Pick<Storage, 'beginGame' | 'journal' | 'saveGame' | 'flagAccount'> & RatingStore;
+  readonly storage: Pick<
+    Storage,
+    'beginGame' | 'journal' | 'saveGame' | 'flagAccount' | 'holdClaim' | 'soloResultsOf'
+  > &
+    RatingStore;
 };
 
 type Out = RaceServerMessages;
@@ -277,6 +282,7 @@ export class RaceMaster {
       this.room.id,
       { log: `room ${this.room.id}`, flag: ' in a race' },
       whose,
+      this.table.settings.rated ? claimReview(this.services.storage, this.services.decks.classic, game.id) : undefined,
     );
   }
 

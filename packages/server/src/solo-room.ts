@@ -177,6 +177,7 @@ export class SoloRoom extends Room {
 
   override onDispose(): void {
     this.#timers.clearAll();
+    this.#run?.close();
     this.services.inPlay.clear(this.roomId);
   }
 

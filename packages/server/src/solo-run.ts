@@ -1,12 +1,13 @@
 import type { Deck, SoloEvent, SoloJoinOptions, SoloResult, SoloServerMessages, TaskRef } from '@ubongo/core';
-import { compareSoloResults, isNewBest } from '@ubongo/core';
+import { compareSoloResults, isNewBest, judgeRun } from '@ubongo/core';
 import type { GameClock } from './clock.js';
 import type { RoomServices } from './services.js';
 import { isListed } from './leaderboards.js';
+import { pastSolves, reasonsOf, runSolves } from './reviews.js';
 import { bestListedRuns, soloSetting } from './solo-bests.js';
 import type { Claimed } from './solves.js';
 import { Solves } from './solves.js';
-import type { SoloPuzzle, Storage } from './storage.js';
+import type { SoloPuzzle, SoloRecord, Storage } from './storage.js';
 
 /** What a solo run needs from the server around it (storage narrowed to what it calls). */
 export type SoloRunServices = Pick<RoomServices, 'attempts' | 'inPlay' | 'log'> & {
@@ -20,8 +21,9 @@ const PLAYER = 'solo';
 /**
  * What follows an accepted step of a solo run, apart from the socket and the timer (the room's):
  * each puzzle kept with what became of it and its time on the server's clock; each solve judged
- * and each attempt counted (solves.ts); the finished run stored, verified or not, and whether it
- * is a new best. Only the server's measures count, so records are earned.
+ * and each attempt counted (solves.ts); the finished run judged as a whole (core's judgeRun, with
+ * the account's past runs) and stored, verified or not, held for review or not, and whether it is
+ * a new best. Only the server's measures count, so records are earned.
  */
 export class SoloRun {
   readonly #solves: Solves;
@@ -30,10 +32,16 @@ export class SoloRun {
   /** The task on the board, and whether it is neither solved nor set aside yet. */
   #dealt: TaskRef | undefined;
   #open = false;
+  /**
+   * The run's attempts, counted for the tasks' and the player's ratings once the run is judged as
+   * a whole (`record`, or `close` for a run never finished): a held run counts none.
+   */
+  #attempts: { task: TaskRef; solved: boolean }[] = [];
+  #settled = false;
 
   constructor(
     private readonly services: SoloRunServices,
-    deck: Deck,
+    private readonly deck: Deck,
     private readonly room: string,
     /** The account playing (none: nothing is flagged, counted or in play). */
     private readonly account: string | undefined,
@@ -58,14 +66,14 @@ export class SoloRun {
       // A task set aside, or on the board when the time ran out, is the task's win (its first attempt only).
       if ((event.type === 'skipped' || event.type === 'finished') && dealt && this.#open) {
         this.#open = false;
-        solves.attempted(PLAYER, dealt, false);
+        this.#attempts.push({ task: dealt, solved: false });
         this.#keep(dealt, event.type === 'skipped' ? 'skipped' : 'unfinished');
       }
       if (event.type === 'solved' && dealt) {
         this.#open = false;
         const plausible = solves.solved(PLAYER, claim);
         this.#keep(dealt, 'solved', claim?.trail);
-        if (plausible) solves.attempted(PLAYER, dealt, true);
+        if (plausible) this.#attempts.push({ task: dealt, solved: true });
       }
       if (event.type === 'puzzle') {
         this.#dealt = event.deal;
@@ -86,19 +94,30 @@ export class SoloRun {
   }
 
   /**
-   * Stores the finished run, kept with its account and puzzles; what the player is told of it: a
-   * new best only for a listed run (solo-bests.ts) that beats the bar. Throws if it was not stored.
+   * Stores the finished run, kept with its account and puzzles; a run that could be listed is
+   * judged as a whole first (docs/accounts.md, "Held results"), and held if the model finds it
+   * implausible. What the player is told of it: held or not; a new best only for a listed run
+   * (solo-bests.ts) that beats the bar. Throws if it was not stored.
    */
   async record(result: SoloResult, player: string, seed: number): Promise<SoloServerMessages['recorded']> {
     const { storage, clock, log } = this.services;
-    // Read before this run is stored, so that it is not its own bar. A failed read leaves the bar the
-    // best the browser sent: it must not keep the run from being stored.
-    const bar = await this.#bestSoFar(result).catch((e: unknown) => {
+    // Read before this run is stored, so that it is not its own bar nor its own history. A failed
+    // read leaves the bar the best the browser sent and the run judged without a history: it must
+    // not keep the run from being stored.
+    const past = await this.#pastRuns().catch((e: unknown) => {
       log(`solo room ${this.room}: could not read the account's runs: ${String(e)}`);
-      return this.#sentBest(result);
+      return null;
     });
+    const bar = past === null ? this.#sentBest(result) : this.#bestSoFar(result, past);
     const { verified } = this;
     const dealing = this.options.dealing ?? 'shuffled';
+    const verdict = isListed({ verified, dealing })
+      ? judgeRun(runSolves(this.deck, this.#puzzles), pastSolves(this.deck, past ?? []))
+      : ({ plausible: true } as const);
+    const review = verdict.plausible ? 'none' : 'held';
+    const reasons = reasonsOf(verdict);
+    this.#settle(verdict.plausible);
+    if (review === 'held') log(`solo room ${this.room}: run held for review: ${reasons.join('; ')}`);
     await storage.saveSolo({
       ...result,
       accountId: this.account ?? null,
@@ -108,19 +127,43 @@ export class SoloRun {
       finishedAt: clock.now(),
       puzzles: this.#puzzles,
       dealing,
+      review,
+      reasons,
     });
     const puzzles = this.#puzzles.map(({ board, side, key, outcome, ms }) => ({ board, side, key, outcome, ms }));
-    return { result, newBest: isNewBest(result, bar) && isListed({ verified, dealing }), verified, puzzles };
+    const listed = isListed({ verified, dealing, review });
+    return { result, newBest: isNewBest(result, bar) && listed, verified, held: review === 'held', puzzles };
+  }
+
+  /**
+   * The room closes: a run that never finished (its player left) is judged on its solves so far,
+   * without a history, and its attempts counted if it is plausible. Nothing for a recorded run.
+   */
+  close(): void {
+    if (this.#settled) return;
+    this.#settle(judgeRun(runSolves(this.deck, this.#puzzles)).plausible);
+  }
+
+  /** Counts the run's attempts (once), if the run as a whole is plausible. */
+  #settle(plausible: boolean): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    if (plausible) for (const { task, solved } of this.#attempts) this.#solves.attempted(PLAYER, task, solved);
+    this.#attempts = [];
+  }
+
+  /** The account's stored runs, newest first (none without an account). */
+  async #pastRuns(): Promise<SoloRecord[]> {
+    return this.account === undefined ? [] : this.services.storage.soloResultsOf(this.account);
   }
 
   /**
    * The best to beat on this run's setting: the account's best listed run (what the server stored,
    * on any device) or the best the browser sent, whichever is better.
    */
-  async #bestSoFar(result: SoloResult): Promise<SoloResult | null> {
+  #bestSoFar(result: SoloResult, past: readonly SoloRecord[]): SoloResult | null {
     const sent = this.#sentBest(result);
-    if (this.account === undefined) return sent;
-    const mine = bestListedRuns(await this.services.storage.soloResultsOf(this.account)).get(soloSetting(result));
+    const mine = bestListedRuns(past).get(soloSetting(result));
     return mine && (!sent || compareSoloResults(mine, sent) > 0) ? mine : sent;
   }
 

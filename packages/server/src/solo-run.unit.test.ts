@@ -1,4 +1,4 @@
-import type { SoloAction, SoloEvent, SoloJoinOptions, SoloResult, SoloState, TrailMove } from '@ubongo/core';
+import type { DeckTask, SoloAction, SoloEvent, SoloJoinOptions, SoloResult, SoloState, TrailMove } from '@ubongo/core';
 import { findTask, soloEngine } from '@ubongo/core';
 import { shippedDeck } from '@ubongo/core/decks';
 import { describe, expect, it } from 'vitest';
@@ -27,13 +27,38 @@ function setup(options: Pick<SoloJoinOptions, 'best' | 'dealing'> = {}, storage 
 }
 
 /**
+ * A hand's moves: a pause of thought before each piece, quick turns, the gaps uneven (even gaps
+ * are a program's to the plausibility model).
+ */
+const handOf = (solution: DeckTask['solution']): TrailMove[] =>
+  solution.flatMap((p, j): TrailMove[] => [
+    [300 + 1500 * j + (j % 2) * 500, 'turn', p.piece],
+    [470 + 1500 * j + (j % 2) * 500, 'turn', p.piece],
+    [850 + 1500 * j + (j % 2) * 500, 'place', p.piece],
+  ]);
+
+/**
  * Plays a run of `limit` puzzles to its end: each puzzle solved `ms` after its deal (with a hand's
  * trail, or with none when `trail` is false), or set aside when `skip` says so. The run's result.
  */
 function playRun(
   { run, clock }: ReturnType<typeof setup>,
-  { ms, trail = true, skip = () => false }: { ms: number; trail?: boolean; skip?: (i: number) => boolean },
-): SoloResult {
+  {
+    ms,
+    trail = true,
+    skip = () => false,
+    hand = handOf,
+    until = () => false,
+  }: {
+    ms: number;
+    trail?: boolean;
+    skip?: (i: number) => boolean;
+    /** The trail of a solve of `solution`. */
+    hand?: (solution: DeckTask['solution']) => TrailMove[];
+    /** Stops the run before its puzzle `i` (a player who leaves): no result. */
+    until?: (i: number) => boolean;
+  },
+): SoloResult | undefined {
   const setupResult = engine.setup({ player: 'ana', mode: 'count', limit: 5, side: 'easy' }, 3);
   if (!setupResult.ok) throw new Error(setupResult.error.message);
   let state: SoloState = setupResult.value;
@@ -48,6 +73,7 @@ function playRun(
   };
   let events = act({ type: 'start' });
   for (let i = 0; !result && i < 20; i++) {
+    if (until(i)) return undefined;
     const dealt = events.find((e) => e.type === 'puzzle');
     const task = dealt?.type === 'puzzle' ? findTask(deck, dealt.deal) : undefined;
     if (!task) throw new Error('no puzzle dealt');
@@ -56,21 +82,24 @@ function playRun(
       events = act({ type: 'skip' });
       continue;
     }
-    const moves = task.solution.flatMap((p, j): TrailMove[] => [
-      [200 + 400 * j, 'turn', p.piece],
-      [400 + 400 * j, 'place', p.piece],
-    ]);
-    const claim = { placements: task.solution, ...(trail ? { trail: moves } : {}) };
+    const claim = { placements: task.solution, ...(trail ? { trail: hand(task.solution) } : {}) };
     events = act({ type: 'claim', placements: task.solution }, claim);
   }
   if (!result) throw new Error('the run did not finish');
   return result;
 }
 
+/** A run played to its end. */
+const finished = (s: ReturnType<typeof setup>, options: Parameters<typeof playRun>[1]): SoloResult => {
+  const result = playRun(s, options);
+  if (!result) throw new Error('the run did not finish');
+  return result;
+};
+
 describe('SoloRun', () => {
   it("stores a run solved in a hand's time as verified and listed, each puzzle with its time and moves", async () => {
     const s = setup();
-    const result = playRun(s, { ms: 20_000 });
+    const result = finished(s, { ms: 20_000 });
     const recorded = await s.run.record(result, 'ana', 3);
     expect(recorded.verified).toBe(true);
     expect(recorded.newBest).toBe(true);
@@ -96,7 +125,7 @@ describe('SoloRun', () => {
       passwordHash: null,
       createdAt: 0,
     });
-    const result = playRun(s, { ms: 20_000, trail: false });
+    const result = finished(s, { ms: 20_000, trail: false });
     const recorded = await s.run.record(result, 'ana', 3);
     expect(recorded).toMatchObject({ verified: false, newBest: false });
     expect(await s.storage.soloResultsOf('ana')).toHaveLength(1);
@@ -108,7 +137,7 @@ describe('SoloRun', () => {
 
   it("keeps a run dealt at the player's level with the account, but as no one's best", async () => {
     const s = setup({ dealing: 'level' });
-    const recorded = await s.run.record(playRun(s, { ms: 20_000 }), 'ana', 3);
+    const recorded = await s.run.record(finished(s, { ms: 20_000 }), 'ana', 3);
     expect(recorded).toMatchObject({ verified: true, newBest: false });
     expect((await s.storage.soloResultsOf('ana'))[0]?.dealing).toBe('level');
     expect(await s.storage.records({ mode: 'count' })).toEqual([]);
@@ -117,17 +146,17 @@ describe('SoloRun', () => {
   it("beats the account's best listed run or the best the browser sent, whichever is better", async () => {
     const storage = new MemoryStorage();
     const first = setup({}, storage);
-    await first.run.record(playRun(first, { ms: 20_000 }), 'ana', 3);
+    await first.run.record(finished(first, { ms: 20_000 }), 'ana', 3);
     // Slower than the stored run: no new best, whatever the browser sends.
     const slower = setup({ best: { solved: 5, ms: 1_000_000 } }, storage);
-    expect((await slower.run.record(playRun(slower, { ms: 30_000 }), 'ana', 3)).newBest).toBe(false);
+    expect((await slower.run.record(finished(slower, { ms: 30_000 }), 'ana', 3)).newBest).toBe(false);
     const faster = setup({}, storage);
-    expect((await faster.run.record(playRun(faster, { ms: 19_000 }), 'ana', 3)).newBest).toBe(true);
+    expect((await faster.run.record(finished(faster, { ms: 19_000 }), 'ana', 3)).newBest).toBe(true);
   });
 
   it('counts a puzzle set aside as an attempt lost, kept as skipped', async () => {
     const s = setup();
-    const result = playRun(s, { ms: 20_000, skip: (i) => i === 0 });
+    const result = finished(s, { ms: 20_000, skip: (i) => i === 0 });
     const recorded = await s.run.record(result, 'ana', 3);
     expect(recorded.puzzles[0]?.outcome).toBe('skipped');
     await s.attempts.idle();
@@ -139,9 +168,37 @@ describe('SoloRun', () => {
 
   it('keeps the tasks dealt in play for the account until the run is over', async () => {
     const s = setup();
-    const result = playRun(s, { ms: 20_000 });
+    const result = finished(s, { ms: 20_000 });
     const last = (await s.run.record(result, 'ana', 3)).puzzles.at(-1);
     if (!last) throw new Error('no puzzle kept');
     expect(await s.inPlay.has('ana', { edition: 'classic', ...last })).toBe(false);
+  });
+
+  it('holds a run of solves each just over its floor with bare trails: kept, unlisted, no attempt counted', async () => {
+    const s = setup();
+    // The easy side's floors are at most 3.81 s: each solve passes its floor, the run does not pass as a person's.
+    const bare = (solution: DeckTask['solution']): TrailMove[] =>
+      solution.map((p, j): TrailMove => [800 + 900 * j, 'place', p.piece]);
+    const recorded = await s.run.record(finished(s, { ms: 4_100, hand: bare }), 'ana', 3);
+    expect(recorded).toMatchObject({ verified: true, held: true, newBest: false });
+    const [stored] = await s.storage.soloResultsOf('ana');
+    expect(stored?.review).toBe('held');
+    expect(stored?.reasons).toContainEqual(expect.stringMatching(/^bare: 5 of 5 trails without a turn/));
+    expect(await s.storage.records({ mode: 'count' })).toEqual([]);
+    await s.attempts.idle();
+    const first = stored?.puzzles?.[0];
+    if (!first) throw new Error('no puzzles kept');
+    expect(await s.storage.puzzleRating(taskKey('classic', first))).toBeUndefined();
+    expect(s.logged.join('\n')).toMatch(/run held for review: /);
+  });
+
+  it('counts the attempts of a run its player left once the room closes, judged on its solves so far', async () => {
+    const s = setup();
+    expect(playRun(s, { ms: 20_000, until: (i) => i === 2 })).toBeUndefined();
+    s.run.close();
+    s.run.close();
+    await s.attempts.idle();
+    const counted = await s.storage.puzzleRatings('classic/');
+    expect(counted.map((r) => r.attempts)).toEqual([1, 1]);
   });
 });

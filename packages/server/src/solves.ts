@@ -1,8 +1,10 @@
-import type { Deck, RaceAction, RaceEvent, TaskRef, TrailMove } from '@ubongo/core';
-import { findTask, judgeSolve } from '@ubongo/core';
+import type { Deck, PastSolve, RaceAction, RaceEvent, Solve, TaskRef, TrailMove } from '@ubongo/core';
+import { findTask, judgeClaim, judgeSolve } from '@ubongo/core';
 import type { GameClock } from './clock.js';
 import type { InPlay } from './in-play.js';
 import type { Attempts } from './puzzles.js';
+import type { ClaimReview } from './reviews.js';
+import { reasonsOf } from './reviews.js';
 import type { Storage } from './storage.js';
 
 /** What judging and counting solves needs from the server around it. */
@@ -45,10 +47,14 @@ export const UNKNOWN_DIFFICULTY = 1;
 export class Solves {
   readonly #dealt = new Map<string, { task: TaskRef; at: number }>();
   readonly #implausible = new Set<string>();
+  /** Each person's solves in this room so far, and each account's past solves once read (a rated game's). */
+  readonly #runs = new Map<string, Solve[]>();
+  readonly #history = new Map<string, PastSolve[] | 'reading'>();
 
   /**
    * `room` names the room's tasks in play; `labels.log` starts its log lines, `labels.flag` goes
-   * into a flag's reason after the task (' in a race'); `whose` says whose a player's board is.
+   * into a flag's reason after the task (' in a race'); `whose` says whose a player's board is;
+   * `review`, for a rated game, judges each claim with the player's earlier ones (`ClaimReview`).
    */
   constructor(
     private readonly services: SolvesServices,
@@ -56,6 +62,7 @@ export class Solves {
     private readonly room: string,
     private readonly labels: { readonly log: string; readonly flag: string },
     private readonly whose: (player: string) => Whose | undefined,
+    private readonly review?: ClaimReview,
   ) {}
 
   /** The players whose solves came faster than a person can (or with no hand's trail), this game or run. */
@@ -72,7 +79,19 @@ export class Solves {
       this.#dealt.set(player, { task: { board, side, key }, at: now });
       const account = this.whose(player)?.account;
       if (account !== undefined) inPlay.deal(this.room, account, { edition: this.deck.edition, board, side, key });
+      if (account !== undefined && this.review && !this.#history.has(account)) this.#readHistory(this.review, account);
     }
+  }
+
+  #readHistory(review: ClaimReview, account: string): void {
+    this.#history.set(account, 'reading');
+    review.history(account).then(
+      (past) => this.#history.set(account, past),
+      (e: unknown) => {
+        this.#history.set(account, []);
+        this.services.log(`${this.labels.log}: could not read the past solves of ${account}: ${String(e)}`);
+      },
+    );
   }
 
   /** Game time since `player`'s board was dealt (0 if none was). */
@@ -92,13 +111,14 @@ export class Solves {
     if (!dealt || whose?.person !== true) return true;
     const task = findTask(this.deck, dealt.task);
     const took = this.since(player);
-    const verdict = judgeSolve({
+    const solve: Solve = {
       took,
       difficulty: task?.difficulty ?? UNKNOWN_DIFFICULTY,
       pieces: claim?.placements.map((p) => p.piece) ?? task?.pieces ?? [],
       trail: claim?.trail,
-    });
-    if (verdict.plausible) return true;
+    };
+    const verdict = judgeSolve(solve);
+    if (verdict.plausible) return this.#judgeRun(player, whose, solve);
     this.#implausible.add(player);
     const { account } = whose;
     if (account !== undefined) {
@@ -109,6 +129,30 @@ export class Solves {
         log(`could not flag account ${account}: ${String(e)}`);
       });
     }
+    return false;
+  }
+
+  /**
+   * A rated game's claim that passed the floor, judged with the player's earlier solves of the
+   * game and the account's past: an implausible one makes the player implausible (off the game's
+   * ratings) and is kept held for `ubongo admin review`. Says whether it was plausible.
+   */
+  #judgeRun(player: string, whose: Whose, solve: Solve): boolean {
+    const { review } = this;
+    const { account } = whose;
+    if (!review || account === undefined || this.#implausible.has(player)) return true;
+    const earlier = this.#runs.get(player) ?? [];
+    const past = this.#history.get(account);
+    const verdict = judgeClaim(solve, earlier, past === 'reading' ? [] : past);
+    this.#runs.set(player, [...earlier, solve]);
+    if (verdict.plausible) return true;
+    this.#implausible.add(player);
+    const reasons = reasonsOf(verdict);
+    const { clock, log } = this.services;
+    log(`${this.labels.log}: claim of ${player} in game ${review.gameId} held for review: ${reasons.join('; ')}`);
+    review.hold({ gameId: review.gameId, player, accountId: account, reasons, at: clock.now() }).catch((e: unknown) => {
+      log(`${this.labels.log}: could not keep a held claim: ${String(e)}`);
+    });
     return false;
   }
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { LocalInPlay } from './in-play.js';
 import { Attempts, taskKey } from './puzzles.js';
 import type { Whose } from './solves.js';
+import { claimReview } from './reviews.js';
 import { Solves, UNKNOWN_DIFFICULTY } from './solves.js';
 import { MemoryStorage } from './storage/memory.js';
 
@@ -146,5 +147,71 @@ describe('Solves', () => {
     solves.attempted('p1', ref, false);
     await attempts.idle();
     await expect.poll(() => logged).toEqual([expect.stringMatching(/^room room1: could not count an attempt: /)]);
+  });
+
+  it("holds a rated game's claims that are a program's as a run, and keeps them for review", async () => {
+    const storage = new MemoryStorage();
+    const clock = { t: 1_000_000, now: () => clock.t };
+    const logged: string[] = [];
+    const services = {
+      storage,
+      attempts: new Attempts(storage),
+      inPlay: new LocalInPlay(),
+      clock,
+      log: (m: string) => logged.push(m),
+    };
+    const whose = (p: string): Whose | undefined =>
+      p === 'bot' ? { person: false, account: undefined } : { person: true, account: p };
+    const solves = new Solves(
+      services,
+      deck,
+      'room1',
+      { log: 'room room1', flag: ' in a race' },
+      whose,
+      claimReview(storage, deck, 'G1-1'),
+    );
+    // The attack: each round claimed 0.25 s after the floor, one place per piece; a person beside it.
+    const bare = {
+      placements: task.solution,
+      trail: task.solution.map((p, i): TrailMove => [500 + 700 * i, 'place', p.piece]),
+    };
+    const person = (round: number) => ({
+      placements: task.solution,
+      trail: task.solution.flatMap((p, i): TrailMove[] => [
+        [300 + 1700 * i + (round % 3) * 400, 'turn', p.piece],
+        [420 + 1700 * i + (round % 3) * 400, 'flip', p.piece],
+        [900 + 1700 * i + (round % 3) * 400 + (round % 2) * 150, 'place', p.piece],
+      ]),
+    });
+    const verdicts: boolean[] = [];
+    for (let round = 0; round < 4; round++) {
+      solves.deal([
+        { player: 'forger', ...ref },
+        { player: 'pia', ...ref },
+        { player: 'bot', ...ref },
+      ]);
+      clock.t += floorMs + 250;
+      verdicts.push(solves.solved('forger', bare));
+      expect(solves.solved('bot', undefined)).toBe(true);
+      clock.t += 6000 + 4000 * (round % 3);
+      expect(solves.solved('pia', person(round)), logged.join('\n')).toBe(true);
+    }
+    // Each claim passes the floor; the run of them does not: held at the second (two at the floor),
+    // and not judged again (the player is off the game's ratings already).
+    expect(verdicts).toEqual([true, false, true, true]);
+    expect([...solves.implausible]).toEqual(['forger']);
+    await expect.poll(() => storage.reviews()).toHaveLength(1);
+    const [held] = await storage.reviews();
+    expect(held).toMatchObject({
+      kind: 'claim',
+      gameId: 'G1-1',
+      player: 'forger',
+      accountId: 'forger',
+      review: 'held',
+    });
+    expect(held?.reasons.join('\n')).toMatch(
+      /^floor: 2 of 2 solves within 25% over the human floor \(for a person: one in \d+\)$/m,
+    );
+    expect(logged.join('\n')).toMatch(/claim of forger in game G1-1 held for review: /);
   });
 });

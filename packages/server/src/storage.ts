@@ -173,7 +173,41 @@ export interface SoloRecord extends SoloRecordEntry {
   readonly puzzles?: readonly SoloPuzzle[];
   /** How the run was dealt: shuffled boards (the default), or tasks at the player's level, never listed. */
   readonly dealing?: SoloDealing;
+  /** Where the run stands with review (`Reviews`): 'none' unless the plausibility model held it. */
+  readonly review?: Review;
+  /** Why the run was held (the model's findings), none if it was not. */
+  readonly reasons?: readonly string[];
 }
+
+/**
+ * A result's review (docs/accounts.md, "Held results"): none; held by the plausibility model
+ * (kept, shown to its owner as under review, never listed nor rated); released by an operator
+ * (listed as any other); rejected by an operator (kept, never listed).
+ */
+export const REVIEWS = ['none', 'held', 'released', 'rejected'] as const;
+export type Review = (typeof REVIEWS)[number];
+
+/** A rated claim the plausibility model held: the game, the player's seat and account, why, when. */
+export interface HeldClaim {
+  readonly gameId: string;
+  readonly player: string;
+  readonly accountId: string;
+  readonly reasons: readonly string[];
+  readonly at: number;
+}
+
+/** A result under review, or reviewed: a solo run or a rated claim, with its id for `Reviews.decide`. */
+export type Reviewed = {
+  /** `run-N` (a solo run's row) or `claim-N`. */
+  readonly id: string;
+  readonly review: Review;
+  readonly reasons: readonly string[];
+  readonly accountId: string | null;
+  readonly at: number;
+} & (
+  | { readonly kind: 'run'; readonly run: SoloRecord }
+  | { readonly kind: 'claim'; readonly gameId: string; readonly player: string }
+);
 
 /** A puzzle of a solo run (its time from its deal to its solve, setting aside or the run's end), with the moves of a solve. */
 export interface SoloPuzzle extends SoloPuzzleTime {
@@ -277,6 +311,16 @@ export interface Ratings {
   leaderboard(edition: RaceEdition, top: number): Promise<(PlayerRating & { name: string; username: string | null })[]>;
 }
 
+/** Held results: the solo runs the plausibility model held (their `review`), the rated claims it held. */
+export interface Reviews {
+  /** Keeps a rated claim held (a game's result is not re-rated when it is released). */
+  holdClaim(claim: HeldClaim): Promise<void>;
+  /** The results held and not yet decided, or (`all`) every result ever held, oldest first. */
+  reviews(all?: boolean): Promise<Reviewed[]>;
+  /** An operator's decision on result `id`: the result as it now stands, undefined if there is none. */
+  decide(id: string, review: 'released' | 'rejected'): Promise<Reviewed | undefined>;
+}
+
 /** Accounts: guests and claimed ones, their sessions, the flags for review. */
 export interface Accounts {
   /** Creates a guest's account (its username and password, if any given, are ignored: see `claimAccount`). */
@@ -308,12 +352,12 @@ export interface Accounts {
 }
 
 /**
- * Where games and records are kept: the four stores on one database, closed together. SQLite
+ * Where games and records are kept: the five stores on one database, closed together. SQLite
  * in-process by default, PostgreSQL (`DATABASE_URL`) for processes that share one database, both
  * through the same queries (storage/kysely-*.ts); `MemoryStorage` for a server that keeps nothing.
  * Each store's implementations pass its contract suite (storage/*.test.ts). The implementations are
  * exported by storage/index.ts: this module is the types only, which they import.
  */
-export interface Storage extends Games, SoloRuns, Ratings, Accounts {
+export interface Storage extends Games, SoloRuns, Ratings, Accounts, Reviews {
   close(): Promise<void>;
 }

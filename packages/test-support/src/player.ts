@@ -168,26 +168,41 @@ export function solve(task: Puzzle): Placement[] {
 }
 
 /**
- * A claim of `placements` as a hand makes it: each piece turned, then put down, 0.4 s after the
- * one before (the move trail the web client sends, core's trail.ts).
+ * A claim of `placements` as a hand makes it (the move trail the web client sends, core's
+ * trail.ts): each piece, after a pause of thought, turned once or twice, then put down, the pauses
+ * and the hand's moves of uneven length, as a person's are (a trail of even gaps is a program's to
+ * the plausibility model, docs/accounts.md).
  */
 export function byHand(placements: readonly Placement[]): {
   placements: readonly Placement[];
   trail: readonly TrailMove[];
 } {
-  const trail = placements.flatMap((p, i): TrailMove[] => [
-    [200 + 400 * i, 'turn', p.piece],
-    [400 + 400 * i, 'place', p.piece],
-  ]);
+  const trail = placements.flatMap((p, i): TrailMove[] => {
+    const start = 300 + 1500 * i + (i % 2) * 500;
+    const turns: TrailMove[] =
+      i % 2 === 0
+        ? [
+            [start, 'turn', p.piece],
+            [start + 170, 'turn', p.piece],
+          ]
+        : [[start + 90, 'turn', p.piece]];
+    return [...turns, [start + 550, 'place', p.piece]];
+  });
   return { placements, trail };
 }
 
+/** How much longer than the floor each pause is, in turn: a person's times spread (docs/accounts.md). */
+const PAUSES = [1, 1.45, 1.15, 1.9, 1.05, 1.3, 2.3, 1.2];
+let pauses = 0;
+
 /**
- * Waits as long as a person needs at least for any task of `task`'s size (the human floor at the
- * hardest difficulty), in real time at the server's `timeScale`: a test that plays faster is, for
- * the server, a program (docs/accounts.md).
+ * Waits as long as a person needs for any task of `task`'s size (the human floor at the hardest
+ * difficulty, or up to 2.3 times longer, in turn: times that spread as a person's do), in real
+ * time at the server's `timeScale`: a test that plays faster is, for the server, a program, and
+ * one that always takes the same time is not a person either (docs/accounts.md).
  */
 export async function humanPause(task: Puzzle, timeScale: number): Promise<void> {
-  const ms = (humanFloorSeconds(10, task.pieces.length) * 1000) / timeScale;
+  const spread = PAUSES[pauses++ % PAUSES.length] ?? 1;
+  const ms = (humanFloorSeconds(10, task.pieces.length) * 1000 * spread) / timeScale;
   await new Promise((resolve) => setTimeout(resolve, ms + 20));
 }

@@ -1,5 +1,6 @@
 import type {
   DeckIndex,
+  HeldAnswer,
   LeaderboardAnswer,
   Occupant,
   ProfileAnswer,
@@ -98,6 +99,13 @@ export async function fetchRecordsOf(
 /** A player's profile: ratings, their history, solo bests. */
 export function fetchProfile(id: string): Promise<ProfileAnswer> {
   return getJson<ProfileAnswer>(`/api/players/${encodeURIComponent(id)}`);
+}
+
+/** The signed-in account's own runs under review (only it sees them). */
+export async function fetchHeld(): Promise<HeldAnswer['runs']> {
+  const res = await fetch('/api/me/held', { headers: { authorization: `Bearer ${await sessionToken()}` } });
+  if (!res.ok) throw new Error(`/api/me/held: HTTP ${res.status}`);
+  return ((await res.json()) as HeldAnswer).runs;
 }
 
 /** A stored game played again, round by round. */

@@ -10,3 +10,4 @@ export * from './referee.js';
 export * from './trail.js';
 export * from './reveal.js';
 export * from './refusal.js';
+export * from './plausibility.js';

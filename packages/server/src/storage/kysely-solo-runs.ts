@@ -1,12 +1,13 @@
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { RecordQuery, SoloRecord, SoloRuns } from '../storage.js';
-import { LISTED } from '../leaderboards.js';
+import { LISTED, UNLISTED_REVIEWS } from '../leaderboards.js';
 import { rows } from './rows.js';
 import { parseStored } from './schemas.js';
 import type { Tables } from './tables.js';
 
-const soloOf = (raw: Selectable<Tables['solo_results']>): SoloRecord => {
+/** A `solo_results` row as a run. */
+export const soloOf = (raw: Selectable<Tables['solo_results']>): SoloRecord => {
   const row = parseStored(rows.soloResults, raw, `solo_results (id ${raw.id})`);
   return {
     player: row.player,
@@ -22,6 +23,8 @@ const soloOf = (raw: Selectable<Tables['solo_results']>): SoloRecord => {
     verified: row.verified === 1,
     puzzles: row.puzzles,
     dealing: row.dealing,
+    review: row.review,
+    reasons: row.review_reasons,
   };
 };
 
@@ -46,6 +49,8 @@ export class KyselySoloRuns implements SoloRuns {
         verified: r.verified ? 1 : 0,
         puzzles: JSON.stringify(r.puzzles ?? []),
         dealing: r.dealing ?? 'shuffled',
+        review: r.review ?? 'none',
+        review_reasons: JSON.stringify(r.reasons ?? []),
       })
       .execute();
   }
@@ -67,7 +72,8 @@ export class KyselySoloRuns implements SoloRuns {
       .selectAll()
       .where('mode', '=', q.mode)
       .where('verified', '=', Number(LISTED.verified))
-      .where('dealing', '=', LISTED.dealing);
+      .where('dealing', '=', LISTED.dealing)
+      .where('review', 'not in', UNLISTED_REVIEWS);
     if (q.limit !== undefined) query = query.where('limit_value', '=', q.limit);
     if (q.side !== undefined) query = query.where('side', '=', q.side);
     if (q.since !== undefined) query = query.where('finished_at', '>=', q.since);

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { KyselyAccounts } from './kysely-accounts.js';
 import { KyselyGames } from './kysely-games.js';
 import { KyselyRatings } from './kysely-ratings.js';
+import { KyselyReviews } from './kysely-reviews.js';
 import { KyselySoloRuns } from './kysely-solo-runs.js';
 import type { StoreSet } from './stores.js';
 import { CombinedStorage } from './stores.js';
@@ -10,7 +11,7 @@ import type { Tables } from './tables.js';
 export type { Tables } from './tables.js';
 
 /**
- * The four stores of a SQL database through Kysely (kysely-*.ts): one set of queries for SQLite
+ * The five stores of a SQL database through Kysely (kysely-*.ts): one set of queries for SQLite
  * and PostgreSQL. `owner` names the process they serve (`Games.owner`), `journalDb` writes the
  * journal (`db` unless it has connections of its own), `isUniqueViolation` tells the database's
  * refusal of a row a unique index already holds.
@@ -26,6 +27,7 @@ export function kyselyStores(
     soloRuns: new KyselySoloRuns(db),
     ratings: new KyselyRatings(db),
     accounts: new KyselyAccounts(db, isUniqueViolation),
+    reviews: new KyselyReviews(db),
   };
 }
 

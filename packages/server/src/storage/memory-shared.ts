@@ -1,4 +1,4 @@
-/** Whether a store in memory is closed: its four parts close together, as a database's do. */
+/** Whether a store in memory is closed: its parts close together, as a database's do. */
 export class Gate {
   #closed = false;
 

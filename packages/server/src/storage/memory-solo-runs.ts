@@ -1,4 +1,4 @@
-import type { RecordQuery, SoloRecord, SoloRuns } from '../storage.js';
+import type { RecordQuery, Review, SoloRecord, SoloRuns } from '../storage.js';
 import { isListed } from '../leaderboards.js';
 import type { Gate } from './memory-shared.js';
 import { columns, parseStored } from './schemas.js';
@@ -15,7 +15,13 @@ export class MemorySoloRuns implements SoloRuns {
 
   saveSolo(r: SoloRecord): Promise<void> {
     return this.gate.run(() => {
-      this.solos.push({ ...r, puzzles: JSON.stringify(r.puzzles ?? []), dealing: r.dealing ?? 'shuffled' });
+      this.solos.push({
+        ...r,
+        puzzles: JSON.stringify(r.puzzles ?? []),
+        dealing: r.dealing ?? 'shuffled',
+        review: r.review ?? 'none',
+        reasons: [...(r.reasons ?? [])],
+      });
     });
   }
 
@@ -28,6 +34,22 @@ export class MemorySoloRuns implements SoloRuns {
         .sort((a, b) => b.r.finishedAt - a.r.finishedAt)
         .map(({ r, id }) => copySolo(r, id)),
     );
+  }
+
+  /** The runs whose review is one of `under`, in saving order, with their row ids (for MemoryReviews; call inside the gate). */
+  underReview(under: readonly Review[]): { id: number; run: SoloRecord }[] {
+    return this.solos
+      .map((r, i) => ({ r, id: i + 1 }))
+      .filter(({ r }) => under.includes(r.review ?? 'none'))
+      .map(({ r, id }) => ({ id, run: copySolo(r, id) }));
+  }
+
+  /** Sets the review of run `id` if it was ever held; the run after, if so (call inside the gate). */
+  setReview(id: number, review: Review): SoloRecord | undefined {
+    const row = this.solos[id - 1];
+    if (!row || (row.review ?? 'none') === 'none') return undefined;
+    this.solos[id - 1] = { ...row, review };
+    return copySolo(this.solos[id - 1] as SoloRow, id);
   }
 
   records(q: RecordQuery): Promise<SoloRecord[]> {
@@ -72,5 +94,7 @@ function copySolo(r: SoloRow, id: number): SoloRecord {
     verified: r.verified,
     puzzles: parseStored(columns.puzzles, r.puzzles, `solo_results (id ${id})`, 'puzzles'),
     dealing: r.dealing ?? 'shuffled',
+    review: r.review ?? 'none',
+    reasons: [...(r.reasons ?? [])],
   };
 }

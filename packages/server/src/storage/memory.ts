@@ -1,19 +1,22 @@
 import { MemoryAccounts } from './memory-accounts.js';
 import { MemoryGames } from './memory-games.js';
 import { MemoryRatings } from './memory-ratings.js';
+import { MemoryReviews } from './memory-reviews.js';
 import { Gate } from './memory-shared.js';
 import { MemorySoloRuns } from './memory-solo-runs.js';
 import type { StoreSet } from './stores.js';
 import { CombinedStorage } from './stores.js';
 
-/** The four stores in memory, closed together; the ratings name the accounts of the same set. */
+/** The five stores in memory, closed together; the ratings name the accounts of the same set, the reviews its runs. */
 export function memoryStores(owner = ''): StoreSet & { gate: Gate } {
   const gate = new Gate();
   const accounts = new MemoryAccounts(gate);
+  const soloRuns = new MemorySoloRuns(gate);
   return {
     gate,
     games: new MemoryGames(gate, owner),
-    soloRuns: new MemorySoloRuns(gate),
+    soloRuns,
+    reviews: new MemoryReviews(gate, soloRuns),
     ratings: new MemoryRatings(gate, (id) => accounts.find(id)),
     accounts,
   };

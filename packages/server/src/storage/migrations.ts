@@ -272,5 +272,29 @@ export function migrations(t: ColumnTypes): Record<string, Migration> {
           .execute();
       },
     },
+    '011_held_results': {
+      async up(db: Kysely<unknown>) {
+        // Where each solo run stands with review (storage.ts REVIEWS), and why it was held (JSON).
+        await db.schema
+          .alterTable('solo_results')
+          .addColumn('review', t.text, (c) => c.notNull().defaultTo('none'))
+          .execute();
+        await db.schema
+          .alterTable('solo_results')
+          .addColumn('review_reasons', t.text, (c) => c.notNull().defaultTo('[]'))
+          .execute();
+        await db.schema.createIndex('solo_results_by_review').on('solo_results').column('review').execute();
+        // The rated claims held: a game, a seat, its account, why (JSON), where review stands.
+        await t
+          .serialId(db.schema.createTable('held_claims'), 'id')
+          .addColumn('game_id', t.text, (c) => c.notNull())
+          .addColumn('player', t.text, (c) => c.notNull())
+          .addColumn('account_id', t.text, (c) => c.notNull())
+          .addColumn('reasons', t.text, (c) => c.notNull())
+          .addColumn('review', t.text, (c) => c.notNull().defaultTo('held'))
+          .addColumn('at', t.big, (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }

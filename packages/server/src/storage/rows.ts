@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Same } from '../protocol.js';
 import { columns, deckEdition, raceEdition, side, soloDealing, soloMode } from './schemas.js';
+import { heldClaims, reasons, review } from './review-rows.js';
 import type { Tables } from './tables.js';
 
 /*
@@ -55,6 +56,8 @@ const soloResults = z.object({
   verified: z.number(),
   puzzles: columns.puzzles,
   dealing: named(soloDealing),
+  review: named(review),
+  review_reasons: reasons,
 });
 
 const ratings = z.object({
@@ -94,7 +97,17 @@ const ratingHistory = z.object({
 });
 
 /** The rows' parsers, by table. */
-export const rows = { games, liveGames, journal, soloResults, ratings, puzzleRatings, solverRatings, ratingHistory };
+export const rows = {
+  games,
+  liveGames,
+  journal,
+  soloResults,
+  ratings,
+  puzzleRatings,
+  solverRatings,
+  ratingHistory,
+  heldClaims,
+};
 
 const agree = <T extends true>(value: T): T => value;
 agree<Same<z.input<typeof games>, Selectable<Tables['games']>>>(true);
@@ -105,3 +118,4 @@ agree<Same<z.input<typeof ratings>, Selectable<Tables['ratings']>>>(true);
 agree<Same<z.input<typeof puzzleRatings>, Selectable<Tables['puzzle_ratings']>>>(true);
 agree<Same<z.input<typeof solverRatings>, Selectable<Tables['solver_ratings']>>>(true);
 agree<Same<z.input<typeof ratingHistory>, Selectable<Tables['rating_history']>>>(true);
+agree<Same<z.input<typeof heldClaims>, Selectable<Tables['held_claims']>>>(true);

@@ -15,6 +15,9 @@ import type {
   RatedRecord,
   Ratings,
   RecordQuery,
+  HeldClaim,
+  Reviewed,
+  Reviews,
   Session,
   SolverRating,
   SoloRecord,
@@ -22,16 +25,17 @@ import type {
   Storage,
 } from '../storage.js';
 
-/** The four stores of one backend as one `Storage`. */
+/** The five stores of one backend as one `Storage`. */
 export interface StoreSet {
   readonly games: Games;
   readonly soloRuns: SoloRuns;
   readonly ratings: Ratings;
   readonly accounts: Accounts;
+  readonly reviews: Reviews;
 }
 
 /**
- * A `Storage` made of its four stores: each call goes to the store of its concern. A backend's
+ * A `Storage` made of its five stores: each call goes to the store of its concern. A backend's
  * class (MemoryStorage, SqliteStorage, PostgresStorage) builds its stores and says how to close
  * them; the calls are methods of the class, so that a test may override one.
  */
@@ -40,12 +44,14 @@ export abstract class CombinedStorage implements Storage {
   readonly #soloRuns: SoloRuns;
   readonly #ratings: Ratings;
   readonly #accounts: Accounts;
+  readonly #reviews: Reviews;
 
   protected constructor(stores: StoreSet) {
     this.#games = stores.games;
     this.#soloRuns = stores.soloRuns;
     this.#ratings = stores.ratings;
     this.#accounts = stores.accounts;
+    this.#reviews = stores.reviews;
   }
 
   abstract close(): Promise<void>;
@@ -167,5 +173,15 @@ export abstract class CombinedStorage implements Storage {
   }
   flaggedAccounts(): Promise<{ account: Account; reason: string; at: number }[]> {
     return this.#accounts.flaggedAccounts();
+  }
+
+  holdClaim(claim: HeldClaim): Promise<void> {
+    return this.#reviews.holdClaim(claim);
+  }
+  reviews(all?: boolean): Promise<Reviewed[]> {
+    return this.#reviews.reviews(all);
+  }
+  decide(id: string, review: 'released' | 'rejected'): Promise<Reviewed | undefined> {
+    return this.#reviews.decide(id, review);
   }
 }

@@ -63,6 +63,17 @@ export interface Tables {
     verified: number;
     puzzles: Generated<string>;
     dealing: Generated<string>;
+    review: Generated<string>;
+    review_reasons: Generated<string>;
+  };
+  held_claims: {
+    id: Generated<number>;
+    game_id: string;
+    player: string;
+    account_id: string;
+    reasons: string;
+    review: Generated<string>;
+    at: number;
   };
   solver_ratings: {
     account_id: string;

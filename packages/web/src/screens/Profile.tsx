@@ -1,14 +1,31 @@
-import type { ProfileAnswer } from '@ubongo/core';
+import type { HeldAnswer, ProfileAnswer } from '@ubongo/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clock } from '../hooks.js';
-import { fetchProfile } from '../net.js';
+import { useAccount } from '../account.js';
+import { fetchHeld, fetchProfile } from '../net.js';
 
 /** A player's page: who, since when, ratings with their history and the games to replay, solo statistics. */
 export function Profile({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
   const [profile, setProfile] = useState<ProfileAnswer | null>(null);
   const [failed, setFailed] = useState(false);
+  // The player's own runs under review: only on their own page, and only they can read them.
+  const own = useAccount()?.id === id;
+  const [held, setHeld] = useState<HeldAnswer['runs']>([]);
+  useEffect(() => {
+    let live = true;
+    setHeld([]);
+    if (!own) return;
+    fetchHeld()
+      .then((runs) => {
+        if (live) setHeld(runs);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [id, own]);
   useEffect(() => {
     let live = true;
     setProfile(null);
@@ -92,6 +109,22 @@ export function Profile({ id }: { id: string }) {
           </ul>
         )}
       </section>
+      {held.length > 0 && (
+        <section className="card">
+          <h2>{t('profile.underReview')}</h2>
+          <p>{t('profile.underReviewIntro')}</p>
+          <ul>
+            {held.map((r) => (
+              <li key={`${r.finishedAt}-${r.seed}`}>
+                {r.mode === 'timed'
+                  ? t('profile.bestTimed', { minutes: r.limit, side: t(`sides.${r.side}`), count: r.solved })
+                  : t('profile.bestCount', { puzzles: r.limit, side: t(`sides.${r.side}`), time: clock(r.ms) })}{' '}
+                <span className="tag">{t(r.review === 'held' ? 'profile.reviewHeld' : 'profile.reviewRejected')}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }

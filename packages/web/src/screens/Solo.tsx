@@ -52,6 +52,7 @@ export function Solo() {
   const [bests, setBests] = useState<readonly SoloRecordEntry[] | null>(null);
   const [recordedRuns, setRecordedRuns] = useState(0);
   const [newBest, setNewBest] = useState(false);
+  const [held, setHeld] = useState(false);
   const best = bests?.find((b) => b.mode === mode && b.limit === limit && b.side === side) ?? null;
 
   useEffect(() => {
@@ -109,11 +110,12 @@ export function Solo() {
       }
     },
     rejected: setRejected,
-    recorded: ({ newBest: beaten, puzzles: times }) => {
+    recorded: ({ newBest: beaten, held: underReview, puzzles: times }) => {
       setPuzzles(times);
       markRun(false);
-      // The server says whether the run beats the account's best on record.
+      // The server says whether the run beats the account's best on record, and whether it is held for review.
       setNewBest(beaten);
+      setHeld(underReview);
       setRecordedRuns((n) => n + 1);
     },
   });
@@ -146,6 +148,7 @@ export function Solo() {
     setView(null);
     setPuzzles(null);
     setNewBest(false);
+    setHeld(false);
     lostAtLoad = false;
     setLostToReload(false);
     setBusy(true);
@@ -223,6 +226,7 @@ export function Solo() {
               : t('solo.resultCount', { count: view.result.solved, time: clock(view.result.ms) })}
           </p>
           {newBest && <p className="new-best">{t('solo.newBest')}</p>}
+          {held && <p className="under-review">{t('solo.held')}</p>}
           {puzzles && puzzles.length > 0 && <RunChart puzzles={puzzles} />}
         </section>
       )}

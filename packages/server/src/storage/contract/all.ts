@@ -3,14 +3,16 @@ import { accountsContract } from './accounts.js';
 import type { Opener } from './fixtures.js';
 import { gamesContract } from './games.js';
 import { ratingsContract } from './ratings.js';
+import { reviewsContract } from './reviews.js';
 import { soloRunsContract } from './solo-runs.js';
 
-/** The four stores' contract suites over one backend. */
+/** The five stores' contract suites over one backend. */
 export function allStoresContract(name: string, open: Opener): void {
   describe(`${name} storage`, () => {
     gamesContract(name, open);
     soloRunsContract(name, open);
     ratingsContract(name, open);
     accountsContract(name, open);
+    reviewsContract(name, open);
   });
 }

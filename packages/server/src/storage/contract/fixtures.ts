@@ -45,6 +45,8 @@ export const solo = (over: Partial<SoloRecord>): SoloRecord => ({
   accountId: null,
   verified: true,
   puzzles: [],
+  review: 'none',
+  reasons: [],
   dealing: 'shuffled',
   ...over,
 });

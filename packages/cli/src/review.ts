@@ -1,0 +1,73 @@
+import type { Reviewed, Reviews } from '@ubongo/server';
+import type { Io } from './io.js';
+import { EXIT, UsageError } from './io.js';
+
+/** Help for `ubongo admin review`, a part of `ubongo admin --help`. */
+export const REVIEW_HELP = `  review [--all]       the results held for review (docs/accounts.md, "Held results"): solo runs and
+                       rated claims the plausibility model found implausible, with their reasons
+                       and replay; --all lists those already released or rejected too
+  review show ID       one held result whole (a run's puzzles with their move trails), as JSON
+  review release ID    lists a held run on the boards after all (a claim: noted, the game not re-rated)
+  review reject ID     keeps it off the boards for good
+`;
+
+/** Where a result is replayed: a game's replay route, or this command for a run's puzzles and trails. */
+export function replayOf(r: Reviewed): string {
+  return r.kind === 'claim' ? `/api/games/${r.gameId}/replay` : `ubongo admin review show ${r.id}`;
+}
+
+/** A result on one line: what, whose, its reasons. */
+function line(r: Reviewed): string {
+  const when = new Date(r.at).toISOString();
+  const what =
+    r.kind === 'run'
+      ? `solo ${r.run.mode} ${r.run.limit} ${r.run.side} by ${r.run.player}: ${r.run.solved} solved in ${(r.run.ms / 1000).toFixed(2)} s`
+      : `claim of ${r.player} in rated game ${r.gameId}`;
+  return `${when}  ${r.id}  ${r.review}  ${what} (account ${r.accountId ?? 'none'})\n    replay: ${replayOf(r)}\n${r.reasons.map((why) => `    ${why}\n`).join('')}`;
+}
+
+/** A result as one JSON object (a run without its puzzles: `show` gives them). */
+function jsonOf(r: Reviewed, whole = false): string {
+  const base = { id: r.id, kind: r.kind, review: r.review, accountId: r.accountId, at: new Date(r.at).toISOString() };
+  const about =
+    r.kind === 'run'
+      ? { run: whole ? r.run : { ...r.run, puzzles: undefined } }
+      : { gameId: r.gameId, player: r.player };
+  return `${JSON.stringify({ ...base, ...about, reasons: r.reasons, replay: replayOf(r) })}\n`;
+}
+
+/** `ubongo admin review [--all] | show ID | release ID | reject ID`, on an open store. */
+export async function reviewCommand(
+  storage: Pick<Reviews, 'reviews' | 'decide'>,
+  args: readonly string[],
+  options: { readonly json: boolean; readonly all: boolean },
+  io: Io,
+): Promise<number> {
+  const [verb, id, ...extra] = args;
+  if (verb === undefined) {
+    const results = await storage.reviews(options.all);
+    for (const r of results) io.out(options.json ? jsonOf(r) : line(r));
+    if (!options.json)
+      io.out(`${results.length} result${results.length === 1 ? '' : 's'} ${options.all ? 'reviewed' : 'held'}\n`);
+    return results.length > 0 ? EXIT.ok : EXIT.none;
+  }
+  if (!['show', 'release', 'reject'].includes(verb) || id === undefined || extra.length > 0)
+    throw new UsageError(
+      `admin review takes nothing, 'show ID', 'release ID' or 'reject ID'; run 'ubongo admin --help'`,
+    );
+  if (verb === 'show') {
+    const found = (await storage.reviews(true)).find((r) => r.id === id);
+    if (!found) return notFound(id, io);
+    io.out(jsonOf(found, true));
+    return EXIT.ok;
+  }
+  const decided = await storage.decide(id, verb === 'release' ? 'released' : 'rejected');
+  if (!decided) return notFound(id, io);
+  io.out(options.json ? jsonOf(decided) : line(decided));
+  return EXIT.ok;
+}
+
+function notFound(id: string, io: Io): number {
+  io.err(`ubongo: no held result ${id} (ids are as 'ubongo admin review' lists them: run-N or claim-N)\n`);
+  return EXIT.none;
+}

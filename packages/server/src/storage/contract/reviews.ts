@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { Opener } from './fixtures.js';
+import { solo } from './fixtures.js';
+
+/**
+ * What every `Reviews` must do: a held run kept but never listed, until released; held claims
+ * kept; decisions on results that were held only.
+ */
+export function reviewsContract(name: string, open: Opener): void {
+  describe(`${name}: held results`, () => {
+    it('keeps a held run off the records, lists it for review, and lists it on the boards once released', async () => {
+      const storage = await open();
+      await storage.saveSolo(solo({ player: 'Honest', accountId: 'a1', finishedAt: 10 }));
+      const reasons = ['pace: 5 solves at 2.00 times the fastest players’ pace', 'bare: 5 of 5 trails'];
+      await storage.saveSolo(solo({ player: 'Forger', accountId: 'a2', finishedAt: 20, review: 'held', reasons }));
+      expect((await storage.records({ mode: 'timed' })).map((r) => r.player)).toEqual(['Honest']);
+      // Kept with its account, reasons and all.
+      expect(await storage.soloResultsOf('a2')).toMatchObject([{ player: 'Forger', review: 'held', reasons }]);
+      const held = await storage.reviews();
+      expect(held).toMatchObject([{ kind: 'run', review: 'held', reasons, accountId: 'a2', at: 20 }]);
+      const id = held[0]?.id ?? '';
+      expect(id).toMatch(/^run-\d+$/);
+      expect(await storage.decide(id, 'released')).toMatchObject({ id, review: 'released', run: { player: 'Forger' } });
+      expect((await storage.records({ mode: 'timed' })).map((r) => r.player)).toEqual(['Honest', 'Forger']);
+      expect(await storage.reviews()).toEqual([]);
+      expect(await storage.reviews(true)).toMatchObject([{ id, review: 'released' }]);
+      // Rejected after all: off the boards again.
+      await storage.decide(id, 'rejected');
+      expect((await storage.records({ mode: 'timed' })).map((r) => r.player)).toEqual(['Honest']);
+      await storage.close();
+    });
+
+    it('keeps held claims, and decides nothing on a result never held or an id that is none', async () => {
+      const storage = await open();
+      await storage.saveSolo(solo({ player: 'Honest', accountId: 'a1', finishedAt: 10 }));
+      const [honest] = await storage.reviews(true);
+      expect(honest).toBeUndefined();
+      await storage.holdClaim({ gameId: 'G1-1', player: 'p2', accountId: 'a3', reasons: ['history: ...'], at: 30 });
+      const [claim] = await storage.reviews();
+      expect(claim).toEqual({
+        id: expect.stringMatching(/^claim-\d+$/) as unknown,
+        kind: 'claim',
+        gameId: 'G1-1',
+        player: 'p2',
+        accountId: 'a3',
+        reasons: ['history: ...'],
+        review: 'held',
+        at: 30,
+      });
+      expect(await storage.decide(claim?.id ?? '', 'rejected')).toMatchObject({ kind: 'claim', review: 'rejected' });
+      expect(await storage.reviews()).toEqual([]);
+      // The honest run is row 1 of its table and was never held.
+      for (const id of ['run-1', 'run-99', 'claim-99', 'run-0', 'nothing', "run-1' or 1=1"])
+        expect(await storage.decide(id, 'released')).toBeUndefined();
+      expect((await storage.soloResultsOf('a1'))[0]?.review).toBe('none');
+      await storage.close();
+    });
+  });
+}
