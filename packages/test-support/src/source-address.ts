@@ -33,3 +33,13 @@ export async function fromAddress<T>(address: string, open: () => Promise<T>): P
     source.address = before;
   }
 }
+
+/**
+ * Binds the HTTP requests of a colyseus.js client (the matchmaker's: create, join, reconnect) to
+ * the local `address`; colyseus.js hands its request options to node:http, which honours it.
+ */
+export function bindHttp(client: { readonly http: unknown }, address: string): void {
+  const http = client.http as { getOptions(options: object): object };
+  const options = http.getOptions.bind(http);
+  http.getOptions = (o) => ({ ...options(o), localAddress: address });
+}
