@@ -37,8 +37,10 @@ export interface Limits {
   readonly tcpPerAddress: number;
   /** Open TCP connections in all; 0: the process's open-file limit less `fdReserve` (net-guard.ts). */
   readonly maxConnections: number;
-  /** File descriptors kept free of connections (the database, logs, /healthz's own), when `maxConnections` is 0. */
+  /** File descriptors kept free of connections (the database, logs, Redis), when `maxConnections` is 0. */
   readonly fdReserve: number;
+  /** Connections of the total kept for addresses that hold fewer than 2; 0: a tenth of the total (net-guard.ts). */
+  readonly newcomerReserve: number;
   /** Seconds a client has to send a request's headers. */
   readonly headersTimeoutSeconds: number;
   /** Seconds a client has to send a whole request. */
@@ -68,6 +70,7 @@ export const DEFAULT_LIMITS: Limits = {
   tcpPerAddress: 64,
   maxConnections: 0,
   fdReserve: 256,
+  newcomerReserve: 0,
   headersTimeoutSeconds: 10,
   requestTimeoutSeconds: 30,
   keepAliveSeconds: 5,
@@ -90,6 +93,7 @@ export const LIMIT_VARIABLES: Readonly<Record<Exclude<keyof Limits, 'allowedOrig
   tcpPerAddress: 'UBONGO_MAX_TCP_PER_ADDRESS',
   maxConnections: 'UBONGO_MAX_CONNECTIONS',
   fdReserve: 'UBONGO_FD_RESERVE',
+  newcomerReserve: 'UBONGO_NEWCOMER_RESERVE',
   headersTimeoutSeconds: 'UBONGO_HEADERS_TIMEOUT_SECONDS',
   requestTimeoutSeconds: 'UBONGO_REQUEST_TIMEOUT_SECONDS',
   keepAliveSeconds: 'UBONGO_KEEP_ALIVE_SECONDS',

@@ -19,6 +19,10 @@ import { Counter } from './limits.js';
  * - In all: at most `maxConnections`, by default the process's open-file limit less `fdReserve`,
  *   so that the process keeps descriptors for its database, its logs and its Redis whatever
  *   comes, and the per-address cap, well below it, leaves room for everyone else.
+ * - The top of the total (`newcomerReserve`, a tenth by default) is kept for newcomers: an address
+ *   holding fewer than NEWCOMER_CONNECTIONS (a load balancer's /healthz, a player arriving). Many
+ *   addresses filling the process up to the cap (bench:flood's spread-idle: 313 addresses of 64)
+ *   leave it for them.
  */
 
 /** The process's open-file limit (its soft limit, as /proc/self/limits says), or undefined where there is no /proc. */
@@ -35,8 +39,16 @@ export function openFileLimit(): number | undefined {
 /** Without /proc (macOS, Windows), the total cap when none is set. */
 const FALLBACK_MAX_CONNECTIONS = 10_000;
 
+/** Connections an address may hold and still count as a newcomer, for whom the top of the total is kept. */
+export const NEWCOMER_CONNECTIONS = 2;
+
+/** How many of the total cap are kept for newcomers: `newcomerReserve`, or a tenth of the total. */
+export function newcomerReserve(limits: Pick<Limits, 'newcomerReserve'>, cap: number): number {
+  return Math.min(cap - 1, limits.newcomerReserve > 0 ? limits.newcomerReserve : Math.floor(cap / 10));
+}
+
 /** How many connections the process takes in all: `maxConnections`, or the open-file limit less the reserve (at least 1). */
-export function connectionCap(limits: Pick<Limits, 'maxConnections' | 'fdReserve'>, files = openFileLimit()): number {
+export function connectionCap(limits: Pick<Limits, 'maxConnections' | 'fdReserve'>, files: number | undefined): number {
   if (limits.maxConnections > 0) return limits.maxConnections;
   if (files === undefined) return FALLBACK_MAX_CONNECTIONS;
   return Math.max(1, files - limits.fdReserve);
@@ -48,7 +60,7 @@ export interface GuardFigures {
   readonly open: number;
   /** Refused for their address's cap. */
   readonly refusedPerAddress: number;
-  /** Refused for the total cap. */
+  /** Refused for the total cap, or for the part of it kept for newcomers. */
   readonly refusedInAll: number;
 }
 
@@ -69,13 +81,15 @@ export function guardConnections(
   server: Server,
   limits: Limits,
   log: (message: string) => void,
-  cap = connectionCap(limits),
+  cap = connectionCap(limits, openFileLimit()),
 ): ConnectionGuard {
   server.headersTimeout = limits.headersTimeoutSeconds * 1000;
   server.requestTimeout = limits.requestTimeoutSeconds * 1000;
   server.keepAliveTimeout = limits.keepAliveSeconds * 1000;
   server.setTimeout(limits.socketIdleSeconds * 1000);
   const byAddress = new Counter();
+  // Past this many, only newcomers (and our proxies) are let in, up to the cap.
+  const crowded = cap - newcomerReserve(limits, cap);
   let open = 0;
   let refusedPerAddress = 0;
   let refusedInAll = 0;
@@ -91,10 +105,13 @@ export function guardConnections(
   server.prependListener('connection', (socket: Socket) => {
     const address = plainAddress(socket.remoteAddress ?? 'unknown');
     const capped = !limits.trustProxy.has(address);
-    if (open >= cap) {
+    const newcomer = !capped || byAddress.get(address) < NEWCOMER_CONNECTIONS;
+    if (open >= cap || (open >= crowded && !newcomer)) {
       refusedInAll++;
       socket.destroy();
-      say(`${open} connections open, the most this process takes (UBONGO_MAX_CONNECTIONS); refusing more`);
+      say(
+        `${open} connections open (UBONGO_MAX_CONNECTIONS ${cap}, the last ${cap - crowded} kept for newcomers); refusing more`,
+      );
       return;
     }
     if (capped && byAddress.get(address) >= limits.tcpPerAddress) {

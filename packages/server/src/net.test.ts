@@ -115,19 +115,28 @@ describe('TCP connections', () => {
     expect(await get(port, '/healthz', '127.0.0.5')).toBe(200);
   });
 
-  it('caps the connections in all, whatever their addresses', async () => {
-    const { port } = await serve({ tcpPerAddress: 8, maxConnections: 20, socketIdleSeconds: 60 });
-    const all = (
+  it('caps the connections in all, keeping the top of the total for newcomers', async () => {
+    const refused = /ECONNRESET|EPIPE|socket hang up/;
+    const { port } = await serve({ tcpPerAddress: 8, maxConnections: 20, newcomerReserve: 4, socketIdleSeconds: 60 });
+    // Four addresses of eight each: they fill the process up to the part kept for newcomers.
+    const crowd = (
       await Promise.all(['127.0.1.1', '127.0.1.2', '127.0.1.3', '127.0.1.4'].map((a) => hold(port, a, 8)))
     ).flat();
-    await until(() => all.filter((r) => r.closed).length >= 12);
+    await until(() => crowd.filter((r) => r.closed).length >= 16);
     await settle();
-    expect(all.filter((r) => !r.closed)).toHaveLength(20);
-    expect(await get(port, '/healthz', '127.0.1.9')).toMatch(/ECONNRESET|EPIPE|socket hang up/);
-    for (const r of all) r.socket.destroy();
-    await until(() => all.every((r) => r.closed));
-    await settle();
+    expect(crowd.filter((r) => !r.closed)).toHaveLength(16);
+    // A newcomer (a load balancer's /healthz, a player arriving) still gets in.
     expect(await get(port, '/healthz', '127.0.1.9')).toBe(200);
+    await settle();
+    // Newcomers take the rest; past the total, nobody.
+    const newcomers = await Promise.all([10, 11, 12, 13, 14].map((n) => open(port, `127.0.1.${n}`)));
+    await settle();
+    expect(newcomers.filter((r) => !r.closed)).toHaveLength(4);
+    expect(await get(port, '/healthz', '127.0.1.20')).toMatch(refused);
+    for (const r of [...crowd, ...newcomers]) r.socket.destroy();
+    await until(() => [...crowd, ...newcomers].every((r) => r.closed));
+    await settle();
+    expect(await get(port, '/healthz', '127.0.1.1')).toBe(200);
   });
 
   it('does not cap a trusted proxy per address (its clients share it), only in all', async () => {
@@ -160,6 +169,17 @@ describe('slow clients', () => {
     expect(lines).toBeLessThan(60);
     expect(slow.received).toMatch(/^HTTP\/1\.1 408/);
   }, 20_000);
+
+  it('leaves a quiet game socket open past the idle time (the heartbeat watches those)', async () => {
+    const { ws } = await serve({ socketIdleSeconds: 1, headersTimeoutSeconds: 1, keepAliveSeconds: 1 });
+    const player = await fromAddress('127.0.2.4', () => Player.create(ws, 'race', { name: 'Ana' }));
+    await player.waitFor('lobby');
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(player.room.connection.isOpen).toBe(true);
+    player.send('ready', { ready: true });
+    expect((await player.next('lobby')).seats.length).toBeGreaterThan(0);
+    await player.room.leave(true);
+  });
 
   it('closes a connection that sends nothing, and a kept-alive one that asks nothing more', async () => {
     const { port } = await serve({ keepAliveSeconds: 1, socketIdleSeconds: 1, headersTimeoutSeconds: 30 });
