@@ -22,7 +22,7 @@ import { METRICS_LINE } from '@ubongo/server';
 import { bindHttp, fromAddress } from '@ubongo/test-support/source-address';
 import { scratchFolder, startServerProcess } from '@ubongo/test-support';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import type { Socket } from 'node:net';
@@ -188,6 +188,7 @@ const FLOODS: readonly Flood[] = [
           ),
         );
       await sleep(500);
+      // As the flood sees them: the server's own count is its open files, printed beside.
       counts['held'] = held.size;
       ready();
       while (going()) await sleep(100);
@@ -318,6 +319,8 @@ interface Beside {
   readonly rss: number;
   /** /healthz's answer then. */
   readonly health: number | string;
+  /** The server's open files then (its connections among them). */
+  readonly files: number;
   /** The flood's own counts. */
   readonly counts: Record<string, number>;
 }
@@ -340,6 +343,7 @@ async function beside(name: string): Promise<Beside> {
   await sleep(3000);
   while (!report.includes(READY) && child.exitCode === null) await sleep(100);
   const rssNow = rss();
+  const files = readdirSync(`/proc/${server.process.pid}/fd`).length;
   const health = await healthz();
   const player = await measure(SECONDS);
   await new Promise((resolve) => {
@@ -351,6 +355,7 @@ async function beside(name: string): Promise<Beside> {
   return {
     player,
     rss: rssNow,
+    files,
     health,
     counts: JSON.parse(last.startsWith('{') ? last : '{}') as Record<string, number>,
   };
@@ -366,7 +371,7 @@ console.log(row('quiet', quiet));
 console.log(`server memory: ${quietRss.toFixed(0)} MiB`);
 for (const flood of FLOODS) {
   if (only && !only.includes(flood.name)) continue;
-  const { player, rss: floodRss, health, counts } = await beside(flood.name);
+  const { player, rss: floodRss, health, files, counts } = await beside(flood.name);
   console.log(`\n${flood.name}: ${flood.what}`);
   console.log(row('  the honest player', player));
   console.log(
@@ -381,7 +386,7 @@ for (const flood of FLOODS) {
       : `, ${(((floodRss - quietRss) * 1024) / held).toFixed(1)} KiB more a held connection`;
   console.log(`  the flood: ${JSON.stringify(counts)}${rate}`);
   console.log(
-    `  at full strength: server memory ${floodRss.toFixed(0)} MiB${perConnection}; /healthz answered ${health}`,
+    `  at full strength: server memory ${floodRss.toFixed(0)} MiB${perConnection}, ${files} open files; /healthz answered ${health}`,
   );
 }
 
