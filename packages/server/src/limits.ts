@@ -39,7 +39,7 @@ export interface Limits {
   readonly maxConnections: number;
   /** File descriptors kept free of connections (the database, logs, Redis), when `maxConnections` is 0. */
   readonly fdReserve: number;
-  /** Connections of the total kept for addresses that hold fewer than 2; 0: a tenth of the total (net-guard.ts). */
+  /** Connections of the total kept for addresses that hold fewer than 8; 0: a tenth of the total (net-guard.ts). */
   readonly newcomerReserve: number;
   /** Seconds a client has to send a request's headers. */
   readonly headersTimeoutSeconds: number;

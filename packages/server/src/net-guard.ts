@@ -39,8 +39,11 @@ export function openFileLimit(): number | undefined {
 /** Without /proc (macOS, Windows), the total cap when none is set. */
 const FALLBACK_MAX_CONNECTIONS = 10_000;
 
-/** Connections an address may hold and still count as a newcomer, for whom the top of the total is kept. */
-export const NEWCOMER_CONNECTIONS = 2;
+/**
+ * Connections an address may hold and still count as a newcomer, for whom the top of the total is
+ * kept: a browser arriving opens up to six for the page and the API, then its game socket.
+ */
+export const NEWCOMER_CONNECTIONS = 8;
 
 /** How many of the total cap are kept for newcomers: `newcomerReserve`, or a tenth of the total. */
 export function newcomerReserve(limits: Pick<Limits, 'newcomerReserve'>, cap: number): number {

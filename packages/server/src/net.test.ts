@@ -117,21 +117,21 @@ describe('TCP connections', () => {
 
   it('caps the connections in all, keeping the top of the total for newcomers', async () => {
     const refused = /ECONNRESET|EPIPE|socket hang up/;
-    const { port } = await serve({ tcpPerAddress: 8, maxConnections: 20, newcomerReserve: 4, socketIdleSeconds: 60 });
-    // Four addresses of eight each: they fill the process up to the part kept for newcomers.
-    const crowd = (
-      await Promise.all(['127.0.1.1', '127.0.1.2', '127.0.1.3', '127.0.1.4'].map((a) => hold(port, a, 8)))
-    ).flat();
-    await until(() => crowd.filter((r) => r.closed).length >= 16);
+    const { port } = await serve({ tcpPerAddress: 12, maxConnections: 40, newcomerReserve: 10, socketIdleSeconds: 60 });
+    // Three addresses of twelve, one after the other: the first two fill 24, the third its 6 up to
+    // the part kept for newcomers and 2 more as a newcomer itself (it holds fewer than 8), no more.
+    const crowd: Raw[] = [];
+    for (const a of ['127.0.1.1', '127.0.1.2', '127.0.1.3']) crowd.push(...(await hold(port, a, 12)));
+    await until(() => crowd.filter((r) => r.closed).length >= 4);
     await settle();
-    expect(crowd.filter((r) => !r.closed)).toHaveLength(16);
+    expect(crowd.map((r) => (r.closed ? 0 : 1)).join('')).toBe(`${'1'.repeat(32)}${'0'.repeat(4)}`);
     // A newcomer (a load balancer's /healthz, a player arriving) still gets in.
     expect(await get(port, '/healthz', '127.0.1.9')).toBe(200);
     await settle();
     // Newcomers take the rest; past the total, nobody.
-    const newcomers = await Promise.all([10, 11, 12, 13, 14].map((n) => open(port, `127.0.1.${n}`)));
+    const newcomers = await Promise.all([10, 11, 12, 13, 14, 15, 16, 17, 18].map((n) => open(port, `127.0.1.${n}`)));
     await settle();
-    expect(newcomers.filter((r) => !r.closed)).toHaveLength(4);
+    expect(newcomers.filter((r) => !r.closed)).toHaveLength(8);
     expect(await get(port, '/healthz', '127.0.1.20')).toMatch(refused);
     for (const r of [...crowd, ...newcomers]) r.socket.destroy();
     await until(() => [...crowd, ...newcomers].every((r) => r.closed));
