@@ -4,7 +4,6 @@
 // temporary folder, the one deploy/nginx.conf describes): the web client, the HTTP API of any
 // process, and each process's game sockets at /pN/. Prints the address to open; a process that
 // dies is started again under its name (it resumes its games); Ctrl-C stops everything.
-import { SECURITY_HEADERS } from '@ubongo/server';
 import type { ServerProcess, Service } from '@ubongo/test-support';
 import {
   freePort,
@@ -111,9 +110,7 @@ try {
     routes.push({ prefix: `p${i}`, port: serverPort });
   }
   const webDir = existsSync(WEB_DIR) ? WEB_DIR : undefined;
-  services.push(
-    await startNginx({ port, routes, ...(webDir ? { webDir } : {}), headers: SECURITY_HEADERS, showProcess: true }),
-  );
+  services.push(await startNginx({ port, routes, ...(webDir ? { webDir } : {}), showProcess: true }));
   console.log(
     `cluster: ${PROCESSES} processes behind nginx, Redis at ${redis.url}, PostgreSQL at ${postgres.url}\n` +
       `cluster: open http://localhost:${port}/ (Ctrl-C stops everything)`,

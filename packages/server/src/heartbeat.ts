@@ -1,6 +1,6 @@
 import type { TransportOptions } from '@colyseus/ws-transport';
 import { WebSocketTransport } from '@colyseus/ws-transport';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 
 /** The part of a `ws` socket the heartbeat uses. */
 export interface PingedSocket {
@@ -107,5 +107,10 @@ export class HeartbeatTransport extends WebSocketTransport {
     options.server.on('close', () => {
       this.heartbeat.stop();
     });
+  }
+
+  /** Calls `listener` with each game socket this transport opens (a `Client`'s `ref`) and the request that opened it. */
+  onSocket(listener: (socket: object, req: IncomingMessage) => void): void {
+    this.wss.on('connection', listener);
   }
 }

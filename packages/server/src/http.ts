@@ -82,8 +82,11 @@ export async function httpApp(options: HttpOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
     bodyLimit: limits.bodyBytes,
-    // The client's address for the per-address limits: the first of X-Forwarded-For, behind a proxy of ours.
-    trustProxy: limits.trustProxy,
+    // The client's address for the per-address limits (request.ip): Fastify walks X-Forwarded-For
+    // from the socket's peer leftwards past the trusted proxies, as clientAddress does.
+    trustProxy: (address: string) => limits.trustProxy.has(address),
+    // Slow clients' deadlines (net-guard.ts) are checked each second, not every 30 s.
+    http: { connectionsCheckingInterval: 1000 },
     // Paths are matched as sent: /healthz/ is not /healthz.
     routerOptions: { ignoreTrailingSlash: false },
   });

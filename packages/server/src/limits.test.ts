@@ -129,18 +129,26 @@ describe('limits from the environment', () => {
       limitsFromEnv({
         UBONGO_ROOMS_PER_MINUTE: '5',
         UBONGO_ALLOWED_ORIGINS: 'http://localhost:5173, https://ubongo.example',
-        UBONGO_TRUST_PROXY: '1',
+        UBONGO_TRUST_PROXY: '10.0.0.0/8, fd00::1',
       }),
     ).toMatchObject({
       roomsPerMinute: 5,
       allowedOrigins: ['http://localhost:5173', 'https://ubongo.example'],
-      trustProxy: true,
+      trustProxy: { entries: ['10.0.0.0/8', 'fd00::1'] },
     });
+    // Its old yes: a proxy on this machine.
+    expect(limitsFromEnv({ UBONGO_TRUST_PROXY: '1' }).trustProxy.entries).toEqual(['127.0.0.0/8', '::1']);
+    expect(limitsFromEnv({ UBONGO_TRUST_PROXY: '0' }).trustProxy.entries).toEqual([]);
     expect(() => limitsFromEnv({ UBONGO_IDLE_SECONDS: '-3' })).toThrow(
       'UBONGO_IDLE_SECONDS must be a whole number above 0, got -3',
     );
     expect(() => limitsFromEnv({ UBONGO_ALLOWED_ORIGINS: '*' })).toThrow('UBONGO_ALLOWED_ORIGINS holds "*"');
-    expect(() => limitsFromEnv({ UBONGO_TRUST_PROXY: 'yes' })).toThrow('UBONGO_TRUST_PROXY is 0 or 1');
+    expect(() => limitsFromEnv({ UBONGO_TRUST_PROXY: 'yes' })).toThrow(
+      'UBONGO_TRUST_PROXY: "yes" is not an IP address or a CIDR range',
+    );
+    expect(() => limitsFromEnv({ UBONGO_TRUST_PROXY: '10.0.0.0/33' })).toThrow(
+      'UBONGO_TRUST_PROXY: "10.0.0.0/33" has a prefix length that is not 0 to 32',
+    );
   });
 
   // How an allowance is spent and given back is the rate limiter's contract (rate-limit.test.ts).

@@ -1,4 +1,6 @@
 import type { IncomingMessage } from 'node:http';
+import type { TrustedProxies } from './client-address.js';
+import { clientAddress, NO_PROXIES, parseTrustProxy } from './client-address.js';
 
 /*
  * What one address may take of the server, so that no one client can starve the others
@@ -39,8 +41,28 @@ export interface Limits {
   readonly logLinesPerMinute: number;
   /** Origins other than the page's own allowed to call the matchmaker and open game sockets. */
   readonly allowedOrigins: readonly string[];
-  /** Whether the client's address is read from X-Forwarded-For (behind a proxy of ours, issue 15). */
-  readonly trustProxy: boolean;
+  /** The proxies whose X-Forwarded-For names the client (client-address.ts); none by default. */
+  readonly trustProxy: TrustedProxies;
+  /** Open TCP connections (HTTP and WebSocket alike) from one address that is not a trusted proxy. */
+  readonly tcpPerAddress: number;
+  /** Open TCP connections in all; 0: the process's open-file limit less `fdReserve` (net-guard.ts). */
+  readonly maxConnections: number;
+  /** File descriptors kept free of connections (the database, logs, Redis), when `maxConnections` is 0. */
+  readonly fdReserve: number;
+  /** Connections of the total kept for addresses that hold fewer than 8; 0: a tenth of the total (net-guard.ts). */
+  readonly newcomerReserve: number;
+  /** Seconds a client has to send a request's headers. */
+  readonly headersTimeoutSeconds: number;
+  /** Seconds a client has to send a whole request. */
+  readonly requestTimeoutSeconds: number;
+  /** Seconds a kept-alive HTTP connection waits for its next request. */
+  readonly keepAliveSeconds: number;
+  /** Seconds a connection that is no game socket may stay silent before it is closed. */
+  readonly socketIdleSeconds: number;
+  /** Messages one address's game sockets may send together each second. */
+  readonly messagesPerSecond: number;
+  /** The burst of messages one address's game sockets may send at once. */
+  readonly messageBurst: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -59,7 +81,17 @@ export const DEFAULT_LIMITS: Limits = {
   signInFailuresPerAccount: 20,
   logLinesPerMinute: 120,
   allowedOrigins: [],
-  trustProxy: false,
+  trustProxy: NO_PROXIES,
+  tcpPerAddress: 64,
+  maxConnections: 0,
+  fdReserve: 256,
+  newcomerReserve: 0,
+  headersTimeoutSeconds: 10,
+  requestTimeoutSeconds: 30,
+  keepAliveSeconds: 5,
+  socketIdleSeconds: 30,
+  messagesPerSecond: 30,
+  messageBurst: 60,
 };
 
 /** The environment variable of each limit (`npm start` reads them; docs/operations.md). */
@@ -78,12 +110,22 @@ export const LIMIT_VARIABLES: Readonly<Record<Exclude<keyof Limits, 'allowedOrig
   signInsPerAccountAddress: 'UBONGO_SIGN_INS_PER_ACCOUNT_ADDRESS',
   signInFailuresPerAccount: 'UBONGO_SIGN_IN_FAILURES_PER_ACCOUNT',
   logLinesPerMinute: 'UBONGO_LOG_LINES_PER_MINUTE',
+  tcpPerAddress: 'UBONGO_MAX_TCP_PER_ADDRESS',
+  maxConnections: 'UBONGO_MAX_CONNECTIONS',
+  fdReserve: 'UBONGO_FD_RESERVE',
+  newcomerReserve: 'UBONGO_NEWCOMER_RESERVE',
+  headersTimeoutSeconds: 'UBONGO_HEADERS_TIMEOUT_SECONDS',
+  requestTimeoutSeconds: 'UBONGO_REQUEST_TIMEOUT_SECONDS',
+  keepAliveSeconds: 'UBONGO_KEEP_ALIVE_SECONDS',
+  socketIdleSeconds: 'UBONGO_SOCKET_IDLE_SECONDS',
+  messagesPerSecond: 'UBONGO_MESSAGES_PER_SECOND',
+  messageBurst: 'UBONGO_MESSAGE_BURST',
 };
 
 /**
  * The limits from an environment: each variable a positive whole number; `UBONGO_ALLOWED_ORIGINS`
- * a comma-separated list of origins (`https://example.org`); `UBONGO_TRUST_PROXY=1`. Throws with the
- * variable's name and value when one is not.
+ * a comma-separated list of origins (`https://example.org`); `UBONGO_TRUST_PROXY` the proxies'
+ * addresses and CIDR ranges (client-address.ts). Throws with the variable's name and value when one is not.
  */
 export function limitsFromEnv(env: Readonly<Record<string, string | undefined>>): Limits {
   const limits: Record<string, unknown> = { ...DEFAULT_LIMITS };
@@ -104,22 +146,17 @@ export function limitsFromEnv(env: Readonly<Record<string, string | undefined>>)
         );
     limits['allowedOrigins'] = list;
   }
-  const trust = env['UBONGO_TRUST_PROXY'];
-  if (trust !== undefined && trust !== '') {
-    if (trust !== '0' && trust !== '1') throw new Error(`UBONGO_TRUST_PROXY is 0 or 1, got ${trust}`);
-    limits['trustProxy'] = trust === '1';
+  try {
+    limits['trustProxy'] = parseTrustProxy(env['UBONGO_TRUST_PROXY']);
+  } catch (e) {
+    throw new Error(`UBONGO_TRUST_PROXY: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
   }
   return limits as unknown as Limits;
 }
 
-/** The address a request comes from: the socket's, or the proxy's word for it when trusted. */
-export function addressOf(req: IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = req.headers['x-forwarded-for'];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-    if (first) return first;
-  }
-  return req.socket.remoteAddress ?? 'unknown';
+/** The address a request comes from: the socket's, or its trusted proxies' word for it (client-address.ts). */
+export function addressOf(req: IncomingMessage, trustProxy: TrustedProxies): string {
+  return clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustProxy);
 }
 
 /** Counts of open things by key (connections by address). */

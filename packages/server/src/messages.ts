@@ -3,7 +3,9 @@ import { ServerError } from '@colyseus/core';
 import type { GameError, Rejected } from '@ubongo/core';
 import { CLOSE_CODES } from '@ubongo/core';
 import type { z } from 'zod';
-import { MAX_MESSAGE_BYTES, MESSAGE_BURST, MESSAGES_PER_SECOND, PROTOCOL_VERSION } from './protocol.js';
+import { socketAddress } from './client-address.js';
+import { MAX_MESSAGE_BYTES, PROTOCOL_VERSION } from './protocol.js';
+import type { RateLimit } from './rate-limit.js';
 import { LocalRateLimits } from './rate-limit.js';
 import type { RoomServices } from './services.js';
 import type { Timers } from './timers.js';
@@ -65,14 +67,27 @@ function size(message: unknown): number {
 /** Whom a room's message checks answer to: its log and the server's limits. */
 export type Checks = Pick<RoomServices, 'log' | 'limits'>;
 
-// Each client's message allowance, so that one client cannot keep the event loop, which every room
-// shares, busy: a burst of MESSAGE_BURST, then MESSAGES_PER_SECOND. It belongs to one socket, so
-// it is kept in this process whatever the server shares through Redis.
-const allowance = new LocalRateLimits().limit('message:', {
-  burst: MESSAGE_BURST,
-  refill: MESSAGES_PER_SECOND,
-  every: 1,
-});
+// Each address's message allowance, so that no one address can keep the event loop, which every
+// room shares, busy, however many sockets it opens: a burst of `messageBurst`, then
+// `messagesPerSecond`, for all its game sockets together. It is kept in this process whatever the
+// server shares through Redis (a message is handled where its socket is); one a server (its limits).
+const allowances = new WeakMap<Checks['limits'], RateLimit>();
+
+function allowanceOf(limits: Checks['limits']): RateLimit {
+  let allowance = allowances.get(limits);
+  if (!allowance) {
+    allowance = new LocalRateLimits().limit('message:', {
+      burst: limits.messageBurst,
+      refill: limits.messagesPerSecond,
+      every: 1,
+    });
+    allowances.set(limits, allowance);
+  }
+  return allowance;
+}
+
+/** The key of a client's allowance: its address (noted when its socket opened), else the client alone. */
+const allowanceKey = (client: Client): string => socketAddress(client.ref) ?? `session:${client.sessionId}`;
 
 // Each client's refusals, so that one who keeps sending after being told to slow down is disconnected.
 const refusals = new WeakMap<Client, { strikes: number; struckAt: number; toldAt: number }>();
@@ -92,13 +107,13 @@ function holdBack(client: Client, ms: number): void {
 }
 
 /**
- * Whether a client's message comes too fast. Past its allowance the client's socket is not read
+ * Whether a client's message comes too fast (its address's allowance is spent). Past it the client's socket is not read
  * until the next message is allowed; the first refusal of a second is answered
  * (`message/too-fast`); `floodStrikes` refusals without a quiet spell of 10 s close the connection
  * (CLOSE_CODES.flood).
  */
 async function tooFast(client: Client, type: string, limits: Checks['limits']): Promise<boolean> {
-  const wait = await allowance.take(client.sessionId);
+  const wait = await allowanceOf(limits).take(allowanceKey(client));
   const now = Date.now();
   const state = refusals.get(client) ?? { strikes: 0, struckAt: 0, toldAt: 0 };
   refusals.set(client, state);
@@ -112,7 +127,11 @@ async function tooFast(client: Client, type: string, limits: Checks['limits']): 
   }
   if (now - state.toldAt >= 1000) {
     state.toldAt = now;
-    reject(client, { to: type, code: 'message/too-fast', message: `at most ${MESSAGES_PER_SECOND} messages a second` });
+    reject(client, {
+      to: type,
+      code: 'message/too-fast',
+      message: `at most ${limits.messagesPerSecond} messages a second from one address`,
+    });
   }
   holdBack(client, wait);
   return true;

@@ -36,9 +36,6 @@ export { PROTOCOL_VERSION };
 export const MAX_MESSAGE_BYTES = 16 * 1024;
 /** The WebSocket frame limit: a frame larger than this closes the connection (the player may reconnect). */
 export const MAX_FRAME_BYTES = 64 * 1024;
-/** Messages a client may send: a burst of this many, refilled at this many per second. */
-export const MESSAGE_BURST = 30;
-export const MESSAGES_PER_SECOND = 15;
 /** Spectators per room. */
 export const MAX_SPECTATORS = 12;
 

@@ -10,6 +10,8 @@ import { randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { GameClock } from './clock.js';
 import { httpApp } from './http.js';
+import { guardConnections } from './net-guard.js';
+import { noteSocketAddress } from './client-address.js';
 import { LocalInPlay, RedisInPlay } from './in-play.js';
 import type { Limits } from './limits.js';
 import { addressOf, Counter, DEFAULT_LIMITS, rateLimitedLog } from './limits.js';
@@ -177,37 +179,44 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
   });
   // Colyseus's game socket listens on Fastify's server: one port for both.
   const http = app.server;
+  // Every TCP connection counted and capped, per address and in all, with timeouts for slow clients.
+  guardConnections(http, limits, log);
   // Open game sockets by address: past the limit a new one is refused before it opens.
   const sockets = new Counter();
-  const game = new GameServer({
-    // Pings spread over time (heartbeat.ts), not all sockets at once.
-    transport: new HeartbeatTransport(
-      {
-        server: http,
-        maxPayload: MAX_FRAME_BYTES,
-        verifyClient: (
-          info: { origin: string; req: IncomingMessage },
-          done: (ok: boolean, status?: number, message?: string) => void,
-        ) => {
-          const { origin, req } = info;
-          if (origin && !sameOrigin(origin, req) && !limits.allowedOrigins.includes(origin)) {
-            done(false, 403, 'this origin may not open game sockets');
-            return;
-          }
-          const address = addressOf(req, limits.trustProxy);
-          if (sockets.get(address) >= limits.connectionsPerAddress) {
-            done(false, 429, `at most ${limits.connectionsPerAddress} game connections from one address`);
-            return;
-          }
-          sockets.add(address);
-          req.socket.once('close', () => {
-            sockets.remove(address);
-          });
-          done(true);
-        },
+  // Pings spread over time (heartbeat.ts), not all sockets at once.
+  const transport = new HeartbeatTransport(
+    {
+      server: http,
+      maxPayload: MAX_FRAME_BYTES,
+      verifyClient: (
+        info: { origin: string; req: IncomingMessage },
+        done: (ok: boolean, status?: number, message?: string) => void,
+      ) => {
+        const { origin, req } = info;
+        if (origin && !sameOrigin(origin, req) && !limits.allowedOrigins.includes(origin)) {
+          done(false, 403, 'this origin may not open game sockets');
+          return;
+        }
+        const address = addressOf(req, limits.trustProxy);
+        if (sockets.get(address) >= limits.connectionsPerAddress) {
+          done(false, 429, `at most ${limits.connectionsPerAddress} game connections from one address`);
+          return;
+        }
+        sockets.add(address);
+        req.socket.once('close', () => {
+          sockets.remove(address);
+        });
+        done(true);
       },
-      options.heartbeat ?? HEARTBEAT,
-    ),
+    },
+    options.heartbeat ?? HEARTBEAT,
+  );
+  // Each game socket's messages are counted against its client's address (messages.ts).
+  transport.onSocket((socket, req) => {
+    noteSocketAddress(socket, addressOf(req, limits.trustProxy));
+  });
+  const game = new GameServer({
+    transport,
     greet: false,
     gracefullyShutdown: false,
     ...(options.redisUrl === undefined

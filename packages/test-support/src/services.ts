@@ -3,6 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { endProcess, stopper, untrack } from './processes.js';
 
@@ -197,32 +198,55 @@ export interface NginxSite {
   readonly routes: readonly NginxRoute[];
   /** The built web client; without it, `/` goes to the processes too (which say how to build it). */
   readonly webDir?: string;
-  /** Headers on every answer of nginx's own (the web client's files): the server's security headers. */
-  readonly headers?: Readonly<Record<string, string>>;
   /** Whether answers of the API and the matchmaker say which process gave them (x-ubongo-process), to try the cluster. */
   readonly showProcess?: boolean;
 }
 
+/** The documented nginx site (deploy/nginx.conf) and the headers snippet it includes, in this repository. */
+export const DEPLOY_NGINX = fileURLToPath(new URL('../../../deploy/nginx.conf', import.meta.url));
+export const DEPLOY_HEADERS = fileURLToPath(new URL('../../../deploy/ubongo-headers.conf', import.meta.url));
+
+/** Replaces `pattern` in `text`, throwing when it is not there (deploy/nginx.conf changed under the template). */
+function swap(text: string, pattern: RegExp, replacement: string | ((match: string) => string)): string {
+  if (!pattern.test(text)) throw new Error(`deploy/nginx.conf no longer has ${String(pattern)}; update nginxConfig`);
+  return typeof replacement === 'string' ? text.replace(pattern, replacement) : text.replace(pattern, replacement);
+}
+
 /**
- * An nginx configuration for a site (deploy/nginx.conf is the same for a machine's own nginx):
- * `/pN/` to process N (WebSockets upgraded, the prefix taken off), `/api/` and `/matchmake/` to any
- * process (they share the database and Redis), the web client from its folder. `dir` holds
- * nginx's pid file, logs and temporary files.
+ * An nginx configuration for a site, made from deploy/nginx.conf itself (`site`, the documented
+ * file, unless another is given) rather than a copy of it: its upstream and `/pN/` locations become
+ * `site`'s processes, it listens on 127.0.0.1:`site.port`, includes deploy/ubongo-headers.conf,
+ * serves `site.webDir` (or, without one, proxies `/` to the processes), inside the few lines a
+ * whole nginx.conf needs (`dir` holds nginx's pid file, logs and temporary files). Everything else,
+ * the X-Forwarded-For it sets, its limits and timeouts, is the documented file's.
  */
-export function nginxConfig(site: NginxSite, dir: string): string {
-  const proxied = [
-    'proxy_http_version 1.1;',
-    'proxy_set_header Upgrade $http_upgrade;',
-    'proxy_set_header Connection $connection_upgrade;',
-    // The host with its port: the server compares it with the Origin of a game socket.
-    'proxy_set_header Host $http_host;',
-    'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
-    'proxy_read_timeout 1h;',
-    'proxy_buffering off;',
-  ];
-  const quote = (v: string): string => `"${v.replace(/["\\]/g, '\\$&')}"`;
-  const headers = Object.entries(site.headers ?? {}).map(([k, v]) => `add_header ${k} ${quote(v)} always;`);
-  const root = site.webDir;
+export function nginxConfig(site: NginxSite, dir: string, deploy = readFileSync(DEPLOY_NGINX, 'utf8')): string {
+  let conf = deploy;
+  conf = swap(conf, /upstream ubongo \{[^}]*\}/, () => {
+    return `upstream ubongo {\n${site.routes.map((r) => `    server 127.0.0.1:${r.port};\n`).join('')}}`;
+  });
+  conf = swap(conf, /^(\s*)listen 80;$/m, (line) => line.replace('listen 80;', `listen 127.0.0.1:${site.port};`));
+  // One location per process where the documented file has its two.
+  conf = swap(conf, /((?:^[ \t]*location \/p\d+\/ \{ proxy_pass http:\/\/127\.0\.0\.1:\d+\/; \}\n)+)/m, () =>
+    site.routes.map((r) => `    location /${r.prefix}/ { proxy_pass http://127.0.0.1:${r.port}/; }\n`).join(''),
+  );
+  if (site.showProcess === true)
+    conf = swap(conf, /proxy_pass http:\/\/ubongo; \}/g, () => {
+      return 'proxy_pass http://ubongo; add_header x-ubongo-process $upstream_addr always; }';
+    });
+  conf = swap(conf, /include \/etc\/nginx\/snippets\/ubongo-headers\.conf;/g, () => `include ${DEPLOY_HEADERS};`);
+  if (site.webDir === undefined) {
+    // No web client here: the processes serve `/` (they say how to build it).
+    conf = swap(conf, /^[ \t]*root [^;]*;\n/m, '');
+    conf = swap(conf, /^[ \t]*location \/assets\/ \{[^}]*\}\n/m, '');
+    conf = swap(conf, /^([ \t]*)location \/ \{[^}]*\}/m, (block) => {
+      const indent = /^[ \t]*/.exec(block)?.[0] ?? '';
+      return `${indent}location / { proxy_pass http://ubongo; }`;
+    });
+  } else {
+    const root = site.webDir;
+    conf = swap(conf, /^([ \t]*)root [^;]*;/m, (line) => line.replace(/root [^;]*;/, `root ${root};`));
+  }
   const lines = [
     'worker_processes 1;',
     'daemon off;',
@@ -236,43 +260,7 @@ export function nginxConfig(site: NginxSite, dir: string): string {
     '  default_type application/octet-stream;',
     '  access_log off;',
     ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${join(dir, t)};`),
-    '  map $http_upgrade $connection_upgrade { default upgrade; "" close; }',
-    `  upstream ubongo { ${site.routes.map((r) => `server 127.0.0.1:${r.port};`).join(' ')} }`,
-    '  server {',
-    `    listen 127.0.0.1:${site.port};`,
-    '    client_max_body_size 64k;',
-    ...site.routes.flatMap((r) => [
-      `    location /${r.prefix}/ {`,
-      `      proxy_pass http://127.0.0.1:${r.port}/;`,
-      ...proxied.map((l) => `      ${l}`),
-      '    }',
-    ]),
-    ...['/api/', '/matchmake/'].flatMap((path) => [
-      `    location ${path} {`,
-      '      proxy_pass http://ubongo;',
-      ...proxied.map((l) => `      ${l}`),
-      ...(site.showProcess === true ? ['      add_header x-ubongo-process $upstream_addr always;'] : []),
-      '    }',
-    ]),
-    ...(root === undefined
-      ? ['    location / {', '      proxy_pass http://ubongo;', ...proxied.map((l) => `      ${l}`), '    }']
-      : [
-          '    gzip on;',
-          '    gzip_types text/css application/javascript application/json image/svg+xml;',
-          `    root ${root};`,
-          '    location /assets/ {',
-          ...headers.map((h) => `      ${h}`),
-          '      add_header cache-control "public, max-age=31536000, immutable" always;',
-          '    }',
-          '    location ~ \\.map$ { return 404; }',
-          '    location / {',
-          ...headers.map((h) => `      ${h}`),
-          '      add_header cache-control "no-cache" always;',
-          '      index index.html;',
-          '      try_files $uri $uri/ =404;',
-          '    }',
-        ]),
-    '  }',
+    conf,
     '}',
     '',
   ];
