@@ -2,7 +2,7 @@ import type { ServerProcess, Service } from '@ubongo/test-support';
 import { freePort, scratchFolder, startNginx, startServerProcess } from '@ubongo/test-support';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGN_INS } from './accounts.js';
+import { DEFAULT_LIMITS } from './limits.js';
 
 /*
  * Behind the documented nginx (deploy/nginx.conf itself, with this machine's ports: test-support's
@@ -73,7 +73,10 @@ async function attack(url: string, from: string, attempts: number): Promise<{ 40
 describe('behind nginx, as deploy/nginx.conf configures it', () => {
   it('keeps the sign-ins of one real address to its limit whatever X-Forwarded-For says', async () => {
     const url = nginx?.url ?? '';
-    expect(await attack(url, '127.0.5.1', 15)).toEqual({ 401: SIGN_INS.perAddress, 429: 15 - SIGN_INS.perAddress });
+    expect(await attack(url, '127.0.5.1', 15)).toEqual({
+      401: DEFAULT_LIMITS.signInsPerMinute,
+      429: 15 - DEFAULT_LIMITS.signInsPerMinute,
+    });
   });
 
   it('counts each real address apart (the limit is not nginx’s own address)', async () => {
@@ -81,11 +84,12 @@ describe('behind nginx, as deploy/nginx.conf configures it', () => {
     const results = await Promise.all(
       ['127.0.5.2', '127.0.5.3', '127.0.5.4', '127.0.5.5'].map((a) => attack(url, a, 12)),
     );
-    for (const counts of results) expect(counts).toEqual({ 401: SIGN_INS.perAddress, 429: 12 - SIGN_INS.perAddress });
+    for (const counts of results)
+      expect(counts).toEqual({ 401: DEFAULT_LIMITS.signInsPerMinute, 429: 12 - DEFAULT_LIMITS.signInsPerMinute });
   });
 
   it('believes no header from a client that comes to the process itself', async () => {
     // 127.0.5.6 is not the trusted proxy: its header is ignored, its own address counted.
-    expect(await attack(server?.http ?? '', '127.0.5.6', 13)).toEqual({ 401: SIGN_INS.perAddress, 429: 3 });
+    expect(await attack(server?.http ?? '', '127.0.5.6', 13)).toEqual({ 401: DEFAULT_LIMITS.signInsPerMinute, 429: 3 });
   });
 });
