@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { monotonicNow } from './clock.js';
 
 /*
  * What one address may take of the server, so that no one client can starve the others
@@ -128,7 +129,7 @@ export class Counter {
 export function rateLimitedLog(
   write: (message: string) => void,
   perMinute: number,
-  now: () => number = Date.now,
+  now: () => number = monotonicNow,
 ): (message: string) => void {
   let windowStart = now();
   let written = 0;

@@ -4,6 +4,7 @@ import type { GameError, Rejected } from '@ubongo/core';
 import { CLOSE_CODES } from '@ubongo/core';
 import type { z } from 'zod';
 import { MAX_MESSAGE_BYTES, MESSAGE_BURST, MESSAGES_PER_SECOND, PROTOCOL_VERSION } from './protocol.js';
+import { monotonicNow } from './clock.js';
 import { LocalRateLimits } from './rate-limit.js';
 import type { RoomServices } from './services.js';
 import type { Timers } from './timers.js';
@@ -99,7 +100,7 @@ function holdBack(client: Client, ms: number): void {
  */
 async function tooFast(client: Client, type: string, limits: Checks['limits']): Promise<boolean> {
   const wait = await allowance.take(client.sessionId);
-  const now = Date.now();
+  const now = monotonicNow();
   const state = refusals.get(client) ?? { strikes: 0, struckAt: 0, toldAt: 0 };
   refusals.set(client, state);
   if (now - state.struckAt > STRIKES_FORGOTTEN_MS) state.strikes = 0;
@@ -143,7 +144,7 @@ const lastHeard = new WeakMap<Room, number>();
 
 /** Notes that a room heard from a client now. */
 export function heard(room: Room): void {
-  lastHeard.set(room, Date.now());
+  lastHeard.set(room, monotonicNow());
 }
 
 /**
@@ -156,7 +157,7 @@ export function expireWhenIdle(room: Room, checks: Checks, timers: Timers, busy:
   timers.every(
     () => {
       if (busy()) heard(room);
-      if (Date.now() - (lastHeard.get(room) ?? 0) < idleMs) return;
+      if (monotonicNow() - (lastHeard.get(room) ?? 0) < idleMs) return;
       for (const client of room.clients) client.leave(CLOSE_CODES.idle, 'nobody played here for a while');
       void room.disconnect(CLOSE_CODES.idle);
     },
