@@ -99,7 +99,9 @@ describe('RaceMaster', () => {
     expect(s.began()).toBe(1);
     expect((await storage.liveGames()).map((j) => j.game.id)).toEqual([id]);
     let steps = 0;
-    await play(s, () => steps++);
+    await play(s, () => {
+      steps++;
+    });
     await expect.poll(() => transport.types()).toContain('saved');
     const record = await storage.game(id);
     expect(record?.result).toBeDefined();

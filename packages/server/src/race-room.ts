@@ -1,7 +1,7 @@
 import type { Client } from '@colyseus/core';
 import { ClientState, Room, ServerError } from '@colyseus/core';
 import type { RaceAction } from '@ubongo/core';
-import { CLOSE_CODES } from '@ubongo/core';
+import { CLOSE_CODES, MATCHMAKE_ERROR_CODES } from '@ubongo/core';
 import { Alarm } from './alarm.js';
 import { expireWhenIdle, heard, parseJoin, refusal, reject } from './messages.js';
 import { MAX_SPECTATORS, raceJoinSchema } from './protocol.js';
@@ -13,6 +13,18 @@ import type { Account } from './storage.js';
 import type { Seat } from './table.js';
 import { settingsOf, Table, tableCode } from './table.js';
 import { Timers } from './timers.js';
+
+/**
+ * Quick-match tables are casual: one asked for as rated (create, or joinOrCreate's join) is refused
+ * with a code of its own, so that nobody is seated at a table that would never start by itself.
+ */
+function refuseRatedQuickMatch(isPublic: boolean, rated: boolean | undefined): void {
+  if (isPublic && rated === true)
+    throw new ServerError(
+      MATCHMAKE_ERROR_CODES.publicRated,
+      'quick-match tables are casual: a rated table is a private one, joined by its code',
+    );
+}
 
 /**
  * A race table: the adapter between sockets, timers and the race's master (race-master.ts), which
@@ -43,6 +55,7 @@ export class RaceRoom extends Room {
       return;
     }
     const { public: open = false, settings = {} } = parseJoin(raceJoinSchema, options);
+    refuseRatedQuickMatch(open, settings.rated);
     this.maxClients = 4 + MAX_SPECTATORS;
     this.#public = open;
     if (!open) {
@@ -112,7 +125,9 @@ export class RaceRoom extends Room {
   }
 
   override onJoin(client: Client, options: unknown, auth?: Account): void {
-    const { side = 'easy', spectate, seatKey } = parseJoin(raceJoinSchema, options);
+    const { side = 'easy', spectate, seatKey, settings } = parseJoin(raceJoinSchema, options);
+    // A quick-match join asking for a rated game finds none: there are none.
+    refuseRatedQuickMatch(this.#public, settings?.rated);
     heard(this);
     const joined = this.#master.join(client.sessionId, { side, spectate, seatKey }, auth);
     if (joined === 'no-room') throw new ServerError(409, `this table has ${MAX_SPECTATORS} spectators already`);
