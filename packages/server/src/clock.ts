@@ -34,9 +34,9 @@ export class GameClock {
     this.#start = Math.max(wallNow, notBefore);
   }
 
-  /** Game time now, in ms. */
+  /** Game time now, in whole ms (it names games and is stored in integer columns). */
   now(): number {
-    return this.#start + (monotonicNow() - this.#origin) * this.timeScale;
+    return Math.floor(this.#start + (monotonicNow() - this.#origin) * this.timeScale);
   }
 
   /** Real ms until game time `at`. */
