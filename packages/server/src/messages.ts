@@ -101,7 +101,7 @@ function holdBack(client: Client, ms: number): void {
 async function tooFast(client: Client, type: string, limits: Checks['limits']): Promise<boolean> {
   const wait = await allowance.take(client.sessionId);
   const now = monotonicNow();
-  const state = refusals.get(client) ?? { strikes: 0, struckAt: 0, toldAt: 0 };
+  const state = refusals.get(client) ?? { strikes: 0, struckAt: -Infinity, toldAt: -Infinity };
   refusals.set(client, state);
   if (now - state.struckAt > STRIKES_FORGOTTEN_MS) state.strikes = 0;
   if (wait === 0) return false;
