@@ -49,6 +49,7 @@ const WEB_FROM_CORE = [
   // the protocol's vocabulary
   'PROTOCOL_VERSION',
   'CLOSE_CODES',
+  'MATCHMAKE_ERROR_CODES',
   'RACE_EDITIONS',
   'DECK_EDITIONS',
   'BOT_LEVELS',

@@ -33,6 +33,13 @@ export const PROTOCOL_VERSION = 3;
 export const CLOSE_CODES = { idle: 4408, elsewhere: 4409, flood: 4429, restarting: 4503 } as const;
 
 /**
+ * A room's own refusals of a create or a join (colyseus.js's error `code`, and the matchmaker's
+ * HTTP status): `publicRated`, a quick-match table asked for as rated (quick-match tables are
+ * casual; a rated table is a private one, by its code).
+ */
+export const MATCHMAKE_ERROR_CODES = { publicRated: 422 } as const;
+
+/**
  * Why the account API (`/api/accounts`, `/api/sessions`, `/api/me/...`) refused a request: its
  * answer's `code`, beside `error` (the same in English words) and `params` (the values those
  * words hold), for a client to say in its own language (docs/accounts.md).
@@ -336,12 +343,25 @@ export interface LobbyMessage extends Timed {
    */
   readonly seatKey: string | null;
   /**
+   * Why the table cannot start as it stands, for everyone at it; null when it can (and once started).
+   */
+  readonly blocked: StartBlocked | null;
+  /**
    * A game resumed after a server restart waits for its people to come back until this game time
    * (then bots stand in for those who did not), and goes on from the start of the interrupted
    * round. Null otherwise.
    */
   readonly resumeBy: number | null;
 }
+
+/**
+ * What keeps a table from starting: people playing as guests at a rated table (their seat
+ * indexes: a rated game is for players with a username), or a quick-match table with fewer people
+ * than it starts with by itself (`people` of `need`).
+ */
+export type StartBlocked =
+  | { readonly reason: 'guests-at-rated'; readonly seats: readonly number[] }
+  | { readonly reason: 'too-few-people'; readonly people: number; readonly need: number };
 
 /** A player's view of the game, and the time to count from. */
 export interface RaceViewMessage extends Timed {

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { monotonicNow } from './clock.js';
 
 /*
  * A process of a cluster is reached at its public address, and it owns the games it begins under
@@ -44,12 +45,12 @@ export async function holdAddress(
 ): Promise<AddressHold> {
   const key = `ubongo:process:${address}`;
   const me = `${hostname()} pid ${process.pid} ${randomUUID()}`;
-  const giveUpAt = Date.now() + waitMs;
+  const giveUpAt = monotonicNow() + waitMs;
   let said = false;
   for (;;) {
     if ((await redis.set(key, me, 'PX', ttlMs, 'NX')) === 'OK') break;
     const holder = (await redis.get(key)) ?? 'a process';
-    if (Date.now() >= giveUpAt)
+    if (monotonicNow() >= giveUpAt)
       throw new AddressInUseError(
         `${address} is the address of a running process (${holder}); each process needs an address of its own`,
       );

@@ -9,6 +9,7 @@ import type {
 } from '@ubongo/core';
 import { findTask, PROTOCOL_VERSION, RACE_EDITIONS } from '@ubongo/core';
 import { z } from 'zod';
+import { monotonicNow } from './clock.js';
 import type { Http, HttpOptions } from './http-common.js';
 import { Refused } from './http-common.js';
 import { entryOf, profileOf } from './profile.js';
@@ -84,7 +85,7 @@ export function apiRoutes(app: Http, options: HttpOptions): void {
       ({
         status: 'ok',
         protocol: PROTOCOL_VERSION,
-        uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+        uptimeSeconds: Math.round((monotonicNow() - startedAt) / 1000),
       }) satisfies Health,
   );
 

@@ -34,6 +34,7 @@ export const pathOf = (url: string): string => new URL(url, 'http://localhost').
 export interface HttpOptions {
   readonly storage: Storage;
   readonly decks: Readonly<Record<DeckEdition, Deck>>;
+  /** When the process started, on the monotonic clock (clock.ts): its uptime. */
   readonly startedAt: number;
   /** The built web client, if any. */
   readonly webDir: string | undefined;

@@ -11,42 +11,48 @@ export interface JournalServices {
 /**
  * A room's journal writes (docs/operations.md), one after the other, so that they land in the
  * order they happened: a store may answer two writes in any order, and a replay needs the game's
- * header before its entries and every entry in turn. A write that fails is reported to
- * `notSaved` (the players are told a restart would lose the game) and the writes after it go on.
+ * header before its entries and every entry in turn. Each write says whether it is stored; one
+ * that fails is also reported to `notSaved`, and the writes after it go on. The room announces
+ * a step only once its write said it is stored (race-master.ts).
  */
 export class GameJournal {
-  #tail: Promise<void> = Promise.resolve();
+  #tail: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly services: JournalServices,
     private readonly notSaved: (e: unknown) => void,
   ) {}
 
-  /** Opens a game's journal after the earlier writes, then runs `then` (once it holds, or has failed). */
-  begin(live: LiveGame, then: () => void): void {
-    this.#tail = this.#tail
-      .then(() => this.services.storage.beginGame(live))
-      .catch((e: unknown) => {
+  /** Runs `write` after the earlier writes: true once it holds, false if it failed (reported). */
+  #next(write: () => Promise<void>): Promise<boolean> {
+    const written = this.#tail.then(write).then(
+      () => true,
+      (e: unknown) => {
         this.notSaved(e);
-      })
-      .then(then);
+        return false;
+      },
+    );
+    this.#tail = written;
+    return written;
   }
 
-  /** Writes an entry after the earlier writes; resolves when it is durable (or has failed). */
-  write(gameId: string, { seq, entry }: Numbered): Promise<void> {
+  /** Opens a game's journal after the earlier writes, then runs `then` with whether it holds. */
+  begin(live: LiveGame, then: (stored: boolean) => void): void {
+    void this.#next(() => this.services.storage.beginGame(live)).then(then);
+  }
+
+  /** Writes an entry after the earlier writes; resolves with whether it is durable. */
+  write(gameId: string, { seq, entry }: Numbered): Promise<boolean> {
     // Wall time, not game time: the bench measures the store's latency (metrics.ts).
     const askedAt = performance.now();
-    this.#tail = this.#tail
-      .then(() => this.services.storage.journal(gameId, seq, entry))
-      .then(() => this.services.metrics?.journalWritten(performance.now() - askedAt))
-      .catch((e: unknown) => {
-        this.notSaved(e);
-      });
-    return this.#tail;
+    return this.#next(async () => {
+      await this.services.storage.journal(gameId, seq, entry);
+      this.services.metrics?.journalWritten(performance.now() - askedAt);
+    });
   }
 
   /** Resolves once every write asked so far has landed (or failed). */
-  settled(): Promise<void> {
-    return this.#tail;
+  async settled(): Promise<void> {
+    await this.#tail;
   }
 }

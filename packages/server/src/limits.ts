@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { TrustedProxies } from './client-address.js';
 import { clientAddress, NO_PROXIES, parseTrustProxy } from './client-address.js';
+import { monotonicNow } from './clock.js';
 
 /*
  * What one address may take of the server, so that no one client can starve the others
@@ -185,7 +186,7 @@ export class Counter {
 export function rateLimitedLog(
   write: (message: string) => void,
   perMinute: number,
-  now: () => number = Date.now,
+  now: () => number = monotonicNow,
 ): (message: string) => void {
   let windowStart = now();
   let written = 0;

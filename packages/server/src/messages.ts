@@ -4,6 +4,7 @@ import type { GameError, Rejected } from '@ubongo/core';
 import { CLOSE_CODES } from '@ubongo/core';
 import type { z } from 'zod';
 import { socketAddress } from './client-address.js';
+import { monotonicNow } from './clock.js';
 import { MAX_MESSAGE_BYTES, PROTOCOL_VERSION } from './protocol.js';
 import type { RateLimit } from './rate-limit.js';
 import { LocalRateLimits } from './rate-limit.js';
@@ -114,8 +115,8 @@ function holdBack(client: Client, ms: number): void {
  */
 async function tooFast(client: Client, type: string, limits: Checks['limits']): Promise<boolean> {
   const wait = await allowanceOf(limits).take(allowanceKey(client));
-  const now = Date.now();
-  const state = refusals.get(client) ?? { strikes: 0, struckAt: 0, toldAt: 0 };
+  const now = monotonicNow();
+  const state = refusals.get(client) ?? { strikes: 0, struckAt: -Infinity, toldAt: -Infinity };
   refusals.set(client, state);
   if (now - state.struckAt > STRIKES_FORGOTTEN_MS) state.strikes = 0;
   if (wait === 0) return false;
@@ -162,7 +163,7 @@ const lastHeard = new WeakMap<Room, number>();
 
 /** Notes that a room heard from a client now. */
 export function heard(room: Room): void {
-  lastHeard.set(room, Date.now());
+  lastHeard.set(room, monotonicNow());
 }
 
 /**
@@ -175,7 +176,7 @@ export function expireWhenIdle(room: Room, checks: Checks, timers: Timers, busy:
   timers.every(
     () => {
       if (busy()) heard(room);
-      if (Date.now() - (lastHeard.get(room) ?? 0) < idleMs) return;
+      if (monotonicNow() - (lastHeard.get(room) ?? 0) < idleMs) return;
       for (const client of room.clients) client.leave(CLOSE_CODES.idle, 'nobody played here for a while');
       void room.disconnect(CLOSE_CODES.idle);
     },

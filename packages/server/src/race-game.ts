@@ -23,6 +23,13 @@ export interface Numbered {
   readonly entry: JournalEntry;
 }
 
+/** A step worked out but not applied yet: what it gives, its journal entry, and how to apply it. */
+export interface Step<T> {
+  readonly value: T;
+  readonly entry: Numbered;
+  commit(): void;
+}
+
 /**
  * One game at a table: the engine's state, the referee's plans beside it, and every accepted
  * action with its time (what replays the game). No sockets and no clock: the room gives the time.
@@ -139,14 +146,40 @@ export class RaceGame {
     return this.#state.phase === 'finished';
   }
 
-  /** Applies an action at `now`: the events and the journal's entry, or why not (and then nothing changed). */
-  apply(action: RaceAction, now: number): Result<{ events: readonly RaceEvent[]; entry: Numbered }, GameError> {
+  /**
+   * Works out an action at `now` without applying it: the events and the journal's entry, and
+   * `commit`, which applies it; or why not. A room writes the entry first and commits only once it
+   * is stored, so that nothing it announces can be lost (race-master.ts). Steps are committed in
+   * the order they were worked out, one at a time: a step worked out before another was committed
+   * is stale, and committing it throws (a bug of ours, not a player's).
+   */
+  attempt(action: RaceAction, now: number): Result<Step<readonly RaceEvent[]>, GameError> {
     const step = this.#engine.apply(this.#state, action, now);
     if (!step.ok) return step;
-    this.#state = step.value.state;
-    this.#ref = this.#referee.observe(this.#ref, this.#state, step.value.events, now);
-    this.#actions.push({ at: now, action });
-    return ok({ events: step.value.events, entry: { seq: this.#seq++, entry: { at: now, kind: 'action', action } } });
+    const { state, events } = step.value;
+    const before = this.#state;
+    const seq = this.#seq;
+    return ok({
+      value: events,
+      entry: { seq, entry: { at: now, kind: 'action', action } },
+      commit: () => {
+        if (this.#state !== before || this.#seq !== seq)
+          throw new Error(`a stale step of game ${this.id} was committed`);
+        this.#state = state;
+        // The referee's state as it is now (a resume may have moved it meanwhile).
+        this.#ref = this.#referee.observe(this.#ref, state, events, now);
+        this.#actions.push({ at: now, action });
+        this.#seq++;
+      },
+    });
+  }
+
+  /** Applies an action at `now` at once: the events and the journal's entry, or why not (and then nothing changed). */
+  apply(action: RaceAction, now: number): Result<{ events: readonly RaceEvent[]; entry: Numbered }, GameError> {
+    const step = this.attempt(action, now);
+    if (!step.ok) return step;
+    step.value.commit();
+    return ok({ events: step.value.value, entry: step.value.entry });
   }
 
   /** What the referee does next, and when. */
@@ -166,8 +199,23 @@ export class RaceGame {
 
   /** A bot plays on for a person who left, from `now`; the journal's entry. */
   standIn(player: PlayerId, now: number): Numbered {
-    this.#ref = this.#referee.standIn(this.#ref, this.#state, player, now);
-    return { seq: this.#seq++, entry: { at: now, kind: 'stand-in', player } };
+    const step = this.attemptStandIn(player, now);
+    step.commit();
+    return step.entry;
+  }
+
+  /** A stand-in worked out, not applied: its journal entry, and `commit` (as `attempt`). */
+  attemptStandIn(player: PlayerId, now: number): Step<null> {
+    const seq = this.#seq;
+    return {
+      value: null,
+      entry: { seq, entry: { at: now, kind: 'stand-in', player } },
+      commit: () => {
+        if (this.#seq !== seq) throw new Error(`a stale stand-in of game ${this.id} was committed`);
+        this.#ref = this.#referee.standIn(this.#ref, this.#state, player, now);
+        this.#seq++;
+      },
+    };
   }
 
   view(player: PlayerId | null): RaceView {

@@ -55,10 +55,22 @@ export interface JoinAs {
 }
 export type Joined = 'back' | 'seated' | 'watching' | 'no-room' | 'not-yours';
 
+/** Why a step was not taken: the engine's refusal, or the journal's write failed (nothing changed). */
+export type StepRefused = GameError | { readonly code: 'message/not-saved'; readonly message: string };
+
+/** Real ms after a game could not be stored before another may begin (a store that is down is not hammered). */
+const BEGIN_AGAIN_MS = 5000;
+
+/** What a player is told when their step could not be stored (it was not taken: they may send it again). */
+const NOT_STORED = 'the server could not store this just now, so it was not taken: send it again in a moment';
+
 /**
  * What happens after an accepted step of a race, apart from sockets and timers (the room's), as
- * boardgame.io's Master: the step is written to the journal (journal.ts) before anyone is told
- * of it, so that nothing answered as accepted can be lost by a crash; solves are judged and
+ * boardgame.io's Master. Steps are taken one at a time, in the order they came: each is worked out
+ * on the game as it stands, written to the journal (journal.ts), and only once the journal holds
+ * it applied and announced, so that nothing anyone was told can be lost by a crash. A step whose
+ * write fails is not taken: the game stays as it was, its player is told (`message/not-saved`) and
+ * may send it again, and the referee tries its own again (race-room.ts). Solves are judged and
  * attempts counted (solves.ts); each round is revealed as it ends; the finished game is saved and,
  * at a rated table, rated.
  */
@@ -74,23 +86,49 @@ export class RaceMaster {
   #beginning = false;
   /** A game resumed after a restart waits for its people until this game time; null otherwise. */
   #resumeBy: number | null = null;
+  /** The last step taken (or given up): each step waits for the one before it. */
+  #turn: Promise<unknown> = Promise.resolve();
+  /** People gone whose stand-in could not be stored yet: tried again before the next step. */
+  readonly #standInsDue = new Map<Seat, 'left' | 'timeout'>();
+  /** Everyone was told the journal cannot be written; cleared once a write holds again. */
+  #toldNotSaved = false;
+  /** When (game time) a new game last could not be stored: no other is begun for a while. */
+  #beginFailedAt = -Infinity;
 
   constructor(
     private readonly services: RaceMasterServices,
     private readonly room: { readonly id: string; readonly public: boolean },
     readonly table: Table,
     private readonly transport: RaceTransport,
-    /** The journal holds the new game: the room tells everyone it has started, and goes on. */
-    private readonly began: () => void,
+    /**
+     * The new game's journal is opened (`stored`): the room tells everyone it has started, and
+     * goes on; or it could not be, and the table is back in its lobby.
+     */
+    private readonly began: (stored: boolean) => void,
+    /** A bot now plays for someone gone (`leave`): the room plans its turns and shows the seat. */
+    private readonly stoodIn: () => void = () => undefined,
   ) {
     this.#journal = new GameJournal(services, (e) => {
       services.log(`room ${room.id}: could not write the journal: ${String(e)}`);
-      this.#all('rejected', {
-        to: 'save',
-        code: 'message/not-saved',
-        message: 'the server could not store the game as it goes; a restart would lose it',
-      });
     });
+  }
+
+  /** The referee's step could not be stored: the game waits; everyone is told, once until a write holds again. */
+  #tellNotSaved(): void {
+    if (this.#toldNotSaved) return;
+    this.#toldNotSaved = true;
+    this.#all('rejected', {
+      to: 'save',
+      code: 'message/not-saved',
+      message: 'the server cannot store the game just now: it waits, and goes on once it can',
+    });
+  }
+
+  /** Runs `work` once every step asked before it is done: one at a time, in order. */
+  #inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.#turn.then(work);
+    this.#turn = run.catch(() => undefined);
+    return run;
   }
 
   /** To everyone in the room. */
@@ -127,6 +165,8 @@ export class RaceMaster {
   start(): string | undefined {
     const { decks, clock, seed } = this.services;
     const table = this.table;
+    if (clock.now() - this.#beginFailedAt < BEGIN_AGAIN_MS * clock.timeScale)
+      return 'the server could not store a new game a moment ago: try again in a few seconds';
     if (table.settings.rated) {
       const why = table.unratable();
       if (why) return why;
@@ -146,9 +186,24 @@ export class RaceMaster {
     const game = started.value;
     this.#take(game);
     this.#beginning = true;
-    this.#journal.begin(game.live(this.room.id, this.room.public, table.journalSeats(), table.settings.rated), () => {
+    const live = game.live(this.room.id, this.room.public, table.journalSeats(), table.settings.rated);
+    this.#journal.begin(live, (stored) => {
       this.#beginning = false;
-      if (this.#game === game) this.began();
+      if (this.#game !== game) return;
+      if (stored) this.#toldNotSaved = false;
+      else {
+        this.#beginFailedAt = this.services.clock.now();
+        // Not stored, so not started: nobody was told it had, and the table is back in its lobby.
+        this.#game = null;
+        this.#solves = null;
+        this.#rounds = null;
+        this.#all('rejected', {
+          to: 'start',
+          code: 'message/not-saved',
+          message: 'the server could not store the new game, so it has not started: try again in a moment',
+        });
+      }
+      this.began(stored);
     });
     return undefined;
   }
@@ -287,32 +342,41 @@ export class RaceMaster {
   }
 
   /**
-   * Applies an action at the present game time: the events, or why it was refused (then nothing
-   * changed). What it changed goes out once the journal holds it, so that nothing answered as
-   * accepted can be lost by a crash. `fromPlayer`: a player's action (its refusal is theirs to
-   * hear; a claim is measured from here to its answer for the bench: metrics.ts); otherwise the
-   * referee's.
+   * Takes an action at the present game time, after every step asked before it: resolves with the
+   * events, or why it was not taken (then nothing changed). It is applied and announced once the
+   * journal holds it (see the class); a failed write refuses it with `message/not-saved`.
+   * `fromPlayer`: a player's action (its refusal is theirs to hear; a claim is measured from here
+   * to its answer for the bench: metrics.ts); otherwise the referee's.
    */
-  act(action: RaceAction, fromPlayer = false): Result<readonly RaceEvent[], GameError> {
-    const game = this.#game;
-    if (!game) return err({ code: 'action/wrong-phase', message: 'the game has not started' });
+  act(action: RaceAction, fromPlayer = false): Promise<Result<readonly RaceEvent[], StepRefused>> {
     const heardAt = performance.now();
-    const step = game.apply(action, this.services.clock.now());
-    if (!step.ok) {
-      // A bot's claim or move that a late timer brought after the sand ran out is simply too
-      // late; anything else refused of the referee's own is a bug of ours, logged. Either way the
-      // plan is dropped, so that the game goes on.
-      if (fromPlayer) return step;
-      if (step.error.code !== 'claim/too-late')
-        this.services.log(`room ${this.room.id}: the referee's ${action.type} was refused: ${step.error.message}`);
-      game.drop(action);
-      return step;
-    }
-    const { events } = step.value;
-    trackRace(this.#solves, events, action);
-    const reveal = this.#rounds?.step(action, events);
-    void this.#journal.write(game.id, step.value.entry).then(() => {
-      if (this.#game !== game) return;
+    // The time it was heard: steps are taken in the order heard, so their times never go back.
+    const at = this.services.clock.now();
+    return this.#inTurn(async () => {
+      const game = this.#game;
+      if (!game || this.#beginning) return err({ code: 'action/wrong-phase', message: 'the game has not started' });
+      await this.#standInsNowDue(game, at);
+      const step = game.attempt(action, at);
+      if (!step.ok) {
+        // A bot's claim or move that a late timer brought after the sand ran out is simply too
+        // late; anything else refused of the referee's own is a bug of ours, logged. Either way the
+        // plan is dropped, so that the game goes on.
+        if (fromPlayer) return step;
+        if (step.error.code !== 'claim/too-late')
+          this.services.log(`room ${this.room.id}: the referee's ${action.type} was refused: ${step.error.message}`);
+        game.drop(action);
+        return step;
+      }
+      if (!(await this.#journal.write(game.id, step.value.entry))) {
+        if (!fromPlayer) this.#tellNotSaved();
+        return err({ code: 'message/not-saved', message: NOT_STORED });
+      }
+      this.#toldNotSaved = false;
+      step.value.commit();
+      const events = step.value.value;
+      if (this.#game !== game) return ok(events);
+      trackRace(this.#solves, events, action);
+      const reveal = this.#rounds?.step(action, events);
       this.#all('events', { events });
       this.sendViews();
       if (events.some((e) => e.type === 'round-started')) this.#reveal = null;
@@ -322,13 +386,14 @@ export class RaceMaster {
       }
       if (fromPlayer && action.type === 'claim') this.services.metrics?.claimAnswered(performance.now() - heardAt);
       if (game.finished && !game.saved) this.#saving = this.#save(game);
+      return ok(events);
     });
-    return ok(events);
   }
 
   /**
-   * A person gone for good (`reason`): mid-game a bot plays on for them from now (everyone is
-   * told, the journal keeps it); otherwise the seat is given up. Says which.
+   * A person gone for good (`reason`): mid-game a bot plays on for them (everyone is told, once
+   * the journal keeps it: until it can, the seat waits, and it is tried again before each step);
+   * otherwise the seat is given up. Says which.
    */
   leave(seat: Seat, reason: 'left' | 'timeout'): 'replaced' | 'dropped' {
     const game = this.#game;
@@ -336,11 +401,31 @@ export class RaceMaster {
       this.table.drop(seat, game !== null);
       return 'dropped';
     }
-    const name = seat.occupant.name;
-    this.table.standIn(seat);
-    this.#all('notice', { kind: 'replaced', seat: seat.id, reason, name, level: STAND_IN_LEVEL });
-    void this.#journal.write(game.id, game.standIn(seat.id, this.services.clock.now()));
+    this.#standInsDue.set(seat, reason);
+    void this.#inTurn(() => this.#standInsNowDue(game, this.services.clock.now())).catch((e: unknown) => {
+      this.services.log(`room ${this.room.id}: a stand-in failed: ${String(e)}`);
+    });
     return 'replaced';
+  }
+
+  /** Stands bots in for the people gone whose stand-in is not stored yet (see `leave`), in turn. */
+  async #standInsNowDue(game: RaceGame, now: number): Promise<void> {
+    for (const [seat, reason] of this.#standInsDue) {
+      if (this.#game !== game || game.finished || seat.occupant.kind !== 'human') {
+        this.#standInsDue.delete(seat);
+        continue;
+      }
+      const name = seat.occupant.name;
+      const step = game.attemptStandIn(seat.id, now);
+      if (!(await this.#journal.write(game.id, step.entry))) return;
+      this.#toldNotSaved = false;
+      this.#standInsDue.delete(seat);
+      step.commit();
+      if (this.#game !== game) continue;
+      this.table.standIn(seat);
+      this.#all('notice', { kind: 'replaced', seat: seat.id, reason, name, level: STAND_IN_LEVEL });
+      this.stoodIn();
+    }
   }
 
   /** Stores the game as it stands now (interrupted if it is not over), after the journal's writes. */
@@ -393,6 +478,7 @@ export class RaceMaster {
    */
   async dispose(stopping: boolean): Promise<void> {
     this.services.inPlay.clear(this.room.id);
+    await this.#turn;
     await this.#journal.settled();
     await this.#saving;
     const game = this.#game;

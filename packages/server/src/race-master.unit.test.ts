@@ -63,13 +63,16 @@ const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve,
  * Plays the referee's plans at their times until the game is over (or `until` says stop); each
  * step's events go to `seen`.
  */
-async function play({ master, clock }: Setup, seen: (events: readonly RaceEvent[]) => void = () => undefined) {
+async function play(
+  { master, clock }: Setup,
+  seen: (events: readonly RaceEvent[]) => Promise<void> | void = () => undefined,
+) {
   for (let i = 0; i < 500 && master.game && !master.game.finished; i++) {
     const next = master.game.next();
     if (!next) break;
     clock.t = Math.max(clock.t, next.at);
-    const step = master.act(next.action);
-    if (step.ok) seen(step.value);
+    const step = await master.act(next.action);
+    if (step.ok) await seen(step.value);
     await settle();
   }
   expect(master.game?.finished).toBe(true);
@@ -96,7 +99,9 @@ describe('RaceMaster', () => {
     expect(s.began()).toBe(1);
     expect((await storage.liveGames()).map((j) => j.game.id)).toEqual([id]);
     let steps = 0;
-    await play(s, () => steps++);
+    await play(s, () => {
+      steps++;
+    });
     await expect.poll(() => transport.types()).toContain('saved');
     const record = await storage.game(id);
     expect(record?.result).toBeDefined();
@@ -124,11 +129,98 @@ describe('RaceMaster', () => {
     const next = s.master.game?.next();
     if (!next) throw new Error('no first step planned');
     s.clock.t = next.at;
-    expect(s.master.act(next.action).ok).toBe(true);
+    const step = s.master.act(next.action);
     await settle();
     expect(s.transport.types()).not.toContain('events');
     open?.();
-    await expect.poll(() => s.transport.types()).toContain('events');
+    expect((await step).ok).toBe(true);
+    expect(s.transport.types()).toContain('events');
+  });
+
+  it('takes nothing it cannot store: a claim whose write fails is refused, unannounced, and accepted when sent again', async () => {
+    class FaultyStorage extends MemoryStorage {
+      down = false;
+      override async journal(gameId: string, seq: number, entry: JournalEntry): Promise<void> {
+        if (this.down) throw new Error('disk I/O error');
+        await super.journal(gameId, seq, entry);
+      }
+    }
+    const storage = new FaultyStorage();
+    const s = setup(storage);
+    s.table.sit('s1', 'Ana', 'easy', undefined);
+    s.table.addBot('casual', 'easy');
+    s.master.start();
+    await settle();
+    // The referee deals round 1.
+    let dealt: RaceEvent | undefined;
+    for (let i = 0; i < 5 && !dealt; i++) {
+      const next = s.master.game?.next();
+      if (!next) throw new Error('no step planned');
+      s.clock.t = Math.max(s.clock.t, next.at);
+      const step = await s.master.act(next.action);
+      dealt = step.ok ? step.value.find((e) => e.type === 'round-started') : undefined;
+    }
+    const deal = dealt?.type === 'round-started' ? dealt.deals.find((d) => d.player === 'p1') : undefined;
+    const task = deal && findTask(decks.classic, deal);
+    if (!task) throw new Error('no task dealt');
+    const claim: RaceAction = { type: 'claim', player: 'p1', placements: task.solution };
+    const before = JSON.stringify(s.master.game?.view('p1'));
+    const sentBefore = s.transport.sent.length;
+    storage.down = true;
+    // A claim and the referee's next step, both while the store is down: neither is taken.
+    const refused = await s.master.act(claim, true);
+    expect(refused.ok ? null : refused.error.code).toBe('message/not-saved');
+    const next = s.master.game?.next();
+    if (!next) throw new Error('no step planned');
+    expect((await s.master.act(next.action)).ok).toBe(false);
+    // Nothing changed, nothing announced but (once) that the store is down; the referee's plan stands.
+    expect(JSON.stringify(s.master.game?.view('p1'))).toBe(before);
+    expect(s.transport.sent.slice(sentBefore).map((m) => [m.type, (m.body as { code?: string }).code])).toEqual([
+      ['rejected', 'message/not-saved'],
+    ]);
+    expect(s.master.game?.next()).toEqual(next);
+    // The person leaves meanwhile: no bot is announced until the store holds it.
+    const ana = s.table.seats[0];
+    if (!ana) throw new Error('no seat');
+    expect(s.master.leave(ana, 'left')).toBe('replaced');
+    await settle();
+    expect(s.transport.types()).not.toContain('notice');
+    expect(ana.occupant.kind).toBe('human');
+    const [journal] = await storage.liveGames();
+    const stored = journal?.entries.length ?? 0;
+    // The store is back: the claim is sent again and taken, after the stand-in that was due.
+    storage.down = false;
+    const accepted = await s.master.act(claim, true);
+    expect(accepted.ok && accepted.value.some((e) => e.type === 'solved' && e.player === 'p1')).toBe(true);
+    expect(s.transport.types().slice(-2)).toEqual(['notice', 'events']);
+    expect(ana.occupant.kind).toBe('stand-in');
+    const [after] = await storage.liveGames();
+    expect(after?.entries.slice(stored).map(({ seq, entry }) => [seq, entry.kind])).toEqual([
+      [stored, 'stand-in'],
+      [stored + 1, 'action'],
+    ]);
+  });
+
+  it('does not start a game whose journal cannot be opened: the table is told and stays in its lobby', async () => {
+    class NoGames extends MemoryStorage {
+      override async beginGame(): Promise<void> {
+        await Promise.resolve();
+        throw new Error('database is read-only');
+      }
+    }
+    const began: boolean[] = [];
+    const s = setup(new NoGames());
+    const master = new RaceMaster(s.services, { id: 'ROOM02', public: false }, s.table, s.transport, (stored) =>
+      began.push(stored),
+    );
+    s.table.addBot('casual', 'easy');
+    expect(master.start()).toBeUndefined();
+    await settle();
+    expect(began).toEqual([false]);
+    expect(master.game).toBeNull();
+    expect(s.transport.sent.map((m) => [m.type, (m.body as { to?: string }).to])).toEqual([['rejected', 'start']]);
+    // Not tried again at once: a store that is down is not hammered.
+    expect(master.start()).toMatch(/try again/);
   });
 
   it('answers a refused action with why, changing nothing; drops a refused plan of its own and logs it', async () => {
@@ -137,10 +229,10 @@ describe('RaceMaster', () => {
     s.master.start();
     await settle();
     const claim: RaceAction = { type: 'claim', player: 'p1', placements: [] };
-    const refused = s.master.act(claim, true);
+    const refused = await s.master.act(claim, true);
     expect(refused.ok).toBe(false);
     expect(s.logged).toEqual([]);
-    s.master.act(claim);
+    await s.master.act(claim);
     expect(s.logged).toEqual([expect.stringMatching(/^room ROOM01: the referee's claim was refused: /)]);
   });
 
@@ -155,13 +247,13 @@ describe('RaceMaster', () => {
     expect(master.start()).toBeUndefined();
     await settle();
     // cat claims the board the moment it is dealt, with a trail no hand could make.
-    await play(s, (events) => {
+    await play(s, async (events) => {
       const started = events.find((e) => e.type === 'round-started');
       const deal = started?.type === 'round-started' ? started.deals.find((d) => d.player === 'p3') : undefined;
       const task = deal && findTask(decks.classic, deal);
       if (!deal || !task) return;
       const trail = task.solution.map((p, i): TrailMove => [i, 'place', p.piece]);
-      const claimed = master.act({ type: 'claim', player: 'p3', placements: task.solution, trail }, true);
+      const claimed = await master.act({ type: 'claim', player: 'p3', placements: task.solution, trail }, true);
       expect(claimed.ok).toBe(true);
     });
     await expect.poll(() => s.transport.types()).toContain('saved');
@@ -216,6 +308,7 @@ describe('RaceMaster', () => {
       const ended = resumed.endWait();
       if (someoneBack) {
         expect(ended).toBe('go-on');
+        await expect.poll(() => s.transport.types()).toEqual(['notice']);
         expect(resumed.table.seats.map((t) => t.occupant.kind)).toEqual(['human', 'stand-in']);
         expect(s.transport.types()).toEqual(['notice']);
         await expect

@@ -1,7 +1,7 @@
 import type { Client } from '@colyseus/core';
 import { ClientState, Room, ServerError } from '@colyseus/core';
 import type { RaceAction } from '@ubongo/core';
-import { CLOSE_CODES } from '@ubongo/core';
+import { CLOSE_CODES, MATCHMAKE_ERROR_CODES } from '@ubongo/core';
 import { Alarm } from './alarm.js';
 import { expireWhenIdle, heard, parseJoin, refusal, reject } from './messages.js';
 import { MAX_SPECTATORS, raceJoinSchema } from './protocol.js';
@@ -13,6 +13,18 @@ import type { Account } from './storage.js';
 import type { Seat } from './table.js';
 import { settingsOf, Table, tableCode } from './table.js';
 import { Timers } from './timers.js';
+
+/**
+ * Quick-match tables are casual: one asked for as rated (create, or joinOrCreate's join) is refused
+ * with a code of its own, so that nobody is seated at a table that would never start by itself.
+ */
+function refuseRatedQuickMatch(isPublic: boolean, rated: boolean | undefined): void {
+  if (isPublic && rated === true)
+    throw new ServerError(
+      MATCHMAKE_ERROR_CODES.publicRated,
+      'quick-match tables are casual: a rated table is a private one, joined by its code',
+    );
+}
 
 /**
  * A race table: the adapter between sockets, timers and the race's master (race-master.ts), which
@@ -31,6 +43,8 @@ export class RaceRoom extends Room {
   readonly #next = new Alarm(this.#timers, () => this.services);
   readonly #autoStart = new Alarm(this.#timers, () => this.services);
   readonly #resumeWait = new Alarm(this.#timers, () => this.services);
+  /** The referee's step is being taken (race-master.ts): its answer plans the next, none is planned meanwhile. */
+  #refereeActing = false;
 
   override onCreate(options: unknown): void {
     this.patchRate = 0;
@@ -41,6 +55,7 @@ export class RaceRoom extends Room {
       return;
     }
     const { public: open = false, settings = {} } = parseJoin(raceJoinSchema, options);
+    refuseRatedQuickMatch(open, settings.rated);
     this.maxClients = 4 + MAX_SPECTATORS;
     this.#public = open;
     if (!open) {
@@ -57,9 +72,19 @@ export class RaceRoom extends Room {
 
   /** The room's master (race-master.ts), reaching the connections through the room. */
   #masterOf(table: Table): RaceMaster {
-    return new RaceMaster(this.services, { id: this.roomId, public: this.#public }, table, this, () => {
-      this.#began();
-    });
+    return new RaceMaster(
+      this.services,
+      { id: this.roomId, public: this.#public },
+      table,
+      this,
+      (stored) => {
+        this.#began(stored);
+      },
+      () => {
+        if (this.#master.resumeBy === null) this.#schedule();
+        this.#broadcastLobby();
+      },
+    );
   }
 
   /**
@@ -100,7 +125,9 @@ export class RaceRoom extends Room {
   }
 
   override onJoin(client: Client, options: unknown, auth?: Account): void {
-    const { side = 'easy', spectate, seatKey } = parseJoin(raceJoinSchema, options);
+    const { side = 'easy', spectate, seatKey, settings } = parseJoin(raceJoinSchema, options);
+    // A quick-match join asking for a rated game finds none: there are none.
+    refuseRatedQuickMatch(this.#public, settings?.rated);
     heard(this);
     const joined = this.#master.join(client.sessionId, { side, spectate, seatKey }, auth);
     if (joined === 'no-room') throw new ServerError(409, `this table has ${MAX_SPECTATORS} spectators already`);
@@ -189,8 +216,8 @@ export class RaceRoom extends Room {
 
   /** A person gone for good: a bot plays on for them mid-game; otherwise the seat is given up. */
   #leave(seat: Seat, reason: 'left' | 'timeout'): void {
+    // A bot standing in is planned for and shown once the journal holds it (the master's `stoodIn`).
     if (this.#master.leave(seat, reason) === 'dropped') this.#updateVisibility();
-    else if (this.#master.resumeBy === null) this.#schedule();
     this.#broadcastLobby();
   }
 
@@ -251,8 +278,15 @@ export class RaceRoom extends Room {
   /**
    * The journal holds the new game: everyone learns it has started; the first round, when it is
    * due now, is dealt at once (in a jewel game the players first have time to place their pawns).
+   * Or it could not be stored: the table is back in its lobby (everyone was told why).
    */
-  #began(): void {
+  #began(stored: boolean): void {
+    if (!stored) {
+      void this.setMetadata({ started: false });
+      this.#updateVisibility();
+      this.#broadcastLobby();
+      return;
+    }
     this.#broadcastLobby();
     const first = this.#master.game?.next();
     if (first && first.at <= this.services.clock.now()) this.#act(first.action);
@@ -262,20 +296,47 @@ export class RaceRoom extends Room {
     }
   }
 
-  /** Applies an action: a player's (refusals go back to them) or the referee's (race-master.ts). */
+  /**
+   * Takes an action, in turn (race-master.ts): a player's (refusals go back to them) or the
+   * referee's. The next step of the referee's is planned once the answer is in.
+   */
   #act(action: RaceAction, from?: { client: Client; type: string }): void {
     if (!this.#master.game) return;
-    const step = this.#master.act(action, from !== undefined);
-    if (step.ok) this.#schedule();
-    else if (from) reject(from.client, refusal(from.type, step.error));
-    // The referee's refused plan was dropped (race-master.ts): it is asked again, not sooner than
-    // a second later, so that a refusal can never spin.
-    else this.#schedule(1000);
+    if (!from) {
+      this.#next.clear();
+      this.#refereeActing = true;
+    }
+    this.#master
+      .act(action, from !== undefined)
+      .then((step) => {
+        if (!from) this.#refereeActing = false;
+        if (step.ok) this.#schedule();
+        else if (from) {
+          const { error } = step;
+          reject(
+            from.client,
+            error.code === 'message/not-saved'
+              ? { to: from.type, code: error.code, message: error.message }
+              : refusal(from.type, error),
+          );
+        }
+        // The referee's refused plan was dropped (race-master.ts), or its step could not be stored
+        // and stays planned: it is asked again, not sooner than a second later, so that a refusal
+        // or a store that is down can never spin.
+        else this.#schedule(1000);
+      })
+      .catch((e: unknown) => {
+        if (!from) this.#refereeActing = false;
+        this.services.log(`room ${this.roomId}: ${action.type} failed: ${String(e)}`);
+        this.#schedule(1000);
+      });
   }
 
   /** Sets the one timer for what the referee does next: a round's start, the sand's end, a bot's turn. */
   #schedule(atLeastMs = 0): void {
     this.#next.clear();
+    // The referee's step under way plans the next once it is taken.
+    if (this.#refereeActing) return;
     const next = this.#master.game?.next();
     if (!next) return;
     const run = (): void => {
@@ -292,8 +353,17 @@ export class RaceRoom extends Room {
     else
       this.#autoStart.set(`room ${this.roomId}: quick-match start`, at, () => {
         const due = this.#master.startsAt();
-        if (due !== null && due <= this.services.clock.now()) this.#start();
-        else this.#planAutoStart();
+        if (due === null || due > this.services.clock.now()) this.#planAutoStart();
+        // A start refused (the table's own words go to everyone in its lobby) is tried again later.
+        else if (this.#start() !== undefined)
+          this.#autoStart.set(
+            `room ${this.roomId}: quick-match start`,
+            due,
+            () => {
+              this.#planAutoStart();
+            },
+            5000,
+          );
       });
   }
 

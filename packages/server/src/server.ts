@@ -8,7 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { GameClock } from './clock.js';
+import { GameClock, monotonicNow } from './clock.js';
 import { httpApp } from './http.js';
 import { guardConnections } from './net-guard.js';
 import { noteSocketAddress } from './client-address.js';
@@ -169,7 +169,7 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
   const app = await httpApp({
     storage,
     decks: services.decks,
-    startedAt: Date.now(),
+    startedAt: monotonicNow(),
     webDir: options.webDir ?? DEFAULT_WEB_DIR,
     accounts,
     limits,

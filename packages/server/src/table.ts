@@ -6,6 +6,7 @@ import type {
   RaceConfig,
   RaceSettings,
   Side,
+  StartBlocked,
   Variant,
 } from '@ubongo/core';
 import { EDITION_RULES, GAME_ROUNDS, HOURGLASS_SECONDS, PROTOCOL_VERSION, STAND_IN_LEVEL } from '@ubongo/core';
@@ -281,6 +282,21 @@ export class Table {
   }
 
   /**
+   * What keeps the table from starting as it stands (protocol's StartBlocked), for everyone at it:
+   * people without a username at a rated table; at a quick-match table (`isPublic`), fewer than
+   * the two people it starts with by itself. Null when nothing does.
+   */
+  blocked(isPublic: boolean): StartBlocked | null {
+    if (this.settings.rated) {
+      const seats = this.seats.flatMap((s, i) => (s.occupant.kind === 'human' && !ratable(s) ? [i] : []));
+      if (seats.length > 0) return { reason: 'guests-at-rated', seats };
+    }
+    const people = this.seats.filter((s) => s.occupant.kind === 'human').length;
+    if (isPublic && people < 2) return { reason: 'too-few-people', people, need: 2 };
+    return null;
+  }
+
+  /**
    * The table of a game resumed after a restart: its seats as the journal has them, every person
    * away until they come back with their key.
    */
@@ -391,6 +407,7 @@ export class Table {
         ready: s.ready,
       })),
       seatKey: room.started ? (mine?.key ?? null) : null,
+      blocked: room.started ? null : this.blocked(room.public),
     };
   }
 }

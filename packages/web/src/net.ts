@@ -12,7 +12,7 @@ import type {
   Side,
   SoloMode,
 } from '@ubongo/core';
-import { PROTOCOL_VERSION } from '@ubongo/core';
+import { MATCHMAKE_ERROR_CODES, PROTOCOL_VERSION } from '@ubongo/core';
 import type { Room } from 'colyseus.js';
 import { Client } from 'colyseus.js';
 import { AccountProblem, sessionToken } from './account.js';
@@ -220,8 +220,10 @@ const NO_SUCH_ROOM = [4212, 404];
 export function errorText(e: unknown, t: TFunction): string {
   const message = e instanceof Error ? e.message : String(e);
   if (e instanceof AccountProblem && e.code) return t(`errors.${e.code}`, { ...e.params, defaultValue: message });
-  if (e instanceof Error && e.name === 'ServerError' && NO_SUCH_ROOM.includes(Number((e as { code?: unknown }).code)))
+  const serverCode = e instanceof Error && e.name === 'ServerError' ? Number((e as { code?: unknown }).code) : null;
+  if (serverCode !== null && NO_SUCH_ROOM.includes(serverCode))
     return t(/locked/.test(message) ? 'errors.join/locked' : 'errors.join/not-found');
+  if (serverCode === MATCHMAKE_ERROR_CODES.publicRated) return t('errors.create/public-rated');
   // A join or reconnection refused for an account's reason says its code at the end of its words.
   const code = /\((account\/[a-z-]+)\)$/.exec(message)?.[1];
   // (A code with no words kept for it: the server's own words.)

@@ -187,3 +187,31 @@ it('counts the hourglass seconds as they change, without drawing it again', () =
   expect(container.querySelector('.hourglass-glass .sand')?.getAttribute('d')).toBe('');
   expect(container.querySelector<HTMLElement>('.hourglass-bar > div')?.style.transform).toBe('scaleX(0.0000)');
 });
+
+it('sends a claim the server could not store again in a moment, and stops once it is refused for another reason', () => {
+  const state = roundInPlay();
+  const first = message(state, 0);
+  const sent: unknown[] = [];
+  const live = { connection: { isOpen: true }, send: (type: string, body: unknown) => sent.push([type, body]) };
+  const at = (rejected: Table['rejected']): Table => ({
+    ...table(first),
+    room: live as unknown as Table['room'],
+    rejected,
+  });
+  const { rerender } = render(<Game table={at(null)} view={first} />);
+  act(() => {
+    boards[0]?.onComplete?.([], []);
+  });
+  expect(sent).toHaveLength(1);
+  // Not stored, so not taken: sent again two seconds later, the same claim.
+  rerender(<Game table={at({ to: 'claim', code: 'message/not-saved', message: 'not stored' })} view={first} />);
+  tick(1_800);
+  expect(sent).toHaveLength(1);
+  tick(400);
+  expect(sent).toHaveLength(2);
+  expect(sent[1]).toEqual(sent[0]);
+  // Refused for what it is: not sent again.
+  rerender(<Game table={at({ to: 'claim', code: 'claim/overlap', message: 'overlap' })} view={first} />);
+  tick(5_000);
+  expect(sent).toHaveLength(2);
+});

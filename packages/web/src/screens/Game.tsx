@@ -34,6 +34,9 @@ const ORDINAL_KEYS = ['first', 'second', 'third', 'fourth'];
 /** A view message and when it came, on the player's clock. */
 type Received = RaceViewMessage & { receivedAt: number };
 
+/** Real ms before a claim the server could not store is sent again. */
+const CLAIM_AGAIN_MS = 2000;
+
 /** A round in play: my board and pieces, the sand, who has solved, the standings (and the jewel board). */
 export function Game({ table, view: message }: { table: Table; view: Received }) {
   const { t } = useTranslation();
@@ -51,17 +54,6 @@ export function Game({ table, view: message }: { table: Table; view: Received })
   // A claim the connection lost is sent again once the room is back.
   const pending = useRef<{ placements: Placements; trail: readonly TrailMove[] } | null>(null);
 
-  useEffect(() => {
-    if (table.rejected?.to === 'claim' || solvedAt >= 0) {
-      setChecking(false);
-      pending.current = null;
-    }
-  }, [table.rejected, solvedAt]);
-
-  useEffect(() => {
-    if (pending.current && room.connection.isOpen) send(room, 'claim', pending.current);
-  }, [room]);
-
   const claim = useCallback(
     (placements: Placements, trail: readonly TrailMove[]) => {
       clearRejected();
@@ -71,6 +63,31 @@ export function Game({ table, view: message }: { table: Table; view: Received })
     },
     [room, clearRejected],
   );
+
+  const { rejected } = table;
+  useEffect(() => {
+    // The server could not store the claim, so it did not take it: it is sent again in a moment
+    // (until it is taken, or refused for another reason, such as the sand having run out).
+    const again = pending.current;
+    if (rejected?.to === 'claim' && rejected.code === 'message/not-saved' && again && solvedAt < 0) {
+      const id = setTimeout(() => {
+        claim(again.placements, again.trail);
+      }, CLAIM_AGAIN_MS);
+      return () => {
+        clearTimeout(id);
+      };
+    }
+    if (rejected?.to === 'claim' || solvedAt >= 0) {
+      setChecking(false);
+      pending.current = null;
+    }
+    return undefined;
+  }, [rejected, solvedAt, claim]);
+
+  useEffect(() => {
+    if (pending.current && room.connection.isOpen) send(room, 'claim', pending.current);
+  }, [room]);
+
   // Each message brings a new copy of my task: the same one is handed to the board until it changes.
   const task = useSameData(view.task);
   const tray = useSameData(view.set);

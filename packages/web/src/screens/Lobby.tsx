@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BotLevel, RaceEdition, RaceSettings, Variant } from '@ubongo/core';
+import type { BotLevel, LobbyMessage, RaceEdition, RaceSettings, Variant } from '@ubongo/core';
 import { BOT_LEVELS, GAME_ROUNDS, HOURGLASS_SECONDS, RACE_EDITIONS, SIDES } from '@ubongo/core';
 import { timeLeft, useNow } from '../hooks.js';
 import { seatName, send } from '../net.js';
@@ -31,6 +31,7 @@ export function Lobby({ table }: { table: Table }) {
     <div className="lobby">
       <h1>{lobby.public ? t('lobby.publicTitle') : t('lobby.title')}</h1>
       {lobby.public && <QuickMatch table={table} />}
+      <Blocked lobby={lobby} />
       {!lobby.public && (
         <section className="card share">
           <p>{t('lobby.share')}</p>
@@ -291,6 +292,30 @@ export function Lobby({ table }: { table: Table }) {
         )}
       </div>
     </div>
+  );
+}
+
+/** What keeps the table from starting, as the server says (`lobby.blocked`), for everyone at it. */
+function Blocked({ lobby }: { lobby: LobbyMessage }) {
+  const { t } = useTranslation();
+  const { blocked } = lobby;
+  if (!blocked) return null;
+  const text =
+    blocked.reason === 'guests-at-rated'
+      ? t('lobby.blockedGuests', {
+          count: blocked.seats.length,
+          names: blocked.seats
+            .flatMap((i) => {
+              const seat = lobby.seats[i];
+              return seat ? [seatName(seat, t)] : [];
+            })
+            .join(', '),
+        })
+      : t('lobby.blockedTooFew');
+  return (
+    <p className="banner" role="status" data-testid="blocked">
+      {text}
+    </p>
   );
 }
 
