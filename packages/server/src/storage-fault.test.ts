@@ -139,8 +139,9 @@ describe('a storage fault', { timeout: 90_000 }, () => {
 
     // The game resumes after the restart, and Ben's claim is taken when he sends it again.
     const second = await start(dataDir);
+    // Each signed in as before (a seat's key opens it for its own account only).
     const [anaBack, benBack] = await Promise.all(
-      [0, 1].map((i) => Player.join(second.ws, code, { name: i === 0 ? 'Ana' : 'Ben', seatKey: keys[i] ?? '' })),
+      [ana, ben].map((p, i) => Player.join(second.ws, code, { seatKey: keys[i] ?? '' }, p.client.auth.token)),
     );
     if (!anaBack || !benBack) throw new Error('not back');
     const again = await benBack.waitFor('view', (m) => m.view.phase === 'playing' && m.view.task !== null);
