@@ -6,6 +6,7 @@ import Fastify from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { accountRoutes } from './account-routes.js';
+import { apiBudget } from './api-budget.js';
 import { AccountError } from './accounts.js';
 import { apiRoutes } from './api-routes.js';
 import type { Limits } from './limits.js';
@@ -170,6 +171,7 @@ export async function httpApp(options: HttpOptions): Promise<FastifyInstance> {
       .send({ error: `nothing at ${path}` });
   });
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  apiBudget(typed, options);
   matchmakerRoutes(typed, limits, options.rateLimits);
   accountRoutes(typed, options.accounts);
   apiRoutes(typed, options);

@@ -31,6 +31,14 @@ export interface Limits {
   readonly allowedOrigins: readonly string[];
   /** Whether the client's address is read from X-Forwarded-For (behind a proxy of ours, issue 15). */
   readonly trustProxy: boolean;
+  /** Points of the read API (api-budget.ts's costs) one address may spend a minute. */
+  readonly apiPointsPerMinute: number;
+  /** Days an unverified solo run keeps its move trails. */
+  readonly trailDays: number;
+  /** Solo runs per account that keep their move trails (its listed bests first, then its newest). */
+  readonly trailsPerAccount: number;
+  /** Minutes between two sweeps of the trails (one at start, then one each so often). */
+  readonly trailSweepMinutes: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -45,6 +53,10 @@ export const DEFAULT_LIMITS: Limits = {
   logLinesPerMinute: 120,
   allowedOrigins: [],
   trustProxy: false,
+  apiPointsPerMinute: 600,
+  trailDays: 7,
+  trailsPerAccount: 50,
+  trailSweepMinutes: 60,
 };
 
 /** The environment variable of each limit (`npm start` reads them; docs/operations.md). */
@@ -58,6 +70,10 @@ export const LIMIT_VARIABLES: Readonly<Record<Exclude<keyof Limits, 'allowedOrig
   idleSeconds: 'UBONGO_IDLE_SECONDS',
   floodStrikes: 'UBONGO_FLOOD_STRIKES',
   logLinesPerMinute: 'UBONGO_LOG_LINES_PER_MINUTE',
+  apiPointsPerMinute: 'UBONGO_API_POINTS_PER_MINUTE',
+  trailDays: 'UBONGO_TRAIL_DAYS',
+  trailsPerAccount: 'UBONGO_TRAILS_PER_ACCOUNT',
+  trailSweepMinutes: 'UBONGO_TRAIL_SWEEP_MINUTES',
 };
 
 /**

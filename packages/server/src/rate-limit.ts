@@ -29,8 +29,11 @@ export interface Allowance {
 
 /** An allowance per key (an address, an account, a socket). */
 export interface RateLimit {
-  /** Takes one from `key`'s allowance: 0 when taken, else the milliseconds until one is free (nothing taken). */
-  take(key: string): Promise<number>;
+  /**
+   * Takes `points` (one unless said) from `key`'s allowance: 0 when taken, else the milliseconds
+   * until they are free (nothing taken).
+   */
+  take(key: string, points?: number): Promise<number>;
   /** The milliseconds until `key` may take one (0: now), taking nothing. */
   wait(key: string): Promise<number>;
 }
@@ -69,9 +72,9 @@ function limitOf(make: Maker, name: string, { burst, refill, every }: Allowance)
   const limiter = reserve ? new BurstyRateLimiter(steady, reserve) : steady;
   const spent = (res: RateLimiterRes | null, points: number): boolean => res !== null && res.consumedPoints >= points;
   return {
-    async take(key) {
+    async take(key, points = 1) {
       try {
-        await limiter.consume(key);
+        await limiter.consume(key, points);
         return 0;
       } catch (e) {
         // Refused: the limiter rejects with its answer; anything else (Redis gone) is a fault.

@@ -3,7 +3,7 @@ import { compareSoloResults, isNewBest } from '@ubongo/core';
 import type { GameClock } from './clock.js';
 import type { RoomServices } from './services.js';
 import { isListed } from './leaderboards.js';
-import { bestListedRuns, soloSetting } from './solo-bests.js';
+import { soloSetting } from './solo-bests.js';
 import type { Claimed } from './solves.js';
 import { Solves } from './solves.js';
 import type { SoloPuzzle, Storage } from './storage.js';
@@ -11,7 +11,7 @@ import type { SoloPuzzle, Storage } from './storage.js';
 /** What a solo run needs from the server around it (storage narrowed to what it calls). */
 export type SoloRunServices = Pick<RoomServices, 'attempts' | 'inPlay' | 'log'> & {
   readonly clock: Pick<GameClock, 'now'>;
-  readonly storage: Pick<Storage, 'flagAccount' | 'saveSolo' | 'soloResultsOf'>;
+  readonly storage: Pick<Storage, 'flagAccount' | 'saveSolo' | 'soloSummary'>;
 };
 
 /** The one player of a run, as its solves name it. */
@@ -120,7 +120,8 @@ export class SoloRun {
   async #bestSoFar(result: SoloResult): Promise<SoloResult | null> {
     const sent = this.#sentBest(result);
     if (this.account === undefined) return sent;
-    const mine = bestListedRuns(await this.services.storage.soloResultsOf(this.account)).get(soloSetting(result));
+    const setting = soloSetting(result);
+    const mine = (await this.services.storage.soloSummary(this.account)).best.find((r) => soloSetting(r) === setting);
     return mine && (!sent || compareSoloResults(mine, sent) > 0) ? mine : sent;
   }
 

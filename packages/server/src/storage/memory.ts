@@ -13,7 +13,7 @@ export function memoryStores(owner = ''): StoreSet & { gate: Gate } {
   return {
     gate,
     games: new MemoryGames(gate, owner),
-    soloRuns: new MemorySoloRuns(gate),
+    soloRuns: new MemorySoloRuns(gate, (id) => accounts.find(id)),
     ratings: new MemoryRatings(gate, (id) => accounts.find(id)),
     accounts,
   };

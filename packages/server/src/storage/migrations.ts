@@ -7,6 +7,7 @@ import type {
   Migration,
 } from 'kysely';
 import { sql } from 'kysely';
+import { carrySoloSummaries } from './migration-009.js';
 
 /** A column's type: a name Kysely knows or raw SQL (Kysely does not export its own name for this). */
 type DataTypeExpression = ColumnDataType | Expression<unknown>;
@@ -230,6 +231,11 @@ export function migrations(t: ColumnTypes): Record<string, Migration> {
           .addColumn('owner', t.text, (c) => c.notNull().defaultTo(''))
           .execute();
         await db.schema.createIndex('live_games_by_owner').on('live_games').column('owner').execute();
+      },
+    },
+    '009_solo_summaries_trails_and_reports': {
+      async up(db: Kysely<unknown>) {
+        await carrySoloSummaries(db, t);
       },
     },
   };

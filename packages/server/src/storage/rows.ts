@@ -55,6 +55,8 @@ const soloResults = z.object({
   verified: z.number(),
   puzzles: columns.puzzles,
   dealing: named(soloDealing),
+  solved_count: z.number(),
+  solved_ms: z.number(),
 });
 
 const ratings = z.object({
@@ -92,8 +94,18 @@ const ratingHistory = z.object({
   at: z.number(),
 });
 
+const reports = z.object({
+  reporter: z.string(),
+  kind: named(z.enum(['run', 'player'])),
+  target: z.string(),
+  reason: z.string(),
+  at: z.number(),
+});
+
 /** The rows' parsers, by table. */
-export const rows = { games, liveGames, journal, soloResults, ratings, puzzleRatings, solverRatings, ratingHistory };
+export const rows = {
+  reports,
+  games, liveGames, journal, soloResults, ratings, puzzleRatings, solverRatings, ratingHistory };
 
 const agree = <T extends true>(value: T): T => value;
 agree<Same<z.input<typeof games>, Selectable<Tables['games']>>>(true);
@@ -103,4 +115,5 @@ agree<Same<z.input<typeof soloResults>, Selectable<Tables['solo_results']>>>(tru
 agree<Same<z.input<typeof ratings>, Selectable<Tables['ratings']>>>(true);
 agree<Same<z.input<typeof puzzleRatings>, Selectable<Tables['puzzle_ratings']>>>(true);
 agree<Same<z.input<typeof solverRatings>, Selectable<Tables['solver_ratings']>>>(true);
+agree<Same<z.input<typeof reports>, Selectable<Tables['reports']>>>(true);
 agree<Same<z.input<typeof ratingHistory>, Selectable<Tables['rating_history']>>>(true);
