@@ -13,6 +13,7 @@ import type { Limits } from './limits.js';
 import { matchmakerRoutes } from './matchmaker.js';
 import type { HttpOptions } from './http-common.js';
 import { pathOf, Refused } from './http-common.js';
+import { reportRoutes } from './report-routes.js';
 import { NOT_BUILT, webFiles } from './web-files.js';
 
 /** The content security policy: the page loads only its own scripts, styles, images and fonts and talks only to its own origin (the game socket included). */
@@ -175,6 +176,7 @@ export async function httpApp(options: HttpOptions): Promise<FastifyInstance> {
   matchmakerRoutes(typed, limits, options.rateLimits);
   accountRoutes(typed, options.accounts);
   apiRoutes(typed, options);
+  reportRoutes(typed, options, options.accounts);
   if (options.webDir !== undefined)
     await app.register(webFiles, { webDir: options.webDir, sourceMaps: options.sourceMaps });
 

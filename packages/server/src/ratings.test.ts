@@ -118,8 +118,28 @@ describe('ratings', () => {
     expect(profiles[0]?.history).toEqual([
       { edition: 'classic', game: expect.any(String) as string, display: shown[0], at: expect.any(Number) as number },
     ]);
-    const board = (await (await fetch(`${http}/api/leaderboard?edition=classic`)).json()) as LeaderboardAnswer;
-    expect(board.players.map((p) => p.name)).toEqual(['ann_r', 'bob_r', 'cat_r', 'dan_r']);
+    const leaderboard = async () =>
+      (await (await fetch(`${http}/api/leaderboard?edition=classic`)).json()) as LeaderboardAnswer;
+    // One rated game is no history: the board is for established players (docs/accounts.md).
+    expect((await leaderboard()).players).toEqual([]);
+    // Two games more, two days before, as the store keeps them: now each has a history.
+    for (const [i, p] of people.entries()) {
+      const [now] = await server.storage.ratingsOf(p.id);
+      if (!now) throw new Error('no rating');
+      for (const earlier of ['earlier-1', 'earlier-2'])
+        await server.storage.saveRatings(`${earlier}-${i}`, [{ ...now, updatedAt: now.updatedAt - 2 * 86_400_000 }]);
+    }
+    const board = await leaderboard();
+    expect(board.players.map((p) => [p.name, p.username, p.game])).toEqual(
+      ['ann_r', 'bob_r', 'cat_r', 'dan_r'].map((name) => [name, name, game]),
+    );
+    expect(board.next).toBeNull();
+    const page = (await (await fetch(`${http}/api/leaderboard?edition=classic&top=3`)).json()) as LeaderboardAnswer;
+    expect(page.players).toHaveLength(3);
+    const rest = (await (
+      await fetch(`${http}/api/leaderboard?edition=classic&top=3&cursor=${page.next ?? ''}`)
+    ).json()) as LeaderboardAnswer;
+    expect(rest.players.map((p) => p.name)).toEqual(['dan_r']);
     expect((await fetch(`${http}/api/leaderboard?edition=chess`)).status).toBe(400);
     expect((await fetch(`${http}/api/players/nobody`)).status).toBe(404);
   });
