@@ -20,10 +20,7 @@ const DAY = 86_400_000;
 const dirs: string[] = [];
 const servers: UbongoServer[] = [];
 
-async function serve(
-  limits: Parameters<typeof startServer>[0]['limits'] = {},
-  dataDir?: string,
-): Promise<UbongoServer> {
+async function serve(limits: Partial<Limits> = {}, dataDir?: string): Promise<UbongoServer> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'ubongo-pages-'));
   if (!dataDir) dirs.push(dir);
   const server = await startServer({
