@@ -22,11 +22,14 @@ export const API_COSTS: Readonly<Record<string, number>> = {
   '/api/reports': 5,
 };
 
+/** How long an answer over budget waits before it is sent. */
+export const REFUSAL_DELAY_MS = 1000;
+
 /**
  * Charges each request to a route of `API_COSTS` against its address's budget, kept where the
  * other per-address limits are (this process, or the Redis a cluster shares): a fixed window of a
  * minute holding `apiPointsPerMinute` points. Over budget: 429 with Retry-After and `{error}`,
- * before anything is read.
+ * before anything is read, sent after `REFUSAL_DELAY_MS`.
  */
 export function apiBudget(app: Http, options: Pick<HttpOptions, 'limits' | 'rateLimits'>): void {
   const points = options.limits.apiPointsPerMinute;
@@ -37,6 +40,9 @@ export function apiBudget(app: Http, options: Pick<HttpOptions, 'limits' | 'rate
     const ms = await budget.take(request.ip, Math.min(cost, points));
     if (ms > 0) {
       const seconds = waitSeconds(ms);
+      // The refusal waits a while: a client asking again at once is slowed to a few a second per
+      // connection, rather than costing the server a refusal as fast as it can ask.
+      await new Promise((resolve) => setTimeout(resolve, REFUSAL_DELAY_MS));
       throw new Refused(429, `too many requests from this address: try again in ${seconds} s`, {
         'retry-after': String(seconds),
       });

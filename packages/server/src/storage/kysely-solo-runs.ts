@@ -50,10 +50,7 @@ const withName = (r: SoloRow & { username: string | null }): StoredSoloRun => {
  * `LISTED`. Every listing query filters through it, so that a new rule is added here once.
  */
 const listable = (eb: ExpressionBuilder<Tables, 'solo_results'>) =>
-  eb.and([
-    eb('solo_results.verified', '=', Number(LISTED.verified)),
-    eb('solo_results.dealing', '=', LISTED.dealing),
-  ]);
+  eb.and([eb('solo_results.verified', '=', Number(LISTED.verified)), eb('solo_results.dealing', '=', LISTED.dealing)]);
 
 /**
  * The order of the best first, as core's `compareSoloResults` ranks two runs of one setting: a

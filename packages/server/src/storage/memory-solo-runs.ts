@@ -183,7 +183,9 @@ export class MemorySoloRuns implements SoloRuns {
   }
 
   private isPublic(accountId: string | null): boolean {
-    return accountId !== null && this.established.has(accountId) && (this.accountOf(accountId)?.username ?? null) !== null;
+    return (
+      accountId !== null && this.established.has(accountId) && (this.accountOf(accountId)?.username ?? null) !== null
+    );
   }
 
   /** A copy of a run, as `solo_results` gives it back, with its account's username. */

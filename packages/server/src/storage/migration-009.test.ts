@@ -26,7 +26,9 @@ it('carries the runs stored before 009: trails to solo_trails, summaries, accoun
   const dir = mkdtempSync(join(tmpdir(), 'ubongo-009-'));
   dirs.push(dir);
   // A database as 008 left it, with runs in it.
-  const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: new Database(join(dir, 'ubongo.sqlite')) }) });
+  const db = new Kysely<unknown>({
+    dialect: new SqliteDialect({ database: new Database(join(dir, 'ubongo.sqlite')) }),
+  });
   const before = Object.fromEntries(Object.entries(migrations(SQLITE_TYPES)).filter(([name]) => name < '009'));
   const { error } = await new Migrator({
     db,
@@ -35,7 +37,9 @@ it('carries the runs stored before 009: trails to solo_trails, summaries, accoun
   expect(error).toBeUndefined();
   const raw = new Database(join(dir, 'ubongo.sqlite'));
   raw
-    .prepare('insert into accounts (id, secret_hash, name, username, username_key, created_at) values (?, ?, ?, ?, ?, 1)')
+    .prepare(
+      'insert into accounts (id, secret_hash, name, username, username_key, created_at) values (?, ?, ?, ?, ?, 1)',
+    )
     .run('a1', 'x', 'Ana', 'ana', 'ana');
   const insert = raw.prepare(
     `insert into solo_results (player, mode, limit_value, side, solved, skipped, ms, seed, finished_at, account_id, verified, puzzles, dealing)

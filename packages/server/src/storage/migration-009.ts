@@ -41,6 +41,24 @@ export async function carrySoloSummaries(db: Kysely<unknown>, t: ColumnTypes): P
     .addColumn('at', t.big, (c) => c.notNull())
     .addPrimaryKeyConstraint('reports_key', ['reporter', 'kind', 'target'])
     .execute();
+  // What a profile reads of an account's runs (its sums and its best of each setting), in one index.
+  await db.schema
+    .createIndex('solo_results_summary')
+    .on('solo_results')
+    .columns([
+      'account_id',
+      'verified',
+      'dealing',
+      'mode',
+      'limit_value',
+      'side',
+      'solved',
+      'ms',
+      'finished_at',
+      'solved_count',
+      'solved_ms',
+    ])
+    .execute();
   await db.schema
     .createIndex('solo_results_by_account_time')
     .on('solo_results')

@@ -105,7 +105,15 @@ const reports = z.object({
 /** The rows' parsers, by table. */
 export const rows = {
   reports,
-  games, liveGames, journal, soloResults, ratings, puzzleRatings, solverRatings, ratingHistory };
+  games,
+  liveGames,
+  journal,
+  soloResults,
+  ratings,
+  puzzleRatings,
+  solverRatings,
+  ratingHistory,
+};
 
 const agree = <T extends true>(value: T): T => value;
 agree<Same<z.input<typeof games>, Selectable<Tables['games']>>>(true);
