@@ -1,15 +1,19 @@
-import type { Accounts } from '@ubongo/server';
+import type { Accounts, SoloRuns, TableSize } from '@ubongo/server';
+import { adminReports } from './admin-reports.js';
+import { adminSize } from './admin-size.js';
 import { parseArgs } from 'node:util';
 import type { Io } from './io.js';
 import { EXIT, UsageError } from './io.js';
 
 /** Help for `ubongo admin`. */
-export const ADMIN_HELP = `Usage: ubongo admin flagged [--data-dir DIR | --database-url URL] [--json]
+export const ADMIN_HELP = `Usage: ubongo admin flagged|size|reports [--data-dir DIR | --database-url URL] [--json]
 
 What an operator reviews, read from the server's database: PostgreSQL if DATABASE_URL names one
 (as for the server), else SQLite in the data folder (stop the server first, or read a copy).
 
   flagged              the accounts marked for review: a solve faster than a person can (docs/accounts.md)
+  size                 the database's tables by size: rows and bytes (docs/operations.md)
+  reports              the board entries players reported, earliest first (docs/accounts.md)
   --data-dir DIR       where the SQLite database lives (default: $UBONGO_DATA_DIR, else ./data)
   --database-url URL   a postgres:// URL: the PostgreSQL database to read (default: $DATABASE_URL)
   --json               one JSON object per line instead of a table
@@ -33,7 +37,8 @@ export async function adminCommand(args: string[], io: Io): Promise<number> {
     return EXIT.ok;
   }
   const [what, ...extra] = positionals;
-  if (what !== 'flagged' || extra.length > 0) throw new UsageError(`admin takes 'flagged'; run 'ubongo admin --help'`);
+  if ((what !== 'flagged' && what !== 'size' && what !== 'reports') || extra.length > 0)
+    throw new UsageError(`admin takes 'flagged', 'size' or 'reports'; run 'ubongo admin --help'`);
   if (values['data-dir'] !== undefined && values['database-url'] !== undefined)
     throw new UsageError('admin reads one database: --data-dir or --database-url, not both');
   // As the server chooses (packages/server/src/main.ts): a DATABASE_URL set and not empty names
@@ -46,8 +51,10 @@ export async function adminCommand(args: string[], io: Io): Promise<number> {
         ? [env, 'DATABASE_URL']
         : [undefined, ''];
   const { DatabaseUrlError, PostgresStorage, SqliteStorage } = await import('@ubongo/server');
-  // Only the accounts store is read.
-  const open = async (): Promise<Pick<Accounts, 'flaggedAccounts'> & { close(): Promise<void> }> => {
+  const open = async (): Promise<
+    Pick<Accounts, 'flaggedAccounts'> &
+      Pick<SoloRuns, 'reports'> & { sizes(): Promise<TableSize[]>; close(): Promise<void> }
+  > => {
     if (url === undefined) return SqliteStorage.open(values['data-dir'] ?? process.env['UBONGO_DATA_DIR'] ?? './data');
     try {
       return await PostgresStorage.open(url, {
@@ -62,6 +69,8 @@ export async function adminCommand(args: string[], io: Io): Promise<number> {
   };
   const storage = await open();
   try {
+    if (what === 'size') return await adminSize(storage, io, values.json);
+    if (what === 'reports') return await adminReports(storage, io, values.json);
     const flagged = await storage.flaggedAccounts();
     for (const { account, reason, at } of flagged) {
       const who = account.username === null ? `${account.name} (guest)` : `${account.name} @${account.username}`;
