@@ -6,6 +6,7 @@ import type {
   ReplayAnswer,
   RaceEdition,
   RecordsAnswer,
+  SoloRunAnswer,
   RoomName,
   Rooms,
   Side,
@@ -103,6 +104,11 @@ export function fetchProfile(id: string): Promise<ProfileAnswer> {
 /** A stored game played again, round by round. */
 export function fetchReplay(id: string): Promise<ReplayAnswer> {
   return getJson<ReplayAnswer>(`/api/games/${encodeURIComponent(id)}/replay`);
+}
+
+/** A solo run with its puzzles and, while kept, their moves. */
+export function fetchRun(id: string): Promise<SoloRunAnswer> {
+  return getJson<SoloRunAnswer>(`/api/runs/${encodeURIComponent(id)}`);
 }
 
 /** The best ratings of an edition. */
