@@ -75,8 +75,11 @@ describe('SoloRun', () => {
     expect(recorded.verified).toBe(true);
     expect(recorded.newBest).toBe(true);
     expect(recorded.puzzles.map((p) => [p.outcome, p.ms])).toEqual(Array(5).fill(['solved', 20_000]));
-    const [stored] = await s.storage.soloResultsOf('ana');
-    expect(stored?.verified).toBe(true);
+    const [listed] = await s.storage.soloResultsOf('ana');
+    expect(listed?.verified).toBe(true);
+    // The moves are the run's own (its replay), not its list's.
+    expect(listed?.puzzles?.every((p) => p.trail === undefined)).toBe(true);
+    const stored = await s.storage.soloRun(listed?.id ?? 0);
     expect(stored?.puzzles?.every((p) => p.trail && p.trail.length > 0)).toBe(true);
     // Each first attempt counted for its task.
     await s.attempts.idle();
