@@ -33,7 +33,9 @@ function get(url: string, from: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(url, { agent }, (res) => {
       res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('end', () => {
+        resolve(res.statusCode ?? 0);
+      });
     });
     req.on('error', reject);
     req.end();

@@ -1,3 +1,4 @@
+import type { Storage } from '@ubongo/server';
 import type { Postgres } from '@ubongo/test-support';
 import { freePort, startPostgres } from '@ubongo/test-support';
 import { mkdtempSync } from 'node:fs';
@@ -101,7 +102,7 @@ describe('ubongo admin on PostgreSQL', () => {
 });
 
 /** Runs, with their trails, and a report, in a store: what `admin size` and `admin reports` read. */
-async function fill(storage: import('@ubongo/server').Storage): Promise<void> {
+async function fill(storage: Storage): Promise<void> {
   const trail = Array.from({ length: 200 }, (_, i) => [i * 10, 'place', 'L4'] as const);
   const puzzles = [{ board: 'C01', side: 'easy', key: '1', outcome: 'solved', ms: 4000, trail }] as const;
   for (let i = 0; i < 30; i++)

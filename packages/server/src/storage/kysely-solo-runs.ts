@@ -94,7 +94,7 @@ export class KyselySoloRuns implements SoloRuns {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const runId = Number(id);
+      const runId = id;
       if (hasTrails(puzzles))
         await tx
           .insertInto('solo_trails')
@@ -270,7 +270,7 @@ export class KyselySoloRuns implements SoloRuns {
         .orderBy('solo_results.finished_at', 'desc')
         .orderBy('solo_results.id', 'desc')
         .execute();
-      const ids = kept.map((r) => Number(r.id));
+      const ids = kept.map((r) => r.id);
       const room = Math.max(0, rules.keepPerAccount - ids.filter((id) => bests.has(id)).length);
       const drop = ids.filter((id) => !bests.has(id)).slice(room);
       for (let i = 0; i < drop.length; i += 500) {

@@ -73,24 +73,24 @@ export async function carrySoloSummaries(db: Kysely<unknown>, t: ColumnTypes): P
     for (const row of rows) {
       const id = Number(row.id);
       last = id;
-      let puzzles: SoloPuzzle[];
+      let puzzles: unknown[];
       try {
         const parsed: unknown = JSON.parse(row.puzzles);
         if (!Array.isArray(parsed)) continue;
-        puzzles = parsed as SoloPuzzle[];
+        puzzles = parsed;
       } catch {
         // A row that cannot be read stays as it is: reading it says so (a CorruptRowError).
         continue;
       }
-      const solved = solvedOf({ solved: row.solved, ms: Number(row.ms), puzzles });
-      const trails = puzzles.some((p) => typeof p === 'object' && p !== null && 'trail' in p);
+      const solved = solvedOf({ solved: row.solved, ms: Number(row.ms), puzzles: puzzles as SoloPuzzle[] });
+      const hasTrail = (p: unknown): boolean => typeof p === 'object' && p !== null && 'trail' in p;
+      const trails = puzzles.some(hasTrail);
       if (trails) await sql`insert into solo_trails (run_id, puzzles) values (${id}, ${row.puzzles})`.execute(db);
       const kept = trails
         ? JSON.stringify(
-            puzzles.map((p) => {
-              const { trail: _trail, ...rest } = p;
-              return rest;
-            }),
+            puzzles.map((p) =>
+              hasTrail(p) ? Object.fromEntries(Object.entries(p as object).filter(([key]) => key !== 'trail')) : p,
+            ),
           )
         : row.puzzles;
       await sql`update solo_results set solved_count = ${solved.count}, solved_ms = ${solved.ms}, puzzles = ${kept}

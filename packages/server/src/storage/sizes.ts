@@ -30,12 +30,13 @@ export async function sqliteSizes(db: Kysely<Tables>): Promise<TableSize[]> {
       select m.tbl_name as "table", sum(d.pgsize) as bytes
       from dbstat d join sqlite_master m on m.name = d.name
       group by m.tbl_name`.execute(db);
-    bytes = new Map(rows.map((r) => [r.table, Number(r.bytes)]));
+    bytes = new Map(rows.map((r) => [r.table, r.bytes]));
   } catch {
     // No dbstat in this build: rows only (the file's size is the sum).
   }
   const sizes: TableSize[] = [];
-  for (const { name } of tables) sizes.push({ table: name, rows: await rowsOf(db, name), bytes: bytes.get(name) ?? null });
+  for (const { name } of tables)
+    sizes.push({ table: name, rows: await rowsOf(db, name), bytes: bytes.get(name) ?? null });
   return sizes.sort((a, b) => (b.bytes ?? 0) - (a.bytes ?? 0) || b.rows - a.rows);
 }
 
