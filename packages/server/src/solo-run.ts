@@ -1,6 +1,7 @@
 import type { Deck, SoloEvent, SoloJoinOptions, SoloResult, SoloServerMessages, TaskRef } from '@ubongo/core';
 import { compareSoloResults, isNewBest } from '@ubongo/core';
 import type { GameClock } from './clock.js';
+import type { Limits } from './limits.js';
 import type { RoomServices } from './services.js';
 import { isListed } from './leaderboards.js';
 import { soloSetting } from './solo-bests.js';
@@ -11,7 +12,9 @@ import type { SoloPuzzle, Storage } from './storage.js';
 /** What a solo run needs from the server around it (storage narrowed to what it calls). */
 export type SoloRunServices = Pick<RoomServices, 'attempts' | 'inPlay' | 'log'> & {
   readonly clock: Pick<GameClock, 'now'>;
-  readonly storage: Pick<Storage, 'flagAccount' | 'saveSolo' | 'soloSummary'>;
+  readonly storage: Pick<Storage, 'flagAccount' | 'saveSolo' | 'soloSummary' | 'pruneTrails'>;
+  /** How many runs' trails an account keeps (trail-sweep.ts), held to as each run is stored. */
+  readonly limits: Pick<Limits, 'trailDays' | 'trailsPerAccount'>;
 };
 
 /** The one player of a run, as its solves name it. */
@@ -109,6 +112,7 @@ export class SoloRun {
       puzzles: this.#puzzles,
       dealing,
     });
+    if (this.account !== undefined) this.#keepBudget(this.account);
     const puzzles = this.#puzzles.map(({ board, side, key, outcome, ms }) => ({ board, side, key, outcome, ms }));
     return { result, newBest: isNewBest(result, bar) && isListed({ verified, dealing }), verified, puzzles };
   }
@@ -123,6 +127,24 @@ export class SoloRun {
     const setting = soloSetting(result);
     const mine = (await this.services.storage.soloSummary(this.account)).best.find((r) => soloSetting(r) === setting);
     return mine && (!sent || compareSoloResults(mine, sent) > 0) ? mine : sent;
+  }
+
+  /**
+   * The account's trails held to its budget now that it has one run more (the sweep does the same
+   * for every account, trail-sweep.ts), in the background: a failure is logged, the run is stored.
+   */
+  #keepBudget(accountId: string): void {
+    const { storage, limits, log, clock } = this.services;
+    storage
+      .pruneTrails({
+        // Runs are stored at the server's clock's time: their age is told on it too.
+        unverifiedBefore: clock.now() - limits.trailDays * 86_400_000,
+        keepPerAccount: limits.trailsPerAccount,
+        accountId,
+      })
+      .catch((e: unknown) => {
+        log(`solo room ${this.room}: could not hold the account's trails to its budget: ${String(e)}`);
+      });
   }
 
   /** The best the browser sent, as a result on this run's setting (none if it sent none). */

@@ -21,7 +21,8 @@ function setup(options: Pick<SoloJoinOptions, 'best' | 'dealing'> = {}, storage 
   const attempts = new Attempts(storage);
   const inPlay = new LocalInPlay();
   const logged: string[] = [];
-  const services = { storage, attempts, inPlay, clock, log: (m: string) => logged.push(m) };
+  const limits = { trailDays: 7, trailsPerAccount: 3 };
+  const services = { storage, attempts, inPlay, clock, limits, log: (m: string) => logged.push(m) };
   const run = new SoloRun(services, deck, 'SOLO01', 'ana', options);
   return { storage, clock, attempts, inPlay, run, logged };
 }
@@ -87,6 +88,25 @@ describe('SoloRun', () => {
     if (!first) throw new Error('no puzzles kept');
     expect((await s.storage.puzzleRating(taskKey('classic', first)))?.attempts).toBe(1);
     expect(await s.storage.records({ from: 'anyone', mode: 'count' })).toHaveLength(1);
+  });
+
+  it('holds the account to its trail budget as each run is stored: its best and its newest keep their moves', async () => {
+    const storage = new MemoryStorage();
+    for (const ms of [30_000, 10_000, 40_000, 50_000, 60_000]) {
+      const s = setup({}, storage);
+      await s.run.record(playRun(s, { ms }), 'ana', 3);
+    }
+    // The pruning runs beside the reply: wait for it as a later call would.
+    await expect
+      .poll(async () => {
+        const runs = await storage.soloResultsOf('ana');
+        const kept = await Promise.all(
+          runs.map(async (r) => (await storage.soloRun(r.id))?.puzzles?.[0]?.trail !== undefined),
+        );
+        return runs.filter((_, i) => kept[i]).map((r) => r.ms);
+      })
+      .toEqual([5 * 60_000, 5 * 50_000, 5 * 10_000]);
+    expect(await storage.soloResultsOf('ana')).toHaveLength(5);
   });
 
   it('keeps a run with a solve no person could make, unverified, no best, unlisted, and flags the account', async () => {

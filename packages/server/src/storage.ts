@@ -232,6 +232,8 @@ export interface TrailPruning {
   readonly unverifiedBefore: number;
   /** Each account keeps the trails of at most this many runs: its listed bests, then its newest. */
   readonly keepPerAccount: number;
+  /** Only this account's runs (a run just stored); every account's unless said. */
+  readonly accountId?: string;
 }
 
 /** Games: their records, and the journal of each game under way (what a restarted server resumes). */

@@ -245,7 +245,8 @@ export class KyselySoloRuns implements SoloRuns {
             .selectFrom('solo_results')
             .select('id')
             .where('verified', '=', 0)
-            .where('finished_at', '<', rules.unverifiedBefore),
+            .where('finished_at', '<', rules.unverifiedBefore)
+            .$if(rules.accountId !== undefined, (q) => q.where('account_id', '=', rules.accountId ?? '')),
         ),
       )
       .executeTakeFirst();
@@ -256,6 +257,7 @@ export class KyselySoloRuns implements SoloRuns {
       .innerJoin('solo_results', 'solo_results.id', 'solo_trails.run_id')
       .select('solo_results.account_id')
       .where('solo_results.account_id', 'is not', null)
+      .$if(rules.accountId !== undefined, (q) => q.where('solo_results.account_id', '=', rules.accountId ?? ''))
       .groupBy('solo_results.account_id')
       .having((eb) => eb.fn.countAll(), '>', rules.keepPerAccount)
       .execute();

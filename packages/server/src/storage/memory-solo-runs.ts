@@ -129,12 +129,13 @@ export class MemorySoloRuns implements SoloRuns {
       let dropped = 0;
       for (const id of [...this.trails.keys()]) {
         const r = this.solos[id - 1];
+        if (rules.accountId !== undefined && r?.accountId !== rules.accountId) continue;
         if (r && !r.verified && r.finishedAt < rules.unverifiedBefore && this.trails.delete(id)) dropped++;
       }
       const byAccount = new Map<string, SoloRow[]>();
       for (const id of this.trails.keys()) {
         const r = this.solos[id - 1];
-        if (r?.accountId == null) continue;
+        if (r?.accountId == null || (rules.accountId !== undefined && r.accountId !== rules.accountId)) continue;
         byAccount.set(r.accountId, [...(byAccount.get(r.accountId) ?? []), r]);
       }
       for (const [accountId, runs] of byAccount) {

@@ -323,7 +323,11 @@ export function soloRunsContract(name: string, open: Opener): void {
       const runs: number[] = [];
       for (let at = 2; at <= 5; at++)
         runs.push(await storage.saveSolo(solo({ accountId: 'a1', solved: 1, finishedAt: at, puzzles: withTrail(at) })));
-      expect(await storage.pruneTrails({ unverifiedBefore: 50, keepPerAccount: 3 })).toBe(1 + 2);
+      // One account's alone (a run just stored): nobody's, then a9's old one.
+      expect(await storage.pruneTrails({ unverifiedBefore: 50, keepPerAccount: 3, accountId: 'nobody' })).toBe(0);
+      expect(await storage.pruneTrails({ unverifiedBefore: 50, keepPerAccount: 3, accountId: 'a9' })).toBe(1);
+      expect(await trails(best)).toBe(true);
+      expect(await storage.pruneTrails({ unverifiedBefore: 50, keepPerAccount: 3 })).toBe(2);
       expect(await trails(old)).toBe(false);
       expect(await trails(recent)).toBe(true);
       // The best and the two newest keep theirs.
