@@ -256,7 +256,8 @@ describe('public boards', () => {
 
 describe('the API budget per address', () => {
   it('refuses an address past its points with 429 and Retry-After, and no other address', async () => {
-    const server = await serve({ apiPointsPerMinute: 20 });
+    // 120 a minute: 20 points in each window of 10 s.
+    const server = await serve({ apiPointsPerMinute: 120 });
     const { port } = server;
     const { id } = await account(port, 'Ana');
     // A profile costs 5: four from one address, then refused, before anything is read.
@@ -283,6 +284,24 @@ describe('the API budget per address', () => {
     expect(others.map((r) => r.status)).toEqual(Array.from({ length: 40 }, () => 200));
     // Routes with limits of their own are not charged here: an account is still made from the spent address.
     expect((await call(port, '/api/accounts', { from: '127.0.0.2', method: 'POST', body: {} })).status).toBe(201);
+  });
+});
+
+describe('parallel requests of one address', () => {
+  it('are worked on a few at a time: every one is answered, none is lost in the queue', async () => {
+    const server = await serve({ apiPointsPerMinute: 1_000_000 });
+    const { id } = await account(server.port, 'Ana');
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, () => call(server.port, `/api/players/${id}`, { from: '127.0.0.9' })),
+      );
+      const statuses = answers.map((a) => a.status);
+      // Two at a time, sixteen waiting: the rest, if they came at once, refused without waiting.
+      expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(18);
+      expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
+    }
+    // Another address is served at once.
+    expect((await call(server.port, '/healthz', { from: '127.0.0.10' })).status).toBe(200);
   });
 });
 
