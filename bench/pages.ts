@@ -11,6 +11,7 @@ import type { SoloPuzzle } from '@ubongo/server';
 import { SqliteStorage } from '@ubongo/server';
 import { scratchFolder, startServerProcess } from '@ubongo/test-support';
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 
@@ -189,4 +190,5 @@ async function scenario(dir: string, budget: string | undefined): Promise<void> 
 const dir = await seed();
 await scenario(dir, '100000000');
 await scenario(dir, undefined);
+rmSync(dir, { recursive: true, force: true });
 process.exit(0);
