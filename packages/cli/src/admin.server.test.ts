@@ -1,3 +1,4 @@
+import type { Storage } from '@ubongo/server';
 import type { Postgres } from '@ubongo/test-support';
 import { freePort, startPostgres } from '@ubongo/test-support';
 import { mkdtempSync } from 'node:fs';
@@ -98,4 +99,92 @@ describe('ubongo admin on PostgreSQL', () => {
     );
     expect(refused.err).not.toContain('hunter2');
   });
+});
+
+/** Runs, with their trails, and a report, in a store: what `admin size` and `admin reports` read. */
+async function fill(storage: Storage): Promise<void> {
+  const trail = Array.from({ length: 200 }, (_, i) => [i * 10, 'place', 'L4'] as const);
+  const puzzles = [{ board: 'C01', side: 'easy', key: '1', outcome: 'solved', ms: 4000, trail }] as const;
+  for (let i = 0; i < 30; i++)
+    await storage.saveSolo({
+      player: 'Ana',
+      mode: 'timed',
+      limit: 5,
+      side: 'easy',
+      solved: 1,
+      skipped: 0,
+      ms: 300_000,
+      seed: i,
+      finishedAt: i,
+      accountId: 'a1',
+      verified: true,
+      puzzles,
+    });
+  await storage.saveReport({
+    reporter: 'r1',
+    kind: 'run',
+    target: '3',
+    reason: 'too\nfast',
+    at: Date.UTC(2026, 10, 27),
+  });
+}
+
+describe('ubongo admin size and reports', () => {
+  it('says a SQLite database’s tables by size, rows and bytes, and lists the reports', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ubongo-admin-size-'));
+    const { SqliteStorage } = await import('@ubongo/server');
+    const storage = await SqliteStorage.open(dir);
+    await fill(storage);
+    await storage.close();
+    const size = await ubongo('admin', 'size', '--data-dir', dir);
+    expect(size.code).toBe(0);
+    const lines = size.out.trim().split('\n');
+    expect(lines[0]).toMatch(/^table\s+rows\s+bytes$/);
+    // The trails are the largest table: 30 runs' moves.
+    expect(lines[1]).toMatch(/^solo_trails\s+30\s+\d+(\.\d)? kB$/);
+    expect(size.out).toMatch(/\nsolo_results\s+30\s+\S+ kB\n/);
+    expect(lines.at(-1)).toMatch(/^total\s+\d+\s+\d+(\.\d)? [kM]B$/);
+    const json = (await ubongo('admin', 'size', '--data-dir', dir, '--json')).out.trim().split('\n');
+    expect(json.map((l) => JSON.parse(l) as { table: string })).toContainEqual({
+      table: 'reports',
+      rows: 1,
+      bytes: expect.any(Number) as number,
+    });
+    expect(await ubongo('admin', 'reports', '--data-dir', dir)).toEqual({
+      code: 0,
+      out: '2026-11-27T00:00:00.000Z  run 3  by r1: too fast\n1 report\n',
+      err: '',
+    });
+    const empty = mkdtempSync(join(tmpdir(), 'ubongo-admin-size-'));
+    expect(await ubongo('admin', 'reports', '--data-dir', empty)).toMatchObject({ code: 1, out: '0 reports\n' });
+    expect((await ubongo('admin', 'size', 'extra', '--data-dir', empty)).code).toBe(2);
+  });
+
+  it('says a PostgreSQL database’s tables by size from pg_total_relation_size', async () => {
+    const postgres = await startPostgres();
+    try {
+      const url = await postgres.createDatabase();
+      const { PostgresStorage } = await import('@ubongo/server');
+      const storage = await PostgresStorage.open(url);
+      try {
+        await fill(storage);
+        const size = await ubongo('admin', 'size', '--database-url', url);
+        expect(size.code).toBe(0);
+        expect(size.out).toMatch(/\nsolo_trails\s+30\s+\d+(\.\d)? kB\n/);
+        expect(size.out).toMatch(/\nkysely_migration\s+9\s+/);
+        const reports = await ubongo('admin', 'reports', '--database-url', url, '--json');
+        expect(JSON.parse(reports.out)).toEqual({
+          reporter: 'r1',
+          kind: 'run',
+          target: '3',
+          reason: 'too\nfast',
+          at: '2026-11-27T00:00:00.000Z',
+        });
+      } finally {
+        await storage.close();
+      }
+    } finally {
+      await postgres.stop();
+    }
+  }, 120_000);
 });

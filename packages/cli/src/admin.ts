@@ -1,11 +1,13 @@
-import type { Accounts, Reviews } from '@ubongo/server';
+import type { Accounts, Reviews, SoloRuns, TableSize } from '@ubongo/server';
+import { adminReports } from './admin-reports.js';
+import { adminSize } from './admin-size.js';
 import { parseArgs } from 'node:util';
 import type { Io } from './io.js';
 import { EXIT, UsageError } from './io.js';
 import { REVIEW_HELP, reviewCommand } from './review.js';
 
 /** Help for `ubongo admin`. */
-export const ADMIN_HELP = `Usage: ubongo admin flagged [--data-dir DIR | --database-url URL] [--json]
+export const ADMIN_HELP = `Usage: ubongo admin flagged|size|reports [--data-dir DIR | --database-url URL] [--json]
        ubongo admin review [--all | show ID | release ID | reject ID] [--data-dir DIR | --database-url URL] [--json]
 
 What an operator reviews, in the server's database (read; review's release and reject write):
@@ -13,7 +15,9 @@ PostgreSQL if DATABASE_URL names one (as for the server), else SQLite in the dat
 server first, or read a copy).
 
   flagged              the accounts marked for review: a solve faster than a person can (docs/accounts.md)
-${REVIEW_HELP}  --data-dir DIR       where the SQLite database lives (default: $UBONGO_DATA_DIR, else ./data)
+${REVIEW_HELP}  size                 the database's tables by size: rows and bytes (docs/operations.md)
+  reports              the board entries players reported, earliest first (docs/accounts.md)
+  --data-dir DIR       where the SQLite database lives (default: $UBONGO_DATA_DIR, else ./data)
   --database-url URL   a postgres:// URL: the PostgreSQL database to read (default: $DATABASE_URL)
   --json               one JSON object per line instead of a table
   -h, --help           this help
@@ -37,8 +41,9 @@ export async function adminCommand(args: string[], io: Io): Promise<number> {
     return EXIT.ok;
   }
   const [what, ...extra] = positionals;
-  if (!(what === 'flagged' && extra.length === 0) && what !== 'review')
-    throw new UsageError(`admin takes 'flagged' or 'review'; run 'ubongo admin --help'`);
+  const simple = ['flagged', 'size', 'reports'];
+  if (!(what !== undefined && simple.includes(what) && extra.length === 0) && what !== 'review')
+    throw new UsageError(`admin takes 'flagged', 'review', 'size' or 'reports'; run 'ubongo admin --help'`);
   if (values.all && (what !== 'review' || extra.length > 0))
     throw new UsageError(`--all is for 'ubongo admin review' alone`);
   if (values['data-dir'] !== undefined && values['database-url'] !== undefined)
@@ -53,9 +58,11 @@ export async function adminCommand(args: string[], io: Io): Promise<number> {
         ? [env, 'DATABASE_URL']
         : [undefined, ''];
   const { DatabaseUrlError, PostgresStorage, SqliteStorage } = await import('@ubongo/server');
-  // Only the accounts store is read, and the held results (written only by review's decisions).
+  // Read only, but for review's decisions (release, reject).
   const open = async (): Promise<
-    Pick<Accounts, 'flaggedAccounts'> & Pick<Reviews, 'reviews' | 'decide'> & { close(): Promise<void> }
+    Pick<Accounts, 'flaggedAccounts'> &
+      Pick<Reviews, 'reviews' | 'decide'> &
+      Pick<SoloRuns, 'reports' | 'soloRun'> & { sizes(): Promise<TableSize[]>; close(): Promise<void> }
   > => {
     if (url === undefined) return SqliteStorage.open(values['data-dir'] ?? process.env['UBONGO_DATA_DIR'] ?? './data');
     try {
@@ -73,6 +80,8 @@ export async function adminCommand(args: string[], io: Io): Promise<number> {
   try {
     if (what === 'review')
       return await reviewCommand(storage, extra, { json: values.json ?? false, all: values.all ?? false }, io);
+    if (what === 'size') return await adminSize(storage, io, values.json);
+    if (what === 'reports') return await adminReports(storage, io, values.json);
     const flagged = await storage.flaggedAccounts();
     for (const { account, reason, at } of flagged) {
       const who = account.username === null ? `${account.name} (guest)` : `${account.name} @${account.username}`;

@@ -1,4 +1,4 @@
-import type { HeldAnswer, RecordsAnswer, TrailMove } from '@ubongo/core';
+import type { HeldAnswer, TrailMove } from '@ubongo/core';
 import { findTask, humanFloorSeconds } from '@ubongo/core';
 import { shippedDeck } from '@ubongo/core/decks';
 import type { UbongoServer } from '@ubongo/server';
@@ -40,9 +40,14 @@ const start = async (): Promise<{ url: string; http: string }> => {
   return { url: `ws://localhost:${server.port}`, http: `http://localhost:${server.port}` };
 };
 
-async function listed(http: string): Promise<string[]> {
-  const res = await fetch(`${http}/api/records?mode=count&limit=5&side=easy&top=100`);
-  return ((await res.json()) as RecordsAnswer).records.map((r) => r.player);
+/**
+ * The runs listed on count 5 easy, established players or not (the public board lists only
+ * established players, docs/accounts.md; these are guests, and the review is the subject here).
+ */
+async function listed(): Promise<string[]> {
+  if (!server) throw new Error('no server');
+  const records = await server.storage.records({ from: 'anyone', mode: 'count', limit: 5, side: 'easy', top: 100 });
+  return records.map((r) => r.player);
 }
 
 /** Plays count 5 easy as `pace` says: the forger's (floor + 0.25 s, one place per piece) or a person's. */
@@ -79,7 +84,7 @@ describe('held results', () => {
     expect(forged.recorded).toMatchObject({ verified: true, held: true, newBest: false });
     const honest = await play(url, 'Patient Pia', 'human');
     expect(honest.recorded).toMatchObject({ verified: true, held: false, newBest: true });
-    const names = await listed(http);
+    const names = await listed();
     expect(names).toContain('Patient Pia');
     expect(names).not.toContain('Forger Fay');
 
@@ -106,7 +111,7 @@ describe('held results', () => {
     expect(list.out).toMatch(/\n1 result held\n$/);
     const json = await ubongo('admin', 'review', '--json', '--data-dir', dataDir);
     const held = JSON.parse(json.out) as { id: string; replay: string; reasons: string[] };
-    expect(held.replay).toBe(`ubongo admin review show ${held.id}`);
+    expect(held.replay).toBe(`/api/runs/${held.id.slice('run-'.length)}`);
     const shown = await ubongo('admin', 'review', 'show', held.id, '--data-dir', dataDir);
     const run = (JSON.parse(shown.out) as { run: { puzzles: { outcome: string; trail: unknown[] }[] } }).run;
     expect(run.puzzles.map((p) => [p.outcome, p.trail.length])).toEqual(Array(5).fill(['solved', 3]));
@@ -141,7 +146,7 @@ describe('held results', () => {
 
     // Released: on the boards, and no longer under review for its owner.
     const again = await start();
-    expect(await listed(again.http)).toContain('Forger Fay');
+    expect(await listed()).toContain('Forger Fay');
     expect((await mine(again.http, forged.token)).runs).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { Reviewed, Reviews } from '@ubongo/server';
+import type { Reviewed, Reviews, SoloRuns } from '@ubongo/server';
 import type { Io } from './io.js';
 import { EXIT, UsageError } from './io.js';
 
@@ -11,9 +11,9 @@ export const REVIEW_HELP = `  review [--all]       the results held for review (
   review reject ID     keeps it off the boards for good
 `;
 
-/** Where a result is replayed: a game's replay route, or this command for a run's puzzles and trails. */
+/** Where a result is replayed: a game's replay route, or a run's (its puzzles and, while kept, trails). */
 export function replayOf(r: Reviewed): string {
-  return r.kind === 'claim' ? `/api/games/${r.gameId}/replay` : `ubongo admin review show ${r.id}`;
+  return r.kind === 'claim' ? `/api/games/${r.gameId}/replay` : `/api/runs/${r.id.slice('run-'.length)}`;
 }
 
 /** A result on one line: what, whose, its reasons. */
@@ -38,7 +38,7 @@ function jsonOf(r: Reviewed, whole = false): string {
 
 /** `ubongo admin review [--all] | show ID | release ID | reject ID`, on an open store. */
 export async function reviewCommand(
-  storage: Pick<Reviews, 'reviews' | 'decide'>,
+  storage: Pick<Reviews, 'reviews' | 'decide'> & Pick<SoloRuns, 'soloRun'>,
   args: readonly string[],
   options: { readonly json: boolean; readonly all: boolean },
   io: Io,
@@ -58,7 +58,9 @@ export async function reviewCommand(
   if (verb === 'show') {
     const found = (await storage.reviews(true)).find((r) => r.id === id);
     if (!found) return notFound(id, io);
-    io.out(jsonOf(found, true));
+    // A run's trails are kept apart from it (read by a replay only): the whole run, with them.
+    const whole = found.kind === 'run' ? await storage.soloRun(Number(found.id.slice('run-'.length))) : undefined;
+    io.out(jsonOf(whole && found.kind === 'run' ? { ...found, run: whole } : found, true));
     return EXIT.ok;
   }
   const decided = await storage.decide(id, verb === 'release' ? 'released' : 'rejected');

@@ -142,7 +142,7 @@ export interface ProfileAnswer {
    */
   readonly solo: {
     readonly runs: number;
-    readonly best: readonly SoloRecordEntry[];
+    readonly best: readonly BoardRunEntry[];
     readonly averagePuzzleMs: number | null;
   };
 }
@@ -200,7 +200,16 @@ export interface PuzzleAnswer {
 /** `GET /api/leaderboard?edition=`: the best ratings of an edition. */
 export interface LeaderboardAnswer {
   readonly edition: RaceEdition;
-  readonly players: readonly { readonly id: string; readonly name: string; readonly rating: RatingView }[];
+  /** Each with the username beside the display name, and the last rated game to replay. */
+  readonly players: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly username: string | null;
+    readonly rating: RatingView;
+    readonly game: string | null;
+  }[];
+  /** The cursor of the next page (`cursor=`), null at the end. */
+  readonly next: string | null;
 }
 
 /** The reply to a refused message: which message, why, and for a wrong placement each problem. */
@@ -524,9 +533,40 @@ export interface SoloRecordEntry extends SoloResult {
   readonly finishedAt: number;
 }
 
-/** `GET /api/records`. */
+/**
+ * A solo run on a board or a profile: its result, the run's id (`run`: its replay is
+ * `GET /api/runs/:run`) and its account's username beside the display name (`player`).
+ */
+export interface BoardRunEntry extends SoloRecordEntry {
+  readonly run: number;
+  readonly username: string | null;
+}
+
+/** `GET /api/records`: a page of a board, and the cursor of the next (null at the end). */
 export interface RecordsAnswer {
-  readonly records: readonly SoloRecordEntry[];
+  readonly records: readonly BoardRunEntry[];
+  readonly next: string | null;
+}
+
+/** `GET /api/players/:id/runs`: a page of a player's runs, newest first, verified or not. */
+export interface PlayerRunsAnswer {
+  readonly runs: readonly (BoardRunEntry & { readonly verified: boolean; readonly dealing: SoloDealing })[];
+  readonly next: string | null;
+}
+
+/** `GET /api/runs/:id`: one solo run with each puzzle, and the moves of each solve while they are kept. */
+export interface SoloRunAnswer {
+  readonly run: BoardRunEntry & { readonly verified: boolean; readonly dealing: SoloDealing };
+  readonly puzzles: readonly (SoloPuzzleTime & { readonly trail?: readonly TrailMove[] })[];
+  /** Whether the moves were kept (an unverified run's go after a while, docs/operations.md). */
+  readonly trails: boolean;
+}
+
+/** `POST /api/reports`: a signed-in player reports a board entry (a solo run, or a player on a rating board). */
+export interface ReportRequest {
+  readonly kind: 'run' | 'player';
+  readonly target: string;
+  readonly reason: string;
 }
 
 /** `GET /api/decks`: what practice offers, without solutions. */

@@ -4,15 +4,17 @@ import type {
   DeckSide,
   Health,
   LeaderboardAnswer,
+  PlayerRunsAnswer,
   PuzzleAnswer,
   RecordsAnswer,
+  SoloRunAnswer,
 } from '@ubongo/core';
 import { findTask, PROTOCOL_VERSION, RACE_EDITIONS } from '@ubongo/core';
 import { z } from 'zod';
 import { monotonicNow } from './clock.js';
 import type { Http, HttpOptions } from './http-common.js';
 import { Refused } from './http-common.js';
-import { entryOf, profileOf } from './profile.js';
+import { entryOf, ownEntryOf, profileOf } from './profile.js';
 import { puzzleDisplay, startOf, taskKey } from './puzzles.js';
 import { ratingView } from './ratings.js';
 import { replayOf } from './replay.js';
@@ -49,6 +51,13 @@ const top = (words: string) =>
     .regex(/^([1-9]|[1-9]\d|100)$/, { error: words })
     .optional();
 
+/** A ranked list's cursor: how many of it the pages before held (what `next` says). */
+const placeCursor = (words: string) =>
+  z
+    .string()
+    .regex(/^(0|[1-9]\d{0,5})$/, { error: words })
+    .optional();
+
 // The fields in the order their problems are told: the first one wrong is named.
 const recordsQuery = z.object({
   mode: z.enum(['timed', 'count'], { error: 'mode is timed or count' }),
@@ -56,12 +65,24 @@ const recordsQuery = z.object({
   limit: oneOf(['5', '10', '20'], 'limit is 5, 10 or 20'),
   side: oneOf(['easy', 'hard'], 'side is easy or hard'),
   top: top('top is 1 to 100'),
+  cursor: placeCursor('cursor is the next of a page before'),
 });
+
+const runsQuery = z.object({
+  top: top('top is 1 to 100'),
+  cursor: z
+    .string()
+    .regex(/^\d{1,16}\.\d{1,16}$/, { error: 'cursor is the next of a page before' })
+    .optional(),
+});
+
+const runId = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/) });
 
 const leaderboardWords = `edition is ${RACE_EDITIONS.join(', ')}; top is 1 to 100`;
 const leaderboardQuery = z.object({
   edition: z.enum(RACE_EDITIONS, { error: leaderboardWords }),
   top: top(leaderboardWords),
+  cursor: placeCursor('cursor is the next of a page before'),
 });
 
 const gameId = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) });
@@ -102,15 +123,52 @@ export function apiRoutes(app: Http, options: HttpOptions): void {
   });
 
   app.get('/api/records', { schema: { summary: 'Solo records', querystring: recordsQuery } }, async (request) => {
-    const { mode, period, limit, side, top } = request.query;
+    const { mode, period, limit, side, top, cursor } = request.query;
+    const size = top === undefined ? 10 : Number(top);
+    const skip = cursor === undefined ? 0 : Number(cursor);
+    // One more than the page, to know whether there is a next.
     const records = await storage.records({
+      from: 'established',
       mode,
       ...(limit === undefined ? {} : { limit: Number(limit) }),
       ...(side === undefined ? {} : { side }),
-      ...(top === undefined ? {} : { top: Number(top) }),
+      top: size + 1,
+      skip,
       ...(period === undefined || period === 'all' ? {} : { since: Date.now() - PERIODS[period] }),
     });
-    return { records: records.map(entryOf) } satisfies RecordsAnswer;
+    return {
+      records: records.slice(0, size).map(entryOf),
+      next: records.length > size ? String(skip + size) : null,
+    } satisfies RecordsAnswer;
+  });
+
+  app.get(
+    '/api/players/:id/runs',
+    { schema: { summary: 'A player’s solo runs', params: playerId, querystring: runsQuery } },
+    async (request) => {
+      const { id } = request.params;
+      if (!(await storage.account(id))) throw new Refused(404, `no player ${id}`);
+      const size = request.query.top === undefined ? 20 : Number(request.query.top);
+      const [at, run] = request.query.cursor?.split('.').map(Number) ?? [];
+      const before = at === undefined || run === undefined ? undefined : { finishedAt: at, id: run };
+      const runs = await storage.soloResultsOf(id, { top: size + 1, ...(before ? { before } : {}) });
+      const last = runs[size - 1];
+      return {
+        runs: runs.slice(0, size).map(ownEntryOf),
+        next: runs.length > size && last ? `${last.finishedAt}.${last.id}` : null,
+      } satisfies PlayerRunsAnswer;
+    },
+  );
+
+  app.get('/api/runs/:id', { schema: { summary: 'A solo run replayed', params: runId } }, async (request) => {
+    const run = await storage.soloRun(Number(request.params.id));
+    if (!run) throw new Refused(404, `no run ${request.params.id}`);
+    const puzzles = run.puzzles ?? [];
+    return {
+      run: ownEntryOf(run),
+      puzzles,
+      trails: puzzles.some((p) => p.trail !== undefined),
+    } satisfies SoloRunAnswer;
   });
 
   app.get('/api/players/:id', { schema: { summary: 'A player’s profile', params: playerId } }, async (request) => {
@@ -123,11 +181,20 @@ export function apiRoutes(app: Http, options: HttpOptions): void {
     '/api/leaderboard',
     { schema: { summary: 'A leaderboard', querystring: leaderboardQuery } },
     async (request) => {
-      const { edition, top } = request.query;
-      const board = await storage.leaderboard(edition, top === undefined ? 20 : Number(top));
+      const { edition, top, cursor } = request.query;
+      const size = top === undefined ? 20 : Number(top);
+      const skip = cursor === undefined ? 0 : Number(cursor);
+      const board = await storage.leaderboard(edition, size + 1, skip);
       return {
         edition,
-        players: board.map((r) => ({ id: r.accountId, name: r.name, rating: ratingView(r) })),
+        players: board.slice(0, size).map((r) => ({
+          id: r.accountId,
+          name: r.name,
+          username: r.username,
+          rating: ratingView(r),
+          game: r.lastGame,
+        })),
+        next: board.length > size ? String(skip + size) : null,
       } satisfies LeaderboardAnswer;
     },
   );

@@ -219,11 +219,19 @@ describe('a cluster of two processes', () => {
       const account = { secretHash: 'ab', username: null, passwordHash: null, createdAt: 1 };
       await other.createAccount({ ...account, id: 'lb-1', name: 'Dee' });
       await other.createAccount({ ...account, id: 'lb-2', name: 'Eli' });
+      // Claimed, with three rated games on two days: on the public board (docs/accounts.md).
+      await other.claimAccount('lb-1', 'dee_lb', 'dee_lb', 'h', 'dee_lb');
+      await other.claimAccount('lb-2', 'eli_lb', 'eli_lb', 'h', 'eli_lb');
       const rating = { edition: 'classic' as const, sigma: 2, games: 3, updatedAt: 1 };
-      await other.saveRatings('lb-game', [
-        { ...rating, accountId: 'lb-1', mu: 31 },
-        { ...rating, accountId: 'lb-2', mu: 29 },
-      ]);
+      for (const [game, at] of [
+        ['lb-game-0', 1],
+        ['lb-game-1', 2],
+        ['lb-game', 86_400_000 + 1],
+      ] as const)
+        await other.saveRatings(game, [
+          { ...rating, accountId: 'lb-1', mu: 31, updatedAt: at },
+          { ...rating, accountId: 'lb-2', mu: 29, updatedAt: at },
+        ]);
     } finally {
       await other.close();
     }

@@ -72,9 +72,14 @@ describe('the server on PostgreSQL', () => {
     const other = await PostgresStorage.open(url);
     try {
       expect((await other.account(guest.account.id))?.name).toBe('Ana');
+      // Claimed, with a history of three games and three runs on two days: on the public boards.
+      expect(await other.claimAccount(guest.account.id, 'ana', 'ana', 'h', 'ana')).toBe(true);
       const rating = { accountId: guest.account.id, edition: 'classic' as const, mu: 30, sigma: 2, games: 1 };
+      const earlier = Date.now() - 2 * 86_400_000;
+      await other.saveRatings('g0', [{ ...rating, updatedAt: earlier }]);
+      await other.saveRatings('g00', [{ ...rating, updatedAt: earlier + 1 }]);
       await other.saveRatings('g1', [{ ...rating, updatedAt: Date.now() }]);
-      await other.saveSolo({
+      const run = {
         player: 'Ana',
         mode: 'timed',
         limit: 5,
@@ -86,14 +91,21 @@ describe('the server on PostgreSQL', () => {
         finishedAt: Date.now(),
         accountId: guest.account.id,
         verified: true,
-      });
+      } as const;
+      await other.saveSolo({ ...run, solved: 1, finishedAt: earlier });
+      await other.saveSolo({ ...run, solved: 1, finishedAt: earlier + 1 });
+      await other.saveSolo(run);
     } finally {
       await other.close();
     }
     const board = (await (await fetch(`${http}/api/leaderboard?edition=classic`)).json()) as LeaderboardAnswer;
-    expect(board.players.map((p) => [p.id, p.name])).toEqual([[guest.account.id, 'Ana']]);
+    expect(board.players.map((p) => [p.id, p.name, p.username, p.game])).toEqual([
+      [guest.account.id, 'Ana', 'ana', 'g1'],
+    ]);
     const records = (await (await fetch(`${http}/api/records?mode=timed&period=day`)).json()) as RecordsAnswer;
-    expect(records.records.map((r) => [r.player, r.solved, r.seed])).toEqual([['Ana', 4, 2 ** 32 - 1]]);
+    expect(records.records.map((r) => [r.player, r.username, r.solved, r.seed])).toEqual([
+      ['Ana', 'ana', 4, 2 ** 32 - 1],
+    ]);
     // Nothing went to SQLite.
     expect(existsSync(join(dataDir, 'ubongo.sqlite'))).toBe(false);
   });

@@ -6,6 +6,7 @@ import Fastify from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { accountRoutes } from './account-routes.js';
+import { apiBudget } from './api-budget.js';
 import { AccountError } from './accounts.js';
 import { apiRoutes } from './api-routes.js';
 import { heldRoutes } from './held-routes.js';
@@ -13,6 +14,7 @@ import type { Limits } from './limits.js';
 import { matchmakerRoutes } from './matchmaker.js';
 import type { HttpOptions } from './http-common.js';
 import { pathOf, Refused } from './http-common.js';
+import { reportRoutes } from './report-routes.js';
 import { NOT_BUILT, webFiles } from './web-files.js';
 
 /** The content security policy: the page loads only its own scripts, styles, images and fonts and talks only to its own origin (the game socket included). */
@@ -174,10 +176,12 @@ export async function httpApp(options: HttpOptions): Promise<FastifyInstance> {
       .send({ error: `nothing at ${path}` });
   });
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  apiBudget(typed, options);
   matchmakerRoutes(typed, limits, options.rateLimits, options.accounts);
   accountRoutes(typed, options.accounts);
   heldRoutes(typed, options);
   apiRoutes(typed, options);
+  reportRoutes(typed, options, options.accounts);
   if (options.webDir !== undefined)
     await app.register(webFiles, { webDir: options.webDir, sourceMaps: options.sourceMaps });
 

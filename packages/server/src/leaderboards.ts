@@ -28,3 +28,18 @@ export const isListed = (r: {
   r.verified === LISTED.verified &&
   (r.dealing ?? 'shuffled') === LISTED.dealing &&
   !(UNLISTED_REVIEWS as readonly string[]).includes(r.review ?? 'none');
+
+/**
+ * Who a public board lists (solo records of all time, of the day and of the week; the rating
+ * leaderboards): a claimed account with a history, at least `runs` verified results finished on at
+ * least `days` different UTC days (docs/accounts.md). Until then a player's results are their own
+ * bests only (their profile shows them).
+ */
+export const ESTABLISHED = { runs: 3, days: 2 } as const;
+
+/** The UTC day a time falls on, as a whole number of days since 1970 (what `ESTABLISHED.days` counts). */
+export const dayOf = (ms: number): number => Math.floor(ms / 86_400_000);
+
+/** Whether `runs` (an account's verified results) make it established, given that it is claimed. */
+export const isEstablished = (runs: readonly { readonly finishedAt: number }[]): boolean =>
+  runs.length >= ESTABLISHED.runs && new Set(runs.map((r) => dayOf(r.finishedAt))).size >= ESTABLISHED.days;

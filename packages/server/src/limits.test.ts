@@ -352,7 +352,7 @@ describe('faults', () => {
   it('tells the player when their result cannot be stored', async () => {
     // A store whose disk has gone: solo results fail to save.
     class Failing extends MemoryStorage {
-      override saveSolo(): Promise<void> {
+      override saveSolo(): Promise<number> {
         return Promise.reject(new Error('disk I/O error'));
       }
     }

@@ -64,6 +64,14 @@ export interface Limits {
   readonly messagesPerSecond: number;
   /** The burst of messages one address's game sockets may send at once. */
   readonly messageBurst: number;
+  /** Points of the read API (api-budget.ts's costs) one address may spend a minute. */
+  readonly apiPointsPerMinute: number;
+  /** Days an unverified solo run keeps its move trails. */
+  readonly trailDays: number;
+  /** Solo runs per account that keep their move trails (its listed bests first, then its newest). */
+  readonly trailsPerAccount: number;
+  /** Minutes between two sweeps of the trails (one at start, then one each so often). */
+  readonly trailSweepMinutes: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -93,6 +101,10 @@ export const DEFAULT_LIMITS: Limits = {
   socketIdleSeconds: 30,
   messagesPerSecond: 30,
   messageBurst: 60,
+  apiPointsPerMinute: 600,
+  trailDays: 7,
+  trailsPerAccount: 50,
+  trailSweepMinutes: 60,
 };
 
 /** The environment variable of each limit (`npm start` reads them; docs/operations.md). */
@@ -121,6 +133,10 @@ export const LIMIT_VARIABLES: Readonly<Record<Exclude<keyof Limits, 'allowedOrig
   socketIdleSeconds: 'UBONGO_SOCKET_IDLE_SECONDS',
   messagesPerSecond: 'UBONGO_MESSAGES_PER_SECOND',
   messageBurst: 'UBONGO_MESSAGE_BURST',
+  apiPointsPerMinute: 'UBONGO_API_POINTS_PER_MINUTE',
+  trailDays: 'UBONGO_TRAIL_DAYS',
+  trailsPerAccount: 'UBONGO_TRAILS_PER_ACCOUNT',
+  trailSweepMinutes: 'UBONGO_TRAIL_SWEEP_MINUTES',
 };
 
 /**

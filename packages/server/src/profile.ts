@@ -1,11 +1,12 @@
-import type { ProfileAnswer, SoloRecordEntry } from '@ubongo/core';
+import type { BoardRunEntry, PlayerRunsAnswer, ProfileAnswer } from '@ubongo/core';
 import { displayOf, ratingView } from './ratings.js';
-import { bestListedRuns } from './solo-bests.js';
-import type { SoloRecord, Storage } from './storage.js';
+import type { StoredSoloRun, Storage } from './storage.js';
 
-/** A stored solo result as people see it: the account and the verification stay in storage. */
-export const entryOf = (r: SoloRecord): SoloRecordEntry => ({
+/** A stored solo run as people see it on a board: the account and the verification stay in storage. */
+export const entryOf = (r: StoredSoloRun): BoardRunEntry => ({
+  run: r.id,
   player: r.player,
+  username: r.username,
   mode: r.mode,
   limit: r.limit,
   side: r.side,
@@ -16,9 +17,19 @@ export const entryOf = (r: SoloRecord): SoloRecordEntry => ({
   finishedAt: r.finishedAt,
 });
 
-/** A player's profile (`GET /api/players/:id`): ratings with their history, verified solo bests. */
+/** A run in its player's own list: whether it was verified and how it was dealt, too. */
+export const ownEntryOf = (r: StoredSoloRun): PlayerRunsAnswer['runs'][number] => ({
+  ...entryOf(r),
+  verified: r.verified,
+  dealing: r.dealing ?? 'shuffled',
+});
+
+/**
+ * A player's profile (`GET /api/players/:id`): ratings with their history, verified solo bests.
+ * Read from each run's summary (`soloSummary`): no page reads a run's puzzles or trails.
+ */
 export async function profileOf(
-  storage: Pick<Storage, 'account' | 'ratingsOf' | 'ratingHistory' | 'soloResultsOf'>,
+  storage: Pick<Storage, 'account' | 'ratingsOf' | 'ratingHistory' | 'soloSummary'>,
   id: string,
 ): Promise<ProfileAnswer | undefined> {
   const account = await storage.account(id);
@@ -36,26 +47,15 @@ export async function profileOf(
       ),
     )
   ).flat();
-  // A run held for review, or rejected, shows nowhere public (docs/accounts.md, "Held results").
-  const verified = (await storage.soloResultsOf(id)).filter(
-    (r) => r.verified && r.review !== 'held' && r.review !== 'rejected',
-  );
-  let solvedMs = 0;
-  let solvedCount = 0;
-  for (const r of verified) {
-    // A run's own puzzles where it kept them; its time shared out over its solves before that.
-    const solved = r.puzzles?.filter((p) => p.outcome === 'solved') ?? [];
-    solvedMs += solved.length > 0 ? solved.reduce((sum, p) => sum + p.ms, 0) : r.solved > 0 ? r.ms : 0;
-    solvedCount += solved.length > 0 ? solved.length : r.solved;
-  }
+  const solo = await storage.soloSummary(id);
   return {
     account: { id: account.id, name: account.name, username: account.username, since: account.createdAt },
     ratings: ratings.map(ratingView),
     history,
     solo: {
-      runs: verified.length,
-      best: [...bestListedRuns(verified).values()].map(entryOf),
-      averagePuzzleMs: solvedCount > 0 ? Math.round(solvedMs / solvedCount) : null,
+      runs: solo.runs,
+      best: solo.best.map(entryOf),
+      averagePuzzleMs: solo.solvedCount > 0 ? Math.round(solo.solvedMs / solo.solvedCount) : null,
     },
   };
 }

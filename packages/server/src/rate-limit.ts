@@ -36,8 +36,11 @@ export interface Allowance {
 
 /** An allowance per key (an address, an account, a socket). */
 export interface RateLimit {
-  /** Takes one from `key`'s allowance: 0 when taken, else the milliseconds until one is free (nothing taken). */
-  take(key: string): Promise<number>;
+  /**
+   * Takes `points` (one unless said) from `key`'s allowance: 0 when taken, else the milliseconds
+   * until they are free (nothing taken).
+   */
+  take(key: string, points?: number): Promise<number>;
   /** The milliseconds until `key` may take one (0: now), taking nothing. */
   wait(key: string): Promise<number>;
 }
@@ -83,9 +86,9 @@ function limitOf(make: Maker, name: string, allowance: Allowance): RateLimit {
   // Never longer than the window waited for (the steady one: a wait is the sooner of the two).
   const told = (ms: number): number => Math.min(span.steady, Math.max(1, ms));
   return {
-    async take(key) {
+    async take(key, points = 1) {
       try {
-        await limiter.consume(key);
+        await limiter.consume(key, points);
         return 0;
       } catch (e) {
         // Refused: the limiter rejects with its answer; anything else (Redis gone) is a fault.

@@ -162,13 +162,19 @@ describe('ratings', () => {
       display: shown[0],
       at: expect.any(Number) as number,
     });
-    const board = (await (await fetch(`${http}/api/leaderboard?edition=classic`)).json()) as LeaderboardAnswer;
-    expect(board.players.map((p) => p.name).filter((n) => n.endsWith('_r'))).toEqual([
-      'ann_r',
-      'bob_r',
-      'cat_r',
-      'dan_r',
-    ]);
+    const leaderboard = async (query = '') =>
+      (await (await fetch(`${http}/api/leaderboard?edition=classic${query}`)).json()) as LeaderboardAnswer;
+    const board = await leaderboard();
+    expect(board.players.filter((p) => p.name.endsWith('_r')).map((p) => [p.name, p.username, p.game])).toEqual(
+      ['ann_r', 'bob_r', 'cat_r', 'dan_r'].map((name) => [name, name, game]),
+    );
+    // In pages: the first three, then the rest from the cursor.
+    const page = await leaderboard('&top=3');
+    expect(page.players).toHaveLength(3);
+    const rest = await leaderboard(`&top=3&cursor=${page.next ?? ''}`);
+    expect([...page.players, ...rest.players].map((p) => p.name).slice(0, board.players.length)).toEqual(
+      board.players.map((p) => p.name).slice(0, page.players.length + rest.players.length),
+    );
     expect((await fetch(`${http}/api/leaderboard?edition=chess`)).status).toBe(400);
     expect((await fetch(`${http}/api/players/nobody`)).status).toBe(404);
   });

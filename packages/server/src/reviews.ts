@@ -21,6 +21,9 @@ export function runSolves(deck: Deck, puzzles: readonly SoloPuzzle[]): Solve[] {
   });
 }
 
+/** How many of an account's latest runs are read as its history when a result is judged (a page, never every run). */
+export const HISTORY_RUNS = 50;
+
 /**
  * An account's past solves in the deck's edition, newest first, from its stored runs (`runs`,
  * newest first as `soloResultsOf` gives them): the listed runs' only, so that a held or rejected
@@ -61,7 +64,7 @@ export function claimReview(
 ): ClaimReview {
   return {
     gameId,
-    history: async (account) => pastSolves(soloDeck, await storage.soloResultsOf(account)),
+    history: async (account) => pastSolves(soloDeck, await storage.soloResultsOf(account, { top: HISTORY_RUNS })),
     hold: (claim) => storage.holdClaim(claim),
   };
 }

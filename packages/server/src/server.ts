@@ -30,6 +30,7 @@ import type { RoomServices } from './services.js';
 import { SoloRoom } from './solo-room.js';
 import { PracticeRoom } from './practice-room.js';
 import type { Account, Storage } from './storage.js';
+import { startTrailSweep } from './trail-sweep.js';
 import { PostgresStorage, SqliteStorage } from './storage/index.js';
 
 /** Where `npm run build` puts the web client, next to this package. */
@@ -145,6 +146,7 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
   const journals = await storage.liveGames((id, e) => {
     log(`cannot resume game ${id}: ${e.message}`);
   });
+  const trails = startTrailSweep(storage, limits, log);
   const services: RoomServices = {
     storage,
     attempts: new Attempts(storage),
@@ -286,6 +288,7 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
         await game.gracefullyShutdown(false);
         // The attempts the rooms counted on their way out are stored before the store closes.
         await services.attempts.idle();
+        await trails.stop();
         await hold?.release();
         await redis?.quit();
         await storage.close();

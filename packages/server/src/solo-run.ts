@@ -1,10 +1,11 @@
 import type { Deck, SoloEvent, SoloJoinOptions, SoloResult, SoloServerMessages, TaskRef } from '@ubongo/core';
 import { compareSoloResults, isNewBest, judgeRun } from '@ubongo/core';
 import type { GameClock } from './clock.js';
+import type { Limits } from './limits.js';
 import type { RoomServices } from './services.js';
 import { isListed } from './leaderboards.js';
-import { pastSolves, reasonsOf, runSolves } from './reviews.js';
-import { bestListedRuns, soloSetting } from './solo-bests.js';
+import { HISTORY_RUNS, pastSolves, reasonsOf, runSolves } from './reviews.js';
+import { soloSetting } from './solo-bests.js';
 import type { Claimed } from './solves.js';
 import { Solves } from './solves.js';
 import type { SoloPuzzle, SoloRecord, Storage } from './storage.js';
@@ -12,7 +13,9 @@ import type { SoloPuzzle, SoloRecord, Storage } from './storage.js';
 /** What a solo run needs from the server around it (storage narrowed to what it calls). */
 export type SoloRunServices = Pick<RoomServices, 'attempts' | 'inPlay' | 'log'> & {
   readonly clock: Pick<GameClock, 'now'>;
-  readonly storage: Pick<Storage, 'flagAccount' | 'saveSolo' | 'soloResultsOf'>;
+  readonly storage: Pick<Storage, 'flagAccount' | 'saveSolo' | 'soloSummary' | 'soloResultsOf' | 'pruneTrails'>;
+  /** How many runs' trails an account keeps (trail-sweep.ts), held to as each run is stored. */
+  readonly limits: Pick<Limits, 'trailDays' | 'trailsPerAccount'>;
 };
 
 /** The one player of a run, as its solves name it. */
@@ -108,7 +111,10 @@ export class SoloRun {
       log(`solo room ${this.room}: could not read the account's runs: ${String(e)}`);
       return null;
     });
-    const bar = past === null ? this.#sentBest(result) : this.#bestSoFar(result, past);
+    const bar = await this.#bestSoFar(result).catch((e: unknown) => {
+      log(`solo room ${this.room}: could not read the account's bests: ${String(e)}`);
+      return this.#sentBest(result);
+    });
     const { verified } = this;
     const dealing = this.options.dealing ?? 'shuffled';
     const verdict = isListed({ verified, dealing })
@@ -130,6 +136,7 @@ export class SoloRun {
       review,
       reasons,
     });
+    if (this.account !== undefined) this.#keepBudget(this.account);
     const puzzles = this.#puzzles.map(({ board, side, key, outcome, ms }) => ({ board, side, key, outcome, ms }));
     const listed = isListed({ verified, dealing, review });
     return { result, newBest: isNewBest(result, bar) && listed, verified, held: review === 'held', puzzles };
@@ -152,19 +159,39 @@ export class SoloRun {
     this.#attempts = [];
   }
 
-  /** The account's stored runs, newest first (none without an account). */
+  /** The account's latest stored runs, newest first (none without an account): its history, for judging. */
   async #pastRuns(): Promise<SoloRecord[]> {
-    return this.account === undefined ? [] : this.services.storage.soloResultsOf(this.account);
+    return this.account === undefined ? [] : this.services.storage.soloResultsOf(this.account, { top: HISTORY_RUNS });
   }
 
   /**
    * The best to beat on this run's setting: the account's best listed run (what the server stored,
    * on any device) or the best the browser sent, whichever is better.
    */
-  #bestSoFar(result: SoloResult, past: readonly SoloRecord[]): SoloResult | null {
+  async #bestSoFar(result: SoloResult): Promise<SoloResult | null> {
     const sent = this.#sentBest(result);
-    const mine = bestListedRuns(past).get(soloSetting(result));
+    if (this.account === undefined) return sent;
+    const setting = soloSetting(result);
+    const mine = (await this.services.storage.soloSummary(this.account)).best.find((r) => soloSetting(r) === setting);
     return mine && (!sent || compareSoloResults(mine, sent) > 0) ? mine : sent;
+  }
+
+  /**
+   * The account's trails held to its budget now that it has one run more (the sweep does the same
+   * for every account, trail-sweep.ts), in the background: a failure is logged, the run is stored.
+   */
+  #keepBudget(accountId: string): void {
+    const { storage, limits, log, clock } = this.services;
+    storage
+      .pruneTrails({
+        // Runs are stored at the server's clock's time: their age is told on it too.
+        unverifiedBefore: clock.now() - limits.trailDays * 86_400_000,
+        keepPerAccount: limits.trailsPerAccount,
+        accountId,
+      })
+      .catch((e: unknown) => {
+        log(`solo room ${this.room}: could not hold the account's trails to its budget: ${String(e)}`);
+      });
   }
 
   /** The best the browser sent, as a result on this run's setting (none if it sent none). */

@@ -21,7 +21,8 @@ function setup(options: Pick<SoloJoinOptions, 'best' | 'dealing'> = {}, storage 
   const attempts = new Attempts(storage);
   const inPlay = new LocalInPlay();
   const logged: string[] = [];
-  const services = { storage, attempts, inPlay, clock, log: (m: string) => logged.push(m) };
+  const limits = { trailDays: 7, trailsPerAccount: 3 };
+  const services = { storage, attempts, inPlay, clock, limits, log: (m: string) => logged.push(m) };
   const run = new SoloRun(services, deck, 'SOLO01', 'ana', options);
   return { storage, clock, attempts, inPlay, run, logged };
 }
@@ -104,15 +105,37 @@ describe('SoloRun', () => {
     expect(recorded.verified).toBe(true);
     expect(recorded.newBest).toBe(true);
     expect(recorded.puzzles.map((p) => [p.outcome, p.ms])).toEqual(Array(5).fill(['solved', 20_000]));
-    const [stored] = await s.storage.soloResultsOf('ana');
-    expect(stored?.verified).toBe(true);
+    const [listed] = await s.storage.soloResultsOf('ana');
+    expect(listed?.verified).toBe(true);
+    // The moves are the run's own (its replay), not its list's.
+    expect(listed?.puzzles?.every((p) => p.trail === undefined)).toBe(true);
+    const stored = await s.storage.soloRun(listed?.id ?? 0);
     expect(stored?.puzzles?.every((p) => p.trail && p.trail.length > 0)).toBe(true);
     // Each first attempt counted for its task.
     await s.attempts.idle();
     const first = stored?.puzzles?.[0];
     if (!first) throw new Error('no puzzles kept');
     expect((await s.storage.puzzleRating(taskKey('classic', first)))?.attempts).toBe(1);
-    expect(await s.storage.records({ mode: 'count' })).toHaveLength(1);
+    expect(await s.storage.records({ from: 'anyone', mode: 'count' })).toHaveLength(1);
+  });
+
+  it('holds the account to its trail budget as each run is stored: its best and its newest keep their moves', async () => {
+    const storage = new MemoryStorage();
+    for (const ms of [30_000, 10_000, 40_000, 50_000, 60_000]) {
+      const s = setup({}, storage);
+      await s.run.record(finished(s, { ms }), 'ana', 3);
+    }
+    // The pruning runs beside the reply: wait for it as a later call would.
+    await expect
+      .poll(async () => {
+        const runs = await storage.soloResultsOf('ana');
+        const kept = await Promise.all(
+          runs.map(async (r) => (await storage.soloRun(r.id))?.puzzles?.[0]?.trail !== undefined),
+        );
+        return runs.filter((_, i) => kept[i]).map((r) => r.ms);
+      })
+      .toEqual([5 * 60_000, 5 * 50_000, 5 * 10_000]);
+    expect(await storage.soloResultsOf('ana')).toHaveLength(5);
   });
 
   it('keeps a run with a solve no person could make, unverified, no best, unlisted, and flags the account', async () => {
@@ -129,7 +152,7 @@ describe('SoloRun', () => {
     const recorded = await s.run.record(result, 'ana', 3);
     expect(recorded).toMatchObject({ verified: false, newBest: false });
     expect(await s.storage.soloResultsOf('ana')).toHaveLength(1);
-    expect(await s.storage.records({ mode: 'count' })).toEqual([]);
+    expect(await s.storage.records({ from: 'anyone', mode: 'count' })).toEqual([]);
     await expect
       .poll(async () => (await s.storage.flaggedAccounts()).map((f) => f.reason))
       .toEqual([expect.stringMatching(/^solved \S+ easy \S+ in 20\.00 s, with no move trail$/)]);
@@ -140,7 +163,7 @@ describe('SoloRun', () => {
     const recorded = await s.run.record(finished(s, { ms: 20_000 }), 'ana', 3);
     expect(recorded).toMatchObject({ verified: true, newBest: false });
     expect((await s.storage.soloResultsOf('ana'))[0]?.dealing).toBe('level');
-    expect(await s.storage.records({ mode: 'count' })).toEqual([]);
+    expect(await s.storage.records({ from: 'anyone', mode: 'count' })).toEqual([]);
   });
 
   it("beats the account's best listed run or the best the browser sent, whichever is better", async () => {
@@ -184,7 +207,7 @@ describe('SoloRun', () => {
     const [stored] = await s.storage.soloResultsOf('ana');
     expect(stored?.review).toBe('held');
     expect(stored?.reasons).toContainEqual(expect.stringMatching(/^bare: 5 of 5 trails without a turn/));
-    expect(await s.storage.records({ mode: 'count' })).toEqual([]);
+    expect(await s.storage.records({ from: 'anyone', mode: 'count' })).toEqual([]);
     await s.attempts.idle();
     const first = stored?.puzzles?.[0];
     if (!first) throw new Error('no puzzles kept');

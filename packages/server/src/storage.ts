@@ -229,9 +229,64 @@ export interface RecordQuery {
   readonly mode: SoloMode;
   readonly limit?: number;
   readonly side?: Side;
+  /** How many to list (10 unless said). */
   readonly top?: number;
+  /** How many of the list to pass over first (a page's cursor: the place it starts at). */
+  readonly skip?: number;
   /** Only results finished at or after this time (a leaderboard of today, of this week). */
   readonly since?: number;
+  /**
+   * Whose runs: `established` for a public board (claimed accounts with a history, docs/accounts.md,
+   * `ESTABLISHED`), `anyone` for every listed run (what an operator or a test looks at).
+   */
+  readonly from: 'established' | 'anyone';
+}
+
+/**
+ * A stored solo run as lists give it: its row `id` (what its replay is fetched by), its result and
+ * each puzzle's time, never the puzzles' move trails (`soloRun` alone reads those); the account's
+ * username beside the display name (null for a guest or no account).
+ */
+export interface StoredSoloRun extends SoloRecord {
+  readonly id: number;
+  readonly username: string | null;
+}
+
+/** A page of an account's runs, newest first: `before` is the cursor the last page gave (`runCursor`). */
+export interface RunPage {
+  readonly top: number;
+  readonly before?: { readonly finishedAt: number; readonly id: number };
+}
+
+/** An account's solo runs in sum, read without a run's puzzles: what a profile shows. */
+export interface SoloSummary {
+  /** Verified runs. */
+  readonly runs: number;
+  /** Over the verified runs: the puzzles solved, and their time (a run's own puzzles where kept, else its time). */
+  readonly solvedCount: number;
+  readonly solvedMs: number;
+  /** The best listed run of each setting (mode, length, side), by setting. */
+  readonly best: readonly StoredSoloRun[];
+}
+
+/** A report of a board entry by a signed-in player, for an operator to look at. */
+export interface Report {
+  readonly reporter: string;
+  /** A solo run (`run`, its id) or a player on a rating board (`player`, the account id). */
+  readonly kind: 'run' | 'player';
+  readonly target: string;
+  readonly reason: string;
+  readonly at: number;
+}
+
+/** What `pruneTrails` drops: unverified runs' trails older than a time; an account's beyond a count. */
+export interface TrailPruning {
+  /** The trails of unverified runs finished before this time go. */
+  readonly unverifiedBefore: number;
+  /** Each account keeps the trails of at most this many runs: its listed bests, then its newest. */
+  readonly keepPerAccount: number;
+  /** Only this account's runs (a run just stored); every account's unless said. */
+  readonly accountId?: string;
 }
 
 /** Games: their records, and the journal of each game under way (what a restarted server resumes). */
@@ -265,13 +320,27 @@ export interface Games {
   game(id: string): Promise<GameRecord | undefined>;
 }
 
-/** Solo runs: each finished one, the records they make, an account's own. */
+/** Solo runs: each finished one, the records they make, an account's own, its trails. */
 export interface SoloRuns {
-  saveSolo(record: SoloRecord): Promise<void>;
-  /** The best verified results: most solved then fastest (timed), fastest complete runs (count). */
-  records(query: RecordQuery): Promise<SoloRecord[]>;
-  /** An account's solo results, verified or not, newest first. */
-  soloResultsOf(accountId: string): Promise<SoloRecord[]>;
+  /** Stores a finished run; its id (`StoredSoloRun.id`). */
+  saveSolo(record: SoloRecord): Promise<number>;
+  /**
+   * The best listed results (leaderboards.ts's `listable`): most solved then fastest (timed),
+   * fastest complete runs (count), from the accounts `query.from` says.
+   */
+  records(query: RecordQuery): Promise<StoredSoloRun[]>;
+  /** An account's solo results, verified or not, newest first (a page of them, given `page`). */
+  soloResultsOf(accountId: string, page?: RunPage): Promise<StoredSoloRun[]>;
+  /** An account's runs in sum (`SoloSummary`), read from each run's summary. */
+  soloSummary(accountId: string): Promise<SoloSummary>;
+  /** One run with its puzzles' move trails where still kept (what its replay shows). */
+  soloRun(id: number): Promise<StoredSoloRun | undefined>;
+  /** Drops move trails as `rules` says (never a listed best's); how many runs lost theirs. */
+  pruneTrails(rules: TrailPruning): Promise<number>;
+  /** Keeps a report; false (and nothing changed) when this reporter already reported this entry. */
+  saveReport(report: Report): Promise<boolean>;
+  /** Every report, earliest first. */
+  reports(): Promise<Report[]>;
 }
 
 /** Ratings: players' (rated races) with their history, puzzles' and solvers' (first attempts), the leaderboards. */
@@ -307,8 +376,16 @@ export interface Ratings {
   puzzleRatings(prefix: string): Promise<PuzzleRating[]>;
   solverRating(accountId: string, edition: DeckEdition): Promise<SolverRating | undefined>;
   saveSolverRating(rating: SolverRating): Promise<void>;
-  /** The best ratings of an edition by mu - 3 sigma, with the accounts' names (accounts that exist only). */
-  leaderboard(edition: RaceEdition, top: number): Promise<(PlayerRating & { name: string; username: string | null })[]>;
+  /**
+   * The best ratings of an edition by mu - 3 sigma (`top` of them after the first `skip`), with the
+   * accounts' names and their last rated game: a public board, so claimed accounts with a history
+   * only (leaderboards.ts's `ESTABLISHED`, counted in rated games of the edition).
+   */
+  leaderboard(
+    edition: RaceEdition,
+    top: number,
+    skip?: number,
+  ): Promise<(PlayerRating & { name: string; username: string | null; lastGame: string | null })[]>;
 }
 
 /** Held results: the solo runs the plausibility model held (their `review`), the rated claims it held. */

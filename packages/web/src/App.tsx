@@ -21,6 +21,7 @@ function screen<P extends object>(load: () => Promise<ComponentType<P>>): Compon
 const Account = screen(() => import('./screens/Account.js').then((m) => m.Account));
 const Leaderboards = screen(() => import('./screens/Leaderboards.js').then((m) => m.Leaderboards));
 const Replay = screen(() => import('./screens/Replay.js').then((m) => m.Replay));
+const Run = screen(() => import('./screens/Run.js').then((m) => m.Run));
 const Profile = screen(() => import('./screens/Profile.js').then((m) => m.Profile));
 const HowTo = screen(() => import('./screens/HowTo.js').then((m) => m.HowTo));
 const Practice = screen(() => import('./screens/Practice.js').then((m) => m.Practice));
@@ -145,6 +146,7 @@ export function App() {
             {route.name === 'player' && <Profile key={route.id} id={route.id} />}
             {route.name === 'leaderboards' && <Leaderboards />}
             {route.name === 'replay' && <Replay key={route.id} id={route.id} />}
+            {route.name === 'run' && <Run key={route.id} id={route.id} />}
           </Suspense>
         </Fallback>
       </main>

@@ -7,6 +7,7 @@ import type {
   ReplayAnswer,
   RaceEdition,
   RecordsAnswer,
+  SoloRunAnswer,
   RoomName,
   Rooms,
   Side,
@@ -111,6 +112,11 @@ export async function fetchHeld(): Promise<HeldAnswer['runs']> {
 /** A stored game played again, round by round. */
 export function fetchReplay(id: string): Promise<ReplayAnswer> {
   return getJson<ReplayAnswer>(`/api/games/${encodeURIComponent(id)}/replay`);
+}
+
+/** A solo run with its puzzles and, while kept, their moves. */
+export function fetchRun(id: string): Promise<SoloRunAnswer> {
+  return getJson<SoloRunAnswer>(`/api/runs/${encodeURIComponent(id)}`);
 }
 
 /** The best ratings of an edition. */

@@ -1,4 +1,4 @@
-/** Where the page is: `#/`, `#/room/CODE`, `#/solo`, `#/practice`, `#/how-to-play`, `#/tutorial`, `#/account`, `#/player/ID`, `#/leaderboards`, `#/replay/GAME`. */
+/** Where the page is: `#/`, `#/room/CODE`, `#/solo`, `#/practice`, `#/how-to-play`, `#/tutorial`, `#/account`, `#/player/ID`, `#/leaderboards`, `#/replay/GAME`, `#/run/RUN`. */
 export type Route =
   | { name: 'home' }
   | { name: 'room'; code: string }
@@ -9,7 +9,8 @@ export type Route =
   | { name: 'account' }
   | { name: 'player'; id: string }
   | { name: 'leaderboards' }
-  | { name: 'replay'; id: string };
+  | { name: 'replay'; id: string }
+  | { name: 'run'; id: string };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/');
@@ -38,6 +39,10 @@ export function parseRoute(hash: string): Route {
     case 'replay': {
       const id = decodeURIComponent(parts[1] ?? '');
       return /^[\w-]{1,64}$/.test(id) ? { name: 'replay', id } : { name: 'home' };
+    }
+    case 'run': {
+      const id = decodeURIComponent(parts[1] ?? '');
+      return /^[1-9]\d{0,15}$/.test(id) ? { name: 'run', id } : { name: 'home' };
     }
     default:
       return { name: 'home' };

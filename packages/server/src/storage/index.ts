@@ -5,3 +5,4 @@ export type { PostgresOptions } from './postgres.js';
 export { checkDatabaseUrl, DatabaseUrlError, maskUrl, PostgresStorage } from './postgres.js';
 export { SqliteStorage } from './sqlite.js';
 export { CorruptRowError } from './schemas.js';
+export type { TableSize } from './sizes.js';

@@ -1,5 +1,5 @@
 import type { DeckEdition, RaceEdition } from '@ubongo/core';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, RawBuilder, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type {
@@ -12,7 +12,7 @@ import type {
   Ratings,
   SolverRating,
 } from '../storage.js';
-import { RANK_SIGMAS } from '../leaderboards.js';
+import { ESTABLISHED, RANK_SIGMAS } from '../leaderboards.js';
 import { playAttempts, solverKey } from './attempts.js';
 import { rows as parsers } from './rows.js';
 import { parseStored } from './schemas.js';
@@ -345,20 +345,35 @@ export class KyselyRatings implements Ratings {
   async leaderboard(
     edition: RaceEdition,
     top: number,
-  ): Promise<(PlayerRating & { name: string; username: string | null })[]> {
+    skip = 0,
+  ): Promise<(PlayerRating & { name: string; username: string | null; lastGame: string | null })[]> {
+    // A public board: claimed accounts with a history of rated games (leaderboards.ts's `ESTABLISHED`).
+    const history = (what: RawBuilder<unknown>) =>
+      sql<number | string>`(select ${what} from rating_history h
+        where h.account_id = ratings.account_id and h.edition = ratings.edition)`;
     const rows = await this.db
       .selectFrom('ratings')
       .innerJoin('accounts', 'accounts.id', 'ratings.account_id')
       .selectAll('ratings')
       .select(['accounts.name', 'accounts.username'])
+      .select(
+        sql<string | null>`(select h.game_id from rating_history h
+          where h.account_id = ratings.account_id and h.edition = ratings.edition
+          order by h.at desc, h.game_id desc limit 1)`.as('last_game'),
+      )
       .where('ratings.edition', '=', edition)
+      .where('accounts.username', 'is not', null)
+      .where(history(sql`count(*)`), '>=', ESTABLISHED.runs)
+      .where(history(sql`count(distinct h.at / 86400000)`), '>=', ESTABLISHED.days)
       .orderBy(sql`mu - ${sql.lit(RANK_SIGMAS)} * sigma`, 'desc')
       .orderBy('ratings.account_id')
       .limit(top)
+      .offset(skip)
       .execute();
     return rows.map((r) => ({
       ...ratingOf(r),
       ...parseStored(namedRow, { name: r.name, username: r.username }, `accounts (id ${r.account_id})`),
+      lastGame: r.last_game,
     }));
   }
 }

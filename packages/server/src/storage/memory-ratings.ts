@@ -10,7 +10,7 @@ import type {
   Ratings,
   SolverRating,
 } from '../storage.js';
-import { rankOf } from '../leaderboards.js';
+import { isEstablished, rankOf } from '../leaderboards.js';
 import { playAttempts, solverKey } from './attempts.js';
 import type { Gate } from './memory-shared.js';
 
@@ -173,15 +173,21 @@ export class MemoryRatings implements Ratings {
   leaderboard(
     edition: RaceEdition,
     top: number,
-  ): Promise<(PlayerRating & { name: string; username: string | null })[]> {
+    skip = 0,
+  ): Promise<(PlayerRating & { name: string; username: string | null; lastGame: string | null })[]> {
     return this.gate.run(() =>
       [...this.ratings.values()]
         .flatMap((r) => {
           const a = r.edition === edition ? this.account(r.accountId) : undefined;
-          return a ? [{ ...r, name: a.name, username: a.username }] : [];
+          // A public board: claimed accounts with a history of rated games (leaderboards.ts's `ESTABLISHED`).
+          const games = [...this.history.values()]
+            .filter((h) => h.accountId === r.accountId && h.edition === edition)
+            .sort((x, y) => y.at - x.at || (x.gameId < y.gameId ? 1 : -1));
+          if (!a || a.username === null || !isEstablished(games.map((h) => ({ finishedAt: h.at })))) return [];
+          return [{ ...r, name: a.name, username: a.username, lastGame: games[0]?.gameId ?? null }];
         })
         .sort((a, b) => rankOf(b) - rankOf(a) || (a.accountId < b.accountId ? -1 : 1))
-        .slice(0, top),
+        .slice(skip, skip + top),
     );
   }
 }

@@ -11,7 +11,7 @@ import { CombinedStorage } from './stores.js';
 export function memoryStores(owner = ''): StoreSet & { gate: Gate } {
   const gate = new Gate();
   const accounts = new MemoryAccounts(gate);
-  const soloRuns = new MemorySoloRuns(gate);
+  const soloRuns = new MemorySoloRuns(gate, (id) => accounts.find(id));
   return {
     gate,
     games: new MemoryGames(gate, owner),

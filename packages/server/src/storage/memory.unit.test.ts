@@ -15,5 +15,5 @@ it('memory storage says it is closed when used after close', async () => {
   const storage = new MemoryStorage();
   await storage.close();
   await expect(storage.game(game.id)).rejects.toThrow('storage is closed');
-  await expect(storage.records({ mode: 'count' })).rejects.toThrow('storage is closed');
+  await expect(storage.records({ from: 'anyone', mode: 'count' })).rejects.toThrow('storage is closed');
 });

@@ -8,6 +8,7 @@ import type {
 } from 'kysely';
 import { sql } from 'kysely';
 import { usernameSkeleton } from '../skeleton.js';
+import { carrySoloSummaries } from './migration-012.js';
 
 /** A column's type: a name Kysely knows or raw SQL (Kysely does not export its own name for this). */
 type DataTypeExpression = ColumnDataType | Expression<unknown>;
@@ -294,6 +295,11 @@ export function migrations(t: ColumnTypes): Record<string, Migration> {
           .addColumn('review', t.text, (c) => c.notNull().defaultTo('held'))
           .addColumn('at', t.big, (c) => c.notNull())
           .execute();
+      },
+    },
+    '012_solo_summaries_trails_and_reports': {
+      async up(db: Kysely<unknown>) {
+        await carrySoloSummaries(db, t);
       },
     },
   };

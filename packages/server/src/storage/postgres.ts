@@ -3,6 +3,8 @@ import pg from 'pg';
 import { KyselyStorage } from './kysely.js';
 import type { Tables } from './tables.js';
 import { migrations, POSTGRES_TYPES } from './migrations.js';
+import type { TableSize } from './sizes.js';
+import { postgresSizes } from './sizes.js';
 
 /** Why the database a URL names cannot be used: a bad URL, no connection, a failed migration. */
 export class DatabaseUrlError extends Error {
@@ -130,5 +132,10 @@ export class PostgresStorage extends KyselyStorage {
   private constructor(db: Kysely<Tables>, owner: string, journalDb: Kysely<Tables>) {
     // PostgreSQL's SQLSTATE unique_violation.
     super(db, owner, (e) => e instanceof pg.DatabaseError && e.code === '23505', journalDb);
+  }
+
+  /** The database's tables by size (`ubongo admin size`). */
+  sizes(): Promise<TableSize[]> {
+    return postgresSizes(this.db);
   }
 }

@@ -58,6 +58,8 @@ const soloResults = z.object({
   dealing: named(soloDealing),
   review: named(review),
   review_reasons: reasons,
+  solved_count: z.number(),
+  solved_ms: z.number(),
 });
 
 const ratings = z.object({
@@ -96,8 +98,17 @@ const ratingHistory = z.object({
   place: z.number().int().positive().nullable(),
 });
 
+const reports = z.object({
+  reporter: z.string(),
+  kind: named(z.enum(['run', 'player'])),
+  target: z.string(),
+  reason: z.string(),
+  at: z.number(),
+});
+
 /** The rows' parsers, by table. */
 export const rows = {
+  reports,
   games,
   liveGames,
   journal,
@@ -117,5 +128,6 @@ agree<Same<z.input<typeof soloResults>, Selectable<Tables['solo_results']>>>(tru
 agree<Same<z.input<typeof ratings>, Selectable<Tables['ratings']>>>(true);
 agree<Same<z.input<typeof puzzleRatings>, Selectable<Tables['puzzle_ratings']>>>(true);
 agree<Same<z.input<typeof solverRatings>, Selectable<Tables['solver_ratings']>>>(true);
+agree<Same<z.input<typeof reports>, Selectable<Tables['reports']>>>(true);
 agree<Same<z.input<typeof ratingHistory>, Selectable<Tables['rating_history']>>>(true);
 agree<Same<z.input<typeof heldClaims>, Selectable<Tables['held_claims']>>>(true);

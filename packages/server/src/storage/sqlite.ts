@@ -8,6 +8,8 @@ import { Worker } from 'node:worker_threads';
 import { KyselyStorage } from './kysely.js';
 import type { Tables } from './tables.js';
 import { migrations, SQLITE_TYPES } from './migrations.js';
+import type { TableSize } from './sizes.js';
+import { sqliteSizes } from './sizes.js';
 
 /** How often the checkpointer moves the WAL into the database. */
 const CHECKPOINT_EVERY_MS = 1000;
@@ -128,6 +130,11 @@ export class SqliteStorage extends KyselyStorage {
     // better-sqlite3's SqliteError carries SQLite's extended result code.
     super(db, owner, (e) => e instanceof Database.SqliteError && e.code === 'SQLITE_CONSTRAINT_UNIQUE');
     this.#checkpointer = worker;
+  }
+
+  /** The database's tables by size (`ubongo admin size`). */
+  sizes(): Promise<TableSize[]> {
+    return sqliteSizes(this.db);
   }
 
   override async close(): Promise<void> {

@@ -18,7 +18,12 @@ import type {
   HeldClaim,
   Reviewed,
   Reviews,
+  Report,
+  RunPage,
   Session,
+  SoloSummary,
+  StoredSoloRun,
+  TrailPruning,
   SolverRating,
   SoloRecord,
   SoloRuns,
@@ -82,14 +87,29 @@ export abstract class CombinedStorage implements Storage {
     return this.#games.game(id);
   }
 
-  saveSolo(record: SoloRecord): Promise<void> {
+  saveSolo(record: SoloRecord): Promise<number> {
     return this.#soloRuns.saveSolo(record);
   }
-  records(query: RecordQuery): Promise<SoloRecord[]> {
+  records(query: RecordQuery): Promise<StoredSoloRun[]> {
     return this.#soloRuns.records(query);
   }
-  soloResultsOf(accountId: string): Promise<SoloRecord[]> {
-    return this.#soloRuns.soloResultsOf(accountId);
+  soloResultsOf(accountId: string, page?: RunPage): Promise<StoredSoloRun[]> {
+    return this.#soloRuns.soloResultsOf(accountId, page);
+  }
+  soloSummary(accountId: string): Promise<SoloSummary> {
+    return this.#soloRuns.soloSummary(accountId);
+  }
+  soloRun(id: number): Promise<StoredSoloRun | undefined> {
+    return this.#soloRuns.soloRun(id);
+  }
+  pruneTrails(rules: TrailPruning): Promise<number> {
+    return this.#soloRuns.pruneTrails(rules);
+  }
+  saveReport(report: Report): Promise<boolean> {
+    return this.#soloRuns.saveReport(report);
+  }
+  reports(): Promise<Report[]> {
+    return this.#soloRuns.reports();
   }
 
   ratingsOf(accountId: string): Promise<PlayerRating[]> {
@@ -131,8 +151,9 @@ export abstract class CombinedStorage implements Storage {
   leaderboard(
     edition: RaceEdition,
     top: number,
-  ): Promise<(PlayerRating & { name: string; username: string | null })[]> {
-    return this.#ratings.leaderboard(edition, top);
+    skip?: number,
+  ): Promise<(PlayerRating & { name: string; username: string | null; lastGame: string | null })[]> {
+    return this.#ratings.leaderboard(edition, top, skip);
   }
 
   createAccount(account: Account): Promise<void> {

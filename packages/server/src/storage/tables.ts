@@ -63,6 +63,8 @@ export interface Tables {
     verified: number;
     puzzles: Generated<string>;
     dealing: Generated<string>;
+    solved_count: Generated<number>;
+    solved_ms: Generated<number>;
     review: Generated<string>;
     review_reasons: Generated<string>;
   };
@@ -73,6 +75,23 @@ export interface Tables {
     account_id: string;
     reasons: string;
     review: Generated<string>;
+    at: number;
+  };
+  /** The move trails of a run's puzzles (its puzzles as JSON, trails and all), until pruned. */
+  solo_trails: {
+    run_id: number;
+    puzzles: string;
+  };
+  /** The accounts whose results public boards list (leaderboards.ts's `ESTABLISHED`), since when. */
+  established_players: {
+    account_id: string;
+    at: number;
+  };
+  reports: {
+    reporter: string;
+    kind: string;
+    target: string;
+    reason: string;
     at: number;
   };
   solver_ratings: {

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clock } from '../hooks.js';
 import { fetchLeaderboard, fetchRecordsOf } from '../net.js';
+import { BoardName } from './common.js';
 
 type Period = 'day' | 'week' | 'all';
 const PERIODS: readonly Period[] = ['day', 'week', 'all'];
@@ -70,8 +71,17 @@ export function Leaderboards() {
           <ol className="records">
             {board.players.map((p) => (
               <li key={p.id}>
-                <a href={`#/player/${p.id}`}>{p.name}</a> <strong>{p.rating.display}</strong>
+                <a href={`#/player/${p.id}`}>
+                  <BoardName player={p.name} username={p.username} />
+                </a>{' '}
+                <strong>{p.rating.display}</strong>
                 {p.rating.provisional && <span className="tag"> {t('profile.provisional')}</span>}
+                {p.game !== null && (
+                  <>
+                    {' '}
+                    <a href={`#/replay/${encodeURIComponent(p.game)}`}>{t('replay.link')}</a>
+                  </>
+                )}
               </li>
             ))}
           </ol>
@@ -146,7 +156,10 @@ export function Leaderboards() {
           <ol className="records">
             {records.map((r, i) => (
               <li key={i}>
-                {r.player}: {mode === 'timed' ? t('solo.puzzlesCount', { count: r.solved }) : clock(r.ms)}
+                <BoardName player={r.player} username={r.username} />:{' '}
+                <a href={`#/run/${r.run}`} title={t('run.link')}>
+                  {mode === 'timed' ? t('solo.puzzlesCount', { count: r.solved }) : clock(r.ms)}
+                </a>
               </li>
             ))}
           </ol>

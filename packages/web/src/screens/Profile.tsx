@@ -101,9 +101,11 @@ export function Profile({ id }: { id: string }) {
           <ul>
             {profile.solo.best.map((b) => (
               <li key={`${b.mode}-${b.limit}-${b.side}`}>
-                {b.mode === 'timed'
-                  ? t('profile.bestTimed', { minutes: b.limit, side: t(`sides.${b.side}`), count: b.solved })
-                  : t('profile.bestCount', { puzzles: b.limit, side: t(`sides.${b.side}`), time: clock(b.ms) })}
+                <a href={`#/run/${b.run}`} title={t('run.link')}>
+                  {b.mode === 'timed'
+                    ? t('profile.bestTimed', { minutes: b.limit, side: t(`sides.${b.side}`), count: b.solved })
+                    : t('profile.bestCount', { puzzles: b.limit, side: t(`sides.${b.side}`), time: clock(b.ms) })}
+                </a>
               </li>
             ))}
           </ul>

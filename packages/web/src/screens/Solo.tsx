@@ -1,4 +1,5 @@
 import type {
+  BoardRunEntry,
   PieceSet,
   Rejected,
   Side,
@@ -20,7 +21,7 @@ import { Puzzle } from '../play/Puzzle.js';
 import { liftSound, play } from '../sound.js';
 import { useAccount } from '../account.js';
 import { playerName } from '../store.js';
-import { boardMove, PieceSetField, PlayBar, RejectedNote, solvedCue, SoundControl } from './common.js';
+import { BoardName, boardMove, PieceSetField, PlayBar, RejectedNote, solvedCue, SoundControl } from './common.js';
 
 /** The board, drawn again only when its own props change: the run's clock ticks in SoloClock. */
 
@@ -45,7 +46,7 @@ export function Solo() {
   // A run under way when the page was left or reloaded is over (the server keeps the clock): said, not hidden.
   const [lostToReload, setLostToReload] = useState(() => lostAtLoad);
   const [puzzles, setPuzzles] = useState<readonly SoloPuzzleTime[] | null>(null);
-  const [records, setRecords] = useState<readonly SoloRecordEntry[] | null>(null);
+  const [records, setRecords] = useState<readonly BoardRunEntry[] | null>(null);
   // The account's bests, as the server has them on record (from any device), fetched again after each run.
   const accountId = useAccount()?.id;
   // (Null while not known: not fetched yet, or the fetch failed; then nothing is said of them.)
@@ -354,7 +355,10 @@ export function Solo() {
             <ol className="records">
               {records.map((r, i) => (
                 <li key={i} className={r.player === playerName() ? 'me' : ''}>
-                  {r.player}: {mode === 'timed' ? t('solo.puzzlesCount', { count: r.solved }) : clock(r.ms)}
+                  <BoardName player={r.player} username={r.username} />:{' '}
+                  <a href={`#/run/${r.run}`} title={t('run.link')}>
+                    {mode === 'timed' ? t('solo.puzzlesCount', { count: r.solved }) : clock(r.ms)}
+                  </a>
                 </li>
               ))}
             </ol>
@@ -424,7 +428,7 @@ function TimeTaken({ since, message }: { since: number; message: Received }) {
 }
 
 /** A run puzzle by puzzle: a bar each for its time, solved ones full, set aside ones pale; the fastest and slowest solve. */
-function RunChart({ puzzles }: { puzzles: readonly SoloPuzzleTime[] }) {
+export function RunChart({ puzzles }: { puzzles: readonly SoloPuzzleTime[] }) {
   const { t } = useTranslation();
   const solved = puzzles.filter((p) => p.outcome === 'solved');
   const longest = Math.max(1, ...puzzles.map((p) => p.ms));

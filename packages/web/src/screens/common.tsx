@@ -406,3 +406,13 @@ export function SoundControl() {
     </span>
   );
 }
+
+/** A player on a board: the display name, and the username beside it (two players may share a name). */
+export function BoardName({ player, username }: { player: string; username: string | null }) {
+  return (
+    <>
+      {player}
+      {username !== null && <span className="username"> @{username}</span>}
+    </>
+  );
+}

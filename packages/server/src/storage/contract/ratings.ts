@@ -6,6 +6,9 @@ import { attemptOf, plusOne } from './fixtures.js';
 /**
  * What every `Ratings` must do: players’ ratings and history, first attempts, puzzles’ and solvers’ ratings, the leaderboard (of accounts the store has).
  */
+/** A day in milliseconds: the public boards count a history in UTC days. */
+const DAY = 86_400_000;
+
 export function ratingsContract(name: string, open: Opener): void {
   describe(`${name}: ratings`, () => {
     it('keeps solvers’ ratings per edition, and lists the puzzle ratings of a deck', async () => {
@@ -51,12 +54,20 @@ export function ratingsContract(name: string, open: Opener): void {
         { gameId: 'g2', mu: 28, sigma: 6, at: 20 },
       ]);
       expect(await storage.ratingHistory('a1', 'extreme')).toEqual([]);
-      // 28 - 18 = 10 beats 30 - 24 = 6.
-      expect((await storage.leaderboard('classic', 10)).map((x) => [x.name, x.mu])).toEqual([
-        ['Ana', 28],
-        ['Ben', 30],
+      // A public board: guests, and claimed accounts without a history (two games on one day), are not on it.
+      expect(await storage.leaderboard('classic', 10)).toEqual([]);
+      expect(await storage.claimAccount('a1', 'ana', 'ana', 'h', 'ana')).toBe(true);
+      expect(await storage.claimAccount('a2', 'ben', 'ben', 'h', 'ben')).toBe(true);
+      expect(await storage.leaderboard('classic', 10)).toEqual([]);
+      await storage.saveRatings('g3', [r('a1', 28, 6, 3, DAY + 20), r('a2', 30, 8, 3, DAY + 20)]);
+      // 28 - 18 = 10 beats 30 - 24 = 6; each with its username and last rated game.
+      expect((await storage.leaderboard('classic', 10)).map((x) => [x.name, x.username, x.mu, x.lastGame])).toEqual([
+        ['Ana', 'ana', 28, 'g3'],
+        ['Ben', 'ben', 30, 'g3'],
       ]);
       expect(await storage.leaderboard('classic', 1)).toHaveLength(1);
+      expect((await storage.leaderboard('classic', 1, 1)).map((x) => x.name)).toEqual(['Ben']);
+      expect(await storage.leaderboard('classic', 10, 2)).toEqual([]);
       expect(await storage.leaderboard('jewels', 10)).toEqual([]);
       await storage.close();
     });
@@ -190,10 +201,18 @@ export function ratingsContract(name: string, open: Opener): void {
       const account = { id: 'a', secretHash: 'ab', name: 'Ana', username: null, passwordHash: null, createdAt: 1 };
       for (const id of ['b', 'a', 'B', 'A']) await storage.createAccount({ ...account, id, name: id });
       const rating = { edition: 'classic' as const, mu: 25, sigma: 5, games: 1, updatedAt: 1 };
-      await storage.saveRatings(
-        'g',
-        ['b', 'a', 'B', 'A'].map((accountId) => ({ ...rating, accountId })),
-      );
+      // Each claimed, with three rated games on two days: on the public board.
+      for (const id of ['b', 'a', 'B', 'A'])
+        await storage.claimAccount(id, `u${id}`, `key-${id}`, 'h', `skeleton-${id}`);
+      for (const [game, at] of [
+        ['g0', 1],
+        ['g1', DAY + 1],
+        ['g', DAY + 2],
+      ] as const)
+        await storage.saveRatings(
+          game,
+          ['b', 'a', 'B', 'A'].map((accountId) => ({ ...rating, accountId, updatedAt: at })),
+        );
       expect((await storage.leaderboard('classic', 10)).map((r) => r.accountId)).toEqual(['A', 'B', 'a', 'b']);
       await storage.close();
     });

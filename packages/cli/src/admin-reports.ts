@@ -1,0 +1,25 @@
+import type { Report } from '@ubongo/server';
+import type { Io } from './io.js';
+import { EXIT } from './io.js';
+
+/**
+ * `ubongo admin reports`: the reports players made of board entries, earliest first. The list is
+ * `storage.reports()`'s, as it is: a clean function an operator's review can join.
+ */
+export async function adminReports(
+  storage: { reports(): Promise<Report[]> },
+  io: Io,
+  json: boolean | undefined,
+): Promise<number> {
+  const reports = await storage.reports();
+  for (const r of reports) {
+    const at = new Date(r.at).toISOString();
+    io.out(
+      json
+        ? `${JSON.stringify({ ...r, at })}\n`
+        : `${at}  ${r.kind} ${r.target}  by ${r.reporter}: ${r.reason.replace(/\s+/g, ' ')}\n`,
+    );
+  }
+  if (!json) io.out(`${reports.length} report${reports.length === 1 ? '' : 's'}\n`);
+  return reports.length > 0 ? EXIT.ok : EXIT.none;
+}

@@ -1,0 +1,73 @@
+import type { GuestAnswer } from '@ubongo/core';
+import { expect, it } from 'vitest';
+import { chromiumAndServer, watchErrors } from './support.js';
+
+/*
+ * A public board as a person reads it: each entry with the username beside the name, linking the
+ * run's own page, which shows the run puzzle by puzzle and whether its moves are kept.
+ */
+
+const real = chromiumAndServer();
+const DAY = 86_400_000;
+
+it('links every board entry to its run, and tells two players of the same name apart', async () => {
+  const { server, url } = real.server;
+  // Two claimed accounts named "speedy", each with three verified runs on two days: established.
+  for (const [username, ms] of [
+    ['speedy_one', 200_000],
+    ['speedy_two', 250_000],
+  ] as const) {
+    const guest = (await (
+      await fetch(`${url}/api/accounts`, { method: 'POST', body: JSON.stringify({ name: 'speedy' }) })
+    ).json()) as GuestAnswer;
+    const claimed = await fetch(`${url}/api/me/claim`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${guest.session}` },
+      body: JSON.stringify({ username, password: 'a long password' }),
+    });
+    expect(claimed.status).toBe(200);
+    const now = Date.now();
+    for (const [i, at] of [now - DAY, now - 60_000, now].entries())
+      await server.storage.saveSolo({
+        player: 'speedy',
+        mode: 'timed',
+        limit: 5,
+        side: 'easy',
+        solved: 4,
+        skipped: 0,
+        ms: ms + i,
+        seed: 1,
+        finishedAt: at,
+        accountId: guest.account.id,
+        verified: true,
+        puzzles: [{ board: 'C01', side: 'easy', key: '1', outcome: 'solved', ms: 4200, trail: [[900, 'place', 'L4']] }],
+      });
+  }
+  const page = await (await real.browser.newContext({ viewport: { width: 1366, height: 800 } })).newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${url}/#/leaderboards`);
+  const board = page
+    .locator('section', { has: page.getByRole('heading', { name: 'Solo records (verified)' }) })
+    .locator('ol');
+  await board.locator('li').first().waitFor();
+  await expect
+    .poll(() => board.locator('li').allTextContents())
+    .toEqual([
+      'speedy @speedy_one: 4 puzzles',
+      'speedy @speedy_one: 4 puzzles',
+      'speedy @speedy_one: 4 puzzles',
+      'speedy @speedy_two: 4 puzzles',
+      'speedy @speedy_two: 4 puzzles',
+      'speedy @speedy_two: 4 puzzles',
+    ]);
+  const first = board.getByRole('link').first();
+  expect(await first.getAttribute('href')).toMatch(/^#\/run\/\d+$/);
+  await first.click();
+  await page.getByRole('heading', { name: /4 puzzles/, level: 1 }).waitFor();
+  await page.getByText('@speedy_one').waitFor();
+  await page.getByText('The moves of 1 solve are kept.').waitFor();
+  await page.getByText('C01', { exact: false }).first().waitFor();
+  await page.goto(`${url}/#/run/99999`);
+  await page.getByText('No such run.').waitFor();
+  expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+});

@@ -1,0 +1,52 @@
+import type { SoloRunAnswer } from '@ubongo/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { clock } from '../hooks.js';
+import { fetchRun } from '../net.js';
+import { BoardName } from './common.js';
+import { RunChart } from './Solo.js';
+
+/**
+ * A stored solo run (its own page, `#/run/ID`, linked from every board entry): who played it, its
+ * result, each puzzle with its time, and how many solves still keep their moves (docs/operations.md).
+ */
+export function Run({ id }: { id: string }) {
+  const { t, i18n } = useTranslation();
+  const [run, setRun] = useState<SoloRunAnswer | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    setRun(null);
+    setFailed(false);
+    fetchRun(id)
+      .then((r) => {
+        if (live) setRun(r);
+      })
+      .catch(() => {
+        if (live) setFailed(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  if (failed) return <p className="error">{t('run.missing')}</p>;
+  if (!run) return <p className="loading">{t('run.loading')}</p>;
+  const r = run.run;
+  const date = new Date(r.finishedAt).toLocaleString(i18n.language, { dateStyle: 'long', timeStyle: 'short' });
+  const moves = run.puzzles.filter((p) => p.trail !== undefined).length;
+  return (
+    <div className="run">
+      <h1>
+        {r.mode === 'timed'
+          ? t('profile.bestTimed', { minutes: r.limit, side: t(`sides.${r.side}`), count: r.solved })
+          : t('profile.bestCount', { puzzles: r.limit, side: t(`sides.${r.side}`), time: clock(r.ms) })}
+      </h1>
+      <p>
+        <BoardName player={r.player} username={r.username} /> · {t('run.when', { date })}
+      </p>
+      {!r.verified && <p className="tag">{t('run.unverified')}</p>}
+      <RunChart puzzles={run.puzzles} />
+      <p>{run.trails ? t('run.moves', { count: moves }) : t('run.noMoves')}</p>
+    </div>
+  );
+}
