@@ -20,6 +20,7 @@ export const API_COSTS: Readonly<Record<string, number>> = {
   '/api/runs/:id': 5,
   '/api/games/:id/replay': 10,
   '/api/reports': 5,
+  '/api/me/held': 3,
 };
 
 /** How long an answer over budget waits before it is sent. */

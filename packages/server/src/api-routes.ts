@@ -14,10 +14,16 @@ import { z } from 'zod';
 import { monotonicNow } from './clock.js';
 import type { Http, HttpOptions } from './http-common.js';
 import { Refused } from './http-common.js';
+import { UNLISTED_REVIEWS } from './leaderboards.js';
 import { entryOf, ownEntryOf, profileOf } from './profile.js';
 import { puzzleDisplay, startOf, taskKey } from './puzzles.js';
 import { ratingView } from './ratings.js';
 import { replayOf } from './replay.js';
+import type { SoloRecord } from './storage.js';
+
+/** Whether a run may be shown on a public page: not held for review nor rejected. */
+const isPublicRun = (run: Pick<SoloRecord, 'review'>): boolean =>
+  !(UNLISTED_REVIEWS as readonly string[]).includes(run.review ?? 'none');
 
 /** The leaderboards' periods: the last day, the last seven days, all time (ms back from now). */
 const PERIODS = { day: 86_400_000, week: 7 * 86_400_000, all: Infinity } as const;
@@ -151,7 +157,8 @@ export function apiRoutes(app: Http, options: HttpOptions): void {
       const size = request.query.top === undefined ? 20 : Number(request.query.top);
       const [at, run] = request.query.cursor?.split('.').map(Number) ?? [];
       const before = at === undefined || run === undefined ? undefined : { finishedAt: at, id: run };
-      const runs = await storage.soloResultsOf(id, { top: size + 1, ...(before ? { before } : {}) });
+      // A run held for review, or rejected, is on no public page (docs/accounts.md, "Held results").
+      const runs = await storage.soloResultsOf(id, { top: size + 1, review: 'public', ...(before ? { before } : {}) });
       const last = runs[size - 1];
       return {
         runs: runs.slice(0, size).map(ownEntryOf),
@@ -162,7 +169,9 @@ export function apiRoutes(app: Http, options: HttpOptions): void {
 
   app.get('/api/runs/:id', { schema: { summary: 'A solo run replayed', params: runId } }, async (request) => {
     const run = await storage.soloRun(Number(request.params.id));
-    if (!run) throw new Refused(404, `no run ${request.params.id}`);
+    // A held or rejected run is on no public page: its owner sees it under review (GET /api/me/held),
+    // an operator with `ubongo admin review show`.
+    if (!run || !isPublicRun(run)) throw new Refused(404, `no run ${request.params.id}`);
     const puzzles = run.puzzles ?? [];
     return {
       run: ownEntryOf(run),

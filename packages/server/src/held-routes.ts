@@ -3,6 +3,9 @@ import { AccountError } from './accounts.js';
 import type { Http, HttpOptions } from './http-common.js';
 import { entryOf } from './profile.js';
 
+/** How many of an account's latest runs under review (or rejected) its own list shows. */
+export const HELD_LISTED = 50;
+
 /**
  * `GET /api/me/held`: the signed-in account's own runs held for review (docs/accounts.md, "Held
  * results"), which it alone sees: a held run is on no public page.
@@ -18,7 +21,8 @@ export function heldRoutes(app: Http, { storage, accounts }: Pick<HttpOptions, '
       const token = /^Bearer ([\w-]{20,100})$/.exec(request.headers.authorization ?? '')?.[1];
       const account = await accounts.bySession(token);
       if (!account) throw new AccountError(401, 'account/sign-in-first', 'sign in first');
-      const runs = (await storage.soloResultsOf(account.id)).flatMap((r) =>
+      // The latest held or rejected runs (a page: an account's runs are never all read at once).
+      const runs = (await storage.soloResultsOf(account.id, { top: HELD_LISTED, review: 'held' })).flatMap((r) =>
         r.review === 'held' || r.review === 'rejected' ? [{ ...entryOf(r), review: r.review }] : [],
       );
       return { runs } satisfies HeldAnswer;

@@ -113,6 +113,16 @@ describe.each(limitForms)('rate limits: %s', (_, make) => {
     expect(await other.take('10.0.0.1')).toBe(0);
   });
 
+  it('a take of several points counts them all (the API budget charges a route its cost)', async () => {
+    const [limits] = make();
+    // 20 points a window of 60 s, no reserve beyond it.
+    const limit = limits.limit('cost:', { burst: 20, refill: 20, every: 60 });
+    for (let i = 0; i < 4; i++) expect(await limit.take('a', 5)).toBe(0);
+    expect(await limit.take('a', 5)).toBeGreaterThan(0);
+    expect(await limit.take('b', 5)).toBe(0);
+    expect(await limit.take('b', 20)).toBeGreaterThan(0);
+  });
+
   it('takes asked at once are counted once each', async () => {
     const [limits] = make();
     const limit = limits.limit('burst:', perMinute(30));

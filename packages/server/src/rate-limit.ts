@@ -120,8 +120,8 @@ export class FixedWindows {
     this.#sweepAt = now() + ms;
   }
 
-  /** Counts one for `key`: its count in the window now, and the ms until the window ends. */
-  count(key: string): { count: number; left: number } {
+  /** Counts `points` (one unless said) for `key`: its count in the window now, and the ms until the window ends. */
+  count(key: string, points = 1): { count: number; left: number } {
     const now = this.now();
     this.#sweep(now);
     let window = this.#byKey.get(key);
@@ -129,7 +129,7 @@ export class FixedWindows {
       window = { count: 0, endsAt: now + this.ms };
       this.#byKey.set(key, window);
     }
-    window.count++;
+    window.count += points;
     return { count: window.count, left: window.endsAt - now };
   }
 
@@ -161,10 +161,10 @@ function localLimit(allowance: Allowance, now: () => number): RateLimit {
   const reserve = extra > 0 ? new FixedWindows(span.reserve, now) : undefined;
   const told = (ms: number): number => Math.min(span.steady, Math.max(1, Math.ceil(ms)));
   return {
-    take(key) {
-      const first = steady.count(key);
+    take(key, points = 1) {
+      const first = steady.count(key, points);
       if (first.count <= refill) return Promise.resolve(0);
-      const more = reserve?.count(key);
+      const more = reserve?.count(key, points);
       if (more && more.count <= extra) return Promise.resolve(0);
       return Promise.resolve(told(Math.min(first.left, more?.left ?? Infinity)));
     },

@@ -256,6 +256,11 @@ export interface StoredSoloRun extends SoloRecord {
 export interface RunPage {
   readonly top: number;
   readonly before?: { readonly finishedAt: number; readonly id: number };
+  /**
+   * Which runs by review: 'public' leaves out those held or rejected (leaderboards.ts's
+   * `UNLISTED_REVIEWS`: on no public page), 'held' is those alone (their owner's list); every run if unsaid.
+   */
+  readonly review?: 'public' | 'held';
 }
 
 /** An account's solo runs in sum, read without a run's puzzles: what a profile shows. */

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { HeldClaim, Review, Reviewed, Reviews } from '../storage.js';
-import { soloOf } from './kysely-solo-runs.js';
+import { noteEstablished, soloOf } from './kysely-solo-runs.js';
 import { rows } from './rows.js';
 import { parseStored } from './schemas.js';
 import type { Tables } from './tables.js';
@@ -86,6 +86,9 @@ export class KyselyReviews implements Reviews {
         .where('review', '!=', 'none')
         .execute();
       const row = await this.db.selectFrom('solo_results').selectAll().where('id', '=', which.row).executeTakeFirst();
+      // A run released counts for its account's history from now: it may make the account established.
+      if (row && review === 'released' && row.account_id !== null && row.verified === 1)
+        await noteEstablished(this.db, row.account_id, row.finished_at);
       return row && row.review !== 'none' ? runOf(row) : undefined;
     }
     await this.db.updateTable('held_claims').set({ review }).where('id', '=', which.row).execute();

@@ -77,6 +77,28 @@ const BEST_FIRST: RawBuilder<unknown> = sql`
     then 0 else solo_results.ms end asc,
   solo_results.finished_at asc, solo_results.id asc`;
 
+/**
+ * Notes `accountId` as established (leaderboards.ts's `ESTABLISHED`) as of `at` if its runs that
+ * count make it so now: as a run is stored, and as a held run is released (kysely-reviews.ts).
+ */
+export async function noteEstablished(db: Kysely<Tables>, accountId: string, at: number): Promise<void> {
+  const { runs, days } = await db
+    .selectFrom('solo_results')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('runs'),
+      sql<number | string>`count(distinct finished_at / 86400000)`.as('days'),
+    ])
+    .where('account_id', '=', accountId)
+    .where(counted)
+    .executeTakeFirstOrThrow();
+  if (Number(runs) >= ESTABLISHED.runs && Number(days) >= ESTABLISHED.days)
+    await db
+      .insertInto('established_players')
+      .values({ account_id: accountId, at })
+      .onConflict((oc) => oc.column('account_id').doNothing())
+      .execute();
+}
+
 /** The solo runs of a SQL database (`solo_results`, `solo_trails`), for SQLite and PostgreSQL alike. */
 export class KyselySoloRuns implements SoloRuns {
   constructor(private readonly db: Kysely<Tables>) {}
@@ -114,23 +136,8 @@ export class KyselySoloRuns implements SoloRuns {
           .insertInto('solo_trails')
           .values({ run_id: runId, puzzles: JSON.stringify(puzzles) })
           .execute();
-      if (r.accountId !== null && r.verified && !(UNLISTED_REVIEWS as readonly string[]).includes(r.review ?? 'none')) {
-        const { runs, days } = await tx
-          .selectFrom('solo_results')
-          .select((eb) => [
-            eb.fn.countAll<number | string>().as('runs'),
-            sql<number | string>`count(distinct finished_at / 86400000)`.as('days'),
-          ])
-          .where('account_id', '=', r.accountId)
-          .where(counted)
-          .executeTakeFirstOrThrow();
-        if (Number(runs) >= ESTABLISHED.runs && Number(days) >= ESTABLISHED.days)
-          await tx
-            .insertInto('established_players')
-            .values({ account_id: r.accountId, at: r.finishedAt })
-            .onConflict((oc) => oc.column('account_id').doNothing())
-            .execute();
-      }
+      if (r.accountId !== null && r.verified && !(UNLISTED_REVIEWS as readonly string[]).includes(r.review ?? 'none'))
+        await noteEstablished(tx, r.accountId, r.finishedAt);
       return runId;
     });
   }
@@ -150,6 +157,8 @@ export class KyselySoloRuns implements SoloRuns {
           eb.and([eb('solo_results.finished_at', '=', before.finishedAt), eb('solo_results.id', '<', before.id)]),
         ]),
       );
+    if (page?.review === 'public') query = query.where('solo_results.review', 'not in', UNLISTED_REVIEWS);
+    if (page?.review === 'held') query = query.where('solo_results.review', 'in', UNLISTED_REVIEWS);
     query = query.orderBy('solo_results.finished_at', 'desc').orderBy('solo_results.id', 'desc');
     if (page) query = query.limit(page.top);
     return (await query.execute()).map(withName);
@@ -271,6 +280,7 @@ export class KyselySoloRuns implements SoloRuns {
       .innerJoin('solo_results', 'solo_results.id', 'solo_trails.run_id')
       .select('solo_results.account_id')
       .where('solo_results.account_id', 'is not', null)
+      .where('solo_results.review', '!=', 'held')
       .$if(rules.accountId !== undefined, (q) => q.where('solo_results.account_id', '=', rules.accountId ?? ''))
       .groupBy('solo_results.account_id')
       .having((eb) => eb.fn.countAll(), '>', rules.keepPerAccount)
@@ -278,11 +288,13 @@ export class KyselySoloRuns implements SoloRuns {
     for (const { account_id: accountId } of over) {
       if (accountId === null) continue;
       const bests = new Set((await this.soloSummary(accountId)).best.map((r) => r.id));
+      // A run held for review keeps its trails until it is decided: they are what is reviewed.
       const kept = await this.db
         .selectFrom('solo_trails')
         .innerJoin('solo_results', 'solo_results.id', 'solo_trails.run_id')
         .select('solo_results.id')
         .where('solo_results.account_id', '=', accountId)
+        .where('solo_results.review', '!=', 'held')
         .orderBy('solo_results.finished_at', 'desc')
         .orderBy('solo_results.id', 'desc')
         .execute();

@@ -74,6 +74,10 @@ export class MemorySoloRuns implements SoloRuns {
       const before = page?.before;
       const mine = this.solos
         .filter((r) => r.accountId === accountId)
+        .filter((r) => {
+          const unlisted = (UNLISTED_REVIEWS as readonly string[]).includes(r.review ?? 'none');
+          return page?.review === 'public' ? !unlisted : page?.review === 'held' ? unlisted : true;
+        })
         .filter(
           (r) =>
             !before || r.finishedAt < before.finishedAt || (r.finishedAt === before.finishedAt && r.id < before.id),
@@ -143,6 +147,8 @@ export class MemorySoloRuns implements SoloRuns {
       for (const id of this.trails.keys()) {
         const r = this.solos[id - 1];
         if (r?.accountId == null || (rules.accountId !== undefined && r.accountId !== rules.accountId)) continue;
+        // A run held for review keeps its trails until it is decided: they are what is reviewed.
+        if (r.review === 'held') continue;
         byAccount.set(r.accountId, [...(byAccount.get(r.accountId) ?? []), r]);
       }
       for (const [accountId, runs] of byAccount) {
@@ -190,6 +196,10 @@ export class MemorySoloRuns implements SoloRuns {
     if (!row || (row.review ?? 'none') === 'none') return undefined;
     const changed = { ...row, review };
     this.solos[id - 1] = changed;
+    // A run released counts for its account's history from now: it may make the account established.
+    const { accountId } = changed;
+    if (review === 'released' && accountId !== null && isCounted(changed) && isEstablished(this.verifiedOf(accountId)))
+      this.established.add(accountId);
     return this.copy(changed);
   }
 

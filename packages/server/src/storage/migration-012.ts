@@ -2,14 +2,14 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { ESTABLISHED } from '../leaderboards.js';
 import type { SoloPuzzle } from '../storage.js';
-import type { ColumnTypes } from './migrations.js';
+import type { ColumnTypes } from './column-types.js';
 import { solvedOf } from './solo-summary.js';
 
 /** Rows carried at a time, so that a large table is never read whole. */
 const BATCH = 500;
 
 /**
- * Migration 009: each run's summary (solved puzzles and their time) kept beside its result, its
+ * Migration 012: each run's summary (solved puzzles and their time) kept beside its result, its
  * move trails moved to `solo_trails` (only a replay reads them), the accounts already established
  * (leaderboards.ts's `ESTABLISHED`) noted, and the reports of board entries.
  */

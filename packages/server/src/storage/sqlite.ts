@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import type { SqliteDatabase } from 'kysely';
-import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, SqliteAdapter, SqliteDialect } from 'kysely';
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -77,6 +77,22 @@ export function cachingStatements(database: Database.Database, kept = STATEMENTS
   };
 }
 
+/**
+ * SQLite's DDL is transactional, but Kysely's SQLite adapter says it is not, and so its migrator
+ * runs each migration statement by statement: a process killed in the middle of one (a migration
+ * carrying rows, such as 012) left a database that could not be migrated again. Said to be, the
+ * migrations pending run in one transaction: all of them, or none.
+ */
+class TransactionalSqliteDialect extends SqliteDialect {
+  override createAdapter(): SqliteAdapter {
+    return new (class extends SqliteAdapter {
+      override get supportsTransactionalDdl(): boolean {
+        return true;
+      }
+    })();
+  }
+}
+
 /** The SQLite storage: `ubongo.sqlite` in the data folder, migrated when opened. */
 export class SqliteStorage extends KyselyStorage {
   /**
@@ -114,7 +130,9 @@ export class SqliteStorage extends KyselyStorage {
         cause: e,
       });
     }
-    const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: cachingStatements(database) }) });
+    const db = new Kysely<Tables>({
+      dialect: new TransactionalSqliteDialect({ database: cachingStatements(database) }),
+    });
     const migrator = new Migrator({
       db,
       provider: { getMigrations: () => Promise.resolve(migrations(SQLITE_TYPES)) },

@@ -33,6 +33,36 @@ export function reviewsContract(name: string, open: Opener): void {
       await storage.close();
     });
 
+    it('keeps a held run off an account’s public runs, out of its history, and its trails kept; a release counts', async () => {
+      const storage = await open();
+      const DAY = 86_400_000;
+      const account = { secretHash: 'ab', name: 'Fay', username: null, passwordHash: null, createdAt: 1 };
+      await storage.createAccount({ ...account, id: 'a1' });
+      await storage.claimAccount('a1', 'fay', 'fay', 'h', 'fay');
+      const withTrail = (ms: number) =>
+        [{ board: 'C01', side: 'easy', key: '1', outcome: 'solved', ms, trail: [[ms, 'place', 'L4']] }] as const;
+      // Two runs on day 0, then a third on day 1, held: not yet established.
+      for (const at of [1, 2]) await storage.saveSolo(solo({ accountId: 'a1', player: 'Fay', finishedAt: at }));
+      const held = await storage.saveSolo(
+        solo({ accountId: 'a1', player: 'Fay', finishedAt: DAY + 1, review: 'held', puzzles: withTrail(5) }),
+      );
+      const mine = (review?: 'public' | 'held') =>
+        storage.soloResultsOf('a1', { top: 10, ...(review ? { review } : {}) }).then((rs) => rs.map((r) => r.id));
+      expect(await mine('public')).not.toContain(held);
+      expect(await mine('held')).toEqual([held]);
+      expect(await mine()).toContain(held);
+      expect(await storage.records({ from: 'established', mode: 'timed' })).toEqual([]);
+      expect((await storage.soloSummary('a1')).runs).toBe(2);
+      // Past the account's trail budget, the held run keeps what is to be reviewed.
+      expect(await storage.pruneTrails({ unverifiedBefore: 0, keepPerAccount: 0, accountId: 'a1' })).toBe(0);
+      expect((await storage.soloRun(held))?.puzzles?.[0]?.trail).toHaveLength(1);
+      // Released: it counts, and with it the account has three runs on two days.
+      await storage.decide(`run-${held}`, 'released');
+      expect(await mine('public')).toContain(held);
+      expect((await storage.records({ from: 'established', mode: 'timed' })).map((r) => r.id)).toContain(held);
+      await storage.close();
+    });
+
     it('keeps held claims, and decides nothing on a result never held or an id that is none', async () => {
       const storage = await open();
       await storage.saveSolo(solo({ player: 'Honest', accountId: 'a1', finishedAt: 10 }));
