@@ -1,5 +1,6 @@
 import type { GuestAnswer } from '@ubongo/core';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -16,6 +17,19 @@ import { SIZES, chromiumAndServer, watchErrors } from './support.js';
 const real = chromiumAndServer();
 const DAY = 86_400_000;
 const SHOTS = process.env['UBONGO_REPORT_SHOTS'] ?? '/tmp/report-shots';
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical violations on the page as it is (a11y.test.ts audits every other screen). */
+async function audit(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }).axe;
+    return ((await axe.run(document, { resultTypes: ['violations'] })) as { violations: unknown[] }).violations;
+  })) as { id: string; impact: string | null; help: string }[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact ?? ''}) ${v.help}`);
+}
 
 /** A new account through the API, claimed with `username`: its id and session. */
 async function claimed(name: string, username: string): Promise<{ id: string; session: string }> {
@@ -34,7 +48,8 @@ async function claimed(name: string, username: string): Promise<{ id: string; se
 
 /** A page at `size` whose browser is signed in with `session` (a guest's own, without one). */
 async function pageAt(size: On, session?: string): Promise<Page> {
-  const context = await real.browser.newContext({ ...SIZES[size], locale: 'en-GB' });
+  // The server's CSP allows no inline script: axe comes in past it, as a browser extension's would.
+  const context = await real.browser.newContext({ ...SIZES[size], locale: 'en-GB', bypassCSP: true });
   await context.addInitScript((token) => {
     localStorage.setItem('ubongo.name', 'Rita');
     if (token) localStorage.setItem('ubongo.session', token);
@@ -88,6 +103,7 @@ it('reports a run from the board, and again; a player from their profile; a gues
     await form.getByRole('radio', { name: 'Too fast to be real' }).check();
     await form.getByLabel('Anything to add? (optional)').fill('Four puzzles in a blink.');
     await page.screenshot({ path: join(SHOTS, `${size}-run-form.png`), fullPage: true });
+    expect(await audit(page)).toEqual([]);
     await form.getByRole('button', { name: 'Send report' })[press(page, size)]();
     await page.getByRole('status').filter({ hasText: 'Report sent. Thank you: someone will look at it.' }).waitFor();
     expect(await form.count()).toBe(0);
@@ -135,5 +151,6 @@ it('reports a run from the board, and again; a player from their profile; a gues
     await expect.poll(() => report.isDisabled()).toBe(true);
     await page.getByText('Reporting needs an account with a username.').waitFor();
     await page.screenshot({ path: join(SHOTS, `${size}-run-guest.png`), fullPage: true });
+    expect(await audit(page)).toEqual([]);
   }
 }, 120_000);
