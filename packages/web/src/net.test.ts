@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import type { Room } from 'colyseus.js';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountProblem } from './account.js';
 import i18next from 'i18next';
 import { setUpI18n, switchLanguage } from './i18n.js';
-import { canComeBack, errorText, forgetRoom, rememberRoom } from './net.js';
+import { canComeBack, errorText, forgetRoom, rememberRoom, sendReport } from './net.js';
 
 /** A joined room as far as remembering it goes: its code and this connection's reconnection token. */
 const room = (roomId: string, reconnectionToken: string): Room => ({ roomId, reconnectionToken }) as unknown as Room;
@@ -74,5 +74,54 @@ describe('an error in words for people', () => {
       'this table has 12 spectators already',
     );
     await switchLanguage('en');
+  });
+});
+
+describe('a report, as the server answers it', () => {
+  const asked: { path: string; authorization: string | null; body: unknown }[] = [];
+  let answer: Response | Error = new Response();
+  beforeEach(() => {
+    asked.length = 0;
+    localStorage.setItem('ubongo.session', 'session-of-rita-0123456789');
+    vi.stubGlobal('fetch', (path: string, init?: RequestInit) => {
+      const authorization = new Headers(init?.headers).get('authorization');
+      asked.push({ path, authorization, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+      if (path === '/api/me')
+        return Promise.resolve(Response.json({ account: { id: 'a1', name: 'Rita', username: 'rita_r' } }));
+      return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it.each([
+    [201, {}, { outcome: 'sent' }],
+    [409, {}, { outcome: 'already' }],
+    [401, {}, { outcome: 'sign-in' }],
+    [403, {}, { outcome: 'sign-in' }],
+    [404, {}, { outcome: 'missing' }],
+    [429, { 'retry-after': '37' }, { outcome: 'too-many', seconds: 37 }],
+    [429, {}, { outcome: 'too-many', seconds: null }],
+    [400, {}, { outcome: 'failed', message: 'reason is text of 1 to 300 characters' }],
+  ] as const)('%i %j is %j', async (status, headers, outcome) => {
+    answer = Response.json(status === 400 ? { error: 'reason is text of 1 to 300 characters' } : {}, {
+      status,
+      headers,
+    });
+    expect(await sendReport({ kind: 'run', target: '7', reason: 'too-fast' })).toEqual(outcome);
+    expect(asked.at(-1)).toEqual({
+      path: '/api/reports',
+      authorization: 'Bearer session-of-rita-0123456789',
+      body: { kind: 'run', target: '7', reason: 'too-fast' },
+    });
+  });
+
+  it('says a request that never reached the server as a failure, in its words', async () => {
+    answer = new Error('Failed to fetch');
+    expect(await sendReport({ kind: 'player', target: 'a2', reason: 'other' })).toEqual({
+      outcome: 'failed',
+      message: 'Failed to fetch',
+    });
   });
 });

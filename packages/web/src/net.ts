@@ -7,6 +7,7 @@ import type {
   ReplayAnswer,
   RaceEdition,
   RecordsAnswer,
+  ReportRequest,
   SoloRunAnswer,
   RoomName,
   Rooms,
@@ -122,6 +123,49 @@ export function fetchRun(id: string): Promise<SoloRunAnswer> {
 /** The best ratings of an edition. */
 export function fetchLeaderboard(edition: RaceEdition): Promise<LeaderboardAnswer> {
   return getJson<LeaderboardAnswer>(`/api/leaderboard?edition=${edition}&top=50`);
+}
+
+/** What became of a report, as the server answered it (docs/protocol.md, `POST /api/reports`). */
+export type ReportOutcome =
+  | { readonly outcome: 'sent' }
+  | { readonly outcome: 'already' }
+  /** Not signed in (401) or a guest (403): reporting needs an account with a username. */
+  | { readonly outcome: 'sign-in' }
+  | { readonly outcome: 'too-many'; readonly seconds: number | null }
+  | { readonly outcome: 'missing' }
+  | { readonly outcome: 'failed'; readonly message: string };
+
+/** Reports a board entry with the player's session; every answer is an outcome, none is thrown. */
+export async function sendReport(report: ReportRequest): Promise<ReportOutcome> {
+  let res: Response;
+  try {
+    res = await fetch('/api/reports', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await sessionToken()}` },
+      body: JSON.stringify(report),
+    });
+  } catch (e) {
+    return { outcome: 'failed', message: e instanceof Error ? e.message : String(e) };
+  }
+  switch (res.status) {
+    case 201:
+      return { outcome: 'sent' };
+    case 409:
+      return { outcome: 'already' };
+    case 401:
+    case 403:
+      return { outcome: 'sign-in' };
+    case 404:
+      return { outcome: 'missing' };
+    case 429: {
+      const seconds = Number(res.headers.get('retry-after'));
+      return { outcome: 'too-many', seconds: Number.isFinite(seconds) && seconds > 0 ? seconds : null };
+    }
+    default: {
+      const body = (await res.json().catch(() => ({}))) as { error?: unknown };
+      return { outcome: 'failed', message: typeof body.error === 'string' ? body.error : `HTTP ${res.status}` };
+    }
+  }
 }
 
 /** The boards and tasks of both decks. */

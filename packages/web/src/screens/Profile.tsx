@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { clock } from '../hooks.js';
 import { useAccount } from '../account.js';
 import { fetchHeld, fetchProfile } from '../net.js';
+import { ReportButton } from './Report.js';
 
 /** A player's page: who, since when, ratings with their history and the games to replay, solo statistics. */
 export function Profile({ id }: { id: string }) {
@@ -53,6 +54,7 @@ export function Profile({ id }: { id: string }) {
         {account.username === null ? t('profile.guest') : `@${account.username}`} ·{' '}
         {t('profile.since', { date: since })}
       </p>
+      {!own && <ReportButton kind="player" target={id} />}
       <section className="card">
         <h2>{t('profile.ratings')}</h2>
         {profile.ratings.length === 0 ? (

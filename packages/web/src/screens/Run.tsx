@@ -1,9 +1,11 @@
 import type { SoloRunAnswer } from '@ubongo/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAccount } from '../account.js';
 import { clock } from '../hooks.js';
 import { fetchRun } from '../net.js';
 import { BoardName } from './common.js';
+import { ReportButton } from './Report.js';
 import { RunChart } from './Solo.js';
 
 /**
@@ -14,6 +16,7 @@ export function Run({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
   const [run, setRun] = useState<SoloRunAnswer | null>(null);
   const [failed, setFailed] = useState(false);
+  const me = useAccount();
   useEffect(() => {
     let live = true;
     setRun(null);
@@ -33,6 +36,8 @@ export function Run({ id }: { id: string }) {
   if (!run) return <p className="loading">{t('run.loading')}</p>;
   const r = run.run;
   const date = new Date(r.finishedAt).toLocaleString(i18n.language, { dateStyle: 'long', timeStyle: 'short' });
+  // One's own run is not offered for reporting (a username is unique, so it tells whose the run is).
+  const own = r.username !== null && r.username === me?.username;
   const moves = run.puzzles.filter((p) => p.trail !== undefined).length;
   return (
     <div className="run">
@@ -47,6 +52,7 @@ export function Run({ id }: { id: string }) {
       {!r.verified && <p className="tag">{t('run.unverified')}</p>}
       <RunChart puzzles={run.puzzles} />
       <p>{run.trails ? t('run.moves', { count: moves }) : t('run.noMoves')}</p>
+      {!own && <ReportButton kind="run" target={id} />}
     </div>
   );
 }
