@@ -155,6 +155,12 @@ describe('ubongo admin size and reports', () => {
       out: '2026-11-27T00:00:00.000Z  run 3  by r1: too fast\n1 report\n',
       err: '',
     });
+    // The operator's review list has them too, after the results held (none here).
+    expect(await ubongo('admin', 'review', '--data-dir', dir)).toEqual({
+      code: 0,
+      out: '0 results held\n2026-11-27T00:00:00.000Z  reported  run 3 by r1: too fast\n    replay: /api/runs/3\n1 report\n',
+      err: '',
+    });
     const empty = mkdtempSync(join(tmpdir(), 'ubongo-admin-size-'));
     expect(await ubongo('admin', 'reports', '--data-dir', empty)).toMatchObject({ code: 1, out: '0 reports\n' });
     expect((await ubongo('admin', 'size', 'extra', '--data-dir', empty)).code).toBe(2);

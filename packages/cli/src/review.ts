@@ -5,7 +5,8 @@ import { EXIT, UsageError } from './io.js';
 /** Help for `ubongo admin review`, a part of `ubongo admin --help`. */
 export const REVIEW_HELP = `  review [--all]       the results held for review (docs/accounts.md, "Held results"): solo runs and
                        rated claims the plausibility model found implausible, with their reasons
-                       and replay; --all lists those already released or rejected too
+                       and replay, then the board entries players reported; --all lists those
+                       already released or rejected too
   review show ID       one held result whole (a run's puzzles with their move trails), as JSON
   review release ID    lists a held run on the boards after all (a claim: noted, the game not re-rated)
   review reject ID     keeps it off the boards for good
@@ -38,7 +39,7 @@ function jsonOf(r: Reviewed, whole = false): string {
 
 /** `ubongo admin review [--all] | show ID | release ID | reject ID`, on an open store. */
 export async function reviewCommand(
-  storage: Pick<Reviews, 'reviews' | 'decide'> & Pick<SoloRuns, 'soloRun'>,
+  storage: Pick<Reviews, 'reviews' | 'decide'> & Pick<SoloRuns, 'soloRun' | 'reports'>,
   args: readonly string[],
   options: { readonly json: boolean; readonly all: boolean },
   io: Io,
@@ -49,7 +50,19 @@ export async function reviewCommand(
     for (const r of results) io.out(options.json ? jsonOf(r) : line(r));
     if (!options.json)
       io.out(`${results.length} result${results.length === 1 ? '' : 's'} ${options.all ? 'reviewed' : 'held'}\n`);
-    return results.length > 0 ? EXIT.ok : EXIT.none;
+    // The board entries players reported come to the same list (as `ubongo admin reports` lists them).
+    const reports = await storage.reports();
+    for (const r of reports) {
+      const at = new Date(r.at).toISOString();
+      const replay = r.kind === 'run' ? `/api/runs/${r.target}` : `/api/players/${r.target}`;
+      io.out(
+        options.json
+          ? `${JSON.stringify({ kind: 'report', about: r.kind, target: r.target, reporter: r.reporter, reason: r.reason, at, replay })}\n`
+          : `${at}  reported  ${r.kind} ${r.target} by ${r.reporter}: ${r.reason.replace(/\s+/g, ' ')}\n    replay: ${replay}\n`,
+      );
+    }
+    if (!options.json && reports.length > 0) io.out(`${reports.length} report${reports.length === 1 ? '' : 's'}\n`);
+    return results.length + reports.length > 0 ? EXIT.ok : EXIT.none;
   }
   if (!['show', 'release', 'reject'].includes(verb) || id === undefined || extra.length > 0)
     throw new UsageError(

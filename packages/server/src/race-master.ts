@@ -31,7 +31,7 @@ export type RaceMasterServices = Pick<RoomServices, 'attempts' | 'inPlay' | 'dec
   readonly clock: Pick<GameClock, 'now' | 'timeScale'>;
   readonly storage: Pick<
     Storage,
-    'beginGame' | 'journal' | 'saveGame' | 'flagAccount' | 'holdClaim' | 'soloResultsOf'
+    'beginGame' | 'journal' | 'saveGame' | 'flagAccount' | 'holdClaim' | 'heldPlayers' | 'soloResultsOf'
   > &
     RatingStore;
 };
@@ -214,6 +214,7 @@ export class RaceMaster {
    */
   resume(game: RaceGame): number | null {
     this.#take(game);
+    this.#solves?.recall();
     const everyone = this.table.seats.every((s) => s.connected);
     this.#resumeBy = everyone ? null : this.services.clock.now() + RECONNECT_SECONDS * 1000;
     return this.#resumeBy;

@@ -50,6 +50,8 @@ export interface ClaimReview {
   /** The account's past solves, read once when its first board is dealt (a claim before that is judged without). */
   readonly history: (account: string) => Promise<PastSolve[]>;
   readonly hold: (claim: HeldClaim) => Promise<void>;
+  /** The game's players whose claims were held before (a game resumed after a restart). */
+  readonly held: () => Promise<string[]>;
 }
 
 /**
@@ -58,7 +60,7 @@ export interface ClaimReview {
  * claims kept in `storage`.
  */
 export function claimReview(
-  storage: Pick<Storage, 'holdClaim' | 'soloResultsOf'>,
+  storage: Pick<Storage, 'holdClaim' | 'heldPlayers' | 'soloResultsOf'>,
   soloDeck: Deck,
   gameId: string,
 ): ClaimReview {
@@ -66,5 +68,6 @@ export function claimReview(
     gameId,
     history: async (account) => pastSolves(soloDeck, await storage.soloResultsOf(account, { top: HISTORY_RUNS })),
     hold: (claim) => storage.holdClaim(claim),
+    held: () => storage.heldPlayers(gameId),
   };
 }

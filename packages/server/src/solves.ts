@@ -65,6 +65,23 @@ export class Solves {
     private readonly review?: ClaimReview,
   ) {}
 
+  /**
+   * A game resumed after a restart: the players whose claims were held before it (kept by the
+   * review) are implausible again, as they were, so that the game's ratings still put them last.
+   */
+  recall(): void {
+    const { review } = this;
+    if (!review) return;
+    review.held().then(
+      (players) => {
+        for (const player of players) this.#implausible.add(player);
+      },
+      (e: unknown) => {
+        this.services.log(`${this.labels.log}: could not read the held claims of ${review.gameId}: ${String(e)}`);
+      },
+    );
+  }
+
   /** The players whose solves came faster than a person can (or with no hand's trail), this game or run. */
   get implausible(): ReadonlySet<string> {
     return this.#implausible;

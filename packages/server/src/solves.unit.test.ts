@@ -213,5 +213,17 @@ describe('Solves', () => {
       /^floor: 2 of 2 solves within 25% over the human floor \(for a person: one in \d+\)$/m,
     );
     expect(logged.join('\n')).toMatch(/claim of forger in game G1-1 held for review: /);
+    // The server restarts: the game, resumed with a new Solves, still knows whose claim was held.
+    const resumed = new Solves(
+      services,
+      deck,
+      'room1',
+      { log: 'room room1', flag: ' in a race' },
+      whose,
+      claimReview(storage, deck, 'G1-1'),
+    );
+    expect([...resumed.implausible]).toEqual([]);
+    resumed.recall();
+    await expect.poll(() => [...resumed.implausible]).toEqual(['forger']);
   });
 });

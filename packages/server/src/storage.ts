@@ -397,6 +397,8 @@ export interface Ratings {
 export interface Reviews {
   /** Keeps a rated claim held (a game's result is not re-rated when it is released). */
   holdClaim(claim: HeldClaim): Promise<void>;
+  /** The players of game `gameId` whose claims were held (decided or not), each once: what a resumed game still knows of them. */
+  heldPlayers(gameId: string): Promise<string[]>;
   /** The results held and not yet decided, or (`all`) every result ever held, oldest first. */
   reviews(all?: boolean): Promise<Reviewed[]>;
   /** An operator's decision on result `id`: the result as it now stands, undefined if there is none. */

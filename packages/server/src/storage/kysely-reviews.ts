@@ -45,6 +45,17 @@ const runOf = (raw: Selectable<Tables['solo_results']>): Reviewed => {
 export class KyselyReviews implements Reviews {
   constructor(private readonly db: Kysely<Tables>) {}
 
+  async heldPlayers(gameId: string): Promise<string[]> {
+    const found = await this.db
+      .selectFrom('held_claims')
+      .select('player')
+      .distinct()
+      .where('game_id', '=', gameId)
+      .orderBy('player')
+      .execute();
+    return found.map((r) => r.player);
+  }
+
   async holdClaim(c: HeldClaim): Promise<void> {
     await this.db
       .insertInto('held_claims')

@@ -20,6 +20,14 @@ export class MemoryReviews implements Reviews {
     });
   }
 
+  heldPlayers(gameId: string): Promise<string[]> {
+    return this.gate.run(() =>
+      [...new Set(this.claims.filter((c) => c.gameId === gameId).map((c) => c.player))].sort((a, b) =>
+        a < b ? -1 : a > b ? 1 : 0,
+      ),
+    );
+  }
+
   reviews(all = false): Promise<Reviewed[]> {
     return this.gate.run(() => {
       const under = UNDER(all);

@@ -199,6 +199,9 @@ export abstract class CombinedStorage implements Storage {
   holdClaim(claim: HeldClaim): Promise<void> {
     return this.#reviews.holdClaim(claim);
   }
+  heldPlayers(gameId: string): Promise<string[]> {
+    return this.#reviews.heldPlayers(gameId);
+  }
   reviews(all?: boolean): Promise<Reviewed[]> {
     return this.#reviews.reviews(all);
   }

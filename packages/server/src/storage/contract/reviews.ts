@@ -86,6 +86,12 @@ export function reviewsContract(name: string, open: Opener): void {
       for (const id of ['run-1', 'run-99', 'claim-99', 'run-0', 'nothing', "run-1' or 1=1"])
         expect(await storage.decide(id, 'released')).toBeUndefined();
       expect((await storage.soloResultsOf('a1'))[0]?.review).toBe('none');
+      // Whose claims a game held, decided or not, each player once (what a resumed game recalls).
+      await storage.holdClaim({ gameId: 'G2-1', player: 'p1', accountId: 'a4', reasons: ['floor: ...'], at: 31 });
+      await storage.holdClaim({ gameId: 'G2-1', player: 'p1', accountId: 'a4', reasons: ['bare: ...'], at: 32 });
+      expect(await storage.heldPlayers('G1-1')).toEqual(['p2']);
+      expect(await storage.heldPlayers('G2-1')).toEqual(['p1']);
+      expect(await storage.heldPlayers('G3-1')).toEqual([]);
       await storage.close();
     });
   });
