@@ -34,7 +34,13 @@ beforeAll(async () => {
     timeScale: TIME_SCALE,
     log: () => undefined,
     // The attack below opens many tables from one address; the per-address limits are not its subject.
-    limits: { roomsPerMinute: 1000, joinsPerMinute: 1000, guestsPerMinute: 1000, claimsPerMinute: 1000 },
+    limits: {
+      roomsPerMinute: 1000,
+      joinsPerMinute: 1000,
+      guestsPerMinute: 1000,
+      claimsPerMinute: 1000,
+      apiPointsPerMinute: 100_000,
+    },
   });
   url = `ws://localhost:${server.port}`;
   http = `http://localhost:${server.port}`;
