@@ -122,7 +122,9 @@ export function Profile({ id }: { id: string }) {
               <li key={`${r.finishedAt}-${r.seed}`}>
                 {r.mode === 'timed'
                   ? t('profile.bestTimed', { minutes: r.limit, side: t(`sides.${r.side}`), count: r.solved })
-                  : t('profile.bestCount', { puzzles: r.limit, side: t(`sides.${r.side}`), time: clock(r.ms) })}{' '}
+                  : t('profile.bestCount', { puzzles: r.limit, side: t(`sides.${r.side}`), time: clock(r.ms) })}
+                {/* Its date: two runs of one setting and time are told apart. */}
+                {` · ${new Date(r.finishedAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}`}{' '}
                 <span className="tag">{t(r.review === 'held' ? 'profile.reviewHeld' : 'profile.reviewRejected')}</span>
               </li>
             ))}
