@@ -333,8 +333,8 @@ describe('the jewel edition', () => {
 });
 
 describe('ties', () => {
-  function tiedAtTheEnd(): RaceState {
-    const s = setup('classic', 3, 8, { rounds: 1 }) as Mutable<RaceState>;
+  function tiedAtTheEnd(seed = 8): RaceState {
+    const s = setup('classic', 3, seed, { rounds: 1 }) as Mutable<RaceState>;
     const gems: Record<string, Partial<Record<Gem, number>>> = {
       p1: { ruby: 2 },
       p2: { sapphire: 2, amber: 2 },
@@ -374,12 +374,112 @@ describe('ties', () => {
     for (let attempt = 0; attempt < 4; attempt++) {
       expect(s.phase).toBe('waiting');
       next({ type: 'start-round' });
-      // No second chance in a tie-break round.
+      // The sand runs out with nobody solved: it is turned once more, as in every round.
+      next({ type: 'tick' });
+      expect(s.phase).toBe('playing');
+      expect(s.round?.secondChance).toBe(true);
       next({ type: 'tick' });
     }
     expect(s.phase).toBe('finished');
+    expect(s.history.filter((r) => r.tieBreak).map((r) => r.secondChance)).toEqual([true, true, true, true]);
     expect(classic.result(s)).toEqual({ winners: ['p1', 'p2'], scores: { p1: 8, p2: 8, p3: 1 }, tieBreakRounds: 4 });
   });
+
+  it('property: a tie-break round is won by the first solve in either hourglass, else replayed', () => {
+    const within = fc.integer({ min: 1, max: 130_000 });
+    fc.assert(
+      fc.property(fc.nat(1000), fc.array(fc.tuple(within, within), { minLength: 4, maxLength: 4 }), (seed, times) => {
+        let s = tiedAtTheEnd(seed);
+        let t = 0;
+        s = step(classic, s, { type: 'start-round' }, t).value.state;
+        s = step(classic, s, { type: 'tick' }, (t += 60_000)).value.state;
+        s = step(classic, s, { type: 'tick' }, (t += 60_000)).value.state;
+        const bag = { ...s.bag };
+        const marker = { ...s.marker };
+        for (const [a, b] of times) {
+          if (s.phase === 'finished') break;
+          const start = (t += 5_000);
+          s = step(classic, s, { type: 'start-round' }, start).value.state;
+          const plans = [
+            { player: 'p1', at: start + a },
+            { player: 'p2', at: start + b },
+          ].sort((x, y) => x.at - y.at);
+          const first = plans[0] as { player: string; at: number };
+          const inTime = first.at <= start + 120_000;
+          // The referee ticks at each deadline before a later claim, as the server does.
+          while (s.phase === 'playing' && first.at > (s.round?.deadline ?? 0))
+            s = step(classic, s, { type: 'tick' }, s.round?.deadline ?? 0).value.state;
+          if (s.phase === 'playing') {
+            expect(inTime).toBe(true);
+            expect(s.round?.secondChance).toBe(first.at > start + 60_000);
+            s = step(
+              classic,
+              s,
+              { type: 'claim', player: first.player, placements: solution(classic, s, first.player) },
+              first.at,
+            ).value.state;
+            expect(s.phase).toBe('finished');
+            expect(s.winners).toEqual([first.player]);
+          } else {
+            expect(inTime).toBe(false);
+            // Both hourglasses ran out: the round was played with the second chance and is over.
+            expect(s.history.at(-1)).toMatchObject({ tieBreak: true, secondChance: true, solved: [] });
+          }
+          t = s.round?.deadline ?? t;
+        }
+        const tieBreaks = s.history.filter((r) => r.tieBreak);
+        expect(tieBreaks.length).toBeLessThanOrEqual(4);
+        if (s.phase !== 'finished') throw new Error('the game should be over');
+        if (tieBreaks.every((r) => r.solved.length === 0)) expect(s.winners).toEqual(['p1', 'p2']);
+        expect(s.bag).toEqual(bag);
+        expect(s.marker).toEqual(marker);
+      }),
+      { seed: 37, numRuns: 60 },
+    );
+  });
+
+  it.each<RaceEdition>(['classic', 'extreme'])(
+    '%s: a tie-break round gets the second chance; its first solver wins, and the bank and bag stay as they were',
+    (edition) => {
+      const engine = engineFor(edition);
+      const base = tiedAtTheEnd() as Mutable<RaceState>;
+      let s: RaceState = base;
+      if (edition === 'extreme') {
+        // The same tie, set up in an Extreme game: p1 and p2 on 8 points, p3 on 1.
+        const e = setup('extreme', 3, 8, { rounds: 1 }) as Mutable<RaceState>;
+        const gems: Record<string, Partial<Record<Gem, number>>> = {
+          p1: { ruby: 2 },
+          p2: { sapphire: 2, amber: 2 },
+          p3: { amber: 1 },
+        };
+        for (const p of e.players) {
+          for (const g of GEMS) {
+            const n = gems[p.id]?.[g] ?? 0;
+            p.gems[g] = n;
+            e.bag[g] -= n;
+          }
+        }
+        s = e;
+      }
+      s = step(engine, s, { type: 'start-round' }, 0).value.state;
+      s = step(engine, s, { type: 'tick' }, 60_000).value.state;
+      s = step(engine, s, { type: 'tick' }, 120_000).value.state;
+      expect(s.tieBreak).toEqual({ players: ['p1', 'p2'], attempts: 0 });
+      s = step(engine, s, { type: 'start-round' }, 125_000).value.state;
+      const bag = { ...s.bag };
+      const marker = { ...s.marker };
+      const turned = step(engine, s, { type: 'tick' }, 185_000);
+      expect(turned.value.events).toEqual([{ type: 'second-chance', deadline: 245_000 }]);
+      s = turned.value.state;
+      expect(s.bag).toEqual(bag);
+      expect(s.marker).toEqual(marker);
+      const won = step(engine, s, { type: 'claim', player: 'p1', placements: solution(engine, s, 'p1') }, 200_000);
+      expect(won.value.events.map((e) => e.type)).toEqual(['solved', 'round-ended', 'game-ended']);
+      expect(won.value.events.at(-1)).toEqual({ type: 'game-ended', winners: ['p1'], shared: false });
+      const record = won.value.state.history.at(-1);
+      expect(record).toMatchObject({ tieBreak: true, secondChance: true, gains: { p1: [] }, bag, marker });
+    },
+  );
 });
 
 describe('views', () => {

@@ -854,11 +854,14 @@ export function raceEngine(deck: Deck): RaceEngine {
   function tick(s: Mutable<RaceState>, now: number, events: RaceEvent[]): void {
     const round = s.round as Mutable<RoundState>;
     if (now < round.deadline) return;
-    if (round.solved.length === 0 && !round.secondChance && !round.tieBreak) {
-      // Nobody solved: the hourglass is turned once more, from when it ran out.
+    if (round.solved.length === 0 && !round.secondChance) {
+      // Nobody solved: the hourglass is turned once more, from when it ran out; in a tie-break
+      // round too (docs/rules.md §2.8), where the first solve wins as before.
       round.secondChance = true;
       round.deadline += s.config.hourglassSeconds * 1000;
-      switch (EDITION_RULES[s.config.edition].secondChance) {
+      // A tie-break round leaves the bank and the bag alone.
+      const bank = round.tieBreak ? 'play-on' : EDITION_RULES[s.config.edition].secondChance;
+      switch (bank) {
         case 'first-stops':
           // Extreme: nobody will take the bank's sapphire and amber now; they go into the bag before
           // the second chance, so its first solver draws from them too (Italian rulebook).

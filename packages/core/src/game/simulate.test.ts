@@ -31,6 +31,26 @@ describe('simulate', () => {
     for (const w of s.final.winners) expect(s.final.scores[w]).toBe(best);
   });
 
+  it('seed 372: the tie-break round gets its second chance, and its first solver wins (docs/rules.md §2.8)', () => {
+    const s = simulate(
+      { edition: 'classic', variant: 'standard', bots: ['beginner', 'beginner'], seed: 372, side: 'hard' },
+      shippedDeck('classic'),
+    );
+    // Tied 29-29 after 9 rounds; nobody solves in the first hourglass of the tie-break (p1 needs
+    // 62.7 s, p2 86.7 s), the sand is turned once more and p1 solves in it.
+    expect(Object.values(s.final.scores)).toEqual([29, 29]);
+    const tieBreaks = s.rounds.filter((r) => r.tieBreak);
+    expect(tieBreaks).toHaveLength(1);
+    expect(tieBreaks[0]).toMatchObject({
+      round: 10,
+      secondChance: true,
+      solveSeconds: { p1: 62.7, p2: 86.7 },
+      solved: ['p1'],
+      gains: { p1: [] },
+    });
+    expect(s.final).toMatchObject({ winners: ['p1'], shared: false });
+  });
+
   it('is deterministic: the same options give the same game', () => {
     const options = {
       edition: 'jewels',
