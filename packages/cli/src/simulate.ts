@@ -1,5 +1,5 @@
-import type { BotLevel, RaceEdition, Side, Simulation, SimulatedRound, Variant } from '@ubongo/core';
-import { BOT_LEVELS, deckFor, HOURGLASS_SECONDS, GAME_ROUNDS, RACE_EDITIONS, simulate } from '@ubongo/core';
+import type { BotLevel, PieceSet, RaceEdition, Side, Simulation, SimulatedRound, Variant } from '@ubongo/core';
+import { BOT_LEVELS, deckFor, HOURGLASS_SECONDS, GAME_ROUNDS, PIECE_SETS, RACE_EDITIONS, simulate } from '@ubongo/core';
 import { shippedDeck } from '@ubongo/core/decks';
 import { parseArgs } from 'node:util';
 import type { Io } from './io.js';
@@ -18,6 +18,7 @@ Plays a whole game between bots in virtual time and tells it round by round.
   --side easy|hard                   the boards' side for everyone (default easy)
   --hourglass SECONDS                20 to 300 (default 60)
   --rounds N                         1 to 9 (default 9)
+  --pieces task|box                  the task's pieces only, or the whole set as in the box (default task)
   --json                             one JSON document instead (docs/simulate.md)
   -h, --help                         this help
 `;
@@ -53,6 +54,13 @@ function describeRound(sim: Simulation, r: SimulatedRound): string {
   const times = Object.entries(r.solveSeconds)
     .map(([p, t]) => `${p} ${t}s`)
     .join(', ');
+  if (r.layout) {
+    const laid = Object.entries(r.layout.seconds)
+      .map(([p, t]) => `${p} ${t}s`)
+      .join(', ');
+    const by = r.layout.by === 'everyone' ? 'once everyone had' : 'when the time to lay out ran out';
+    lines.push(`  pieces laid out: ${laid || 'nobody'}; the sand was turned ${by}`);
+  }
   lines.push(`  bots would need: ${times}`);
   if (r.secondChance) lines.push('  nobody solved in time: the hourglass was turned once more');
   lines.push(r.solved.length === 0 ? '  nobody solved' : `  solved, in order: ${r.solved.join(', ')}`);
@@ -81,7 +89,7 @@ export function describeSimulation(sim: Simulation): string {
   const out: string[] = [];
   const who = sim.players.map((p) => `${p.id} (${p.bot})`).join(', ');
   out.push(
-    `${sim.edition}${sim.edition === 'classic' ? ` (${sim.variant})` : ''}, ${sim.side} side, seed ${sim.seed}: ${who}`,
+    `${sim.edition}${sim.edition === 'classic' ? ` (${sim.variant})` : ''}, ${sim.side} side${sim.pieceSet === 'box' ? ', the whole set' : ''}, seed ${sim.seed}: ${who}`,
   );
   out.push('');
   for (const r of sim.rounds) out.push(describeRound(sim, r), '');
@@ -122,6 +130,7 @@ export function simulateCommand(args: string[], io: Io): number {
       side: { type: 'string' },
       hourglass: { type: 'string' },
       rounds: { type: 'string' },
+      pieces: { type: 'string' },
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -160,8 +169,10 @@ export function simulateCommand(args: string[], io: Io): number {
     HOURGLASS_SECONDS.default,
   );
   const rounds = integer(values.rounds, 'rounds', GAME_ROUNDS.min, GAME_ROUNDS.max, GAME_ROUNDS.default);
+  const pieceSet = (values.pieces ?? 'task') as PieceSet;
+  if (!PIECE_SETS.includes(pieceSet)) throw new UsageError(`--pieces must be task or box, got ${pieceSet}`);
   const deck = shippedDeck(deckFor(edition));
-  const sim = simulate({ edition, variant, bots, seed, side, hourglassSeconds, rounds }, deck);
+  const sim = simulate({ edition, variant, bots, seed, side, hourglassSeconds, rounds, pieceSet }, deck);
   io.out(values.json ? `${JSON.stringify(sim, null, 2)}\n` : describeSimulation(sim));
   return EXIT.ok;
 }

@@ -15,6 +15,7 @@ import {
   deckFor,
   EDITION_RULES,
   jewelScore,
+  LAYOUT_MS,
   parseRaceAction,
   parseRaceConfig,
   RACE_EDITIONS,
@@ -855,5 +856,138 @@ describe('the whole set, as in the box (docs/rules.md §1.8)', () => {
     expect(parseRaceConfig({ ...config('classic', 2), pieceSet: 'box' }).ok).toBe(true);
     const bad = parseRaceConfig({ ...config('classic', 2), pieceSet: 'drawer' });
     expect(!bad.ok && bad.error.code).toBe('config/invalid');
+  });
+});
+
+describe('Extreme with the whole set: laying out the pieces before the sand (docs/rules.md §3.6)', () => {
+  const boxed = (players = 3): RaceState => setup('extreme', players, 4, { pieceSet: 'box' });
+
+  it('the sand is turned once every player has laid out their pieces; nobody may claim before', () => {
+    const started = step(extreme, boxed(), { type: 'start-round' }, 1_000);
+    expect(started.value.events[0]).toMatchObject({ type: 'round-started', deadline: 1_000 + LAYOUT_MS, layout: true });
+    let s = started.value.state;
+    expect(s.round?.layout).toEqual({ until: 1_000 + LAYOUT_MS, done: [] });
+    const early = extreme.apply(s, { type: 'claim', player: 'p1', placements: solution(extreme, s, 'p1') }, 2_000);
+    expect(!early.ok && early.error.code).toBe('action/wrong-phase');
+    s = step(extreme, s, { type: 'lay-out', player: 'p2' }, 3_000).value.state;
+    const twice = extreme.apply(s, { type: 'lay-out', player: 'p2' }, 3_500);
+    expect(!twice.ok && twice.error.code).toBe('action/already-laid-out');
+    s = step(extreme, s, { type: 'lay-out', player: 'p1' }, 4_000).value.state;
+    // A tick before the time is up changes nothing.
+    expect(step(extreme, s, { type: 'tick' }, 5_000).value.events).toEqual([]);
+    const last = step(extreme, s, { type: 'lay-out', player: 'p3' }, 6_000);
+    expect(last.value.events).toEqual([
+      { type: 'laid-out', player: 'p3' },
+      { type: 'sand-turned', deadline: 66_000, by: 'everyone' },
+    ]);
+    s = last.value.state;
+    expect(s.round?.layout).toBeUndefined();
+    expect(s.round?.deadline).toBe(66_000);
+    const late = extreme.apply(s, { type: 'lay-out', player: 'p1' }, 7_000);
+    expect(!late.ok && late.error.code).toBe('action/wrong-phase');
+    s = claim(extreme, s, 'p1', 10_000);
+    expect(s.round?.solved).toEqual(['p1']);
+  });
+
+  it('when the time to lay out runs out the sand is turned anyway, from that moment', () => {
+    let s = step(extreme, boxed(2), { type: 'start-round' }, 0).value.state;
+    s = step(extreme, s, { type: 'lay-out', player: 'p1' }, 1_000).value.state;
+    const turned = step(extreme, s, { type: 'tick' }, LAYOUT_MS + 250);
+    expect(turned.value.events).toEqual([{ type: 'sand-turned', deadline: LAYOUT_MS + 60_000, by: 'time' }]);
+    // A claim arriving after the time to lay out, before the tick, lets the tick happen first.
+    const claimFirst = step(
+      extreme,
+      s,
+      { type: 'claim', player: 'p2', placements: solution(extreme, s, 'p2') },
+      LAYOUT_MS + 1,
+    );
+    expect(claimFirst.value.events.map((e) => e.type)).toEqual(['sand-turned', 'solved']);
+  });
+
+  it('only Extreme with the whole set lays out: classic with the whole set and Extreme with the task pieces do not', () => {
+    const classicBox = step(classic, setup('classic', 2, 1, { pieceSet: 'box' }), { type: 'start-round' }, 0).value
+      .state;
+    expect(classicBox.round?.layout).toBeUndefined();
+    expect(classicBox.round?.deadline).toBe(60_000);
+    const extremeTask = step(extreme, setup('extreme', 2), { type: 'start-round' }, 0).value.state;
+    expect(extremeTask.round?.layout).toBeUndefined();
+    const refused = classic.apply(classicBox, { type: 'lay-out', player: 'p1' }, 100);
+    expect(!refused.ok && refused.error.code).toBe('action/wrong-phase');
+  });
+
+  it('a tie-break round lays out too, only its players; a stranger to the round is refused', () => {
+    let s = boxed(3) as Mutable<RaceState>;
+    s.config = { ...s.config, rounds: 1 };
+    s.players[0]!.gems.ruby = 2;
+    s.players[1]!.gems.ruby = 2;
+    s.bag.ruby -= 4;
+    let t = 0;
+    let next: RaceState = step(extreme, s, { type: 'start-round' }, t).value.state;
+    next = step(extreme, next, { type: 'tick' }, (t += LAYOUT_MS)).value.state;
+    next = step(extreme, next, { type: 'tick' }, (t += 60_000)).value.state;
+    next = step(extreme, next, { type: 'tick' }, (t += 60_000)).value.state;
+    expect(next.tieBreak?.players).toEqual(['p1', 'p2']);
+    next = step(extreme, next, { type: 'start-round' }, (t += 5_000)).value.state;
+    expect(next.round?.layout?.done).toEqual([]);
+    const stranger = extreme.apply(next, { type: 'lay-out', player: 'p3' }, t + 10);
+    expect(!stranger.ok && stranger.error.code).toBe('action/not-in-game');
+    next = step(extreme, next, { type: 'lay-out', player: 'p1' }, t + 100).value.state;
+    const both = step(extreme, next, { type: 'lay-out', player: 'p2' }, t + 200);
+    expect(both.value.events.at(-1)).toEqual({ type: 'sand-turned', deadline: t + 200 + 60_000, by: 'everyone' });
+    s = both.value.state as Mutable<RaceState>;
+    expect(s.phase).toBe('playing');
+  });
+
+  it('property: refused lay-outs change nothing, and the sand turns exactly once, at the last lay-out or the time', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 4 }),
+        fc.nat(),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 1, max: LAYOUT_MS + 5_000 })), {
+          maxLength: 12,
+        }),
+        (players, seed, script) => {
+          let s = step(extreme, setup('extreme', players, seed, { pieceSet: 'box' }), { type: 'start-round' }, 0).value
+            .state;
+          const laid = new Set<string>();
+          let turnedAt: number | null = null;
+          let now = 0;
+          for (const [seat, dt] of script) {
+            now += dt;
+            const player = `p${seat + 1}`;
+            const frozen = JSON.stringify(s);
+            const r = extreme.apply(s, { type: 'lay-out', player }, now);
+            if (!r.ok) {
+              expect(JSON.stringify(s)).toBe(frozen);
+              const expected =
+                seat >= players
+                  ? 'action/not-in-game'
+                  : laid.has(player) && turnedAt === null
+                    ? 'action/already-laid-out'
+                    : 'action/wrong-phase';
+              if (turnedAt === null && now <= LAYOUT_MS) expect(r.error.code).toBe(expected);
+              continue;
+            }
+            s = r.value.state;
+            const turned = r.value.events.filter((e) => e.type === 'sand-turned');
+            expect(turnedAt).toBeNull();
+            if (now > LAYOUT_MS) {
+              // The time was up: the sand had been turned when it ran out, so this lay-out came too late.
+              throw new Error('a lay-out after the time to lay out should be refused');
+            }
+            laid.add(player);
+            if (laid.size === players) {
+              expect(turned).toEqual([{ type: 'sand-turned', deadline: now + 60_000, by: 'everyone' }]);
+              turnedAt = now;
+            } else expect(turned).toEqual([]);
+          }
+          if (turnedAt === null && s.phase === 'playing') {
+            const r = step(extreme, s, { type: 'tick' }, LAYOUT_MS);
+            expect(r.value.events).toEqual([{ type: 'sand-turned', deadline: LAYOUT_MS + 60_000, by: 'time' }]);
+          }
+        },
+      ),
+      { seed: 37, numRuns: 100 },
+    );
   });
 });

@@ -47,6 +47,11 @@ export const JEWEL_ROWS = 6;
 export const JEWELS_PER_ROW = 12;
 /** A tie-break round is played, and replayed at most 3 times, before tied players share the win. */
 export const TIE_BREAK_ATTEMPTS = 4;
+/**
+ * Extreme with the whole set: the players' time to lay out their colour's pieces before the sand is
+ * turned; it is turned sooner once all have (docs/rules.md §3.6).
+ */
+export const LAYOUT_MS = 30_000;
 
 /** What sets an edition apart (docs/rules.md §2 to §4). */
 export interface EditionRules {
@@ -60,6 +65,11 @@ export interface EditionRules {
   readonly bag: Readonly<Gems>;
   /** The second hourglass: everyone plays on, or the first to solve stops everyone and draws one stone. */
   readonly secondChance: 'play-on' | 'first-stops';
+  /**
+   * Playing with the whole set: the pieces are found while the sand runs (`in-race`), or laid out
+   * by everyone before it is turned (`before-sand`, Extreme: docs/rules.md §3.6).
+   */
+  readonly findPieces: 'in-race' | 'before-sand';
   /** Leaders level at the end: tie-break rounds, or a shared victory. */
   readonly tie: 'tie-break' | 'shared';
   /** The variants offered. */
@@ -74,6 +84,7 @@ export const EDITION_RULES = {
     reward: 'gems',
     bag: { ruby: 10, sapphire: 10, emerald: 10, amber: 10 },
     secondChance: 'play-on',
+    findPieces: 'in-race',
     tie: 'tie-break',
     variants: CLASSIC_VARIANTS,
   },
@@ -83,6 +94,7 @@ export const EDITION_RULES = {
     reward: 'gems',
     bag: { ruby: 9, sapphire: 9, emerald: 9, amber: 9 },
     secondChance: 'first-stops',
+    findPieces: 'before-sand',
     tie: 'tie-break',
     variants: ['standard'],
   },
@@ -92,6 +104,7 @@ export const EDITION_RULES = {
     reward: 'jewels',
     bag: { ruby: 0, sapphire: 0, emerald: 0, amber: 0 },
     secondChance: 'play-on',
+    findPieces: 'in-race',
     tie: 'shared',
     variants: ['standard'],
   },
@@ -177,6 +190,17 @@ export interface RoundRecord {
   readonly rows: readonly (readonly JewelColour[])[];
 }
 
+/**
+ * Extreme with the whole set, before the sand is turned: the players lay out their colour's pieces
+ * (docs/rules.md §3.6).
+ */
+export interface RoundLayout {
+  /** When the time to lay out ends and the sand is turned anyway (game ms). */
+  readonly until: number;
+  /** Who has laid out their pieces, in order. */
+  readonly done: readonly PlayerId[];
+}
+
 /** The round being played, or the last one. */
 export interface RoundState {
   readonly number: number;
@@ -184,7 +208,10 @@ export interface RoundState {
   readonly deals: readonly Deal[];
   readonly die?: DieFace;
   readonly roller: PlayerId;
+  /** When the sand runs out; while the players lay out their pieces, the end of that time (`layout.until`). */
   readonly deadline: number;
+  /** Present while the players lay out their pieces and the sand is not yet turned. */
+  readonly layout?: RoundLayout;
   readonly secondChance: boolean;
   readonly solved: readonly PlayerId[];
   readonly moved: readonly PlayerId[];
@@ -232,7 +259,9 @@ export type RaceAction =
     }
   | { readonly type: 'move'; readonly player: PlayerId; readonly row: number }
   | { readonly type: 'tick' }
-  | { readonly type: 'place'; readonly player: PlayerId; readonly row: number };
+  | { readonly type: 'place'; readonly player: PlayerId; readonly row: number }
+  /** Extreme with the whole set: the player has laid out their colour's pieces (docs/rules.md §3.6). */
+  | { readonly type: 'lay-out'; readonly player: PlayerId };
 
 /** What happened, for the players to be told. */
 export type RaceEvent =
@@ -243,8 +272,14 @@ export type RaceEvent =
       readonly die?: DieFace;
       readonly roller: PlayerId;
       readonly deals: readonly Deal[];
+      /** When the sand runs out; with `layout`, when the time to lay out the pieces ends. */
       readonly deadline: number;
+      /** Extreme with the whole set: the players lay out their pieces first; the sand is not turned yet. */
+      readonly layout?: true;
     }
+  | { readonly type: 'laid-out'; readonly player: PlayerId }
+  /** The sand is turned: everyone has laid out their pieces, or the time to do so ran out. */
+  | { readonly type: 'sand-turned'; readonly deadline: number; readonly by: 'everyone' | 'time' }
   | {
       readonly type: 'solved';
       readonly player: PlayerId;
@@ -511,9 +546,11 @@ export function parseRaceAction(raw: unknown): Result<RaceAction, GameError> {
       return ok({ type });
     case 'claim':
     case 'move':
-    case 'place': {
+    case 'place':
+    case 'lay-out': {
       const player = raw['player'];
       if (typeof player !== 'string') return refuse('action/malformed', 'the action needs a player');
+      if (type === 'lay-out') return ok({ type, player });
       if (type === 'move' || type === 'place') {
         const row = raw['row'];
         if (!isInt(row, 0, JEWEL_ROWS - 1)) {
@@ -629,7 +666,9 @@ export function raceEngine(deck: Deck): RaceEngine {
     }));
     // The roller: the first player, then each round the next to the left.
     const roller = s.players[(number - 1) % s.players.length]?.id ?? '';
-    const deadline = now + s.config.hourglassSeconds * 1000;
+    // Extreme with the whole set: the pieces are laid out first, and the sand is turned after.
+    const layingOut = s.config.pieceSet === 'box' && EDITION_RULES[s.config.edition].findPieces === 'before-sand';
+    const deadline = now + (layingOut ? LAYOUT_MS : s.config.hourglassSeconds * 1000);
     s.round = {
       number,
       tieBreak: s.tieBreak !== null,
@@ -644,6 +683,7 @@ export function raceEngine(deck: Deck): RaceEngine {
       moves: {},
       fromMarker: [],
       markerTakers: {},
+      ...(layingOut ? { layout: { until: deadline, done: [] } } : {}),
     };
     s.phase = 'playing';
     events.push({
@@ -654,7 +694,30 @@ export function raceEngine(deck: Deck): RaceEngine {
       roller,
       deals,
       deadline,
+      ...(layingOut ? { layout: true as const } : {}),
     });
+  }
+
+  /** The sand is turned at `at`, once the pieces are laid out (docs/rules.md §3.6). */
+  function turnSand(s: Mutable<RaceState>, at: number, by: 'everyone' | 'time', events: RaceEvent[]): void {
+    const round = s.round as Mutable<RoundState>;
+    delete round.layout;
+    round.deadline = at + s.config.hourglassSeconds * 1000;
+    events.push({ type: 'sand-turned', deadline: round.deadline, by });
+  }
+
+  function layOut(s: Mutable<RaceState>, player: PlayerId, now: number, events: RaceEvent[]): GameError | undefined {
+    const round = s.round as Mutable<RoundState>;
+    if (!round.deals.some((d) => d.player === player))
+      return { code: 'action/not-in-game', message: `${player} has no board this round` };
+    const layout = round.layout;
+    if (!layout) return { code: 'action/wrong-phase', message: 'the sand is running: there is nothing to lay out' };
+    if (layout.done.includes(player))
+      return { code: 'action/already-laid-out', message: `${player} has already laid out their pieces` };
+    layout.done.push(player);
+    events.push({ type: 'laid-out', player });
+    if (layout.done.length === round.deals.length) turnSand(s, now, 'everyone', events);
+    return undefined;
   }
 
   function finish(s: Mutable<RaceState>, winners: PlayerId[], shared: boolean, events: RaceEvent[]): void {
@@ -854,6 +917,12 @@ export function raceEngine(deck: Deck): RaceEngine {
   function tick(s: Mutable<RaceState>, now: number, events: RaceEvent[]): void {
     const round = s.round as Mutable<RoundState>;
     if (now < round.deadline) return;
+    if (round.layout) {
+      // The time to lay out is over: the sand is turned from when it ended, ready or not.
+      turnSand(s, round.deadline, 'time', events);
+      tick(s, now, events);
+      return;
+    }
     if (round.solved.length === 0 && !round.secondChance) {
       // Nobody solved: the hourglass is turned once more, from when it ran out; in a tie-break
       // round too (docs/rules.md §2.8), where the first solve wins as before.
@@ -911,6 +980,17 @@ export function raceEngine(deck: Deck): RaceEngine {
         events.push({ type: 'placed', player: me.id, row: action.row, by: 'choice' });
         break;
       }
+      case 'lay-out': {
+        if (!s.players.some((p) => p.id === action.player))
+          return refuse('action/not-in-game', `${action.player} is not in this game`);
+        if (s.phase !== 'playing') return refuse('action/wrong-phase', 'no round is being played');
+        // After the time to lay out, the tick is due first: the sand has been turned.
+        if (now > (s.round?.deadline ?? Infinity)) tick(s, now, events);
+        if ((s as RaceState).phase !== 'playing') return refuse('action/wrong-phase', 'the round is over');
+        const error = layOut(s, action.player, now, events);
+        if (error) return err(error);
+        break;
+      }
       case 'claim':
       case 'move': {
         if (!s.players.some((p) => p.id === action.player))
@@ -923,6 +1003,8 @@ export function raceEngine(deck: Deck): RaceEngine {
           // tick() may end the round; read the phase afresh (the checker cannot see that).
           if ((s as RaceState).phase !== 'playing') return refuse('claim/too-late', 'the sand has run out');
         }
+        if (s.round?.layout)
+          return refuse('action/wrong-phase', 'the sand is not turned yet: the pieces are being laid out');
         const error =
           action.type === 'claim'
             ? claim(s, action.player, action.placements, now, events)

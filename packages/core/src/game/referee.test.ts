@@ -8,8 +8,8 @@ import type { BotLevel } from './bot-model.js';
 import { BOT_FIND_SECONDS, botSolveSeconds } from './bot-model.js';
 import { botStartRow } from './bots.js';
 import { humanFloorSeconds } from './human-floor.js';
-import type { RaceEngine, RaceState } from './race.js';
-import { raceEngine } from './race.js';
+import type { RaceAction, RaceEngine, RaceState } from './race.js';
+import { LAYOUT_MS, raceEngine } from './race.js';
 import type { Planned, RefereeState } from './referee.js';
 import { ALL_PLACED_MS, BOT_MOVE_MS, BOT_PLACE_MS, botSeed, PLACING_MS, referee, ROUND_PAUSE_MS } from './referee.js';
 
@@ -296,5 +296,74 @@ describe('the human floor', () => {
     for (let i = 0; i < 100_000; i++) if (botSolveSeconds('master', 6, rng) < humanFloorSeconds(6, 3)) under++;
     expect(under / 100_000).toBeGreaterThan(0.0005);
     expect(under / 100_000).toBeLessThan(0.002);
+  });
+});
+
+describe('Extreme with the whole set: bots lay out their pieces before the sand (docs/rules.md §3.6)', () => {
+  const xDeck = shippedDeck('extreme');
+  const xEngine = raceEngine(xDeck);
+  const xJudge = referee(xDeck);
+  const start = (): [RaceState, RefereeState] => {
+    const r = xEngine.setup(
+      {
+        edition: 'extreme',
+        variant: 'standard',
+        players: ['p1', 'p2', 'p3'].map((id) => ({ id, side: 'hard' as const })),
+        hourglassSeconds: 60,
+        rounds: 1,
+        pieceSet: 'box',
+      },
+      9,
+    );
+    if (!r.ok) throw new Error(r.error.message);
+    let state = r.value;
+    let ref = xJudge.start(state, 9, { p2: 'master', p3: 'beginner' }, 0);
+    const first = xJudge.next(ref, state);
+    expect(first?.action.type).toBe('start-round');
+    const step = xEngine.apply(state, { type: 'start-round' }, 0);
+    if (!step.ok) throw new Error(step.error.message);
+    state = step.value.state;
+    ref = xJudge.observe(ref, state, step.value.events, 0);
+    return [state, ref];
+  };
+
+  it('each bot lays out after its time to find the task pieces; no claim is planned before the sand', () => {
+    const [state, ref] = start();
+    expect(ref.claims).toEqual({});
+    expect(ref.layouts).toEqual({
+      p2: BOT_FIND_SECONDS.master * 4 * 1000,
+      p3: BOT_FIND_SECONDS.beginner * 4 * 1000,
+    });
+    expect(xJudge.next(ref, state)).toEqual({ at: 3_200, action: { type: 'lay-out', player: 'p2' } });
+  });
+
+  it('the person lays out last: the sand turns then, and the bots solve from that moment without finding time', () => {
+    let [state, ref] = start();
+    const apply = (action: RaceAction, at: number): void => {
+      const step = xEngine.apply(state, action, at);
+      if (!step.ok) throw new Error(step.error.message);
+      state = step.value.state;
+      ref = xJudge.observe(ref, state, step.value.events, at);
+    };
+    for (let next = xJudge.next(ref, state); next?.action.type === 'lay-out'; next = xJudge.next(ref, state))
+      apply(next.action, next.at);
+    expect(state.round?.layout?.done).toEqual(['p2', 'p3']);
+    expect(xJudge.next(ref, state)).toEqual({ at: LAYOUT_MS, action: { type: 'tick' } });
+    apply({ type: 'lay-out', player: 'p1' }, 20_000);
+    expect(state.round?.deadline).toBe(80_000);
+    // The bots' claims are drawn now, from the sand turned at 20 s, with the bots' own generator.
+    const rng = createRng(botSeed(9));
+    for (const p of ['p2', 'p3'] as const) {
+      const deal = state.round?.deals.find((d) => d.player === p);
+      const task = deal ? findTask(xDeck, deal) : undefined;
+      const seconds = botSolveSeconds(p === 'p2' ? 'master' : 'beginner', task?.difficulty ?? 5, rng);
+      expect(ref.claims[p]).toBe(20_000 + Math.round(seconds * 1000));
+    }
+  });
+
+  it('a stand-in during the laying out lays out for the person who left', () => {
+    const [state, ref] = start();
+    const r = xJudge.standIn(ref, state, 'p1', 5_000);
+    expect(r.layouts['p1']).toBe(5_000 + BOT_FIND_SECONDS.casual * 4 * 1000);
   });
 });

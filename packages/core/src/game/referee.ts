@@ -9,7 +9,7 @@ import type { BotLevel } from './bot-model.js';
 import { BOT_FIND_SECONDS, botSolveSeconds } from './bot-model.js';
 import { botJewelRow, botStartRow } from './bots.js';
 import type { RaceAction, RaceEvent, RaceState } from './race.js';
-import { raceEngine } from './race.js';
+import { EDITION_RULES, raceEngine } from './race.js';
 import type { PlayerId } from './types.js';
 
 /*
@@ -32,6 +32,8 @@ export const PLACING_MS = 15_000;
 export const BOT_PLACE_MS = 1_000;
 /** Once every pawn is down, the first round starts this much later, not at the end of the choosing time. */
 export const ALL_PLACED_MS = 1_500;
+/** The least time a bot takes to lay out its pieces (Extreme with the whole set). */
+export const BOT_LAY_OUT_MIN_MS = 1_000;
 /** The level of a bot that takes over the seat of a person who left. */
 export const STAND_IN_LEVEL: BotLevel = 'casual';
 
@@ -52,6 +54,8 @@ export interface RefereeState {
   readonly moves: Readonly<Record<PlayerId, number>>;
   /** When each bot puts its pawn down before the first round (jewel edition). */
   readonly places: Readonly<Record<PlayerId, number>>;
+  /** When each bot of this round has laid out its pieces (Extreme with the whole set, before the sand). */
+  readonly layouts: Readonly<Record<PlayerId, number>>;
   /** When the next round starts, while the game waits for it. */
   readonly nextRoundAt: number | null;
 }
@@ -94,6 +98,13 @@ const without = (plans: Record<PlayerId, number>, player: PlayerId): Record<Play
 export function referee(deck: Deck): Referee {
   const engine = raceEngine(deck);
 
+  /** Seconds a bot takes to find its task's pieces in the whole set (none when handed only those). */
+  function findingSeconds(game: RaceState, player: PlayerId, level: BotLevel): number {
+    const deal = game.round?.deals.find((d) => d.player === player);
+    if (!deal || game.config.pieceSet !== 'box') return 0;
+    return BOT_FIND_SECONDS[level] * (findTask(deck, deal)?.pieces.length ?? 0);
+  }
+
   /** Draws a bot's claim time for its deal this round, from `from`. */
   function planClaim(r: Mutable<RefereeState>, game: RaceState, player: PlayerId, from: number): void {
     const deal = game.round?.deals.find((d) => d.player === player);
@@ -101,9 +112,18 @@ export function referee(deck: Deck): Referee {
     if (!deal || level === undefined) return;
     const task = findTask(deck, deal);
     const seconds = botSolveSeconds(level, task?.difficulty ?? 5, r.rng);
-    // With the whole set in front of it, a bot first finds the task's pieces, as a person would.
-    const finding = game.config.pieceSet === 'box' ? BOT_FIND_SECONDS[level] * (task?.pieces.length ?? 0) : 0;
+    // With the whole set in front of it, a bot first finds the task's pieces while the sand runs,
+    // as a person would; in Extreme it has laid them out before the sand was turned (§3.6).
+    const inRace = EDITION_RULES[game.config.edition].findPieces === 'in-race';
+    const finding = inRace ? findingSeconds(game, player, level) : 0;
     r.claims[player] = from + Math.round((seconds + finding) * 1000);
+  }
+
+  /** When a bot will have laid out its pieces, from `from`: its time to find them, a second at least. */
+  function planLayout(r: Mutable<RefereeState>, game: RaceState, player: PlayerId, from: number): void {
+    const level = r.bots[player];
+    if (level === undefined || !game.round?.layout || game.round.layout.done.includes(player)) return;
+    r.layouts[player] = from + Math.max(BOT_LAY_OUT_MIN_MS, Math.round(findingSeconds(game, player, level) * 1000));
   }
 
   return {
@@ -115,6 +135,7 @@ export function referee(deck: Deck): Referee {
         claims: {},
         moves: {},
         places: Object.fromEntries(unplaced.filter((p) => bots[p] !== undefined).map((p) => [p, now + BOT_PLACE_MS])),
+        layouts: {},
         nextRoundAt: unplaced.length > 0 ? now + PLACING_MS : now,
       };
     },
@@ -128,9 +149,23 @@ export function referee(deck: Deck): Referee {
             r.claims = {};
             r.moves = {};
             r.places = {};
-            // In seat order, so that the same seed draws the same times.
-            for (const deal of event.deals) planClaim(r, game, deal.player, now);
+            r.layouts = {};
+            // In seat order, so that the same seed draws the same times. With pieces to lay out
+            // first, the bots' claims are drawn when the sand is turned.
+            for (const deal of event.deals) {
+              if (event.layout) planLayout(r, game, deal.player, now);
+              else planClaim(r, game, deal.player, now);
+            }
             break;
+          case 'laid-out':
+            r.layouts = without(r.layouts, event.player);
+            break;
+          case 'sand-turned': {
+            r.layouts = {};
+            const turned = event.deadline - game.config.hourglassSeconds * 1000;
+            for (const deal of game.round?.deals ?? []) planClaim(r, game, deal.player, turned);
+            break;
+          }
           case 'solved':
             r.claims = without(r.claims, event.player);
             if (event.moveUpTo !== undefined && r.bots[event.player] !== undefined)
@@ -145,6 +180,7 @@ export function referee(deck: Deck): Referee {
           case 'round-ended':
             r.claims = {};
             r.moves = {};
+            r.layouts = {};
             r.nextRoundAt = now + ROUND_PAUSE_MS;
             break;
           case 'game-ended':
@@ -168,7 +204,8 @@ export function referee(deck: Deck): Referee {
       if (game.players.find((p) => p.id === player)?.pawn === null) r.places[player] = now + BOT_PLACE_MS;
       const round = game.round;
       if (game.phase !== 'playing' || !round) return r;
-      if (!round.solved.includes(player)) planClaim(r, game, player, now);
+      if (round.layout) planLayout(r, game, player, now);
+      else if (!round.solved.includes(player)) planClaim(r, game, player, now);
       else if (engine.view(game, player).reach) r.moves[player] = now + BOT_MOVE_MS;
       return r;
     },
@@ -187,6 +224,7 @@ export function referee(deck: Deck): Referee {
       if (action.type === 'claim') r.claims = without(r.claims, action.player);
       if (action.type === 'move') r.moves = without(r.moves, action.player);
       if (action.type === 'place') r.places = without(r.places, action.player);
+      if (action.type === 'lay-out') r.layouts = without(r.layouts, action.player);
       return r;
     },
 
@@ -212,6 +250,7 @@ export function referee(deck: Deck): Referee {
       const plans = [
         ...Object.entries(ref.claims).map(([player, at]) => ({ at, player, kind: 'claim' as const })),
         ...Object.entries(ref.moves).map(([player, at]) => ({ at, player, kind: 'move' as const })),
+        ...Object.entries(ref.layouts).map(([player, at]) => ({ at, player, kind: 'lay-out' as const })),
       ].sort((a, b) => a.at - b.at || (a.player < b.player ? -1 : a.player > b.player ? 1 : 0));
       const first = plans[0];
       if (!first || first.at > round.deadline) return { at: round.deadline, action: { type: 'tick' } };
@@ -223,6 +262,8 @@ export function referee(deck: Deck): Referee {
         }
         case 'move':
           return { at: first.at, action: { type: 'move', player: first.player, row: botJewelRow(game, first.player) } };
+        case 'lay-out':
+          return { at: first.at, action: { type: 'lay-out', player: first.player } };
       }
     },
   };

@@ -1,4 +1,4 @@
-import type { Deck, Side } from '../deck.js';
+import type { Deck, PieceSet, Side } from '../deck.js';
 import type { BotLevel } from './bot-model.js';
 import type { Gem, Gems, JewelColour } from './gems.js';
 import type { RaceEdition, RaceState, Variant } from './race.js';
@@ -17,6 +17,8 @@ export interface SimulateOptions {
   readonly side: Side;
   readonly hourglassSeconds?: number;
   readonly rounds?: number;
+  /** The task's pieces only (the default), or the whole set as in the box (docs/rules.md §1.8, §3.6). */
+  readonly pieceSet?: PieceSet;
 }
 
 /** One round of a simulated game (docs/simulate.md). */
@@ -27,6 +29,11 @@ export interface SimulatedRound {
   readonly die?: string;
   readonly colours?: Readonly<Record<PlayerId, string>>;
   readonly boards: Readonly<Record<PlayerId, string>>;
+  /**
+   * Extreme with the whole set: seconds each player took to lay out their pieces before the sand
+   * was turned, and whether it was turned because everyone had (`everyone`) or the time ran out.
+   */
+  readonly layout?: { readonly seconds: Readonly<Record<PlayerId, number>>; readonly by: 'everyone' | 'time' };
   /** Seconds each player took, as the bot model drew it (unsolved players too: they ran out of sand). */
   readonly solveSeconds: Readonly<Record<PlayerId, number>>;
   readonly solved: readonly PlayerId[];
@@ -43,6 +50,7 @@ export interface Simulation {
   readonly variant: Variant;
   readonly seed: number;
   readonly side: Side;
+  readonly pieceSet: PieceSet;
   readonly players: readonly { readonly id: PlayerId; readonly bot: BotLevel }[];
   readonly rounds: readonly SimulatedRound[];
   readonly final: {
@@ -69,6 +77,7 @@ export function simulate(options: SimulateOptions, deck: Deck): Simulation {
       players: players.map((p) => ({ id: p.id, side: options.side })),
       hourglassSeconds: options.hourglassSeconds ?? HOURGLASS_SECONDS.default,
       rounds: options.rounds ?? GAME_ROUNDS.default,
+      ...(options.pieceSet === undefined ? {} : { pieceSet: options.pieceSet }),
     },
     options.seed,
   );
@@ -77,6 +86,8 @@ export function simulate(options: SimulateOptions, deck: Deck): Simulation {
   let ref = judge.start(state, options.seed, Object.fromEntries(players.map((p) => [p.id, p.bot])), 0);
   const rounds: SimulatedRound[] = [];
   let seconds: Record<PlayerId, number> = {};
+  let layout: { started: number; seconds: Record<PlayerId, number>; by?: 'everyone' | 'time' } | null = null;
+  const tenths = (ms: number): number => Math.round(ms / 100) / 10;
   let shared = false;
   const jewels = options.edition === 'jewels';
 
@@ -91,7 +102,18 @@ export function simulate(options: SimulateOptions, deck: Deck): Simulation {
         case 'round-started':
           // Seconds each player took, as the bot model drew them.
           seconds = Object.fromEntries(Object.entries(ref.claims).map(([p, t]) => [p, (t - at) / 1000]));
+          layout = event.layout ? { started: at, seconds: {} } : null;
           break;
+        case 'laid-out':
+          if (layout) layout.seconds[event.player] = tenths(at - layout.started);
+          break;
+        case 'sand-turned': {
+          // The bots' solving times are drawn as the sand is turned, and count from then.
+          const turned = event.deadline - state.config.hourglassSeconds * 1000;
+          seconds = Object.fromEntries(Object.entries(ref.claims).map(([p, t]) => [p, (t - turned) / 1000]));
+          if (layout) layout.by = event.by;
+          break;
+        }
         case 'round-ended': {
           const record = event.record;
           rounds.push({
@@ -103,6 +125,7 @@ export function simulate(options: SimulateOptions, deck: Deck): Simulation {
               ? { colours: Object.fromEntries(record.deals.map((d) => [d.player, d.key])) }
               : {}),
             boards: Object.fromEntries(record.deals.map((d) => [d.player, `${d.board} ${d.side}`])),
+            ...(layout?.by ? { layout: { seconds: layout.seconds, by: layout.by } } : {}),
             solveSeconds: Object.fromEntries(Object.entries(seconds).map(([p, s]) => [p, Math.round(s * 10) / 10])),
             solved: record.solved,
             gains: record.gains,
@@ -127,6 +150,7 @@ export function simulate(options: SimulateOptions, deck: Deck): Simulation {
     variant: options.variant,
     seed: options.seed,
     side: options.side,
+    pieceSet: options.pieceSet ?? 'task',
     players,
     rounds,
     final: {

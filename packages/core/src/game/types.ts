@@ -18,6 +18,7 @@ export const GAME_ERROR_CODES = [
   'action/already-solved',
   'action/not-solved',
   'action/already-moved',
+  'action/already-laid-out',
   'action/too-far',
   'action/finished',
   'action/limit',

@@ -102,6 +102,7 @@ export const raceAction = z.discriminatedUnion('type', [
   z.object({ type: z.literal('move'), player: z.string(), row: z.number().int() }),
   z.object({ type: z.literal('tick') }),
   z.object({ type: z.literal('place'), player: z.string(), row: z.number().int() }),
+  z.object({ type: z.literal('lay-out'), player: z.string() }),
 ]);
 
 export const raceResult = z.object({
