@@ -297,6 +297,8 @@ export interface RaceClientMessages {
   readonly move: { readonly row: number };
   /** Jewel edition, before the first round: where your pawn starts (you may change it until then). */
   readonly place: { readonly row: number };
+  /** Extreme with the whole set, before the sand is turned: you have laid out your colour's pieces. */
+  readonly 'lay-out': EmptyBody;
 }
 
 /** Who sits in a seat: a person, a bot the host added, or a bot playing on for a person who left. */

@@ -92,6 +92,7 @@ export const raceMessages = {
   claim,
   move: z.strictObject({ row: z.number().int() }),
   place: z.strictObject({ row: z.number().int() }),
+  'lay-out': empty,
 } as const;
 
 /** Options to create a solo room. */

@@ -117,5 +117,8 @@ export function registerRaceMessages(
   on('place', (client, data) => {
     play(client, 'place', (player) => ({ type: 'place', player, row: data.row }));
   });
+  on('lay-out', (client) => {
+    play(client, 'lay-out', (player) => ({ type: 'lay-out', player }));
+  });
   rejectUnknown(room, checks);
 }
