@@ -47,8 +47,10 @@ export function Game({ table, view: message }: { table: Table; view: Received })
   const myDeal = round?.deals.find((d) => d.player === me);
   const playing = view.phase === 'playing';
   const waitingFor = view.phase === 'waiting' ? message.nextRoundAt : null;
+  // Extreme with the whole set: the pieces are laid out before the sand is turned (docs/rules.md §3.6).
+  const layout = playing ? round?.layout : undefined;
   // Whether the sand has run out on my clock: this screen re-renders when it does, not with every tick.
-  const ranOut = usePassed(playing && round ? round.deadline : null, message);
+  const ranOut = usePassed(playing && round && !layout ? round.deadline : null, message);
   const solvedAt = me && round ? round.solved.indexOf(me) : -1;
   const [checking, setChecking] = useState(false);
   // A claim the connection lost is sent again once the room is back.
@@ -136,7 +138,7 @@ export function Game({ table, view: message }: { table: Table; view: Received })
         )}
         {view.edition !== 'jewels' && <Marker marker={view.marker} bank={view.edition === 'extreme'} />}
         {view.edition !== 'jewels' && <Bag count={view.bagSize} />}
-        {playing && round && (
+        {playing && round && !layout && (
           <RoundSand
             deadline={round.deadline}
             message={message}
@@ -167,7 +169,20 @@ export function Game({ table, view: message }: { table: Table; view: Received })
           {playing && me && !view.task && <p className="between">{t('game.sitOut')}</p>}
           {playing && task && myDeal && round && (
             <>
-              {solvedAt >= 0 ? (
+              {layout ? (
+                <LayOut
+                  key={round.number}
+                  layout={layout}
+                  round={round}
+                  me={me}
+                  message={message}
+                  nameOf={nameOf}
+                  onLaidOut={() => {
+                    clearRejected();
+                    send(room, 'lay-out');
+                  }}
+                />
+              ) : solvedAt >= 0 ? (
                 <p className="solved-banner" role="status">
                   {t('game.youSolved', { place: t(`ordinal.${ORDINAL_KEYS[solvedAt] ?? 'fourth'}`) })}{' '}
                   {gains.map((g, i) =>
@@ -184,7 +199,7 @@ export function Game({ table, view: message }: { table: Table; view: Received })
                 key={`${round.number}-${myDeal.board}-${myDeal.side}-${myDeal.key}`}
                 task={task}
                 tray={tray ?? undefined}
-                disabled={solvedAt >= 0 || ranOut}
+                disabled={solvedAt >= 0 || ranOut || layout !== undefined}
                 solved={solvedAt >= 0}
                 onComplete={claim}
                 onMove={boardMove}
@@ -226,6 +241,63 @@ function RoundSand({
     if (audible && seconds > 0 && seconds <= 10) play('sand');
   };
   return <Hourglass deadline={deadline} clock={message} total={total} second={second} onSecond={onSecond} />;
+}
+
+/**
+ * Extreme with the whole set, before the sand is turned: the player finds their colour's pieces
+ * (the board shows which) and says they are laid out; then who the sand still waits for, and
+ * the seconds left to lay out (docs/rules.md §3.6).
+ */
+function LayOut({
+  layout,
+  round,
+  me,
+  message,
+  nameOf,
+  onLaidOut,
+}: {
+  layout: NonNullable<NonNullable<RaceView['round']>['layout']>;
+  round: NonNullable<RaceView['round']>;
+  me: string | null;
+  message: Received;
+  nameOf: (id: string) => string;
+  onLaidOut: () => void;
+}) {
+  const { t } = useTranslation();
+  // Sent once: the button waits for the server's word rather than sending again.
+  const [sent, setSent] = useState(false);
+  const mine = me !== null && round.deals.some((d) => d.player === me);
+  const done = me !== null && layout.done.includes(me);
+  const waiting = round.deals.filter((d) => !layout.done.includes(d.player) && d.player !== me).map((d) => d.player);
+  const names = waiting.map(nameOf).join(', ');
+  return (
+    <div className="lay-out">
+      <p className="task-line" role="status">
+        <Countdown at={layout.until} message={message}>
+          {(seconds) =>
+            mine && !done
+              ? t('game.layOutYourPieces', { seconds })
+              : waiting.length === 0
+                ? t('game.sandTurning')
+                : t('game.waitingLayOut', { names, count: waiting.length, seconds })
+          }
+        </Countdown>
+      </p>
+      {mine && !done && (
+        <button
+          type="button"
+          className="primary lay-out-button"
+          disabled={sent}
+          onClick={() => {
+            setSent(true);
+            onLaidOut();
+          }}
+        >
+          {t('game.laidOut')}
+        </button>
+      )}
+    </div>
+  );
 }
 
 /** The whole seconds until the game time `at`, said by `children`, with a clock of its own. */

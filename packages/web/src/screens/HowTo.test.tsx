@@ -2,6 +2,7 @@
 import { act, cleanup, render } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { GAME_ROUNDS, LAYOUT_MS } from '@ubongo/core';
 import { LANGUAGES, setUpI18n, switchLanguage } from '../i18n.js';
 import { resources } from '../locales/all.js';
 import { HowTo } from './HowTo.js';
@@ -105,11 +106,48 @@ describe('the how-to-play page', () => {
     expect(new Set(heights).size).toBe(4);
   });
 
-  it('tells the tie-break rules: no second chance, at most 4 rounds, then a shared victory', () => {
+  it('tells the tie-break rules: the second chance, at most 4 rounds, then a shared victory', () => {
     const { getByRole } = render(<HowTo />);
     const ties = getByRole('heading', { name: 'Ties' }).closest('section');
-    expect(ties?.textContent).toContain('no second chance');
+    expect(ties?.textContent).toContain(
+      'As in every round, if nobody has solved when the sand runs out, it turns once more',
+    );
+    expect(ties?.textContent).not.toContain('no second chance');
     expect(ties?.textContent).toContain('4 tie-break rounds in all');
     expect(ties?.textContent).toContain('share the victory');
   });
+
+  it('says a table may play fewer than 9 rounds, that the jewel pawn’s start is chosen, and what the whole set is', () => {
+    const { getByRole } = render(<HowTo />);
+    const text = (name: string): string => getByRole('heading', { name }).closest('section')?.textContent ?? '';
+    // The lobby offers 1 to 9 rounds (GAME_ROUNDS).
+    expect(text('A round')).toContain(`may choose fewer (from ${GAME_ROUNDS.min} to ${GAME_ROUNDS.max})`);
+    expect(text('The jewel board')).toContain(
+      'every player chooses the row their pawn starts beside, within 15 seconds',
+    );
+    expect(text('The jewel board')).toContain('drawn by lot');
+    const whole = text('The whole set, as in the box');
+    expect(whole).toContain('all 12 classic pieces');
+    expect(whole).toContain('the 13 pieces of your colour');
+    expect(whole).toContain('In Extreme the sand waits');
+    expect(whole).toContain(`after ${LAYOUT_MS / 1000} seconds at the latest`);
+  });
+
+  it.each(LANGUAGES.map((l) => l.code))(
+    '%s: the whole set is explained, between the keyboard and the classic game',
+    async (code) => {
+      await act(() => switchLanguage(code));
+      const { container } = render(<HowTo />);
+      const titles = [...container.querySelectorAll('section h2')].map((h) => h.textContent);
+      const { keyboard, wholeSet, classic } = resources[code].howto;
+      expect(titles.slice(titles.indexOf(keyboard.title), titles.indexOf(keyboard.title) + 3)).toEqual([
+        keyboard.title,
+        wholeSet.title,
+        classic.title,
+      ]);
+      // The layout time and the rounds' choice are said in every language.
+      expect(wholeSet.text.join(' ')).toContain('30');
+      expect(resources[code].howto.round.text.join(' ')).toMatch(/1\D+9/);
+    },
+  );
 });

@@ -7,6 +7,7 @@ const SECTIONS = [
   'round',
   'pieces',
   'keyboard',
+  'wholeSet',
   'classic',
   'fixed',
   'extreme',

@@ -334,6 +334,10 @@ export function describeEvent(
         : t('events.placedByLot', { name: nameOf(event.player), row: event.row + 1 });
     case 'second-chance':
       return t('events.secondChance');
+    case 'laid-out':
+      return t('events.laidOut', { name: nameOf(event.player) });
+    case 'sand-turned':
+      return t(event.by === 'everyone' ? 'events.sandTurned' : 'events.sandTurnedTime');
     case 'round-ended':
       return t('events.roundEnded', { round: event.record.round, count: event.record.solved.length });
     case 'tie-break':
