@@ -33,6 +33,47 @@ interface Doc {
 }
 
 describe('ubongo simulate', () => {
+  it('seed 372: the tie-break round is told with its second chance', async () => {
+    const r = await ubongo(
+      'simulate',
+      '--edition',
+      'classic',
+      '--bots',
+      'beginner,beginner',
+      '--side',
+      'hard',
+      '--seed',
+      '372',
+    );
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(
+      'Tie-break round (round 10): die 3; boards p1 C21 hard, p2 C32 hard\n  bots would need: p1 62.7s, p2 86.7s\n  nobody solved in time: the hourglass was turned once more\n  solved, in order: p1\n',
+    );
+    expect(r.out.trimEnd().split('\n').at(-1)).toBe('p1 wins');
+  });
+
+  it('--pieces box: in Extreme the bots lay out their pieces before the sand is turned', async () => {
+    const r = await ubongo(
+      'simulate',
+      '--edition',
+      'extreme',
+      '--pieces',
+      'box',
+      '--bots',
+      'beginner,master',
+      '--rounds',
+      '1',
+      '--seed',
+      '3',
+    );
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('the whole set, seed 3');
+    expect(r.out).toMatch(/pieces laid out: p2 \d+(\.\d)?s, p1 \d+(\.\d)?s; the sand was turned once everyone had/);
+    const bad = await ubongo('simulate', '--pieces', 'bag');
+    expect(bad.code).not.toBe(0);
+    expect(bad.err).toContain('--pieces must be task or box');
+  });
+
   it('--json prints one document with players, rounds and the final standings', async () => {
     const r = await ubongo(
       'simulate',
