@@ -130,7 +130,7 @@ describe('the whole set, as in the box', () => {
     const layout = view.round?.layout;
     if (!layout || !view.task) throw new Error('no time to lay out');
     // The time to lay out is the deadline shown until the sand is turned.
-    expect(layout.until).toBe(view.round?.deadline);
+    expect(layout.until).toBe(view.round.deadline);
     expect(layout.until - serverNow).toBeLessThanOrEqual(LAYOUT_MS);
     ana.send('claim', { placements: solve(view.task) });
     expect(await ana.next('rejected')).toMatchObject({ to: 'claim', code: 'action/wrong-phase' });

@@ -918,8 +918,7 @@ describe('Extreme with the whole set: laying out the pieces before the sand (doc
   it('a tie-break round lays out too, only its players; a stranger to the round is refused', () => {
     let s = boxed(3) as Mutable<RaceState>;
     s.config = { ...s.config, rounds: 1 };
-    s.players[0]!.gems.ruby = 2;
-    s.players[1]!.gems.ruby = 2;
+    for (const p of s.players.slice(0, 2)) p.gems.ruby = 2;
     s.bag.ruby -= 4;
     let t = 0;
     let next: RaceState = step(extreme, s, { type: 'start-round' }, t).value.state;
