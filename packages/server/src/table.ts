@@ -405,6 +405,9 @@ export class Table {
         side: s.side,
         connected: s.connected,
         ready: s.ready,
+        ...(s.occupant.kind === 'human'
+          ? { guest: !ratable(s), ...(s.accountId === undefined ? {} : { account: s.accountId }) }
+          : {}),
       })),
       seatKey: room.started ? (mine?.key ?? null) : null,
       blocked: room.started ? null : this.blocked(room.public),
