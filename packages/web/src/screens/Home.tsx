@@ -95,7 +95,7 @@ export function Home() {
           <p>{t('home.tagline')}</p>
         </div>
         <nav className="play-tiles" aria-label={t('home.play')}>
-          <a className="tile primary" href="#/solo">
+          <a className="button tile primary" href="#/solo">
             <span className="tile-name">{t('home.solo')}</span>
             <span className="tile-text">{t('home.soloText')}</span>
           </a>
@@ -107,7 +107,7 @@ export function Home() {
             <span className="tile-name">{t('home.create')}</span>
             <span className="tile-text">{t('home.createText')}</span>
           </button>
-          <a className="tile" href="#/practice">
+          <a className="button tile" href="#/practice">
             <span className="tile-name">{t('home.practice')}</span>
             <span className="tile-text">{t('home.practiceText')}</span>
           </a>
@@ -117,7 +117,8 @@ export function Home() {
             <h2 id="tutorial-offer">{t('tutorial.offer.title')}</h2>
             <p>{t('tutorial.offer.text')}</p>
             <div className="actions">
-              <a className="button primary" href="#/tutorial">
+              {/* Beside the ways to play, not before them: one call to action, Solo's. */}
+              <a className="button" href="#/tutorial">
                 {t('tutorial.offer.start')}
               </a>
               <button
