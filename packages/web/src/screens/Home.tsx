@@ -192,6 +192,18 @@ export function Home() {
           </form>
         </section>
       </div>
+      <section className="card">
+        <h2>{t('home.learn')}</h2>
+        <p>{t('home.learnText')}</p>
+        <div className="actions">
+          <a className="button" href="#/how-to-play">
+            {t('nav.how-to-play')}
+          </a>
+          <a className="button" href="#/leaderboards">
+            {t('nav.leaderboards')}
+          </a>
+        </div>
+      </section>
       <section className="hero with-demo" aria-label={t('home.demo.title')}>
         {/* A picture only, its box kept until it comes (or if it cannot): the words beside it say what it shows. */}
         {demoWanted ? (
@@ -209,18 +221,6 @@ export function Home() {
           <p className="demo-says-still">{t('home.demo.still')}</p>
           <a className="button" href="#/tutorial">
             {t('home.demo.try')}
-          </a>
-        </div>
-      </section>
-      <section className="card">
-        <h2>{t('home.learn')}</h2>
-        <p>{t('home.learnText')}</p>
-        <div className="actions">
-          <a className="button" href="#/how-to-play">
-            {t('nav.how-to-play')}
-          </a>
-          <a className="button" href="#/leaderboards">
-            {t('nav.leaderboards')}
           </a>
         </div>
       </section>
