@@ -428,9 +428,9 @@ export function PlayerName({
       {username !== null && username !== name && <span className="username"> @{username}</span>}
     </>
   );
-  if (account === null) return <span className="player-name">{shown}</span>;
+  if (account === null) return <span className="player-ref">{shown}</span>;
   return (
-    <a className="player-name" href={`#/player/${encodeURIComponent(account)}`}>
+    <a className="player-ref" href={`#/player/${encodeURIComponent(account)}`}>
       {shown}
     </a>
   );
