@@ -99,11 +99,11 @@ export function Home() {
             <span className="tile-name">{t('home.solo')}</span>
             <span className="tile-text">{t('home.soloText')}</span>
           </a>
-          <button type="button" className="tile" disabled={busy} onClick={() => void enter('quick')}>
+          <button type="button" className="tile quick" disabled={busy} onClick={() => void enter('quick')}>
             <span className="tile-name">{t('home.quick')}</span>
             <span className="tile-text">{t('home.quickText')}</span>
           </button>
-          <button type="button" className="tile" disabled={busy} onClick={() => void enter('create')}>
+          <button type="button" className="tile create" disabled={busy} onClick={() => void enter('create')}>
             <span className="tile-name">{t('home.create')}</span>
             <span className="tile-text">{t('home.createText')}</span>
           </button>
