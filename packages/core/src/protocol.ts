@@ -321,6 +321,8 @@ export type LobbySeat = Occupant & {
   readonly account?: string;
   /** A person who plays as a guest (no username: a rated game is not for them); absent for bots. */
   readonly guest?: boolean;
+  /** A person's username, shown beside the name; absent for a guest and for bots. */
+  readonly username?: string;
 };
 
 /** How the table stands: seats, settings, who hosts, who you are. */

@@ -93,8 +93,13 @@ describe('a table that cannot start', () => {
     const watcher = await Player.join(url, code, { name: 'Wat', spectate: true });
     expect((await watcher.waitFor('lobby')).blocked).toEqual(blocked);
     // Each seat says whose account it is and whether a guest sits there, to everyone, before the start.
-    const seats = (await watcher.waitFor('lobby')).seats.map((s) => ({ account: s.account, guest: s.guest }));
-    expect(seats[0]).toEqual({ account: rita.id, guest: false });
+    const seats = (await watcher.waitFor('lobby')).seats.map((s) => ({
+      account: s.account,
+      guest: s.guest,
+      username: s.username,
+    }));
+    expect(seats[0]).toEqual({ account: rita.id, guest: false, username: 'rita_t' });
+    expect(seats[1]?.username).toBeUndefined();
     expect(seats[1]?.guest).toBe(true);
     expect(seats[1]?.account).toMatch(/^[\w-]{16}$/);
     expect(seats[1]?.account).not.toBe(rita.id);

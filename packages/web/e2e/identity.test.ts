@@ -204,7 +204,9 @@ it('marks each guest at a rated table before it starts, and names them in the ba
     expect(await seat(page, 'Gil').getByTestId('guest-tag').textContent()).toBe('guest');
     // The host has a username: no tag, and a link to their profile.
     expect(await seat(page, 'Rae').getByTestId('guest-tag').count()).toBe(0);
-    expect(await seat(page, 'Rae').getByRole('link', { name: 'Rae' }).getAttribute('href')).toBe(`#/player/${rae.id}`);
+    expect(await seat(page, 'Rae').getByRole('link', { name: 'Rae @rae_lobby' }).getAttribute('href')).toBe(
+      `#/player/${rae.id}`,
+    );
     await expect.poll(() => page.getByTestId('blocked').textContent()).toMatch(/cannot start: Gil plays as a guest/);
   }
   await seat(host, 'Gil').scrollIntoViewIfNeeded();

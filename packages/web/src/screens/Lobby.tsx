@@ -86,7 +86,7 @@ export function Lobby({ table }: { table: Table }) {
               return (
                 <li key={i} className={`seat${i === lobby.you ? ' me' : ''}`}>
                   <span className="seat-name">
-                    <PlayerName name={seatName(seat, t)} account={seat.account} />
+                    <PlayerName name={seatName(seat, t)} username={seat.username} account={seat.account} />
                     {i === lobby.you && ` (${t('lobby.you')})`}
                     {i === lobby.host && <span className="tag">{t('lobby.host')}</span>}
                     {/* Marked before the game, as the server says: a rated game is not for guests. */}
