@@ -212,6 +212,9 @@ it('marks each guest at a rated table before it starts, and names them in the ba
   await seat(host, 'Gil').scrollIntoViewIfNeeded();
   await shot(host, 'phone-lobby-guest.png');
   await shot(guest, 'desktop-lobby-guest.png');
+  // Casual, nobody is tagged: a guest may play it.
+  await host.getByRole('checkbox', { name: 'Rated game' }).tap();
+  for (const page of [host, guest]) await expect.poll(() => page.getByTestId('guest-tag').count()).toBe(0);
   expect(errors).toEqual([]);
   await host.context().close();
   await guest.context().close();

@@ -89,8 +89,8 @@ export function Lobby({ table }: { table: Table }) {
                     <PlayerName name={seatName(seat, t)} username={seat.username} account={seat.account} />
                     {i === lobby.you && ` (${t('lobby.you')})`}
                     {i === lobby.host && <span className="tag">{t('lobby.host')}</span>}
-                    {/* Marked before the game, as the server says: a rated game is not for guests. */}
-                    {seat.guest === true && (
+                    {/* At a rated table, marked before the game as the server says: a rated game is not for guests. */}
+                    {settings.rated && seat.guest === true && (
                       <span className="tag guest" data-testid="guest-tag">
                         {t('lobby.guest')}
                       </span>
