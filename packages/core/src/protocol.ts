@@ -319,6 +319,12 @@ export type LobbySeat = Occupant & {
   /** Whether the person has a live connection (bots always do). */
   readonly connected: boolean;
   readonly ready: boolean;
+  /** A person's account's public id (their profile's, `#/player/ID`); absent for bots and stand-ins. */
+  readonly account?: string;
+  /** A person who plays as a guest (no username: a rated game is not for them); absent for bots. */
+  readonly guest?: boolean;
+  /** A person's username, shown beside the name; absent for a guest and for bots. */
+  readonly username?: string;
 };
 
 /** How the table stands: seats, settings, who hosts, who you are. */
@@ -542,6 +548,11 @@ export interface SoloRecordEntry extends SoloResult {
 export interface BoardRunEntry extends SoloRecordEntry {
   readonly run: number;
   readonly username: string | null;
+  /**
+   * The account's public id (its profile is `GET /api/players/:account`): who "you" are is matched
+   * by it, never by the name. Null for a run stored before accounts.
+   */
+  readonly account: string | null;
 }
 
 /** `GET /api/records`: a page of a board, and the cursor of the next (null at the end). */

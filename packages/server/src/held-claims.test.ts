@@ -1,14 +1,13 @@
-import type { GuestAnswer, TrailMove } from '@ubongo/core';
+import type { TrailMove } from '@ubongo/core';
 import { findTask, humanFloorSeconds, PROTOCOL_VERSION } from '@ubongo/core';
 import { shippedDeck } from '@ubongo/core/decks';
-import { Client } from 'colyseus.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { UbongoServer } from './server.js';
 import { startServer } from './server.js';
-import { byHand, humanPause, Player, solve } from '@ubongo/test-support/player';
+import { byHand, humanPause, member as memberAt, Player, solve } from '@ubongo/test-support/player';
 
 /*
  * A rated race over a real server, socket and SQLite file: a player whose every claim comes just
@@ -21,7 +20,6 @@ import { byHand, humanPause, Player, solve } from '@ubongo/test-support/player';
 const TIME_SCALE = 4;
 let server: UbongoServer;
 let url: string;
-let http: string;
 
 beforeAll(async () => {
   server = await startServer({
@@ -31,28 +29,13 @@ beforeAll(async () => {
     log: () => undefined,
   });
   url = `ws://localhost:${server.port}`;
-  http = `http://localhost:${server.port}`;
 });
 
 afterAll(async () => {
   await server.close();
 });
 
-/** A client signed in to a new account claimed as `username`, and the account's id. */
-async function member(username: string): Promise<{ client: Client; id: string }> {
-  const guest = (await (
-    await fetch(`${http}/api/accounts`, { method: 'POST', body: JSON.stringify({ name: username }) })
-  ).json()) as GuestAnswer;
-  const claimed = await fetch(`${http}/api/me/claim`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${guest.session}` },
-    body: JSON.stringify({ username, password: 'a long password' }),
-  });
-  if (!claimed.ok) throw new Error(await claimed.text());
-  const client = new Client(url);
-  client.auth.token = guest.session;
-  return { client, id: guest.account.id };
-}
+const member = (username: string) => memberAt(url, username);
 
 it('holds the claims of a rated race that come at the floor with made-up trails, and keeps them for review', async () => {
   const [forger, person] = await Promise.all(['fay_f', 'pia_p'].map(member));

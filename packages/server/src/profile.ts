@@ -2,11 +2,12 @@ import type { BoardRunEntry, PlayerRunsAnswer, ProfileAnswer } from '@ubongo/cor
 import { displayOf, ratingView } from './ratings.js';
 import type { StoredSoloRun, Storage } from './storage.js';
 
-/** A stored solo run as people see it on a board: the account and the verification stay in storage. */
+/** A stored solo run as people see it on a board: the account's public id, the verification stays in storage. */
 export const entryOf = (r: StoredSoloRun): BoardRunEntry => ({
   run: r.id,
   player: r.player,
   username: r.username,
+  account: r.accountId,
   mode: r.mode,
   limit: r.limit,
   side: r.side,

@@ -1,6 +1,6 @@
-import type { GuestAnswer, LeaderboardAnswer, ProfileAnswer } from '@ubongo/core';
+import type { LeaderboardAnswer, ProfileAnswer } from '@ubongo/core';
 import { PROTOCOL_VERSION } from '@ubongo/core';
-import { Client } from 'colyseus.js';
+import type { Client } from 'colyseus.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import { displayOf, PROVISIONAL_GAMES } from './ratings.js';
 import type { UbongoServer } from './server.js';
 import type { GameRecord } from './storage.js';
 import { startServer } from './server.js';
-import { byHand, humanPause, Player, signedIn, solve } from '@ubongo/test-support/player';
+import { byHand, humanPause, member as memberAt, Player, signedIn, solve } from '@ubongo/test-support/player';
 
 /*
  * Ratings over a real server and a real SQLite file: rated tables are for people with a username,
@@ -50,21 +50,7 @@ afterAll(async () => {
   await server.close();
 });
 
-/** A client signed in to a new account claimed as `username`, and the account's id. */
-async function member(username: string): Promise<{ client: Client; id: string }> {
-  const guest = (await (
-    await fetch(`${http}/api/accounts`, { method: 'POST', body: JSON.stringify({ name: username }) })
-  ).json()) as GuestAnswer;
-  const claimed = await fetch(`${http}/api/me/claim`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${guest.session}` },
-    body: JSON.stringify({ username, password: 'a long password' }),
-  });
-  if (!claimed.ok) throw new Error(await claimed.text());
-  const client = new Client(url);
-  client.auth.token = guest.session;
-  return { client, id: guest.account.id };
-}
+const member = (username: string) => memberAt(url, username);
 
 /**
  * Makes accounts established in classic (rating-rules.ts): rated games from 8 days ago on against

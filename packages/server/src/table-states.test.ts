@@ -1,13 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'colyseus.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GuestAnswer } from '@ubongo/core';
 import { MATCHMAKE_ERROR_CODES, PROTOCOL_VERSION } from '@ubongo/core';
 import type { UbongoServer } from './server.js';
 import { startServer } from './server.js';
-import { Player, signedIn } from '@ubongo/test-support/player';
+import { member, Player, signedIn } from '@ubongo/test-support/player';
 
 /*
  * Tables that say what they are, over a real socket: a quick-match table asked for as rated is
@@ -30,22 +29,6 @@ afterAll(async () => {
   await server.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** A guest's session, with `username` claimed for it. */
-async function member(username: string): Promise<Client> {
-  const guest = (await (
-    await fetch(`${http}/api/accounts`, { method: 'POST', body: JSON.stringify({ name: username }) })
-  ).json()) as GuestAnswer;
-  const claimed = await fetch(`${http}/api/me/claim`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${guest.session}` },
-    body: JSON.stringify({ username, password: 'a long password' }),
-  });
-  if (!claimed.ok) throw new Error(await claimed.text());
-  const client = new Client(url);
-  client.auth.token = guest.session;
-  return client;
-}
 
 /** What a matchmaking call was refused with. */
 async function refusal(call: Promise<unknown>): Promise<{ code: unknown; message: string }> {
@@ -94,10 +77,10 @@ describe('a rated quick-match table', () => {
 
 describe('a table that cannot start', () => {
   it('tells everyone at a rated table who plays as a guest, until nobody does', async () => {
-    const rita = await member('rita_t');
+    const rita = await member(url, 'rita_t');
     const host = Player.wrap<'race'>(
-      rita,
-      await rita.create('race', { protocol: PROTOCOL_VERSION, settings: { rated: true } }),
+      rita.client,
+      await rita.client.create('race', { protocol: PROTOCOL_VERSION, settings: { rated: true } }),
     );
     const { code } = await host.waitFor('lobby');
     expect((await host.waitFor('lobby')).blocked).toBeNull();
@@ -109,6 +92,17 @@ describe('a table that cannot start', () => {
     expect((await guest.waitFor('lobby')).blocked).toEqual(blocked);
     const watcher = await Player.join(url, code, { name: 'Wat', spectate: true });
     expect((await watcher.waitFor('lobby')).blocked).toEqual(blocked);
+    // Each seat says whose account it is and whether a guest sits there, to everyone, before the start.
+    const seats = (await watcher.waitFor('lobby')).seats.map((s) => ({
+      account: s.account,
+      guest: s.guest,
+      username: s.username,
+    }));
+    expect(seats[0]).toEqual({ account: rita.id, guest: false, username: 'rita_t' });
+    expect(seats[1]?.username).toBeUndefined();
+    expect(seats[1]?.guest).toBe(true);
+    expect(seats[1]?.account).toMatch(/^[\w-]{16}$/);
+    expect(seats[1]?.account).not.toBe(rita.id);
     // The host makes the table casual: nothing keeps it from starting.
     host.send('settings', { rated: false });
     await guest.waitFor('lobby', (l) => !l.settings.rated);
@@ -124,6 +118,11 @@ describe('a table that cannot start', () => {
     host.send('start');
     const started = await host.waitFor('lobby', (l) => l.started);
     expect(started.blocked).toBeNull();
+    // A bot's seat is nobody's account.
+    expect(started.seats.map((s) => [s.kind, s.account, s.guest])).toEqual([
+      ['human', rita.id, false],
+      ['bot', undefined, undefined],
+    ]);
   });
 
   it('tells a person alone at a quick-match table that it waits for a second person', async () => {

@@ -31,6 +31,8 @@ export interface Seat {
   /** The person's account, and whether it has a username. */
   accountId?: string;
   claimed?: boolean;
+  /** The account's username, shown beside the name (not journaled: a seat resumed after a restart has it once its person is back). */
+  username?: string;
 }
 
 const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
@@ -43,16 +45,22 @@ interface Watcher {
   readonly account?: SeatAccount;
 }
 
-/** Whose a person's seat is: the account, and whether it has a username. */
+/** Whose a person's seat is: the account, whether it has a username, and the username. */
 export interface SeatAccount {
   readonly id: string;
   readonly claimed: boolean;
+  readonly username?: string;
 }
 
 /** A signed-in player's seat account. */
 export const seatAccount = (
   auth: { readonly id: string; readonly username: string | null } | undefined,
-): SeatAccount | undefined => auth && { id: auth.id, claimed: auth.username !== null };
+): SeatAccount | undefined =>
+  auth && {
+    id: auth.id,
+    claimed: auth.username !== null,
+    ...(auth.username === null ? {} : { username: auth.username }),
+  };
 
 /** Seats at a table. */
 const SEATS = 4;
@@ -187,6 +195,7 @@ export class Table {
       connected: true,
       ready: false,
       ...(account === undefined ? {} : { accountId: account.id, claimed: account.claimed }),
+      ...(account?.username === undefined ? {} : { username: account.username }),
     });
     this.host ??= sessionId;
   }
@@ -341,6 +350,7 @@ export class Table {
       seat.accountId = account.id;
       seat.claimed = account.claimed;
     }
+    if (account?.username !== undefined && account.id === seat.accountId) seat.username = account.username;
     seat.sessionId = sessionId;
     seat.connected = true;
     seat.key = key;
@@ -405,6 +415,13 @@ export class Table {
         side: s.side,
         connected: s.connected,
         ready: s.ready,
+        ...(s.occupant.kind === 'human'
+          ? {
+              guest: !ratable(s),
+              ...(s.accountId === undefined ? {} : { account: s.accountId }),
+              ...(s.username === undefined ? {} : { username: s.username }),
+            }
+          : {}),
       })),
       seatKey: room.started ? (mine?.key ?? null) : null,
       blocked: room.started ? null : this.blocked(room.public),

@@ -41,6 +41,30 @@ export async function signedIn(url: string, name = 'Player'): Promise<Client> {
   client.auth.token = session;
   return client;
 }
+/**
+ * A colyseus.js client signed in to a new account named and claimed as `username` (a guest made by
+ * POST /api/accounts, then POST /api/me/claim), and the account's id: a member, as rated tables
+ * want. `url` is the server's ws:// address.
+ */
+export async function member(url: string, username: string): Promise<{ client: Client; id: string; session: string }> {
+  const http = url.replace(/^ws/, 'http');
+  const res = await fetch(`${http}/api/accounts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: username }),
+  });
+  if (!res.ok) throw new Error(`no guest account for ${username}: ${res.status} ${await res.text()}`);
+  const guest = (await res.json()) as GuestAnswer;
+  const claimed = await fetch(`${http}/api/me/claim`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${guest.session}` },
+    body: JSON.stringify({ username, password: 'a long password' }),
+  });
+  if (!claimed.ok) throw new Error(`no claim of ${username}: ${claimed.status} ${await claimed.text()}`);
+  const client = new Client(url);
+  client.auth.token = guest.session;
+  return { client, id: guest.account.id, session: guest.session };
+}
 type Server<R extends RoomName> = Rooms[R]['server'];
 type Sent<R extends RoomName> = Rooms[R]['client'];
 

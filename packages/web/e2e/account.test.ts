@@ -37,12 +37,14 @@ it('keeps a guest account on a phone, signs in with it on a desktop, and signs o
   await keep.getByLabel('Password').fill('ama rides again');
   await keep.getByRole('button', { name: 'Keep my account' }).tap();
   await page.getByText('Your username is ama_k.').waitFor();
+  // Claiming offered the username as the name (ticked): Ama is ama_k at tables from now on.
+  await expect.poll(() => header(page).textContent()).toBe('ama_k');
   await page.screenshot({ path: join(tmpdir(), 'ubongo-account-claimed-390.png') });
   // The guest secret died with the claim (the server refuses it): the browser keeps it no longer.
   expect(await page.evaluate(() => localStorage.getItem('ubongo.account'))).toBeNull();
   // The profile and the leaderboards, from the account page.
   await page.getByRole('link', { name: 'Your profile' }).tap();
-  await page.getByRole('heading', { name: 'Ama', level: 1 }).waitFor();
+  await page.getByRole('heading', { name: 'ama_k', level: 1 }).waitFor();
   await page.getByText('@ama_k', { exact: false }).waitFor();
   await page.getByText('No rated games yet.').waitFor();
   await page.goto(`${real.server.url}/#/leaderboards`);
@@ -52,7 +54,7 @@ it('keeps a guest account on a phone, signs in with it on a desktop, and signs o
   await page.getByText('No records yet.').waitFor();
   // A reload keeps who you are.
   await page.reload();
-  await expect.poll(() => header(page).textContent()).toBe('Ama');
+  await expect.poll(() => header(page).textContent()).toBe('ama_k');
   expect(errors.filter((e) => !e.includes('400'))).toEqual([]);
 
   const desk = await real.browser.newContext({ viewport: { width: 1366, height: 800 } });
@@ -73,7 +75,7 @@ it('keeps a guest account on a phone, signs in with it on a desktop, and signs o
   await signIn.getByLabel('Username').fill('AMA_K');
   await signIn.getByLabel('Password').fill('ama rides again');
   await signIn.getByRole('button', { name: 'Sign in' }).click();
-  await expect.poll(() => header(other).textContent()).toBe('Ama');
+  await expect.poll(() => header(other).textContent()).toBe('ama_k');
   await other.getByText('Your username is ama_k.').waitFor();
   await other.getByRole('button', { name: 'Sign out' }).click();
   await expect.poll(async () => (await header(other).textContent()) ?? '').toMatch(/^Player \d{4}$/);

@@ -60,7 +60,11 @@ it('links every board entry to its run, and tells two players of the same name a
       'speedy @speedy_two: 4 puzzles',
       'speedy @speedy_two: 4 puzzles',
     ]);
-  const first = board.getByRole('link').first();
+  // Each name is a link to the player's profile; the result, to the run.
+  expect(await board.getByRole('link', { name: 'speedy @speedy_one' }).first().getAttribute('href')).toMatch(
+    /^#\/player\//,
+  );
+  const first = board.locator('a[href^="#/run/"]').first();
   expect(await first.getAttribute('href')).toMatch(/^#\/run\/\d+$/);
   await first.click();
   await page.getByRole('heading', { name: /4 puzzles/, level: 1 }).waitFor();

@@ -47,6 +47,8 @@ describe.each(['phone', 'desktop'] as const)('the home page, %s', (on) => {
     const { page, errors } = await open(on, '', 'no-preference');
     const demo = page.locator('.demo-board svg.demo-svg');
     await demo.waitFor();
+    // Below the ways to play (on a phone, below the first screen): it plays once in sight.
+    await demo.scrollIntoViewIfNeeded();
     // A picture for the eyes; the words beside it say what it shows, with a way to try it.
     expect(await page.locator('.demo-board').getAttribute('aria-hidden')).toBe('true');
     await page.getByText('Real boards of the game solving themselves', { exact: false }).waitFor();
@@ -144,17 +146,17 @@ describe('the home page, off screen', () => {
   it('waits while the board is scrolled out of sight, and goes on when it is back', async () => {
     const { page, errors } = await open('phone', '', 'no-preference');
     await page.locator('.demo-board svg.demo-svg').waitFor();
+    // On a phone the board comes below the ways to play: scrolled to, it plays.
+    await page.locator('.demo-board').scrollIntoViewIfNeeded();
     await expect.poll(() => board(page).then((b) => b['running'])).toBe('true');
     await page.evaluate(() => {
-      window.scrollTo(0, document.body.scrollHeight);
+      window.scrollTo(0, 0);
     });
     await expect.poll(() => board(page).then((b) => b['running'])).toBe('false');
     const still = await board(page);
     await page.waitForTimeout(2500);
     expect(await board(page)).toEqual(still);
-    await page.evaluate(() => {
-      window.scrollTo(0, 0);
-    });
+    await page.locator('.demo-board').scrollIntoViewIfNeeded();
     await expect.poll(() => board(page).then((b) => b['running'])).toBe('true');
     await expect.poll(() => board(page).then((b) => b['step'])).not.toBe(still['step']);
     expect(errors).toEqual([]);

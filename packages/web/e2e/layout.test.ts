@@ -304,7 +304,7 @@ describe('the settings on a phone, in every language', () => {
     '%s: no choice cut short in the lobby, the solo setup or practice',
     async (lang) => {
       const { page, errors } = await open('phone', '', lang);
-      await page.locator('.home button.primary').first().tap();
+      await page.locator('.home .play-tiles button.create').tap();
       await page.getByTestId('room-code').waitFor();
       await expect.poll(() => page.locator('.lobby select').count()).toBeGreaterThan(4);
       const lobby = await cut(page);

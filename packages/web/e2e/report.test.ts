@@ -92,7 +92,7 @@ it('reports a run from the board, and again; a player from their profile; a gues
       .locator('ol');
     await board.locator('li').nth(2).waitFor();
     // Each size reports an entry of its own.
-    const link = board.getByRole('link').nth(n);
+    const link = board.locator('a[href^="#/run/"]').nth(n);
     runs.push((await link.getAttribute('href')) ?? '');
     await link[press(page, size)]();
     await page.getByRole('heading', { name: /4 puzzles/, level: 1 }).waitFor();

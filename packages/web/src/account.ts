@@ -6,6 +6,7 @@ import type {
   MeAnswer,
   SessionAnswer,
 } from '@ubongo/core';
+import i18next from 'i18next';
 import { useSyncExternalStore } from 'react';
 
 /*
@@ -82,9 +83,18 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   return parsed as T;
 }
 
+/**
+ * A new guest's name in the player's language ("Jugador 4821"), made once, at creation: a name the
+ * guest did not choose (`chosenName` stays unset), kept as it is when the language changes.
+ */
+export function defaultGuestName(): string {
+  const [n = 0] = crypto.getRandomValues(new Uint16Array(1));
+  return i18next.t('account.defaultName', { number: 1000 + (n % 9000) });
+}
+
 async function newGuest(): Promise<AccountView> {
-  const name = read(NAME_KEY)?.trim();
-  const answer = await call<GuestAnswer>('POST', '/api/accounts', name ? { name } : {}).catch(() =>
+  const chosen = read(NAME_KEY)?.trim();
+  const answer = await call<GuestAnswer>('POST', '/api/accounts', { name: chosen || defaultGuestName() }).catch(() =>
     // A name the server refuses (kept from an older version) is not a reason to have no account.
     call<GuestAnswer>('POST', '/api/accounts', {}),
   );

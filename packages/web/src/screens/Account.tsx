@@ -11,6 +11,8 @@ export function Account() {
   const [name, setName] = useState<string | null>(null);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  // Claiming offers the username as the name shown at tables (ticked: one tap keeps it so).
+  const [goByUsername, setGoByUsername] = useState(true);
   // The sign-in form's own fields: typing in one form does not fill the other.
   const [login, setLogin] = useState('');
   const [loginPassword, setLoginPassword] = useState('');
@@ -71,11 +73,30 @@ export function Account() {
       </form>
       {account.username === null ? (
         <>
-          <form className="card" onSubmit={act(() => claim(username, password), t('account.claimDone'))}>
+          <form
+            className="card"
+            onSubmit={act(async () => {
+              const kept = await claim(username, password);
+              if (goByUsername && kept.username !== null && kept.name !== kept.username) {
+                await rename(kept.username);
+                setName(null);
+              }
+            }, t('account.claimDone'))}
+          >
             <h2>{t('account.claimTitle')}</h2>
             <p>{t('account.claimText')}</p>
             <Field label={t('account.username')} value={username} onChange={setUsername} auto="username" />
             <Field label={t('account.password')} value={password} onChange={setPassword} auto="new-password" secret />
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={goByUsername}
+                onChange={(e) => {
+                  setGoByUsername(e.target.checked);
+                }}
+              />
+              {t('account.goByUsername', { name: shownName })}
+            </label>
             <div className="actions">
               <button type="submit" className="primary" disabled={busy}>
                 {t('account.claim')}
@@ -102,6 +123,23 @@ export function Account() {
         </>
       ) : (
         <>
+          {account.name !== account.username && (
+            <section className="card" data-testid="take-username">
+              <p>{t('account.usernameOffer', { name: account.name, username: account.username })}</p>
+              <div className="actions">
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={act(async () => {
+                    await rename(account.username ?? account.name);
+                    setName(null);
+                  }, t('account.renamed'))}
+                >
+                  {t('account.takeUsername', { username: account.username })}
+                </button>
+              </div>
+            </section>
+          )}
           <form className="card" onSubmit={act(() => changePassword(old, next), t('account.passwordChanged'))}>
             <h2>{t('account.passwordTitle')}</h2>
             <Field label={t('account.oldPassword')} value={old} onChange={setOld} auto="current-password" secret />

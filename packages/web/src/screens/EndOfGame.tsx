@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { send } from '../net.js';
 import { go } from '../route.js';
 import { Players, RoundBoards } from './Game.js';
-import { RejectedNote } from './common.js';
+import { PlayerName, RejectedNote } from './common.js';
 import type { Table } from './table.js';
 
 /** The end: who won, the standings, how a tie was settled, and a rematch. */
@@ -38,7 +38,7 @@ export function EndOfGame({ table, view }: { table: Table; view: RaceView }) {
           <p data-testid="tie-break">{tieBreakText(t, tied.map(nameOf), tieRounds.length, winners.map(nameOf))}</p>
         )}
       </section>
-      <Podium view={view} nameOf={nameOf} />
+      <Podium view={view} nameOf={nameOf} accountOf={(id) => lobby.seats.find((s) => s.id === id)?.account} />
       <Players view={view} nameOf={nameOf} />
       {/* The last round's boards, as every other round's were shown between rounds. */}
       {table.reveal && table.reveal.round === view.history.at(-1)?.round && (
@@ -78,7 +78,16 @@ export function EndOfGame({ table, view }: { table: Table; view: RaceView }) {
 }
 
 /** The first three places, as a podium: the winner in the middle, highest. */
-function Podium({ view, nameOf }: { view: RaceView; nameOf: (id: string) => string }) {
+function Podium({
+  view,
+  nameOf,
+  accountOf,
+}: {
+  view: RaceView;
+  nameOf: (id: string) => string;
+  /** A person's account (their profile), by their id in the game. */
+  accountOf: (id: string) => string | undefined;
+}) {
   const { t } = useTranslation();
   const top = view.standings.filter((s) => s.place <= 3);
   if (top.length < 2) return null;
@@ -88,7 +97,7 @@ function Podium({ view, nameOf }: { view: RaceView; nameOf: (id: string) => stri
       {order.map((s) => (
         <li key={s.player} value={s.place} className={`step place-${s.place}`}>
           <span className="podium-name">
-            {nameOf(s.player)}
+            <PlayerName name={nameOf(s.player)} account={accountOf(s.player)} />
             {s.player === view.you && ` (${t('lobby.you')})`}
           </span>
           <span className="podium-step">

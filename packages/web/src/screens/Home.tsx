@@ -46,7 +46,11 @@ const failure = (e: unknown, t: TFunction): Promise<string> =>
     () => (e instanceof Error ? e.message : String(e)),
   );
 
-/** The front door: a name, then solo, practice, a private table, a code to join, or quick match. */
+/**
+ * The front door: the ways to play first, one tap each (solo, quick match, a private table,
+ * practice), the tutorial offered beside them; then the name, a code to join, the live board and
+ * the rules.
+ */
 export function Home() {
   const { t } = useTranslation();
   const account = useAccount();
@@ -84,88 +88,73 @@ export function Home() {
   const cleanCode = code.trim().toUpperCase();
   return (
     <div className="home">
-      <section className="hero with-demo">
+      {/* The first screen: the ways to play, one tap each (with the tutorial beside them for a first visit). */}
+      <section className="home-start" aria-labelledby="home-title">
         <div className="hero-text">
-          <h1>{t('home.title')}</h1>
+          <h1 id="home-title">{t('home.title')}</h1>
           <p>{t('home.tagline')}</p>
         </div>
-        {/* A picture only, its box kept until it comes (or if it cannot): the words beside it say what it shows. */}
-        {demoWanted ? (
-          <Fallback fallback={demoBox}>
-            <Suspense fallback={demoBox}>
-              <DemoBoard />
-            </Suspense>
-          </Fallback>
-        ) : (
-          demoBox
-        )}
-        <div className="demo-caption">
-          {/* What the board shows: moving, or still for those who ask for less motion (styles.css picks one). */}
-          <p className="demo-says-moving">{t('home.demo.caption')}</p>
-          <p className="demo-says-still">{t('home.demo.still')}</p>
-          <a className="button primary" href="#/tutorial">
-            {t('home.demo.try')}
+        <nav className="play-tiles" aria-label={t('home.play')}>
+          <a className="button tile primary" href="#/solo">
+            <span className="tile-name">{t('home.solo')}</span>
+            <span className="tile-text">{t('home.soloText')}</span>
           </a>
-        </div>
+          <button type="button" className="tile quick" disabled={busy} onClick={() => void enter('quick')}>
+            <span className="tile-name">{t('home.quick')}</span>
+            <span className="tile-text">{t('home.quickText')}</span>
+          </button>
+          <button type="button" className="tile create" disabled={busy} onClick={() => void enter('create')}>
+            <span className="tile-name">{t('home.create')}</span>
+            <span className="tile-text">{t('home.createText')}</span>
+          </button>
+          <a className="button tile" href="#/practice">
+            <span className="tile-name">{t('home.practice')}</span>
+            <span className="tile-text">{t('home.practiceText')}</span>
+          </a>
+        </nav>
+        {offer && (
+          <aside className="card tutorial-offer" aria-labelledby="tutorial-offer">
+            <h2 id="tutorial-offer">{t('tutorial.offer.title')}</h2>
+            <p>{t('tutorial.offer.text')}</p>
+            <div className="actions">
+              {/* Beside the ways to play, not before them: one call to action, Solo's. */}
+              <a className="button" href="#/tutorial">
+                {t('tutorial.offer.start')}
+              </a>
+              <button
+                type="button"
+                onClick={() => {
+                  rememberTutorial('skipped');
+                  setOffer(false);
+                  // The button goes: the focus stays on the page rather than fall to its body.
+                  document.getElementById('main')?.focus({ preventScroll: true });
+                }}
+              >
+                {t('tutorial.offer.dismiss')}
+              </button>
+            </div>
+          </aside>
+        )}
       </section>
-      {offer && (
-        <section className="card tutorial-offer" aria-labelledby="tutorial-offer">
-          <h2 id="tutorial-offer">{t('tutorial.offer.title')}</h2>
-          <p>{t('tutorial.offer.text')}</p>
-          <div className="actions">
-            <a className="button primary" href="#/tutorial">
-              {t('tutorial.offer.start')}
-            </a>
-            <button
-              type="button"
-              onClick={() => {
-                rememberTutorial('skipped');
-                setOffer(false);
-                // The button goes: the focus stays on the page rather than fall to its body.
-                document.getElementById('main')?.focus({ preventScroll: true });
-              }}
-            >
-              {t('tutorial.offer.dismiss')}
-            </button>
-          </div>
-        </section>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
       )}
-      <section className="card">
-        <NameField
-          label={t('home.name')}
-          value={name}
-          onChange={setName}
-          onBlur={() => {
-            savePlayerName(name).catch(async (e: unknown) => {
-              setError(t('home.badName', { reason: await failure(e, t) }));
-            });
-          }}
-        />
-      </section>
       <div className="home-grid">
         <section className="card">
-          <h2>{t('home.alone')}</h2>
-          <p>{t('home.aloneText')}</p>
-          <div className="actions">
-            <a className="button primary" href="#/solo">
-              {t('home.solo')}
-            </a>
-            <a className="button" href="#/practice">
-              {t('home.practice')}
-            </a>
-          </div>
+          <NameField
+            label={t('home.name')}
+            value={name}
+            onChange={setName}
+            onBlur={() => {
+              savePlayerName(name).catch(async (e: unknown) => {
+                setError(t('home.badName', { reason: await failure(e, t) }));
+              });
+            }}
+          />
         </section>
         <section className="card">
-          <h2>{t('home.friends')}</h2>
-          <p>{t('home.friendsText')}</p>
-          <div className="actions">
-            <button type="button" className="primary" disabled={busy} onClick={() => void enter('create')}>
-              {t('home.create')}
-            </button>
-            <button type="button" disabled={busy} onClick={() => void enter('quick')}>
-              {t('home.quick')}
-            </button>
-          </div>
           <form
             className="join"
             onSubmit={(e) => {
@@ -202,24 +191,39 @@ export function Home() {
             </button>
           </form>
         </section>
-        <section className="card">
-          <h2>{t('home.learn')}</h2>
-          <p>{t('home.learnText')}</p>
-          <div className="actions">
-            <a className="button" href="#/how-to-play">
-              {t('nav.how-to-play')}
-            </a>
-            <a className="button" href="#/leaderboards">
-              {t('nav.leaderboards')}
-            </a>
-          </div>
-        </section>
       </div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <section className="card">
+        <h2>{t('home.learn')}</h2>
+        <p>{t('home.learnText')}</p>
+        <div className="actions">
+          <a className="button" href="#/how-to-play">
+            {t('nav.how-to-play')}
+          </a>
+          <a className="button" href="#/leaderboards">
+            {t('nav.leaderboards')}
+          </a>
+        </div>
+      </section>
+      <section className="hero with-demo" aria-label={t('home.demo.title')}>
+        {/* A picture only, its box kept until it comes (or if it cannot): the words beside it say what it shows. */}
+        {demoWanted ? (
+          <Fallback fallback={demoBox}>
+            <Suspense fallback={demoBox}>
+              <DemoBoard />
+            </Suspense>
+          </Fallback>
+        ) : (
+          demoBox
+        )}
+        <div className="demo-caption">
+          {/* What the board shows: moving, or still for those who ask for less motion (styles.css picks one). */}
+          <p className="demo-says-moving">{t('home.demo.caption')}</p>
+          <p className="demo-says-still">{t('home.demo.still')}</p>
+          <a className="button" href="#/tutorial">
+            {t('home.demo.try')}
+          </a>
+        </div>
+      </section>
     </div>
   );
 }

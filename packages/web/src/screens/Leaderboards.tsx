@@ -4,13 +4,16 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clock } from '../hooks.js';
 import { fetchLeaderboard, fetchRecordsOf } from '../net.js';
-import { BoardName } from './common.js';
+import { useAccount } from '../account.js';
+import { PlayerName } from './common.js';
 
 type Period = 'day' | 'week' | 'all';
 const PERIODS: readonly Period[] = ['day', 'week', 'all'];
 
 /** The best players: ratings per edition, and verified solo results by mode, length, side and period. */
 export function Leaderboards() {
+  // Your own rows, known by your account (never by a name someone else may take).
+  const me = useAccount();
   const { t } = useTranslation();
   const [edition, setEdition] = useState<RaceEdition>('classic');
   const [board, setBoard] = useState<LeaderboardAnswer | null>(null);
@@ -70,11 +73,8 @@ export function Leaderboards() {
         {board && board.players.length > 0 && (
           <ol className="records">
             {board.players.map((p) => (
-              <li key={p.id}>
-                <a href={`#/player/${p.id}`}>
-                  <BoardName player={p.name} username={p.username} />
-                </a>{' '}
-                <strong>{p.rating.display}</strong>
+              <li key={p.id} className={p.id === me?.id ? 'me' : ''}>
+                <PlayerName name={p.name} username={p.username} account={p.id} /> <strong>{p.rating.display}</strong>
                 {p.rating.provisional && <span className="tag"> {t('profile.provisional')}</span>}
                 {p.game !== null && (
                   <>
@@ -155,8 +155,8 @@ export function Leaderboards() {
         {records && records.length > 0 && (
           <ol className="records">
             {records.map((r, i) => (
-              <li key={i}>
-                <BoardName player={r.player} username={r.username} />:{' '}
+              <li key={i} className={r.account !== null && r.account === me?.id ? 'me' : ''}>
+                <PlayerName name={r.player} username={r.username} account={r.account} />:{' '}
                 <a href={`#/run/${r.run}`} title={t('run.link')}>
                   {mode === 'timed' ? t('solo.puzzlesCount', { count: r.solved }) : clock(r.ms)}
                 </a>

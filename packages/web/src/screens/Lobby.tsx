@@ -4,7 +4,7 @@ import type { BotLevel, LobbyMessage, RaceEdition, RaceSettings, Variant } from 
 import { BOT_LEVELS, GAME_ROUNDS, HOURGLASS_SECONDS, RACE_EDITIONS, SIDES } from '@ubongo/core';
 import { timeLeft, useNow } from '../hooks.js';
 import { seatName, send } from '../net.js';
-import { PieceSetField, RejectedNote } from './common.js';
+import { PieceSetField, PlayerName, RejectedNote } from './common.js';
 import type { Table } from './table.js';
 
 /** The hourglass lengths offered, within the range the server takes. */
@@ -86,9 +86,15 @@ export function Lobby({ table }: { table: Table }) {
               return (
                 <li key={i} className={`seat${i === lobby.you ? ' me' : ''}`}>
                   <span className="seat-name">
-                    {seatName(seat, t)}
+                    <PlayerName name={seatName(seat, t)} username={seat.username} account={seat.account} />
                     {i === lobby.you && ` (${t('lobby.you')})`}
                     {i === lobby.host && <span className="tag">{t('lobby.host')}</span>}
+                    {/* At a rated table, marked before the game as the server says: a rated game is not for guests. */}
+                    {settings.rated && seat.guest === true && (
+                      <span className="tag guest" data-testid="guest-tag">
+                        {t('lobby.guest')}
+                      </span>
+                    )}
                   </span>
                   <span className="seat-info">
                     {seat.kind === 'human' ? t('lobby.person') : t(`levels.${seat.level}`)} · {t(`sides.${seat.side}`)}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAccount } from '../account.js';
 import { clock } from '../hooks.js';
 import { fetchRun } from '../net.js';
-import { BoardName } from './common.js';
+import { PlayerName } from './common.js';
 import { ReportButton } from './Report.js';
 import { RunChart } from './Solo.js';
 
@@ -47,7 +47,7 @@ export function Run({ id }: { id: string }) {
           : t('profile.bestCount', { puzzles: r.limit, side: t(`sides.${r.side}`), time: clock(r.ms) })}
       </h1>
       <p>
-        <BoardName player={r.player} username={r.username} /> · {t('run.when', { date })}
+        <PlayerName name={r.player} username={r.username} account={r.account} /> · {t('run.when', { date })}
       </p>
       {!r.verified && <p className="tag">{t('run.unverified')}</p>}
       <RunChart puzzles={run.puzzles} />

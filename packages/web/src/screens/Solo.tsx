@@ -20,8 +20,7 @@ import type { Placements } from '../play/Puzzle.js';
 import { Puzzle } from '../play/Puzzle.js';
 import { liftSound, play } from '../sound.js';
 import { useAccount } from '../account.js';
-import { playerName } from '../store.js';
-import { BoardName, boardMove, PieceSetField, PlayBar, RejectedNote, solvedCue, SoundControl } from './common.js';
+import { PlayerName, boardMove, PieceSetField, PlayBar, RejectedNote, solvedCue, SoundControl } from './common.js';
 
 /** The board, drawn again only when its own props change: the run's clock ticks in SoloClock. */
 
@@ -354,8 +353,8 @@ export function Solo() {
           {records && records.length > 0 ? (
             <ol className="records">
               {records.map((r, i) => (
-                <li key={i} className={r.player === playerName() ? 'me' : ''}>
-                  <BoardName player={r.player} username={r.username} />:{' '}
+                <li key={i} className={r.account !== null && r.account === accountId ? 'me' : ''}>
+                  <PlayerName name={r.player} username={r.username} account={r.account} />:{' '}
                   <a href={`#/run/${r.run}`} title={t('run.link')}>
                     {mode === 'timed' ? t('solo.puzzlesCount', { count: r.solved }) : clock(r.ms)}
                   </a>

@@ -5,7 +5,7 @@ import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setUpI18n, switchLanguage } from '../i18n.js';
 import { resources } from '../locales/all.js';
-import { TaskKey } from './common.js';
+import { PlayerName, TaskKey } from './common.js';
 
 beforeAll(async () => {
   await setUpI18n();
@@ -35,5 +35,23 @@ describe('the task key', () => {
     const { container, getByText } = render(<TaskKey value="blue" />);
     expect(getByText('blue').className).toBe('colour-key');
     expect(container.querySelector('svg')).toBeNull();
+  });
+});
+
+describe('a player’s name', () => {
+  it('links to the profile of the account, with the username beside a display name that differs', () => {
+    const { getByRole } = render(<PlayerName name="Marta" username="marta43114" account="abc-DEF_123" />);
+    const link = getByRole('link');
+    expect(link.getAttribute('href')).toBe('#/player/abc-DEF_123');
+    expect(link.textContent).toBe('Marta @marta43114');
+  });
+
+  it('says the username once when it is the display name, and is plain text without an account', () => {
+    const same = render(<PlayerName name="marta43114" username="marta43114" account="abc" />);
+    expect(same.getByRole('link').textContent).toBe('marta43114');
+    same.unmount();
+    const { container, queryByRole } = render(<PlayerName name="Bot 1" />);
+    expect(queryByRole('link')).toBeNull();
+    expect(container.textContent).toBe('Bot 1');
   });
 });
