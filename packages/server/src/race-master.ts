@@ -253,8 +253,7 @@ export class RaceMaster {
         this.#toldNotSaved = false;
         // The journal has the table now, until the game is over.
         this.#kept.drop(this.room.id);
-      }
-      else {
+      } else {
         this.#beginFailedAt = this.services.clock.now();
         // Not stored, so not started: nobody was told it had, and the table is back in its lobby.
         this.#game = null;

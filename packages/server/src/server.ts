@@ -283,11 +283,8 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
     log(
       `the journal held ${journals.length} games under way: ${resumed.resumed} resumed, ${resumed.finished} stored as finished, ${resumed.broken} stored as interrupted`,
     );
-  const restored = await restoreTables(
-    services,
-    tables,
-    new Set(journals.map((j) => j.game.room)),
-    (key) => matchMaker.handleCreateRoom('race', { resume: key }),
+  const restored = await restoreTables(services, tables, new Set(journals.map((j) => j.game.room)), (key) =>
+    matchMaker.handleCreateRoom('race', { resume: key }),
   );
   if (tables.length > 0)
     log(`${tables.length} tables were kept between games: ${restored.restored} back, ${restored.dropped} forgotten`);
