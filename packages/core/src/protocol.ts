@@ -347,8 +347,9 @@ export interface LobbyMessage extends Timed {
   readonly offerBotsAt: number | null;
   readonly seats: readonly LobbySeat[];
   /**
-   * Your seat's key while a game is under way: kept by the client, it brings you back to the seat
-   * after the server restarts (join options' `seatKey`). Null for spectators and before a game.
+   * Your seat's key: kept by the client, it brings you back to the seat after the server restarts
+   * (join options' `seatKey`), in a game under way, a lobby or a finished game's table alike. Null
+   * for spectators.
    */
   readonly seatKey: string | null;
   /**
@@ -358,9 +359,15 @@ export interface LobbyMessage extends Timed {
   /**
    * A game resumed after a server restart waits for its people to come back until this game time
    * (then bots stand in for those who did not), and goes on from the start of the interrupted
-   * round. Null otherwise.
+   * round. A lobby or a finished game's table kept over a restart waits for its people the same
+   * way (those not back by then lose their seats). Null otherwise.
    */
   readonly resumeBy: number | null;
+  /**
+   * A game resumed after a server restart: the round it goes on with (played from its start),
+   * until that round is dealt. Null otherwise.
+   */
+  readonly restartRound: number | null;
 }
 
 /**

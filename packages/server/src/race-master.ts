@@ -98,6 +98,8 @@ export class RaceMaster {
   #saving: Promise<void> | undefined;
   /** A game has started and its journal is being opened: nobody is told until it is. */
   #beginning = false;
+  /** A game resumed after a restart: the round it goes on with, until that round is dealt; null otherwise. */
+  #restartRound: number | null = null;
   /** A game resumed after a restart waits for its people until this game time; null otherwise. */
   #resumeBy: number | null = null;
   /** The last step taken (or given up): each step waits for the one before it. */
@@ -277,6 +279,8 @@ export class RaceMaster {
   resume(game: RaceGame): number | null {
     this.#take(game);
     this.#solves?.recall();
+    const view = game.view(null);
+    this.#restartRound = game.finished ? null : (view.round?.number ?? 0) + 1;
     const everyone = this.table.seats.every((s) => s.connected);
     this.#resumeBy = everyone ? null : this.services.clock.now() + RECONNECT_SECONDS * 1000;
     return this.#resumeBy;
@@ -354,6 +358,7 @@ export class RaceMaster {
       serverNow: now,
       timeScale: clock.timeScale,
       resumeBy: this.#resumeBy,
+      restartRound: this.#restartRound,
     });
   }
 
@@ -443,7 +448,14 @@ export class RaceMaster {
       const reveal = this.#rounds?.step(action, events);
       this.#all('events', { events });
       this.sendViews();
-      if (events.some((e) => e.type === 'round-started')) this.#reveal = null;
+      if (events.some((e) => e.type === 'round-started')) {
+        this.#reveal = null;
+        // The round played again after a restart is dealt: the lobby no longer says it starts over.
+        if (this.#restartRound !== null) {
+          this.#restartRound = null;
+          this.sendLobby();
+        }
+      }
       if (reveal) {
         this.#reveal = reveal;
         this.#all('reveal', reveal);

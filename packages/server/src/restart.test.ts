@@ -118,8 +118,11 @@ describe('a restart', { timeout: 90_000 }, () => {
     expect(lobby.seats.map((s) => s.kind)).toEqual(['human', 'bot']);
     expect(lobby.you).toBe(0);
     expect(lobby.resumeBy).toBeNull();
+    // The lobby says which round starts over, until it is dealt.
+    expect(lobby.restartRound).toBe(1);
     // Round 1 again, from its start; Ben plays it and the game goes on.
     const again = await back.waitFor('view', (m) => m.view.phase === 'playing' && m.view.round?.number === 1);
+    await back.waitFor('lobby', (l) => l.restartRound === null);
     if (!again.view.task) throw new Error('no task');
     back.send('claim', { placements: solve(again.view.task) });
     await back.waitFor('events', (m) => m.events.some((e) => e.type === 'solved' && e.player === 'p1'));

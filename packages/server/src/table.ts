@@ -432,7 +432,16 @@ export class Table {
     sessionId: string,
     room: Pick<
       LobbyMessage,
-      'code' | 'public' | 'started' | 'game' | 'startsAt' | 'offerBotsAt' | 'serverNow' | 'timeScale' | 'resumeBy'
+      | 'code'
+      | 'public'
+      | 'started'
+      | 'game'
+      | 'startsAt'
+      | 'offerBotsAt'
+      | 'serverNow'
+      | 'timeScale'
+      | 'resumeBy'
+      | 'restartRound'
     >,
   ): LobbyMessage {
     const mine = this.seatOf(sessionId);
