@@ -494,6 +494,8 @@ export interface SoloServerMessages {
 /** Options to create a practice room. */
 export interface PracticeJoinOptions {
   readonly protocol: number;
+  /** The task to go on with (a practice coming back after its connection dropped); the first of the deck otherwise. */
+  readonly task?: PracticeTaskRef;
 }
 
 /** Which task to practise. */

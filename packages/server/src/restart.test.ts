@@ -309,6 +309,32 @@ describe('a restart', { timeout: 90_000 }, () => {
     expect(await second.stop('SIGTERM')).toBe(0);
   });
 
+  it('lets practice go on after a restart with the task in hand, and answers its covered board', async () => {
+    const dataDir = dataFolder();
+    const first = await start(dataDir);
+    const pia = await Player.create(first.ws, 'practice', {});
+    await pia.waitFor('practice');
+    const ref = { edition: 'extreme', board: 'E07', side: 'hard', key: 'blue' } as const;
+    pia.send('task', ref);
+    const before = await pia.waitFor('practice', (m) => m.board === ref.board);
+    const closed = new Promise<number>((resolve) => pia.room.onLeave(resolve));
+    await first.stop('SIGKILL');
+    // The socket died (not a close the server chose): the page makes practice again.
+    expect(await closed).not.toBe(1000);
+    const second = await start(dataDir);
+    const back = await Player.create(second.ws, 'practice', { task: ref });
+    const again = await back.waitFor('practice');
+    expect(again).toMatchObject(ref);
+    expect(again.task).toEqual(before.task);
+    back.send('claim', { placements: solve(again.task) });
+    await back.waitFor('checked');
+    // A task no deck has is refused, in words.
+    await expect(Player.create(second.ws, 'practice', { task: { ...ref, board: 'E99' } })).rejects.toThrow(
+      /no task blue on extreme board E99 hard/,
+    );
+    expect(await second.stop('SIGTERM')).toBe(0);
+  });
+
   it('stores a game nobody comes back to as interrupted, blaming no one', async () => {
     const dataDir = dataFolder();
     const first = await start(dataDir);
