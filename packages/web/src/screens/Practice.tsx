@@ -24,6 +24,10 @@ type Connection = 'ok' | 'lost' | 'idle' | 'flooded' | 'offline';
 const sameTask = (a: PracticeTaskRef, b: PracticeTaskRef): boolean =>
   a.edition === b.edition && a.board === b.board && a.side === b.side && a.key === b.key;
 
+/** The options of a practice room made again: the task in hand (its reference only), if any. */
+const goOnWith = (task: PracticeTaskRef | null): { task?: PracticeTaskRef } =>
+  task ? { task: { edition: task.edition, board: task.board, side: task.side, key: task.key } } : {};
+
 /** Any task of either deck, untimed, with hints (one more piece each time) and the solution. */
 export function Practice() {
   const { t } = useTranslation();
@@ -87,8 +91,7 @@ export function Practice() {
     if (!room) return;
     const run = { cancelled: false, timer: undefined as ReturnType<typeof setTimeout> | undefined };
     const again = (tries: number): void => {
-      const current = taskRef.current;
-      createRoom('practice', current ? { task: current } : {})
+      createRoom('practice', goOnWith(taskRef.current))
         .then((back) => {
           watchRoom(back);
           if (run.cancelled) {
@@ -134,8 +137,7 @@ export function Practice() {
   /** Practice made again by hand (after it was closed), with the task in hand. */
   const startAgain = (): void => {
     setConnection('lost');
-    const current = taskRef.current;
-    createRoom('practice', current ? { task: current } : {})
+    createRoom('practice', goOnWith(taskRef.current))
       .then((back) => {
         watchRoom(back);
         setConnection('ok');
