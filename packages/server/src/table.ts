@@ -373,7 +373,7 @@ export class Table {
       code,
       public: isPublic,
       settings: this.settings,
-      seats: seats.map((s) => ({ ...this.journalSeats([s])[0]!, ready: s.ready })),
+      seats: this.journalSeats(seats).map((s, i) => ({ ...s, ready: seats[i]?.ready ?? false })),
       host: host === undefined ? -1 : seats.indexOf(host),
       game,
       savedAt: now,

@@ -49,7 +49,8 @@ export function gamesContract(name: string, open: Opener): void {
       expect(await storage.liveTables()).toEqual([ready]);
       // What came back is the caller's own: changing it changes nothing kept.
       const [back] = await storage.liveTables();
-      if (back) (back.seats as unknown as { ready: boolean }[])[0]!.ready = true;
+      const seat = back?.seats[0] as { ready: boolean } | undefined;
+      if (seat) seat.ready = true;
       expect(await storage.liveTables()).toEqual([ready]);
       await storage.close();
     });
