@@ -124,13 +124,25 @@ describe.each(['phone', 'desktop'] as const)('a restart seen on a %s', (on) => {
     await page.getByRole('combobox', { name: /^Bot/ }).selectOption('expert');
     await press(on, page.getByRole('button', { name: 'Add a bot' }));
     await page.locator('.seat-name', { hasText: 'Expert bot 1' }).waitFor();
+    // Max sits down from his own device (a socket); he will not come back.
+    await Player.join(`ws://127.0.0.1:${port}`, code, { name: 'Max' });
+    await page.locator('.seat-name', { hasText: 'Max' }).waitFor();
     await server.stop('SIGKILL');
     await page.getByText('Connection lost', { exact: false }).waitFor();
     server = await serve(port, dataDir);
 
-    // The same table, by itself: its code, Lena in her seat hosting, the bot, the settings.
+    // The same table, by itself: its code, Lena in her seat hosting, the bot, the settings; it
+    // says it waits for Max, and that a seat not taken back is freed.
     await expect.poll(() => page.getByText('Connection lost', { exact: false }).count(), { timeout: 30_000 }).toBe(0);
+    await page
+      .getByText('The server restarted. Waiting for 1 player to come back to the table', { exact: false })
+      .waitFor();
+    await page.locator('.seat-name', { hasText: 'Max' }).waitFor();
     await page.locator('.seat-name', { hasText: 'Expert bot 1' }).waitFor();
+    await page.screenshot({ path: `${shots}/lobby-waiting-${on}.png` });
+    // After the minute (15 s here) Max's seat is freed.
+    await expect.poll(() => page.locator('.seat-name', { hasText: 'Max' }).count(), { timeout: 30_000 }).toBe(0);
+    await expect(page.getByText('The server restarted', { exact: false }).count()).resolves.toBe(0);
     expect((await page.getByTestId('room-code').textContent())?.trim()).toBe(code);
     expect(page.url()).toContain(code);
     await expect(page.getByLabel('Rounds').inputValue()).resolves.toBe('2');
