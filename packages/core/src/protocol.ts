@@ -355,8 +355,9 @@ export interface LobbyMessage extends Timed {
   readonly offerBotsAt: number | null;
   readonly seats: readonly LobbySeat[];
   /**
-   * Your seat's key while a game is under way: kept by the client, it brings you back to the seat
-   * after the server restarts (join options' `seatKey`). Null for spectators and before a game.
+   * Your seat's key: kept by the client, it brings you back to the seat after the server restarts
+   * (join options' `seatKey`), in a game under way, a lobby or a finished game's table alike. Null
+   * for spectators.
    */
   readonly seatKey: string | null;
   /**
@@ -366,9 +367,15 @@ export interface LobbyMessage extends Timed {
   /**
    * A game resumed after a server restart waits for its people to come back until this game time
    * (then bots stand in for those who did not), and goes on from the start of the interrupted
-   * round. Null otherwise.
+   * round. A lobby or a finished game's table kept over a restart waits for its people the same
+   * way (those not back by then lose their seats). Null otherwise.
    */
   readonly resumeBy: number | null;
+  /**
+   * A game resumed after a server restart: the round it goes on with (played from its start),
+   * until that round is dealt. Null otherwise.
+   */
+  readonly restartRound: number | null;
 }
 
 /**
@@ -495,6 +502,8 @@ export interface SoloServerMessages {
 /** Options to create a practice room. */
 export interface PracticeJoinOptions {
   readonly protocol: number;
+  /** The task to go on with (a practice coming back after its connection dropped); the first of the deck otherwise. */
+  readonly task?: PracticeTaskRef;
 }
 
 /** Which task to practise. */

@@ -1,6 +1,6 @@
 import type { Numbered } from './race-game.js';
 import type { ServerMetrics } from './metrics.js';
-import type { LiveGame, Storage } from './storage.js';
+import type { LiveGame, LiveTable, Storage } from './storage.js';
 
 /** What a game's journal needs: the store, and the bench's measure if it is on. */
 export interface JournalServices {
@@ -49,6 +49,55 @@ export class GameJournal {
       await this.services.storage.journal(gameId, seq, entry);
       this.services.metrics?.journalWritten(performance.now() - askedAt);
     });
+  }
+
+  /** Resolves once every write asked so far has landed (or failed). */
+  async settled(): Promise<void> {
+    await this.#tail;
+  }
+}
+
+/**
+ * A table's keeping between games (docs/operations.md, the journal): its latest state written, one
+ * write at a time, in order, a state asked for while another is being written replacing any not
+ * yet begun (only the latest counts). A write that fails is reported to `notSaved`; the next
+ * change writes the table again.
+ */
+export class TableJournal {
+  #tail: Promise<unknown> = Promise.resolve();
+  /** The write waiting for the one under way: its latest state, or the table's end. */
+  #due: { readonly table: LiveTable } | { readonly drop: string } | null = null;
+
+  constructor(
+    private readonly storage: Pick<Storage, 'keepTable' | 'dropTable'>,
+    private readonly notSaved: (e: unknown) => void,
+  ) {}
+
+  #ask(write: { readonly table: LiveTable } | { readonly drop: string }): void {
+    const queued = this.#due !== null;
+    this.#due = write;
+    if (queued) return;
+    this.#tail = this.#tail.then(async () => {
+      const due = this.#due;
+      this.#due = null;
+      if (!due) return;
+      try {
+        if ('table' in due) await this.storage.keepTable(due.table);
+        else await this.storage.dropTable(due.drop);
+      } catch (e) {
+        this.notSaved(e);
+      }
+    });
+  }
+
+  /** Keeps the table as it stands now (replacing what was kept). */
+  keep(table: LiveTable): void {
+    this.#ask({ table });
+  }
+
+  /** The table is gone, or its game began (the game's journal has it now). */
+  drop(code: string): void {
+    this.#ask({ drop: code });
   }
 
   /** Resolves once every write asked so far has landed (or failed). */

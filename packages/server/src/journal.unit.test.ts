@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GameJournal } from './journal.js';
-import type { JournalEntry, LiveGame } from './storage.js';
+import { GameJournal, TableJournal } from './journal.js';
+import type { JournalEntry, LiveGame, LiveTable } from './storage.js';
 import { MemoryStorage } from './storage/memory.js';
 
 /*
@@ -107,5 +107,76 @@ describe('GameJournal', () => {
     await journal.write('g1', { seq: 0, entry: entry(1) });
     await journal.write('g1', { seq: 1, entry: entry(2) });
     expect(measured).toHaveLength(2);
+  });
+});
+
+describe('a table kept between games', () => {
+  const kept = (savedAt: number): LiveTable => ({
+    code: 'LOB111',
+    public: false,
+    settings: {
+      edition: 'classic',
+      variant: 'standard',
+      hourglassSeconds: 60,
+      rounds: 9,
+      pieceSet: 'task',
+      rated: false,
+    },
+    seats: [],
+    host: -1,
+    game: null,
+    savedAt,
+  });
+
+  it('writes the latest state one write at a time, skipping states replaced before their turn, then drops it', async () => {
+    const storage = new MemoryStorage();
+    const written: number[] = [];
+    const slow = {
+      dropTable: (code: string) => storage.dropTable(code),
+      keepTable: async (t: LiveTable) => {
+        await new Promise((r) => setTimeout(r, 5));
+        written.push(t.savedAt);
+        await storage.keepTable(t);
+      },
+    };
+    const failures: unknown[] = [];
+    const journal = new TableJournal(slow, (e) => failures.push(e));
+    journal.keep(kept(1));
+    journal.keep(kept(2));
+    journal.keep(kept(3));
+    await journal.settled();
+    // Asked at once, only the latest is written.
+    expect(written).toEqual([3]);
+    // One under way is followed by the latest asked meanwhile.
+    journal.keep(kept(4));
+    await new Promise((r) => setTimeout(r, 1));
+    journal.keep(kept(5));
+    journal.keep(kept(6));
+    await journal.settled();
+    expect(written).toEqual([3, 4, 6]);
+    expect((await storage.liveTables()).map((t) => t.savedAt)).toEqual([6]);
+    journal.keep(kept(7));
+    journal.drop('LOB111');
+    await journal.settled();
+    expect(await storage.liveTables()).toEqual([]);
+    expect(failures).toEqual([]);
+  });
+
+  it('reports a write that fails, and writes the next change', async () => {
+    const storage = new MemoryStorage();
+    let fail = true;
+    const flaky = {
+      dropTable: (code: string) => storage.dropTable(code),
+      keepTable: (t: LiveTable) => (fail ? Promise.reject(new Error('disk full')) : storage.keepTable(t)),
+    };
+    const failures: unknown[] = [];
+    const journal = new TableJournal(flaky, (e) => failures.push(e));
+    journal.keep(kept(1));
+    await journal.settled();
+    expect(String(failures[0])).toContain('disk full');
+    fail = false;
+    journal.keep(kept(2));
+    await journal.settled();
+    expect((await storage.liveTables()).map((t) => t.savedAt)).toEqual([2]);
   });
 });

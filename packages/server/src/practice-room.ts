@@ -1,5 +1,5 @@
 import type { Client } from '@colyseus/core';
-import { Room } from '@colyseus/core';
+import { Room, ServerError } from '@colyseus/core';
 import type { DeckTask, PracticeServerMessages, PracticeTaskRef, Placement } from '@ubongo/core';
 import { checkSolution, claimRefusal, findTask, puzzleOf } from '@ubongo/core';
 import { expireWhenIdle, heard, parseJoin, registrar, reject, rejectUnknown, sender } from './messages.js';
@@ -23,7 +23,13 @@ export class PracticeRoom extends Room {
 
   override onCreate(options: unknown): void {
     this.patchRate = 0;
-    parseJoin(practiceJoinSchema, options);
+    const { task } = parseJoin(practiceJoinSchema, options);
+    // A practice coming back after its connection dropped (or the server restarted) goes on with its task.
+    if (task) {
+      if (!findTask(this.services.decks[task.edition], task))
+        throw new ServerError(400, `no task ${task.key} on ${task.edition} board ${task.board} ${task.side}`);
+      this.#task = task;
+    }
     this.maxClients = 1;
     void this.setPrivate(true);
     this.#register();

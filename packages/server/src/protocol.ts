@@ -117,16 +117,19 @@ export const soloMessages = {
 } as const;
 
 /** Options to create a practice room. */
-export const practiceJoinSchema = z.object({ protocol: z.number() });
+/** Which task to practise (practice's `task`, and the task a practice coming back goes on with). */
+const practiceTask = z.strictObject({
+  edition: z.enum(DECK_EDITIONS),
+  board: z.string().max(8),
+  side: z.enum(SIDES),
+  key: z.string().max(8),
+});
+
+export const practiceJoinSchema = z.object({ protocol: z.number(), task: practiceTask.exactOptional() });
 
 /** What a player may send to practice. */
 export const practiceMessages = {
-  task: z.strictObject({
-    edition: z.enum(DECK_EDITIONS),
-    board: z.string().max(8),
-    side: z.enum(SIDES),
-    key: z.string().max(8),
-  }),
+  task: practiceTask,
   claim: z.strictObject({ placements }),
   level: z.strictObject({ edition: z.enum(DECK_EDITIONS), side: z.enum(SIDES) }),
   hint: empty,

@@ -10,7 +10,7 @@ import type {
 } from '@ubongo/core';
 import { deckFor, err, ok, raceEngine, RoundWatcher, STAND_IN_LEVEL } from '@ubongo/core';
 import type { GameClock } from './clock.js';
-import { GameJournal } from './journal.js';
+import { GameJournal, TableJournal } from './journal.js';
 import { RaceGame } from './race-game.js';
 import type { RatingStore } from './ratings.js';
 import { rateRace } from './ratings.js';
@@ -31,7 +31,15 @@ export type RaceMasterServices = Pick<RoomServices, 'attempts' | 'inPlay' | 'dec
   readonly clock: Pick<GameClock, 'now' | 'timeScale'>;
   readonly storage: Pick<
     Storage,
-    'beginGame' | 'journal' | 'saveGame' | 'flagAccount' | 'holdClaim' | 'heldPlayers' | 'soloResultsOf'
+    | 'beginGame'
+    | 'journal'
+    | 'saveGame'
+    | 'keepTable'
+    | 'dropTable'
+    | 'flagAccount'
+    | 'holdClaim'
+    | 'heldPlayers'
+    | 'soloResultsOf'
   > &
     RatingStore;
 };
@@ -81,9 +89,17 @@ export class RaceMaster {
   /** The last round's reveal, until the next round begins. */
   #reveal: RoundReveal | null = null;
   readonly #journal: GameJournal;
+  /** The table kept between games, to come back after a restart (journal.ts). */
+  readonly #kept: TableJournal;
+  /** The finished game whose record is stored: the table is kept showing it until a rematch. */
+  #recorded: RaceGame | null = null;
+  /** The table was kept between games and came back after a restart: it waits for its people (`resumeBy`). */
+  #restoredTable = false;
   #saving: Promise<void> | undefined;
   /** A game has started and its journal is being opened: nobody is told until it is. */
   #beginning = false;
+  /** A game resumed after a restart: the round it goes on with, until that round is dealt; null otherwise. */
+  #restartRound: number | null = null;
   /** A game resumed after a restart waits for its people until this game time; null otherwise. */
   #resumeBy: number | null = null;
   /** The last step taken (or given up): each step waits for the one before it. */
@@ -111,6 +127,51 @@ export class RaceMaster {
     this.#journal = new GameJournal(services, (e) => {
       services.log(`room ${room.id}: could not write the journal: ${String(e)}`);
     });
+    this.#kept = new TableJournal(services.storage, (e) => {
+      services.log(`room ${room.id}: could not keep the table: ${String(e)}`);
+    });
+  }
+
+  /**
+   * Keeps the table as it stands, between games (a lobby, or a finished game's table once its
+   * record is stored), to come back after a restart; a game under way is the journal's.
+   */
+  keep(): void {
+    const game = this.#game;
+    if (this.#beginning || (game !== null && game !== this.#recorded)) return;
+    this.#kept.keep(this.table.kept(this.room.id, this.room.public, game?.id ?? null, this.services.clock.now()));
+  }
+
+  /**
+   * Goes on with a table kept between games after a restart (resume.ts): a lobby, or a finished
+   * game's table (`game`, rebuilt from its record). It waits for its people for the reconnection
+   * window from now, unless everyone is back; says until when.
+   */
+  restore(game: RaceGame | null): number | null {
+    if (game) {
+      this.#take(game);
+      this.#recorded = game;
+    }
+    this.#restoredTable = true;
+    const everyone = this.table.seats.every((s) => s.connected);
+    this.#resumeBy = everyone ? null : this.services.clock.now() + RECONNECT_SECONDS * 1000;
+    return this.#resumeBy;
+  }
+
+  /** Whether this is a table kept between games, back after a restart (`restore`). */
+  get restoredTable(): boolean {
+    return this.#restoredTable;
+  }
+
+  /**
+   * A restored table's wait for its people is over (or everyone is back): the seats of those still
+   * away are given up. Says whether anyone is back (with nobody, the room closes).
+   */
+  endTableWait(): boolean {
+    this.#resumeBy = null;
+    const people = this.table.seats.filter((s) => s.occupant.kind === 'human');
+    for (const seat of people) if (!seat.connected) this.table.drop(seat, this.#game !== null);
+    return people.some((s) => s.connected);
   }
 
   /** The referee's step could not be stored: the game waits; everyone is told, once until a write holds again. */
@@ -190,8 +251,11 @@ export class RaceMaster {
     this.#journal.begin(live, (stored) => {
       this.#beginning = false;
       if (this.#game !== game) return;
-      if (stored) this.#toldNotSaved = false;
-      else {
+      if (stored) {
+        this.#toldNotSaved = false;
+        // The journal has the table now, until the game is over.
+        this.#kept.drop(this.room.id);
+      } else {
         this.#beginFailedAt = this.services.clock.now();
         // Not stored, so not started: nobody was told it had, and the table is back in its lobby.
         this.#game = null;
@@ -215,6 +279,8 @@ export class RaceMaster {
   resume(game: RaceGame): number | null {
     this.#take(game);
     this.#solves?.recall();
+    const view = game.view(null);
+    this.#restartRound = game.finished ? null : (view.round?.number ?? 0) + 1;
     const everyone = this.table.seats.every((s) => s.connected);
     this.#resumeBy = everyone ? null : this.services.clock.now() + RECONNECT_SECONDS * 1000;
     return this.#resumeBy;
@@ -256,7 +322,8 @@ export class RaceMaster {
     // The matchmaker let in signed-in players only (server.ts); their account's name is shown.
     const name = auth?.name ?? 'Player';
     const account = seatAccount(auth);
-    const own = this.#game && seatKey !== undefined ? table.seatByKey(seatKey, account) : undefined;
+    // (A lobby kept over a restart takes its people back by their keys too: resume.ts.)
+    const own = seatKey !== undefined ? table.seatByKey(seatKey, account) : undefined;
     if (own === 'not-yours') return 'not-yours';
     if (own && seatKey !== undefined) {
       table.sitBack(own, sessionId, seatKey, account);
@@ -291,6 +358,7 @@ export class RaceMaster {
       serverNow: now,
       timeScale: clock.timeScale,
       resumeBy: this.#resumeBy,
+      restartRound: this.#restartRound,
     });
   }
 
@@ -380,7 +448,14 @@ export class RaceMaster {
       const reveal = this.#rounds?.step(action, events);
       this.#all('events', { events });
       this.sendViews();
-      if (events.some((e) => e.type === 'round-started')) this.#reveal = null;
+      if (events.some((e) => e.type === 'round-started')) {
+        this.#reveal = null;
+        // The round played again after a restart is dealt: the lobby no longer says it starts over.
+        if (this.#restartRound !== null) {
+          this.#restartRound = null;
+          this.sendLobby();
+        }
+      }
       if (reveal) {
         this.#reveal = reveal;
         this.#all('reveal', reveal);
@@ -443,6 +518,10 @@ export class RaceMaster {
     const record = game.record(game.id, this.table.storedSeats(), clock.now());
     try {
       await storage.saveGame(record);
+      if (record.result) {
+        this.#recorded = game;
+        if (this.#game === game) this.keep();
+      }
       if (record.result && this.table.settings.rated)
         await rateRace(storage, game, this.table.seats, this.#solves?.implausible ?? new Set(), clock.now(), log);
       if (record.result) this.#all('saved', { game: record.id });
@@ -468,6 +547,7 @@ export class RaceMaster {
     this.#game = null;
     this.#solves = null;
     this.#reveal = null;
+    this.#recorded = null;
     this.table.rematch();
     return true;
   }
@@ -484,5 +564,8 @@ export class RaceMaster {
     await this.#saving;
     const game = this.#game;
     if (game && !game.saved && (game.finished || !stopping)) await this.#save(game);
+    // A table closed for good is forgotten; one the server stops with stays kept, to come back.
+    if (!stopping) this.#kept.drop(this.room.id);
+    await this.#kept.settled();
   }
 }

@@ -8,7 +8,7 @@ import { MAX_SPECTATORS, raceJoinSchema } from './protocol.js';
 import { RaceMaster, RECONNECT_SECONDS } from './race-master.js';
 import { registerRaceMessages } from './race-messages.js';
 import { takeResumption } from './resume.js';
-import type { Resumption, RoomServices } from './services.js';
+import type { Restoration, Resumption, RoomServices } from './services.js';
 import type { Account } from './storage.js';
 import type { Seat } from './table.js';
 import { settingsOf, Table, tableCode } from './table.js';
@@ -51,7 +51,8 @@ export class RaceRoom extends Room {
     // A game the server resumes after a restart (resume.ts), not a table a client asked for.
     const resumption = takeResumption(this.services.resumes, options);
     if (resumption) {
-      this.#resume(resumption);
+      if ('table' in resumption) this.#restore(resumption);
+      else this.#resume(resumption);
       return;
     }
     const { public: open = false, settings = {} } = parseJoin(raceJoinSchema, options);
@@ -114,8 +115,49 @@ export class RaceRoom extends Room {
       });
   }
 
+  /**
+   * A table kept between games, back after a restart (resume.ts): a lobby with its settings, seats,
+   * ready states and host, or a finished game's table (its end shown, a rematch to come). It waits
+   * for its people to come back with their seats' keys for the reconnection window (counted from
+   * now); at its end the seats of those still away are given up, and with nobody back the room
+   * closes (the table is forgotten).
+   */
+  #restore({ table, game }: Restoration): void {
+    this.roomId = table.code;
+    this.#public = table.public;
+    if (!table.public) void this.setPrivate(true);
+    void this.setMetadata({ started: game !== null });
+    this.maxClients = 4 + MAX_SPECTATORS;
+    this.autoDispose = false;
+    this.#master = this.#masterOf(Table.restored(table));
+    const waitBy = this.#master.restore(game);
+    this.#registerMessages();
+    this.#updateVisibility();
+    if (waitBy === null) this.#tableBack();
+    else
+      this.#resumeWait.set(`room ${this.roomId}: restore`, waitBy, () => {
+        this.#tableBack();
+      });
+  }
+
+  /** A restored table's wait is over (or everyone is back): it goes on with those back, or closes with nobody. */
+  #tableBack(): void {
+    this.#resumeWait.clear();
+    if (!this.#master.endTableWait()) {
+      void this.disconnect();
+      return;
+    }
+    this.autoDispose = true;
+    this.#updateVisibility();
+    this.#tellAll();
+  }
+
   /** Everyone is back (or replaced): the game goes on, its next round a pause from now. */
   #goOn(): void {
+    if (this.#master.restoredTable) {
+      this.#tableBack();
+      return;
+    }
     if (!this.#master.game) return;
     this.#resumeWait.clear();
     this.#master.goOn();
@@ -372,6 +414,8 @@ export class RaceRoom extends Room {
     this.#master.observe();
     this.#planAutoStart();
     this.#master.sendLobby();
+    // Every change of the table is told here: it is kept as it now stands (between games only).
+    this.#master.keep();
   }
 
   /** Everyone is told how things stand: the lobby, and the game as they see it. */

@@ -118,8 +118,11 @@ describe('a restart', { timeout: 90_000 }, () => {
     expect(lobby.seats.map((s) => s.kind)).toEqual(['human', 'bot']);
     expect(lobby.you).toBe(0);
     expect(lobby.resumeBy).toBeNull();
+    // The lobby says which round starts over, until it is dealt.
+    expect(lobby.restartRound).toBe(1);
     // Round 1 again, from its start; Ben plays it and the game goes on.
     const again = await back.waitFor('view', (m) => m.view.phase === 'playing' && m.view.round?.number === 1);
+    await back.waitFor('lobby', (l) => l.restartRound === null);
     if (!again.view.task) throw new Error('no task');
     back.send('claim', { placements: solve(again.view.task) });
     await back.waitFor('events', (m) => m.events.some((e) => e.type === 'solved' && e.player === 'p1'));
@@ -208,6 +211,127 @@ describe('a restart', { timeout: 90_000 }, () => {
     // On the server's clock, before the window for coming back had run out.
     expect(going.serverNow).toBeLessThan(waiting.resumeBy ?? 0);
     expect(benBack.received.some((r) => r.type === 'notice')).toBe(false);
+    expect(await second.stop('SIGTERM')).toBe(0);
+  });
+
+  it('brings back a lobby and a finished table with their people, settings, bots, host and ready states; rematch works', async () => {
+    const dataDir = dataFolder();
+    const first = await start(dataDir);
+    // A lobby: Ana hosts two rounds of extreme with a bot; Ben is ready, Ana is not.
+    const ana = await Player.create(first.ws, 'race', {
+      name: 'Ana',
+      settings: { edition: 'extreme', rounds: 2, hourglassSeconds: 120 },
+    });
+    const { code } = await ana.waitFor('lobby');
+    const ben = await Player.join(first.ws, code, { name: 'Ben' });
+    ana.send('add-bot', { level: 'expert' });
+    ben.send('ready', { ready: true });
+    await ana.waitFor('lobby', (l) => l.seats.length === 3 && l.seats[1]?.ready === true);
+    const anaKey = (await ana.waitFor('lobby', (l) => l.seatKey !== null)).seatKey ?? '';
+    const benKey = (await ben.waitFor('lobby', (l) => l.seatKey !== null)).seatKey ?? '';
+    // A finished table: Cy won one round against a bot, and stays at the end screen.
+    const cy = await Player.create(first.ws, 'race', { name: 'Cy', settings: { rounds: 1, hourglassSeconds: 20 } });
+    const { code: cyCode } = await cy.waitFor('lobby');
+    cy.send('add-bot', { level: 'beginner' });
+    await cy.waitFor('lobby', (l) => l.seats.length === 2);
+    cy.send('start');
+    const { view } = await cy.waitFor('view', (m) => m.view.task !== null);
+    if (!view.task) throw new Error('no task');
+    cy.send('claim', { placements: solve(view.task) });
+    const { game: cyGame } = await cy.waitFor('saved');
+    const cyKey = (await cy.waitFor('lobby', (l) => l.seatKey !== null)).seatKey ?? '';
+    expect(await first.stop('SIGTERM')).toBe(0);
+
+    const second = await start(dataDir);
+    expect(second.stderr()).toContain('2 tables were kept between games: 2 back');
+    // Ben first: the lobby as it was, waiting for Ana (who hosts again once back).
+    const benBack = await Player.join(second.ws, code, { seatKey: benKey }, ben.client.auth.token);
+    const waiting = await benBack.waitFor('lobby');
+    expect(waiting.started).toBe(false);
+    expect(waiting.you).toBe(1);
+    expect(waiting.resumeBy).not.toBeNull();
+    expect(waiting.settings).toMatchObject({ edition: 'extreme', rounds: 2, hourglassSeconds: 120 });
+    expect(waiting.seats.map((s) => [s.kind, s.connected, s.ready])).toEqual([
+      ['human', false, false],
+      ['human', true, true],
+      ['bot', true, true],
+    ]);
+    const anaBack = await Player.join(second.ws, code, { seatKey: anaKey }, ana.client.auth.token);
+    const together = await anaBack.waitFor('lobby', (l) => l.resumeBy === null);
+    expect(together.you).toBe(0);
+    expect(together.host).toBe(0);
+    expect(together.seats.map((s) => (s.kind === 'human' ? s.name : s.kind))).toEqual(['Ana', 'Ben', 'bot']);
+    // Someone else's key opens nothing: a newcomer takes the free seat instead.
+    const eve = await Player.join(second.ws, code, { name: 'Eve', seatKey: benKey });
+    expect((await eve.waitFor('lobby')).you).toBe(3);
+    // The host starts it: the game is the table's, as before the restart.
+    anaBack.send('start');
+    await anaBack.waitFor('view', (m) => m.view.phase === 'playing');
+
+    // Cy is back at the end of the game, and the rematch brings the table back to its lobby.
+    const cyBack = await Player.join(second.ws, cyCode, { seatKey: cyKey }, cy.client.auth.token);
+    const ended = await cyBack.waitFor('view', (m) => m.view.phase === 'finished');
+    expect(ended.view.you).toBe('p1');
+    expect((await cyBack.waitFor('lobby')).game).toBe(cyGame);
+    cyBack.send('rematch');
+    const rematch = await cyBack.waitFor('lobby', (l) => !l.started);
+    expect(rematch.host).toBe(0);
+    expect(rematch.seats.map((s) => s.kind)).toEqual(['human', 'bot']);
+    cyBack.send('start');
+    await cyBack.waitFor('view', (m) => m.view.phase === 'playing' && m.view.task !== null);
+    expect(await second.stop('SIGTERM')).toBe(0);
+  });
+
+  it('forgets a lobby nobody comes back to after the window', async () => {
+    const dataDir = dataFolder();
+    const first = await start(dataDir);
+    const ana = await Player.create(first.ws, 'race', { name: 'Ana' });
+    const { code } = await ana.waitFor('lobby');
+    await ana.waitFor('lobby', (l) => l.seatKey !== null);
+    await first.stop('SIGKILL');
+    const second = await start(dataDir);
+    expect(second.stderr()).toContain('1 tables were kept between games: 1 back');
+    // 60 game seconds (3 s here), then the room closes and the table is forgotten.
+    await expect
+      .poll(
+        async () => {
+          const storage = await SqliteStorage.open(dataDir);
+          try {
+            return (await storage.liveTables()).map((t) => t.code);
+          } finally {
+            await storage.close();
+          }
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toEqual([]);
+    await expect(Player.join(second.ws, code, { name: 'Zed' })).rejects.toThrow();
+    expect(await second.stop('SIGTERM')).toBe(0);
+  });
+
+  it('lets practice go on after a restart with the task in hand, and answers its covered board', async () => {
+    const dataDir = dataFolder();
+    const first = await start(dataDir);
+    const pia = await Player.create(first.ws, 'practice', {});
+    await pia.waitFor('practice');
+    const ref = { edition: 'extreme', board: 'E07', side: 'hard', key: 'blue' } as const;
+    pia.send('task', ref);
+    const before = await pia.waitFor('practice', (m) => m.board === ref.board);
+    const closed = new Promise<number>((resolve) => pia.room.onLeave(resolve));
+    await first.stop('SIGKILL');
+    // The socket died (not a close the server chose): the page makes practice again.
+    expect(await closed).not.toBe(1000);
+    const second = await start(dataDir);
+    const back = await Player.create(second.ws, 'practice', { task: ref });
+    const again = await back.waitFor('practice');
+    expect(again).toMatchObject(ref);
+    expect(again.task).toEqual(before.task);
+    back.send('claim', { placements: solve(again.task) });
+    await back.waitFor('checked');
+    // A task no deck has is refused, in words.
+    await expect(Player.create(second.ws, 'practice', { task: { ...ref, board: 'E99' } })).rejects.toThrow(
+      /no task blue on extreme board E99 hard/,
+    );
     expect(await second.stop('SIGTERM')).toBe(0);
   });
 

@@ -2,8 +2,8 @@ import { shippedDeck } from '@ubongo/core/decks';
 import { describe, expect, it } from 'vitest';
 import type { Numbered } from './race-game.js';
 import { RaceGame } from './race-game.js';
-import { resumeGames, takeResumption } from './resume.js';
-import type { Resumption } from './services.js';
+import { restoreTables, resumeGames, takeResumption } from './resume.js';
+import type { Restoration, Resumption } from './services.js';
 import { MemoryStorage } from './storage/memory.js';
 import { Table } from './table.js';
 
@@ -44,7 +44,7 @@ async function journalled(storage: MemoryStorage, id: string, steps = Infinity):
 
 function services(storage: MemoryStorage) {
   const logged: string[] = [];
-  const resumes = new Map<string, Resumption>();
+  const resumes = new Map<string, Resumption | Restoration>();
   return { storage, decks, log: (m: string) => logged.push(m), resumes, clock: { now: () => 10_000_000 }, logged };
 }
 
@@ -63,8 +63,9 @@ describe('resumeGames', () => {
     expect((await storage.game(done))?.result).toBeDefined();
     const [key] = opened;
     const resumption = takeResumption(s.resumes, { resume: key });
-    expect(resumption?.live.id).toBe(under);
-    expect(resumption?.game.finished).toBe(false);
+    if (!resumption || 'table' in resumption) throw new Error('no game to resume');
+    expect(resumption.live.id).toBe(under);
+    expect(resumption.game.finished).toBe(false);
     // Taken once: a second room with the key resumes nothing.
     expect(takeResumption(s.resumes, { resume: key })).toBeUndefined();
     expect(takeResumption(s.resumes, { public: true })).toBeUndefined();
@@ -88,5 +89,52 @@ describe('resumeGames', () => {
       expect.stringMatching(/^game no-room could not get its room back: Error: no room/),
     ]);
     expect(s.resumes.size).toBe(0);
+  });
+
+  it('brings back kept tables: a lobby as kept, a finished table with its game; forgets one whose code the journal has', async () => {
+    const storage = new MemoryStorage();
+    const done = await journalled(storage, 'done');
+    const s = services(storage);
+    await resumeGames(s, await storage.liveGames(), () => Promise.resolve());
+    // A lobby: Ana hosts, Ben is ready, a bot.
+    const lobby = new Table();
+    lobby.configure({ rounds: 4, edition: 'extreme' });
+    lobby.sit('a', 'Ana', 'easy', { id: 'acc-a', claimed: true });
+    lobby.sit('b', 'Ben', 'hard', { id: 'acc-b', claimed: false });
+    lobby.addBot('expert', 'easy');
+    const [ana, ben] = lobby.seats;
+    if (!ana?.key || !ben) throw new Error('no seats');
+    ben.ready = true;
+    await storage.keepTable(lobby.kept('LOB111', false, null, 500));
+    await storage.keepTable({ ...lobby.kept('FIN222', true, done, 600) });
+    await storage.keepTable({ ...lobby.kept('GONE33', false, 'nope', 700) });
+    await storage.keepTable({ ...lobby.kept('ROOM01', false, null, 800) });
+    const opened: string[] = [];
+    const restored = await restoreTables(s, await storage.liveTables(), new Set(['ROOM01']), (key) => {
+      opened.push(key);
+      return Promise.resolve();
+    });
+    expect(restored).toEqual({ restored: 3, dropped: 1 });
+    expect((await storage.liveTables()).map((t) => t.code)).toEqual(['FIN222', 'GONE33', 'LOB111']);
+    const back = opened.map((key) => takeResumption(s.resumes, { resume: key }));
+    const [fin, gone, lob] = back.map((r) => (r && 'table' in r ? r : undefined));
+    expect(fin?.game?.finished).toBe(true);
+    expect(fin?.game?.id).toBe(done);
+    expect(gone?.game).toBeNull();
+    expect(s.logged.join('\n')).toContain('table GONE33: its game nope cannot be shown again');
+    if (!lob) throw new Error('no lobby');
+    // The lobby's table as kept: settings, seats, ready states; Ana hosts again once back with her key.
+    const table = Table.restored(lob.table);
+    expect(table.settings).toMatchObject({ rounds: 4, edition: 'extreme' });
+    expect(table.seats.map((t) => [t.occupant.kind, t.connected, t.ready])).toEqual([
+      ['human', false, false],
+      ['human', false, true],
+      ['bot', true, true],
+    ]);
+    expect(table.seatByKey(ana.key, { id: 'acc-b', claimed: false })).toBe('not-yours');
+    const seat = table.seatByKey(ana.key, { id: 'acc-a', claimed: true });
+    if (!seat || seat === 'not-yours') throw new Error('the key opens nothing');
+    table.sitBack(seat, 'a2', ana.key, { id: 'acc-a', claimed: true });
+    expect(table.host).toBe('a2');
   });
 });

@@ -22,7 +22,7 @@ import { RaceRoom } from './race-room.js';
 import { connectRedis } from './redis.js';
 import type { AddressHold } from './address-hold.js';
 import { holdAddress } from './address-hold.js';
-import { latestTime, resumeGames } from './resume.js';
+import { latestTime, restoreTables, resumeGames } from './resume.js';
 import type { HeartbeatOptions } from './heartbeat.js';
 import { HEARTBEAT, HeartbeatTransport } from './heartbeat.js';
 import type { ServerMetrics } from './metrics.js';
@@ -146,11 +146,15 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
   const journals = await storage.liveGames((id, e) => {
     log(`cannot resume game ${id}: ${e.message}`);
   });
+  // Tables kept between games (lobbies, finished games' tables) come back too (resume.ts).
+  const tables = await storage.liveTables((code, e) => {
+    log(`cannot bring back table ${code}: ${e.message}`);
+  });
   const trails = startTrailSweep(storage, limits, log);
   const services: RoomServices = {
     storage,
     attempts: new Attempts(storage),
-    clock: new GameClock(options.timeScale ?? 1, latestTime(journals) + 1),
+    clock: new GameClock(options.timeScale ?? 1, Math.max(latestTime(journals), ...tables.map((t) => t.savedAt)) + 1),
     decks: { classic: shippedDeck('classic'), extreme: shippedDeck('extreme') },
     seed: () => randomInt(0x7fffffff),
     log,
@@ -279,6 +283,11 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
     log(
       `the journal held ${journals.length} games under way: ${resumed.resumed} resumed, ${resumed.finished} stored as finished, ${resumed.broken} stored as interrupted`,
     );
+  const restored = await restoreTables(services, tables, new Set(journals.map((j) => j.game.room)), (key) =>
+    matchMaker.handleCreateRoom('race', { resume: key }),
+  );
+  if (tables.length > 0)
+    log(`${tables.length} tables were kept between games: ${restored.restored} back, ${restored.dropped} forgotten`);
   let closing: Promise<void> | undefined;
   return {
     port,

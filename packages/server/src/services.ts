@@ -5,7 +5,7 @@ import type { Limits } from './limits.js';
 import type { Attempts } from './puzzles.js';
 import type { ServerMetrics } from './metrics.js';
 import type { RaceGame } from './race-game.js';
-import type { JournalSeat, LiveGame } from './storage.js';
+import type { JournalSeat, LiveGame, LiveTable } from './storage.js';
 import type { Storage } from './storage.js';
 
 /** What rooms need from the server around them. */
@@ -23,8 +23,11 @@ export interface RoomServices {
   readonly limits: Limits;
   /** The tasks each account has in play, which practice does not solve for it. */
   readonly inPlay: InPlay;
-  /** Games rebuilt from the journal at start, each waiting for its room, by the key its room is created with. */
-  readonly resumes: Map<string, Resumption>;
+  /**
+   * Games rebuilt from the journal at start, and tables kept between games, each waiting for its
+   * room, by the key its room is created with.
+   */
+  readonly resumes: Map<string, Resumption | Restoration>;
   /** What the process measures of itself for the bench (UBONGO_METRICS=1), if anything. */
   readonly metrics?: ServerMetrics;
 }
@@ -35,4 +38,11 @@ export interface Resumption {
   readonly game: RaceGame;
   /** The seats as they stand after the journal's counted entries (bots standing in included). */
   readonly seats: readonly JournalSeat[];
+}
+
+/** A table kept between games (a lobby, a finished game's table), handed back to a room after a restart (resume.ts). */
+export interface Restoration {
+  readonly table: LiveTable;
+  /** The finished game it shows, rebuilt from its stored record; null for a lobby (or a record that is gone). */
+  readonly game: RaceGame | null;
 }

@@ -6,6 +6,7 @@ import type {
   RaceConfig,
   RaceEdition,
   RaceResult,
+  RaceSettings,
   SoloDealing,
   SoloMode,
   SoloPuzzleTime,
@@ -47,6 +48,30 @@ export interface JournalSeat {
   /** A person's account, and whether it has a username (a rated game's players). */
   readonly accountId?: string;
   readonly claimed?: boolean;
+}
+
+/** A seat of a table between games (`LiveTable`): a journal seat, and whether its player is ready. */
+export interface TableSeat extends JournalSeat {
+  readonly ready: boolean;
+}
+
+/**
+ * A table between games, kept so that it comes back after a restart (docs/operations.md, the
+ * journal): a lobby, or a finished game's table until its rematch. A table whose game is under
+ * way is the journal's (`LiveGame`), not kept here.
+ */
+export interface LiveTable {
+  /** The room's id: the table's code, which players come back to. */
+  readonly code: string;
+  readonly public: boolean;
+  readonly settings: RaceSettings;
+  readonly seats: readonly TableSeat[];
+  /** The host's seat (an index into `seats`); -1 for none. */
+  readonly host: number;
+  /** The finished game the table shows until a rematch; null for a lobby. */
+  readonly game: string | null;
+  /** Game time when it was kept. */
+  readonly savedAt: number;
 }
 
 /** A game under way, as the journal keeps it: what a restarted server needs to resume it. */
@@ -323,6 +348,15 @@ export interface Games {
   /** The entries set apart by `voidJournal`, of every game, by game then seq (what a restart cost). */
   voidedEntries(): Promise<{ gameId: string; seq: number; entry: JournalEntry }[]>;
   game(id: string): Promise<GameRecord | undefined>;
+  /** Keeps a table between games (a lobby, a finished game's table) as this store's owner's; replaces any kept under its code. */
+  keepTable(table: LiveTable): Promise<void>;
+  /** Forgets the table `code` (closed, or its game began: the journal has it then); none kept is no error. */
+  dropTable(code: string): Promise<void>;
+  /**
+   * Every table between games this store's owner keeps, by code. A row that cannot be read (a
+   * CorruptRowError) fails the call, or, given `skip`, is left out and handed to it.
+   */
+  liveTables(skip?: (code: string, error: Error) => void): Promise<LiveTable[]>;
 }
 
 /** Solo runs: each finished one, the records they make, an account's own, its trails. */

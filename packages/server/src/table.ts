@@ -13,7 +13,7 @@ import { EDITION_RULES, GAME_ROUNDS, HOURGLASS_SECONDS, PROTOCOL_VERSION, STAND_
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { distinctName } from './names.js';
 import { ratable } from './ratings.js';
-import type { JournalSeat, StoredSeat } from './storage.js';
+import type { JournalSeat, LiveTable, StoredSeat } from './storage.js';
 
 /** A seat at the table: who sits in it, and for a person the connection while they have one. */
 export interface Seat {
@@ -120,6 +120,8 @@ export class Table {
     rated: false,
   };
   host: string | undefined;
+  /** The host's seat of a table kept over a restart, until its person is back (`sitBack`). */
+  #hostSeat: Seat | undefined;
   readonly watchers = new Map<string, Watcher>();
   #people = 0;
   /** When the last person sat down, and since when everyone has been ready (quick match). */
@@ -187,6 +189,8 @@ export class Table {
   /** A person sits down (under a name no one else at the table goes by); the first becomes the host. */
   sit(sessionId: string, name: string, side: Side, account?: SeatAccount): void {
     const shown = distinctName(name, this.#names());
+    // A key from the start: a lobby kept over a restart takes its people back by it.
+    const key = randomBytes(18).toString('base64url');
     this.seats.push({
       id: '',
       occupant: { kind: 'human', name: shown },
@@ -194,6 +198,8 @@ export class Table {
       sessionId,
       connected: true,
       ready: false,
+      key,
+      keyHash: hashKey(key),
       ...(account === undefined ? {} : { accountId: account.id, claimed: account.claimed }),
       ...(account?.username === undefined ? {} : { username: account.username }),
     });
@@ -238,6 +244,7 @@ export class Table {
     } else {
       this.seats = this.seats.filter((s) => s !== seat);
     }
+    if (seat === this.#hostSeat) this.#hostSeat = undefined;
     this.passHost();
   }
 
@@ -257,11 +264,12 @@ export class Table {
     this.host = this.seats.find((s) => s.occupant.kind === 'human' && s.connected && s.sessionId)?.sessionId;
   }
 
-  /** Players' ids by seat order, and a key for each person's seat, when a game starts. */
+  /** Players' ids by seat order, and a key for each person's seat that has none (`sit` gives one), when a game starts. */
   numberSeats(): void {
     this.seats.forEach((s, i) => {
       s.id = `p${i + 1}`;
       if (s.occupant.kind === 'human') {
+        if (s.key !== undefined && s.keyHash !== undefined) return;
         s.key = randomBytes(18).toString('base64url');
         s.keyHash = hashKey(s.key);
       } else {
@@ -272,8 +280,8 @@ export class Table {
   }
 
   /** The seats as the journal keeps them. */
-  journalSeats(): JournalSeat[] {
-    return this.seats.map((s) => ({
+  journalSeats(seats: readonly Seat[] = this.seats): JournalSeat[] {
+    return seats.map((s) => ({
       id: s.id,
       occupant: s.occupant,
       side: s.side,
@@ -344,7 +352,10 @@ export class Table {
     return seat;
   }
 
-  /** A person comes back to their seat with its key, on a new connection; the first back hosts. */
+  /**
+   * A person comes back to their seat with its key, on a new connection: the host of a table kept
+   * over a restart hosts again; otherwise the first back hosts until then.
+   */
   sitBack(seat: Seat, sessionId: string, key: string, account?: SeatAccount): void {
     if (account !== undefined && seat.accountId === undefined) {
       seat.accountId = account.id;
@@ -354,7 +365,42 @@ export class Table {
     seat.sessionId = sessionId;
     seat.connected = true;
     seat.key = key;
-    this.passHost();
+    if (seat === this.#hostSeat) {
+      this.#hostSeat = undefined;
+      this.host = sessionId;
+    } else this.passHost();
+  }
+
+  /**
+   * The table kept between games (a lobby; a finished game's table, `game` its id) to come back
+   * after a restart (storage's `LiveTable`): settings, seats, ready states and who hosts. Seats of
+   * people who left are not kept; watchers are not (they come back by the code).
+   */
+  kept(code: string, isPublic: boolean, game: string | null, now: number): LiveTable {
+    const seats = this.seats.filter((s) => s.occupant.kind !== 'human' || s.keyHash !== undefined);
+    const host = seats.find((s) => s.sessionId !== undefined && s.sessionId === this.host) ?? this.#hostSeat;
+    return {
+      code,
+      public: isPublic,
+      settings: this.settings,
+      seats: this.journalSeats(seats).map((s, i) => ({ ...s, ready: seats[i]?.ready ?? false })),
+      host: host === undefined ? -1 : seats.indexOf(host),
+      game,
+      savedAt: now,
+    };
+  }
+
+  /**
+   * A table kept between games, after a restart: its settings, seats and ready states as kept,
+   * every person away until they come back with their seat's key; the host hosts again once back.
+   */
+  static restored(kept: LiveTable): Table {
+    const table = Table.resumed(kept.settings, kept.seats);
+    table.seats.forEach((seat, i) => {
+      seat.ready = kept.seats[i]?.ready ?? false;
+    });
+    table.#hostSeat = table.seats[kept.host];
+    return table;
   }
 
   /** The levels of the seats bots play, by player id. */
@@ -396,7 +442,16 @@ export class Table {
     sessionId: string,
     room: Pick<
       LobbyMessage,
-      'code' | 'public' | 'started' | 'game' | 'startsAt' | 'offerBotsAt' | 'serverNow' | 'timeScale' | 'resumeBy'
+      | 'code'
+      | 'public'
+      | 'started'
+      | 'game'
+      | 'startsAt'
+      | 'offerBotsAt'
+      | 'serverNow'
+      | 'timeScale'
+      | 'resumeBy'
+      | 'restartRound'
     >,
   ): LobbyMessage {
     const mine = this.seatOf(sessionId);
@@ -423,7 +478,7 @@ export class Table {
             }
           : {}),
       })),
-      seatKey: room.started ? (mine?.key ?? null) : null,
+      seatKey: mine?.key ?? null,
       blocked: room.started ? null : this.blocked(room.public),
     };
   }

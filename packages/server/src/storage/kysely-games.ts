@@ -1,8 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
-import type { GameRecord, Games, Journal, JournalEntry, LiveGame } from '../storage.js';
+import type { GameRecord, Games, Journal, JournalEntry, LiveGame, LiveTable } from '../storage.js';
 import { rows as parsers } from './rows.js';
 import { CorruptRowError, parseStored } from './schemas.js';
+import { tableRowOf } from './table-rows.js';
 import type { Tables } from './tables.js';
 
 /** A journal entry waiting for its batch (`KyselyGames.journal`). */
@@ -214,5 +215,37 @@ export class KyselyGames implements Games {
       startedAt: row.started_at,
       finishedAt: row.finished_at,
     };
+  }
+
+  async keepTable(t: LiveTable): Promise<void> {
+    const { code, savedAt, ...body } = t;
+    const row = { code, owner: this.owner, body: JSON.stringify(body), saved_at: savedAt };
+    await this.db
+      .insertInto('live_tables')
+      .values(row)
+      .onConflict((oc) => oc.column('code').doUpdateSet(row))
+      .execute();
+  }
+
+  async dropTable(code: string): Promise<void> {
+    await this.db.deleteFrom('live_tables').where('code', '=', code).execute();
+  }
+
+  async liveTables(skip?: (code: string, error: Error) => void): Promise<LiveTable[]> {
+    const rows = await this.db
+      .selectFrom('live_tables')
+      .selectAll()
+      .where('owner', '=', this.owner)
+      .orderBy('code')
+      .execute();
+    return rows.flatMap((raw) => {
+      try {
+        return [tableRowOf(parseStored(parsers.liveTables, raw, `live_tables (code ${raw.code})`))];
+      } catch (e) {
+        if (!skip || !(e instanceof CorruptRowError)) throw e;
+        skip(raw.code, e);
+        return [];
+      }
+    });
   }
 }

@@ -1,6 +1,7 @@
-import type { GameRecord, Games, Journal, JournalEntry, LiveGame } from '../storage.js';
+import type { GameRecord, Games, Journal, JournalEntry, LiveGame, LiveTable } from '../storage.js';
 import type { Gate } from './memory-shared.js';
 import { columns, CorruptRowError, parseStored } from './schemas.js';
+import { tableRowOf } from './table-rows.js';
 
 // Rows as the database keeps them (kysely-games.ts): JSON as text, read back through the same
 // parsers. The store and its callers share no object, and a value comes back with exactly the
@@ -35,6 +36,8 @@ export class MemoryGames implements Games {
   private readonly games = new Map<string, GameRow>();
   private readonly live = new Map<string, { game: LiveRow; entries: EntryRow[] }>();
   private readonly voided: (EntryRow & { readonly gameId: string })[] = [];
+  /** Tables between games, by code: their JSON, as a database would hold it. */
+  private readonly tables = new Map<string, { readonly body: string; readonly savedAt: number }>();
 
   /** Every game under way it holds is `owner`'s: a store in memory is one process's. */
   constructor(
@@ -123,6 +126,36 @@ export class MemoryGames implements Games {
       [...this.voided]
         .sort((a, b) => (a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : a.seq - b.seq))
         .map(({ gameId, seq, entry }) => ({ gameId, seq, entry: entryOf(gameId, seq, entry) })),
+    );
+  }
+
+  keepTable(t: LiveTable): Promise<void> {
+    return this.gate.run(() => {
+      const { code, savedAt, ...body } = t;
+      this.tables.set(code, { body: JSON.stringify(body), savedAt });
+    });
+  }
+
+  dropTable(code: string): Promise<void> {
+    return this.gate.run(() => {
+      this.tables.delete(code);
+    });
+  }
+
+  liveTables(skip?: (code: string, error: Error) => void): Promise<LiveTable[]> {
+    return this.gate.run(() =>
+      [...this.tables.entries()]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .flatMap(([code, { body, savedAt }]) => {
+          try {
+            const parsed = parseStored(columns.tableBody, body, `live_tables (code ${code})`, 'body');
+            return [tableRowOf({ code, body: parsed, saved_at: savedAt })];
+          } catch (e) {
+            if (!skip || !(e instanceof CorruptRowError)) throw e;
+            skip(code, e);
+            return [];
+          }
+        }),
     );
   }
 

@@ -255,5 +255,16 @@ export function migrations(t: ColumnTypes): Record<string, Migration> {
         await carrySoloSummaries(db, t);
       },
     },
+    '013_live_tables': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('live_tables')
+          .addColumn('code', t.text, (c) => c.primaryKey())
+          .addColumn('owner', t.text, (c) => c.notNull())
+          .addColumn('body', t.text, (c) => c.notNull())
+          .addColumn('saved_at', t.big, (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }

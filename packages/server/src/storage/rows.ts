@@ -98,6 +98,13 @@ const ratingHistory = z.object({
   place: z.number().int().positive().nullable(),
 });
 
+const liveTables = z.object({
+  code: z.string(),
+  owner: z.string(),
+  body: columns.tableBody,
+  saved_at: z.number(),
+});
+
 const reports = z.object({
   reporter: z.string(),
   kind: named(z.enum(['run', 'player'])),
@@ -111,6 +118,7 @@ export const rows = {
   reports,
   games,
   liveGames,
+  liveTables,
   journal,
   soloResults,
   ratings,
@@ -124,6 +132,7 @@ const agree = <T extends true>(value: T): T => value;
 agree<Same<z.input<typeof games>, Selectable<Tables['games']>>>(true);
 agree<Same<z.input<typeof liveGames>, Selectable<Tables['live_games']>>>(true);
 agree<Same<z.input<typeof journal>, Selectable<Tables['journal']>>>(true);
+agree<Same<z.input<typeof liveTables>, Selectable<Tables['live_tables']>>>(true);
 agree<Same<z.input<typeof soloResults>, Selectable<Tables['solo_results']>>>(true);
 agree<Same<z.input<typeof ratings>, Selectable<Tables['ratings']>>>(true);
 agree<Same<z.input<typeof puzzleRatings>, Selectable<Tables['puzzle_ratings']>>>(true);

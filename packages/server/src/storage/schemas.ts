@@ -21,7 +21,7 @@ import {
 } from '@ubongo/core';
 import { z } from 'zod';
 import type { Same } from '../protocol.js';
-import type { GameRecord, JournalEntry, JournalSeat, SoloPuzzle, StoredSeat } from '../storage.js';
+import type { GameRecord, JournalEntry, JournalSeat, LiveTable, SoloPuzzle, StoredSeat } from '../storage.js';
 
 /*
  * What the stores read back is outside input, as a message from a socket is: every row is parsed
@@ -140,6 +140,32 @@ export const journalSeats = z.array(
   }),
 );
 
+/** A table between games (`LiveTable`), its code and time aside (columns of their own). */
+export const tableBody = z.object({
+  public: z.boolean(),
+  settings: z.object({
+    edition: raceEdition,
+    variant: z.enum(CLASSIC_VARIANTS),
+    hourglassSeconds: z.number(),
+    rounds: z.number().int(),
+    pieceSet: z.enum(PIECE_SETS),
+    rated: z.boolean(),
+  }),
+  seats: z.array(
+    z.object({
+      id: z.string(),
+      occupant,
+      side,
+      ready: z.boolean(),
+      keyHash: z.string().exactOptional(),
+      accountId: z.string().exactOptional(),
+      claimed: z.boolean().exactOptional(),
+    }),
+  ),
+  host: z.number().int(),
+  game: z.string().nullable(),
+});
+
 export const journalEntry = z.discriminatedUnion('kind', [
   z.object({ at: z.number(), kind: z.literal('action'), action: raceAction }),
   z.object({ at: z.number(), kind: z.literal('stand-in'), player: z.string() }),
@@ -165,6 +191,7 @@ export const columns = {
   result: json(raceResult),
   entry: json(journalEntry),
   puzzles: json(soloPuzzles),
+  tableBody: json(tableBody),
 };
 
 // The schemas against the storage types: as readonly as the types (the values given back are
@@ -180,6 +207,7 @@ agree<Agrees<typeof storedSeats, readonly StoredSeat[]>>(true);
 agree<Agrees<typeof gameActions, GameRecord['actions']>>(true);
 agree<Agrees<typeof journalSeats, readonly JournalSeat[]>>(true);
 agree<Agrees<typeof journalEntry, JournalEntry>>(true);
+agree<Agrees<typeof tableBody, Omit<LiveTable, 'code' | 'savedAt'>>>(true);
 agree<Agrees<typeof soloPuzzles, readonly SoloPuzzle[]>>(true);
 agree<Agrees<typeof raceEdition, RaceEdition>>(true);
 agree<Agrees<typeof deckEdition, DeckEdition>>(true);

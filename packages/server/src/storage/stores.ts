@@ -8,6 +8,7 @@ import type {
   Journal,
   JournalEntry,
   LiveGame,
+  LiveTable,
   PlayerRating,
   PuzzleRating,
   RateAttempt,
@@ -79,6 +80,15 @@ export abstract class CombinedStorage implements Storage {
   }
   liveGames(skip?: (gameId: string, error: Error) => void): Promise<Journal[]> {
     return this.#games.liveGames(skip);
+  }
+  keepTable(table: LiveTable): Promise<void> {
+    return this.#games.keepTable(table);
+  }
+  dropTable(code: string): Promise<void> {
+    return this.#games.dropTable(code);
+  }
+  liveTables(skip?: (code: string, error: Error) => void): Promise<LiveTable[]> {
+    return this.#games.liveTables(skip);
   }
   voidedEntries(): Promise<{ gameId: string; seq: number; entry: JournalEntry }[]> {
     return this.#games.voidedEntries();

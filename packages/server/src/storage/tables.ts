@@ -42,6 +42,13 @@ export interface Tables {
     started_at: number;
     seats: string;
   };
+  /** Tables between games (a lobby, a finished game's table), kept to come back after a restart. */
+  live_tables: {
+    code: string;
+    owner: string;
+    body: string;
+    saved_at: number;
+  };
   journal: {
     game_id: string;
     seq: number;

@@ -49,6 +49,8 @@ export function Game({ table, view: message }: { table: Table; view: Received })
   const waitingFor = view.phase === 'waiting' ? message.nextRoundAt : null;
   // Extreme with the whole set: the pieces are laid out before the sand is turned (docs/rules.md §3.6).
   const layout = playing ? round?.layout : undefined;
+  // After a server restart, the round played again from its start (the server says which), until it is dealt.
+  const restartRound = playing ? null : table.lobby.restartRound;
   // Whether the sand has run out on my clock: this screen re-renders when it does, not with every tick.
   const ranOut = usePassed(playing && round && !layout ? round.deadline : null, message);
   const solvedAt = me && round ? round.solved.indexOf(me) : -1;
@@ -111,20 +113,28 @@ export function Game({ table, view: message }: { table: Table; view: Received })
   const boardShown = playing && task !== null && myDeal !== undefined && round !== null;
   // Between rounds (or, in a jewel game, before the pawns are placed), with the seconds to wait.
   const between = (seconds: number): string =>
-    round === null && view.edition === 'jewels'
-      ? t(view.place ? 'game.placeYourPawn' : 'game.pawnsBeingPlaced', { seconds })
-      : waitingFor === null
-        ? t('game.betweenRounds')
-        : t('game.nextRoundIn', { seconds });
+    restartRound !== null
+      ? t(waitingFor === null ? 'game.restartedWaiting' : 'game.restartedRound', {
+          round: Math.min(restartRound, view.rounds),
+          seconds,
+        })
+      : round === null && view.edition === 'jewels'
+        ? t(view.place ? 'game.placeYourPawn' : 'game.pawnsBeingPlaced', { seconds })
+        : waitingFor === null
+          ? t('game.betweenRounds')
+          : t('game.nextRoundIn', { seconds });
   return (
     <div className={solving ? 'game play-screen' : 'game'}>
       <div className="game-bar">
         <h1 className="round-title">
-          {round?.tieBreak
+          {restartRound === null && round?.tieBreak
             ? t('game.tieBreakRound')
-            : t('game.round', { round: Math.min(round?.number ?? 1, view.rounds), rounds: view.rounds })}
+            : t('game.round', {
+                round: Math.min(restartRound ?? round?.number ?? 1, view.rounds),
+                rounds: view.rounds,
+              })}
         </h1>
-        {myDeal ? (
+        {restartRound !== null ? null : myDeal ? (
           <span className="task-key">
             {view.edition === 'extreme' ? t('game.yourColour') : t('game.die')} <TaskKey value={myDeal.key} />
           </span>

@@ -1,6 +1,6 @@
 import type { DeckEdition, DeckIndex, Placement, PracticeMessage, PracticeTaskRef, Rejected, Side } from '@ubongo/core';
-import { DECK_EDITIONS, SIDES } from '@ubongo/core';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { CLOSE_CODES, DECK_EDITIONS, SIDES } from '@ubongo/core';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnnounce } from '../announce.js';
 import { useRoomMessages, watchRoom } from '../hooks.js';
@@ -11,7 +11,22 @@ import { Puzzle } from '../play/Puzzle.js';
 import { liftSound } from '../sound.js';
 import { boardMove, PlayBar, RejectedNote, solvedCue, SoundControl, TaskKey } from './common.js';
 
-/** The board, drawn again only when its own props change (a hint, the task), not for the screen's other state. */
+/** Real ms between tries to get practice back after its connection dropped, and how many tries before giving up. */
+const AGAIN_MS = 2000;
+const TRIES = 15;
+
+/**
+ * How practice stands with the server: connected; its connection dropped and it is getting it back
+ * (the board stays as it is); or closed, and why (it offers to start again).
+ */
+type Connection = 'ok' | 'lost' | 'idle' | 'flooded' | 'offline';
+
+const sameTask = (a: PracticeTaskRef, b: PracticeTaskRef): boolean =>
+  a.edition === b.edition && a.board === b.board && a.side === b.side && a.key === b.key;
+
+/** The options of a practice room made again: the task in hand (its reference only), if any. */
+const goOnWith = (task: PracticeTaskRef | null): { task?: PracticeTaskRef } =>
+  task ? { task: { edition: task.edition, board: task.board, side: task.side, key: task.key } } : {};
 
 /** Any task of either deck, untimed, with hints (one more piece each time) and the solution. */
 export function Practice() {
@@ -32,6 +47,13 @@ export function Practice() {
   const [choosing, setChoosing] = useState(
     () => typeof matchMedia !== 'function' || matchMedia('(min-width: 760px)').matches,
   );
+  const [connection, setConnection] = useState<Connection>('ok');
+  const online = connection === 'ok';
+  // The task in hand, for a room made again after the connection dropped (it goes on with it).
+  const taskRef = useRef<PracticeTaskRef | null>(null);
+  taskRef.current = task;
+  // A covered board not yet answered: sent (again) once the room is there.
+  const pendingClaim = useRef<Placements | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -62,8 +84,81 @@ export function Practice() {
     };
   }, []);
 
+  // A dropped connection (the network, a server restart) makes the room again, with the task in
+  // hand, while the board stays as it is; a room closed for idleness or for a flood of messages
+  // is said to be, with a button to start again. Nothing is left that does nothing.
+  useEffect(() => {
+    if (!room) return;
+    const run = { cancelled: false, timer: undefined as ReturnType<typeof setTimeout> | undefined };
+    const again = (tries: number): void => {
+      createRoom('practice', goOnWith(taskRef.current))
+        .then((back) => {
+          watchRoom(back);
+          if (run.cancelled) {
+            void back.leave(true);
+            return;
+          }
+          setConnection('ok');
+          setRoom(back);
+        })
+        .catch(() => {
+          if (run.cancelled) return;
+          if (tries + 1 < TRIES)
+            run.timer = setTimeout(() => {
+              again(tries + 1);
+            }, AGAIN_MS);
+          else setConnection('offline');
+        });
+    };
+    const onLeave = (code: number): void => {
+      if (run.cancelled || code === 1000) return;
+      if (code === CLOSE_CODES.idle || code === CLOSE_CODES.flood) {
+        setConnection(code === CLOSE_CODES.idle ? 'idle' : 'flooded');
+        return;
+      }
+      setConnection('lost');
+      run.timer = setTimeout(() => {
+        again(0);
+      }, 500);
+    };
+    room.onLeave(onLeave);
+    return () => {
+      run.cancelled = true;
+      clearTimeout(run.timer);
+      room.onLeave.remove(onLeave);
+    };
+  }, [room]);
+
+  // Back in a room: a covered board the connection kept from being answered is sent now.
+  useEffect(() => {
+    if (room?.connection.isOpen && pendingClaim.current) send(room, 'claim', { placements: pendingClaim.current });
+  }, [room]);
+
+  /** Practice made again by hand (after it was closed), with the task in hand. */
+  const startAgain = (): void => {
+    setConnection('lost');
+    createRoom('practice', goOnWith(taskRef.current))
+      .then((back) => {
+        watchRoom(back);
+        setConnection('ok');
+        setRoom(back);
+      })
+      .catch(() => {
+        setConnection('offline');
+      });
+  };
+
   useRoomMessages(room, {
     practice: (next) => {
+      // The same task again is the room made again after a drop: the board, its hints and its
+      // verdict stay as they are.
+      const before = taskRef.current;
+      taskRef.current = next;
+      if (before && sameTask(before, next)) {
+        setTask(next);
+        return;
+      }
+      pendingClaim.current = null;
       setTask(next);
       setShown(undefined);
       setHints(null);
@@ -79,17 +174,23 @@ export function Practice() {
       setHints(null);
     },
     checked: () => {
+      pendingClaim.current = null;
       setSolved(true);
       announce(t('practice.solved'));
       solvedCue();
     },
-    rejected: setRejected,
+    rejected: (r) => {
+      if (r.to === 'claim') pendingClaim.current = null;
+      setRejected(r);
+    },
   });
 
   const claim = useCallback(
     (placements: Placements) => {
       setRejected(null);
-      if (room) send(room, 'claim', { placements });
+      // Kept until answered: a board covered while the connection is down is answered once it is back.
+      pendingClaim.current = placements;
+      if (room?.connection.isOpen) send(room, 'claim', { placements });
     },
     [room],
   );
@@ -100,7 +201,7 @@ export function Practice() {
         {hints && <span className="hint-count">{t('practice.hints', { count: hints.shown, of: hints.of })}</span>}
         <button
           type="button"
-          disabled={solved || allShown}
+          disabled={solved || allShown || !online}
           onClick={() => {
             if (room) send(room, 'hint');
           }}
@@ -109,7 +210,7 @@ export function Practice() {
         </button>
         <button
           type="button"
-          disabled={solved || allShown}
+          disabled={solved || allShown || !online}
           onClick={() => {
             if (room) send(room, 'solution');
           }}
@@ -119,7 +220,7 @@ export function Practice() {
         <SoundControl />
       </>
     ),
-    [room, hints, solved, allShown, t],
+    [room, hints, solved, allShown, online, t],
   );
 
   const choose = (next: Partial<PracticeTaskRef>): void => {
@@ -131,7 +232,7 @@ export function Practice() {
     const side = next.side ?? task.side;
     const keys = board?.sides[side].tasks.map((k) => k.key) ?? [];
     const key = keys.includes(next.key ?? task.key) ? (next.key ?? task.key) : (keys[0] ?? '1');
-    if (board && room) send(room, 'task', { edition, board: board.id, side, key });
+    if (board && room && online) send(room, 'task', { edition, board: board.id, side, key });
   };
 
   const random = (): void => {
@@ -140,7 +241,8 @@ export function Practice() {
     const board = deck?.boards[Math.floor(Math.random() * (deck.boards.length || 1))];
     const keys = board?.sides[task.side].tasks ?? [];
     const key = keys[Math.floor(Math.random() * (keys.length || 1))]?.key;
-    if (board && key && room) send(room, 'task', { edition: task.edition, board: board.id, side: task.side, key });
+    if (board && key && room && online)
+      send(room, 'task', { edition: task.edition, board: board.id, side: task.side, key });
   };
 
   if (error)
@@ -177,6 +279,7 @@ export function Practice() {
           <label className="field">
             <span>{t('practice.deck')}</span>
             <select
+              disabled={!online}
               value={task.edition}
               onChange={(e) => {
                 choose({ edition: e.target.value as DeckEdition, board: '' });
@@ -192,6 +295,7 @@ export function Practice() {
           <label className="field">
             <span>{t('practice.board')}</span>
             <select
+              disabled={!online}
               value={task.board}
               onChange={(e) => {
                 choose({ board: e.target.value });
@@ -207,6 +311,7 @@ export function Practice() {
           <label className="field">
             <span>{t('practice.side')}</span>
             <select
+              disabled={!online}
               value={task.side}
               onChange={(e) => {
                 choose({ side: e.target.value as Side });
@@ -222,6 +327,7 @@ export function Practice() {
           <label className="field">
             <span>{t('practice.task')}</span>
             <select
+              disabled={!online}
               value={task.key}
               onChange={(e) => {
                 choose({ key: e.target.value });
@@ -237,11 +343,12 @@ export function Practice() {
         </div>
       </details>
       <div className="actions practice-actions">
-        <button type="button" onClick={random}>
+        <button type="button" disabled={!online} onClick={random}>
           {t('practice.random')}
         </button>
         <button
           type="button"
+          disabled={!online}
           onClick={() => {
             if (room) send(room, 'level', { edition: task.edition, side: task.side });
           }}
@@ -249,6 +356,20 @@ export function Practice() {
           {t('practice.atLevel')}
         </button>
       </div>
+      {connection === 'lost' ? (
+        <p className="banner" role="alert">
+          {t('practice.reconnecting')}
+        </p>
+      ) : (
+        !online && (
+          <div className="banner" role="alert">
+            <p>{t(`practice.${connection}`)}</p>
+            <button type="button" className="primary" onClick={startAgain}>
+              {t('practice.startAgain')}
+            </button>
+          </div>
+        )
+      )}
       {solved && (
         <p className="solved-banner" role="status">
           {t('practice.solved')}

@@ -290,7 +290,10 @@ export function RaceScreen({ code }: { code: string }) {
       )}
       {lobby.resumeBy !== null && (
         <p className="banner" role="status">
-          {t('race.resuming', { count: lobby.seats.filter((s) => s.kind === 'human' && !s.connected).length })}
+          {/* A game resumed says its round starts again; a lobby or a finished table kept over the restart, that seats not taken back are freed. */}
+          {t(lobby.restartRound !== null ? 'race.resuming' : 'race.tableResuming', {
+            count: lobby.seats.filter((s) => s.kind === 'human' && !s.connected).length,
+          })}
         </p>
       )}
       {!lobby.started || !view ? (

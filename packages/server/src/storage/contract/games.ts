@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GameRecord, Storage } from '../../storage.js';
+import type { GameRecord, LiveTable, Storage } from '../../storage.js';
 import type { Mutable, Opener } from './fixtures.js';
 import { claim, entries, finished, game, live, standIn, started } from './fixtures.js';
 
@@ -8,6 +8,53 @@ import { claim, entries, finished, game, live, standIn, started } from './fixtur
  */
 export function gamesContract(name: string, open: Opener): void {
   describe(`${name}: games`, () => {
+    it('keeps tables between games by code, replaces one kept again, and forgets a dropped one', async () => {
+      const storage = await open();
+      const lobby: LiveTable = {
+        code: 'QRS234',
+        public: true,
+        settings: {
+          edition: 'extreme',
+          variant: 'standard',
+          hourglassSeconds: 90,
+          rounds: 5,
+          pieceSet: 'box',
+          rated: false,
+        },
+        seats: [
+          {
+            id: '',
+            occupant: { kind: 'human', name: 'Ana' },
+            side: 'hard',
+            ready: true,
+            keyHash: 'ab'.repeat(32),
+            accountId: 'acc-1',
+            claimed: true,
+          },
+          { id: '', occupant: { kind: 'bot', level: 'expert', number: 1 }, side: 'easy', ready: true },
+        ],
+        host: 0,
+        game: null,
+        savedAt: 2 ** 41 + 7,
+      };
+      const ended: LiveTable = { ...lobby, code: 'ABC789', public: false, host: -1, game: 'ABC789-1', savedAt: 5 };
+      await storage.keepTable(lobby);
+      await storage.keepTable(ended);
+      expect(await storage.liveTables()).toEqual([ended, lobby]);
+      const ready = { ...lobby, seats: lobby.seats.map((s) => ({ ...s, ready: false })), savedAt: 9 };
+      await storage.keepTable(ready);
+      expect(await storage.liveTables()).toStrictEqual([ended, ready]);
+      await storage.dropTable(ended.code);
+      await storage.dropTable('NOPE42');
+      expect(await storage.liveTables()).toEqual([ready]);
+      // What came back is the caller's own: changing it changes nothing kept.
+      const [back] = await storage.liveTables();
+      const seat = back?.seats[0] as { ready: boolean } | undefined;
+      if (seat) seat.ready = true;
+      expect(await storage.liveTables()).toEqual([ready]);
+      await storage.close();
+    });
+
     it('stores a game and gives it back; saving again replaces it', async () => {
       const storage = await open();
       await storage.saveGame(game);
@@ -182,6 +229,26 @@ export function ownershipContract(name: string, opener: () => Promise<(owner: st
     await p2.saveGame(game);
     expect(await again.liveGames()).toEqual([]);
     expect((await p2.liveGames()).map((j) => j.game.id)).toEqual([other.id]);
+    // Tables between games are each process's too.
+    const kept: LiveTable = {
+      code: 'LMN456',
+      public: false,
+      settings: {
+        edition: 'classic',
+        variant: 'standard',
+        hourglassSeconds: 60,
+        rounds: 9,
+        pieceSet: 'task',
+        rated: false,
+      },
+      seats: [],
+      host: -1,
+      game: null,
+      savedAt: 1,
+    };
+    await p2.keepTable(kept);
+    expect(await p2.liveTables()).toEqual([kept]);
+    expect(await again.liveTables()).toEqual([]);
     await Promise.all([again.close(), p2.close(), lone.close()]);
   });
 }
