@@ -1,0 +1,77 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { On } from './support.js';
+import { chromiumAndServer, SIZES, watchErrors } from './support.js';
+
+/*
+ * The board and the tray fill the felt, on a phone (390x844, touch) and a desktop window
+ * (1366x800), on every screen with a board: solo, practice and the tutorial, in Debian's Chromium
+ * against the real server.
+ */
+
+const real = chromiumAndServer();
+
+async function open(on: On, screen: 'solo' | 'practice' | 'tutorial'): Promise<{ page: Page; errors: string[] }> {
+  const context = await real.browser.newContext({ ...SIZES[on], locale: 'en-GB' });
+  await context.addInitScript(() => {
+    localStorage.setItem('ubongo.name', 'Pat');
+  });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${real.server.url}/#/${screen}`);
+  if (screen === 'solo') {
+    const start = page.getByRole('button', { name: 'Start' });
+    if (on === 'phone') await start.tap();
+    else await start.click();
+  }
+  await page.locator('svg.puzzle-svg g.piece').first().waitFor();
+  return { page, errors };
+}
+
+/** The board's cell, and the felt left empty above the board and under the lowest piece of the tray, in pixels. */
+const measure = (page: Page): Promise<{ cell: number; above: number; below: number; right: number }> =>
+  page.evaluate(() => {
+    const box = (el: Element | null): DOMRect => el?.getBoundingClientRect() ?? new DOMRect();
+    const stage = box(document.querySelector('.puzzle-stage'));
+    const card = box(document.querySelector('rect.board-back'));
+    const things = [card, ...[...document.querySelectorAll('g.piece')].map((el) => box(el))];
+    return {
+      cell: box(document.querySelector('polygon[data-board-cell]')).width,
+      above: Math.min(...things.map((b) => b.top)) - stage.top,
+      below: stage.bottom - Math.max(...things.map((b) => b.bottom)),
+      right: stage.right - Math.max(...things.map((b) => b.right)),
+    };
+  });
+
+describe('the board fills the felt', () => {
+  it.each(['solo', 'practice', 'tutorial'] as const)(
+    '%s on a desktop: the board drawn large, not a small board in a huge table',
+    async (screen) => {
+      const { page, errors } = await open('desktop', screen);
+      const seen = await measure(page);
+      // Cells of 60 px at most before (a small board in a huge table).
+      expect(seen.cell).toBeGreaterThan(60);
+      await page.screenshot({ path: `/tmp/shots/board/${screen}-desktop.png` });
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+    60_000,
+  );
+
+  it.each(['solo', 'practice', 'tutorial'] as const)(
+    '%s on a phone: the board and the tray in the middle of the felt, larger than before',
+    async (screen) => {
+      const { page, errors } = await open('phone', screen);
+      const seen = await measure(page);
+      // As much felt above the board as under the tray (the scale fits one or the other way exactly).
+      expect(Math.abs(seen.above - seen.below)).toBeLessThan(seen.cell);
+      expect(seen.below).toBeLessThan(2 * seen.cell);
+      // The 6 by 6 board every board was fitted as before gave 29 to 35 px.
+      expect(seen.cell).toBeGreaterThan(36);
+      await page.screenshot({ path: `/tmp/shots/board/${screen}-phone.png` });
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+    60_000,
+  );
+});
