@@ -37,13 +37,17 @@ const touch = (cdp: CDPSession, type: 'touchStart' | 'touchMove' | 'touchEnd', p
 /** One finger sliding from `from` to `to` in `steps` moves, `others` held still. */
 async function slide(cdp: CDPSession, from: Point, to: Point, steps = 8): Promise<void> {
   for (let k = 1; k <= steps; k++)
-    await touch(cdp, 'touchMove', [[from[0] + ((to[0] - from[0]) * k) / steps, from[1] + ((to[1] - from[1]) * k) / steps]]);
+    await touch(cdp, 'touchMove', [
+      [from[0] + ((to[0] - from[0]) * k) / steps, from[1] + ((to[1] - from[1]) * k) / steps],
+    ]);
 }
 
 const cellsOf = async (page: Page, i: number): Promise<Cell[]> =>
   JSON.parse((await page.locator(`g.piece[data-index="${i}"]`).getAttribute('data-cells')) ?? '[]') as Cell[];
 const shown = (page: Page): Promise<string[]> =>
-  page.locator('.drop-preview polygon').evaluateAll((els) => els.map((el) => el.getAttribute('data-preview-cell') ?? '').sort());
+  page
+    .locator('.drop-preview polygon')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-preview-cell') ?? '').sort());
 
 /** A dot drawn where the finger touches, for the screenshot. */
 const mark = (page: Page, [x, y]: Point): Promise<void> =>
@@ -88,7 +92,9 @@ describe('a finger on the board', () => {
     await expect.poll(() => shown(page)).toEqual(expected);
     const landing = await shown(page);
     // The preview's first cell on that board cell, above the finger; the piece in hand drawn over the preview.
-    const [px, py] = await centreOf(page.locator(`.drop-preview polygon[data-preview-cell="${target[0]},${target[1]}"]`));
+    const [px, py] = await centreOf(
+      page.locator(`.drop-preview polygon[data-preview-cell="${target[0]},${target[1]}"]`),
+    );
     expect(px).toBeCloseTo(cell[0], 0);
     expect(py).toBeCloseTo(finger[1] - lift, 0);
     const inHand = await page.locator('use.in-hand').boundingBox();

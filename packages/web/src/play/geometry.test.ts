@@ -304,8 +304,16 @@ describe('the board and the tray laid out', () => {
 
   it('draws a classic board on a phone larger than the largest board would be', () => {
     // A 4 by 3 board with three pieces of three cells, in the room a phone gives: 350 by 600 pixels.
-    const small = fitScale({ w: 350, h: 600 }, { w: 160, h: 120 }, [1, 2, 3].map(() => ({ w: 120, h: 120 })));
-    const big = fitScale({ w: 350, h: 600 }, { w: 240, h: 240 }, [1, 2, 3].map(() => ({ w: 160, h: 160 })));
+    const small = fitScale(
+      { w: 350, h: 600 },
+      { w: 160, h: 120 },
+      [1, 2, 3].map(() => ({ w: 120, h: 120 })),
+    );
+    const big = fitScale(
+      { w: 350, h: 600 },
+      { w: 240, h: 240 },
+      [1, 2, 3].map(() => ({ w: 160, h: 160 })),
+    );
     expect(small.scale * 40).toBeGreaterThan(44);
     expect(small.scale).toBeGreaterThan(big.scale);
   });
