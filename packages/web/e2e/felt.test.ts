@@ -119,7 +119,7 @@ describe('the board fills the felt', () => {
     ['C31', 'easy', '2', 'a small one (2 by 6, three pieces)'],
   ] as const)(
     'practice, phone: board %s %s side, task %s, %s, drawn larger than every board was',
-    async (board, side, key) => {
+    async (board, side, key, what) => {
       const { page, errors } = await open('phone', 'practice');
       await page.locator('details.choose summary').tap();
       // The task's choice: deck, board, side, task; each dealt before the next is chosen.
@@ -135,7 +135,7 @@ describe('the board fills the felt', () => {
       await page.waitForTimeout(300);
       const { cell } = await measure(page);
       // 29 px before on every task; about 32 px on the largest board now, 59 on the small one (docs/web.md).
-      expect(cell).toBeGreaterThan(board === 'C07' ? 31 : 55);
+      expect(cell, what).toBeGreaterThan(board === 'C07' ? 31 : 55);
       await page.screenshot({ path: `/tmp/shots/board/practice-${board}-phone.png` });
       expect(errors).toEqual([]);
       await page.context().close();
