@@ -3,7 +3,7 @@ import { normalize } from '@ubongo/core';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { flipped } from '../src/play/geometry.js';
-import { Finger, centreOf, solveWithTouch } from './play.js';
+import { Finger, centreOf, liftOn, solveWithTouch } from './play.js';
 import { chromiumAndServer, watchErrors } from './support.js';
 
 /*
@@ -71,7 +71,7 @@ async function dragOnto(board: Board, i: number, target: Cell, finger?: Finger):
   const first = (await cellsOf(p))[0] ?? [0, 0];
   const from = await pieceCell(p, 0);
   const to = await boardCell(board.page, target);
-  if (finger) await finger.drag(from, to);
+  if (finger) await finger.carry(from, to);
   else {
     await board.page.mouse.move(from[0], from[1]);
     await board.page.mouse.down();
@@ -216,7 +216,9 @@ describe('the board', () => {
     const before = await p.getAttribute('data-cells');
     const finger = await Finger.on(page);
     const from = await pieceCell(p);
-    const to = await boardCell(page, board.region[0] ?? [0, 0]);
+    const cell = await boardCell(page, board.region[0] ?? [0, 0]);
+    // The finger goes under the cell: a finger's drag carries the piece above it.
+    const to = [cell[0], cell[1] + (await liftOn(page))] as const;
     await finger.down(from[0], from[1]);
     await finger.move((from[0] + to[0]) / 2, (from[1] + to[1]) / 2);
     // What Android sends on a long press, at the finger, whatever is under it.
@@ -266,7 +268,9 @@ describe('the board', () => {
         .catch(() => undefined);
     };
     const [x, y] = await pieceCell(p);
-    const [tx, ty] = await boardCell(page, board.region[0] ?? [0, 0]);
+    const [tx, cy] = await boardCell(page, board.region[0] ?? [0, 0]);
+    // A finger's drag carries the piece above the finger: the finger goes under the cell.
+    const ty = cy + (await liftOn(page));
     send('mouseMoved', x, y, 0);
     send('mousePressed', x, y);
     await expect.poll(() => page.evaluate(() => (window as unknown as { menus: boolean[] }).menus)).toEqual([true]);
@@ -330,12 +334,15 @@ describe('the board', () => {
           .sort(),
       );
     const from = await pieceCell(a);
-    const to = await boardCell(page, target);
+    // The finger goes `lift` under the cell it aims at: the piece and its preview ride that far above it.
+    const lift = await liftOn(page);
+    const below = ([x, y]: readonly [number, number]): [number, number] => [x, y + lift];
+    const to = below(await boardCell(page, target));
     await finger.down(from[0], from[1]);
     await finger.move(to[0], to[1]);
     await expect.poll(shown).toEqual(expected);
     expect(expected.some((c) => c.endsWith('clash'))).toBe(true);
-    // On the board's own cells, and drawn under the piece in the finger.
+    // On the board's own cells, above the finger, and drawn under the piece in hand.
     const [px, py] = await centreOf(
       page.locator(`.drop-preview polygon[data-preview-cell="${target[0]},${target[1]}"]`),
     );
@@ -350,7 +357,7 @@ describe('the board', () => {
     expect(underneath).toBe(true);
     // A cell further: the preview follows.
     const next = await boardCell(page, [target[0] + 1, target[1]]);
-    await finger.move(next[0], next[1], 4);
+    await finger.move(...below(next), 4);
     await expect
       .poll(() =>
         page.locator(`.drop-preview polygon[data-preview-cell="${at[0] + 1 + first[0]},${at[1] + first[1]}"]`).count(),
@@ -370,7 +377,7 @@ describe('the board', () => {
     await finger.move(stage.x + 30, stage.y + stage.height * 0.7, 4);
     await expect.poll(visibility).toBe('hidden');
     expect(await preview.count()).toBe(cells.length);
-    await finger.move(next[0], next[1], 4);
+    await finger.move(...below(next), 4);
     await expect.poll(visibility).toBe('visible');
     // Let go: the piece lands where the preview said, and the preview goes.
     await finger.up();
@@ -393,10 +400,11 @@ describe('the board', () => {
     const cells = await cellsOf(a);
     const target = region[0] ?? [0, 0];
     await finger.down(...(await pieceCell(a)));
-    await finger.move(...(await boardCell(page, target)));
+    const [tx, ty] = await boardCell(page, target);
+    await finger.move(tx, ty + (await liftOn(page)));
     const preview = page.locator('.drop-preview polygon');
     await expect.poll(() => preview.count()).toBe(cells.length);
-    // The grabbed cell's preview lies on the board's hexagon under the finger.
+    // The grabbed cell's preview lies on the board's hexagon `lift` above the finger.
     const [px, py] = await centreOf(
       page.locator(`.drop-preview polygon[data-preview-cell="${target[0]},${target[1]}"]`),
     );

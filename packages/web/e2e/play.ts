@@ -1,6 +1,7 @@
 import type { Cell, GridName } from '@ubongo/core';
 import { knownPiece, normalize, solveFirst } from '@ubongo/core';
 import type { CDPSession, Locator, Page } from 'playwright-core';
+import { cellSize, touchLift } from '../src/play/geometry.js';
 
 /*
  * A test player at the real page: it reads the board the page shows (the region and the pieces
@@ -67,6 +68,17 @@ export async function centreOf(locator: Locator): Promise<[number, number]> {
   return [box.x + box.width / 2, box.y + box.height / 2];
 }
 
+/**
+ * How far above a finger (CSS pixels) the board on the page carries a piece dragged by touch, from
+ * the board's scale as drawn: the width of one of its cells over a cell's width in picture units.
+ */
+export async function liftOn(page: Page): Promise<number> {
+  const grid = (await page.locator('svg.puzzle-svg').getAttribute('data-grid')) as GridName;
+  const box = await page.locator('polygon[data-board-cell]').first().boundingBox();
+  const units = grid === 'square' ? cellSize(grid) : Math.sqrt(3) * cellSize(grid);
+  return touchLift(grid, (box?.width ?? 0) / units);
+}
+
 /** Turns a piece until it has the wanted shape, with `turn` and `flip` doing one step each. */
 async function orient(
   piece: Locator,
@@ -126,12 +138,13 @@ export async function solveWithMouse(page: Page, pieces = Infinity): Promise<voi
  */
 export class Finger {
   private constructor(
+    private readonly page: Page,
     private readonly cdp: CDPSession,
     private at: [number, number] = [0, 0],
   ) {}
 
   static async on(page: Page): Promise<Finger> {
-    return new Finger(await page.context().newCDPSession(page));
+    return new Finger(page, await page.context().newCDPSession(page));
   }
 
   async down(x: number, y: number): Promise<void> {
@@ -173,6 +186,14 @@ export class Finger {
     await this.up();
   }
 
+  /**
+   * Drags what lies at `from` so that it lands on `to`: a finger's drag carries the piece above the
+   * finger (liftOn), so the finger lets go that far under `to`, as a player's does.
+   */
+  async carry(from: readonly [number, number], to: readonly [number, number]): Promise<void> {
+    await this.drag(from, [to[0], to[1] + (await liftOn(this.page))]);
+  }
+
   async detach(): Promise<void> {
     await this.cdp.detach();
   }
@@ -211,7 +232,7 @@ export async function solveWithTouch(page: Page, pieces = Infinity): Promise<voi
     const grab = now[0] ?? [0, 0];
     const minX = Math.min(...cells.map((c) => c[0]));
     const minY = Math.min(...cells.map((c) => c[1]));
-    await finger.drag(
+    await finger.carry(
       await centreOf(piece.locator(`polygon[data-cell="${grab[0]},${grab[1]}"]`)),
       await centreOf(page.locator(`polygon[data-board-cell="${grab[0] + minX},${grab[1] + minY}"]`)),
     );

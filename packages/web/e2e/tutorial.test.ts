@@ -62,7 +62,7 @@ async function dragTo(on: On, page: Page, i: number, cells: readonly Cell[]): Pr
   const to = await centreOf(page.locator(`polygon[data-board-cell="${grab[0] + minX},${grab[1] + minY}"]`));
   if (on === 'phone') {
     const finger = await Finger.on(page);
-    await finger.drag(from, to);
+    await finger.carry(from, to);
     await finger.detach();
   } else {
     await page.mouse.move(...from);

@@ -6,7 +6,7 @@ import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { Profiler } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setUpI18n } from '../i18n.js';
-import { centre } from './geometry.js';
+import { centre, touchLift } from './geometry.js';
 import { Puzzle } from './Puzzle.js';
 
 beforeAll(async () => {
@@ -58,25 +58,32 @@ describe('dragging on the board', () => {
     return [ox + cx, oy + cy];
   };
 
-  /** A pointer (one id per press) pressed on piece `i`, moved over the board, let go. */
+  /**
+   * A pointer (one id per press) pressed on piece `i`, moved over the board, let go. A finger moves
+   * and lets go `touchLift` under the point given: a finger's drag carries the piece that far above it.
+   */
   function pointer(container: HTMLElement, pointerType: 'touch' | 'mouse') {
     const svg = container.querySelector('svg') as SVGSVGElement;
     let id = 0;
+    // The board's scale (CSS pixels per picture unit): its drawn width over its picture's.
+    const scale = parseFloat(svg.style.width) / Number(svg.getAttribute('viewBox')?.split(' ')[2]);
+    const lift = pointerType === 'touch' ? touchLift('square', scale) / scale : 0;
     const at = (p: [number, number]) => ({ pointerId: id, pointerType, button: 0, clientX: p[0], clientY: p[1] });
+    const under = (p: [number, number]) => at([p[0], p[1] + lift]);
     return {
       down(i: number): void {
         id += 1;
         fireEvent.pointerDown(pieceEl(container, i).querySelector('polygon') as Element, at(onPiece(container, i)));
       },
       move(p: [number, number]): void {
-        fireEvent.pointerMove(svg, at(p));
+        fireEvent.pointerMove(svg, under(p));
       },
       up(p: [number, number]): void {
-        fireEvent.pointerUp(svg, at(p));
+        fireEvent.pointerUp(svg, under(p));
       },
       tap(i: number): void {
         this.down(i);
-        this.up(onPiece(container, i));
+        fireEvent.pointerUp(svg, at(onPiece(container, i)));
       },
     };
   }

@@ -90,7 +90,7 @@ function PuzzleBoard({
   // left in it was not needed, and goes with it.
   const compact =
     solvedUnseen || (disabled && tray !== undefined) || pieces.every((p) => p.at !== null && (disabled || p.pinned));
-  const fitted = useFit(stageRef, task, given, tray !== undefined, {
+  const fitted = useFit(stageRef, task, given, {
     frozen: disabled || compact,
     compact,
     solvedUnseen,

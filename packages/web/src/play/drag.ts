@@ -5,13 +5,18 @@ import type { BoardAction, BoardState, Turn } from './board.js';
 import { aimedAt, pivotIndex } from './board.js';
 import type { ShowPreview } from './draw.js';
 import type { Fitted } from './fit.js';
-import { cellAt, centre, dropAt, touchesRegion } from './geometry.js';
+import { cellAt, centre, dropAt, touchesRegion, touchLift } from './geometry.js';
 
 /*
  * The pointer on the board, as a small state machine: idle; pressed on a piece (which is a drag
  * once it has moved TAP_TRAVEL, else a tap when let go); pressed on the ground (a tap, or
  * nothing). What a tap does (tap to place) is `tapPiece` and `tapGround`; the board's changes are
  * actions for board.ts. Moves do not re-render: the layer of the piece in hand is moved directly.
+ *
+ * A finger's drag carries the piece (and its drop preview) `lift` above the contact point, once the
+ * press is a drag: under the fingertip the cell it lands on could not be seen (docs/web.md). A
+ * second finger on the screen during a finger's drag turns the piece in hand a step, as R does; it
+ * neither cancels the drag nor starts one of its own.
  */
 
 /** A press that moves less than this (picture units) is a tap; more, a drag. */
@@ -33,6 +38,8 @@ export interface Drag {
   readonly home: readonly [number, number];
   /** The board as the press found it: a tap on a piece acts on what was in hand before. */
   readonly before: BoardState;
+  /** How far above the pointer (picture units) the piece rides once this is a drag: a finger's `touchLift`, else 0. */
+  readonly lift: number;
 }
 
 /** What the pointer machine works with, read afresh at each event. */
@@ -115,10 +122,14 @@ export function usePointer(
   const follow = (d: Drag, pointer: readonly [number, number]): void => {
     const layer = hand.current;
     if (!layer) return;
-    const dx = (pointer[0] - d.offset[0] - d.home[0]) * unit();
-    const dy = (pointer[1] - d.offset[1] - d.home[1]) * unit();
+    const [px, py] = heldAt(d, pointer);
+    const dx = (px - d.offset[0] - d.home[0]) * unit();
+    const dy = (py - d.offset[1] - d.home[1]) * unit();
     layer.style.transform = `translate(${dx.toFixed(1)}px, ${dy.toFixed(1)}px)`;
   };
+  /** Where the grabbed cell is held: the pointer, or above a finger once the press is a drag. */
+  const heldAt = (d: Drag, pointer: readonly [number, number]): [number, number] =>
+    motion.current.travelled >= TAP_TRAVEL ? [pointer[0], pointer[1] - d.lift] : [pointer[0], pointer[1]];
   const track = (e: { clientX: number; clientY: number }): [number, number] => {
     const pointer = svgPoint(e, false);
     const before = motion.current;
@@ -130,8 +141,8 @@ export function usePointer(
   };
   const landing = (d: Drag, cells: readonly Cell[], pointer: readonly [number, number]): Cell => {
     const { grid, fitted } = ctx.current;
-    const x = pointer[0] - d.offset[0] - fitted.origin[0];
-    return dropAt(grid, cells, d.grabbed, x, pointer[1] - d.offset[1] - fitted.origin[1]);
+    const [px, py] = heldAt(d, pointer);
+    return dropAt(grid, cells, d.grabbed, px - d.offset[0] - fitted.origin[0], py - d.offset[1] - fitted.origin[1]);
   };
   /** Shows the drop preview at `at` (none if null, or if the piece would go back to the tray), if it moved. */
   const showPreview = (at: Cell | null, cells: readonly Cell[]): void => {
@@ -182,7 +193,8 @@ export function usePointer(
     c.act({ type: 'begin', piece: i, time: c.now() });
     c.onLift?.();
     const grabbed = nearestCell(c.grid, piece.cells, [pointer[0] - tx, pointer[1] - ty]);
-    const d = { index: i, pointerId: e.pointerId, pointerType: e.pointerType, grabbed, before };
+    const lift = e.pointerType === 'touch' ? touchLift(c.grid, unit()) / unit() : 0;
+    const d = { index: i, pointerId: e.pointerId, pointerType: e.pointerType, grabbed, before, lift };
     setDragBoth({ ...d, offset: [pointer[0] - tx, pointer[1] - ty], home: [tx, ty] });
   };
 
@@ -306,9 +318,30 @@ export function usePointer(
       const cells = ctx.current.state().pieces[d.index]?.cells;
       if (cells && motion.current.travelled >= TAP_TRAVEL) showPreview(landing(d, cells, pointer), cells);
     };
+    // A second finger during a finger's drag turns the piece in hand, wherever it touches; it goes
+    // no further (it would pick up a piece, press a button or start the browser's pinch zoom, which
+    // takes the first finger away: a cancel).
+    const secondFinger = (e: PointerEvent): void => {
+      const d = dragRef.current;
+      if (d?.pointerType !== 'touch' || e.pointerType !== 'touch' || e.pointerId === d.pointerId) return;
+      e.preventDefault();
+      e.stopPropagation();
+      turn(d.index, 'rotate');
+    };
+    // Two fingers on the screen during a finger's drag: the browser's own gesture for them (a pinch
+    // zoom, which would take the first finger away) never starts. One finger's gestures are left alone.
+    const touching = (e: TouchEvent): void => {
+      if (dragRef.current?.pointerType === 'touch' && e.touches.length > 1 && e.cancelable) e.preventDefault();
+    };
     window.addEventListener('pointermove', onMove, { capture: true });
+    window.addEventListener('pointerdown', secondFinger, { capture: true });
+    window.addEventListener('touchstart', touching, { capture: true, passive: false });
+    window.addEventListener('touchmove', touching, { capture: true, passive: false });
     return () => {
       window.removeEventListener('pointermove', onMove, { capture: true });
+      window.removeEventListener('pointerdown', secondFinger, { capture: true });
+      window.removeEventListener('touchstart', touching, { capture: true });
+      window.removeEventListener('touchmove', touching, { capture: true });
     };
     // The listener reads everything through refs.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -4,7 +4,7 @@ import { useLayoutEffect, useMemo, useState } from 'react';
 import type { PieceState } from './geometry.js';
 import { extentOf, offsetPx, pieceCells } from './geometry.js';
 import type { Size } from './layout.js';
-import { arrange, fitScale, largest, referenceBoard, referenceSlot, turningBox } from './layout.js';
+import { arrange, fitScale, turningBox } from './layout.js';
 
 /** The space assumed where nothing is laid out (jsdom), in screen pixels. */
 const UNLAID: Size = { w: 640, h: 480 };
@@ -32,16 +32,14 @@ export interface Fitted {
 }
 
 /**
- * Measures the space the page gives `.puzzle-stage` and fits the board and the tray in it, at a
- * scale fitted to the largest board and pieces a deck has (so that it stays put from one task to
- * the next). `frozen`: the board is done, and stays as it was whatever the page does around it;
+ * Measures the space the page gives `.puzzle-stage` and fits the board and the tray in it, at the
+ * largest scale at which they fit, in the middle of the space from top to bottom. `frozen`: the board is done, and stays as it was whatever the page does around it;
  * `compact`: the tray is folded away; `solvedUnseen`: a board drawn done takes half the window.
  */
 export function useFit(
   stage: RefObject<HTMLDivElement | null>,
   task: PuzzleTask,
   given: PuzzleTask['pieces'],
-  whole: boolean,
   { frozen, compact, solvedUnseen }: { frozen: boolean; compact: boolean; solvedUnseen: boolean },
 ): Fitted {
   const { grid, region } = task;
@@ -76,16 +74,8 @@ export function useFit(
         : UNLAID,
     [room, solvedUnseen],
   );
-  // The whole set (the same in every task) as it is; the task's pieces fitted to a reference slot.
-  const live = useMemo(() => {
-    const slot = referenceSlot(grid);
-    const fit = fitScale(
-      measured,
-      largest(board, referenceBoard(grid)),
-      whole ? slots : slots.map((s) => largest(s, slot)),
-    );
-    return { ...fit, room: measured };
-  }, [measured, board, slots, grid, whole]);
+  // The largest scale at which this board and these pieces fit: a small board is drawn large.
+  const live = useMemo(() => ({ ...fitScale(measured, board, slots), room: measured }), [measured, board, slots]);
   // Kept from the last render before the board was done (derived state, set while rendering as
   // React allows; a board drawn done after a reload takes the space as first measured).
   const [kept, setKept] = useState(live);
@@ -94,7 +84,14 @@ export function useFit(
   const fit = frozen ? kept : live;
   return useMemo(() => {
     const space = { w: fit.room.w / fit.scale, h: fit.room.h / fit.scale };
-    const placed = arrange(space, board, compact ? [] : slots, fit.side);
+    const laidOut = arrange(space, board, compact ? [] : slots, fit.side);
+    // What is left over from top to bottom goes half above, half below: no empty felt under the tray.
+    const dy = compact ? 0 : Math.max(0, (space.h - laidOut.height) / 2);
+    const placed = {
+      ...laidOut,
+      board: [laidOut.board[0], laidOut.board[1] + dy] as const,
+      slots: laidOut.slots.map(([x, y]) => [x, y + dy] as const),
+    };
     const origin: Cell = [placed.board[0] - board.x, placed.board[1] - board.y];
     return {
       laid: room !== null,

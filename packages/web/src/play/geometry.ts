@@ -12,6 +12,24 @@ export function cellSize(grid: GridName): number {
   return grid === 'square' ? 40 : 24;
 }
 
+/** The distance between two rows of cells (picture units): a square's side, three quarters of a hexagon's height. */
+export function rowPitch(grid: GridName): number {
+  return grid === 'square' ? cellSize(grid) : 1.5 * cellSize(grid);
+}
+
+/** The least distance (CSS pixels) a piece dragged by touch rides above the finger's contact point. */
+export const TOUCH_LIFT_PX = 64;
+
+/**
+ * How far above the finger's contact point (CSS pixels) a piece dragged by touch and its drop
+ * preview ride, the board drawn at `scale` CSS pixels per picture unit: a row and a half, at least
+ * TOUCH_LIFT_PX. The cell held then clears a fingertip (about 10 mm, some 40 to 60 CSS pixels on a
+ * phone) by a whole row, so that the cell it lands on is seen before the finger lets go.
+ */
+export function touchLift(grid: GridName, scale: number): number {
+  return Math.max(TOUCH_LIFT_PX, 1.5 * rowPitch(grid) * scale);
+}
+
 /** How far the picture moves when cells move by `offset`. */
 export function offsetPx(grid: GridName, offset: Cell): [number, number] {
   const s = cellSize(grid);

@@ -1,9 +1,9 @@
 import type { Cell, GridName } from '@ubongo/core';
-import { cellSize, extentOf, flipped, rotated } from './geometry.js';
+import { extentOf, flipped, rotated } from './geometry.js';
 
 /*
  * Where the board and the tray go in the space the page gives them, and the scale they are drawn
- * at: fitted to the largest board and pieces of a deck, so that it stays put from task to task.
+ * at: the largest at which this board and these pieces fit (docs/web.md, "The board's size").
  */
 
 /** A width and a height, in picture units unless said otherwise. */
@@ -28,21 +28,6 @@ export function turningBox(grid: GridName, cells: readonly Cell[]): Size {
     now = k === steps - 1 ? flipped(grid, now) : rotated(grid, now);
   }
   return box;
-}
-
-/**
- * What the scale is fitted to, so that it stays put from task to task: a board six cells across
- * each way and, for each piece dealt, the turning box of a piece four cells long, the largest of
- * the shipped decks (docs/decks.md: every board spans at most six cells). Anything larger gets room
- * of its own, at a smaller scale.
- */
-export function referenceBoard(grid: GridName): Size {
-  const s = cellSize(grid);
-  return grid === 'square' ? { w: 6 * s, h: 6 * s } : { w: 6 * Math.sqrt(3) * s, h: 9.5 * s };
-}
-export function referenceSlot(grid: GridName): Size {
-  const s = cellSize(grid);
-  return grid === 'square' ? { w: 4 * s, h: 4 * s } : { w: 4 * Math.sqrt(3) * s, h: 6.5 * s };
 }
 
 /** Room around the picture, between the board and the tray, and between two pieces in the tray. */
@@ -145,8 +130,11 @@ export function arrange(space: Size, board: Size, slots: readonly Size[], side: 
   };
 }
 
-/** The largest scale (screen pixels per picture unit) allowed, and the smallest tried. */
-export const MAX_SCALE = 1.5;
+/**
+ * The largest scale (screen pixels per picture unit) allowed, and the smallest tried: at most cells
+ * of 100 px (squares) or hexagons 104 px across, larger than any use of them.
+ */
+export const MAX_SCALE = 2.5;
 const MIN_SCALE = 0.25;
 /** How much larger the scale must be to put the tray beside the board in a tall space. */
 const PREFERENCE = 7 / 6;
