@@ -84,7 +84,14 @@ function roundInPlay(): RaceState {
 
 /** p1's view of `state`, as the server sends it at game time `serverNow` and it arrives now. */
 function message(state: RaceState, serverNow: number): RaceViewMessage & { receivedAt: number } {
-  return { view: classic.view(state, 'p1'), nextRoundAt: null, serverNow, timeScale: 1, receivedAt: performance.now() };
+  return {
+    view: classic.view(state, 'p1'),
+    progress: {},
+    nextRoundAt: null,
+    serverNow,
+    timeScale: 1,
+    receivedAt: performance.now(),
+  };
 }
 
 // The room is not reached: no claim is sent here.
@@ -99,6 +106,7 @@ function table(view: Table['view']): Table {
     clearRejected: () => undefined,
     savedGame: null,
     reveal: null,
+    progress: {},
   };
 }
 
