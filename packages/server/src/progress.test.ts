@@ -50,15 +50,18 @@ describe('progress', () => {
     const { view } = await ana.waitFor('view', playing(1));
     const of = view.task?.pieces.length ?? 0;
     expect(of).toBeGreaterThan(1);
+    ben.send('progress', { down: 1 });
+    await ana.waitFor('progress', (m) => m.players['p2']?.down === 1);
     ana.send('progress', { down: 2 });
     for (const watcher of [ben, cleo]) {
       const seen = await watcher.waitFor('progress', (m) => m.players['p1']?.down === 2);
-      expect(seen).toEqual({ round: 1, players: { p1: { down: 2, of } } });
+      expect(seen.players['p1']).toEqual({ down: 2, of });
     }
     // Someone who looks again (a reload, a new spectator) finds it in the view.
     const late = await Player.join(url, ana.room.roomId, { name: 'Dan', spectate: true });
     const lateView = await late.waitFor('view', (m) => m.view.phase === 'playing');
-    expect(lateView.progress).toEqual({ p1: { down: 2, of } });
+    expect(lateView.progress['p1']).toEqual({ down: 2, of });
+    expect(lateView.progress['p2']?.down).toBe(1);
     // The same count again tells nobody anything new.
     const before = ben.received.length;
     ana.send('progress', { down: 2 });

@@ -541,7 +541,7 @@ export function Players({
 /** A player's pieces down of their task's, as a row of pips and in words. */
 function PiecesDown({ down, of }: { down: number; of: number }) {
   const { t } = useTranslation();
-  const label = t('game.piecesDown', { count: down, of });
+  const label = t('game.piecesDown', { down, of });
   return (
     <span className="pieces-down" role="img" aria-label={label} title={label} data-down={down} data-of={of}>
       <span className="pips" aria-hidden="true">

@@ -436,7 +436,7 @@ export function Solo() {
 }
 
 /** How long a solve's beat lasts before the next puzzle shows (real ms): it counts in the run's time, as the server keeps it. */
-const BEAT_MS = 1200;
+const BEAT_MS = 1500;
 
 /** A solve's beat: the board that was solved (to draw it as it lay) and what to say of it. */
 interface Beat {
