@@ -134,6 +134,8 @@ describe('at game time', () => {
           down: document.querySelectorAll('g.piece:not([data-at=""])').length,
         };
       });
+      // (Once it has popped up, for the picture.)
+      await me.page.waitForTimeout(300);
       await me.page.screenshot({ path: `${SHOTS}/solo-beat-${on}.png` });
       const beat = (await seen.jsonValue()) as {
         time: string;

@@ -57,8 +57,8 @@ export function Solo() {
   // A solve's moment: the board as it was covered, how long it took and the count, for a beat
   // before the next puzzle (which the server has dealt already) is shown.
   const [beat, setBeat] = useState<Beat | null>(null);
-  // When the puzzle on the board was dealt (game time), and what is on the board: the beat's.
-  const dealtAt = useRef<number | null>(null);
+  // When the puzzle on the board was dealt (ms into the run, as the events count), and what is on the board: the beat's.
+  const dealtAt = useRef(0);
   const onBoard = useRef<Omit<Beat, 'ms' | 'count'> | null>(null);
   const best = bests?.find((b) => b.mode === mode && b.limit === limit && b.side === side) ?? null;
 
@@ -102,7 +102,6 @@ export function Solo() {
 
   useRoomMessages(room, {
     view: (message) => {
-      dealtAt.current ??= message.startedAt;
       setView({ ...message, receivedAt: performance.now() });
     },
     events: ({ events }) => {
@@ -111,7 +110,7 @@ export function Solo() {
           announce(t('solo.solvedOne', { count: e.solved }));
           solvedCue();
           const shown = onBoard.current;
-          if (shown && dealtAt.current !== null)
+          if (shown)
             setBeat({ ...shown, ms: Math.max(0, e.at - dealtAt.current), count: e.solved });
         }
         if (e.type === 'solved' || e.type === 'skipped') dealtAt.current = e.at;
@@ -162,7 +161,7 @@ export function Solo() {
     setNewBest(false);
     setHeld(false);
     setBeat(null);
-    dealtAt.current = null;
+    dealtAt.current = 0;
     lostAtLoad = false;
     setLostToReload(false);
     setBusy(true);
