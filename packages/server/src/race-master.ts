@@ -328,7 +328,10 @@ export class RaceMaster {
    * being played, once they have solved, or beyond their task's pieces. Nothing here is judged:
    * it is what they say, shown as such, and never where the pieces lie.
    */
-  report(player: PlayerId, down: number): { code: 'message/wrong-phase' | 'message/malformed'; message: string } | null {
+  report(
+    player: PlayerId,
+    down: number,
+  ): { code: 'message/wrong-phase' | 'message/malformed'; message: string } | null {
     const game = this.#game;
     if (!game || this.#beginning) return { code: 'message/wrong-phase', message: 'the game has not started' };
     const now = game.progressOf(player);

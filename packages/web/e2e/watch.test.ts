@@ -64,7 +64,8 @@ describe('at game time', () => {
 
       // Remo puts two pieces down: Vera sees it in the standings, as she plays her own board.
       const remo = me.page.locator('.players li', { hasText: 'Remo' });
-      const of = JSON.parse((await rival.page.locator('svg.puzzle-svg').getAttribute('data-needed')) ?? '[]').length;
+      const needed = (await rival.page.locator('svg.puzzle-svg').getAttribute('data-needed')) ?? '[]';
+      const of = (JSON.parse(needed) as string[]).length;
       await play(rival.page, other(on), 2);
       await remo.getByRole('img', { name: `2 of ${of} pieces down` }).waitFor();
       // Her own row says she has none down yet.

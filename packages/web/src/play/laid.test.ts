@@ -14,8 +14,22 @@ const region: Cell[] = [
   [2, 1],
 ];
 const dealt = [
-  { id: 'I3', cells: [[0, 0], [1, 0], [2, 0]] as Cell[] },
-  { id: 'L3', cells: [[0, 0], [1, 0], [0, 1]] as Cell[] },
+  {
+    id: 'I3',
+    cells: [
+      [0, 0],
+      [1, 0],
+      [2, 0],
+    ] as Cell[],
+  },
+  {
+    id: 'L3',
+    cells: [
+      [0, 0],
+      [1, 0],
+      [0, 1],
+    ] as Cell[],
+  },
 ];
 
 describe('laying a board again', () => {
@@ -39,8 +53,24 @@ describe('laying a board again', () => {
       trail: [],
       pieces: [
         { piece: 'X9', cells: [[0, 0]], at: [0, 0] },
-        { piece: 'I3', cells: [[0, 0], [1, 0], [1, 1]], at: [0, 0] },
-        { piece: 'L3', cells: [[0, 0], [1, 0], [0, 1]], at: [1.5, 0] as unknown as Cell },
+        {
+          piece: 'I3',
+          cells: [
+            [0, 0],
+            [1, 0],
+            [1, 1],
+          ],
+          at: [0, 0],
+        },
+        {
+          piece: 'L3',
+          cells: [
+            [0, 0],
+            [1, 0],
+            [0, 1],
+          ],
+          at: [1.5, 0] as unknown as Cell,
+        },
       ],
     });
     expect(again.pieces.every((p) => p.at === null)).toBe(true);

@@ -110,8 +110,7 @@ export function Solo() {
           announce(t('solo.solvedOne', { count: e.solved }));
           solvedCue();
           const shown = onBoard.current;
-          if (shown)
-            setBeat({ ...shown, ms: Math.max(0, e.at - dealtAt.current), count: e.solved });
+          if (shown) setBeat({ ...shown, ms: Math.max(0, e.at - dealtAt.current), count: e.solved });
         }
         if (e.type === 'solved' || e.type === 'skipped') dealtAt.current = e.at;
         if (e.type === 'finished') {
