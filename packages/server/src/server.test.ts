@@ -253,6 +253,7 @@ describe('hostile messages', () => {
       'start',
       'claim',
       'move',
+      'progress',
       'nonsense',
       '__proto__',
     ];

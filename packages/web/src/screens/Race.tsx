@@ -226,7 +226,11 @@ export function RaceScreen({ code }: { code: string }) {
       const texts = events.map((event) => describeEvent(event, t, nameOf, lobbyRef.current));
       if (texts.length > 0) announce(texts.join(' '));
     },
-    rejected: setRejected,
+    rejected: (refused) => {
+      // A count of my pieces that came as the round ended (my clock a little behind the server's)
+      // is refused; it was only for the others to watch, and nothing of mine depends on it.
+      if (refused.to !== 'progress') setRejected(refused);
+    },
     notice: (notice) => {
       announce(t('race.replaced', { name: notice.name }));
     },
