@@ -299,6 +299,11 @@ export interface RaceClientMessages {
   readonly place: { readonly row: number };
   /** Extreme with the whole set, before the sand is turned: you have laid out your colour's pieces. */
   readonly 'lay-out': EmptyBody;
+  /**
+   * How many pieces you have down on your board this round (0 to the task's pieces), for the
+   * others to watch: shown, never judged. While the round is played and you have not solved.
+   */
+  readonly progress: { readonly down: number };
 }
 
 /** Who sits in a seat: a person, a bot the host added, or a bot playing on for a person who left. */
@@ -387,9 +392,24 @@ export type StartBlocked =
   | { readonly reason: 'guests-at-rated'; readonly seats: readonly number[] }
   | { readonly reason: 'too-few-people'; readonly people: number; readonly need: number };
 
+/**
+ * A player's progress in the round being played, as their client last reported it: pieces down of
+ * the task's pieces. A report, not a fact: shown to everyone at the table, never judged, and never
+ * where the pieces lie. Whether and in what order they solved is the view's (`round.solved`).
+ */
+export interface Progress {
+  readonly down: number;
+  readonly of: number;
+}
+
+/** Everyone's progress in the round being played, by player id (only those who reported; bots never do). */
+export type RoundProgress = Readonly<Record<PlayerId, Progress>>;
+
 /** A player's view of the game, and the time to count from. */
 export interface RaceViewMessage extends Timed {
   readonly view: RaceView;
+  /** The round's progress so far (empty between rounds); `progress` messages bring it up to date. */
+  readonly progress: RoundProgress;
   /**
    * While the game waits: when the next round starts (game time). Before the first round of a
    * jewel game, the end of the time to place the pawns.
@@ -415,6 +435,8 @@ export interface RaceServerMessages {
   readonly view: RaceViewMessage;
   readonly events: { readonly events: readonly RaceEvent[] };
   readonly notice: Notice;
+  /** Someone's progress changed in round `round`: everyone's as it now stands. */
+  readonly progress: { readonly round: number; readonly players: RoundProgress };
   /** The finished game is stored under this id (HTTP API). */
   readonly saved: { readonly game: string };
   /** A round has ended: every board with its placements or a solution (sent again to whoever comes before the next round). */

@@ -93,6 +93,8 @@ export const raceMessages = {
   move: z.strictObject({ row: z.number().int() }),
   place: z.strictObject({ row: z.number().int() }),
   'lay-out': empty,
+  // (The task's own count is checked by the master: no task has more than 16 pieces.)
+  progress: z.strictObject({ down: z.number().int().min(0).max(16) }),
 } as const;
 
 /** Options to create a solo room. */

@@ -182,6 +182,25 @@ export class RaceGame {
     return ok({ events: step.value.value, entry: step.value.entry });
   }
 
+  /**
+   * What a player may report of their progress now (race-master.ts): the round being played and
+   * how many pieces their task has; or why they may not (no round in play, no board of theirs in
+   * it, or solved already).
+   */
+  progressOf(player: PlayerId): Result<{ round: number; of: number }, string> {
+    const round = this.#state.phase === 'playing' ? this.#state.round : null;
+    if (!round) return err('no round is being played');
+    const deal = round.deals.find((d) => d.player === player);
+    if (!deal) return err('you have no board this round');
+    if (round.solved.includes(player)) return err('you have solved this round');
+    return ok({ round: round.number, of: this.#engine.puzzleOf(deal).pieces.length });
+  }
+
+  /** The number of the round being played, null between rounds. */
+  get playingRound(): number | null {
+    return this.#state.phase === 'playing' ? (this.#state.round?.number ?? null) : null;
+  }
+
   /** What the referee does next, and when. */
   next(): Planned | null {
     return this.#referee.next(this.#ref, this.#state);

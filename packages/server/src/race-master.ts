@@ -1,10 +1,13 @@
 import type {
   GameError,
   LobbyMessage,
+  PlayerId,
+  Progress,
   RaceAction,
   RaceEvent,
   RaceServerMessages,
   Result,
+  RoundProgress,
   RoundReveal,
   Side,
 } from '@ubongo/core';
@@ -110,6 +113,8 @@ export class RaceMaster {
   #toldNotSaved = false;
   /** When (game time) a new game last could not be stored: no other is begun for a while. */
   #beginFailedAt = -Infinity;
+  /** The players' reports of their progress (`report`), in round `round`; a new round starts it afresh. */
+  #progress: { round: number; players: Map<PlayerId, Progress> } = { round: -1, players: new Map() };
 
   constructor(
     private readonly services: RaceMasterServices,
@@ -379,6 +384,35 @@ export class RaceMaster {
     this.#each('view', (sessionId) => this.#viewFor(sessionId, now));
   }
 
+  /** The progress reported in the round being played (none between rounds). */
+  #roundProgress(): RoundProgress {
+    const round = this.#game?.playingRound ?? null;
+    return round === this.#progress.round ? Object.fromEntries(this.#progress.players) : {};
+  }
+
+  /**
+   * A seated player reports how many pieces they have down (race-messages.ts): kept and sent to
+   * everyone at the table, spectators too, when it changed. Refused while no round of theirs is
+   * being played, once they have solved, or beyond their task's pieces. Nothing here is judged:
+   * it is what they say, shown as such, and never where the pieces lie.
+   */
+  report(
+    player: PlayerId,
+    down: number,
+  ): { code: 'message/wrong-phase' | 'message/malformed'; message: string } | null {
+    const game = this.#game;
+    if (!game || this.#beginning) return { code: 'message/wrong-phase', message: 'the game has not started' };
+    const now = game.progressOf(player);
+    if (!now.ok) return { code: 'message/wrong-phase', message: now.error };
+    const { round, of } = now.value;
+    if (down > of) return { code: 'message/malformed', message: `your task has ${of} pieces` };
+    if (this.#progress.round !== round) this.#progress = { round, players: new Map() };
+    if (this.#progress.players.get(player)?.down === down) return null;
+    this.#progress.players.set(player, { down, of });
+    this.#all('progress', { round, players: this.#roundProgress() });
+    return null;
+  }
+
   /** The game as one connection sees it (a spectator: as nobody), once it has begun. */
   #viewFor(sessionId: string, now: number): Out['view'] | null {
     const game = this.#game;
@@ -387,6 +421,7 @@ export class RaceMaster {
       serverNow: now,
       timeScale: this.services.clock.timeScale,
       view: game.view(this.table.seatOf(sessionId)?.id ?? null),
+      progress: this.#roundProgress(),
       nextRoundAt: this.#resumeBy === null ? game.nextRoundAt() : null,
     };
   }

@@ -23,7 +23,7 @@ export interface RaceHandlers {
 export function registerRaceMessages(
   room: Room,
   checks: Checks,
-  master: Pick<RaceMaster, 'table' | 'game'>,
+  master: Pick<RaceMaster, 'table' | 'game' | 'report'>,
   h: RaceHandlers,
 ): void {
   const on = registrar(room, raceMessages, checks);
@@ -119,6 +119,13 @@ export function registerRaceMessages(
   });
   on('lay-out', (client) => {
     play(client, 'lay-out', (player) => ({ type: 'lay-out', player }));
+  });
+  on('progress', (client, data) => {
+    const seat = table.seatOf(client.sessionId);
+    const refused = seat
+      ? master.report(seat.id, data.down)
+      : ({ code: 'message/not-allowed', message: 'spectators watch, they do not play' } as const);
+    if (refused) reject(client, { to: 'progress', ...refused });
   });
   rejectUnknown(room, checks);
 }

@@ -257,6 +257,7 @@ describe('hostile messages', () => {
       'start',
       'claim',
       'move',
+      'progress',
       'nonsense',
       '__proto__',
     ];

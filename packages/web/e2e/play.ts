@@ -98,10 +98,14 @@ async function orient(
   throw new Error(`could not turn ${await piece.getAttribute('data-piece')} into ${key(target)}`);
 }
 
-/** Solves the board on the page with the mouse: right click turns, double click flips, then a drag (only `pieces` of them if given). */
-export async function solveWithMouse(page: Page, pieces = Infinity): Promise<void> {
+/**
+ * Solves the board on the page with the mouse: right click turns, double click flips, then a drag
+ * (only the pieces of the solution before `pieces` if given, from its `from`th: the rest of a board
+ * begun so).
+ */
+export async function solveWithMouse(page: Page, pieces = Infinity, from = 0): Promise<void> {
   const grid = (await page.locator('svg.puzzle-svg').getAttribute('data-grid')) as GridName;
-  for (const { index, cells } of (await plan(page)).slice(0, pieces)) {
+  for (const { index, cells } of (await plan(page)).slice(from, pieces)) {
     // The mouse works in the window: the board and the tray are brought into view, as a person scrolls.
     await page.locator('svg.puzzle-svg').scrollIntoViewIfNeeded();
     const piece = page.locator(`g.piece[data-index="${index}"]`);
@@ -201,13 +205,16 @@ export class Finger {
 
 /**
  * Solves the board on the page by touch alone: a tap picks a piece, the Turn button turns it, a
- * double tap flips it, then a drag puts it down (only `pieces` of them if given).
+ * double tap flips it, then a drag puts it down (only the pieces before `pieces` if given, from the
+ * `from`th, as solveWithMouse).
  */
-export async function solveWithTouch(page: Page, pieces = Infinity): Promise<void> {
+export async function solveWithTouch(page: Page, pieces = Infinity, from = 0): Promise<void> {
   const grid = (await page.locator('svg.puzzle-svg').getAttribute('data-grid')) as GridName;
   const finger = await Finger.on(page);
   const turnButton = page.locator('.puzzle-tools button', { hasText: 'Turn' });
-  for (const { index, cells } of (await plan(page)).slice(0, pieces)) {
+  const whole = await plan(page);
+  const placements = whole.slice(from, pieces);
+  for (const [k, { index, cells }] of placements.entries()) {
     // The board, the tray and the buttons under them fit on a phone's screen.
     await page.locator('.puzzle').scrollIntoViewIfNeeded();
     const piece = page.locator(`g.piece[data-index="${index}"]`);
@@ -236,6 +243,8 @@ export async function solveWithTouch(page: Page, pieces = Infinity): Promise<voi
       await centreOf(piece.locator(`polygon[data-cell="${grab[0]},${grab[1]}"]`)),
       await centreOf(page.locator(`polygon[data-board-cell="${grab[0] + minX},${grab[1] + minY}"]`)),
     );
+    // The last piece may solve the board, which then goes (the next puzzle, the round's end).
+    if (from + k === whole.length - 1) break;
     // As a person would, the next piece is touched after this one has landed.
     await page.waitForFunction(
       ([i, at]) => document.querySelector(`g.piece[data-index="${i}"]`)?.getAttribute('data-at') === at,

@@ -40,7 +40,7 @@ export function watchRoom(room: Room): void {
 }
 
 /** Messages that describe how things stand: a screen that starts listening late gets the last of each. */
-const STATE_MESSAGES = new Set(['lobby', 'view', 'solo', 'practice']);
+const STATE_MESSAGES = new Set(['lobby', 'view', 'progress', 'solo', 'practice']);
 
 /** What a screen does with each message of a room's kind, typed by the protocol. */
 export type Handlers<R extends RoomName> = {

@@ -14,6 +14,7 @@ import { placeOf, useFit } from './fit.js';
 import { boardStatus, cellPolygon, coveredCells, placementsOf } from './geometry.js';
 import { usePointer } from './drag.js';
 import { focusVisible, pieceKey, useBoardKeys } from './keys.js';
+import { laidOf, layAgain } from './laid.js';
 import { outlinePath } from './outline.js';
 import { Pieces } from './Pieces.js';
 import type { PuzzleProps } from './props.js';
@@ -42,6 +43,8 @@ function PuzzleBoard({
   onLift,
   label,
   extraControls,
+  initial,
+  onPlacements,
 }: PuzzleProps) {
   const { grid, region } = task;
   const given = tray ?? task.pieces;
@@ -53,10 +56,16 @@ function PuzzleBoard({
   const handRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const preview = useRef<ShowPreview | null>(null);
-  const [board, setBoard] = useState<BoardState>(() => newBoard(grid, region, given));
+  const [board, setBoard] = useState<BoardState>(() => {
+    const fresh = newBoard(grid, region, given);
+    return initial ? layAgain(fresh, initial) : fresh;
+  });
   // The board after the actions so far, for the next action in the same event: written by `act` only.
   const latest = useRef(board);
-  const [shownAt] = useState(() => performance.now());
+  // When the board was first shown (on the wall clock: a board laid again after a reload counts on
+  // from when it was first shown), and the same on this page's clock, which the moves are timed by.
+  const [shownWall] = useState(() => initial?.shownAt ?? Date.now());
+  const [shownAt] = useState(() => performance.now() - Math.max(0, Date.now() - shownWall));
   const [selected, setSelected] = useState<number | null>(null);
   // The piece last picked up (so, once down, the last one placed): drawn on top of the others.
   const [top, setTop] = useState<number | null>(null);
@@ -64,9 +73,9 @@ function PuzzleBoard({
   // Solved before this board was drawn: where the pieces lay is not known.
   const [solvedUnseen] = useState(solved);
   const lastSent = useRef('');
-  const callbacks = useRef({ onMove, onComplete });
+  const callbacks = useRef({ onMove, onComplete, onPlacements });
   useLayoutEffect(() => {
-    callbacks.current = { onMove, onComplete };
+    callbacks.current = { onMove, onComplete, onPlacements };
   });
   const pieces = board.pieces;
 
@@ -79,6 +88,12 @@ function PuzzleBoard({
     setBoard(next);
     for (const [at, kind, piece] of newMoves(before, next)) callbacks.current.onMove?.({ kind, piece, at });
   }, []);
+
+  // Where the pieces lie, told when drawn and after each move (a drag in progress moves none).
+  const { trail } = board;
+  useEffect(() => {
+    callbacks.current.onPlacements?.(laidOf({ pieces, trail }, shownWall));
+  }, [pieces, trail, shownWall]);
 
   // Hints and the solution pin pieces where the server says; the moves before them are not undone.
   useEffect(() => {

@@ -19,6 +19,19 @@ export interface ShownPlacement {
   readonly cells: readonly Cell[];
 }
 
+/**
+ * A board as it lies (`onPlacements`), to lay it again after a reload (`initial`): the pieces down,
+ * the move trail so far, and when the board was first shown.
+ */
+export interface LaidBoard {
+  /** Each piece on the board: its id, its cells as turned (from its origin), where its origin lies. */
+  readonly pieces: readonly { readonly piece: string; readonly cells: readonly Cell[]; readonly at: Cell }[];
+  /** The moves so far (what a claim carries), their times from `shownAt`. */
+  readonly trail: readonly TrailMove[];
+  /** When the board was first shown, on the wall clock (ms since 1970): a board laid again counts on from it. */
+  readonly shownAt: number;
+}
+
 export interface PuzzleProps {
   /** The puzzle as the server hands it out: the grid, the white area and the pieces with their shapes. */
   readonly task: PuzzleTask;
@@ -41,6 +54,14 @@ export interface PuzzleProps {
    * it (its last MAX_TRAIL_MOVES moves), which a claim carries (core's trail.ts).
    */
   readonly onComplete?: (placements: Placements, trail: readonly TrailMove[]) => void;
+  /**
+   * The board as it lay when the page was left (reloaded), to lay again: its pieces go where they
+   * were, turned as they were, and its moves count on. Read once, when the board is drawn; a piece
+   * that is not the task's (or not in that shape) stays in the tray.
+   */
+  readonly initial?: LaidBoard | null | undefined;
+  /** Called with the board as it lies, when drawn and after each change of where the pieces lie. */
+  readonly onPlacements?: (laid: LaidBoard) => void;
   /** Called on each move of the hand (a piece put down, sent back, turned, turned over, a move undone). */
   readonly onMove?: (move: BoardMove) => void;
   /** Called when a piece is picked up (by a pointer or the keyboard). */

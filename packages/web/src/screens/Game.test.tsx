@@ -84,7 +84,14 @@ function roundInPlay(): RaceState {
 
 /** p1's view of `state`, as the server sends it at game time `serverNow` and it arrives now. */
 function message(state: RaceState, serverNow: number): RaceViewMessage & { receivedAt: number } {
-  return { view: classic.view(state, 'p1'), nextRoundAt: null, serverNow, timeScale: 1, receivedAt: performance.now() };
+  return {
+    view: classic.view(state, 'p1'),
+    progress: {},
+    nextRoundAt: null,
+    serverNow,
+    timeScale: 1,
+    receivedAt: performance.now(),
+  };
 }
 
 // The room is not reached: no claim is sent here.
@@ -99,6 +106,7 @@ function table(view: Table['view']): Table {
     clearRejected: () => undefined,
     savedGame: null,
     reveal: null,
+    progress: {},
   };
 }
 
@@ -214,4 +222,47 @@ it('sends a claim the server could not store again in a moment, and stops once i
   rerender(<Game table={at({ to: 'claim', code: 'claim/overlap', message: 'overlap' })} view={first} />);
   tick(5_000);
   expect(sent).toHaveLength(2);
+});
+
+it("tells the table my pieces down when they change, and shows everyone's without drawing the board again", () => {
+  const state = roundInPlay();
+  const first = message(state, 0);
+  const sent: unknown[] = [];
+  const live = { connection: { isOpen: true }, send: (type: string, body: unknown) => sent.push([type, body]) };
+  const clear = vi.fn();
+  const at = (progress: Table['progress']): Table => ({
+    ...table(first),
+    room: live as unknown as Table['room'],
+    clearRejected: clear,
+    progress,
+  });
+  const { container, rerender } = render(<Game table={at({})} view={first} />);
+  const board = boards[0];
+  const of = first.view.task?.pieces.length ?? 0;
+  const laid = (down: number) => ({
+    pieces: Array.from({ length: down }, (_, i) => ({ piece: `P${i}`, cells: [[0, 0]] as const, at: [i, 0] as const })),
+    trail: [],
+    shownAt: 0,
+  });
+  act(() => {
+    board?.onPlacements?.(laid(1));
+    board?.onPlacements?.(laid(1));
+    board?.onPlacements?.(laid(2));
+  });
+  // Each change once; never more than the task's pieces.
+  expect(sent).toEqual([
+    ['progress', { down: 1 }],
+    ['progress', { down: 2 }],
+  ]);
+  act(() => {
+    board?.onPlacements?.(laid(of + 3));
+  });
+  expect(sent[2]).toEqual(['progress', { down: of }]);
+  // The server's word on everyone: the standings show it, the board is not drawn again.
+  rerender(<Game table={at({ p2: { down: 2, of: 4 } })} view={first} />);
+  expect(container.querySelector('.players li[data-player="p2"] .pieces-down')?.getAttribute('aria-label')).toBe(
+    '2 of 4 pieces down',
+  );
+  expect(container.querySelector('.players li[data-player="p1"] .pieces-down')).toBeNull();
+  expect(boards).toHaveLength(1);
 });

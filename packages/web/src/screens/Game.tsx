@@ -1,4 +1,12 @@
-import type { Gem as GemName, JewelColour, RaceView, RaceViewMessage, RoundReveal, TrailMove } from '@ubongo/core';
+import type {
+  Gem as GemName,
+  JewelColour,
+  RaceView,
+  RaceViewMessage,
+  RoundProgress,
+  RoundReveal,
+  TrailMove,
+} from '@ubongo/core';
 import { GEM_POINTS, GEMS, JEWEL_COLOURS } from '@ubongo/core';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +29,7 @@ import {
   SoundControl,
   TaskKey,
 } from './common.js';
+import { useRoundBoard } from './round-board.js';
 import type { Table } from './table.js';
 
 const ORDINAL_KEYS = ['first', 'second', 'third', 'fourth'];
@@ -95,6 +104,14 @@ export function Game({ table, view: message }: { table: Table; view: Received })
   // Each message brings a new copy of my task: the same one is handed to the board until it changes.
   const task = useSameData(view.task);
   const tray = useSameData(view.set);
+
+  // My board of this round kept through a reload, and my pieces down told to the table.
+  const { initial, onPlacements } = useRoundBoard(
+    room,
+    `${table.lobby.game ?? ''}:${round?.number ?? 0}:${myDeal ? `${myDeal.board}-${myDeal.side}-${myDeal.key}` : ''}`,
+    task?.pieces.length ?? 0,
+    playing && myDeal !== undefined && solvedAt < 0 && !ranOut,
+  );
 
   // A new game screen, and each new round, opens at its top: the round, the die and the sand in view.
   const roundNumber = round?.number;
@@ -212,6 +229,8 @@ export function Game({ table, view: message }: { table: Table; view: Received })
                 disabled={solvedAt >= 0 || ranOut || layout !== undefined}
                 solved={solvedAt >= 0}
                 onComplete={claim}
+                initial={initial}
+                onPlacements={onPlacements}
                 onMove={boardMove}
                 onLift={liftSound}
                 label={t('game.boardLabel', { board: myDeal.board })}
@@ -223,7 +242,7 @@ export function Game({ table, view: message }: { table: Table; view: Received })
         </section>
         <aside className="game-side">
           {view.edition === 'jewels' && <JewelBoard table={table} view={view} />}
-          <Players view={view} nameOf={nameOf} />
+          <Players view={view} nameOf={nameOf} progress={table.progress} />
           <LastRound view={view} nameOf={nameOf} />
         </aside>
       </div>
@@ -533,7 +552,16 @@ function travel(layer: HTMLElement, view: RaceView, taking: Taking): void {
 }
 
 /** The players, best first, with what they hold and whether they have solved this round. */
-export function Players({ view, nameOf }: { view: RaceView; nameOf: (id: string) => string }) {
+export function Players({
+  view,
+  nameOf,
+  progress = {},
+}: {
+  view: RaceView;
+  nameOf: (id: string) => string;
+  /** Each player's pieces down in the round being played, as the server relays them. */
+  progress?: RoundProgress;
+}) {
   const { t } = useTranslation();
   const round = view.round;
   return (
@@ -544,6 +572,9 @@ export function Players({ view, nameOf }: { view: RaceView; nameOf: (id: string)
           const p = view.players.find((q) => q.id === standing.player);
           if (!p) return null;
           const place = round && view.phase === 'playing' ? round.solved.indexOf(p.id) : -1;
+          // Still at it this round: their pieces down, as their board reports them (bots report none).
+          const racing = round && view.phase === 'playing' && place < 0 && round.deals.some((d) => d.player === p.id);
+          const down = racing ? progress[p.id] : undefined;
           return (
             <li key={p.id} value={standing.place} className={p.id === view.you ? 'me' : ''} data-player={p.id}>
               <span className="place" title={standing.tied ? t('game.tiedPlace') : undefined}>
@@ -573,6 +604,7 @@ export function Players({ view, nameOf }: { view: RaceView; nameOf: (id: string)
                   </>
                 )}
               </span>
+              {down && <PiecesDown down={down.down} of={down.of} />}
               {place >= 0 && (
                 <span className="solved-tag">
                   ✓ {t(`ordinal.${ORDINAL_KEYS[place] ?? 'fourth'}`)}{' '}
@@ -585,6 +617,24 @@ export function Players({ view, nameOf }: { view: RaceView; nameOf: (id: string)
       </ol>
       {view.edition === 'jewels' ? <LeadingColours view={view} nameOf={nameOf} /> : <GemLegend />}
     </section>
+  );
+}
+
+/** A player's pieces down of their task's, as a row of pips and in words. */
+function PiecesDown({ down, of }: { down: number; of: number }) {
+  const { t } = useTranslation();
+  const label = t('game.piecesDown', { down, of });
+  return (
+    <span className="pieces-down" role="img" aria-label={label} title={label} data-down={down} data-of={of}>
+      <span className="pips" aria-hidden="true">
+        {Array.from({ length: of }, (_, i) => (
+          <span key={i} className={i < down ? 'pip on' : 'pip'} />
+        ))}
+      </span>
+      <span aria-hidden="true">
+        {down}/{of}
+      </span>
+    </span>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { LobbyMessage, RaceEvent, Rejected, RoundReveal } from '@ubongo/core';
+import type { LobbyMessage, RaceEvent, Rejected, RoundProgress, RoundReveal } from '@ubongo/core';
 import { CLOSE_CODES } from '@ubongo/core';
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -39,6 +39,9 @@ function soundOf(event: RaceEvent, you: string | null): void {
   else if (event.type === 'game-ended') play(you !== null && event.winners.includes(you) ? 'win' : 'end');
 }
 
+/** No progress: the same object each time, so that the screen is not drawn again for nothing. */
+const NONE: RoundProgress = {};
+
 /** A race table, by its code: joins (or rejoins) it, then shows the lobby, the game or its end. */
 export function RaceScreen({ code }: { code: string }) {
   const { t } = useTranslation();
@@ -61,6 +64,11 @@ export function RaceScreen({ code }: { code: string }) {
   const [rejected, setRejected] = useState<Rejected | null>(null);
   const [savedGame, setSavedGame] = useState<string | null>(null);
   const [reveal, setReveal] = useState<RoundReveal | null>(null);
+  // The players' progress, and in which round (a view's, or a progress message's since).
+  const [progress, setProgress] = useState<{ round: number | null; players: RoundProgress }>({
+    round: null,
+    players: {},
+  });
   const [connection, setConnection] = useState<'ok' | 'lost'>('ok');
   const lobbyRef = useRef(lobby);
   lobbyRef.current = lobby;
@@ -210,6 +218,7 @@ export function RaceScreen({ code }: { code: string }) {
     view: (message) => {
       youRef.current = message.view.you;
       setView({ ...message, receivedAt: performance.now() });
+      setProgress({ round: message.view.round?.number ?? null, players: message.progress });
     },
     events: ({ events }) => {
       for (const event of events) soundOf(event, youRef.current);
@@ -217,7 +226,11 @@ export function RaceScreen({ code }: { code: string }) {
       const texts = events.map((event) => describeEvent(event, t, nameOf, lobbyRef.current));
       if (texts.length > 0) announce(texts.join(' '));
     },
-    rejected: setRejected,
+    rejected: (refused) => {
+      // A count of my pieces that came as the round ended (my clock a little behind the server's)
+      // is refused; it was only for the others to watch, and nothing of mine depends on it.
+      if (refused.to !== 'progress') setRejected(refused);
+    },
     notice: (notice) => {
       announce(t('race.replaced', { name: notice.name }));
     },
@@ -225,6 +238,7 @@ export function RaceScreen({ code }: { code: string }) {
       setSavedGame(game);
     },
     reveal: setReveal,
+    progress: setProgress,
   });
 
   if (failure)
@@ -280,6 +294,8 @@ export function RaceScreen({ code }: { code: string }) {
     clearRejected,
     savedGame,
     reveal,
+    // Only the round on the screen's: a round's reports are not shown in the next.
+    progress: view?.view.phase === 'playing' && progress.round === view.view.round?.number ? progress.players : NONE,
   };
   return (
     <>

@@ -53,6 +53,12 @@ export function Solo() {
   const [recordedRuns, setRecordedRuns] = useState(0);
   const [newBest, setNewBest] = useState(false);
   const [held, setHeld] = useState(false);
+  // A solve's moment: the board as it was covered, how long it took and the count, for a beat
+  // before the next puzzle (which the server has dealt already) is shown.
+  const [beat, setBeat] = useState<Beat | null>(null);
+  // When the puzzle on the board was dealt (ms into the run, as the events count), and what is on the board: the beat's.
+  const dealtAt = useRef(0);
+  const onBoard = useRef<Omit<Beat, 'ms' | 'count'> | null>(null);
   const best = bests?.find((b) => b.mode === mode && b.limit === limit && b.side === side) ?? null;
 
   useEffect(() => {
@@ -102,7 +108,10 @@ export function Solo() {
         if (e.type === 'solved') {
           announce(t('solo.solvedOne', { count: e.solved }));
           solvedCue();
+          const shown = onBoard.current;
+          if (shown) setBeat({ ...shown, ms: Math.max(0, e.at - dealtAt.current), count: e.solved });
         }
+        if (e.type === 'solved' || e.type === 'skipped') dealtAt.current = e.at;
         if (e.type === 'finished') {
           announce(t('solo.finished'));
           play('end');
@@ -149,6 +158,8 @@ export function Solo() {
     setPuzzles(null);
     setNewBest(false);
     setHeld(false);
+    setBeat(null);
+    dealtAt.current = 0;
     lostAtLoad = false;
     setLostToReload(false);
     setBusy(true);
@@ -177,6 +188,17 @@ export function Solo() {
   };
 
   const playing = view?.phase === 'playing';
+
+  // The beat lasts BEAT_MS, or until the player goes on.
+  useEffect(() => {
+    if (!beat) return;
+    const timer = setTimeout(() => {
+      setBeat(null);
+    }, BEAT_MS);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [beat]);
 
   // What the board is handed, the same objects until they change (each message brings new copies).
   const task = useSameData(view?.task ?? null);
@@ -207,6 +229,13 @@ export function Solo() {
     ),
     [room, t],
   );
+
+  // What is on the board now: what a solve's beat shows.
+  const boardKey = view?.current ? `${view.solved}-${view.skipped}-${view.current.board}-${view.current.key}` : '';
+  useLayoutEffect(() => {
+    onBoard.current =
+      view?.current && task ? { key: boardKey, board: view.current.board, task, tray: tray ?? undefined } : null;
+  });
 
   // The run opens at the top of the page, wherever Start was.
   useLayoutEffect(() => {
@@ -310,7 +339,7 @@ export function Solo() {
         </section>
       )}
       {playing && view.current && task && (
-        <section className="solo-play">
+        <section className={beat ? 'solo-play beat' : 'solo-play'}>
           <div className="game-bar">
             <SoloClock view={view} />
             <span>
@@ -325,16 +354,49 @@ export function Solo() {
               setRejected(null);
             }}
           />
-          <Puzzle
-            key={`${view.solved}-${view.skipped}-${view.current.board}-${view.current.key}`}
-            task={task}
-            tray={tray ?? undefined}
-            onMove={boardMove}
-            onLift={liftSound}
-            onComplete={claim}
-            label={t('game.boardLabel', { board: view.current.board })}
-          />
-          <PlayBar>{controls}</PlayBar>
+          {beat ? (
+            <>
+              {/* The solved board, as it was covered (the same board, its moves over), and the moment told. */}
+              <Puzzle
+                key={beat.key}
+                task={beat.task}
+                tray={beat.tray}
+                disabled
+                label={t('game.boardLabel', { board: beat.board })}
+              />
+              <div className="solo-beat" role="status">
+                <p className="solo-beat-time">{t('solo.beatTime', { time: clock(beat.ms) })}</p>
+                <p>
+                  {view.mode === 'timed'
+                    ? t('solo.solvedSoFar', { count: beat.count })
+                    : t('solo.solvedOf', { count: beat.count, limit: view.limit })}
+                </p>
+                <button
+                  type="button"
+                  className="primary"
+                  data-next-puzzle
+                  onClick={() => {
+                    setBeat(null);
+                  }}
+                >
+                  {t('solo.beatNext')}
+                </button>
+              </div>
+            </>
+          ) : (
+            <>
+              <Puzzle
+                key={boardKey}
+                task={task}
+                tray={tray ?? undefined}
+                onMove={boardMove}
+                onLift={liftSound}
+                onComplete={claim}
+                label={t('game.boardLabel', { board: view.current.board })}
+              />
+              <PlayBar>{controls}</PlayBar>
+            </>
+          )}
         </section>
       )}
       {!playing && (
@@ -368,6 +430,21 @@ export function Solo() {
       )}
     </div>
   );
+}
+
+/** How long a solve's beat lasts before the next puzzle shows (real ms): it counts in the run's time, as the server keeps it. */
+const BEAT_MS = 1500;
+
+/** A solve's beat: the board that was solved (to draw it as it lay) and what to say of it. */
+interface Beat {
+  readonly key: string;
+  readonly board: string;
+  readonly task: NonNullable<SoloViewMessage['task']>;
+  readonly tray: NonNullable<SoloViewMessage['set']> | undefined;
+  /** How long the solve took, from the deal to the claim (the server's times). */
+  readonly ms: number;
+  /** Puzzles solved so far. */
+  readonly count: number;
 }
 
 const RUN_KEY = 'ubongo.soloRun';
@@ -404,23 +481,36 @@ let lostAtLoad = takeRunMark();
 function SoloClock({ view }: { view: Received }) {
   const { t } = useTranslation();
   const endsAt = view.mode === 'timed' ? view.endsAt : null;
-  return (
+  return endsAt !== null ? (
+    <TimeLeft deadline={endsAt} message={view} />
+  ) : (
     <span className="solo-clock">
-      {endsAt !== null ? t('solo.timeLeft') : t('solo.timeTaken')}{' '}
+      {t('solo.timeTaken')}{' '}
       <strong>
-        {endsAt !== null ? (
-          <TimeLeft deadline={endsAt} message={view} />
-        ) : (
-          <TimeTaken since={view.startedAt ?? view.serverNow} message={view} />
-        )}
+        <TimeTaken since={view.startedAt ?? view.serverNow} message={view} />
       </strong>
     </span>
   );
 }
 
+/** A timed run's time left: urgent in its last ten seconds, as a round's hourglass is (seen, and its sand heard). */
 function TimeLeft({ deadline, message }: { deadline: number; message: Received }) {
-  return clock(useTimeLeft(deadline, message));
+  const { t } = useTranslation();
+  const left = useTimeLeft(deadline, message);
+  const whole = Math.ceil(left / 1000);
+  const urgent = whole > 0 && whole <= URGENT_SECONDS;
+  useEffect(() => {
+    if (urgent) play('sand');
+  }, [urgent, whole]);
+  return (
+    <span className="solo-clock" data-urgent={urgent ? '' : undefined}>
+      {t('solo.timeLeft')} <strong>{clock(left)}</strong>
+    </span>
+  );
 }
+
+/** The last seconds of a timed run, when its clock turns urgent. */
+const URGENT_SECONDS = 10;
 
 function TimeTaken({ since, message }: { since: number; message: Received }) {
   return clock(useTimeTaken(since, message));

@@ -1,4 +1,4 @@
-import type { LobbyMessage, RaceViewMessage, Rejected, RoundReveal } from '@ubongo/core';
+import type { LobbyMessage, RaceViewMessage, Rejected, RoundProgress, RoundReveal } from '@ubongo/core';
 import type { GameRoom } from '../net.js';
 
 /**
@@ -16,4 +16,6 @@ export interface Table {
   readonly savedGame: string | null;
   /** The last round revealed, until the next begins. */
   readonly reveal: RoundReveal | null;
+  /** Each player's progress in the round being played, as the server last said (empty between rounds). */
+  readonly progress: RoundProgress;
 }

@@ -1,0 +1,202 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { solveWithMouse, solveWithTouch } from './play.js';
+import type { On } from './support.js';
+import { chromiumAndServer, SIZES, watchErrors } from './support.js';
+
+/*
+ * A race you can watch, and a board that outlives a reload, played as people do at both sizes: on
+ * the phone with real touch (Chromium's touch input), on the desktop with the mouse. A rival's
+ * pieces down show in the standings; a reload mid-round lays the pieces where they were; a solo
+ * solve is a moment before the next puzzle; a timed run's clock turns urgent in its last seconds.
+ */
+
+const SHOTS = '/tmp/shots/watch';
+mkdirSync(SHOTS, { recursive: true });
+
+const other = (on: On): On => (on === 'phone' ? 'desktop' : 'phone');
+
+/** Puts a solution's pieces before `pieces` down, from its `from`th, as a person at that size does (all: solves). */
+const play = (page: Page, on: On, pieces = Infinity, from = 0): Promise<void> =>
+  on === 'phone' ? solveWithTouch(page, pieces, from) : solveWithMouse(page, pieces, from);
+
+/** A button pressed as a person at that size does: a tap on the phone, a click on the desktop. */
+const press = (page: Page, on: On, name: string): Promise<void> =>
+  on === 'phone' ? page.getByRole('button', { name }).tap() : page.getByRole('button', { name }).click();
+
+describe('at game time', () => {
+  const real = chromiumAndServer(1);
+
+  async function newPlayer(name: string, on: On): Promise<{ page: Page; errors: string[] }> {
+    const context = await real.browser.newContext({ ...SIZES[on], locale: 'en-GB' });
+    await context.addInitScript((n) => {
+      if (!localStorage.getItem('ubongo.name')) localStorage.setItem('ubongo.name', n);
+    }, name);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(real.server.url);
+    return { page, errors };
+  }
+
+  /** As host: a private table of one round with a 90 s hourglass (a round the test never waits out); its code. */
+  async function openTable(page: Page, on: On): Promise<string> {
+    await press(page, on, 'Create a table');
+    const code = (await page.getByTestId('room-code').textContent()) ?? '';
+    await page.getByLabel('Rounds').selectOption('1');
+    await page.getByLabel('Hourglass').selectOption('90');
+    await expect.poll(() => page.getByLabel('Rounds').inputValue()).toBe('1');
+    await expect.poll(() => page.getByLabel('Hourglass').inputValue()).toBe('90');
+    return code;
+  }
+
+  for (const on of ['phone', 'desktop'] as const) {
+    it(`shows a rival's pieces down and when they solve, on the ${on}`, async () => {
+      const me = await newPlayer('Vera', on);
+      const code = await openTable(me.page, on);
+      const rival = await newPlayer('Remo', other(on));
+      await rival.page.getByLabel('Table code').fill(code);
+      await press(rival.page, other(on), 'Join');
+      await rival.page.getByText('Waiting for the host to start the game.').waitFor();
+      await me.page.getByText('Remo').waitFor();
+      await press(me.page, on, 'Start the game');
+      await Promise.all([me.page, rival.page].map((p) => p.getByText('Round 1 of 1').waitFor()));
+
+      // Remo puts two pieces down: Vera sees it in the standings, as she plays her own board.
+      const remo = me.page.locator('.players li', { hasText: 'Remo' });
+      const needed = (await rival.page.locator('svg.puzzle-svg').getAttribute('data-needed')) ?? '[]';
+      const of = (JSON.parse(needed) as string[]).length;
+      await play(rival.page, other(on), 2);
+      await remo.getByRole('img', { name: `2 of ${of} pieces down` }).waitFor();
+      // Her own row says she has none down yet.
+      await me.page
+        .locator('.players li.me')
+        .getByRole('img', { name: /^0 of \d+ pieces down$/ })
+        .waitFor();
+      await me.page.screenshot({ path: `${SHOTS}/race-progress-${on}.png` });
+
+      // Remo solves: his row says in which place, and no longer counts pieces.
+      await play(rival.page, other(on), Infinity, 2);
+      await remo.locator('.solved-tag', { hasText: 'first' }).waitFor();
+      expect(await remo.locator('.pieces-down').count()).toBe(0);
+      await me.page.screenshot({ path: `${SHOTS}/race-solved-${on}.png` });
+      expect([...me.errors, ...rival.errors]).toEqual([]);
+      await Promise.all([me.page.context().close(), rival.page.context().close()]);
+    }, 120_000);
+
+    it(`lays the pieces down again after a reload mid-round, on the ${on}`, async () => {
+      const me = await newPlayer('Rhea', on);
+      await openTable(me.page, on);
+      await press(me.page, on, 'Start the game');
+      await me.page.getByText('Round 1 of 1').waitFor();
+      await play(me.page, on, 2);
+      const lying = (): Promise<string[]> =>
+        me.page
+          .locator('g.piece:not([data-at=""])')
+          .evaluateAll((els) =>
+            els.map(
+              (el) => `${el.getAttribute('data-piece')}@${el.getAttribute('data-at')}:${el.getAttribute('data-cells')}`,
+            ),
+          );
+      const before = await lying();
+      expect(before).toHaveLength(2);
+      await me.page.reload();
+      await me.page.getByText('Round 1 of 1').waitFor();
+      await me.page.locator('svg.puzzle-svg').waitFor();
+      await expect.poll(lying).toEqual(before);
+      await me.page.getByText(/^2 of \d+ pieces on the board\.$/).waitFor();
+      // And the board goes on from there: the rest put down solves it.
+      await play(me.page, on, Infinity, 2);
+      // Alone at the table, her solve ends the round: her board is shown solved.
+      await me.page.locator('.round-boards li[data-player="p1"] .solved-tag').waitFor({ timeout: 15_000 });
+      expect(me.errors).toEqual([]);
+      await me.page.context().close();
+    }, 120_000);
+
+    it(`makes a solo solve a moment: the board solved, the time it took, the count, on the ${on}`, async () => {
+      const me = await newPlayer('Sami', on);
+      await me.page.getByRole('link', { name: 'Solo' }).click();
+      const count = me.page.getByLabel('Number of puzzles');
+      if (on === 'phone') await count.tap();
+      else await count.check();
+      await press(me.page, on, 'Start');
+      await me.page.getByText('0 of 5 solved').waitFor();
+      const first = await me.page.locator('svg.puzzle-svg').getAttribute('data-region');
+      await play(me.page, on);
+      // What the page shows as the beat begins (read in one go: a beat lasts a moment).
+      const seen = await me.page.waitForFunction(() => {
+        const beat = document.querySelector('.solo-beat');
+        if (!beat) return null;
+        return {
+          time: beat.querySelector('.solo-beat-time')?.textContent ?? '',
+          text: beat.textContent,
+          region: document.querySelector('svg.puzzle-svg')?.getAttribute('data-region'),
+          inTray: document.querySelectorAll('g.piece[data-at=""]').length,
+          down: document.querySelectorAll('g.piece:not([data-at=""])').length,
+        };
+      });
+      // (Once it has popped up, for the picture.)
+      await me.page.waitForTimeout(300);
+      await me.page.screenshot({ path: `${SHOTS}/solo-beat-${on}.png` });
+      const beat = (await seen.jsonValue()) as {
+        time: string;
+        text: string;
+        region: string;
+        inTray: number;
+        down: number;
+      };
+      expect(beat.time).toMatch(/^Solved in \d+:\d\d$/);
+      expect(beat.text).toContain('1 of 5 solved');
+      // The solved board stays, every piece down where it was put, until the beat is over.
+      expect(beat.region).toBe(first);
+      expect(beat.inTray).toBe(0);
+      expect(beat.down).toBeGreaterThan(0);
+      // Then the beat goes by itself.
+      await me.page.locator('.solo-beat').waitFor({ state: 'detached', timeout: 10_000 });
+      // The next puzzle, its pieces in the tray.
+      await expect.poll(() => me.page.locator('g.piece[data-at=""]').count()).toBeGreaterThan(0);
+      expect(me.errors).toEqual([]);
+      await me.page.context().close();
+    }, 120_000);
+  }
+});
+
+describe('a timed run, game time x5', () => {
+  // A five-minute run lasts a minute, its last ten seconds two.
+  const real = chromiumAndServer(5);
+
+  for (const on of ['phone', 'desktop'] as const) {
+    it(`turns the solo clock urgent in its last ten seconds, on the ${on}`, async () => {
+      const context = await real.browser.newContext({ ...SIZES[on], locale: 'en-GB' });
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      await page.goto(real.server.url);
+      await page.getByRole('link', { name: 'Solo' }).click();
+      await press(page, on, 'Start');
+      const clock = page.locator('.solo-clock');
+      await clock.waitFor();
+      const seconds = async (): Promise<number> => {
+        const [m, s] = ((await clock.locator('strong').textContent()) ?? '').split(':').map(Number);
+        return (m ?? 0) * 60 + (s ?? 0);
+      };
+      // Not urgent while more than ten seconds are left, urgent once ten or fewer are, in red.
+      expect(await seconds()).toBeGreaterThan(10);
+      expect(await clock.getAttribute('data-urgent')).toBeNull();
+      const urgent = await page.waitForFunction(
+        () => {
+          const el = document.querySelector('.solo-clock[data-urgent]');
+          return el && { text: el.querySelector('strong')?.textContent ?? '', colour: getComputedStyle(el).color };
+        },
+        undefined,
+        { timeout: 90_000 },
+      );
+      const { text, colour } = (await urgent.jsonValue()) as { text: string; colour: string };
+      const [m, s] = text.split(':').map(Number);
+      expect((m ?? 0) * 60 + (s ?? 0)).toBeLessThanOrEqual(10);
+      expect(colour).toBe('rgb(179, 38, 30)');
+      await page.screenshot({ path: `${SHOTS}/solo-urgent-${on}.png` });
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 120_000);
+  }
+});
