@@ -98,6 +98,7 @@ function table(view: Table['view']): Table {
     rejected: null,
     clearRejected: () => undefined,
     savedGame: null,
+    saved: null,
     reveal: null,
   };
 }

@@ -1,4 +1,4 @@
-import type { LobbyMessage, RaceEvent, Rejected, RoundReveal } from '@ubongo/core';
+import type { LobbyMessage, RaceEvent, RaceServerMessages, Rejected, RoundReveal } from '@ubongo/core';
 import { CLOSE_CODES } from '@ubongo/core';
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -39,6 +39,9 @@ function soundOf(event: RaceEvent, you: string | null): void {
   else if (event.type === 'game-ended') play(you !== null && event.winners.includes(you) ? 'win' : 'end');
 }
 
+/** How long the toast of a person who left stays up, unless dismissed. */
+const LEFT_TOAST_MS = 10_000;
+
 /** A race table, by its code: joins (or rejoins) it, then shows the lobby, the game or its end. */
 export function RaceScreen({ code }: { code: string }) {
   const { t } = useTranslation();
@@ -59,7 +62,8 @@ export function RaceScreen({ code }: { code: string }) {
   const [lobby, setLobby] = useState<Table['lobby'] | null>(null);
   const [view, setView] = useState<Table['view']>(null);
   const [rejected, setRejected] = useState<Rejected | null>(null);
-  const [savedGame, setSavedGame] = useState<string | null>(null);
+  const [saved, setSaved] = useState<RaceServerMessages['saved'] | null>(null);
+  const [left, setLeft] = useState<readonly string[]>([]);
   const [reveal, setReveal] = useState<RoundReveal | null>(null);
   const [connection, setConnection] = useState<'ok' | 'lost'>('ok');
   const lobbyRef = useRef(lobby);
@@ -188,6 +192,17 @@ export function RaceScreen({ code }: { code: string }) {
   const clearRejected = useCallback(() => {
     setRejected(null);
   }, []);
+  const dismissLeft = useCallback(() => {
+    setLeft([]);
+  }, []);
+  // The toast of who left goes by itself after a while (it is dismissed sooner by its button).
+  useEffect(() => {
+    if (left.length === 0) return;
+    const timer = setTimeout(dismissLeft, LEFT_TOAST_MS);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [left, dismissLeft]);
 
   const nameOf = useCallback(
     (id: string): string => {
@@ -203,8 +218,9 @@ export function RaceScreen({ code }: { code: string }) {
       setLobby({ ...next, receivedAt: performance.now() });
       if (!next.started) {
         setView(null);
-        setSavedGame(null);
+        setSaved(null);
         setReveal(null);
+        setLeft([]);
       }
     },
     view: (message) => {
@@ -220,10 +236,9 @@ export function RaceScreen({ code }: { code: string }) {
     rejected: setRejected,
     notice: (notice) => {
       announce(t('race.replaced', { name: notice.name }));
+      setLeft((names) => [...names, notice.name]);
     },
-    saved: ({ game }) => {
-      setSavedGame(game);
-    },
+    saved: setSaved,
     reveal: setReveal,
   });
 
@@ -278,7 +293,8 @@ export function RaceScreen({ code }: { code: string }) {
     nameOf,
     rejected,
     clearRejected,
-    savedGame,
+    savedGame: saved?.game ?? null,
+    saved,
     reveal,
   };
   return (
@@ -292,6 +308,15 @@ export function RaceScreen({ code }: { code: string }) {
         <p className="banner" role="status">
           {t('race.resuming', { count: lobby.seats.filter((s) => s.kind === 'human' && !s.connected).length })}
         </p>
+      )}
+      {left.length > 0 && lobby.started && view?.view.phase !== 'finished' && (
+        // Seen as well as heard (the live region says it too): who left, and that a bot plays on.
+        <div className="left-toast" data-testid="left-banner">
+          <p>{left.map((name) => t('race.replacedShown', { name })).join(' ')}</p>
+          <button type="button" className="close" aria-label={t('common.dismiss')} onClick={dismissLeft}>
+            ×
+          </button>
+        </div>
       )}
       {!lobby.started || !view ? (
         <Lobby table={table} />
@@ -339,6 +364,7 @@ export function describeEvent(
     case 'tie-break':
       return t('events.tieBreak', { names: event.players.map(nameOf).join(', ') });
     case 'game-ended':
+      if (event.winners.length === 0) return t('events.gameNobody');
       return event.shared
         ? t('events.gameShared', { names: event.winners.map(nameOf).join(', ') })
         : t('events.gameWon', { name: event.winners.map(nameOf).join(', ') });

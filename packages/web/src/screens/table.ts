@@ -1,4 +1,4 @@
-import type { LobbyMessage, RaceViewMessage, Rejected, RoundReveal } from '@ubongo/core';
+import type { LobbyMessage, RaceServerMessages, RaceViewMessage, Rejected, RoundReveal } from '@ubongo/core';
 import type { GameRoom } from '../net.js';
 
 /**
@@ -14,6 +14,8 @@ export interface Table {
   readonly rejected: Rejected | null;
   readonly clearRejected: () => void;
   readonly savedGame: string | null;
+  /** The finished game as the server stored it, with a rated game's ratings before and after. */
+  readonly saved: RaceServerMessages['saved'] | null;
   /** The last round revealed, until the next begins. */
   readonly reveal: RoundReveal | null;
 }
