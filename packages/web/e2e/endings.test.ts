@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import type { ProfileAnswer } from '@ubongo/core';
+import type { JewelColour, ProfileAnswer, RaceView } from '@ubongo/core';
+import { compareJewelScores, decisionOf, JEWEL_COLOURS, JEWEL_MOVES } from '@ubongo/core';
 import { byHand, Player, solve } from '@ubongo/test-support/player';
 import { describe, expect, it } from 'vitest';
 import { solveWithMouse, solveWithTouch } from './play.js';
@@ -102,7 +103,105 @@ const shown = async (id: string): Promise<number | undefined> =>
     (r) => r.edition === 'classic',
   )?.display;
 
+/** Where two pawns start and go in a two-round jewel game, p1 solving first each round. */
+interface JewelPlan {
+  readonly start: readonly [number, number];
+  readonly rounds: readonly (readonly [number, number])[];
+}
+
+/**
+ * A plan for a two-round jewel game between p1 and p2 on these rows (front first), p1 solving and
+ * moving first each round, that ends decided by a colour after the best (`jewel-count`), as
+ * core's `decisionOf` says: found by trying every start and every reachable move.
+ */
+function jewelPlan(rows: readonly (readonly JewelColour[])[]): JewelPlan {
+  const r6 = [0, 1, 2, 3, 4, 5];
+  for (const s1 of r6)
+    for (const s2 of r6)
+      for (const a1 of r6)
+        for (const b1 of r6)
+          for (const a2 of r6)
+            for (const b2 of r6) {
+              const reach = [JEWEL_MOVES[0], JEWEL_MOVES[1]];
+              if (Math.abs(a1 - s1) > reach[0] || Math.abs(a2 - a1) > reach[0]) continue;
+              if (Math.abs(b1 - s2) > reach[1] || Math.abs(b2 - b1) > reach[1]) continue;
+              const left = rows.map((r) => [...r]);
+              const held = [new Map<JewelColour, number>(), new Map<JewelColour, number>()];
+              for (const [who, row] of [
+                [0, a1],
+                [1, b1],
+                [0, a2],
+                [1, b2],
+              ] as const)
+                for (const j of left[row]?.splice(0, 2) ?? []) held[who]?.set(j, (held[who]?.get(j) ?? 0) + 1);
+              const scores = held.map((h) => JEWEL_COLOURS.map((c) => h.get(c) ?? 0).sort((x, y) => y - x));
+              const standings = scores
+                .map((score, i) => ({ player: `p${i + 1}`, score }))
+                .sort((x, y) => compareJewelScores(y.score, x.score));
+              const [first, second] = standings;
+              if (!first || !second || compareJewelScores(first.score, second.score) === 0) continue;
+              if (decisionOf({ standings, winners: [first.player], history: [] }).by === 'jewel-count')
+                return {
+                  start: [s1, s2],
+                  rounds: [
+                    [a1, b1],
+                    [a2, b2],
+                  ],
+                };
+            }
+  throw new Error('no plan ends on a colour after the best');
+}
+
 describe.each(['phone', 'desktop'] as const)('end screens on a %s', (on) => {
+  it('a jewel game’s end says which colour decided it, to someone watching', async () => {
+    // Two scripted players, Ada (p1) and Bea (p2), play it as planned.
+    const ada = await Player.create(ws(), 'race', {
+      name: 'Ada',
+      settings: { edition: 'jewels', rounds: 2, hourglassSeconds: 90 },
+    });
+    const { code } = await ada.waitFor('lobby');
+    const bea = await Player.join(ws(), code, { name: 'Bea' });
+    await ada.waitFor('lobby', (l) => l.seats.length === 2);
+    ada.send('start');
+    const first = await ada.waitFor('view', (m) => m.view.phase === 'waiting' && m.view.place !== null);
+    const plan = jewelPlan(first.view.rows);
+    // Someone opens the table's link and watches.
+    const { page, errors } = await person(on, 'Wes');
+    await page.goto(`${real.server.url}/#/room/${code}`);
+    await page.getByRole('heading', { name: 'Round 1 of 2' }).waitFor({ timeout: 20_000 });
+    ada.send('place', { row: plan.start[0] });
+    bea.send('place', { row: plan.start[1] });
+    const players = [ada, bea] as const;
+    for (const [k, rows] of plan.rounds.entries()) {
+      for (const [i, p] of players.entries()) {
+        const { view } = await p.waitFor(
+          'view',
+          (m) => m.view.phase === 'playing' && m.view.round?.number === k + 1 && m.view.task !== null,
+        );
+        if (!view.task) throw new Error('no task');
+        p.send('claim', byHand(solve(view.task)));
+        await p.waitFor('view', (m: { view: RaceView }) => m.view.reach !== null && m.view.round?.number === k + 1);
+        p.send('move', { row: rows[i] ?? 0 });
+        await p.waitFor('events', (m) => m.events.some((e) => e.type === 'moved' && e.player === view.you));
+      }
+    }
+    const end = await ada.waitFor('view', (m) => m.view.phase === 'finished');
+    const decided = end.view.decided;
+    if (decided?.by !== 'jewel-count') throw new Error(`decided by ${String(decided?.by)}`);
+    const name = (id: string) => (id === 'p1' ? 'Ada' : 'Bea');
+    const ordinal = ['', '', 'second', 'third', 'fourth', 'fifth', 'sixth'][decided.rank] ?? '';
+    const counts = decided.counts.map((c) => `${name(c.player)} ${c.jewels} jewel${c.jewels === 1 ? '' : 's'}`);
+    const winner = name(end.view.winners?.[0] ?? '');
+    await page.getByRole('heading', { level: 1, name: `${winner} wins!` }).waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('decided').textContent()).toBe(
+      `Level on the colours before it, the game was decided by the ${ordinal}-best colour: ${counts.join(', ')}.`,
+    );
+    await page.screenshot({ path: `${SHOTS}/jewels-${on}.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await Promise.all([ada.room.leave(), bea.room.leave()]);
+    await page.context().close();
+  }, 120_000);
+
   it('a rated game says so, with each player’s rating before and after', async () => {
     const me = on === 'phone' ? 'rae_e' : 'ray_e';
     const { page, errors } = await person(on, me);
