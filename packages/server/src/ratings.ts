@@ -107,9 +107,18 @@ export async function rateRace(
     }),
   );
   const rated = rateGame(edition, players, now);
+  // Stored as ratings; what limited each move is the table's to hear, not the store's to keep.
   await storage.saveRatings(
     game.id,
-    rated.map(({ limits: _, ...r }) => r),
+    rated.map(({ accountId, edition: e, mu, sigma, games, updatedAt, place }) => ({
+      accountId,
+      edition: e,
+      mu,
+      sigma,
+      games,
+      updatedAt,
+      place,
+    })),
   );
   // Only a win can add to a pattern of wins. The ratings are stored: a flag that cannot be
   // written is logged, and does not make the game unsaved.

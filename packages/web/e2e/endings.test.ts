@@ -122,18 +122,22 @@ function jewelPlan(rows: readonly (readonly JewelColour[])[]): JewelPlan {
         for (const b1 of r6)
           for (const a2 of r6)
             for (const b2 of r6) {
-              const reach = [JEWEL_MOVES[0], JEWEL_MOVES[1]];
-              if (Math.abs(a1 - s1) > reach[0] || Math.abs(a2 - a1) > reach[0]) continue;
-              if (Math.abs(b1 - s2) > reach[1] || Math.abs(b2 - b1) > reach[1]) continue;
+              // The first solver moves up to 3 rows, the second up to 2.
+              const [firstReach, secondReach] = JEWEL_MOVES;
+              if (Math.abs(a1 - s1) > firstReach || Math.abs(a2 - a1) > firstReach) continue;
+              if (Math.abs(b1 - s2) > secondReach || Math.abs(b2 - b1) > secondReach) continue;
               const left = rows.map((r) => [...r]);
-              const held = [new Map<JewelColour, number>(), new Map<JewelColour, number>()];
+              const held: [Map<JewelColour, number>, Map<JewelColour, number>] = [
+                new Map<JewelColour, number>(),
+                new Map<JewelColour, number>(),
+              ];
               for (const [who, row] of [
                 [0, a1],
                 [1, b1],
                 [0, a2],
                 [1, b2],
               ] as const)
-                for (const j of left[row]?.splice(0, 2) ?? []) held[who]?.set(j, (held[who]?.get(j) ?? 0) + 1);
+                for (const j of left[row]?.splice(0, 2) ?? []) held[who].set(j, (held[who].get(j) ?? 0) + 1);
               const scores = held.map((h) => JEWEL_COLOURS.map((c) => h.get(c) ?? 0).sort((x, y) => y - x));
               const standings = scores
                 .map((score, i) => ({ player: `p${i + 1}`, score }))

@@ -30,8 +30,7 @@ export type Implausibility = 'floor' | 'hand';
 
 /** A solve judged: plausible for a person, or not, why in words and which kind (`Implausibility`). */
 export type Verdict =
-  | { readonly plausible: true }
-  | { readonly plausible: false; readonly reason: string; readonly kind: Implausibility };
+  { readonly plausible: true } | { readonly plausible: false; readonly reason: string; readonly kind: Implausibility };
 
 /** What the server knows of a solve. */
 export interface Solve {
