@@ -113,7 +113,13 @@ export function describeSimulation(sim: Simulation): string {
     out.push(`  ${p.id} (${p.bot}): ${shown}${holdings ? ` — ${holdings}` : ''}`);
   }
   const winners = sim.final.winners.join(' and ');
-  out.push(sim.final.shared ? `${winners} share the victory` : `${winners} wins`);
+  out.push(
+    sim.final.winners.length === 0
+      ? 'nobody scored: nobody wins'
+      : sim.final.shared
+        ? `${winners} share the victory`
+        : `${winners} wins`,
+  );
   return out.join('\n') + '\n';
 }
 

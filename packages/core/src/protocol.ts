@@ -5,7 +5,8 @@ import type { BotLevel } from './game/bot-model.js';
 import type { RaceAction, RaceEdition, RaceEvent, RaceView, Variant } from './game/race.js';
 import type { SoloDealing, SoloEvent, SoloMode, SoloResult, SoloView } from './game/solo.js';
 import type { ReplayRound, RoundReveal } from './game/reveal.js';
-import type { TrailMove } from './game/trail.js';
+import type { Implausibility, TrailMove } from './game/trail.js';
+import type { Signal } from './game/plausibility.js';
 import { GAME_ERROR_CODES } from './game/types.js';
 import type { PlayerId } from './game/types.js';
 import type { GridName } from './grid.js';
@@ -267,6 +268,31 @@ export interface RatingView {
   readonly provisional: boolean;
 }
 
+/**
+ * Why a rated player's rating moved less than the game alone would have moved it, or not at all
+ * (docs/accounts.md, "Ratings that cannot be bought"): no established account among the other
+ * rated players (`no-established-opponent`: the game counts as played, nothing moves), opponents met
+ * in rated games within the last 7 days (`repeated-opponent`: the move shrinks), the day's rise
+ * reached its limit (`daily-cap`), or a solve that came faster than a person can or without a hand's
+ * trail (`implausible`: rated last, below everyone).
+ */
+export const RATING_LIMITS = ['no-established-opponent', 'repeated-opponent', 'daily-cap', 'implausible'] as const;
+/** One of `RATING_LIMITS`. */
+export type RatingLimit = (typeof RATING_LIMITS)[number];
+
+/** A rated player's rating through one rated game, as the table is told at its end. */
+export interface RatingChange {
+  /** The player's id in the game. */
+  readonly player: PlayerId;
+  /** The shown rating before the game (a new player's 1500) and after it. */
+  readonly before: number;
+  readonly after: number;
+  /** Fewer than 5 rated games, this one included: the rating is still settling. */
+  readonly provisional: boolean;
+  /** What kept the move short or at nothing, if anything. */
+  readonly limits: readonly RatingLimit[];
+}
+
 /** Options to create or join a race room. */
 export interface RaceJoinOptions {
   readonly protocol: number;
@@ -437,8 +463,13 @@ export interface RaceServerMessages {
   readonly notice: Notice;
   /** Someone's progress changed in round `round`: everyone's as it now stands. */
   readonly progress: { readonly round: number; readonly players: RoundProgress };
-  /** The finished game is stored under this id (HTTP API). */
-  readonly saved: { readonly game: string };
+  /**
+   * The finished game is stored under this id (HTTP API). `rated`: it was played at a rated table;
+   * then `ratings` holds each rated player's rating before and after it (none when fewer than two
+   * rated players sat there, which moves nobody). Sent to everyone when it is stored, and again to
+   * whoever comes (back) to the finished table.
+   */
+  readonly saved: { readonly game: string; readonly rated: boolean; readonly ratings: readonly RatingChange[] };
   /** A round has ended: every board with its placements or a solution (sent again to whoever comes before the next round). */
   readonly reveal: RoundReveal;
   readonly rejected: Rejected;
@@ -512,6 +543,13 @@ export interface SoloServerMessages {
     readonly newBest: boolean;
     readonly verified: boolean;
     readonly held: boolean;
+    /**
+     * Why the run is not verified: each kind of solve that was not a person's (trail.ts's
+     * `Implausibility`: faster than the human floor, or without a hand's trail). Empty when verified.
+     */
+    readonly unverified: readonly Implausibility[];
+    /** Why the run is held: the tests of the run model it failed (plausibility.ts's `Signal`). Empty when not held. */
+    readonly signals: readonly Signal[];
     /** Each puzzle of the run, in order, with its time. */
     readonly puzzles: readonly SoloPuzzleTime[];
   };

@@ -91,6 +91,8 @@ export class RaceMaster {
   #rounds: RoundWatcher | null = null;
   /** The last round's reveal, until the next round begins. */
   #reveal: RoundReveal | null = null;
+  /** The finished game as stored (its ratings too), until the table goes back to its lobby. */
+  #saved: Out['saved'] | null = null;
   readonly #journal: GameJournal;
   /** The table kept between games, to come back after a restart (journal.ts). */
   readonly #kept: TableJournal;
@@ -372,6 +374,11 @@ export class RaceMaster {
     if (this.#reveal) client.send('reveal', this.#reveal satisfies Out['reveal']);
   }
 
+  /** Sends one connection (one who came or came back) the finished game's `saved`, once it is stored. */
+  savedTo(client: { send(type: string, body: unknown): void }): void {
+    if (this.#saved) client.send('saved', this.#saved satisfies Out['saved']);
+  }
+
   /** Sends everyone the lobby as they see it. */
   sendLobby(): void {
     const now = this.services.clock.now();
@@ -553,13 +560,20 @@ export class RaceMaster {
     const record = game.record(game.id, this.table.storedSeats(), clock.now());
     try {
       await storage.saveGame(record);
+      const { rated } = this.table.settings;
+      const ratings =
+        record.result && rated
+          ? await rateRace(storage, game, this.table.seats, this.#solves?.implausible ?? new Set(), clock.now(), log)
+          : [];
       if (record.result) {
         this.#recorded = game;
-        if (this.#game === game) this.keep();
+        const saved = { game: record.id, rated, ratings };
+        if (this.#game === game) {
+          this.#saved = saved;
+          this.keep();
+        }
+        this.#all('saved', saved);
       }
-      if (record.result && this.table.settings.rated)
-        await rateRace(storage, game, this.table.seats, this.#solves?.implausible ?? new Set(), clock.now(), log);
-      if (record.result) this.#all('saved', { game: record.id });
     } catch (e) {
       game.saved = false;
       log(`room ${this.room.id}: could not save the game: ${String(e)}`);
@@ -583,6 +597,7 @@ export class RaceMaster {
     this.#solves = null;
     this.#reveal = null;
     this.#recorded = null;
+    this.#saved = null;
     this.table.rematch();
     return true;
   }

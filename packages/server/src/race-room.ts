@@ -182,6 +182,7 @@ export class RaceRoom extends Room {
     if (joined === 'seated') this.#updateVisibility();
     this.#tellAll();
     this.#master.revealTo(client);
+    this.#master.savedTo(client);
   }
 
   override async onLeave(client: Client, consented: boolean): Promise<void> {
@@ -248,6 +249,7 @@ export class RaceRoom extends Room {
    */
   #back(client: Client): void {
     this.#master.revealTo(client);
+    this.#master.savedTo(client);
     if (this.#master.resumeBy !== null && this.#master.table.seats.every((s) => s.connected)) this.#goOn();
     else this.#tellAll();
   }

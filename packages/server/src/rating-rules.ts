@@ -1,4 +1,4 @@
-import type { RaceEdition } from '@ubongo/core';
+import type { RaceEdition, RatingLimit } from '@ubongo/core';
 import { rate, rating } from 'openskill';
 import { rankOf } from './leaderboards.js';
 import type { PlayerRating, RatedGame, RatedRecord, Skill } from './storage.js';
@@ -69,8 +69,11 @@ export interface Entrant {
   readonly met: ReadonlyMap<string, number>;
 }
 
-/** A rating after a game, with the player's place in it. */
-export type RatedResult = PlayerRating & { readonly place: number };
+/**
+ * A rating after a game, with the player's place in it and what kept its move short or at nothing
+ * (`limits`: no established opponent, repeated opponents, the day's cap).
+ */
+export type RatedResult = PlayerRating & { readonly place: number; readonly limits: readonly RatingLimit[] };
 
 const skillOf = (r: Skill | undefined): Skill => (r ? { mu: r.mu, sigma: r.sigma } : rating());
 
@@ -85,14 +88,19 @@ export function rateGame(edition: RaceEdition, players: readonly Entrant[], now:
     const before = skillOf(p.before);
     const counted = players.filter((o) => o !== p && o.established);
     let after = before;
-    if (counted.length > 0) {
+    const limits: RatingLimit[] = [];
+    if (counted.length === 0) limits.push('no-established-opponent');
+    else {
       const table = [p, ...counted];
       const moved = rate(
         table.map((o) => [rating(skillOf(o.before))]),
         { rank: table.map((o) => o.place) },
       )[0]?.[0];
       const repeat = counted.reduce((sum, o) => sum + 1 / (1 + (p.met.get(o.accountId) ?? 0)), 0) / counted.length;
-      after = moved ? capped(before, toward(before, moved, repeat), p.dayStart) : before;
+      if (repeat < 1) limits.push('repeated-opponent');
+      const shrunk = moved ? toward(before, moved, repeat) : before;
+      after = capped(before, shrunk, p.dayStart);
+      if (after !== shrunk) limits.push('daily-cap');
     }
     return {
       accountId: p.accountId,
@@ -102,6 +110,7 @@ export function rateGame(edition: RaceEdition, players: readonly Entrant[], now:
       games: (p.before?.games ?? 0) + 1,
       updatedAt: now,
       place: p.place,
+      limits,
     };
   });
 }

@@ -57,8 +57,26 @@ describe('a rated game', () => {
   it('moves nobody when no one is established, but counts the game', () => {
     const after = rateGame('classic', [entrant('a', 1), entrant('b', 2, { before: ratingOf('b', 30, 4, 3) })], NOW);
     expect(after).toEqual([
-      { accountId: 'a', edition: 'classic', mu: 25, sigma: 25 / 3, games: 1, updatedAt: NOW, place: 1 },
-      { accountId: 'b', edition: 'classic', mu: 30, sigma: 4, games: 4, updatedAt: NOW, place: 2 },
+      {
+        accountId: 'a',
+        edition: 'classic',
+        mu: 25,
+        sigma: 25 / 3,
+        games: 1,
+        updatedAt: NOW,
+        place: 1,
+        limits: ['no-established-opponent'],
+      },
+      {
+        accountId: 'b',
+        edition: 'classic',
+        mu: 30,
+        sigma: 4,
+        games: 4,
+        updatedAt: NOW,
+        place: 2,
+        limits: ['no-established-opponent'],
+      },
     ]);
     expect(rateGame('classic', [entrant('a', 1, { established: true })], NOW)).toEqual([]);
   });
@@ -73,6 +91,8 @@ describe('a rated game', () => {
     expect(b?.mu).toBeCloseTo(22.364611, 5);
     expect(a?.sigma).toBeCloseTo(8.065901, 5);
     expect(a && displayOf(a)).toBe(1638);
+    // Nothing kept either move short.
+    expect([a?.limits, b?.limits]).toEqual([[], []]);
   });
 
   it('moves a newcomer against an established player, and not the established player', () => {
@@ -128,6 +148,8 @@ describe('a rated game', () => {
         NOW,
       )[0];
     const first = game(0);
+    expect(first?.limits).toEqual([]);
+    expect(game(1)?.limits).toEqual(['repeated-opponent']);
     for (const k of [2, 3, 10]) {
       const kth = game(k - 1);
       expect(((kth?.mu ?? 0) - 25) / ((first?.mu ?? 0) - 25)).toBeCloseTo(1 / k, 9);
@@ -149,6 +171,7 @@ describe('a rated game', () => {
     );
     expect(rankOf(a ?? start) - rankOf(start)).toBeCloseTo(DAILY_GAIN / SHOWN_PER_UNIT, 9);
     expect(displayOf(a ?? start) - displayOf(start)).toBe(DAILY_GAIN);
+    expect(a?.limits).toEqual(['daily-cap']);
     // A loss is never cut.
     const [l] = rateGame(
       'classic',
@@ -159,6 +182,7 @@ describe('a rated game', () => {
       NOW,
     );
     expect(l?.mu).toBeLessThan(now.mu);
+    expect(l?.limits).toEqual([]);
   });
 
   it('never lifts a rating more than 200 shown points a UTC day, whatever the games (seeded)', () => {

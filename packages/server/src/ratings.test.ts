@@ -1,4 +1,4 @@
-import type { LeaderboardAnswer, ProfileAnswer } from '@ubongo/core';
+import type { GuestAnswer, LeaderboardAnswer, ProfileAnswer, RaceServerMessages } from '@ubongo/core';
 import { PROTOCOL_VERSION } from '@ubongo/core';
 import type { Client } from 'colyseus.js';
 import { mkdtempSync } from 'node:fs';
@@ -74,10 +74,15 @@ async function establish(...ids: string[]): Promise<void> {
 type Claim = 'by-hand' | 'no-trail';
 
 /**
- * A one-round rated classic game of `first` against `second`, claiming in that order (each after
- * a person's pause), until it is saved; both leave. Says the game's id.
+ * A one-round rated classic game of `first` (p1) against `second` (p2), claiming in that order
+ * (each after a person's pause), until it is saved; both leave. Says the game as the table was told
+ * it was saved, with the ratings before and after.
  */
-async function duel(first: { client: Client }, second: { client: Client }, claims: [Claim, Claim]): Promise<string> {
+async function duel(
+  first: { client: Client },
+  second: { client: Client },
+  claims: [Claim, Claim],
+): Promise<RaceServerMessages['saved']> {
   const host = Player.wrap<'race'>(
     first.client,
     await first.client.create('race', {
@@ -97,9 +102,11 @@ async function duel(first: { client: Client }, second: { client: Client }, claim
     p.send('claim', claims[i] === 'by-hand' ? byHand(placements) : { placements });
     await p.waitFor('events', (m) => m.events.some((e) => e.type === 'solved' && e.player === view.you));
   }
-  const { game } = await host.waitFor('saved', () => true, 20_000);
+  const saved = await host.waitFor('saved', () => true, 20_000);
+  // The other player is told the same.
+  expect(await guest.waitFor('saved')).toEqual(saved);
   await Promise.all([host.room.leave(), guest.room.leave()]);
-  return game;
+  return saved;
 }
 
 const classic = async (id: string) => (await profile(id)).ratings.find((r) => r.edition === 'classic');
@@ -134,7 +141,8 @@ describe('ratings', () => {
       p.send('claim', byHand(solve(view.task)));
       await p.waitFor('events', (m) => m.events.some((e) => e.type === 'solved' && e.player === view.you));
     }
-    const { game } = await table.waitFor('saved', () => true, 20_000);
+    const saved = await table.waitFor('saved', () => true, 20_000);
+    const { game } = saved;
     // The game keeps how each board was solved: every claim with its move trail.
     const record = (await (await fetch(`${http}/api/games/${game}`)).json()) as GameRecord;
     const claims = record.actions.flatMap(({ action }) => (action.type === 'claim' ? [action] : []));
@@ -147,6 +155,18 @@ describe('ratings', () => {
     expect(shown[1]).toBeGreaterThan(shown[2] ?? 0);
     expect(shown[2]).toBeGreaterThan(shown[3] ?? 0);
     expect(ratings.every((r) => r?.games === ESTABLISHED.games + 1 && !r.provisional)).toBe(true);
+    // The table was told the same at the game's end: each rating before (1500, as established) and after.
+    expect(saved).toEqual({
+      game,
+      rated: true,
+      ratings: ['p1', 'p2', 'p3', 'p4'].map((player, i) => ({
+        player,
+        before: 1500,
+        after: shown[i],
+        provisional: false,
+        limits: [],
+      })),
+    });
     expect(PROVISIONAL_GAMES).toBeLessThanOrEqual(ESTABLISHED.games);
     expect(profiles[0]?.history.at(-1)).toEqual({
       edition: 'classic',
@@ -232,8 +252,14 @@ describe('ratings', () => {
     if (!win || !lose) throw new Error('no players');
     await establish(win.id, lose.id);
     // Loki claims first, by program (no move trail); Wendy second, by hand.
-    const game = await duel(lose, win, ['no-trail', 'by-hand']);
+    const saved = await duel(lose, win, ['no-trail', 'by-hand']);
+    const { game } = saved;
     const [w, l] = await Promise.all([classic(win.id), classic(lose.id)]);
+    // The table is told why Loki is last: the claim was not a hand's.
+    expect(saved.ratings.map((r) => [r.player, r.before, r.after, r.limits])).toEqual([
+      ['p1', 1500, l?.display, ['implausible']],
+      ['p2', 1500, w?.display, []],
+    ]);
     // As openskill rates a win over an equal: 27.635 / 8.066, shown 1638; the loser 1427.
     const [expectedWin, expectedLoss] = rate([[rating()], [rating()]]).map(([r]) => r);
     expect(w).toMatchObject({ display: displayOf(expectedWin ?? rating()), games: ESTABLISHED.games + 1 });
@@ -244,6 +270,28 @@ describe('ratings', () => {
       /with no move trail/,
     );
   }, 60_000);
+
+  it('the table is told what kept a rating still or short: a newcomer-only game, a repeated opponent', async () => {
+    const [ivy, jon, kim, lou] = await Promise.all(['ivy_r', 'jon_r', 'kim_r', 'lou_r'].map(member));
+    if (!ivy || !jon || !kim || !lou) throw new Error('no players');
+    // Neither is established: the game counts as played and moves nobody.
+    const fresh = await duel(ivy, jon, ['by-hand', 'by-hand']);
+    expect(fresh.ratings).toEqual([
+      { player: 'p1', before: 1500, after: 1500, provisional: true, limits: ['no-established-opponent'] },
+      { player: 'p2', before: 1500, after: 1500, provisional: true, limits: ['no-established-opponent'] },
+    ]);
+    await establish(kim.id, lou.id);
+    const first = await duel(kim, lou, ['by-hand', 'by-hand']);
+    expect(first.ratings.map((r) => r.limits)).toEqual([[], []]);
+    const again = await duel(kim, lou, ['by-hand', 'by-hand']);
+    expect(again.ratings.map((r) => r.limits)).toEqual([['repeated-opponent'], ['repeated-opponent']]);
+    // Kim won both: the second moved her less than the first.
+    const gain = (s: RaceServerMessages['saved']) => (s.ratings[0]?.after ?? 0) - (s.ratings[0]?.before ?? 0);
+    expect(gain(first)).toBeGreaterThan(0);
+    expect(again.ratings[0]?.before).toBe(first.ratings[0]?.after);
+    expect(gain(again)).toBeLessThan(gain(first));
+    expect(gain(again)).toBeGreaterThan(0);
+  }, 90_000);
 
   it('win trading against fresh accounts buys nothing, and flags the account (issue 33)', async () => {
     const trader = await member('trader_r');

@@ -1,6 +1,7 @@
-import type { RatingView } from '@ubongo/core';
+import type { RatingChange, RatingView } from '@ubongo/core';
 import { rankOf } from './leaderboards.js';
 import type { Entrant } from './rating-rules.js';
+import { rating } from 'openskill';
 import { DAY, dayStart, isEstablished, rateGame, REPEAT_DAYS, WIN_TRADING, winTrading } from './rating-rules.js';
 import type { RaceGame } from './race-game.js';
 import type { PlayerRating, Storage } from './storage.js';
@@ -70,7 +71,8 @@ export type RatingStore = Pick<
  * A rated game's end (race-master.ts): its rated players' ratings move by their places under the
  * rules of rating-rules.ts, and are stored; a player whose wins come mostly from accounts new to
  * rated play is flagged for review (`log` says when that fails). `now` is the time since 1970
- * (the rules count days).
+ * (the rules count days). Says each rated player's rating before and after, for the table to see
+ * (none when fewer than two were rated).
  */
 export async function rateRace(
   storage: RatingStore,
@@ -79,7 +81,7 @@ export async function rateRace(
   implausible: ReadonlySet<string>,
   now: number,
   log: (message: string) => void,
-): Promise<void> {
+): Promise<RatingChange[]> {
   const { edition } = game;
   const places = new Map(game.view(null).standings.map((s) => [s.player, s.place]));
   const today = dayStart(now);
@@ -105,7 +107,19 @@ export async function rateRace(
     }),
   );
   const rated = rateGame(edition, players, now);
-  await storage.saveRatings(game.id, rated);
+  // Stored as ratings; what limited each move is the table's to hear, not the store's to keep.
+  await storage.saveRatings(
+    game.id,
+    rated.map(({ accountId, edition: e, mu, sigma, games, updatedAt, place }) => ({
+      accountId,
+      edition: e,
+      mu,
+      sigma,
+      games,
+      updatedAt,
+      place,
+    })),
+  );
   // Only a win can add to a pattern of wins. The ratings are stored: a flag that cannot be
   // written is logged, and does not make the game unsaved.
   for (const r of rated.filter((r) => rated.every((o) => o === r || o.place > r.place))) {
@@ -117,4 +131,18 @@ export async function rateRace(
       log(`could not check account ${r.accountId} for win trading: ${String(e)}`);
     }
   }
+  return rated.flatMap((r): RatingChange[] => {
+    const seat = seats.find((s) => s.accountId === r.accountId);
+    if (!seat) return [];
+    const before = players.find((p) => p.accountId === r.accountId)?.before;
+    return [
+      {
+        player: seat.id,
+        before: displayOf(before ?? rating()),
+        after: displayOf(r),
+        provisional: r.games < PROVISIONAL_GAMES,
+        limits: implausible.has(seat.id) ? ['implausible', ...r.limits] : r.limits,
+      },
+    ];
+  });
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RaceEdition, RaceServerMessages, RaceSettings, ReplayAnswer } from '@ubongo/core';
 
 type RaceEventsBody = RaceServerMessages['events'];
-import { checkSolution, PROTOCOL_VERSION } from '@ubongo/core';
+import { checkSolution, decisionOf, PROTOCOL_VERSION } from '@ubongo/core';
 import type { UbongoServer } from './server.js';
 import { startServer } from './server.js';
 import { QUICK_MATCH, seatLabel } from './table.js';
@@ -73,7 +73,14 @@ describe.each([
     }
     const end = await ana.waitFor('view', (m) => m.view.phase === 'finished');
     expect(end.view.winners?.length).toBeGreaterThan(0);
-    const { game } = await ana.waitFor('saved');
+    // What decided it comes with the view, as data (a jewel tie's deciding colour, a tie-break round...).
+    expect(end.view.decided).toEqual(
+      decisionOf({ standings: end.view.standings, winners: end.view.winners ?? [], history: end.view.history }),
+    );
+    expect(end.view.decided?.by).not.toBe('nobody-scored');
+    const { game, rated, ratings } = await ana.waitFor('saved');
+    // A casual table: nobody's rating moved.
+    expect([rated, ratings]).toEqual([false, []]);
     const record = (await (await fetch(`${http}/api/games/${game}`)).json()) as {
       config: { edition: string };
       result: { winners: string[] };
@@ -98,6 +105,31 @@ describe.each([
     expect(replay.rounds.every((r) => r.boards.length === 2 && r.standings.length === 2)).toBe(true);
     expect(replay.rounds.at(-1)?.standings).toEqual(end.view.standings);
     await ana.room.leave();
+  });
+});
+
+describe('a game nobody scored in', () => {
+  it('alone at a table and never solving: nobody wins; whoever comes to the finished table is told it was saved', async () => {
+    const ana = await newTable('classic', { rounds: 1 });
+    ana.send('start');
+    await ana.waitFor('view', playing(1));
+    // Both hourglasses run out (2 s at this pace) with nothing claimed.
+    const end = await ana.waitFor('view', (m) => m.view.phase === 'finished');
+    expect(end.view.winners).toEqual([]);
+    expect(end.view.decided).toEqual({ by: 'nobody-scored' });
+    const events = ana.received.filter((r) => r.type === 'events').map((r) => r.message as RaceEventsBody);
+    expect(events.flatMap((m) => m.events).filter((e) => e.type === 'game-ended')).toEqual([
+      { type: 'game-ended', winners: [], shared: false },
+    ]);
+    const saved = await ana.waitFor('saved');
+    expect(saved).toMatchObject({ rated: false, ratings: [] });
+    const record = (await (await fetch(`${http}/api/games/${saved.game}`)).json()) as { result: { winners: string[] } };
+    expect(record.result.winners).toEqual([]);
+    // Someone who opens the finished table's link hears that it was saved, as those who were there did.
+    const { code } = await ana.waitFor('lobby');
+    const ben = await Player.join(url, code, { name: 'Ben' });
+    expect(await ben.waitFor('saved')).toEqual(saved);
+    await Promise.all([ana.room.leave(), ben.room.leave()]);
   });
 });
 

@@ -139,7 +139,15 @@ export class SoloRun {
     if (this.account !== undefined) this.#keepBudget(this.account);
     const puzzles = this.#puzzles.map(({ board, side, key, outcome, ms }) => ({ board, side, key, outcome, ms }));
     const listed = isListed({ verified, dealing, review });
-    return { result, newBest: isNewBest(result, bar) && listed, verified, held: review === 'held', puzzles };
+    return {
+      result,
+      newBest: isNewBest(result, bar) && listed,
+      verified,
+      held: review === 'held',
+      unverified: this.#solves.whyImplausible(PLAYER),
+      signals: verdict.plausible ? [] : [...new Set(verdict.findings.map((f) => f.signal))],
+      puzzles,
+    };
   }
 
   /**

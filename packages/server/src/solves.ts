@@ -1,4 +1,4 @@
-import type { Deck, PastSolve, RaceAction, RaceEvent, Solve, TaskRef, TrailMove } from '@ubongo/core';
+import type { Deck, Implausibility, PastSolve, RaceAction, RaceEvent, Solve, TaskRef, TrailMove } from '@ubongo/core';
 import { findTask, judgeClaim, judgeSolve } from '@ubongo/core';
 import type { GameClock } from './clock.js';
 import type { InPlay } from './in-play.js';
@@ -47,6 +47,8 @@ export const UNKNOWN_DIFFICULTY = 1;
 export class Solves {
   readonly #dealt = new Map<string, { task: TaskRef; at: number }>();
   readonly #implausible = new Set<string>();
+  /** Why each player's solves were not a person's, by kind (a rated claim held by the run model is in neither). */
+  readonly #why = new Map<string, Set<Implausibility>>();
   /** Each person's solves in this room so far, and each account's past solves once read (a rated game's). */
   readonly #runs = new Map<string, Solve[]>();
   readonly #history = new Map<string, PastSolve[] | 'reading'>();
@@ -85,6 +87,11 @@ export class Solves {
   /** The players whose solves came faster than a person can (or with no hand's trail), this game or run. */
   get implausible(): ReadonlySet<string> {
     return this.#implausible;
+  }
+
+  /** The kinds of `player`'s solves that were not a person's, this game or run (trail.ts's `Implausibility`). */
+  whyImplausible(player: string): Implausibility[] {
+    return [...(this.#why.get(player) ?? [])];
   }
 
   /** Boards dealt now (replacing what the room had in play): each in play for its account, timed from now. */
@@ -137,6 +144,7 @@ export class Solves {
     const verdict = judgeSolve(solve);
     if (verdict.plausible) return this.#judgeRun(player, whose, solve);
     this.#implausible.add(player);
+    this.#why.set(player, new Set([...(this.#why.get(player) ?? []), verdict.kind]));
     const { account } = whose;
     if (account !== undefined) {
       const { board, side, key } = dealt.task;

@@ -1,6 +1,7 @@
 export * from './types.js';
 export * from './gems.js';
 export * from './race.js';
+export * from './decided.js';
 export * from './solo.js';
 export * from './bot-model.js';
 export * from './human-floor.js';

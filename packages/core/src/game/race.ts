@@ -13,6 +13,8 @@ import type { Result } from '../result.js';
 import { err, ok } from '../result.js';
 import type { Gem, Gems, JewelColour } from './gems.js';
 import { drawGem, FIXED_SCORING, gemPoints, JEWEL_COLOURS, noGems } from './gems.js';
+import type { Decision } from './decided.js';
+import { decisionOf, isNoScore } from './decided.js';
 import { claimRefusal } from './refusal.js';
 import type { GameError, PlayerId, SeatConfig } from './types.js';
 import { GAME_ROUNDS, HOURGLASS_SECONDS } from './types.js';
@@ -308,7 +310,7 @@ export type RaceEvent =
 
 /** How a finished race came out. */
 export interface RaceResult {
-  /** The winners: one, or several who share the victory. */
+  /** The winners: one, several who share the victory, or none when nobody scored (docs/rules.md §1.9). */
   readonly winners: readonly PlayerId[];
   /** Points (classic, Extreme), or jewel counts sorted high to low (jewel edition). */
   readonly scores: Readonly<Record<PlayerId, number | readonly number[]>>;
@@ -356,7 +358,10 @@ export interface RaceView {
   readonly place: { readonly rows: readonly number[] } | null;
   readonly history: readonly RoundRecord[];
   readonly tieBreak: RaceState['tieBreak'];
+  /** The winners once the game is over: none when nobody scored (docs/rules.md §1.9). */
   readonly winners: readonly PlayerId[] | null;
+  /** Once the game is over, what decided it (decided.ts); null before. */
+  readonly decided: Decision | null;
 }
 
 /** A referee for one deck: classic and jewel games use the classic deck, Extreme games the Extreme deck. */
@@ -774,6 +779,12 @@ export function raceEngine(deck: Deck): RaceEngine {
     s.played++;
     if (s.played < s.config.rounds) return;
     const top = leaders(s);
+    // Nobody scored anything: nobody won, and there is no tie to break (docs/rules.md §1.9).
+    const lead = s.players.find((p) => p.id === top[0]);
+    if (lead && isNoScore(scoreOf(s.config.edition, lead))) {
+      finish(s, [], false, events);
+      return;
+    }
     if (top.length === 1 || s.players.length === 1) {
       finish(s, top, false, events);
       return;
@@ -1038,6 +1049,10 @@ export function raceEngine(deck: Deck): RaceEngine {
       history: state.history,
       tieBreak: state.tieBreak,
       winners: state.winners,
+      decided:
+        state.phase === 'finished' && state.winners
+          ? decisionOf({ standings: standings(state), winners: state.winners, history: state.history })
+          : null,
     };
   }
 

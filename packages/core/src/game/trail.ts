@@ -22,8 +22,15 @@ export const MAX_MOVES_PER_SECOND = 12;
 /** The least time between two pieces put down by hand, one after the other: a drag, however quick, takes this long. */
 export const MIN_PLACE_GAP_MS = 150;
 
-/** A solve judged: plausible for a person, or not, and why. */
-export type Verdict = { readonly plausible: true } | { readonly plausible: false; readonly reason: string };
+/**
+ * Why a solve was not a person's: faster than the task's human floor (`floor`), or not made by a
+ * hand (`hand`: no trail, a piece never put down, moves too fast or out of order).
+ */
+export type Implausibility = 'floor' | 'hand';
+
+/** A solve judged: plausible for a person, or not, why in words and which kind (`Implausibility`). */
+export type Verdict =
+  { readonly plausible: true } | { readonly plausible: false; readonly reason: string; readonly kind: Implausibility };
 
 /** What the server knows of a solve. */
 export interface Solve {
@@ -49,8 +56,8 @@ const seconds = (ms: number): string => (ms / 1000).toFixed(2);
  */
 export function judgeSolve({ took, difficulty, pieces, trail }: Solve): Verdict {
   const floor = humanFloorSeconds(difficulty, pieces.length) * 1000;
-  const no = (reason: string): Verdict => ({ plausible: false, reason });
-  if (took < floor) return no(`under the human floor of ${seconds(floor)} s`);
+  const no = (reason: string): Verdict => ({ plausible: false, reason, kind: 'hand' });
+  if (took < floor) return { plausible: false, reason: `under the human floor of ${seconds(floor)} s`, kind: 'floor' };
   if (trail === undefined || trail.length === 0) return no('with no move trail');
   if (trail.length < MAX_TRAIL_MOVES) {
     const put = new Set(trail.filter((m) => m[1] === 'place').map((m) => m[2]));

@@ -1,4 +1,4 @@
-import type { RaceView } from '@ubongo/core';
+import type { Decision, RaceView, RatingChange } from '@ubongo/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { send } from '../net.js';
@@ -13,17 +13,18 @@ export function EndOfGame({ table, view }: { table: Table; view: RaceView }) {
   const { lobby, nameOf } = table;
   const winners = view.winners ?? [];
   const names = winners.map(nameOf).join(', ');
-  const tieRounds = view.history.filter((r) => r.tieBreak);
-  const tied = [...new Set(tieRounds.flatMap((r) => r.deals.map((d) => d.player)))];
   const isHost = lobby.you >= 0 && lobby.you === lobby.host;
+  const decided = view.decided;
   return (
     <div className="end">
       <h1>
-        {winners.length > 1
-          ? t('end.shared', { names })
-          : winners[0] === view.you
-            ? t('end.youWon')
-            : t('end.won', { name: names })}
+        {winners.length === 0
+          ? t('end.nobodyWon')
+          : winners.length > 1
+            ? t('end.shared', { names })
+            : winners[0] === view.you
+              ? t('end.youWon')
+              : t('end.won', { name: names })}
       </h1>
       <section className="card">
         <h2>{t('end.how')}</h2>
@@ -34,11 +35,16 @@ export function EndOfGame({ table, view }: { table: Table; view: RaceView }) {
               ? t('end.fixedRule')
               : t('end.pointsRule')}
         </p>
-        {tieRounds.length > 0 && (
-          <p data-testid="tie-break">{tieBreakText(t, tied.map(nameOf), tieRounds.length, winners.map(nameOf))}</p>
+        {decided && decided.by !== 'score' && (
+          <p data-testid="decided" className={decided.by === 'tie-break' || decided.by === 'shared' ? 'tie-break' : ''}>
+            {decisionText(t, decided, winners, nameOf)}
+          </p>
         )}
       </section>
-      <Podium view={view} nameOf={nameOf} accountOf={(id) => lobby.seats.find((s) => s.id === id)?.account} />
+      <Rating table={table} />
+      {decided?.by !== 'nobody-scored' && (
+        <Podium view={view} nameOf={nameOf} accountOf={(id) => lobby.seats.find((s) => s.id === id)?.account} />
+      )}
       <Players view={view} nameOf={nameOf} />
       {/* The last round's boards, as every other round's were shown between rounds. */}
       {table.reveal && table.reveal.round === view.history.at(-1)?.round && (
@@ -75,6 +81,103 @@ export function EndOfGame({ table, view }: { table: Table; view: RaceView }) {
       </div>
     </div>
   );
+}
+
+/**
+ * Whether the game was rated, and for a rated game each rated player's rating before and after it
+ * and what kept a move short (the server's `saved`, which comes a moment after the end).
+ */
+function Rating({ table }: { table: Table }) {
+  const { t } = useTranslation();
+  const { saved, nameOf, lobby } = table;
+  const you = lobby.seats[lobby.you]?.id;
+  if (!lobby.settings.rated)
+    return (
+      <p className="rated-or-not" data-testid="rated">
+        {t('end.casual')}
+      </p>
+    );
+  return (
+    <section className="card" data-testid="rated" aria-labelledby="rated-title">
+      <h2 id="rated-title">{t('end.rated')}</h2>
+      {!saved ? (
+        <p className="rating-note">{t('end.ratingsPending')}</p>
+      ) : saved.ratings.length === 0 ? (
+        <p>{t('end.ratingsNone')}</p>
+      ) : (
+        <table className="rating-changes">
+          <thead>
+            <tr>
+              <th scope="col">{t('end.ratingPlayer')}</th>
+              <th scope="col">{t('end.ratingBefore')}</th>
+              <th scope="col">{t('end.ratingAfter')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {saved.ratings.map((r) => (
+              <tr key={r.player} data-player={r.player}>
+                <th scope="row">
+                  {nameOf(r.player)}
+                  {r.player === you && ` (${t('lobby.you')})`}
+                </th>
+                <td className="rating-change">{r.before}</td>
+                <td className="rating-change">
+                  {r.after} <Change r={r} />
+                  {r.provisional && <span className="rating-note"> {t('end.provisional')}</span>}
+                  {r.limits.map((l) => (
+                    <span key={l} className="rating-note" data-limit={l}>
+                      <br />
+                      {t(`end.limit.${l}`)}
+                    </span>
+                  ))}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/** A rating's change in a game, signed, coloured by its direction. */
+function Change({ r }: { r: RatingChange }) {
+  const change = r.after - r.before;
+  return (
+    <span className={change > 0 ? 'rating-up' : change < 0 ? 'rating-down' : ''}>
+      ({change > 0 ? `+${change}` : change < 0 ? `−${-change}` : '±0'})
+    </span>
+  );
+}
+
+/** What decided the game, in words (core's `Decision`; its plain "most points" needs none beyond the rule). */
+export function decisionText(
+  t: TFunction,
+  decided: Decision,
+  winners: readonly string[],
+  nameOf: (id: string) => string,
+): string {
+  switch (decided.by) {
+    case 'nobody-scored':
+      return t('end.nobodyScored');
+    case 'score':
+      return '';
+    case 'jewel-count':
+      return t('end.jewelCount', {
+        colour: t(`end.colourRank.${Math.min(decided.rank, 6)}`),
+        counts: decided.counts.map((c) => t('end.jewelsOf', { name: nameOf(c.player), count: c.jewels })).join(', '),
+      });
+    case 'tie-break':
+      return t('end.tieBreakWon', {
+        names: decided.tied.map(nameOf).join(', '),
+        name: winners.map(nameOf).join(', '),
+        round: decided.round,
+      });
+    case 'shared':
+      return decided.tieBreaks > 0
+        ? tieBreakText(t, decided.tied.map(nameOf), decided.tieBreaks, decided.tied.map(nameOf))
+        : t('end.sameJewels', { names: decided.tied.map(nameOf).join(', ') });
+  }
 }
 
 /** The first three places, as a podium: the winner in the middle, highest. */

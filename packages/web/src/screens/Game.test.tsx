@@ -105,6 +105,7 @@ function table(view: Table['view']): Table {
     rejected: null,
     clearRejected: () => undefined,
     savedGame: null,
+    saved: null,
     reveal: null,
     progress: {},
   };

@@ -1,4 +1,4 @@
-import type { LobbyMessage, RaceEvent, Rejected, RoundProgress, RoundReveal } from '@ubongo/core';
+import type { LobbyMessage, RaceEvent, RaceServerMessages, Rejected, RoundProgress, RoundReveal } from '@ubongo/core';
 import { CLOSE_CODES } from '@ubongo/core';
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -41,6 +41,8 @@ function soundOf(event: RaceEvent, you: string | null): void {
 
 /** No progress: the same object each time, so that the screen is not drawn again for nothing. */
 const NONE: RoundProgress = {};
+/** How long the toast of a person who left stays up, unless dismissed. */
+const LEFT_TOAST_MS = 10_000;
 
 /** A race table, by its code: joins (or rejoins) it, then shows the lobby, the game or its end. */
 export function RaceScreen({ code }: { code: string }) {
@@ -62,7 +64,8 @@ export function RaceScreen({ code }: { code: string }) {
   const [lobby, setLobby] = useState<Table['lobby'] | null>(null);
   const [view, setView] = useState<Table['view']>(null);
   const [rejected, setRejected] = useState<Rejected | null>(null);
-  const [savedGame, setSavedGame] = useState<string | null>(null);
+  const [saved, setSaved] = useState<RaceServerMessages['saved'] | null>(null);
+  const [left, setLeft] = useState<readonly string[]>([]);
   const [reveal, setReveal] = useState<RoundReveal | null>(null);
   // The players' progress, and in which round (a view's, or a progress message's since).
   const [progress, setProgress] = useState<{ round: number | null; players: RoundProgress }>({
@@ -196,6 +199,17 @@ export function RaceScreen({ code }: { code: string }) {
   const clearRejected = useCallback(() => {
     setRejected(null);
   }, []);
+  const dismissLeft = useCallback(() => {
+    setLeft([]);
+  }, []);
+  // The toast of who left goes by itself after a while (it is dismissed sooner by its button).
+  useEffect(() => {
+    if (left.length === 0) return;
+    const timer = setTimeout(dismissLeft, LEFT_TOAST_MS);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [left, dismissLeft]);
 
   const nameOf = useCallback(
     (id: string): string => {
@@ -211,8 +225,9 @@ export function RaceScreen({ code }: { code: string }) {
       setLobby({ ...next, receivedAt: performance.now() });
       if (!next.started) {
         setView(null);
-        setSavedGame(null);
+        setSaved(null);
         setReveal(null);
+        setLeft([]);
       }
     },
     view: (message) => {
@@ -233,10 +248,9 @@ export function RaceScreen({ code }: { code: string }) {
     },
     notice: (notice) => {
       announce(t('race.replaced', { name: notice.name }));
+      setLeft((names) => [...names, notice.name]);
     },
-    saved: ({ game }) => {
-      setSavedGame(game);
-    },
+    saved: setSaved,
     reveal: setReveal,
     progress: setProgress,
   });
@@ -292,7 +306,8 @@ export function RaceScreen({ code }: { code: string }) {
     nameOf,
     rejected,
     clearRejected,
-    savedGame,
+    savedGame: saved?.game ?? null,
+    saved,
     reveal,
     // Only the round on the screen's: a round's reports are not shown in the next.
     progress: view?.view.phase === 'playing' && progress.round === view.view.round?.number ? progress.players : NONE,
@@ -311,6 +326,15 @@ export function RaceScreen({ code }: { code: string }) {
             count: lobby.seats.filter((s) => s.kind === 'human' && !s.connected).length,
           })}
         </p>
+      )}
+      {left.length > 0 && lobby.started && view?.view.phase !== 'finished' && (
+        // Seen as well as heard (the live region says it too): who left, and that a bot plays on.
+        <div className="left-toast" data-testid="left-banner">
+          <p>{left.map((name) => t('race.replacedShown', { name })).join(' ')}</p>
+          <button type="button" className="close" aria-label={t('common.dismiss')} onClick={dismissLeft}>
+            ×
+          </button>
+        </div>
       )}
       {!lobby.started || !view ? (
         <Lobby table={table} />
@@ -362,6 +386,7 @@ export function describeEvent(
     case 'tie-break':
       return t('events.tieBreak', { names: event.players.map(nameOf).join(', ') });
     case 'game-ended':
+      if (event.winners.length === 0) return t('events.gameNobody');
       return event.shared
         ? t('events.gameShared', { names: event.winners.map(nameOf).join(', ') })
         : t('events.gameWon', { name: event.winners.map(nameOf).join(', ') });

@@ -1,8 +1,10 @@
 import type {
   BoardRunEntry,
+  Implausibility,
   PieceSet,
   Rejected,
   Side,
+  Signal,
   SoloMode,
   SoloPuzzleTime,
   SoloRecordEntry,
@@ -26,6 +28,9 @@ import { PlayerName, boardMove, PieceSetField, PlayBar, RejectedNote, solvedCue,
 
 /** The run's view, and when it came (performance.now()). */
 type Received = SoloViewMessage & { receivedAt: number };
+
+/** A run with nothing that keeps it off the boards. */
+const NO_REASONS = { unverified: [], signals: [] } as const;
 
 /** The solo variants: as many puzzles as you can in the time, or a number of puzzles against the clock. */
 export function Solo() {
@@ -59,6 +64,8 @@ export function Solo() {
   // When the puzzle on the board was dealt (ms into the run, as the events count), and what is on the board: the beat's.
   const dealtAt = useRef(0);
   const onBoard = useRef<Omit<Beat, 'ms' | 'count'> | null>(null);
+  // Why the run is not listed, as the server says: solves that were not a person's, the run model's findings.
+  const [why, setWhy] = useState<{ unverified: readonly Implausibility[]; signals: readonly Signal[] }>(NO_REASONS);
   const best = bests?.find((b) => b.mode === mode && b.limit === limit && b.side === side) ?? null;
 
   useEffect(() => {
@@ -119,12 +126,13 @@ export function Solo() {
       }
     },
     rejected: setRejected,
-    recorded: ({ newBest: beaten, held: underReview, puzzles: times }) => {
+    recorded: ({ newBest: beaten, held: underReview, puzzles: times, unverified, signals }) => {
       setPuzzles(times);
       markRun(false);
       // The server says whether the run beats the account's best on record, and whether it is held for review.
       setNewBest(beaten);
       setHeld(underReview);
+      setWhy({ unverified, signals });
       setRecordedRuns((n) => n + 1);
     },
   });
@@ -160,6 +168,7 @@ export function Solo() {
     setHeld(false);
     setBeat(null);
     dealtAt.current = 0;
+    setWhy(NO_REASONS);
     lostAtLoad = false;
     setLostToReload(false);
     setBusy(true);
@@ -255,7 +264,31 @@ export function Solo() {
               : t('solo.resultCount', { count: view.result.solved, time: clock(view.result.ms) })}
           </p>
           {newBest && <p className="new-best">{t('solo.newBest')}</p>}
-          {held && <p className="under-review">{t('solo.held')}</p>}
+          {why.unverified.length > 0 && (
+            <div className="under-review" data-testid="not-listed">
+              <p>{t('solo.notListed')}</p>
+              <ul>
+                {why.unverified.map((w) => (
+                  <li key={w}>{t(`solo.why.${w}`)}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {held && (
+            <div className="under-review" data-testid="held">
+              <p>{t('solo.held')}</p>
+              {why.signals.length > 0 && (
+                <>
+                  <p>{t('solo.heldWhy')}</p>
+                  <ul>
+                    {why.signals.map((s) => (
+                      <li key={s}>{t(`solo.signal.${s}`)}</li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </div>
+          )}
           {puzzles && puzzles.length > 0 && <RunChart puzzles={puzzles} />}
         </section>
       )}

@@ -1,4 +1,11 @@
-import type { LobbyMessage, RaceViewMessage, Rejected, RoundProgress, RoundReveal } from '@ubongo/core';
+import type {
+  LobbyMessage,
+  RaceServerMessages,
+  RaceViewMessage,
+  Rejected,
+  RoundProgress,
+  RoundReveal,
+} from '@ubongo/core';
 import type { GameRoom } from '../net.js';
 
 /**
@@ -14,6 +21,8 @@ export interface Table {
   readonly rejected: Rejected | null;
   readonly clearRejected: () => void;
   readonly savedGame: string | null;
+  /** The finished game as the server stored it, with a rated game's ratings before and after. */
+  readonly saved: RaceServerMessages['saved'] | null;
   /** The last round revealed, until the next begins. */
   readonly reveal: RoundReveal | null;
   /** Each player's progress in the round being played, as the server last said (empty between rounds). */
