@@ -1,4 +1,4 @@
-import type { GuestAnswer, LeaderboardAnswer, ProfileAnswer, RaceServerMessages } from '@ubongo/core';
+import type { LeaderboardAnswer, ProfileAnswer, RaceServerMessages } from '@ubongo/core';
 import { PROTOCOL_VERSION } from '@ubongo/core';
 import type { Client } from 'colyseus.js';
 import { mkdtempSync } from 'node:fs';
