@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DieSymbol, PieceSet, Rejected, TrailKind } from '@ubongo/core';
-import { DIE_SYMBOLS, PIECE_SETS } from '@ubongo/core';
+import { DIE_SYMBOLS, EXTREME_COLOURS, PIECE_SETS } from '@ubongo/core';
+import { pieceColour } from '../play/draw.js';
 import type { Clocked } from '../hooks.js';
 import { timeLeft } from '../hooks.js';
 import { feel, moveHaptic } from '../haptics.js';
@@ -143,9 +144,10 @@ export function TaskKey({ value }: { value: string }) {
         </g>
       </svg>
     );
-  const fills: Record<string, string> = { red: '#d7263d', blue: '#1b6ec2', green: '#2e9e44', yellow: '#f2c230' };
+  // An Extreme colour: its name on a swatch of the colour its pieces are drawn in.
+  const colour = EXTREME_COLOURS.find((c) => c === value);
   return (
-    <span className="colour-key" style={{ background: fills[value] ?? '#888' }}>
+    <span className="colour-key" data-colour={value} style={{ background: colour ? pieceColour(`${colour}-1`, 0) : '#888' }}>
       {label}
     </span>
   );
