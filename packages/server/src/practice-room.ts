@@ -131,8 +131,16 @@ export class PracticeRoom extends Room {
         const fresh = await nearMu(storage, deck, data.side, mu, PRACTICE_LEVEL_CHOICE, this.#seen);
         if (fresh.length > 0) return fresh;
         // Every task of the side has been shown this session: it starts over (the one on the board aside).
-        for (const key of [...this.#seen]) if (key.startsWith(`${data.edition}/`) && key.includes(`/${data.side}/`)) this.#seen.delete(key);
-        return nearMu(storage, deck, data.side, mu, PRACTICE_LEVEL_CHOICE, new Set([taskKey(this.#task.edition, this.#task)]));
+        for (const key of [...this.#seen])
+          if (key.startsWith(`${data.edition}/`) && key.includes(`/${data.side}/`)) this.#seen.delete(key);
+        return nearMu(
+          storage,
+          deck,
+          data.side,
+          mu,
+          PRACTICE_LEVEL_CHOICE,
+          new Set([taskKey(this.#task.edition, this.#task)]),
+        );
       };
       near()
         .then((pool) => {

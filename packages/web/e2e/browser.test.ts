@@ -228,7 +228,7 @@ describe('the web client', () => {
     // A link away asks in the game's own dialog (never the browser's), and Stay stays.
     await page.locator('header.top').getByRole('link', { name: 'How to play' }).click();
     const ask = page.getByRole('dialog', { name: 'Leave the game?' });
-    await ask.getByText('Leave this game? A bot will play your seat until it ends.').waitFor();
+    await ask.getByText('A bot will play your seat until the game ends.').waitFor();
     await ask.getByRole('button', { name: 'Stay' }).click();
     await ask.waitFor({ state: 'hidden' });
     expect(page.url()).toBe(table);

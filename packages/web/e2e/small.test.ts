@@ -85,14 +85,12 @@ describe.each(['phone', 'desktop'] as const)('at %s size', (on) => {
     expect(await swatch.textContent()).toBe(colour);
     const swatchHue = hueOf(await swatch.evaluate((el) => getComputedStyle(el).backgroundColor));
     // Every piece in front of me is one of my colour's, drawn in a shade of the swatch's colour.
-    const pieces = await page
-      .locator('g.piece')
-      .evaluateAll((els) =>
-        els.map((el) => ({
-          id: el.getAttribute('data-piece') ?? '',
-          fill: getComputedStyle(el).getPropertyValue('--piece'),
-        })),
-      );
+    const pieces = await page.locator('g.piece').evaluateAll((els) =>
+      els.map((el) => ({
+        id: el.getAttribute('data-piece') ?? '',
+        fill: getComputedStyle(el).getPropertyValue('--piece'),
+      })),
+    );
     expect(pieces.length).toBeGreaterThan(2);
     for (const piece of pieces) {
       expect(piece.id.startsWith(`${colour}-`), piece.id).toBe(true);

@@ -1,5 +1,4 @@
 import type { Cell, ExtremeColour, GridName, Puzzle as PuzzleTask } from '@ubongo/core';
-import { EXTREME_COLOURS } from '@ubongo/core';
 import type { ReactNode, Ref, RefObject } from 'react';
 import { useCallback, useImperativeHandle, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,8 +27,12 @@ export const EXTREME_SHADES: Readonly<Record<ExtremeColour, readonly string[]>> 
   yellow: ['#f2c230', '#f8dc78', '#c4960f', '#e3b122'],
 };
 
-const extremeColourOf = (id: string): ExtremeColour | undefined =>
-  EXTREME_COLOURS.find((c) => id.startsWith(`${c}-`));
+const EXTREME = Object.keys(EXTREME_SHADES) as ExtremeColour[];
+const extremeColourOf = (id: string): ExtremeColour | undefined => EXTREME.find((c) => id.startsWith(`${c}-`));
+
+/** The colour an Extreme colour's pieces are drawn in (its first shade), or undefined for what is no such colour. */
+export const extremeFill = (colour: string): string | undefined =>
+  EXTREME.includes(colour as ExtremeColour) ? EXTREME_SHADES[colour as ExtremeColour][0] : undefined;
 
 /** The colour a piece is drawn in, by its id and its place `i` among the pieces shown. */
 export function pieceColour(id: string, i: number): string {

@@ -49,7 +49,7 @@ export function LeaveDialog({ onLeave, onStay }: { onLeave: () => void; onStay: 
       }}
     >
       <h2 id="leave-title">{t('race.leaveTitle')}</h2>
-      <p id="leave-text">{t('race.leaveConfirm')}</p>
+      <p id="leave-text">{t('race.leaveText')}</p>
       <div className="actions">
         <button type="button" ref={stay} className="primary" onClick={onStay}>
           {t('race.stay')}

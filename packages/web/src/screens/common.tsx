@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DieSymbol, PieceSet, Rejected, TrailKind } from '@ubongo/core';
-import { DIE_SYMBOLS, EXTREME_COLOURS, PIECE_SETS } from '@ubongo/core';
-import { pieceColour } from '../play/draw.js';
+import { DIE_SYMBOLS, PIECE_SETS } from '@ubongo/core';
+import { extremeFill } from '../play/draw.js';
 import type { Clocked } from '../hooks.js';
 import { timeLeft } from '../hooks.js';
 import { feel, moveHaptic } from '../haptics.js';
@@ -145,9 +145,8 @@ export function TaskKey({ value }: { value: string }) {
       </svg>
     );
   // An Extreme colour: its name on a swatch of the colour its pieces are drawn in.
-  const colour = EXTREME_COLOURS.find((c) => c === value);
   return (
-    <span className="colour-key" data-colour={value} style={{ background: colour ? pieceColour(`${colour}-1`, 0) : '#888' }}>
+    <span className="colour-key" data-colour={value} style={{ background: extremeFill(value) ?? '#888' }}>
       {label}
     </span>
   );
