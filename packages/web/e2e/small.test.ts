@@ -207,7 +207,7 @@ describe.each(['phone', 'desktop'] as const)('at %s size', (on) => {
       else await solveWithMouse(page);
       await page.locator('.solved-banner').waitFor();
       // A person looks at the solved board before the next tap (a tap at once is taken as a double tap).
-      await page.waitForTimeout(500);
+      await page.waitForTimeout(900);
       await expect.poll(() => level.textContent()).toBe(`Your level: ${expected}`);
     }
     await page.screenshot({ path: `${SHOTS}/practice-level-${on}.png` });
