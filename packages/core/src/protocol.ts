@@ -594,6 +594,8 @@ export interface PracticeMessage extends PracticeTaskRef {
 /** What a practice room sends. */
 export interface PracticeServerMessages {
   readonly practice: PracticeMessage;
+  /** The player's level in an edition this session (docs/accounts.md), on the decks' scale of difficulty: on joining, and as it moves. */
+  readonly level: { readonly edition: DeckEdition; readonly level: number };
   readonly hint: { readonly placements: readonly Placement[]; readonly of: number };
   readonly solution: { readonly placements: readonly Placement[] };
   readonly checked: { readonly solved: true };

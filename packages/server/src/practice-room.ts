@@ -1,16 +1,18 @@
 import type { Client } from '@colyseus/core';
 import { Room, ServerError } from '@colyseus/core';
-import type { DeckTask, PracticeServerMessages, PracticeTaskRef, Placement } from '@ubongo/core';
+import type { DeckEdition, DeckTask, PracticeServerMessages, PracticeTaskRef, Placement } from '@ubongo/core';
 import { checkSolution, claimRefusal, findTask, puzzleOf } from '@ubongo/core';
 import { expireWhenIdle, heard, parseJoin, registrar, reject, rejectUnknown, sender } from './messages.js';
 import { practiceJoinSchema, practiceMessages } from './protocol.js';
 import type { RoomServices } from './services.js';
 import type { Account } from './storage.js';
-import { nearLevel } from './puzzles.js';
+import { difficultyOf, levelOf, nearMu, startOf, taskKey } from './puzzles.js';
 import { Timers } from './timers.js';
 
-/** "At my level" picks one of this many tasks nearest the player's level, by lot. */
-const PRACTICE_LEVEL_CHOICE = 8;
+/** "At my level" picks one of this many tasks nearest the session's level, by lot. */
+const PRACTICE_LEVEL_CHOICE = 4;
+/** How far (in difficulty points) a task dealt "at my level" moves the session's level: up when solved without a hint, down when its solution is shown. */
+export const PRACTICE_LEVEL_STEP = 0.5;
 
 /** Practice: any task of either deck, untimed, with hints (one more piece each time) and the solution. */
 export class PracticeRoom extends Room {
@@ -18,6 +20,15 @@ export class PracticeRoom extends Room {
   readonly #send = sender<PracticeServerMessages>(this);
   #task: PracticeTaskRef = { edition: 'classic', board: 'C01', side: 'easy', key: '1' };
   #hints = 0;
+  /**
+   * "At my level" (docs/accounts.md): the session's level in each edition (a mu), from the player's
+   * solver rating, moved by the tasks dealt at it; the tasks shown in this session (by `taskKey`),
+   * which it does not deal again; whether the task on the board was dealt at the level and has not
+   * moved it yet.
+   */
+  readonly #levels = new Map<DeckEdition, number>();
+  readonly #seen = new Set<string>();
+  #atLevel = false;
   /** The room's waits (timers.ts): the room sends no state, so Colyseus's patches (and its clock's ticks) are off. */
   readonly #timers = new Timers();
 
@@ -42,6 +53,55 @@ export class PracticeRoom extends Room {
   override onJoin(client: Client): void {
     heard(this);
     this.#sendTask(client);
+    this.#sendLevel(client, this.#task.edition);
+  }
+
+  /** The session's level in an edition (a mu): the player's solver rating until a task dealt at it moves it. */
+  async #levelIn(client: Client, edition: DeckEdition): Promise<number> {
+    const known = this.#levels.get(edition);
+    if (known !== undefined) return known;
+    const mu = await levelOf(this.services.storage, edition, (client.auth as Account | undefined)?.id);
+    // Another ask may have set it while the rating was read: that one stands.
+    const now = this.#levels.get(edition) ?? mu;
+    this.#levels.set(edition, now);
+    return now;
+  }
+
+  /** The session's level in an edition as shown: on the decks' scale of difficulty, to a tenth. */
+  #shownLevel(edition: DeckEdition): number {
+    return Math.round(difficultyOf(this.#levels.get(edition) ?? 25) * 10) / 10;
+  }
+
+  /** Tells the player their level in `edition`, on the decks' scale of difficulty. */
+  #sendLevel(client: Client, edition: DeckEdition): void {
+    this.#levelIn(client, edition)
+      .then(() => {
+        this.#send.to(client, 'level', { edition, level: this.#shownLevel(edition) });
+      })
+      .catch((e: unknown) => {
+        this.services.log(`room ${this.roomId}: could not read the player's level: ${String(e)}`);
+      });
+  }
+
+  /**
+   * A task dealt at the level is settled, once: solved without a hint (`up`), its solution shown
+   * (`down`), or solved with hints (it stays). Within the deck's range of tasks, so that it never
+   * runs off where no task is.
+   */
+  #settle(client: Client, move: 'up' | 'down' | 'stay'): void {
+    if (!this.#atLevel) return;
+    this.#atLevel = false;
+    const edition = this.#task.edition;
+    const mu = this.#levels.get(edition);
+    if (mu === undefined || move === 'stay') return;
+    const difficulties = this.services.decks[edition].boards.flatMap((b) =>
+      [b.sides.easy, b.sides.hard].flatMap((side) => side.tasks.map((t) => t.difficulty)),
+    );
+    const low = startOf(Math.min(...difficulties)).mu;
+    const high = startOf(Math.max(...difficulties)).mu;
+    const step = 1.5 * PRACTICE_LEVEL_STEP;
+    this.#levels.set(edition, Math.min(high, Math.max(low, mu + (move === 'up' ? step : -step))));
+    this.#sendLevel(client, edition);
   }
 
   /** The task being practised; the room only ever holds one the deck has. */
@@ -62,19 +122,40 @@ export class PracticeRoom extends Room {
         });
         return;
       }
+      const edition = this.#task.edition;
       this.#task = data;
       this.#hints = 0;
+      this.#atLevel = false;
       this.#sendTask(client);
+      if (data.edition !== edition) this.#sendLevel(client, data.edition);
     });
     on('level', (client, data) => {
-      const account = (client.auth as Account | undefined)?.id;
       const { storage, decks, seed, log } = this.services;
-      nearLevel(storage, decks[data.edition], data.side, account, PRACTICE_LEVEL_CHOICE)
-        .then((near) => {
-          const pick = near[seed() % near.length];
+      const deck = decks[data.edition];
+      const near = async (): Promise<{ board: string; key: string }[]> => {
+        const mu = await this.#levelIn(client, data.edition);
+        const fresh = await nearMu(storage, deck, data.side, mu, PRACTICE_LEVEL_CHOICE, this.#seen);
+        if (fresh.length > 0) return fresh;
+        // Every task of the side has been shown this session: it starts over (the one on the board aside).
+        for (const key of [...this.#seen])
+          if (key.startsWith(`${data.edition}/`) && key.includes(`/${data.side}/`)) this.#seen.delete(key);
+        return nearMu(
+          storage,
+          deck,
+          data.side,
+          mu,
+          PRACTICE_LEVEL_CHOICE,
+          new Set([taskKey(this.#task.edition, this.#task)]),
+        );
+      };
+      near()
+        .then((pool) => {
+          const pick = pool[seed() % pool.length];
           if (!pick) throw new Error('the deck has no task on that side');
           this.#task = { edition: data.edition, board: pick.board, side: data.side, key: pick.key };
           this.#hints = 0;
+          this.#atLevel = true;
+          this.#send.to(client, 'level', { edition: data.edition, level: this.#shownLevel(data.edition) });
           this.#sendTask(client);
         })
         .catch((e: unknown) => {
@@ -93,12 +174,14 @@ export class PracticeRoom extends Room {
     on('solution', (client) => {
       this.#unlessInPlay(client, 'solution', () => {
         this.#send.to(client, 'solution', { placements: this.#deckTask().solution });
+        this.#settle(client, 'down');
       });
     });
     on('claim', (client, data) => {
       const check = checkSolution(puzzleOf(this.services.decks[this.#task.edition], this.#task), data.placements);
       if (check.ok) {
         this.#send.to(client, 'checked', { solved: true });
+        this.#settle(client, this.#hints === 0 ? 'up' : 'stay');
         return;
       }
       reject(client, { to: 'claim', ...claimRefusal(check.error) });
@@ -139,6 +222,7 @@ export class PracticeRoom extends Room {
 
   #sendTask(client: Client): void {
     const deck = this.services.decks[this.#task.edition];
+    this.#seen.add(taskKey(this.#task.edition, this.#task));
     this.#send.to(client, 'practice', {
       ...this.#task,
       difficulty: this.#deckTask().difficulty,

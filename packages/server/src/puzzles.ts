@@ -114,28 +114,35 @@ export class Attempts {
 /** How many tasks "at my level" deals from: the nearest to the player's level on the side. */
 export const LEVEL_POOL = 24;
 
+/** A player's level at puzzles in an edition, as a mu: their solver rating's (a new player's, 25, when they have none). */
+export async function levelOf(storage: Storage, edition: DeckEdition, accountId: string | undefined): Promise<number> {
+  const level = accountId === undefined ? undefined : await storage.solverRating(accountId, edition);
+  return level?.mu ?? rating().mu;
+}
+
+/** A mu as a difficulty, the scale the decks print: the inverse of `startOf`. */
+export const difficultyOf = (mu: number): number => 5 + (mu - 25) / 1.5;
+
 /**
- * The `n` tasks of a deck's side nearest a player's level: each task at its learned rating (its
- * difficulty's start while it has none), the player at their solver rating (a new player's: 25,
- * even with a difficulty-5 task). Nearest first; equally near ones by board and key.
+ * The `n` tasks of a deck's side nearest a level `mu`, leaving out the tasks of `skip` (by
+ * `taskKey`): each task at its learned rating (its difficulty's start while it has none). Nearest
+ * first; equally near ones by board and key.
  */
-export async function nearLevel(
+export async function nearMu(
   storage: Storage,
   deck: Deck,
   side: Side,
-  accountId: string | undefined,
-  n = LEVEL_POOL,
+  mu: number,
+  n: number,
+  skip: ReadonlySet<string> = new Set(),
 ): Promise<{ board: string; key: TaskKey; mu: number }[]> {
-  const level = accountId === undefined ? undefined : await storage.solverRating(accountId, deck.edition);
-  const mu = level?.mu ?? rating().mu;
   const learned = new Map((await storage.puzzleRatings(`${deck.edition}/`)).map((r) => [r.task, r.mu]));
   return deck.boards
     .flatMap((b) =>
-      b.sides[side].tasks.map((t) => ({
-        board: b.id,
-        key: t.key,
-        mu: learned.get(taskKey(deck.edition, { board: b.id, side, key: t.key })) ?? startOf(t.difficulty).mu,
-      })),
+      b.sides[side].tasks.flatMap((t) => {
+        const key = taskKey(deck.edition, { board: b.id, side, key: t.key });
+        return skip.has(key) ? [] : [{ board: b.id, key: t.key, mu: learned.get(key) ?? startOf(t.difficulty).mu }];
+      }),
     )
     .sort(
       (a, b) =>
@@ -144,4 +151,18 @@ export async function nearLevel(
         (a.key < b.key ? -1 : 1),
     )
     .slice(0, n);
+}
+
+/**
+ * The `n` tasks of a deck's side nearest a player's level: the player at their solver rating (a
+ * new player's: 25, even with a difficulty-5 task). Nearest first; equally near ones by board and key.
+ */
+export async function nearLevel(
+  storage: Storage,
+  deck: Deck,
+  side: Side,
+  accountId: string | undefined,
+  n = LEVEL_POOL,
+): Promise<{ board: string; key: TaskKey; mu: number }[]> {
+  return nearMu(storage, deck, side, await levelOf(storage, deck.edition, accountId), n);
 }

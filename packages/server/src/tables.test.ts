@@ -392,4 +392,59 @@ describe('solo play', () => {
     expect(await pat.next('rejected')).toMatchObject({ to: 'task', code: 'message/malformed' });
     await pat.room.leave();
   });
+
+  it('practice at my level: solves without hints raise the level and the difficulty dealt, the solution lowers it, no board twice', async () => {
+    const quinn = await Player.create(url, 'practice', { name: 'Quinn' });
+    // A new player starts at the new player's level, difficulty 5, told on joining.
+    expect(await quinn.waitFor('level')).toEqual({ edition: 'classic', level: 5 });
+    await quinn.waitFor('practice');
+    const seen = new Set<string>();
+    const levels: number[] = [];
+    const difficulties: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      quinn.send('level', { edition: 'classic', side: 'hard' });
+      const dealt = await quinn.next('practice');
+      const id = `${dealt.board}/${dealt.side}/${dealt.key}`;
+      expect(seen.has(id), `dealt ${id} twice`).toBe(false);
+      seen.add(id);
+      difficulties.push(dealt.difficulty);
+      const moved = quinn.next('level');
+      quinn.send('claim', { placements: solve(dealt.task) });
+      await quinn.next('checked');
+      levels.push((await moved).level);
+    }
+    // Each solve without a hint raised the level half a point.
+    expect(levels).toEqual([5.5, 6, 6.5, 7, 7.5, 8, 8.5, 9]);
+    // The boards dealt followed it up: the last ones are harder than the first.
+    const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
+    expect(mean(difficulties.slice(-3))).toBeGreaterThan(mean(difficulties.slice(0, 3)) + 1);
+    // Giving up (the solution) lowers it; a solve after a hint leaves it.
+    quinn.send('level', { edition: 'classic', side: 'hard' });
+    await quinn.next('practice');
+    const lowered = quinn.next('level');
+    quinn.send('solution');
+    await quinn.next('solution');
+    expect((await lowered).level).toBe(8.5);
+    quinn.send('level', { edition: 'classic', side: 'hard' });
+    const hinted = await quinn.next('practice');
+    expect(seen.has(`${hinted.board}/${hinted.side}/${hinted.key}`)).toBe(false);
+    quinn.send('hint');
+    await quinn.next('hint');
+    quinn.send('claim', { placements: solve(hinted.task) });
+    await quinn.next('checked');
+    quinn.send('level', { edition: 'classic', side: 'hard' });
+    await quinn.next('practice');
+    // (the level is sent just before the task it deals)
+    expect((await quinn.waitFor('level')).level).toBe(8.5);
+    // A task chosen by hand moves nothing.
+    quinn.send('task', { edition: 'classic', board: 'C01', side: 'easy', key: '1' });
+    const chosen = await quinn.next('practice', (m) => m.board === 'C01');
+    quinn.send('claim', { placements: solve(chosen.task) });
+    await quinn.next('checked');
+    quinn.send('level', { edition: 'classic', side: 'hard' });
+    await quinn.next('practice');
+    // (the level is sent just before the task it deals)
+    expect((await quinn.waitFor('level')).level).toBe(8.5);
+    await quinn.room.leave();
+  });
 });

@@ -225,20 +225,18 @@ describe('the web client', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
     expect(dialogs).toEqual([]);
     expect(page.url()).toBe(table);
-    page.off('dialog', anyDialog);
-    const asked: string[] = [];
-    page.once('dialog', (dialog) => {
-      asked.push(dialog.message());
-      void dialog.dismiss();
-    });
+    // A link away asks in the game's own dialog (never the browser's), and Stay stays.
     await page.locator('header.top').getByRole('link', { name: 'How to play' }).click();
-    expect(asked).toEqual(['Leave this game? A bot will play your seat until it ends.']);
+    const ask = page.getByRole('dialog', { name: 'Leave the game?' });
+    await ask.getByText('A bot will play your seat until the game ends.').waitFor();
+    await ask.getByRole('button', { name: 'Stay' }).click();
+    await ask.waitFor({ state: 'hidden' });
     expect(page.url()).toBe(table);
     expect(await page.locator('svg.puzzle-svg').count()).toBe(1);
-    page.once('dialog', (dialog) => {
-      void dialog.accept();
-    });
     await page.locator('header.top').getByRole('link', { name: 'How to play' }).click();
+    await ask.getByRole('button', { name: 'Leave' }).click();
+    page.off('dialog', anyDialog);
+    expect(dialogs).toEqual([]);
     await page.getByRole('heading', { name: 'How to play', level: 1 }).waitFor();
     expect(errors).toEqual([]);
     await page.context().close();

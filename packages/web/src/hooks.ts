@@ -39,8 +39,11 @@ export function watchRoom(room: Room): void {
   });
 }
 
-/** Messages that describe how things stand: a screen that starts listening late gets the last of each. */
-const STATE_MESSAGES = new Set(['lobby', 'view', 'progress', 'solo', 'practice']);
+/**
+ * Messages that describe how things stand: a screen that starts listening late gets the last of
+ * each (practice's `level` among them: it is sent on joining, often before the deck list is in).
+ */
+const STATE_MESSAGES = new Set(['lobby', 'view', 'solo', 'practice', 'level', 'progress']);
 
 /** What a screen does with each message of a room's kind, typed by the protocol. */
 export type Handlers<R extends RoomName> = {

@@ -1,7 +1,7 @@
 import type { ProposedPlacement, Puzzle as PuzzleTask } from '@ubongo/core';
 import { cellPolygon, extentOf } from './geometry.js';
 import { outlinePath, pieceTile } from './outline.js';
-import { BoardCard, PIECE_COLOURS } from './draw.js';
+import { BoardCard, pieceColour } from './draw.js';
 
 /**
  * A board as a still picture: its white area and the pieces where `placements` put them, each in
@@ -29,7 +29,7 @@ export function BoardPicture({
   const colourOf = (piece: string): string => {
     const i = task.pieces.findIndex((p, k) => p.id === piece && !used.has(k));
     used.add(i);
-    return PIECE_COLOURS[Math.max(i, 0) % PIECE_COLOURS.length] ?? '#999';
+    return pieceColour(piece, Math.max(i, 0));
   };
   return (
     <svg

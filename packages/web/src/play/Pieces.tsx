@@ -7,7 +7,7 @@ import type {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pivotIndex } from './board.js';
-import { PIECE_COLOURS, pieceLetter } from './draw.js';
+import { pieceColour, pieceLetter } from './draw.js';
 import type { PieceState } from './geometry.js';
 import { cellPolygon, centre, coveredCells } from './geometry.js';
 import { pieceTile } from './outline.js';
@@ -88,7 +88,7 @@ export function Pieces(props: PiecesProps) {
               props.onFocus(e, i);
             }}
             onBlur={props.onBlur}
-            style={{ ['--piece' as string]: PIECE_COLOURS[i % PIECE_COLOURS.length] }}
+            style={{ ['--piece' as string]: pieceColour(p.id, i) }}
           >
             {/* The tile's thickness, its face, then its cells (what a pointer takes hold of). */}
             <path className="piece-side" d={tiles[i]?.face} />

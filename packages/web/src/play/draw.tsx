@@ -1,4 +1,4 @@
-import type { Cell, GridName, Puzzle as PuzzleTask } from '@ubongo/core';
+import type { Cell, ExtremeColour, GridName, Puzzle as PuzzleTask } from '@ubongo/core';
 import type { ReactNode, Ref, RefObject } from 'react';
 import { useCallback, useImperativeHandle, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,32 @@ import { pieceTile } from './outline.js';
 /** Colours told apart by most people; every piece also carries its letter. */
 export const PIECE_COLOURS = ['#e76f51', '#2a9d8f', '#e9c46a', '#6d6ab8', '#f4a3c0', '#8ab17d'];
 export const pieceLetter = (i: number): string => String.fromCharCode(65 + i);
+
+/**
+ * Extreme's pieces come in the colour of the hexagon drawn, as the box's tiles do: a colour's
+ * pieces are drawn in shades of it (their letters tell them apart), the first shade being the
+ * colour itself, as "Your colour" shows it.
+ */
+export const EXTREME_SHADES: Readonly<Record<ExtremeColour, readonly string[]>> = {
+  red: ['#d7263d', '#f0707e', '#a01a2b', '#e34a5c'],
+  blue: ['#1b6ec2', '#5c9ee3', '#134f8c', '#3a86d4'],
+  green: ['#2e9e44', '#6cc480', '#1f6e2f', '#4bb45f'],
+  yellow: ['#f2c230', '#f8dc78', '#c4960f', '#e3b122'],
+};
+
+const EXTREME = Object.keys(EXTREME_SHADES) as ExtremeColour[];
+const extremeColourOf = (id: string): ExtremeColour | undefined => EXTREME.find((c) => id.startsWith(`${c}-`));
+
+/** The colour an Extreme colour's pieces are drawn in (its first shade), or undefined for what is no such colour. */
+export const extremeFill = (colour: string): string | undefined =>
+  EXTREME.includes(colour as ExtremeColour) ? EXTREME_SHADES[colour as ExtremeColour][0] : undefined;
+
+/** The colour a piece is drawn in, by its id and its place `i` among the pieces shown. */
+export function pieceColour(id: string, i: number): string {
+  const colour = extremeColourOf(id);
+  const shades = colour ? EXTREME_SHADES[colour] : PIECE_COLOURS;
+  return shades[i % shades.length] ?? '#888';
+}
 
 /** Room around a piece in a layer of its own (picture units): its lifted shadow (styles.css) and its edges' strokes. */
 const LAYER_MARGIN = 12;
@@ -248,7 +274,7 @@ export function Needed({
       {pieces.map((p, k) => {
         const i = given.findIndex((q, j) => q.id === p.id && !used.has(j));
         used.add(i);
-        const colour = PIECE_COLOURS[i % PIECE_COLOURS.length] ?? '#888';
+        const colour = pieceColour(p.id, i);
         return <PieceIcon key={k} grid={grid} cells={p.cells} colour={colour} letter={pieceLetter(i)} />;
       })}
     </p>

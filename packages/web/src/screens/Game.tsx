@@ -7,7 +7,7 @@ import type {
   RoundReveal,
   TrailMove,
 } from '@ubongo/core';
-import { GEM_POINTS, GEMS, JEWEL_COLOURS } from '@ubongo/core';
+import { FIXED_SCORING, GEM_POINTS, GEMS, JEWEL_COLOURS } from '@ubongo/core';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePassed, useSameData, useTimeLeft } from '../hooks.js';
@@ -163,8 +163,12 @@ export function Game({ table, view: message }: { table: Table; view: Received })
             </span>
           )
         )}
-        {view.edition !== 'jewels' && <Marker marker={view.marker} bank={view.edition === 'extreme'} />}
-        {view.edition !== 'jewels' && <Bag count={view.bagSize} />}
+        {/* Fixed scoring takes nothing from the marker and nothing by lot (docs/rules.md §2.9): its gems by place instead. */}
+        {view.edition !== 'jewels' && view.variant !== 'fixed' && (
+          <Marker marker={view.marker} bank={view.edition === 'extreme'} />
+        )}
+        {view.edition !== 'jewels' && view.variant !== 'fixed' && <Bag count={view.bagSize} />}
+        {view.variant === 'fixed' && <FixedGems />}
         {playing && round && !layout && (
           <RoundSand
             deadline={round.deadline}
@@ -349,14 +353,41 @@ function Countdown({
 function Marker({ marker, bank }: { marker: RaceView['marker']; bank: boolean }) {
   const { t } = useTranslation();
   const label = t(bank ? 'game.bank' : 'game.marker', { sapphire: marker.sapphire, amber: marker.amber });
+  // Named in words beside it: a phone shows no hover title.
   return (
-    <span className="marker" role="img" aria-label={label} title={label}>
-      {(['sapphire', 'amber'] as const).map((gem) => (
-        <span key={gem} className="marker-gems" data-gem={gem} aria-hidden="true">
-          <Gem gem={gem} />
-          {marker[gem]}
-        </span>
-      ))}
+    <span className="counter" role="img" aria-label={label}>
+      <span className="counter-name" aria-hidden="true">
+        {t(bank ? 'game.bankName' : 'game.markerName')}
+      </span>
+      <span className="marker" aria-hidden="true">
+        {(['sapphire', 'amber'] as const).map((gem) => (
+          <span key={gem} className="marker-gems" data-gem={gem}>
+            <Gem gem={gem} />
+            {marker[gem]}
+          </span>
+        ))}
+      </span>
+    </span>
+  );
+}
+
+/** Fixed scoring: the gem each solving place takes, first to fourth, in place of the marker and the bag. */
+function FixedGems() {
+  const { t } = useTranslation();
+  const label = t('game.fixedGems');
+  return (
+    <span className="counter" role="img" aria-label={label} data-testid="fixed-gems">
+      <span className="counter-name" aria-hidden="true">
+        {t('variants.fixed')}
+      </span>
+      <span className="marker fixed-gems" aria-hidden="true">
+        {FIXED_SCORING.map((gem, i) => (
+          <span key={gem} className="marker-gems" data-gem={gem}>
+            {i + 1}
+            <Gem gem={gem} />
+          </span>
+        ))}
+      </span>
     </span>
   );
 }
@@ -366,7 +397,10 @@ function Bag({ count }: { count: number }) {
   const { t } = useTranslation();
   const label = t('game.bag', { count });
   return (
-    <span className="bag" role="img" aria-label={label} title={label}>
+    <span className="counter bag" role="img" aria-label={label}>
+      <span className="counter-name" aria-hidden="true">
+        {t('game.bagName')}
+      </span>
       <svg className="bag-picture" viewBox="0 0 32 32" width="30" height="30" aria-hidden="true">
         {/* Two gems in its open mouth, the cloth gathered under them by a string. */}
         <path d="M11.5 8.5 14 5l2.5 3.5L14 12Z" fill="#c1121f" stroke="#0006" strokeWidth="0.6" />
@@ -454,6 +488,15 @@ function bagMouth(screen: Element): Point[] | null {
   return [{ x: box.left + box.width / 2, y: box.top + box.height * 0.25 }];
 }
 
+/** Fixed scoring: where each of `gems` leaves the line of the places' gems (null when it is not drawn). */
+function fixedGems(screen: Element, gems: readonly string[]): Point[] | null {
+  const points = gems.map((gem) => {
+    const box = screen.querySelector(`.fixed-gems [data-gem="${CSS.escape(gem)}"] svg`)?.getBoundingClientRect();
+    return box && box.width > 0 ? centre(box) : null;
+  });
+  return points.every((p) => p !== null) ? points : null;
+}
+
 /** Where the marker's gem `gem` leaves it (null when the marker is not drawn). */
 function markerGem(screen: Element, gem: string): Point | null {
   const box = screen.querySelector(`.marker-gems[data-gem="${CSS.escape(gem)}"] svg`)?.getBoundingClientRect();
@@ -482,7 +525,11 @@ function travel(layer: HTMLElement, view: RaceView, taking: Taking): void {
   const row = screen?.querySelector(`.players li[data-player="${CSS.escape(taking.player)}"]`);
   if (!screen || !row) return;
   const jewels = view.edition === 'jewels';
-  const from = jewels ? jewelHoles(screen, view, taking.player) : bagMouth(screen);
+  const from = jewels
+    ? jewelHoles(screen, view, taking.player)
+    : view.variant === 'fixed'
+      ? fixedGems(screen, taking.items)
+      : bagMouth(screen);
   const held = view.players.find((p) => p.id === taking.player);
   if (!from || !held) return;
   const origin = layer.getBoundingClientRect();

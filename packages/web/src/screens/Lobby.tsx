@@ -334,10 +334,28 @@ function QuickMatch({ table }: { table: Table }) {
   const isHost = lobby.you >= 0 && lobby.you === lobby.host;
   if (lobby.startsAt !== null) {
     const ready = lobby.seats.every((s) => s.kind !== 'human' || s.ready);
+    const me = lobby.seats[lobby.you];
     return (
-      <p className="banner info" role="status" data-testid="starts-in">
-        {t(ready ? 'lobby.allReadyStartsIn' : 'lobby.startsIn', { seconds: seconds(lobby.startsAt) })}
-      </p>
+      <>
+        <p className="banner info" role="status" data-testid="starts-in">
+          {t(ready ? 'lobby.allReadyStartsIn' : 'lobby.startsIn', { seconds: seconds(lobby.startsAt) })}
+        </p>
+        {/* Strangers need not sit out the countdown: I'm ready, at hand, says how to start now. */}
+        {me?.kind === 'human' && !me.ready && (
+          <div className="ready-now">
+            <button
+              type="button"
+              className="primary big"
+              onClick={() => {
+                send(room, 'ready', { ready: true });
+              }}
+            >
+              {t('lobby.imReady')}
+            </button>
+            <p>{t('lobby.readySooner')}</p>
+          </div>
+        )}
+      </>
     );
   }
   if (lobby.offerBotsAt === null || !isHost || seconds(lobby.offerBotsAt) > 0) return null;

@@ -38,6 +38,8 @@ export function Practice() {
   const [shown, setShown] = useState<readonly Placement[] | undefined>(undefined);
   const [hints, setHints] = useState<{ shown: number; of: number } | null>(null);
   const [solved, setSolved] = useState(false);
+  // The player's level this session in each edition, as the server says it ("At my level").
+  const [levels, setLevels] = useState<Partial<Record<DeckEdition, number>>>({});
   // The whole solution is on the board (shown, or the last hint): nothing more to ask for.
   const allShown = shown !== undefined && task !== null && shown.length >= task.task.pieces.length;
   const [rejected, setRejected] = useState<Rejected | null>(null);
@@ -164,6 +166,9 @@ export function Practice() {
       setHints(null);
       setSolved(false);
       setRejected(null);
+    },
+    level: ({ edition, level }) => {
+      setLevels((known) => ({ ...known, [edition]: level }));
     },
     hint: (hint) => {
       setShown(hint.placements);
@@ -355,6 +360,11 @@ export function Practice() {
         >
           {t('practice.atLevel')}
         </button>
+        {levels[task.edition] !== undefined && (
+          <span className="practice-level" data-testid="practice-level">
+            {t('practice.yourLevel', { level: levels[task.edition]?.toFixed(1) })}
+          </span>
+        )}
       </div>
       {connection === 'lost' ? (
         <p className="banner" role="alert">

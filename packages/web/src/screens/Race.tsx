@@ -14,6 +14,7 @@ import { hasPlayerName, savePlayerName, takeRoom } from '../store.js';
 import { NameField, solvedCue } from './common.js';
 import { EndOfGame } from './EndOfGame.js';
 import { Game } from './Game.js';
+import { LeaveDialog } from './LeaveDialog.js';
 import { Lobby } from './Lobby.js';
 import type { Table } from './table.js';
 
@@ -179,6 +180,8 @@ export function RaceScreen({ code }: { code: string }) {
   // to a bot for good: a link to another screen (the header's, a stray tap) asks first. A reload
   // keeps the seat, and asks nothing.
   const seatedInPlay = lobby?.started === true && lobby.you >= 0 && view?.view.phase !== 'finished';
+  // Where a link would take the player, while the game's own dialog asks whether to leave.
+  const [leaving, setLeaving] = useState<string | null>(null);
   useEffect(() => {
     if (!seatedInPlay) return;
     const onClick = (e: MouseEvent): void => {
@@ -187,13 +190,14 @@ export function RaceScreen({ code }: { code: string }) {
       if (!link || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
       const route = parseRoute(link.getAttribute('href') ?? '');
       if (route.name === 'room' && route.code === code) return;
-      if (!window.confirm(t('race.leaveConfirm'))) e.preventDefault();
+      e.preventDefault();
+      setLeaving(link.getAttribute('href'));
     };
     document.addEventListener('click', onClick, { capture: true });
     return () => {
       document.removeEventListener('click', onClick, { capture: true });
     };
-  }, [seatedInPlay, code, t]);
+  }, [seatedInPlay, code]);
 
   // The same function at every render: the game screen's board is not re-rendered for a new one.
   const clearRejected = useCallback(() => {
@@ -342,6 +346,17 @@ export function RaceScreen({ code }: { code: string }) {
         <EndOfGame table={table} view={view.view} />
       ) : (
         <Game table={table} view={view} />
+      )}
+      {leaving !== null && seatedInPlay && (
+        <LeaveDialog
+          onLeave={() => {
+            setLeaving(null);
+            window.location.hash = leaving;
+          }}
+          onStay={() => {
+            setLeaving(null);
+          }}
+        />
       )}
     </>
   );

@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DieSymbol, PieceSet, Rejected, TrailKind } from '@ubongo/core';
 import { DIE_SYMBOLS, PIECE_SETS } from '@ubongo/core';
+import { extremeFill } from '../play/draw.js';
 import type { Clocked } from '../hooks.js';
 import { timeLeft } from '../hooks.js';
 import { feel, moveHaptic } from '../haptics.js';
@@ -143,9 +144,9 @@ export function TaskKey({ value }: { value: string }) {
         </g>
       </svg>
     );
-  const fills: Record<string, string> = { red: '#d7263d', blue: '#1b6ec2', green: '#2e9e44', yellow: '#f2c230' };
+  // An Extreme colour: its name on a swatch of the colour its pieces are drawn in.
   return (
-    <span className="colour-key" style={{ background: fills[value] ?? '#888' }}>
+    <span className="colour-key" data-colour={value} style={{ background: extremeFill(value) ?? '#888' }}>
       {label}
     </span>
   );
