@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Same } from './protocol.js';
-import { parseOccupant, practiceMessages, raceJoinSchema, raceMessages, soloJoinSchema } from './protocol.js';
+import {
+  parseOccupant,
+  practiceMessages,
+  PROTOCOL_VERSION,
+  raceJoinSchema,
+  raceMessages,
+  soloJoinSchema,
+} from './protocol.js';
 
 /** Compiles only when `T` is `true`: the checks below are made by `npm run typecheck`. */
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the parameter is the check
@@ -33,10 +40,14 @@ describe('the schemas at the socket', () => {
     expect(practiceMessages.task.safeParse({ edition: 'jewels', board: 'C01', side: 'easy', key: '1' }).success).toBe(
       false,
     );
-    expect(raceJoinSchema.safeParse({ protocol: 3, seatKey: '' }).success).toBe(false);
-    expect(raceJoinSchema.safeParse({ protocol: 3, side: 'middle' }).success).toBe(false);
-    expect(soloJoinSchema.safeParse({ protocol: 3, mode: 'count', limit: 7, side: 'easy' }).success).toBe(false);
-    expect(soloJoinSchema.safeParse({ protocol: 3, mode: 'count', limit: 5, side: 'easy' }).success).toBe(true);
+    expect(raceJoinSchema.safeParse({ protocol: PROTOCOL_VERSION, seatKey: '' }).success).toBe(false);
+    expect(raceJoinSchema.safeParse({ protocol: PROTOCOL_VERSION, side: 'middle' }).success).toBe(false);
+    expect(
+      soloJoinSchema.safeParse({ protocol: PROTOCOL_VERSION, mode: 'count', limit: 7, side: 'easy' }).success,
+    ).toBe(false);
+    expect(
+      soloJoinSchema.safeParse({ protocol: PROTOCOL_VERSION, mode: 'count', limit: 5, side: 'easy' }).success,
+    ).toBe(true);
   });
 });
 
