@@ -1,4 +1,5 @@
 import type {
+  RatingChange,
   GameError,
   LobbyMessage,
   PlayerId,
@@ -146,7 +147,8 @@ export class RaceMaster {
   keep(): void {
     const game = this.#game;
     if (this.#beginning || (game !== null && game !== this.#recorded)) return;
-    this.#kept.keep(this.table.kept(this.room.id, this.room.public, game?.id ?? null, this.services.clock.now()));
+    const { id, public: open } = this.room;
+    this.#kept.keep(this.table.kept(id, open, game?.id ?? null, this.services.clock.now(), this.#saved?.ratings));
   }
 
   /**
@@ -154,10 +156,12 @@ export class RaceMaster {
    * game's table (`game`, rebuilt from its record). It waits for its people for the reconnection
    * window from now, unless everyone is back; says until when.
    */
-  restore(game: RaceGame | null): number | null {
+  restore(game: RaceGame | null, ratings: readonly RatingChange[] = []): number | null {
     if (game) {
       this.#take(game);
       this.#recorded = game;
+      // Said again to whoever comes back, as before the restart: the record's id and the ratings.
+      this.#saved = { game: game.id, rated: this.table.settings.rated, ratings };
     }
     this.#restoredTable = true;
     const everyone = this.table.seats.every((s) => s.connected);
@@ -235,6 +239,10 @@ export class RaceMaster {
     const table = this.table;
     if (clock.now() - this.#beginFailedAt < BEGIN_AGAIN_MS * clock.timeScale)
       return 'the server could not store a new game a moment ago: try again in a few seconds';
+    // A table back after a restart waits for its people first: a game started meanwhile would hold
+    // the seats of those still on their way, with nobody to play them.
+    if (this.#restoredTable && this.#resumeBy !== null)
+      return 'the server restarted: the table waits for its people to come back before a game starts';
     if (table.settings.rated) {
       const why = table.unratable();
       if (why) return why;
@@ -316,6 +324,7 @@ export class RaceMaster {
 
   /** When a quick-match table starts by itself (table.ts, QUICK_MATCH): null for a private or started one. */
   startsAt(): number | null {
+    if (this.#restoredTable && this.#resumeBy !== null) return null;
     return this.room.public && !this.#game ? this.table.startsAt() : null;
   }
 
@@ -438,6 +447,7 @@ export class RaceMaster {
     this.#game = game;
     this.#rounds = new RoundWatcher(raceEngine(deck));
     this.#reveal = null;
+    this.#progress = { round: -1, players: new Map() };
     const whose = (player: string): Whose | undefined => {
       const seat = this.table.seats.find((s) => s.id === player);
       return seat && { person: seat.occupant.kind === 'human', account: seat.accountId };

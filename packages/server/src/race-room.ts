@@ -130,7 +130,7 @@ export class RaceRoom extends Room {
     this.maxClients = 4 + MAX_SPECTATORS;
     this.autoDispose = false;
     this.#master = this.#masterOf(Table.restored(table));
-    const waitBy = this.#master.restore(game);
+    const waitBy = this.#master.restore(game, table.ratings);
     this.#registerMessages();
     this.#updateVisibility();
     if (waitBy === null) this.#tableBack();

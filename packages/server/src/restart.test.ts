@@ -244,19 +244,23 @@ describe('a restart', { timeout: 90_000 }, () => {
 
     const second = await start(dataDir);
     expect(second.stderr()).toContain('2 tables were kept between games: 2 back');
-    // Ben first: the lobby as it was, waiting for Ana (who hosts again once back).
-    const benBack = await Player.join(second.ws, code, { seatKey: benKey }, ben.client.auth.token);
-    const waiting = await benBack.waitFor('lobby');
+    // Ana first: the lobby as it was, waiting for Ben; she hosts again, but no game starts while
+    // the table waits for its people (Ben's seat would have nobody to play it).
+    const anaBack = await Player.join(second.ws, code, { seatKey: anaKey }, ana.client.auth.token);
+    const waiting = await anaBack.waitFor('lobby');
     expect(waiting.started).toBe(false);
-    expect(waiting.you).toBe(1);
+    expect(waiting.you).toBe(0);
     expect(waiting.resumeBy).not.toBeNull();
     expect(waiting.settings).toMatchObject({ edition: 'extreme', rounds: 2, hourglassSeconds: 120 });
     expect(waiting.seats.map((s) => [s.kind, s.connected, s.ready])).toEqual([
-      ['human', false, false],
-      ['human', true, true],
+      ['human', true, false],
+      ['human', false, true],
       ['bot', true, true],
     ]);
-    const anaBack = await Player.join(second.ws, code, { seatKey: anaKey }, ana.client.auth.token);
+    anaBack.send('start');
+    expect((await anaBack.waitFor('rejected', (r) => r.to === 'start')).message).toContain('waits for its people');
+    const benBack = await Player.join(second.ws, code, { seatKey: benKey }, ben.client.auth.token);
+    expect((await benBack.waitFor('lobby')).you).toBe(1);
     const together = await anaBack.waitFor('lobby', (l) => l.resumeBy === null);
     expect(together.you).toBe(0);
     expect(together.host).toBe(0);
@@ -272,6 +276,8 @@ describe('a restart', { timeout: 90_000 }, () => {
     const cyBack = await Player.join(second.ws, cyCode, { seatKey: cyKey }, cy.client.auth.token);
     const ended = await cyBack.waitFor('view', (m) => m.view.phase === 'finished');
     expect(ended.view.you).toBe('p1');
+    // The game's record is said again, as to anyone who comes back to a finished table.
+    expect(await cyBack.waitFor('saved')).toEqual({ game: cyGame, rated: false, ratings: [] });
     expect((await cyBack.waitFor('lobby')).game).toBe(cyGame);
     cyBack.send('rematch');
     const rematch = await cyBack.waitFor('lobby', (l) => !l.started);

@@ -1,4 +1,5 @@
 import type {
+  RatingChange,
   DeckEdition,
   Occupant,
   PlayerId,
@@ -70,6 +71,8 @@ export interface LiveTable {
   readonly host: number;
   /** The finished game the table shows until a rematch; null for a lobby. */
   readonly game: string | null;
+  /** The finished game's rating changes, said again to whoever comes back (`saved`); absent for none. */
+  readonly ratings?: readonly RatingChange[];
   /** Game time when it was kept. */
   readonly savedAt: number;
 }

@@ -1,4 +1,5 @@
 import type {
+  RatingChange,
   BotLevel,
   LobbyMessage,
   LobbySeat,
@@ -376,7 +377,13 @@ export class Table {
    * after a restart (storage's `LiveTable`): settings, seats, ready states and who hosts. Seats of
    * people who left are not kept; watchers are not (they come back by the code).
    */
-  kept(code: string, isPublic: boolean, game: string | null, now: number): LiveTable {
+  kept(
+    code: string,
+    isPublic: boolean,
+    game: string | null,
+    now: number,
+    ratings?: readonly RatingChange[],
+  ): LiveTable {
     const seats = this.seats.filter((s) => s.occupant.kind !== 'human' || s.keyHash !== undefined);
     const host = seats.find((s) => s.sessionId !== undefined && s.sessionId === this.host) ?? this.#hostSeat;
     return {
@@ -386,6 +393,7 @@ export class Table {
       seats: this.journalSeats(seats).map((s, i) => ({ ...s, ready: seats[i]?.ready ?? false })),
       host: host === undefined ? -1 : seats.indexOf(host),
       game,
+      ...(ratings && ratings.length > 0 ? { ratings } : {}),
       savedAt: now,
     };
   }

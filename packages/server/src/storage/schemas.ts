@@ -9,6 +9,7 @@ import type {
   SoloMode,
 } from '@ubongo/core';
 import {
+  RATING_LIMITS,
   BOT_LEVELS,
   CLASSIC_VARIANTS,
   DECK_EDITIONS,
@@ -164,6 +165,17 @@ export const tableBody = z.object({
   ),
   host: z.number().int(),
   game: z.string().nullable(),
+  ratings: z
+    .array(
+      z.object({
+        player: z.string(),
+        before: z.number(),
+        after: z.number(),
+        provisional: z.boolean(),
+        limits: z.array(z.enum(RATING_LIMITS)),
+      }),
+    )
+    .exactOptional(),
 });
 
 export const journalEntry = z.discriminatedUnion('kind', [

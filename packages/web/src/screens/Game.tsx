@@ -111,6 +111,7 @@ export function Game({ table, view: message }: { table: Table; view: Received })
     `${table.lobby.game ?? ''}:${round?.number ?? 0}:${myDeal ? `${myDeal.board}-${myDeal.side}-${myDeal.key}` : ''}`,
     task?.pieces.length ?? 0,
     playing && myDeal !== undefined && solvedAt < 0 && !ranOut,
+    playing && table.lobby.restartRound === null,
   );
 
   // A new game screen, and each new round, opens at its top: the round, the die and the sand in view.
@@ -281,6 +282,9 @@ function RoundSand({
  * (the board shows which) and says they are laid out; then who the sand still waits for, and
  * the seconds left to lay out (docs/rules.md §3.6).
  */
+/** How long the lay-out button waits for the server's word before it may be pressed again. */
+const LAY_OUT_AGAIN_MS = 3000;
+
 function LayOut({
   layout,
   round,
@@ -297,8 +301,18 @@ function LayOut({
   onLaidOut: () => void;
 }) {
   const { t } = useTranslation();
-  // Sent once: the button waits for the server's word rather than sending again.
+  // Sent once: the button waits for the server's word rather than sending again, and is offered
+  // again if no word came (a message refused or lost on the way).
   const [sent, setSent] = useState(false);
+  useEffect(() => {
+    if (!sent) return;
+    const again = setTimeout(() => {
+      setSent(false);
+    }, LAY_OUT_AGAIN_MS);
+    return () => {
+      clearTimeout(again);
+    };
+  }, [sent]);
   const mine = me !== null && round.deals.some((d) => d.player === me);
   const done = me !== null && layout.done.includes(me);
   const waiting = round.deals.filter((d) => !layout.done.includes(d.player) && d.player !== me).map((d) => d.player);

@@ -182,6 +182,8 @@ export function RaceScreen({ code }: { code: string }) {
   const seatedInPlay = lobby?.started === true && lobby.you >= 0 && view?.view.phase !== 'finished';
   // Where a link would take the player, while the game's own dialog asks whether to leave.
   const [leaving, setLeaving] = useState<string | null>(null);
+  // A question left open when the game ended is not asked again in the next one.
+  if (!seatedInPlay && leaving !== null) setLeaving(null);
   useEffect(() => {
     if (!seatedInPlay) return;
     const onClick = (e: MouseEvent): void => {
