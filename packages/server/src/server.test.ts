@@ -29,8 +29,9 @@ beforeAll(async () => {
     timeScale: 20,
     log: () => undefined,
     // Every player here shares one address, and so one message allowance: the hostile-message
-    // test's ten watchers send 300 at once, and its player must still be heard after them.
-    limits: { messageBurst: 400 },
+    // test's ten watchers send 300 at once, and its player must still be heard after them. Its
+    // guests too come from that one address, more than a minute's allowance of new ones.
+    limits: { messageBurst: 400, guestsPerMinute: 1000 },
   });
   url = `ws://localhost:${server.port}`;
   http = `http://localhost:${server.port}`;

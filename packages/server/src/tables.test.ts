@@ -394,7 +394,15 @@ describe('solo play', () => {
   });
 
   it('practice at my level: solves without hints raise the level and the difficulty dealt, the solution lowers it, no board twice', async () => {
-    const quinn = await Player.create(url, 'practice', { name: 'Quinn' });
+    // A server of its own: the tasks' learned ratings, which the other tests' solves move, are
+    // the deck's own here, so the difficulties dealt follow the level alone.
+    const own = await startServer({
+      port: 0,
+      dataDir: mkdtempSync(join(tmpdir(), 'ubongo-server-')),
+      timeScale: 20,
+      log: () => undefined,
+    });
+    const quinn = await Player.create(`ws://localhost:${own.port}`, 'practice', { name: 'Quinn' });
     // A new player starts at the new player's level, difficulty 5, told on joining.
     expect(await quinn.waitFor('level')).toEqual({ edition: 'classic', level: 5 });
     await quinn.waitFor('practice');
@@ -446,5 +454,6 @@ describe('solo play', () => {
     // (the level is sent just before the task it deals)
     expect((await quinn.waitFor('level')).level).toBe(8.5);
     await quinn.room.leave();
+    await own.close();
   });
 });

@@ -60,7 +60,7 @@ describe('a table that cannot start', () => {
     const banner = page.getByTestId('blocked');
     await banner.waitFor();
     expect(await banner.textContent()).toBe(
-      'Szybka gra zaczyna się sama, gdy przy stole siedzą dwie osoby: czekamy, aż ktoś dołączy.',
+      'Szukamy graczy… Szybka gra zaczyna się sama, gdy tylko dołączy druga osoba.',
     );
     await shot(page, 'quick-match-alone-pl');
     expect(errors).toEqual([]);
