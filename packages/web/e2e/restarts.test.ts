@@ -107,6 +107,11 @@ describe.each(['phone', 'desktop'] as const)('a restart seen on a %s', (on) => {
     await expect.poll(() => page.locator('h1.round-title').textContent()).toBe('Round 2 of 3');
     await expect(page.getByText('Round over', { exact: false }).count()).resolves.toBe(0);
     await page.screenshot({ path: `${shots}/waiting-after-restart-${on}.png` });
+    // Rita reloads the page meanwhile, as one does: the board she had begun is not laid again.
+    await page.reload();
+    await page
+      .getByText('The server restarted: round 2 starts over once everyone is back.')
+      .waitFor({ timeout: 20_000 });
     // After the minute of waiting (15 s here) a bot plays for Ben, and round 2 is dealt again.
     await page.locator('svg.puzzle-svg').waitFor({ timeout: 40_000 });
     await expect.poll(() => page.locator('h1.round-title').textContent()).toBe('Round 2 of 3');
