@@ -31,8 +31,8 @@ export function turningBox(grid: GridName, cells: readonly Cell[]): Size {
 }
 
 /** Room around the picture, between the board and the tray, and between two pieces in the tray. */
-export const MARGIN = 12;
-export const BOARD_GAP = 16;
+export const MARGIN = 8;
+export const BOARD_GAP = 12;
 export const SLOT_GAP = 8;
 
 /** Where the tray goes: under the board (tall spaces, phones) or to its right (wide spaces). */
@@ -135,9 +135,9 @@ export function arrange(space: Size, board: Size, slots: readonly Size[], side: 
  * so that the board may be drawn larger in the same room: a piece picked up (dragged, tapped,
  * lifted by a key) is drawn at the board's scale while in hand, and on the board.
  */
-export const TRAY_SCALE = 0.6;
+export const TRAY_SCALE = 0.5;
 /** The least size (screen pixels) of a cell in the tray, whatever the board's scale: a finger still takes hold of it. */
-export const MIN_TRAY_CELL_PX = 24;
+export const MIN_TRAY_CELL_PX = 22;
 
 /**
  * The share of the board's scale the tray is drawn at, the board drawn at `scale` screen pixels
