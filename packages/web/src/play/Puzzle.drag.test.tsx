@@ -46,7 +46,8 @@ describe('dragging on the board', () => {
     return [Number(m?.[1]), Number(m?.[2])];
   };
   /** The share of the board's scale a piece is drawn at (smaller in the tray). */
-  const sizeOf = (el: Element): number => Number(/scale\(([-\d.]+)\)/.exec(el.getAttribute('transform') ?? '')?.[1] ?? 1);
+  const sizeOf = (el: Element): number =>
+    Number(/scale\(([-\d.]+)\)/.exec(el.getAttribute('transform') ?? '')?.[1] ?? 1);
   /** Where a piece's cell (by its index) or a board cell is drawn. */
   const onPiece = (container: HTMLElement, i: number, k = 0): [number, number] => {
     const el = pieceEl(container, i);

@@ -21,16 +21,7 @@ import {
   rotated,
   toOrigin,
 } from './geometry.js';
-import {
-  arrange,
-  fitScale,
-  MAX_SCALE,
-  MIN_TRAY_CELL_PX,
-  shrunk,
-  TRAY_SCALE,
-  trayScale,
-  turningBox,
-} from './layout.js';
+import { arrange, fitScale, MAX_SCALE, MIN_TRAY_CELL_PX, shrunk, TRAY_SCALE, trayScale, turningBox } from './layout.js';
 
 const grids: GridName[] = ['square', 'hex'];
 const cell = fc.tuple(fc.integer({ min: -40, max: 40 }), fc.integer({ min: -40, max: 40 }));
