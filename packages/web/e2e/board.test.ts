@@ -374,7 +374,13 @@ describe('the board', () => {
       page.locator('.drop-preview').evaluate((g) => getComputedStyle(g).visibility);
     const stage = await page.locator('.puzzle-stage').boundingBox();
     if (!stage) throw new Error('no stage');
-    await finger.move(stage.x + 30, stage.y + stage.height * 0.7, 4);
+    // Under the board, in the tray: the piece rides above the finger, still off the board.
+    const card = await page.locator('rect.board-back').boundingBox();
+    await finger.move(
+      stage.x + 30,
+      Math.max(stage.y + stage.height * 0.7, (card?.y ?? 0) + (card?.height ?? 0) + lift + 40),
+      4,
+    );
     await expect.poll(visibility).toBe('hidden');
     expect(await preview.count()).toBe(cells.length);
     await finger.move(...below(next), 4);

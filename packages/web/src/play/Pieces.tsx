@@ -18,6 +18,8 @@ export interface PiecesProps {
   readonly pieces: readonly PieceState[];
   /** Where each piece is drawn (its translation, picture units). */
   readonly at: readonly (readonly [number, number])[];
+  /** The share of the board's scale each piece is drawn at (the tray's, or 1). */
+  readonly sizes: readonly number[];
   /** An id of this board's own, for the pieces' ids and the sheen. */
   readonly uid: string;
   readonly selected: number | null;
@@ -61,12 +63,14 @@ export function Pieces(props: PiecesProps) {
         const middle = p.cells[pivotIndex(p.cells)] ?? [0, 0];
         const [mx, my] = centre(grid, middle);
         const [tx, ty] = props.at[i] ?? [0, 0];
+        const f = props.sizes[i] ?? 1;
         return (
           <g
             key={i}
             id={`p-${uid}-${i}`}
             className={`piece${selected === i ? ' selected' : ''}${active === i ? ' lifted' : ''}${p.pinned ? ' pinned' : ''}${ring === i ? ' ring' : ''}`}
-            transform={`translate(${tx.toFixed(1)},${ty.toFixed(1)})`}
+            transform={`translate(${tx.toFixed(1)},${ty.toFixed(1)})${f === 1 ? '' : ` scale(${f.toFixed(3)})`}`}
+            data-size={f === 1 ? undefined : f.toFixed(3)}
             tabIndex={disabled || p.pinned ? -1 : 0}
             role="button"
             aria-label={describe(p, i)}

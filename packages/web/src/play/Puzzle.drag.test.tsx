@@ -45,12 +45,16 @@ describe('dragging on the board', () => {
     const m = /translate\(([-\d.]+),([-\d.]+)\)/.exec(el?.getAttribute('transform') ?? '');
     return [Number(m?.[1]), Number(m?.[2])];
   };
+  /** The share of the board's scale a piece is drawn at (smaller in the tray). */
+  const sizeOf = (el: Element): number =>
+    Number(/scale\(([-\d.]+)\)/.exec(el.getAttribute('transform') ?? '')?.[1] ?? 1);
   /** Where a piece's cell (by its index) or a board cell is drawn. */
   const onPiece = (container: HTMLElement, i: number, k = 0): [number, number] => {
     const el = pieceEl(container, i);
     const [tx, ty] = translateOf(el);
+    const f = sizeOf(el);
     const [cx, cy] = centre('square', cellsOf(el)[k] ?? [0, 0]);
-    return [tx + cx, ty + cy];
+    return [tx + f * cx, ty + f * cy];
   };
   const onBoard = (container: HTMLElement, c: Cell): [number, number] => {
     const [ox, oy] = translateOf(container.querySelector('polygon[data-board-cell]')?.parentElement);

@@ -126,7 +126,11 @@ function PuzzleBoard({
   const status = useMemo(() => boardStatus(region, pieces, tray === undefined), [region, pieces, tray]);
   const printed = useMemo(() => outlinePath(grid, region), [grid, region]);
 
-  const translation = (lying: BoardState['pieces'], i: number) => placeOf(grid, fitted, lying, i);
+  // A piece in the tray is drawn at the tray's scale (picked up by a tap or a key too: its preview
+  // shows it on the board); one on the board, or dragged, at the board's.
+  const sizeOf = (lying: BoardState['pieces'], i: number, dragged: number | null): number =>
+    lying[i]?.at || i === dragged ? 1 : fitted.tray;
+  const translation = (lying: BoardState['pieces'], i: number, f: number) => placeOf(grid, fitted, lying, i, f);
 
   const say = (what: 'lifted' | 'aimed', i: number): void => {
     const letter = pieceLetter(i);
@@ -145,7 +149,8 @@ function PuzzleBoard({
       now,
       onLift,
       say,
-      translation: (i: number) => translation(latest.current.pieces, i),
+      translation: (i: number) => translation(latest.current.pieces, i, sizeOf(latest.current.pieces, i, null)),
+      sizeOf: (i: number) => sizeOf(latest.current.pieces, i, null),
     },
     svgRef,
     handRef,
@@ -213,7 +218,9 @@ function PuzzleBoard({
     () => (active === null ? [] : pieces.filter((_, k) => k !== active).flatMap(coveredCells)),
     [pieces, active],
   );
-  const at = pieces.map((_, i) => translation(pieces, i));
+  const sizes = pieces.map((_, i) => sizeOf(pieces, i, drag?.index ?? null));
+  // The piece dragged is drawn where the drag put it (the copy in hand is moved from there).
+  const at = pieces.map((_, i) => (drag?.index === i ? drag.home : translation(pieces, i, sizes[i] ?? 1)));
 
   return (
     <div className={`puzzle${disabled ? ' puzzle-disabled' : ''}${compact ? ' compact' : ''}`}>
@@ -275,6 +282,7 @@ function PuzzleBoard({
                   grid={grid}
                   pieces={pieces}
                   at={at}
+                  sizes={sizes}
                   uid={uid}
                   selected={selected}
                   active={active}

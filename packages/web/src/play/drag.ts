@@ -30,11 +30,11 @@ export interface Drag {
   readonly pointerId: number;
   /** 'mouse', 'touch' or 'pen'. */
   readonly pointerType: string;
-  /** Pointer minus the piece's translation. */
+  /** The point taken hold of, in the piece's own units (pointer minus translation, at the board's scale). */
   readonly offset: readonly [number, number];
   /** The piece cell under the pointer, by its index in the piece's cells. */
   readonly grabbed: number;
-  /** The piece's translation when the drag began: where it stays drawn (unseen) while its copy moves. */
+  /** The piece's translation, at the board's scale, when the drag began: where it stays drawn (unseen) while its copy moves. */
   readonly home: readonly [number, number];
   /** The board as the press found it: a tap on a piece acts on what was in hand before. */
   readonly before: BoardState;
@@ -55,6 +55,8 @@ export interface PointerContext {
   readonly now: () => number;
   /** Where piece `i` is drawn (picture units). */
   readonly translation: (i: number) => [number, number];
+  /** The share of the board's scale piece `i` is drawn at now (smaller in the tray). */
+  readonly sizeOf: (i: number) => number;
   readonly onLift: (() => void) | undefined;
   /** Says something to screen readers. */
   readonly say: (what: 'lifted' | 'aimed', piece: number) => void;
@@ -192,10 +194,14 @@ export function usePointer(
     motion.current = { pointer, travelled: 0 };
     c.act({ type: 'begin', piece: i, time: c.now() });
     c.onLift?.();
-    const grabbed = nearestCell(c.grid, piece.cells, [pointer[0] - tx, pointer[1] - ty]);
+    // The point taken hold of, in the piece's own units: a piece taken from the tray grows to the
+    // board's scale about it, so that it stays under the pointer.
+    const f = c.sizeOf(i);
+    const local = [(pointer[0] - tx) / f, (pointer[1] - ty) / f] as const;
+    const grabbed = nearestCell(c.grid, piece.cells, local);
     const lift = e.pointerType === 'touch' ? touchLift(c.grid, unit()) / unit() : 0;
     const d = { index: i, pointerId: e.pointerId, pointerType: e.pointerType, grabbed, before, lift };
-    setDragBoth({ ...d, offset: [pointer[0] - tx, pointer[1] - ty], home: [tx, ty] });
+    setDragBoth({ ...d, offset: local, home: [pointer[0] - local[0], pointer[1] - local[1]] });
   };
 
   /** A press on the board's picture away from the pieces: a tap there shows or puts down the piece in hand. */

@@ -4,7 +4,7 @@ import { useLayoutEffect, useMemo, useState } from 'react';
 import type { PieceState } from './geometry.js';
 import { extentOf, offsetPx, pieceCells } from './geometry.js';
 import type { Size } from './layout.js';
-import { arrange, fitScale, turningBox } from './layout.js';
+import { arrange, fitScale, shrunk, trayScale, turningBox } from './layout.js';
 
 /** The space assumed where nothing is laid out (jsdom), in screen pixels. */
 const UNLAID: Size = { w: 640, h: 480 };
@@ -15,9 +15,11 @@ export interface Fitted {
   readonly laid: boolean;
   /** The white area's box. */
   readonly board: { x: number; y: number; w: number; h: number };
-  /** Each tray piece's turning box. */
+  /** Each tray piece's turning box, at the tray's scale. */
   readonly slots: readonly Size[];
   readonly scale: number;
+  /** The share of the board's scale the pieces in the tray are drawn at (layout.ts, trayScale). */
+  readonly tray: number;
   /** The room on the page, in screen pixels. */
   readonly room: Size;
   /** The picture's space (picture units) and the height it takes. */
@@ -33,7 +35,7 @@ export interface Fitted {
 
 /**
  * Measures the space the page gives `.puzzle-stage` and fits the board and the tray in it, at the
- * largest scale at which they fit, in the middle of the space from top to bottom. `frozen`: the board is done, and stays as it was whatever the page does around it;
+ * largest scale at which they fit with the tray drawn smaller (trayScale), in the middle of the space from top to bottom. `frozen`: the board is done, and stays as it was whatever the page does around it;
  * `compact`: the tray is folded away; `solvedUnseen`: a board drawn done takes half the window.
  */
 export function useFit(
@@ -75,7 +77,10 @@ export function useFit(
     [room, solvedUnseen],
   );
   // The largest scale at which this board and these pieces fit: a small board is drawn large.
-  const live = useMemo(() => ({ ...fitScale(measured, board, slots), room: measured }), [measured, board, slots]);
+  const live = useMemo(
+    () => ({ ...fitScale(measured, board, slots, (s) => trayScale(grid, s)), room: measured }),
+    [measured, board, slots, grid],
+  );
   // Kept from the last render before the board was done (derived state, set while rendering as
   // React allows; a board drawn done after a reload takes the space as first measured).
   const [kept, setKept] = useState(live);
@@ -84,7 +89,8 @@ export function useFit(
   const fit = frozen ? kept : live;
   return useMemo(() => {
     const space = { w: fit.room.w / fit.scale, h: fit.room.h / fit.scale };
-    const laidOut = arrange(space, board, compact ? [] : slots, fit.side);
+    const small = shrunk(slots, fit.tray);
+    const laidOut = arrange(space, board, compact ? [] : small, fit.side);
     // What is left over from top to bottom goes half above, half below: no empty felt under the tray.
     const dy = compact ? 0 : Math.max(0, (space.h - laidOut.height) / 2);
     const placed = {
@@ -96,8 +102,9 @@ export function useFit(
     return {
       laid: room !== null,
       board,
-      slots,
+      slots: small,
       scale: fit.scale,
+      tray: fit.tray,
       room: fit.room,
       space,
       height: compact ? placed.height : space.h,
@@ -109,8 +116,17 @@ export function useFit(
   }, [fit, board, slots, compact, room]);
 }
 
-/** Where piece `i` of `pieces` is drawn (its translation): on the board, or in the middle of its slot in the tray. */
-export function placeOf(grid: GridName, fitted: Fitted, pieces: readonly PieceState[], i: number): [number, number] {
+/**
+ * Where piece `i` of `pieces` is drawn (its translation): on the board, or in the middle of its slot
+ * in the tray, drawn at `f` of the board's scale (the tray's, or the board's for a piece in hand).
+ */
+export function placeOf(
+  grid: GridName,
+  fitted: Fitted,
+  pieces: readonly PieceState[],
+  i: number,
+  f: number = fitted.tray,
+): [number, number] {
   const piece = pieces[i];
   if (!piece) return [0, 0];
   if (piece.at) {
@@ -120,5 +136,5 @@ export function placeOf(grid: GridName, fitted: Fitted, pieces: readonly PieceSt
   const e = extentOf(grid, piece.cells);
   const [sx, sy] = fitted.slotAt[i] ?? [0, 0];
   const slot = fitted.slots[i] ?? e;
-  return [sx + (slot.w - e.w) / 2 - e.x, sy + (slot.h - e.h) / 2 - e.y];
+  return [sx + (slot.w - f * e.w) / 2 - f * e.x, sy + (slot.h - f * e.h) / 2 - f * e.y];
 }

@@ -1,11 +1,13 @@
 import type { Cell, GridName } from '@ubongo/core';
-import { canonicalKey, checkSolution, gridOf, knownPiece, normalize, solveFirst } from '@ubongo/core';
+import { canonicalKey, checkSolution, gridOf, knownPiece, normalize, solveFirst, taskPuzzle } from '@ubongo/core';
+import { shippedDeck } from '@ubongo/core/decks';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PieceState } from './geometry.js';
 import {
   boardStatus,
   cellAt,
+  cellAcross,
   cellSize,
   centre,
   dropAt,
@@ -19,7 +21,7 @@ import {
   rotated,
   toOrigin,
 } from './geometry.js';
-import { arrange, fitScale, MAX_SCALE, turningBox } from './layout.js';
+import { arrange, fitScale, MAX_SCALE, MIN_TRAY_CELL_PX, shrunk, TRAY_SCALE, trayScale, turningBox } from './layout.js';
 
 const grids: GridName[] = ['square', 'hex'];
 const cell = fc.tuple(fc.integer({ min: -40, max: 40 }), fc.integer({ min: -40, max: 40 }));
@@ -316,6 +318,69 @@ describe('the board and the tray laid out', () => {
     );
     expect(small.scale * 40).toBeGreaterThan(44);
     expect(small.scale).toBeGreaterThan(big.scale);
+  });
+
+  it.each(grids)('draws the tray at TRAY_SCALE of the board, its cells never under MIN_TRAY_CELL_PX (%s)', (grid) => {
+    fc.assert(
+      fc.property(fc.double({ min: 0.25, max: MAX_SCALE, noNaN: true }), (scale) => {
+        const f = trayScale(grid, scale);
+        expect(f).toBeGreaterThanOrEqual(TRAY_SCALE);
+        expect(f).toBeLessThanOrEqual(1);
+        // A tray cell on screen: at least MIN_TRAY_CELL_PX, unless the board's own cells are smaller.
+        const px = f * cellAcross(grid) * scale;
+        expect(px).toBeGreaterThanOrEqual(Math.min(MIN_TRAY_CELL_PX, cellAcross(grid) * scale) - 1e-9);
+        // Growing with the board's scale, so that fitScale's search stays a bisection.
+        expect(trayScale(grid, scale * 1.1) * cellAcross(grid) * scale * 1.1).toBeGreaterThanOrEqual(px - 1e-9);
+      }),
+      { seed: 37, numRuns: 200 },
+    );
+    expect(trayScale('square', 1.1)).toBe(TRAY_SCALE);
+    expect(trayScale('square', 0.9)).toBeCloseTo(MIN_TRAY_CELL_PX / 36);
+    expect(trayScale('square', 0.5)).toBe(1);
+  });
+
+  it('fits the board with the tray drawn smaller: the largest scale at which both fit', () => {
+    fc.assert(
+      fc.property(
+        fc.record({ w: fc.integer({ min: 200, max: 1400 }), h: fc.integer({ min: 200, max: 900 }) }),
+        fc.record({ w: fc.integer({ min: 40, max: 400 }), h: fc.integer({ min: 40, max: 400 }) }),
+        fc.array(fc.record({ w: fc.integer({ min: 40, max: 200 }), h: fc.integer({ min: 40, max: 200 }) }), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        (px, board, slots) => {
+          const tray = (s: number) => trayScale('square', s);
+          const fit = fitScale(px, board, slots, tray);
+          expect(fit.tray).toBe(tray(fit.scale));
+          if (fit.scale <= 0.25) return;
+          const at = (s: number) => arrange({ w: px.w / s, h: px.h / s }, board, shrunk(slots, tray(s)), fit.side).fits;
+          expect(at(fit.scale)).toBe(true);
+          if (fit.scale < MAX_SCALE) expect(at(fit.scale * 1.01)).toBe(false);
+        },
+      ),
+      { seed: 38, numRuns: 300 },
+    );
+  });
+
+  it('gives every classic task cells of 44 px or more in the room solo, practice and a round have on a phone', () => {
+    // The rooms measured at 390x844 (e2e/felt.test.ts): solo 356 by 568, practice 356 by 493; 356 by 386
+    // was a round's before its board had the height. Known answers at the smallest: 52, 45 and 44 px.
+    const deck = shippedDeck('classic');
+    const smallest = (room: { w: number; h: number }): number => {
+      let least = Infinity;
+      for (const b of deck.boards)
+        for (const side of ['easy', 'hard'] as const)
+          for (const task of b.sides[side].tasks) {
+            const p = taskPuzzle(deck, b.sides[side], task);
+            const slots = p.pieces.map((q) => turningBox(p.grid, pieceCells(q)));
+            const fit = fitScale(room, extentOf(p.grid, p.region), slots, (s) => trayScale(p.grid, s));
+            least = Math.min(least, fit.scale * cellAcross(p.grid));
+          }
+      return least;
+    };
+    expect(smallest({ w: 356, h: 568 })).toBeGreaterThan(52);
+    expect(smallest({ w: 356, h: 493 })).toBeGreaterThan(45);
+    expect(smallest({ w: 356, h: 386 })).toBeGreaterThan(44);
   });
 
   it('puts the tray under the board on a phone and beside it on a wide screen', () => {

@@ -12,6 +12,11 @@ export function cellSize(grid: GridName): number {
   return grid === 'square' ? 40 : 24;
 }
 
+/** A cell's size across (picture units): a square's side, a hexagon's width from flat side to flat side. */
+export function cellAcross(grid: GridName): number {
+  return grid === 'square' ? cellSize(grid) : Math.sqrt(3) * cellSize(grid);
+}
+
 /** The distance between two rows of cells (picture units): a square's side, three quarters of a hexagon's height. */
 export function rowPitch(grid: GridName): number {
   return grid === 'square' ? cellSize(grid) : 1.5 * cellSize(grid);

@@ -1,5 +1,5 @@
 import type { Cell, GridName } from '@ubongo/core';
-import { extentOf, flipped, rotated } from './geometry.js';
+import { cellAcross, extentOf, flipped, rotated } from './geometry.js';
 
 /*
  * Where the board and the tray go in the space the page gives them, and the scale they are drawn
@@ -31,8 +31,8 @@ export function turningBox(grid: GridName, cells: readonly Cell[]): Size {
 }
 
 /** Room around the picture, between the board and the tray, and between two pieces in the tray. */
-export const MARGIN = 12;
-export const BOARD_GAP = 16;
+export const MARGIN = 8;
+export const BOARD_GAP = 12;
 export const SLOT_GAP = 8;
 
 /** Where the tray goes: under the board (tall spaces, phones) or to its right (wide spaces). */
@@ -131,6 +131,27 @@ export function arrange(space: Size, board: Size, slots: readonly Size[], side: 
 }
 
 /**
+ * The pieces in the tray are drawn smaller than on the board, at this share of the board's scale,
+ * so that the board may be drawn larger in the same room: a piece picked up (dragged, tapped,
+ * lifted by a key) is drawn at the board's scale while in hand, and on the board.
+ */
+export const TRAY_SCALE = 0.5;
+/** The least size (screen pixels) of a cell in the tray, whatever the board's scale: a finger still takes hold of it. */
+export const MIN_TRAY_CELL_PX = 22;
+
+/**
+ * The share of the board's scale the tray is drawn at, the board drawn at `scale` screen pixels
+ * per picture unit: TRAY_SCALE, larger where that would make cells smaller than MIN_TRAY_CELL_PX,
+ * never larger than the board's. A tray cell's size in pixels grows with the board's scale.
+ */
+export function trayScale(grid: GridName, scale: number): number {
+  return Math.min(1, Math.max(TRAY_SCALE, MIN_TRAY_CELL_PX / (cellAcross(grid) * scale)));
+}
+
+/** Slots drawn at `f` of the board's scale. */
+export const shrunk = (slots: readonly Size[], f: number): Size[] => slots.map((s) => ({ w: s.w * f, h: s.h * f }));
+
+/**
  * The largest scale (screen pixels per picture unit) allowed, and the smallest tried: at most cells
  * of 100 px (squares) or hexagons 104 px across, larger than any use of them.
  */
@@ -142,11 +163,19 @@ const PREFERENCE = 7 / 6;
 /**
  * The scale at which a board and slots fit a space of `px` screen pixels (up to MAX_SCALE;
  * MIN_SCALE if nothing fits), and the side of the tray that allows the larger; in a space taller
- * than wide (a phone), below the board unless beside it allows a scale larger by a sixth.
+ * than wide (a phone), below the board unless beside it allows a scale larger by a sixth. `tray`:
+ * the share of the board's scale the slots are drawn at, for a board at a scale (trayScale; the
+ * board's own by default); it must not make the tray smaller on screen as the scale grows.
  */
-export function fitScale(px: Size, board: Size, slots: readonly Size[]): { scale: number; side: TraySide } {
+export function fitScale(
+  px: Size,
+  board: Size,
+  slots: readonly Size[],
+  tray: (scale: number) => number = () => 1,
+): { scale: number; side: TraySide; tray: number } {
   const best = (side: TraySide): number => {
-    const fits = (s: number): boolean => arrange({ w: px.w / s, h: px.h / s }, board, slots, side).fits;
+    const fits = (s: number): boolean =>
+      arrange({ w: px.w / s, h: px.h / s }, board, shrunk(slots, tray(s)), side).fits;
     if (fits(MAX_SCALE)) return MAX_SCALE;
     if (!fits(MIN_SCALE)) return MIN_SCALE;
     let lo = MIN_SCALE;
@@ -161,6 +190,6 @@ export function fitScale(px: Size, board: Size, slots: readonly Size[]): { scale
   const below = best('below');
   const right = best('right');
   const wide = px.w > px.h;
-  if (wide ? right >= below : right > below * PREFERENCE) return { scale: right, side: 'right' };
-  return { scale: below, side: 'below' };
+  if (wide ? right >= below : right > below * PREFERENCE) return { scale: right, side: 'right', tray: tray(right) };
+  return { scale: below, side: 'below', tray: tray(below) };
 }
