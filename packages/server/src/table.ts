@@ -455,6 +455,7 @@ export class Table {
       kind: s.occupant.kind === 'human' ? 'human' : 'bot',
       ...(s.occupant.kind === 'human' ? {} : { level: s.occupant.level }),
       occupant: s.occupant,
+      ...(s.accountId === undefined ? {} : { accountId: s.accountId }),
     }));
   }
 
