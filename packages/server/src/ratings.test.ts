@@ -216,7 +216,7 @@ describe('ratings', () => {
   });
 
   it('sees a username claimed by a guest seated at a rated table, once they say they are ready', async () => {
-    const host = await member('hal_r');
+    const host = await member('hal_host');
     const table = Player.wrap<'race'>(
       host.client,
       await host.client.create('race', { protocol: PROTOCOL_VERSION, settings: { rated: true } }),
@@ -229,20 +229,20 @@ describe('ratings', () => {
     const claim = await fetch(`${http}/api/me/claim`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${guest.client.auth.token}` },
-      body: JSON.stringify({ username: 'ivy_r', password: 'a long password' }),
+      body: JSON.stringify({ username: 'ida_claim', password: 'a long password' }),
     });
     expect(claim.status).toBe(200);
     guest.send('ready', { ready: true });
     const seen = await table.waitFor('lobby', (l) => l.seats[1]?.ready === true);
     expect(seen.blocked).toBeNull();
-    expect(seen.seats[1]).toMatchObject({ guest: false, username: 'ivy_r' });
+    expect(seen.seats[1]).toMatchObject({ guest: false, username: 'ida_claim' });
     table.send('start');
     await table.waitFor('view');
     await Promise.all([table.room.leave(), guest.room.leave()]);
   });
 
   it('sees the claim when the host starts, without a word from the guest', async () => {
-    const host = await member('jo_r');
+    const host = await member('jo_host');
     const table = Player.wrap<'race'>(
       host.client,
       await host.client.create('race', { protocol: PROTOCOL_VERSION, settings: { rated: true } }),
@@ -253,7 +253,7 @@ describe('ratings', () => {
     const claim = await fetch(`${http}/api/me/claim`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${guest.client.auth.token}` },
-      body: JSON.stringify({ username: 'kit_r', password: 'a long password' }),
+      body: JSON.stringify({ username: 'kit_claim', password: 'a long password' }),
     });
     expect(claim.status).toBe(200);
     table.send('start');
