@@ -173,6 +173,9 @@ export interface ReplayAnswer {
     readonly name: string;
     readonly kind: 'human' | 'bot';
     readonly occupant?: Occupant;
+    /** A person's account (their profile), and its username; absent for bots and games stored before it was kept. */
+    readonly account?: string;
+    readonly username?: string;
   }[];
   readonly startedAt: number;
   readonly steps: readonly {
@@ -183,6 +186,8 @@ export interface ReplayAnswer {
   readonly matchesRecord: boolean;
   /** Whether the game was played to its end: one the server stopped before it has no winner. */
   readonly finished: boolean;
+  /** The stored result's winners: none when nobody scored (docs/rules.md §1.9); absent when the game was not finished. */
+  readonly winners?: readonly PlayerId[];
   readonly rounds: readonly ReplayRound[];
 }
 

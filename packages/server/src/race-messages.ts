@@ -11,6 +11,8 @@ export interface RaceHandlers {
   readonly isPublic: boolean;
   /** The lobby changed: everyone is told. */
   changed(): void;
+  /** Reads again the accounts of seated guests, to see usernames claimed since; says whether a seat changed. Never fails. */
+  refreshClaims(): Promise<boolean>;
   /** Starts the game; says why not. */
   start(): string | undefined;
   /** The host calls everyone back to the lobby after the game. */
@@ -49,6 +51,21 @@ export function registerRaceMessages(
     if (problem) reject(client, { to: type, code: denied ? 'message/not-allowed' : code, message: problem });
     else h.changed();
   };
+  /**
+   * At a rated table with a guest at it, a username claimed since they sat down is seen first (the
+   * claim is made over HTTP, maybe in another process: the accounts are read again), then `run`.
+   */
+  const withClaims = (run: () => void): void => {
+    const guests = table.settings.rated && table.unratable() !== undefined;
+    if (!guests) {
+      run();
+      return;
+    }
+    void h.refreshClaims().then((changed) => {
+      if (changed && master.game === null) h.changed();
+      run();
+    });
+  };
   on('settings', (client, data) => {
     lobby(
       client,
@@ -71,15 +88,19 @@ export function registerRaceMessages(
     });
   });
   on('ready', (client, data) => {
-    lobby(client, 'ready', 'seated', (seat) => {
-      seat.ready = data.ready;
-      return undefined;
+    withClaims(() => {
+      lobby(client, 'ready', 'seated', (seat) => {
+        seat.ready = data.ready;
+        return undefined;
+      });
     });
   });
   on('start', (client) => {
-    // A rated table with a guest at it: the host is told who, with a code of its own.
-    const guest = table.settings.rated ? table.unratable() : undefined;
-    lobby(client, 'start', 'host', () => guest ?? h.start(), guest ? 'message/needs-username' : undefined);
+    withClaims(() => {
+      // A rated table with a guest at it: the host is told who, with a code of its own.
+      const guest = table.settings.rated ? table.unratable() : undefined;
+      lobby(client, 'start', 'host', () => guest ?? h.start(), guest ? 'message/needs-username' : undefined);
+    });
   });
   on('rematch', (client) => {
     const over = master.game?.finished ?? false;

@@ -287,6 +287,13 @@ export class RaceRoom extends Room {
         this.#updateVisibility();
         this.#broadcastLobby();
       },
+      refreshClaims: () =>
+        this.#master.table
+          .refreshClaims((id) => this.services.storage.account(id))
+          .catch((e: unknown) => {
+            this.services.log(`room ${this.roomId}: accounts not read again: ${String(e)}`);
+            return false;
+          }),
       start: () => this.#start(),
       rematch: () => void this.#rematch(),
       play: (action, from) => {

@@ -215,6 +215,53 @@ describe('ratings', () => {
     expect((await pub.next('rejected')).message).toBe('quick-match tables are casual');
   });
 
+  it('sees a username claimed by a guest seated at a rated table, once they say they are ready', async () => {
+    const host = await member('hal_host');
+    const table = Player.wrap<'race'>(
+      host.client,
+      await host.client.create('race', { protocol: PROTOCOL_VERSION, settings: { rated: true } }),
+    );
+    const { code } = await table.waitFor('lobby');
+    const guest = await Player.join(url, code, { name: 'Ivy' });
+    const blocked = await table.waitFor('lobby', (l) => l.seats.length === 2);
+    expect(blocked.blocked).toEqual({ reason: 'guests-at-rated', seats: [1] });
+    // Ivy claims a username over HTTP while seated.
+    const claim = await fetch(`${http}/api/me/claim`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${guest.client.auth.token}` },
+      body: JSON.stringify({ username: 'ida_claim', password: 'a long password' }),
+    });
+    expect(claim.status).toBe(200);
+    guest.send('ready', { ready: true });
+    const seen = await table.waitFor('lobby', (l) => l.seats[1]?.ready === true);
+    expect(seen.blocked).toBeNull();
+    expect(seen.seats[1]).toMatchObject({ guest: false, username: 'ida_claim' });
+    table.send('start');
+    await table.waitFor('view');
+    await Promise.all([table.room.leave(), guest.room.leave()]);
+  });
+
+  it('sees the claim when the host starts, without a word from the guest', async () => {
+    const host = await member('jo_host');
+    const table = Player.wrap<'race'>(
+      host.client,
+      await host.client.create('race', { protocol: PROTOCOL_VERSION, settings: { rated: true } }),
+    );
+    const { code } = await table.waitFor('lobby');
+    const guest = await Player.join(url, code, { name: 'Kit' });
+    await table.waitFor('lobby', (l) => l.seats.length === 2);
+    const claim = await fetch(`${http}/api/me/claim`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${guest.client.auth.token}` },
+      body: JSON.stringify({ username: 'kit_claim', password: 'a long password' }),
+    });
+    expect(claim.status).toBe(200);
+    table.send('start');
+    await table.waitFor('view');
+    expect(table.received.filter((m) => m.type === 'rejected')).toEqual([]);
+    await Promise.all([table.room.leave(), guest.room.leave()]);
+  });
+
   it('leaves bots out of the ratings, and rates a solve faster than a person last', async () => {
     const [fay, gus] = await Promise.all(['fay_r', 'gus_r'].map(member));
     if (!fay || !gus) throw new Error('no players');

@@ -8,21 +8,33 @@ export type Replay = ReplayAnswer;
 
 /** The game `id` replayed by the engine from its stored seed and actions; undefined when there is none. */
 export async function replayOf(
-  storage: Pick<Storage, 'game'>,
+  storage: Pick<Storage, 'game' | 'account'>,
   decks: Readonly<Record<DeckEdition, Deck>>,
   id: string,
 ): Promise<Replay | undefined> {
   const record = await storage.game(id);
   if (!record) return undefined;
+  const seats = await Promise.all(
+    record.seats.map(async (s) => {
+      // Stored data is outside input: an occupant that is not one is left out (the name stays).
+      const occupant = parseOccupant(s.occupant);
+      const account = s.accountId === undefined ? undefined : await storage.account(s.accountId);
+      return {
+        id: s.id,
+        name: s.name,
+        kind: s.kind,
+        ...(occupant ? { occupant } : {}),
+        ...(account ? { account: account.id } : {}),
+        ...(account?.username == null ? {} : { username: account.username }),
+      };
+    }),
+  );
   const about = {
     id,
     edition: record.config.edition,
-    seats: record.seats.map((s) => {
-      // Stored data is outside input: an occupant that is not one is left out (the name stays).
-      const occupant = parseOccupant(s.occupant);
-      return { id: s.id, name: s.name, kind: s.kind, ...(occupant ? { occupant } : {}) };
-    }),
+    seats,
     startedAt: record.startedAt,
+    ...(record.result ? { winners: record.result.winners } : {}),
   };
   // Stored data is read as the outside input it is: parsed before the engine takes it.
   const config = parseRaceConfig(record.config);

@@ -99,6 +99,13 @@ describe.each([
         { id: 'p2', kind: 'bot', name: 'Bot 1 (master)', occupant: { kind: 'bot', level: 'master', number: 1 } },
       ],
     });
+    // The stored winners, and Ana's account (her name links to her profile; a guest has no username).
+    expect(replay.winners).toEqual(record.result.winners);
+    const account = ana.received.find((m) => m.type === 'lobby')?.message as { seats: { account?: string }[] };
+    expect(account.seats[0]?.account).toBeDefined();
+    expect(replay.seats[0]?.account).toBe(account.seats[0]?.account);
+    expect(replay.seats[0]?.username).toBeUndefined();
+    expect(replay.seats[1]?.account).toBeUndefined();
     expect(replay.steps.length).toBeGreaterThanOrEqual(4);
     // Round by round (a tie-break round after the two, should they tie): the boards, and the
     // standings after each; the last round's are the game's.

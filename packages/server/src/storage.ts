@@ -24,6 +24,8 @@ export interface StoredSeat {
   readonly level?: string;
   /** Who sat there, as the lobby said (kept since 2026-11-27: older records have only the name). */
   readonly occupant?: Occupant;
+  /** A person's account (kept since 2026-11-28): their name in a replay links to their profile. */
+  readonly accountId?: string;
 }
 
 /** Everything needed to replay a game exactly: configuration, seed and every accepted action with its time. */

@@ -291,6 +291,27 @@ export class Table {
     }));
   }
 
+  /**
+   * Sees usernames claimed since their people sat down: each person's seat whose account had no
+   * username is looked up again (`lookup`, the accounts in storage, so a claim made through any
+   * process counts). Says whether a seat changed.
+   */
+  async refreshClaims(
+    lookup: (id: string) => Promise<{ readonly username: string | null } | undefined>,
+  ): Promise<boolean> {
+    const unclaimed = this.seats.filter((s) => s.occupant.kind === 'human' && s.accountId !== undefined && !s.claimed);
+    let changed = false;
+    for (const seat of unclaimed) {
+      const account = seat.accountId === undefined ? undefined : await lookup(seat.accountId);
+      // The seat may have been left, or taken by another account, while the account was read.
+      if (account?.username == null || !this.seats.includes(seat) || seat.claimed === true) continue;
+      seat.claimed = true;
+      seat.username = account.username;
+      changed = true;
+    }
+    return changed;
+  }
+
   /** Why a rated game cannot start with these seats (a person without a username), if it cannot. */
   unratable(): string | undefined {
     const guest = this.seats.find((s) => s.occupant.kind === 'human' && !ratable(s));
@@ -442,6 +463,7 @@ export class Table {
       kind: s.occupant.kind === 'human' ? 'human' : 'bot',
       ...(s.occupant.kind === 'human' ? {} : { level: s.occupant.level }),
       occupant: s.occupant,
+      ...(s.accountId === undefined ? {} : { accountId: s.accountId }),
     }));
   }
 

@@ -125,6 +125,7 @@ export const storedSeats = z.array(
     kind: z.enum(['human', 'bot']),
     level: z.string().exactOptional(),
     occupant: occupant.exactOptional(),
+    accountId: z.string().exactOptional(),
   }),
 );
 

@@ -45,7 +45,7 @@ export function EndOfGame({ table, view }: { table: Table; view: RaceView }) {
       {decided?.by !== 'nobody-scored' && (
         <Podium view={view} nameOf={nameOf} accountOf={(id) => lobby.seats.find((s) => s.id === id)?.account} />
       )}
-      <Players view={view} nameOf={nameOf} />
+      <Players view={view} nameOf={nameOf} seats={lobby.seats} />
       {/* The last round's boards, as every other round's were shown between rounds. */}
       {table.reveal && table.reveal.round === view.history.at(-1)?.round && (
         <RoundBoards reveal={table.reveal} view={view} nameOf={nameOf} />

@@ -1,6 +1,7 @@
 import type {
   Gem as GemName,
   JewelColour,
+  LobbyMessage,
   RaceView,
   RaceViewMessage,
   RoundProgress,
@@ -25,6 +26,7 @@ import {
   JEWEL_FILL,
   JEWEL_SHAPES,
   PlayBar,
+  PlayerName,
   RejectedNote,
   SoundControl,
   TaskKey,
@@ -247,7 +249,7 @@ export function Game({ table, view: message }: { table: Table; view: Received })
         </section>
         <aside className="game-side">
           {view.edition === 'jewels' && <JewelBoard table={table} view={view} />}
-          <Players view={view} nameOf={nameOf} progress={table.progress} />
+          <Players view={view} nameOf={nameOf} seats={table.lobby.seats} progress={table.progress} />
           <LastRound view={view} nameOf={nameOf} />
         </aside>
       </div>
@@ -616,10 +618,13 @@ function travel(layer: HTMLElement, view: RaceView, taking: Taking): void {
 export function Players({
   view,
   nameOf,
+  seats = [],
   progress = {},
 }: {
   view: RaceView;
   nameOf: (id: string) => string;
+  /** The table's seats (the lobby's): a person's name links to their profile, with their username beside it. */
+  seats?: LobbyMessage['seats'];
   /** Each player's pieces down in the round being played, as the server relays them. */
   progress?: RoundProgress;
 }) {
@@ -644,7 +649,11 @@ export function Players({
               </span>
               <span className="player-name">
                 {view.edition === 'jewels' && <Pawn index={view.players.indexOf(p)} name={nameOf(p.id)} />}{' '}
-                {nameOf(p.id)}
+                <PlayerName
+                  name={nameOf(p.id)}
+                  username={seats.find((s) => s.id === p.id)?.username}
+                  account={seats.find((s) => s.id === p.id)?.account}
+                />
                 {p.id === view.you && ` (${t('lobby.you')})`}
               </span>
               <span className="player-score">

@@ -2,7 +2,7 @@ import type { ReplayAnswer } from '@ubongo/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchReplay, seatName } from '../net.js';
-import { Gem } from './common.js';
+import { Gem, PlayerName } from './common.js';
 import { tieBreakText } from './EndOfGame.js';
 import { JewelCounts, RoundBoards } from './Game.js';
 
@@ -38,6 +38,11 @@ export function Replay({ id }: { id: string }) {
   // Named as the lobby and the game named them, in the reader's language; an older record by its stored name.
   const names = new Map(replay.seats.map((s) => [s.id, s.occupant ? seatName(s.occupant, t) : s.name]));
   const nameOf = (player: string): string => names.get(player) ?? player;
+  // A person's name links to their profile, with the username beside it (common.tsx's PlayerName).
+  const seatOf = new Map(replay.seats.map((s) => [s.id, s]));
+  const named = (player: string) => (
+    <PlayerName name={nameOf(player)} username={seatOf.get(player)?.username} account={seatOf.get(player)?.account} />
+  );
   const date = new Date(replay.startedAt).toLocaleString(i18n.language, { dateStyle: 'long', timeStyle: 'short' });
   const round = replay.rounds[at];
   const last = at === replay.rounds.length - 1;
@@ -47,7 +52,13 @@ export function Replay({ id }: { id: string }) {
     <div className="replay">
       <h1>{t('replay.title', { edition: t(`editions.${replay.edition}`) })}</h1>
       <p className="muted">
-        {t('replay.when', { date })} · {replay.seats.map((s) => nameOf(s.id)).join(', ')}
+        {t('replay.when', { date })} ·{' '}
+        {replay.seats.map((s, i) => (
+          <span key={s.id}>
+            {i > 0 && ', '}
+            {named(s.id)}
+          </span>
+        ))}
       </p>
       {!round ? (
         <p>{t('replay.noRounds')}</p>
@@ -89,7 +100,7 @@ export function Replay({ id }: { id: string }) {
                       {s.place}
                       {s.tied ? '=' : '.'}
                     </span>{' '}
-                    <span className="player-name">{nameOf(s.player)}</span>{' '}
+                    <span className="player-name">{named(s.player)}</span>{' '}
                     {p && replay.edition !== 'jewels' && (
                       <span className="player-score">{t('game.points', { count: p.points })}</span>
                     )}
@@ -118,10 +129,16 @@ export function Replay({ id }: { id: string }) {
   );
 }
 
-/** Who won a finished game, and how a tie was settled, as its end screen said. */
+/**
+ * Who won a finished game, and how a tie was settled, as its end screen said: the stored winners
+ * (none when nobody scored, docs/rules.md §1.9), or first place for a record stored before they were sent.
+ */
 function Decided({ replay, nameOf }: { replay: ReplayAnswer; nameOf: (id: string) => string }) {
   const { t } = useTranslation();
-  const winners = (replay.rounds.at(-1)?.standings ?? []).filter((s) => s.place === 1).map((s) => nameOf(s.player));
+  const ids =
+    replay.winners ?? (replay.rounds.at(-1)?.standings ?? []).filter((s) => s.place === 1).map((s) => s.player);
+  if (ids.length === 0) return <p data-testid="decided">{t('end.nobodyScored')}</p>;
+  const winners = ids.map(nameOf);
   const names = winners.join(', ');
   const tieRounds = replay.rounds.filter((r) => r.tieBreak);
   // Those level first when the game's own rounds were over.

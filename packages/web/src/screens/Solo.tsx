@@ -58,12 +58,11 @@ export function Solo() {
   const [recordedRuns, setRecordedRuns] = useState(0);
   const [newBest, setNewBest] = useState(false);
   const [held, setHeld] = useState(false);
-  // A solve's moment: the board as it was covered, how long it took and the count, for a beat
-  // before the next puzzle (which the server has dealt already) is shown.
+  // A solve's moment: how long it took and the count, shown over the next puzzle (which the
+  // server has dealt already, and which takes moves at once) while it fades.
   const [beat, setBeat] = useState<Beat | null>(null);
-  // When the puzzle on the board was dealt (ms into the run, as the events count), and what is on the board: the beat's.
+  // When the puzzle on the board was dealt (ms into the run, as the events count).
   const dealtAt = useRef(0);
-  const onBoard = useRef<Omit<Beat, 'ms' | 'count'> | null>(null);
   // Why the run is not listed, as the server says: solves that were not a person's, the run model's findings.
   const [why, setWhy] = useState<{ unverified: readonly Implausibility[]; signals: readonly Signal[] }>(NO_REASONS);
   const best = bests?.find((b) => b.mode === mode && b.limit === limit && b.side === side) ?? null;
@@ -115,8 +114,7 @@ export function Solo() {
         if (e.type === 'solved') {
           announce(t('solo.solvedOne', { count: e.solved }));
           solvedCue();
-          const shown = onBoard.current;
-          if (shown) setBeat({ ...shown, ms: Math.max(0, e.at - dealtAt.current), count: e.solved });
+          setBeat({ ms: Math.max(0, e.at - dealtAt.current), count: e.solved });
         }
         if (e.type === 'solved' || e.type === 'skipped') dealtAt.current = e.at;
         if (e.type === 'finished') {
@@ -198,7 +196,7 @@ export function Solo() {
 
   const playing = view?.phase === 'playing';
 
-  // The beat lasts BEAT_MS, or until the player goes on.
+  // The beat fades over BEAT_MS (styles.css), then leaves the page.
   useEffect(() => {
     if (!beat) return;
     const timer = setTimeout(() => {
@@ -239,12 +237,8 @@ export function Solo() {
     [room, t],
   );
 
-  // What is on the board now: what a solve's beat shows.
+  // The board on screen: a new one is a new Puzzle.
   const boardKey = view?.current ? `${view.solved}-${view.skipped}-${view.current.board}-${view.current.key}` : '';
-  useLayoutEffect(() => {
-    onBoard.current =
-      view?.current && task ? { key: boardKey, board: view.current.board, task, tray: tray ?? undefined } : null;
-  });
 
   // The run opens at the top of the page, wherever Start was.
   useLayoutEffect(() => {
@@ -372,7 +366,7 @@ export function Solo() {
         </section>
       )}
       {playing && view.current && task && (
-        <section className={beat ? 'solo-play beat' : 'solo-play'}>
+        <section className="solo-play">
           <div className="game-bar">
             <SoloClock view={view} />
             <span>
@@ -387,49 +381,30 @@ export function Solo() {
               setRejected(null);
             }}
           />
-          {beat ? (
-            <>
-              {/* The solved board, as it was covered (the same board, its moves over), and the moment told. */}
-              <Puzzle
-                key={beat.key}
-                task={beat.task}
-                tray={beat.tray}
-                disabled
-                label={t('game.boardLabel', { board: beat.board })}
-              />
-              <div className="solo-beat" role="status">
+          {/* The next puzzle is on the board and takes moves at once; the solve's moment passes over
+              it without taking a tap (pointer-events: none) and fades by itself. */}
+          <div className={beat ? 'solo-board arrived' : 'solo-board'}>
+            <Puzzle
+              key={boardKey}
+              task={task}
+              tray={tray ?? undefined}
+              onMove={boardMove}
+              onLift={liftSound}
+              onComplete={claim}
+              label={t('game.boardLabel', { board: view.current.board })}
+            />
+            {beat && (
+              <div key={beat.count} className="solo-beat" role="status" data-testid="solo-beat">
                 <p className="solo-beat-time">{t('solo.beatTime', { time: clock(beat.ms) })}</p>
                 <p>
                   {view.mode === 'timed'
                     ? t('solo.solvedSoFar', { count: beat.count })
                     : t('solo.solvedOf', { count: beat.count, limit: view.limit })}
                 </p>
-                <button
-                  type="button"
-                  className="primary"
-                  data-next-puzzle
-                  onClick={() => {
-                    setBeat(null);
-                  }}
-                >
-                  {t('solo.beatNext')}
-                </button>
               </div>
-            </>
-          ) : (
-            <>
-              <Puzzle
-                key={boardKey}
-                task={task}
-                tray={tray ?? undefined}
-                onMove={boardMove}
-                onLift={liftSound}
-                onComplete={claim}
-                label={t('game.boardLabel', { board: view.current.board })}
-              />
-              <PlayBar>{controls}</PlayBar>
-            </>
-          )}
+            )}
+          </div>
+          <PlayBar>{controls}</PlayBar>
         </section>
       )}
       {!playing && (
@@ -465,15 +440,11 @@ export function Solo() {
   );
 }
 
-/** How long a solve's beat lasts before the next puzzle shows (real ms): it counts in the run's time, as the server keeps it. */
+/** How long a solve's beat shows over the next puzzle (real ms); it holds nothing back, so it costs no time. */
 const BEAT_MS = 1500;
 
-/** A solve's beat: the board that was solved (to draw it as it lay) and what to say of it. */
+/** A solve's beat: what to say of it. */
 interface Beat {
-  readonly key: string;
-  readonly board: string;
-  readonly task: NonNullable<SoloViewMessage['task']>;
-  readonly tray: NonNullable<SoloViewMessage['set']> | undefined;
   /** How long the solve took, from the deal to the claim (the server's times). */
   readonly ms: number;
   /** Puzzles solved so far. */
