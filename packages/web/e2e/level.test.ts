@@ -71,7 +71,7 @@ it('says a run was lost to a reload, and shows a finished run puzzle by puzzle',
   await page.getByLabel('Number of puzzles').check();
   await page.getByRole('button', { name: 'Start' }).click();
   for (let n = 0; n < 5; n++) {
-    await page.getByText(`${n} of 5 solved`).waitFor();
+    await page.getByText(`${n} of 5 solved`).first().waitFor();
     await solveWithMouse(page);
   }
   await page.getByRole('heading', { name: 'Your result' }).waitFor();
