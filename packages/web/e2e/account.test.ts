@@ -36,7 +36,7 @@ it('keeps a guest account on a phone, signs in with it on a desktop, and signs o
   await page.getByRole('alert').filter({ hasText: 'A password needs at least 8 characters.' }).waitFor();
   await keep.getByLabel('Password').fill('ama rides again');
   await keep.getByRole('button', { name: 'Keep my account' }).tap();
-  await page.getByText('Your username is ama_k.').waitFor();
+  await page.getByText('Your username is ama_k.').first().waitFor();
   // Claiming offered the username as the name (ticked): Ama is ama_k at tables from now on.
   await expect.poll(() => header(page).textContent()).toBe('ama_k');
   await page.screenshot({ path: join(tmpdir(), 'ubongo-account-claimed-390.png') });
@@ -76,7 +76,7 @@ it('keeps a guest account on a phone, signs in with it on a desktop, and signs o
   await signIn.getByLabel('Password').fill('ama rides again');
   await signIn.getByRole('button', { name: 'Sign in' }).click();
   await expect.poll(() => header(other).textContent()).toBe('ama_k');
-  await other.getByText('Your username is ama_k.').waitFor();
+  await other.getByText('Your username is ama_k.').first().waitFor();
   await other.getByRole('button', { name: 'Sign out' }).click();
   await expect.poll(async () => (await header(other).textContent()) ?? '').toMatch(/^Player \d{4}$/);
   await other.getByText('You play as a guest on this browser.', { exact: false }).waitFor();
