@@ -70,7 +70,7 @@ it('says a tie-break round as one, and who won and how', async () => {
   await findByText('Round 1 of 1');
   expect(getByText('Round 1: every board')).toBeTruthy();
   // Who played, each name its own element (a person's a link to their profile).
-  expect(getByText((_, el) => el?.tagName === 'P' && /Ana, Expert bot 1/.test(el.textContent ?? ''))).toBeTruthy();
+  expect(getByText((_, el) => el?.tagName === 'P' && /Ana, Expert bot 1/.test(el.textContent))).toBeTruthy();
   expect(queryByTestId('decided')).toBeNull();
   act(() => {
     fireEvent.click(getByText('Next round'));
