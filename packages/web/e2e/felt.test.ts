@@ -151,7 +151,7 @@ async function round(on: On): Promise<{ page: Page; errors: string[] }> {
   return { page, errors };
 }
 
-describe('the board fills the felt', () => {
+describe('the board fills the felt', { retry: 2 }, () => {
   it.each(['phone', 'desktop'] as const)(
     'a round, %s: the board and the tray in the middle of the felt',
     async (on) => {
