@@ -11,6 +11,7 @@ export * from './random.js';
 export * from './stats.js';
 export * from './sample.js';
 export * from './extreme.js';
+export * from './calibration.js';
 export * from './difficulty.js';
 export * from './board-shape.js';
 export * from './deck.js';
