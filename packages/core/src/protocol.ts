@@ -86,6 +86,7 @@ export const MESSAGE_ERROR_CODES = [
   'message/failed',
   'message/not-saved',
   'message/needs-username',
+  'message/course-refused',
 ] as const;
 /** A refusal of the server's own. */
 export type MessageErrorCode = (typeof MESSAGE_ERROR_CODES)[number];
@@ -506,8 +507,21 @@ export interface SoloJoinOptions {
    * Shuffled boards (the default, the rulebooks'), or the tasks nearest the player's level
    * (docs/accounts.md): such a run is kept with the account but is never a record.
    */
-  readonly dealing?: SoloDealing;
+  readonly dealing?: Extract<SoloDealing, 'shuffled' | 'level'>;
+  /**
+   * A course to play in place of the run the other options describe (docs/protocol.md, "Courses"):
+   * the course sets the run's mode, length, side, pieces and tasks, and the run is stored with the
+   * course's kind as its dealing. The server refuses a course the player may not play now.
+   */
+  readonly course?: SoloCourse;
 }
+
+/** A course: a campaign level (numbered from 1), today's daily puzzle, or a Storm run. */
+export type SoloCourse =
+  { readonly kind: 'campaign'; readonly level: number } | { readonly kind: 'daily' } | { readonly kind: 'storm' };
+
+/** What a course's run came to, beyond the run's own result (`recorded.course`), by the course's kind. */
+export type CourseOutcome = { readonly kind: 'campaign' } | { readonly kind: 'daily' } | { readonly kind: 'storm' };
 
 /** A puzzle of a solo run: which, what became of it, and how long from its deal (the server's clock). */
 export interface SoloPuzzleTime {
@@ -557,6 +571,10 @@ export interface SoloServerMessages {
     readonly signals: readonly Signal[];
     /** Each puzzle of the run, in order, with its time. */
     readonly puzzles: readonly SoloPuzzleTime[];
+    /** The stored run's id (its page is `#/run/ID`, `GET /api/runs/:id`). */
+    readonly run: number;
+    /** A course's run: what it came to (stars, the day's place, Storm's highs...). */
+    readonly course?: CourseOutcome;
   };
   readonly rejected: Rejected;
 }

@@ -16,13 +16,21 @@ export const rankOf = (r: { readonly mu: number; readonly sigma: number }): numb
  */
 export const LISTED = { verified: true, dealing: 'shuffled' } as const;
 
+/**
+ * The runs judged as a whole by the run model when they finish (docs/accounts.md, "Held results"):
+ * every run whose result can stand on a board or earn something (the solo boards, the campaign's
+ * stars, the daily's and Storm's boards); not a run dealt at the player's level, which nothing lists.
+ */
+export const isJudged = (r: { readonly dealing?: string | undefined }): boolean =>
+  (r.dealing ?? 'shuffled') !== 'level';
+
 /** The reviews that keep a run off every board: held by the plausibility model, or rejected (storage.ts REVIEWS). */
 export const UNLISTED_REVIEWS = ['held', 'rejected'] as const;
 
 /** Whether a run is listed (`LISTED`, and not held or rejected); a run stored before dealing was kept was dealt shuffled. */
 export const isListed = (r: {
   readonly verified: boolean;
-  readonly dealing?: 'shuffled' | 'level' | undefined;
+  readonly dealing?: string | undefined;
   readonly review?: string | undefined;
 }): boolean =>
   r.verified === LISTED.verified &&

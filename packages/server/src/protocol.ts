@@ -18,7 +18,6 @@ import {
   PROTOCOL_VERSION,
   RACE_EDITIONS,
   SIDES,
-  SOLO_DEALINGS,
   SOLO_LIMITS,
   SOLO_MODES,
   TRAIL_KINDS,
@@ -108,7 +107,14 @@ export const soloJoinSchema = z.object({
     .strictObject({ solved: z.number().int().min(0), ms: z.number().min(0) })
     .readonly()
     .exactOptional(),
-  dealing: z.enum(SOLO_DEALINGS).exactOptional(),
+  dealing: z.enum(['shuffled', 'level']).exactOptional(),
+  course: z
+    .discriminatedUnion('kind', [
+      z.strictObject({ kind: z.literal('campaign'), level: z.number().int().min(1).max(10_000) }).readonly(),
+      z.strictObject({ kind: z.literal('daily') }).readonly(),
+      z.strictObject({ kind: z.literal('storm') }).readonly(),
+    ])
+    .exactOptional(),
 });
 
 /** What a solo player may send. */

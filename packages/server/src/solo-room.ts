@@ -1,8 +1,11 @@
 import type { Client } from '@colyseus/core';
 import { Room } from '@colyseus/core';
 import type {
+  CourseOutcome,
   DieFace,
+  Result,
   SoloAction,
+  SoloConfig,
   SoloClientMessages,
   SoloEngine,
   SoloEvent,
@@ -23,6 +26,8 @@ import {
   rejectUnknown,
   sender,
 } from './messages.js';
+import type { CoursePlan, StoredCourseRun } from './courses.js';
+import { courseOf } from './courses.js';
 import { soloJoinSchema, soloMessages } from './protocol.js';
 import { nearLevel } from './puzzles.js';
 import type { RoomServices } from './services.js';
@@ -46,10 +51,16 @@ export class SoloRoom extends Room {
   /** The room's waits (timers.ts): the room sends no state, so Colyseus's patches (and its clock's ticks) are off. */
   readonly #timers = new Timers();
   #player = '';
-  /** The run of the account playing, once it has come. */
+  /** The account playing, once it has come. */
+  #account: Account | undefined;
+  /** The run of the account playing, once it has started. */
   #run: SoloRun | undefined;
   /** The tasks a run dealt at the player's level deals from, looked up when the player comes. */
   #pool: Promise<{ board: string; key: DieFace }[] | undefined> = Promise.resolve(undefined);
+  /** A course's run (courses.ts), asked of the course when the player comes: or why it may not be played. */
+  #plan: Promise<Result<CoursePlan, string>> | undefined;
+  /** The course's run once it has started. */
+  #course: CoursePlan | undefined;
   #starting = false;
 
   override onCreate(options: unknown): void {
@@ -57,7 +68,6 @@ export class SoloRoom extends Room {
     this.#options = parseJoin(soloJoinSchema, options);
     this.maxClients = 1;
     void this.setPrivate(true);
-    this.#engine = soloEngine(this.services.decks.classic);
     this.#register();
     // A timed run under way ends by itself; a run of puzzles nobody plays expires.
     expireWhenIdle(
@@ -72,9 +82,17 @@ export class SoloRoom extends Room {
     heard(this);
     // The matchmaker let in signed-in players only (server.ts): the run is the account's.
     this.#player = auth?.name ?? 'Player';
+    this.#account = auth;
     const { storage, decks, log } = this.services;
-    this.#run ??= new SoloRun(this.services, decks.classic, this.roomId, auth?.id, this.#options);
-    if (this.#options.dealing === 'level') {
+    const { course } = this.#options;
+    if (course)
+      this.#plan ??= courseOf(course)
+        .plan(course, { account: auth }, this.services)
+        .catch((e: unknown) => {
+          log(`solo room ${this.roomId}: could not plan the ${course.kind} run: ${String(e)}`);
+          return { ok: false, error: 'the server could not set up this run; try again' } as const;
+        });
+    else if (this.#options.dealing === 'level') {
       // The classic deck's tasks are keyed by die faces.
       this.#pool = nearLevel(storage, decks.classic, this.#options.side, auth?.id)
         .then((tasks) => tasks.map((t) => ({ board: t.board, key: t.key as DieFace })))
@@ -89,26 +107,43 @@ export class SoloRoom extends Room {
   #register(): void {
     const on = registrar(this, soloMessages, this.services);
     on('start', (client) => {
-      const { mode, limit, side, pieceSet = 'task' } = this.#options;
-      const name = this.#player;
       if (this.#state || this.#starting) {
         reject(client, { to: 'start', code: 'action/wrong-phase', message: 'the run has started' });
         return;
       }
       this.#starting = true;
-      void this.#pool.then((pool) => {
+      void this.#setUp().then((config) => {
+        if (!config.ok) {
+          this.#starting = false;
+          reject(client, { to: 'start', code: 'message/course-refused', message: config.error });
+          return;
+        }
         this.#seed = this.services.seed();
-        const setup = this.#engine.setup(
-          { player: name, mode, limit, side, pieceSet, ...(pool ? { pool } : {}) },
-          this.#seed,
-        );
+        const setup = this.#engine.setup(config.value, this.#seed);
         if (!setup.ok) {
           this.#starting = false;
           reject(client, refusal('start', setup.error));
           return;
         }
         this.#state = setup.value;
+        const { course } = this.#options;
+        const { decks } = this.services;
+        const deck = decks[this.#course?.edition ?? 'classic'];
+        const dealing = course?.kind ?? this.#options.dealing;
+        this.#run ??= new SoloRun(this.services, deck, this.roomId, this.#account?.id, {
+          best: this.#options.best,
+          dealing,
+        });
         this.#act(client, 'start', { type: 'start' });
+        const plan = this.#course;
+        if (course && plan && this.#state.phase !== 'waiting')
+          courseOf(course)
+            .started?.(course, plan, { account: this.#account }, this.services.clock.now(), this.services)
+            .catch((e: unknown) => {
+              this.services.log(
+                `solo room ${this.roomId}: the ${course.kind} did not take the run's start: ${String(e)}`,
+              );
+            });
       });
     });
     on('claim', (client, data) => {
@@ -118,6 +153,27 @@ export class SoloRoom extends Room {
       this.#act(client, 'skip', { type: 'skip' });
     });
     rejectUnknown(this, this.services);
+  }
+
+  /**
+   * The run's configuration and engine: a course's (its deck, setting and tasks), or the options'
+   * (shuffled boards, or the pool at the player's level). Or why a course may not be played now.
+   */
+  async #setUp(): Promise<Result<SoloConfig, string>> {
+    const { mode, limit, side, pieceSet = 'task' } = this.#options;
+    const player = this.#player;
+    const { decks } = this.services;
+    if (this.#plan) {
+      const plan = await this.#plan;
+      if (!plan.ok) return plan;
+      this.#course = plan.value;
+      this.#engine = soloEngine(decks[plan.value.edition]);
+      const { mode: m, limit: l, side: s, pieceSet: p, tasks } = plan.value;
+      return { ok: true, value: { player, mode: m, limit: l, side: s, pieceSet: p, tasks } };
+    }
+    const pool = await this.#pool;
+    this.#engine = soloEngine(decks.classic);
+    return { ok: true, value: { player, mode, limit, side, pieceSet, ...(pool ? { pool } : {}) } };
   }
 
   /** Applies an action (`claim`: the claim's message, whose trail a solve is judged by). */
@@ -160,9 +216,10 @@ export class SoloRoom extends Room {
     const run = this.#run;
     if (!run) return;
     try {
-      const recorded = await run.record(result, this.#player, this.#seed);
+      const { message, stored } = await run.record(result, this.#player, this.#seed);
+      const outcome = await this.#courseOutcome(stored);
       const client = this.clients[0];
-      if (client) this.#send.to(client, 'recorded', recorded);
+      if (client) this.#send.to(client, 'recorded', outcome ? { ...message, course: outcome } : message);
     } catch (e) {
       this.services.log(`solo room ${this.roomId}: could not save the result: ${String(e)}`);
       const client = this.clients[0];
@@ -172,6 +229,19 @@ export class SoloRoom extends Room {
           code: 'message/not-saved',
           message: 'the server could not store this result; it will not be among the records',
         });
+    }
+  }
+
+  /** What a course's stored run came to, if the run is a course's (none if the course could not tell: logged). */
+  async #courseOutcome(stored: StoredCourseRun): Promise<CourseOutcome | undefined> {
+    const { course } = this.#options;
+    const plan = this.#course;
+    if (!course || !plan) return undefined;
+    try {
+      return await courseOf(course).recorded?.(course, plan, { account: this.#account }, stored, this.services);
+    } catch (e) {
+      this.services.log(`solo room ${this.roomId}: the ${course.kind} could not take the stored run: ${String(e)}`);
+      return undefined;
     }
   }
 

@@ -1,9 +1,10 @@
-import type { Deck, SoloEvent, SoloJoinOptions, SoloResult, SoloServerMessages, TaskRef } from '@ubongo/core';
+import type { Deck, SoloBest, SoloDealing, SoloEvent, SoloResult, SoloServerMessages, TaskRef } from '@ubongo/core';
 import { compareSoloResults, isNewBest, judgeRun } from '@ubongo/core';
 import type { GameClock } from './clock.js';
 import type { Limits } from './limits.js';
 import type { RoomServices } from './services.js';
-import { isListed } from './leaderboards.js';
+import type { StoredCourseRun } from './courses.js';
+import { isJudged, isListed } from './leaderboards.js';
 import { HISTORY_RUNS, pastSolves, reasonsOf, runSolves } from './reviews.js';
 import { soloSetting } from './solo-bests.js';
 import type { Claimed } from './solves.js';
@@ -48,7 +49,7 @@ export class SoloRun {
     private readonly room: string,
     /** The account playing (none: nothing is flagged, counted or in play). */
     private readonly account: string | undefined,
-    private readonly options: Pick<SoloJoinOptions, 'best' | 'dealing'>,
+    private readonly options: { readonly best?: SoloBest | undefined; readonly dealing?: SoloDealing | undefined },
   ) {
     this.#solves = new Solves(services, deck, room, { log: `solo room ${room}`, flag: '' }, () => ({
       person: true,
@@ -100,9 +101,14 @@ export class SoloRun {
    * Stores the finished run, kept with its account and puzzles; a run that could be listed is
    * judged as a whole first (docs/accounts.md, "Held results"), and held if the model finds it
    * implausible. What the player is told of it: held or not; a new best only for a listed run
-   * (solo-bests.ts) that beats the bar. Throws if it was not stored.
+   * (solo-bests.ts) that beats the bar. Returns that, and the run as stored (for its course, if
+   * it has one). Throws if it was not stored.
    */
-  async record(result: SoloResult, player: string, seed: number): Promise<SoloServerMessages['recorded']> {
+  async record(
+    result: SoloResult,
+    player: string,
+    seed: number,
+  ): Promise<{ message: SoloServerMessages['recorded']; stored: StoredCourseRun }> {
     const { storage, clock, log } = this.services;
     // Read before this run is stored, so that it is not its own bar nor its own history. A failed
     // read leaves the bar the best the browser sent and the run judged without a history: it must
@@ -117,20 +123,22 @@ export class SoloRun {
     });
     const { verified } = this;
     const dealing = this.options.dealing ?? 'shuffled';
-    const verdict = isListed({ verified, dealing })
-      ? judgeRun(runSolves(this.deck, this.#puzzles), pastSolves(this.deck, past ?? []))
-      : ({ plausible: true } as const);
+    const verdict =
+      verified && isJudged({ dealing })
+        ? judgeRun(runSolves(this.deck, this.#puzzles), pastSolves(this.deck, past ?? []))
+        : ({ plausible: true } as const);
     const review = verdict.plausible ? 'none' : 'held';
     const reasons = reasonsOf(verdict);
     this.#settle(verdict.plausible);
     if (review === 'held') log(`solo room ${this.room}: run held for review: ${reasons.join('; ')}`);
-    await storage.saveSolo({
+    const finishedAt = clock.now();
+    const id = await storage.saveSolo({
       ...result,
       accountId: this.account ?? null,
       verified,
       player,
       seed,
-      finishedAt: clock.now(),
+      finishedAt,
       puzzles: this.#puzzles,
       dealing,
       review,
@@ -139,15 +147,18 @@ export class SoloRun {
     if (this.account !== undefined) this.#keepBudget(this.account);
     const puzzles = this.#puzzles.map(({ board, side, key, outcome, ms }) => ({ board, side, key, outcome, ms }));
     const listed = isListed({ verified, dealing, review });
-    return {
+    const held = review === 'held';
+    const message = {
       result,
       newBest: isNewBest(result, bar) && listed,
       verified,
-      held: review === 'held',
+      held,
       unverified: this.#solves.whyImplausible(PLAYER),
       signals: verdict.plausible ? [] : [...new Set(verdict.findings.map((f) => f.signal))],
       puzzles,
+      run: id,
     };
+    return { message, stored: { id, result, puzzles: this.#puzzles, verified, held, finishedAt } };
   }
 
   /**

@@ -101,7 +101,7 @@ describe('SoloRun', () => {
   it("stores a run solved in a hand's time as verified and listed, each puzzle with its time and moves", async () => {
     const s = setup();
     const result = finished(s, { ms: 20_000 });
-    const recorded = await s.run.record(result, 'ana', 3);
+    const { message: recorded } = await s.run.record(result, 'ana', 3);
     expect(recorded.verified).toBe(true);
     expect(recorded.newBest).toBe(true);
     expect(recorded.puzzles.map((p) => [p.outcome, p.ms])).toEqual(Array(5).fill(['solved', 20_000]));
@@ -149,7 +149,7 @@ describe('SoloRun', () => {
       createdAt: 0,
     });
     const result = finished(s, { ms: 20_000, trail: false });
-    const recorded = await s.run.record(result, 'ana', 3);
+    const { message: recorded } = await s.run.record(result, 'ana', 3);
     expect(recorded).toMatchObject({ verified: false, newBest: false });
     expect(await s.storage.soloResultsOf('ana')).toHaveLength(1);
     expect(await s.storage.records({ from: 'anyone', mode: 'count' })).toEqual([]);
@@ -160,7 +160,7 @@ describe('SoloRun', () => {
 
   it("keeps a run dealt at the player's level with the account, but as no one's best", async () => {
     const s = setup({ dealing: 'level' });
-    const recorded = await s.run.record(finished(s, { ms: 20_000 }), 'ana', 3);
+    const { message: recorded } = await s.run.record(finished(s, { ms: 20_000 }), 'ana', 3);
     expect(recorded).toMatchObject({ verified: true, newBest: false });
     expect((await s.storage.soloResultsOf('ana'))[0]?.dealing).toBe('level');
     expect(await s.storage.records({ from: 'anyone', mode: 'count' })).toEqual([]);
@@ -172,15 +172,15 @@ describe('SoloRun', () => {
     await first.run.record(finished(first, { ms: 20_000 }), 'ana', 3);
     // Slower than the stored run: no new best, whatever the browser sends.
     const slower = setup({ best: { solved: 5, ms: 1_000_000 } }, storage);
-    expect((await slower.run.record(finished(slower, { ms: 30_000 }), 'ana', 3)).newBest).toBe(false);
+    expect((await slower.run.record(finished(slower, { ms: 30_000 }), 'ana', 3)).message.newBest).toBe(false);
     const faster = setup({}, storage);
-    expect((await faster.run.record(finished(faster, { ms: 19_000 }), 'ana', 3)).newBest).toBe(true);
+    expect((await faster.run.record(finished(faster, { ms: 19_000 }), 'ana', 3)).message.newBest).toBe(true);
   });
 
   it('counts a puzzle set aside as an attempt lost, kept as skipped', async () => {
     const s = setup();
     const result = finished(s, { ms: 20_000, skip: (i) => i === 0 });
-    const recorded = await s.run.record(result, 'ana', 3);
+    const { message: recorded } = await s.run.record(result, 'ana', 3);
     expect(recorded.puzzles[0]?.outcome).toBe('skipped');
     await s.attempts.idle();
     const skipped = recorded.puzzles[0];
@@ -192,7 +192,7 @@ describe('SoloRun', () => {
   it('keeps the tasks dealt in play for the account until the run is over', async () => {
     const s = setup();
     const result = finished(s, { ms: 20_000 });
-    const last = (await s.run.record(result, 'ana', 3)).puzzles.at(-1);
+    const last = (await s.run.record(result, 'ana', 3)).message.puzzles.at(-1);
     if (!last) throw new Error('no puzzle kept');
     expect(await s.inPlay.has('ana', { edition: 'classic', ...last })).toBe(false);
   });
@@ -202,7 +202,7 @@ describe('SoloRun', () => {
     // The easy side's floors are at most 3.81 s: each solve passes its floor, the run does not pass as a person's.
     const bare = (solution: DeckTask['solution']): TrailMove[] =>
       solution.map((p, j): TrailMove => [800 + 900 * j, 'place', p.piece]);
-    const recorded = await s.run.record(finished(s, { ms: 4_100, hand: bare }), 'ana', 3);
+    const { message: recorded } = await s.run.record(finished(s, { ms: 4_100, hand: bare }), 'ana', 3);
     expect(recorded).toMatchObject({ verified: true, held: true, newBest: false });
     const [stored] = await s.storage.soloResultsOf('ana');
     expect(stored?.review).toBe('held');

@@ -27,6 +27,9 @@ const HowTo = screen(() => import('./screens/HowTo.js').then((m) => m.HowTo));
 const Practice = screen(() => import('./screens/Practice.js').then((m) => m.Practice));
 const RaceScreen = screen(() => import('./screens/Race.js').then((m) => m.RaceScreen));
 const Solo = screen(() => import('./screens/Solo.js').then((m) => m.Solo));
+const Campaign = screen(() => import('./screens/Campaign.js').then((m) => m.Campaign));
+const Daily = screen(() => import('./screens/Daily.js').then((m) => m.Daily));
+const Storm = screen(() => import('./screens/Storm.js').then((m) => m.Storm));
 const Tutorial = screen(() => import('./screens/Tutorial.js').then((m) => m.Tutorial));
 
 /**
@@ -147,6 +150,9 @@ export function App() {
             {route.name === 'leaderboards' && <Leaderboards />}
             {route.name === 'replay' && <Replay key={route.id} id={route.id} />}
             {route.name === 'run' && <Run key={route.id} id={route.id} />}
+            {route.name === 'campaign' && <Campaign />}
+            {route.name === 'daily' && <Daily />}
+            {route.name === 'storm' && <Storm />}
           </Suspense>
         </Fallback>
       </main>

@@ -41,7 +41,7 @@ export async function gameClient(): Promise<Client> {
 export type GameRoom<R extends RoomName> = Room & { readonly __protocol?: R };
 
 /** A room's join options, less the protocol version, which is filled in here. */
-type JoinOptions<R extends RoomName> = Omit<Rooms[R]['join'], 'protocol'>;
+export type JoinOptions<R extends RoomName> = Omit<Rooms[R]['join'], 'protocol'>;
 
 /** Creates a room of a kind. */
 export async function createRoom<R extends RoomName>(name: R, options: JoinOptions<R>): Promise<GameRoom<R>> {

@@ -1,4 +1,4 @@
-/** Where the page is: `#/`, `#/room/CODE`, `#/solo`, `#/practice`, `#/how-to-play`, `#/tutorial`, `#/account`, `#/player/ID`, `#/leaderboards`, `#/replay/GAME`, `#/run/RUN`. */
+/** Where the page is: `#/`, `#/room/CODE`, `#/solo`, `#/practice`, `#/how-to-play`, `#/tutorial`, `#/account`, `#/player/ID`, `#/leaderboards`, `#/replay/GAME`, `#/run/RUN`, `#/campaign`, `#/daily`, `#/storm`. */
 export type Route =
   | { name: 'home' }
   | { name: 'room'; code: string }
@@ -10,7 +10,10 @@ export type Route =
   | { name: 'player'; id: string }
   | { name: 'leaderboards' }
   | { name: 'replay'; id: string }
-  | { name: 'run'; id: string };
+  | { name: 'run'; id: string }
+  | { name: 'campaign' }
+  | { name: 'daily' }
+  | { name: 'storm' };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/');
@@ -30,6 +33,12 @@ export function parseRoute(hash: string): Route {
       return { name: 'tutorial' };
     case 'account':
       return { name: 'account' };
+    case 'campaign':
+      return { name: 'campaign' };
+    case 'daily':
+      return { name: 'daily' };
+    case 'storm':
+      return { name: 'storm' };
     case 'leaderboards':
       return { name: 'leaderboards' };
     case 'player': {

@@ -220,3 +220,63 @@ describe('solo configurations and actions from outside', () => {
     expect(parseSoloAction(raw)).toMatchObject({ ok: false, error: { code: 'action/malformed' } });
   });
 });
+
+describe('solo: a course (the campaign, the daily, Storm)', () => {
+  const extreme = soloEngine(shippedDeck('extreme'));
+  const course = [
+    { board: 'C07', side: 'hard', key: '3' },
+    { board: 'C02', side: 'easy', key: '6' },
+  ] as const;
+
+  it('deals its tasks in its order, each on its own side, and ends when the last is solved', () => {
+    let s = start({ tasks: course, limit: 2 });
+    expect(s.current).toMatchObject(course[0]);
+    s = solve(s, 5_000);
+    expect(s.current).toMatchObject(course[1]);
+    s = solve(s, 9_000);
+    expect(s.phase).toBe('finished');
+    expect(engine.result(s)).toMatchObject({ solved: 2, skipped: 0, ms: 8_000 });
+  });
+
+  it('ends when its last task is set aside, solved or not', () => {
+    let s = start({ tasks: course.slice(0, 1), limit: 1 });
+    s = act(s, { type: 'skip' }, 4_000);
+    expect(s.phase).toBe('finished');
+    expect(engine.result(s)).toMatchObject({ solved: 0, skipped: 1, ms: 3_000 });
+  });
+
+  it('a timed course ends when its tasks run out, before the time', () => {
+    let s = start({ tasks: course, mode: 'timed', limit: 3 });
+    s = act(s, { type: 'skip' }, 2_000);
+    s = solve(s, 3_000);
+    expect(s.phase).toBe('finished');
+    expect(engine.result(s)).toMatchObject({ mode: 'timed', limit: 3, solved: 1, skipped: 1 });
+  });
+
+  it('deals Extreme tasks on the Extreme deck, which shuffled runs do not use', () => {
+    const deck = shippedDeck('extreme');
+    const board = deck.boards[0];
+    const task = board ? { board: board.id, side: 'easy' as const, key: board.sides.easy.tasks[0]?.key ?? '' } : null;
+    if (!task) throw new Error('no Extreme board');
+    const r = extreme.setup({ player: 'ana', mode: 'count', limit: 1, side: 'easy', tasks: [task] }, 1);
+    expect(r.ok).toBe(true);
+    expect(extreme.setup({ player: 'ana', mode: 'count', limit: 5, side: 'easy' }, 1).ok).toBe(false);
+  });
+
+  it.each<[string, Partial<SoloConfig>]>([
+    ['an empty course', { tasks: [], limit: 5 }],
+    ['a count that is not its length', { tasks: course, limit: 5 }],
+    ['a task the deck does not have', { tasks: [{ board: 'C99', side: 'easy', key: '1' }], limit: 1 }],
+    ['a course and a pool', { tasks: course, limit: 2, pool: [{ board: 'C01', key: '1' }] }],
+    ['a timed course of an hour', { tasks: course, mode: 'timed', limit: 60 }],
+  ])('refuses %s', (_, config) => {
+    expect(engine.setup({ player: 'ana', mode: 'count', limit: 5, side: 'easy', ...config }, 1).ok).toBe(false);
+  });
+
+  it('reads a course from outside, after a trip through JSON', () => {
+    const config = { player: 'ana', mode: 'count', limit: 2, side: 'easy', tasks: course };
+    const parsed = parseSoloConfig(JSON.parse(JSON.stringify(config)));
+    expect(parsed).toEqual({ ok: true, value: config });
+    expect(parseSoloConfig({ ...config, tasks: [{ board: 'C01', side: 'up', key: '1' }] }).ok).toBe(false);
+  });
+});

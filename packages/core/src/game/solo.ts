@@ -1,7 +1,7 @@
 import type { ProposedPlacement } from '../checker.js';
 import { checkSolution } from '../checker.js';
-import type { Deck, DieFace, PieceSet, Side } from '../deck.js';
-import { boxSetOf, DIE_FACES, PIECE_SETS, puzzleOf as deckPuzzle, SIDES } from '../deck.js';
+import type { Deck, DieFace, PieceSet, Side, TaskKey, TaskRef } from '../deck.js';
+import { boxSetOf, DIE_FACES, findTask, PIECE_SETS, puzzleOf as deckPuzzle, SIDES } from '../deck.js';
 import type { Mutable } from '../draft.js';
 import { draft } from '../draft.js';
 import type { Puzzle } from '../puzzle.js';
@@ -28,8 +28,12 @@ export const SOLO_MAX_PUZZLES = 500;
 /** The lengths the rulebooks give: minutes (timed) or puzzles (count). */
 export const SOLO_LIMITS = [5, 10, 20] as const;
 
-/** How a run deals: boards shuffled (the rulebooks'), or the tasks nearest the player's level (never a record). */
-export const SOLO_DEALINGS = ['shuffled', 'level'] as const;
+/**
+ * How a run deals: boards shuffled (the rulebooks'), the tasks nearest the player's level (never a
+ * record), or a course's tasks in the course's order (the campaign's level, the daily puzzle,
+ * Storm's ramp: each has boards of its own, never the solo boards).
+ */
+export const SOLO_DEALINGS = ['shuffled', 'level', 'campaign', 'daily', 'storm'] as const;
 export type SoloDealing = (typeof SOLO_DEALINGS)[number];
 
 /** How a solo game is set up. */
@@ -49,6 +53,13 @@ export interface SoloConfig {
    * the player's level): dealt in a shuffled order, shuffled again once all are dealt.
    */
   readonly pool?: readonly { readonly board: string; readonly key: DieFace }[];
+  /**
+   * A course: these tasks, dealt in this order, in place of shuffled boards (the campaign's level,
+   * the daily puzzle, Storm's ramp). The run ends when the last is solved or set aside (or, timed,
+   * when the time is up); a count run's limit is then the course's length. The tasks may be of
+   * either deck (the engine's), each on its own side.
+   */
+  readonly tasks?: readonly TaskRef[];
 }
 
 /** One puzzle of a solo game and what became of it. */
@@ -156,6 +167,15 @@ const isOneOf = <T extends string>(list: readonly T[], v: unknown): v is T =>
 /** What is wrong with a well-shaped configuration, if anything: the lengths the rulebooks give. */
 function checkSoloConfig(config: SoloConfig): string | undefined {
   if (config.player.length === 0) return 'the player needs an id';
+  const { tasks } = config;
+  if (tasks !== undefined) {
+    if (tasks.length === 0 || tasks.length > SOLO_MAX_PUZZLES) return `a course holds 1 to ${SOLO_MAX_PUZZLES} tasks`;
+    if (config.pool !== undefined) return 'a course deals its own tasks, not a pool';
+    if (config.mode === 'count' && config.limit !== tasks.length) return "a course's count is its number of tasks";
+    if (config.mode === 'timed' && !(Number.isInteger(config.limit) && config.limit >= 1 && config.limit <= 20))
+      return "a timed course's limit is 1 to 20 minutes";
+    return undefined;
+  }
   if (!(SOLO_LIMITS as readonly number[]).includes(config.limit)) return 'the limit is 5, 10 or 20';
   if (config.pool?.length === 0) return 'a pool holds tasks of the deck';
   return undefined;
@@ -168,20 +188,29 @@ function checkSoloConfig(config: SoloConfig): string | undefined {
  */
 export function parseSoloConfig(raw: unknown): Result<SoloConfig, GameError> {
   if (!isObject(raw)) return refuse('config/invalid', 'a configuration is an object');
-  const { player, mode, limit, side, pieceSet, pool } = raw;
+  const { player, mode, limit, side, pieceSet, pool, tasks } = raw;
   if (typeof player !== 'string') return refuse('config/invalid', 'the player needs an id');
   if (!isOneOf(SOLO_MODES, mode)) return refuse('config/invalid', 'mode is timed or count');
   if (typeof limit !== 'number') return refuse('config/invalid', 'the limit is 5, 10 or 20');
   if (!isOneOf(SIDES, side)) return refuse('config/invalid', 'the side is easy or hard');
   if (pieceSet !== undefined && !isOneOf(PIECE_SETS, pieceSet))
     return refuse('config/invalid', 'the piece set is task or box');
-  const tasks: { board: string; key: DieFace }[] = [];
+  const pooled: { board: string; key: DieFace }[] = [];
   if (pool !== undefined) {
     if (!Array.isArray(pool)) return refuse('config/invalid', 'a pool holds tasks of the deck');
     for (const t of pool as unknown[]) {
       if (!isObject(t) || typeof t['board'] !== 'string' || !isOneOf(DIE_FACES, t['key']))
         return refuse('config/invalid', 'a pool holds tasks of the deck');
-      tasks.push({ board: t['board'], key: t['key'] });
+      pooled.push({ board: t['board'], key: t['key'] });
+    }
+  }
+  const course: TaskRef[] = [];
+  if (tasks !== undefined) {
+    if (!Array.isArray(tasks)) return refuse('config/invalid', 'a course holds tasks of the deck');
+    for (const t of tasks as unknown[]) {
+      if (!isObject(t) || typeof t['board'] !== 'string' || !isOneOf(SIDES, t['side']) || typeof t['key'] !== 'string')
+        return refuse('config/invalid', 'a course holds tasks of the deck');
+      course.push({ board: t['board'], side: t['side'], key: t['key'] });
     }
   }
   const config: SoloConfig = {
@@ -190,7 +219,8 @@ export function parseSoloConfig(raw: unknown): Result<SoloConfig, GameError> {
     limit,
     side,
     ...(pieceSet === undefined ? {} : { pieceSet }),
-    ...(pool === undefined ? {} : { pool: tasks }),
+    ...(pool === undefined ? {} : { pool: pooled }),
+    ...(tasks === undefined ? {} : { tasks: course }),
   };
   const problem = checkSoloConfig(config);
   return problem ? refuse('config/invalid', problem) : ok(config);
@@ -231,8 +261,17 @@ export interface SoloEngine {
 export function soloEngine(deck: Deck): SoloEngine {
   const puzzleOf = (deal: Deal): Puzzle => deckPuzzle(deck, deal);
 
-  function draw(s: Mutable<SoloState>, events: SoloEvent[]): void {
-    const { pool } = s.config;
+  /** Deals the next puzzle; says false when a course has none left (the run is then over). */
+  function draw(s: Mutable<SoloState>, events: SoloEvent[]): boolean {
+    const { pool, tasks } = s.config;
+    if (tasks) {
+      // The course's tasks in order: the deck holds the indices still to deal.
+      const task = tasks[Number(s.deck.shift())];
+      if (!task) return false;
+      s.current = { player: s.config.player, board: task.board, side: task.side, key: task.key as TaskKey };
+      events.push({ type: 'puzzle', deal: s.current });
+      return true;
+    }
     if (pool && pool.length > 0) {
       // The deck holds the pool's indices.
       if (s.deck.length === 0) s.deck = shuffle(s.rng, [...pool.keys()].map(String));
@@ -240,7 +279,7 @@ export function soloEngine(deck: Deck): SoloEngine {
       if (task) {
         s.current = { player: s.config.player, board: task.board, side: s.config.side, key: task.key };
         events.push({ type: 'puzzle', deal: s.current });
-        return;
+        return true;
       }
     }
     if (s.deck.length === 0) {
@@ -251,6 +290,7 @@ export function soloEngine(deck: Deck): SoloEngine {
     const key = DIE_FACES[randomInt(s.rng, DIE_FACES.length)] as DieFace;
     s.current = { player: s.config.player, board, side: s.config.side, key };
     events.push({ type: 'puzzle', deal: s.current });
+    return true;
   }
 
   function result(state: SoloState): SoloResult | undefined {
@@ -318,7 +358,7 @@ export function soloEngine(deck: Deck): SoloEngine {
         s.log.push({ deal, outcome: 'skipped', at });
         s.discard.push(deal.board);
         events.push({ type: 'skipped', at });
-        draw(s, events);
+        if (!draw(s, events)) finish(s, now, events);
         return ok({ state: s, events });
       case 'claim': {
         const check = checkSolution(puzzleOf(deal), action.placements);
@@ -328,7 +368,7 @@ export function soloEngine(deck: Deck): SoloEngine {
         const solved = s.log.filter((e) => e.outcome === 'solved').length;
         events.push({ type: 'solved', solved, at });
         if (s.config.mode === 'count' && solved >= s.config.limit) finish(s, now, events);
-        else draw(s, events);
+        else if (!draw(s, events)) finish(s, now, events);
         return ok({ state: s, events });
       }
     }
@@ -342,8 +382,10 @@ export function soloEngine(deck: Deck): SoloEngine {
       // Checked values only (parseSoloConfig reads outside ones): the lengths, and the deck's own.
       const problem = checkSoloConfig(config);
       if (problem) return refuse('config/invalid', problem);
-      if (deck.edition !== 'classic') return refuse('config/invalid', 'solo games use the classic deck');
-      const { pool } = config;
+      const { pool, tasks } = config;
+      if (tasks) {
+        if (tasks.some((t) => !findTask(deck, t))) return refuse('config/invalid', 'a course holds tasks of the deck');
+      } else if (deck.edition !== 'classic') return refuse('config/invalid', 'solo games use the classic deck');
       if (pool?.some((t) => !deck.boards.some((b) => b.id === t.board) || !DIE_FACES.includes(t.key)))
         return refuse('config/invalid', 'a pool holds tasks of the deck');
       const rng = createRng(seed);
@@ -351,7 +393,10 @@ export function soloEngine(deck: Deck): SoloEngine {
         config,
         rng,
         phase: 'waiting',
-        deck: shuffle(rng, pool ? [...pool.keys()].map(String) : deck.boards.map((b) => b.id)),
+        // A course deals in its own order; anything else shuffled.
+        deck: tasks
+          ? [...tasks.keys()].map(String)
+          : shuffle(rng, pool ? [...pool.keys()].map(String) : deck.boards.map((b) => b.id)),
         discard: [],
         current: null,
         startedAt: null,
@@ -371,7 +416,7 @@ export function soloEngine(deck: Deck): SoloEngine {
           s.phase = 'playing';
           s.startedAt = now;
           s.endsAt = s.config.mode === 'timed' ? now + s.config.limit * 60_000 : null;
-          draw(s, events);
+          if (!draw(s, events)) finish(s, now, events);
           return ok({ state: s, events });
         case 'claim':
         case 'skip':

@@ -1,33 +1,14 @@
-import type {
-  BoardRunEntry,
-  Implausibility,
-  PieceSet,
-  Rejected,
-  Side,
-  Signal,
-  SoloMode,
-  SoloPuzzleTime,
-  SoloRecordEntry,
-  SoloViewMessage,
-  TrailMove,
-} from '@ubongo/core';
+import type { BoardRunEntry, PieceSet, Side, SoloMode, SoloRecordEntry } from '@ubongo/core';
 import { SIDES, SOLO_LIMITS, SOLO_MODES } from '@ubongo/core';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAnnounce } from '../announce.js';
-import { clock, useRoomMessages, useSameData, useTimeLeft, useTimeTaken, watchRoom } from '../hooks.js';
-import type { GameRoom } from '../net.js';
-import { createRoom, errorText, fetchProfile, fetchRecords, send } from '../net.js';
-import type { Placements } from '../play/Puzzle.js';
-import { Puzzle } from '../play/Puzzle.js';
-import { liftSound, play } from '../sound.js';
 import { useAccount } from '../account.js';
-import { PlayerName, boardMove, PieceSetField, PlayBar, RejectedNote, solvedCue, SoundControl } from './common.js';
+import { clock } from '../hooks.js';
+import { fetchProfile, fetchRecords } from '../net.js';
+import { PieceSetField, PlayerName } from './common.js';
+import { RunChart, SoloPlay, useSoloRun } from './solo-play.js';
 
-/** The board, drawn again only when its own props change: the run's clock ticks in SoloClock. */
-
-/** The run's view, and when it came (performance.now()). */
-type Received = SoloViewMessage & { receivedAt: number };
+export { RunChart } from './solo-play.js';
 
 /** A run with nothing that keeps it off the boards. */
 const NO_REASONS = { unverified: [], signals: [] } as const;
@@ -35,36 +16,25 @@ const NO_REASONS = { unverified: [], signals: [] } as const;
 /** The solo variants: as many puzzles as you can in the time, or a number of puzzles against the clock. */
 export function Solo() {
   const { t } = useTranslation();
-  const announce = useAnnounce();
   const [mode, setMode] = useState<SoloMode>('timed');
   const [limit, setLimit] = useState<(typeof SOLO_LIMITS)[number]>(5);
   const [side, setSide] = useState<Side>('easy');
   const [pieceSet, setPieceSet] = useState<PieceSet>('task');
   const [atLevel, setAtLevel] = useState(false);
-  const [room, setRoom] = useState<GameRoom<'solo'> | null>(null);
-  const [view, setView] = useState<Received | null>(null);
-  const [rejected, setRejected] = useState<Rejected | null>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [lost, setLost] = useState(false);
+  const run = useSoloRun('solo');
   // A run under way when the page was left or reloaded is over (the server keeps the clock): said, not hidden.
-  const [lostToReload, setLostToReload] = useState(() => lostAtLoad);
-  const [puzzles, setPuzzles] = useState<readonly SoloPuzzleTime[] | null>(null);
+  const { view, error, busy, lost, lostToReload, recorded } = run;
+  const puzzles = recorded?.puzzles ?? null;
   const [records, setRecords] = useState<readonly BoardRunEntry[] | null>(null);
   // The account's bests, as the server has them on record (from any device), fetched again after each run.
   const accountId = useAccount()?.id;
   // (Null while not known: not fetched yet, or the fetch failed; then nothing is said of them.)
   const [bests, setBests] = useState<readonly SoloRecordEntry[] | null>(null);
-  const [recordedRuns, setRecordedRuns] = useState(0);
-  const [newBest, setNewBest] = useState(false);
-  const [held, setHeld] = useState(false);
-  // A solve's moment: how long it took and the count, shown over the next puzzle (which the
-  // server has dealt already, and which takes moves at once) while it fades.
-  const [beat, setBeat] = useState<Beat | null>(null);
-  // When the puzzle on the board was dealt (ms into the run, as the events count).
-  const dealtAt = useRef(0);
+  // The server says whether the run beats the account's best on record, and whether it is held for review.
+  const newBest = recorded?.newBest ?? false;
+  const held = recorded?.held ?? false;
   // Why the run is not listed, as the server says: solves that were not a person's, the run model's findings.
-  const [why, setWhy] = useState<{ unverified: readonly Implausibility[]; signals: readonly Signal[] }>(NO_REASONS);
+  const why = recorded ?? NO_REASONS;
   const best = bests?.find((b) => b.mode === mode && b.limit === limit && b.side === side) ?? null;
 
   useEffect(() => {
@@ -82,14 +52,8 @@ export function Solo() {
     return () => {
       live = false;
     };
-  }, [accountId, recordedRuns]);
-
-  useEffect(
-    () => () => {
-      if (room?.connection.isOpen) void room.leave(true);
-    },
-    [room],
-  );
+    // Fetched again once a run is stored.
+  }, [accountId, recorded]);
 
   useEffect(() => {
     let live = true;
@@ -105,145 +69,10 @@ export function Solo() {
     };
   }, [mode, limit, side, view?.phase]);
 
-  useRoomMessages(room, {
-    view: (message) => {
-      setView({ ...message, receivedAt: performance.now() });
-    },
-    events: ({ events }) => {
-      for (const e of events) {
-        if (e.type === 'solved') {
-          announce(t('solo.solvedOne', { count: e.solved }));
-          solvedCue();
-          setBeat({ ms: Math.max(0, e.at - dealtAt.current), count: e.solved });
-        }
-        if (e.type === 'solved' || e.type === 'skipped') dealtAt.current = e.at;
-        if (e.type === 'finished') {
-          announce(t('solo.finished'));
-          play('end');
-        }
-      }
-    },
-    rejected: setRejected,
-    recorded: ({ newBest: beaten, held: underReview, puzzles: times, unverified, signals }) => {
-      setPuzzles(times);
-      markRun(false);
-      // The server says whether the run beats the account's best on record, and whether it is held for review.
-      setNewBest(beaten);
-      setHeld(underReview);
-      setWhy({ unverified, signals });
-      setRecordedRuns((n) => n + 1);
-    },
-  });
-
-  // A run whose connection drops is over (the server keeps the clock); say so.
-  useEffect(() => {
-    if (!room) return;
-    const onLeave = (code: number): void => {
-      if (code === 1000) return;
-      setLost(true);
-      setView((v) => (v?.phase === 'playing' ? null : v));
-    };
-    room.onLeave(onLeave);
-    return () => {
-      room.onLeave.remove(onLeave);
-    };
-  }, [room]);
-
-  const live = useRef(true);
-  useEffect(() => {
-    live.current = true;
-    return () => {
-      live.current = false;
-    };
-  }, []);
-
-  const start = async (): Promise<void> => {
-    setError('');
-    setLost(false);
-    setView(null);
-    setPuzzles(null);
-    setNewBest(false);
-    setHeld(false);
-    setBeat(null);
-    dealtAt.current = 0;
-    setWhy(NO_REASONS);
-    lostAtLoad = false;
-    setLostToReload(false);
-    setBusy(true);
-    try {
-      if (room?.connection.isOpen) void room.leave(true);
-      const next = await createRoom('solo', {
-        mode,
-        limit,
-        side,
-        pieceSet,
-        ...(atLevel ? { dealing: 'level' as const } : {}),
-      });
-      watchRoom(next);
-      if (!live.current) {
-        void next.leave(true);
-        return;
-      }
-      send(next, 'start');
-      markRun(true);
-      setRoom(next);
-    } catch (e) {
-      setError(errorText(e, t));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const start = (): Promise<void> =>
+    run.start({ mode, limit, side, pieceSet, ...(atLevel ? { dealing: 'level' as const } : {}) });
 
   const playing = view?.phase === 'playing';
-
-  // The beat fades over BEAT_MS (styles.css), then leaves the page.
-  useEffect(() => {
-    if (!beat) return;
-    const timer = setTimeout(() => {
-      setBeat(null);
-    }, BEAT_MS);
-    return () => {
-      clearTimeout(timer);
-    };
-  }, [beat]);
-
-  // What the board is handed, the same objects until they change (each message brings new copies).
-  const task = useSameData(view?.task ?? null);
-  const tray = useSameData(view?.set ?? null);
-  const claim = useCallback(
-    (placements: Placements, trail: readonly TrailMove[]) => {
-      setRejected(null);
-      if (room) send(room, 'claim', { placements, trail });
-    },
-    [room],
-  );
-  // Under the board, within a thumb's reach: the sound, and Set aside (the next puzzle).
-  const controls = useMemo(
-    () => (
-      <>
-        <SoundControl />
-        <button
-          type="button"
-          className="set-aside"
-          data-next-puzzle
-          onClick={() => {
-            if (room) send(room, 'skip');
-          }}
-        >
-          {t('solo.skip')}
-        </button>
-      </>
-    ),
-    [room, t],
-  );
-
-  // The board on screen: a new one is a new Puzzle.
-  const boardKey = view?.current ? `${view.solved}-${view.skipped}-${view.current.board}-${view.current.key}` : '';
-
-  // The run opens at the top of the page, wherever Start was.
-  useLayoutEffect(() => {
-    if (playing) window.scrollTo(0, 0);
-  }, [playing]);
 
   return (
     <div className={playing ? 'solo play-screen' : 'solo'}>
@@ -365,48 +194,7 @@ export function Solo() {
           {lostToReload && !view && !error && !lost && <p role="status">{t('solo.lostToReload')}</p>}
         </section>
       )}
-      {playing && view.current && task && (
-        <section className="solo-play">
-          <div className="game-bar">
-            <SoloClock view={view} />
-            <span>
-              {view.mode === 'timed'
-                ? t('solo.solvedSoFar', { count: view.solved })
-                : t('solo.solvedOf', { count: view.solved, limit: view.limit })}
-            </span>
-          </div>
-          <RejectedNote
-            rejected={rejected}
-            onClose={() => {
-              setRejected(null);
-            }}
-          />
-          {/* The next puzzle is on the board and takes moves at once; the solve's moment passes over
-              it without taking a tap (pointer-events: none) and fades by itself. */}
-          <div className={beat ? 'solo-board arrived' : 'solo-board'}>
-            <Puzzle
-              key={boardKey}
-              task={task}
-              tray={tray ?? undefined}
-              onMove={boardMove}
-              onLift={liftSound}
-              onComplete={claim}
-              label={t('game.boardLabel', { board: view.current.board })}
-            />
-            {beat && (
-              <div key={beat.count} className="solo-beat" role="status" data-testid="solo-beat">
-                <p className="solo-beat-time">{t('solo.beatTime', { time: clock(beat.ms) })}</p>
-                <p>
-                  {view.mode === 'timed'
-                    ? t('solo.solvedSoFar', { count: beat.count })
-                    : t('solo.solvedOf', { count: beat.count, limit: view.limit })}
-                </p>
-              </div>
-            )}
-          </div>
-          <PlayBar>{controls}</PlayBar>
-        </section>
-      )}
+      <SoloPlay run={run} />
       {!playing && (
         <section className="card">
           <h2>{t('solo.best')}</h2>
@@ -435,123 +223,6 @@ export function Solo() {
             <p>{t('solo.noRecords')}</p>
           )}
         </section>
-      )}
-    </div>
-  );
-}
-
-/** How long a solve's beat shows over the next puzzle (real ms); it holds nothing back, so it costs no time. */
-const BEAT_MS = 1500;
-
-/** A solve's beat: what to say of it. */
-interface Beat {
-  /** How long the solve took, from the deal to the claim (the server's times). */
-  readonly ms: number;
-  /** Puzzles solved so far. */
-  readonly count: number;
-}
-
-const RUN_KEY = 'ubongo.soloRun';
-
-/** Notes in this tab whether a run is under way, so that a reload can say it ended the run. */
-function markRun(underWay: boolean): void {
-  try {
-    if (underWay) sessionStorage.setItem(RUN_KEY, '1');
-    else sessionStorage.removeItem(RUN_KEY);
-  } catch {
-    // Not noted: a reload then says nothing.
-  }
-}
-
-/** Whether a run was under way when this tab last left the page (the mark is taken away). */
-function takeRunMark(): boolean {
-  try {
-    const was = sessionStorage.getItem(RUN_KEY) === '1';
-    sessionStorage.removeItem(RUN_KEY);
-    return was;
-  } catch {
-    return false;
-  }
-}
-
-// Read once as the page loads, whenever the solo screen is first drawn.
-let lostAtLoad = takeRunMark();
-
-/**
- * The run's clock: the time left (timed) or the time taken so far (a number of puzzles). It has a
- * clock of its own and re-renders when its whole seconds change: the screen, the board with it, is
- * not drawn again while a piece is dragged.
- */
-function SoloClock({ view }: { view: Received }) {
-  const { t } = useTranslation();
-  const endsAt = view.mode === 'timed' ? view.endsAt : null;
-  return endsAt !== null ? (
-    <TimeLeft deadline={endsAt} message={view} />
-  ) : (
-    <span className="solo-clock">
-      {t('solo.timeTaken')}{' '}
-      <strong>
-        <TimeTaken since={view.startedAt ?? view.serverNow} message={view} />
-      </strong>
-    </span>
-  );
-}
-
-/** A timed run's time left: urgent in its last ten seconds, as a round's hourglass is (seen, and its sand heard). */
-function TimeLeft({ deadline, message }: { deadline: number; message: Received }) {
-  const { t } = useTranslation();
-  const left = useTimeLeft(deadline, message);
-  const whole = Math.ceil(left / 1000);
-  const urgent = whole > 0 && whole <= URGENT_SECONDS;
-  useEffect(() => {
-    if (urgent) play('sand');
-  }, [urgent, whole]);
-  return (
-    <span className="solo-clock" data-urgent={urgent ? '' : undefined}>
-      {t('solo.timeLeft')} <strong>{clock(left)}</strong>
-    </span>
-  );
-}
-
-/** The last seconds of a timed run, when its clock turns urgent. */
-const URGENT_SECONDS = 10;
-
-function TimeTaken({ since, message }: { since: number; message: Received }) {
-  return clock(useTimeTaken(since, message));
-}
-
-/** A run puzzle by puzzle: a bar each for its time, solved ones full, set aside ones pale; the fastest and slowest solve. */
-export function RunChart({ puzzles }: { puzzles: readonly SoloPuzzleTime[] }) {
-  const { t } = useTranslation();
-  const solved = puzzles.filter((p) => p.outcome === 'solved');
-  const longest = Math.max(1, ...puzzles.map((p) => p.ms));
-  const fastest = solved.reduce<SoloPuzzleTime | undefined>((a, p) => (a && a.ms <= p.ms ? a : p), undefined);
-  const slowest = solved.reduce<SoloPuzzleTime | undefined>((a, p) => (a && a.ms >= p.ms ? a : p), undefined);
-  // A puzzle as its card says it: the board and its symbol (or colour), in words.
-  const name = (p: SoloPuzzleTime): string => `${p.board} (${t(`keys.${p.key}`)})`;
-  return (
-    <div className="run-chart">
-      {/* Each puzzle's time as a bar beside it, and in words: the fastest and the slowest coloured. */}
-      <ol className="run-bars" aria-label={t('solo.chart')}>
-        {puzzles.map((p, i) => (
-          <li key={i} className={`${p.outcome}${p === fastest ? ' fastest' : ''}${p === slowest ? ' slowest' : ''}`}>
-            <span className="run-puzzle">{name(p)}</span>
-            <span className="run-bar" aria-hidden="true">
-              <span style={{ width: `${Math.max(2, (p.ms / longest) * 100).toFixed(1)}%` }} />
-            </span>
-            <span className="run-time">
-              {clock(p.ms)}
-              {p.outcome !== 'solved' && ` (${t(`solo.outcome.${p.outcome}`)})`}
-            </span>
-          </li>
-        ))}
-      </ol>
-      {fastest && slowest && (
-        <p>
-          {t('solo.fastest', { puzzle: name(fastest), time: clock(fastest.ms) })} ·{' '}
-          {t('solo.slowest', { puzzle: name(slowest), time: clock(slowest.ms) })} ·{' '}
-          {t('solo.mean', { time: clock(solved.reduce((sum, p) => sum + p.ms, 0) / solved.length) })}
-        </p>
       )}
     </div>
   );
