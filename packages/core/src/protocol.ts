@@ -521,7 +521,44 @@ export type SoloCourse =
   { readonly kind: 'campaign'; readonly level: number } | { readonly kind: 'daily' } | { readonly kind: 'storm' };
 
 /** What a course's run came to, beyond the run's own result (`recorded.course`), by the course's kind. */
-export type CourseOutcome = { readonly kind: 'campaign' } | { readonly kind: 'daily' } | { readonly kind: 'storm' };
+export type CourseOutcome = CampaignOutcome | { readonly kind: 'daily' } | { readonly kind: 'storm' };
+
+/** What a campaign level's run came to (docs/protocol.md, "The campaign"). */
+export interface CampaignOutcome {
+  readonly kind: 'campaign';
+  readonly level: number;
+  /** Stars this run earned (0: not solved, not verified, or held). */
+  readonly stars: 0 | 1 | 2 | 3;
+  /** The level's best stars and best time (ms) now, this run counted; 0 and null before any. */
+  readonly bestStars: 0 | 1 | 2 | 3;
+  readonly bestMs: number | null;
+  /** The level's thresholds: 3 stars within `three` ms, 2 within `two`. */
+  readonly thresholds: { readonly three: number; readonly two: number };
+  /** The next level's number when this run opened it (undefined: it was open already, or none). */
+  readonly opened?: number;
+  /** The next level, if there is one, and whether it is open now. */
+  readonly next?: { readonly level: number; readonly open: boolean };
+}
+
+/** `GET /api/me/campaign`: the account's campaign, every level with its stars and best time. */
+export interface CampaignProgress {
+  /** The level to play next: the first level open and never solved (the last level once all are). */
+  readonly current: number;
+  readonly worlds: readonly {
+    readonly world: number;
+    readonly edition: DeckEdition;
+    readonly levels: readonly CampaignLevelProgress[];
+  }[];
+}
+
+/** One level of `CampaignProgress`. */
+export interface CampaignLevelProgress {
+  readonly level: number;
+  readonly open: boolean;
+  readonly stars: 0 | 1 | 2 | 3;
+  readonly bestMs: number | null;
+  readonly thresholds: { readonly three: number; readonly two: number };
+}
 
 /** A puzzle of a solo run: which, what became of it, and how long from its deal (the server's clock). */
 export interface SoloPuzzleTime {

@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Kysely, RawBuilder, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type {
+  CampaignMark,
   Report,
   RecordQuery,
   RunPage,
@@ -325,4 +326,50 @@ export class KyselySoloRuns implements SoloRuns {
     const found = await this.db.selectFrom('reports').selectAll().orderBy('at').orderBy('reporter').execute();
     return found.map((r) => parseStored(rows.reports, r, `reports (${r.reporter}, ${r.kind}, ${r.target})`));
   }
+
+  async campaignProgress(accountId: string): Promise<CampaignMark[]> {
+    const found = await this.db
+      .selectFrom('campaign_progress')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('level')
+      .execute();
+    return found.map(markOf);
+  }
+
+  async markCampaignLevel(mark: CampaignMark): Promise<CampaignMark> {
+    // Best stars and best time each kept on its own, in one statement (no lost update between two runs).
+    await this.db
+      .insertInto('campaign_progress')
+      .values({
+        account_id: mark.accountId,
+        level: mark.level,
+        stars: mark.stars,
+        best_ms: mark.bestMs,
+        updated_at: mark.at,
+      })
+      .onConflict((oc) =>
+        oc.columns(['account_id', 'level']).doUpdateSet({
+          stars: sql<number>`case when excluded.stars > campaign_progress.stars then excluded.stars else campaign_progress.stars end`,
+          best_ms: sql<number>`case when excluded.best_ms < campaign_progress.best_ms then excluded.best_ms else campaign_progress.best_ms end`,
+          updated_at: (eb) => eb.ref('excluded.updated_at'),
+        }),
+      )
+      .execute();
+    const row = await this.db
+      .selectFrom('campaign_progress')
+      .selectAll()
+      .where('account_id', '=', mark.accountId)
+      .where('level', '=', mark.level)
+      .executeTakeFirstOrThrow();
+    return markOf(row);
+  }
 }
+
+const markOf = (r: Selectable<Tables['campaign_progress']>): CampaignMark => ({
+  accountId: r.account_id,
+  level: Number(r.level),
+  stars: Number(r.stars),
+  bestMs: Number(r.best_ms),
+  at: Number(r.updated_at),
+});

@@ -1,6 +1,7 @@
 import { compareSoloResults } from '@ubongo/core';
 import type {
   Account,
+  CampaignMark,
   Report,
   RecordQuery,
   Review,
@@ -40,6 +41,8 @@ export class MemorySoloRuns implements SoloRuns {
   private readonly trails = new Map<number, string>();
   private readonly established = new Set<string>();
   private readonly reported: Report[] = [];
+  /** `campaign_progress`, by account then level. */
+  private readonly campaign = new Map<string, Map<number, CampaignMark>>();
 
   constructor(
     private readonly gate: Gate,
@@ -178,6 +181,25 @@ export class MemorySoloRuns implements SoloRuns {
         .sort((a, b) => a.at - b.at || (a.reporter < b.reporter ? -1 : a.reporter > b.reporter ? 1 : 0))
         .map((r) => ({ ...r })),
     );
+  }
+
+  campaignProgress(accountId: string): Promise<CampaignMark[]> {
+    return this.gate.run(() =>
+      [...(this.campaign.get(accountId)?.values() ?? [])].sort((a, b) => a.level - b.level).map((m) => ({ ...m })),
+    );
+  }
+
+  markCampaignLevel(mark: CampaignMark): Promise<CampaignMark> {
+    return this.gate.run(() => {
+      const levels = this.campaign.get(mark.accountId) ?? new Map<number, CampaignMark>();
+      this.campaign.set(mark.accountId, levels);
+      const was = levels.get(mark.level);
+      const kept: CampaignMark = was
+        ? { ...was, stars: Math.max(was.stars, mark.stars), bestMs: Math.min(was.bestMs, mark.bestMs), at: mark.at }
+        : { ...mark };
+      levels.set(mark.level, kept);
+      return { ...kept };
+    });
   }
 
   /** The runs of an account that count for its history: verified, and not held or rejected (the SQL stores' `counted`). */

@@ -266,5 +266,19 @@ export function migrations(t: ColumnTypes): Record<string, Migration> {
           .execute();
       },
     },
+    '015_campaign_progress': {
+      async up(db: Kysely<unknown>) {
+        // An account's campaign levels solved (verified, not held): best stars and best time, each kept on its own.
+        await db.schema
+          .createTable('campaign_progress')
+          .addColumn('account_id', t.text, (c) => c.notNull())
+          .addColumn('level', t.int, (c) => c.notNull())
+          .addColumn('stars', t.int, (c) => c.notNull())
+          .addColumn('best_ms', t.big, (c) => c.notNull())
+          .addColumn('updated_at', t.big, (c) => c.notNull())
+          .addPrimaryKeyConstraint('campaign_progress_pk', ['account_id', 'level'])
+          .execute();
+      },
+    },
   };
 }

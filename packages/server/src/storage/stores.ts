@@ -3,6 +3,7 @@ import type {
   Account,
   Accounts,
   Attempt,
+  CampaignMark,
   GameRecord,
   Games,
   Journal,
@@ -120,6 +121,12 @@ export abstract class CombinedStorage implements Storage {
   }
   reports(): Promise<Report[]> {
     return this.#soloRuns.reports();
+  }
+  campaignProgress(accountId: string): Promise<CampaignMark[]> {
+    return this.#soloRuns.campaignProgress(accountId);
+  }
+  markCampaignLevel(mark: CampaignMark): Promise<CampaignMark> {
+    return this.#soloRuns.markCampaignLevel(mark);
   }
 
   ratingsOf(accountId: string): Promise<PlayerRating[]> {

@@ -94,6 +94,13 @@ export interface Tables {
     account_id: string;
     at: number;
   };
+  campaign_progress: {
+    account_id: string;
+    level: number;
+    stars: number;
+    best_ms: number;
+    updated_at: number;
+  };
   reports: {
     reporter: string;
     kind: string;

@@ -8,6 +8,33 @@ import { solo } from './fixtures.js';
  */
 export function soloRunsContract(name: string, open: Opener): void {
   describe(`${name}: solo runs`, () => {
+    it('keeps an account’s campaign levels: best stars and best time each on its own, by level', async () => {
+      const storage = await open();
+      expect(await storage.campaignProgress('acc-1')).toEqual([]);
+      const mark = { accountId: 'acc-1', level: 2, stars: 2, bestMs: 20_000, at: 1000 };
+      expect(await storage.markCampaignLevel(mark)).toEqual(mark);
+      await storage.markCampaignLevel({ accountId: 'acc-1', level: 1, stars: 1, bestMs: 50_000, at: 1100 });
+      // A slower run with more stars cannot be (same thresholds), but each best is kept on its own all the same.
+      expect(await storage.markCampaignLevel({ ...mark, stars: 3, bestMs: 25_000, at: 1200 })).toEqual({
+        ...mark,
+        stars: 3,
+        bestMs: 20_000,
+        at: 1200,
+      });
+      expect(await storage.markCampaignLevel({ ...mark, stars: 1, bestMs: 15_000, at: 1300 })).toEqual({
+        ...mark,
+        stars: 3,
+        bestMs: 15_000,
+        at: 1300,
+      });
+      await storage.markCampaignLevel({ accountId: 'acc-2', level: 1, stars: 3, bestMs: 9000, at: 1400 });
+      expect(await storage.campaignProgress('acc-1')).toEqual([
+        { accountId: 'acc-1', level: 1, stars: 1, bestMs: 50_000, at: 1100 },
+        { accountId: 'acc-1', level: 2, stars: 3, bestMs: 15_000, at: 1300 },
+      ]);
+      await storage.close();
+    });
+
     it('lists timed records by most solved, then fastest; count records by time, complete runs only', async () => {
       const storage = await open();
       await storage.saveSolo(solo({ player: 'A', solved: 3, ms: 300_000 }));
