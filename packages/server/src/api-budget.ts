@@ -21,6 +21,7 @@ export const API_COSTS: Readonly<Record<string, number>> = {
   '/api/games/:id/replay': 10,
   '/api/reports': 5,
   '/api/me/held': 3,
+  '/api/me/campaign': 3,
 };
 
 /** How long an answer over budget waits before it is sent. */
