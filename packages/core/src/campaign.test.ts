@@ -1,12 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  CAMPAIGN_WORLD_SIZE,
-  campaignLevels,
-  compareCandidates,
-  starsFor,
-  starThresholds,
-} from './campaign.js';
+import { CAMPAIGN_WORLD_SIZE, campaignLevels, compareCandidates, starsFor, starThresholds } from './campaign.js';
 import { calibratedDifficulty } from './calibration.js';
 import { findTask } from './deck.js';
 import { shippedDeck } from './decks.js';

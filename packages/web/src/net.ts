@@ -1,4 +1,5 @@
 import type {
+  CampaignProgress,
   DeckIndex,
   HeldAnswer,
   LeaderboardAnswer,
@@ -291,4 +292,11 @@ export function seatName(seat: Occupant, t: TFunction): string {
     case 'stand-in':
       return t('lobby.standIn', { name: seat.for });
   }
+}
+
+/** The signed-in account's campaign: every level with its stars and best time, and the level to play next. */
+export async function fetchCampaign(): Promise<CampaignProgress> {
+  const res = await fetch('/api/me/campaign', { headers: { authorization: `Bearer ${await sessionToken()}` } });
+  if (!res.ok) throw new Error(`/api/me/campaign: HTTP ${res.status}`);
+  return (await res.json()) as CampaignProgress;
 }

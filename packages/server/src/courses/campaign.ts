@@ -38,8 +38,11 @@ export async function campaignProgress(
   const levels = levelsFor(decks);
   const marks = new Map((await storage.campaignProgress(accountId)).map((m) => [m.level, m]));
   const solved = new Set(marks.keys());
-  const worlds: { world: number; edition: DeckEdition; levels: CampaignProgress['worlds'][number]['levels'][number][] }[] =
-    [];
+  const worlds: {
+    world: number;
+    edition: DeckEdition;
+    levels: CampaignProgress['worlds'][number]['levels'][number][];
+  }[] = [];
   for (const level of levels) {
     let world = worlds.at(-1);
     if (world?.world !== level.world) {

@@ -1,7 +1,192 @@
+import type { CampaignOutcome, CampaignProgress } from '@ubongo/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAccount } from '../account.js';
+import { clock } from '../hooks.js';
+import { fetchCampaign } from '../net.js';
+import { SoloPlay, useSoloRun } from './solo-play.js';
 
-/** The campaign screen (issue 35: built on its own branch). */
+/** Stars as marks: ★ earned, ☆ not (read out in words by the label around them). */
+const starMarks = (stars: number): string => '★'.repeat(stars) + '☆'.repeat(3 - stars);
+
+/**
+ * The campaign: a map of worlds, each a group of levels with their stars; the next open level
+ * stands out and the map scrolls to it. A level is played as a solo run of its one task (the server
+ * says which, and whether it is open), and its end card shows the stars, the time and the
+ * thresholds, with the next level, the same again, or the map.
+ */
 export function Campaign() {
   const { t } = useTranslation();
-  return <h1>{t('nav.campaign')}</h1>;
+  const account = useAccount();
+  const run = useSoloRun('campaign');
+  const { view, recorded, error, busy, lost, rejected } = run;
+  const [progress, setProgress] = useState<CampaignProgress | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [level, setLevel] = useState<number | null>(null);
+  const current = useRef<HTMLButtonElement | null>(null);
+
+  useEffect(() => {
+    if (!account) return;
+    let live = true;
+    fetchCampaign()
+      .then((p) => {
+        if (live) {
+          setProgress(p);
+          setFailed(false);
+        }
+      })
+      .catch(() => {
+        if (live) setFailed(true);
+      });
+    return () => {
+      live = false;
+    };
+    // Fetched again once a run is stored.
+  }, [account, recorded]);
+
+  const onMap = level === null;
+  // The map scrolls to the level to play next.
+  useEffect(() => {
+    if (onMap && progress) current.current?.scrollIntoView({ block: 'center' });
+  }, [onMap, progress]);
+
+  const play = useCallback(
+    (n: number) => {
+      setLevel(n);
+      void run.start({ mode: 'count', limit: 5, side: 'easy', course: { kind: 'campaign', level: n } });
+    },
+    [run],
+  );
+
+  const playing = view?.phase === 'playing';
+  const outcome: CampaignOutcome | null = recorded?.course?.kind === 'campaign' ? recorded.course : null;
+  const solvedMs = recorded?.puzzles[0]?.outcome === 'solved' ? recorded.puzzles[0].ms : null;
+  // The start was refused (a level not open): said, with the map.
+  const refused = !view && rejected?.to === 'start' ? rejected.message : null;
+
+  if (level !== null && !refused && !error && !lost) {
+    return (
+      <div className={playing ? 'campaign play-screen' : 'campaign'}>
+        <h1>{t('campaign.level', { level })}</h1>
+        {outcome && (
+          <section className="card result campaign-end" role="status" data-testid="campaign-end">
+            <h2>{outcome.stars > 0 ? t('campaign.solved', { level: outcome.level }) : t('campaign.notSolved')}</h2>
+            <p className="stars big-stars" aria-label={t('campaign.starsOf', { count: outcome.stars })}>
+              {starMarks(outcome.stars)}
+            </p>
+            {solvedMs !== null && <p>{t('campaign.time', { time: clock(solvedMs) })}</p>}
+            {outcome.stars === 0 && solvedMs !== null && <p>{t('campaign.noStars')}</p>}
+            <ul className="thresholds" aria-label={t('campaign.thresholds')}>
+              <li>{t('campaign.three', { time: clock(outcome.thresholds.three) })}</li>
+              <li>{t('campaign.two', { time: clock(outcome.thresholds.two) })}</li>
+              <li>{t('campaign.one')}</li>
+            </ul>
+            {outcome.bestMs !== null && (
+              <p>{t('campaign.best', { count: outcome.bestStars, time: clock(outcome.bestMs) })}</p>
+            )}
+            {outcome.opened !== undefined && (
+              <p className="new-best">{t('campaign.opened', { level: outcome.opened })}</p>
+            )}
+            <div className="actions">
+              {outcome.next?.open && (
+                <button
+                  type="button"
+                  className="primary big"
+                  disabled={busy}
+                  onClick={() => {
+                    if (outcome.next) play(outcome.next.level);
+                  }}
+                >
+                  {t('campaign.next')}
+                </button>
+              )}
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => {
+                  play(outcome.level);
+                }}
+              >
+                {t('campaign.again')}
+              </button>
+              <button
+                type="button"
+                onClick={() => {
+                  setLevel(null);
+                }}
+              >
+                {t('campaign.map')}
+              </button>
+            </div>
+          </section>
+        )}
+        {!outcome && view?.phase === 'finished' && <p role="status">{t('campaign.saving')}</p>}
+        <SoloPlay run={run} skipLabel={t('campaign.giveUp')} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="campaign">
+      <h1>{t('campaign.title')}</h1>
+      <section className="card">
+        <p>{t('campaign.intro')}</p>
+        {account?.username === null && <p className="hint">{t('campaign.guest')}</p>}
+        {(refused ?? error) && (
+          <p className="error" role="alert">
+            {t('home.cannotJoin', { reason: refused ?? error })}
+          </p>
+        )}
+        {lost && (
+          <p className="error" role="alert">
+            {t('solo.lost')}
+          </p>
+        )}
+        {failed && <p role="alert">{t('campaign.cannotLoad')}</p>}
+        {!progress && !failed && <p>{t('common.loading')}</p>}
+      </section>
+      {progress?.worlds.map((world) => {
+        const earned = world.levels.reduce((sum, l) => sum + l.stars, 0);
+        return (
+          <section key={world.world} className="card campaign-world" aria-labelledby={`world-${world.world}`}>
+            <h2 id={`world-${world.world}`}>
+              {t('campaign.world', { world: world.world, deck: t(`editions.${world.edition}`) })}{' '}
+              <span className="world-stars">
+                {t('campaign.worldStars', { count: earned, of: world.levels.length * 3 })}
+              </span>
+            </h2>
+            <ol className="campaign-levels">
+              {world.levels.map((l) => {
+                const next = l.level === progress.current;
+                return (
+                  <li key={l.level}>
+                    <button
+                      type="button"
+                      ref={next ? current : undefined}
+                      className={next ? 'campaign-level primary current' : 'campaign-level'}
+                      disabled={!l.open || busy}
+                      aria-current={next ? 'step' : undefined}
+                      aria-label={
+                        l.open
+                          ? t('campaign.levelLabel', { level: l.level, count: l.stars })
+                          : t('campaign.levelLocked', { level: l.level })
+                      }
+                      onClick={() => {
+                        play(l.level);
+                      }}
+                    >
+                      <span className="level-number">{l.level}</span>
+                      <span className="stars" aria-hidden="true">
+                        {l.open ? starMarks(l.stars) : '🔒'}
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ol>
+          </section>
+        );
+      })}
+    </div>
+  );
 }
