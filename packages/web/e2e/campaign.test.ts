@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { solveWithMouse, solveWithTouch } from './play.js';
+import type { On } from './support.js';
+import { chromiumAndServer, SIZES, watchErrors } from './support.js';
+
+/*
+ * The campaign as a person plays it, on a phone (390x844, real touch: taps and drags) and a desktop
+ * window (1366x800, the mouse): the map of worlds with level 1 open and level 2 locked, level 1
+ * played by dragging its pieces, the end card with its stars, time and thresholds, and back on the
+ * map level 1's stars and level 2 open. Screenshots go to /tmp/shots/campaign.
+ */
+
+const real = chromiumAndServer();
+const SHOTS = '/tmp/shots/campaign';
+mkdirSync(SHOTS, { recursive: true });
+
+/** A tap on a phone, a click on a desktop. */
+const press = (on: On, target: Locator): Promise<void> => (on === 'phone' ? target.tap() : target.click());
+
+/** Waits as a person thinks before the next piece (uneven pauses: a person's times spread). */
+const think = (page: Page, ms: number): Promise<void> => page.waitForTimeout(ms);
+
+describe.each(['phone', 'desktop'] as const)('the campaign, on a %s', (on) => {
+  it('shows the map, plays level 1 by dragging its pieces, earns stars and opens level 2', async () => {
+    const context = await real.browser.newContext({ ...SIZES[on], locale: 'en-GB' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(real.server.url);
+    await press(on, page.getByRole('link', { name: /Campaign/ }).first());
+    await expect.poll(() => page.url()).toContain('#/campaign');
+
+    // The map: worlds of levels, level 1 open and standing out, level 2 locked and said so.
+    await page.getByRole('heading', { name: /^World 1 · Classic/ }).waitFor();
+    const level1 = page.getByRole('button', { name: 'Level 1, 0 stars of 3' });
+    await expect.poll(() => level1.getAttribute('aria-current')).toBe('step');
+    const level2Locked = page.getByRole('button', { name: 'Level 2, locked' });
+    expect(await level2Locked.isDisabled()).toBe(true);
+    expect(await page.getByRole('heading', { name: /World 13 · Extreme/ }).count()).toBe(1);
+    // A guest is told where the stars are kept.
+    expect(await page.getByText(/kept on this device/).count()).toBe(1);
+    await page.screenshot({ path: `${SHOTS}/map-${on}.png` });
+
+    // Level 1, played by hand: one piece at a time, with a person's pauses between.
+    await press(on, level1);
+    await page.getByRole('heading', { name: 'Level 1' }).waitFor();
+    await page.locator('svg.puzzle-svg').waitFor();
+    const pieces = JSON.parse((await page.locator('svg.puzzle-svg').getAttribute('data-needed')) ?? '[]') as string[];
+    const pauses = [1300, 2100, 900, 1700];
+    for (let i = 0; i < pieces.length; i++) {
+      await think(page, pauses[i] ?? 1000);
+      if (on === 'phone') await solveWithTouch(page, i + 1, i);
+      else await solveWithMouse(page, i + 1, i);
+    }
+
+    // The end card: stars earned (in words too), the time, the thresholds, and what next.
+    const end = page.getByTestId('campaign-end');
+    await end.waitFor({ timeout: 20_000 });
+    await expect.poll(() => end.getByRole('heading').textContent()).toBe('Level 1 solved');
+    const stars = await end.locator('.big-stars').getAttribute('aria-label');
+    expect(stars).toMatch(/^[123] stars? of 3$/);
+    expect(await end.getByText(/^Time: \d:\d\d$/).count()).toBe(1);
+    expect(await end.getByText(/^★★★ within \d:\d\d$/).count()).toBe(1);
+    expect(await end.getByText(/^★★ within \d:\d\d$/).count()).toBe(1);
+    expect(await end.getByText('Level 2 is open!').count()).toBe(1);
+    expect(await end.getByRole('button', { name: 'Next level' }).count()).toBe(1);
+    expect(await end.getByRole('button', { name: 'Play again' }).count()).toBe(1);
+    await page.screenshot({ path: `${SHOTS}/end-${on}.png` });
+
+    // Back on the map: level 1 has its stars, level 2 is open and is the one to play.
+    // Chromium may take the first tap after a drag for the one that stops its fling: a person taps again.
+    await press(on, end.getByRole('button', { name: 'Map' }));
+    await page.waitForTimeout(500);
+    if ((await end.count()) > 0) await press(on, end.getByRole('button', { name: 'Map' }));
+    const earned = page.getByRole('button', { name: `Level 1, ${stars ?? ''}` });
+    await earned.waitFor();
+    expect(await earned.textContent()).toMatch(/★/);
+    const level2 = page.getByRole('button', { name: 'Level 2, 0 stars of 3' });
+    await level2.waitFor();
+    expect(await level2.isDisabled()).toBe(false);
+    await expect.poll(() => level2.getAttribute('aria-current')).toBe('step');
+    await page.screenshot({ path: `${SHOTS}/map-after-${on}.png` });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
+});
