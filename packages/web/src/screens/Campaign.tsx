@@ -9,6 +9,16 @@ import { SoloPlay, useSoloRun } from './solo-play.js';
 /** Stars as marks: ★ earned, ☆ not (read out in words by the label around them). */
 const starMarks = (stars: number): string => '★'.repeat(stars) + '☆'.repeat(3 - stars);
 
+/** A padlock, drawn (no emoji font is needed). */
+function LockIcon() {
+  return (
+    <svg className="lock-icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+      <path d="M5 7V5a3 3 0 0 1 6 0v2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      <rect x="3" y="7" width="10" height="7" rx="1.5" fill="currentColor" />
+    </svg>
+  );
+}
+
 /**
  * The campaign: a map of worlds, each a group of levels with their stars; the next open level
  * stands out and the map scrolls to it. A level is played as a solo run of its one task (the server
@@ -177,7 +187,7 @@ export function Campaign() {
                     >
                       <span className="level-number">{l.level}</span>
                       <span className="stars" aria-hidden="true">
-                        {l.open ? starMarks(l.stars) : '🔒'}
+                        {l.open ? starMarks(l.stars) : <LockIcon />}
                       </span>
                     </button>
                   </li>
