@@ -4,7 +4,7 @@ import type { Deck, DeckEdition, Side, TaskRef } from './deck.js';
 import { SIDES } from './deck.js';
 
 /*
- * The campaign (docs/courses.md, "The campaign"): the tasks of both decks as levels of rising
+ * The campaign (docs/decks.md, "The campaign"): the tasks of both decks as levels of rising
  * difficulty, in worlds. Its order is the published calibration's (calibratedDifficulty), never
  * the live database's, so a level is the same task for every player until a calibration is
  * published again.

@@ -10,7 +10,7 @@ import type { UbongoServer } from './server.js';
 import { startServer } from './server.js';
 import { byHand, Player, solve } from '@ubongo/test-support/player';
 
-// The campaign over a real socket (docs/courses.md, "The campaign"): levels open one by one, stars
+// The campaign over a real socket (docs/decks.md, "The campaign"): levels open one by one, stars
 // by time, progress with the account.
 
 const TIME_SCALE = 10;

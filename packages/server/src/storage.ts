@@ -385,7 +385,7 @@ export interface SoloRuns {
   saveReport(report: Report): Promise<boolean>;
   /** Every report, earliest first. */
   reports(): Promise<Report[]>;
-  /** An account's campaign levels solved (docs/courses.md), by level. */
+  /** An account's campaign levels solved (docs/decks.md, "The campaign"), by level. */
   campaignProgress(accountId: string): Promise<CampaignMark[]>;
   /**
    * Notes a level solved (verified, not held): the level keeps its best stars and its best time,

@@ -4,7 +4,7 @@ import type { Course } from '../courses.js';
 import type { CampaignMark, SoloRuns } from '../storage.js';
 
 /*
- * The campaign (docs/courses.md, "The campaign"): core's levels (campaign.ts), each a count run of
+ * The campaign (docs/decks.md, "The campaign"): core's levels (campaign.ts), each a count run of
  * its one task with the task's own pieces. The first level is open; each next one opens when the
  * one before it is solved verified and not held. A level solved so keeps its best stars and best
  * time in `campaign_progress`, with the account (a claimed account sees it on any device).

@@ -366,10 +366,7 @@ export class KyselySoloRuns implements SoloRuns {
   }
 }
 
-const markOf = (r: Selectable<Tables['campaign_progress']>): CampaignMark => ({
-  accountId: r.account_id,
-  level: Number(r.level),
-  stars: Number(r.stars),
-  bestMs: Number(r.best_ms),
-  at: Number(r.updated_at),
-});
+const markOf = (raw: Selectable<Tables['campaign_progress']>): CampaignMark => {
+  const r = parseStored(rows.campaignProgress, raw, `campaign_progress (${raw.account_id}, ${raw.level})`);
+  return { accountId: r.account_id, level: r.level, stars: r.stars, bestMs: r.best_ms, at: r.updated_at };
+};

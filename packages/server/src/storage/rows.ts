@@ -113,9 +113,18 @@ const reports = z.object({
   at: z.number(),
 });
 
+const campaignProgress = z.object({
+  account_id: z.string(),
+  level: z.number().int().min(1),
+  stars: z.number().int().min(1).max(3),
+  best_ms: z.number().min(0),
+  updated_at: z.number(),
+});
+
 /** The rows' parsers, by table. */
 export const rows = {
   reports,
+  campaignProgress,
   games,
   liveGames,
   liveTables,
@@ -139,4 +148,5 @@ agree<Same<z.input<typeof puzzleRatings>, Selectable<Tables['puzzle_ratings']>>>
 agree<Same<z.input<typeof solverRatings>, Selectable<Tables['solver_ratings']>>>(true);
 agree<Same<z.input<typeof reports>, Selectable<Tables['reports']>>>(true);
 agree<Same<z.input<typeof ratingHistory>, Selectable<Tables['rating_history']>>>(true);
+agree<Same<z.input<typeof campaignProgress>, Selectable<Tables['campaign_progress']>>>(true);
 agree<Same<z.input<typeof heldClaims>, Selectable<Tables['held_claims']>>>(true);
