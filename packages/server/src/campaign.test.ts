@@ -126,6 +126,31 @@ describe('the campaign', () => {
     expect(level(after, 3)?.open).toBe(false);
   });
 
+  it('a solve that was not a person’s (no move trail) earns no stars and opens nothing', async () => {
+    const session = await guest('Bot');
+    const p = await enter(session, 1);
+    p.send('start');
+    const v = await p.waitFor('view', (m) => m.task !== null);
+    if (!v.task) throw new Error('no task');
+    await pause(quick);
+    p.send('claim', { placements: solve(v.task) });
+    const recorded = await p.waitFor('recorded');
+    await p.room.leave();
+    expect(recorded.verified).toBe(false);
+    expect(recorded.course).toEqual({
+      kind: 'campaign',
+      level: 1,
+      stars: 0,
+      bestStars: 0,
+      bestMs: null,
+      thresholds: first.stars,
+      next: { level: 2, open: false },
+    });
+    const after = await progress(session);
+    expect(level(after, 1)).toMatchObject({ stars: 0, bestMs: null });
+    expect(level(after, 2)?.open).toBe(false);
+  });
+
   it('a locked level is refused (course-refused) and changes nothing', async () => {
     const session = await guest('Lok');
     const p = await enter(session, 2);
