@@ -81,7 +81,7 @@ export function Campaign() {
         {outcome && (
           <section className="card result campaign-end" role="status" data-testid="campaign-end">
             <h2>{outcome.stars > 0 ? t('campaign.solved', { level: outcome.level }) : t('campaign.notSolved')}</h2>
-            <p className="stars big-stars" aria-label={t('campaign.starsOf', { count: outcome.stars })}>
+            <p className="stars big-stars" role="img" aria-label={t('campaign.starsOf', { count: outcome.stars })}>
               {starMarks(outcome.stars)}
             </p>
             {solvedMs !== null && <p>{t('campaign.time', { time: clock(solvedMs) })}</p>}
