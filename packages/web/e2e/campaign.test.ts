@@ -104,3 +104,40 @@ describe.each(['phone', 'desktop'] as const)('the campaign, on a %s', (on) => {
     await context.close();
   }, 90_000);
 });
+
+describe.each(['phone', 'desktop'] as const)('a campaign well under way, on a %s', (on) => {
+  it('the map scrolls to the level to play next, past the worlds done', async () => {
+    const context = await real.browser.newContext({ ...SIZES[on], locale: 'en-GB' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(real.server.url);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('ubongo.session'))).not.toBeNull();
+    // The account has solved levels 1 to 30 (kept as the server keeps a solved level).
+    const id = await page.evaluate(async () => {
+      const res = await fetch('/api/me', {
+        headers: { authorization: `Bearer ${localStorage.getItem('ubongo.session') ?? ''}` },
+      });
+      return ((await res.json()) as { account: { id: string } }).account.id;
+    });
+    for (let level = 1; level <= 30; level++)
+      await real.server.server.storage.markCampaignLevel({ accountId: id, level, stars: 3, bestMs: 9000, at: 1 });
+    await press(on, page.getByRole('link', { name: /Campaign/ }).first());
+    const next = page.getByRole('button', { name: 'Level 31, 0 stars of 3' });
+    await expect.poll(() => next.getAttribute('aria-current')).toBe('step');
+    // On screen without a scroll of the person's own: the map went to it.
+    await expect
+      .poll(() =>
+        next.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= window.innerHeight;
+        }),
+      )
+      .toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    expect(await page.getByText('72 stars of 72').count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Level 32, locked' }).isDisabled()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/map-under-way-${on}.png` });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+});
