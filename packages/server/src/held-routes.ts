@@ -1,6 +1,5 @@
-import type { CampaignProgress, HeldAnswer } from '@ubongo/core';
+import type { HeldAnswer } from '@ubongo/core';
 import { AccountError } from './accounts.js';
-import { campaignProgress } from './courses/campaign.js';
 import type { Http, HttpOptions } from './http-common.js';
 import { entryOf } from './profile.js';
 
@@ -11,21 +10,7 @@ export const HELD_LISTED = 50;
  * `GET /api/me/held`: the signed-in account's own runs held for review (docs/accounts.md, "Held
  * results"), which it alone sees: a held run is on no public page.
  */
-export function heldRoutes(
-  app: Http,
-  { storage, accounts, decks }: Pick<HttpOptions, 'storage' | 'accounts' | 'decks'>,
-): void {
-  // `GET /api/me/campaign`: the signed-in account's campaign (docs/protocol.md, "The campaign").
-  app.get(
-    '/api/me/campaign',
-    { exposeHeadRoute: false, schema: { summary: 'The signed-in account’s campaign: levels, stars, best times' } },
-    async (request) => {
-      const token = /^Bearer ([\w-]{20,100})$/.exec(request.headers.authorization ?? '')?.[1];
-      const account = await accounts.bySession(token);
-      if (!account) throw new AccountError(401, 'account/sign-in-first', 'sign in first');
-      return (await campaignProgress(storage, decks, account.id)) satisfies CampaignProgress;
-    },
-  );
+export function heldRoutes(app: Http, { storage, accounts }: Pick<HttpOptions, 'storage' | 'accounts'>): void {
   app.get(
     '/api/me/held',
     {

@@ -9,6 +9,7 @@ import { accountRoutes } from './account-routes.js';
 import { apiBudget } from './api-budget.js';
 import { AccountError } from './accounts.js';
 import { apiRoutes } from './api-routes.js';
+import { campaignRoutes } from './campaign-routes.js';
 import { heldRoutes } from './held-routes.js';
 import type { Limits } from './limits.js';
 import { matchmakerRoutes } from './matchmaker.js';
@@ -180,6 +181,7 @@ export async function httpApp(options: HttpOptions): Promise<FastifyInstance> {
   matchmakerRoutes(typed, limits, options.rateLimits, options.accounts);
   accountRoutes(typed, options.accounts);
   heldRoutes(typed, options);
+  campaignRoutes(typed, options);
   apiRoutes(typed, options);
   reportRoutes(typed, options, options.accounts);
   if (options.webDir !== undefined)
