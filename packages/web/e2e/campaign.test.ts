@@ -65,6 +65,8 @@ describe.each(['phone', 'desktop'] as const)('the campaign, on a %s', (on) => {
     await page.getByRole('heading', { name: 'Level 1' }).waitFor();
     await page.locator('svg.puzzle-svg').waitFor();
     const pieces = JSON.parse((await page.locator('svg.puzzle-svg').getAttribute('data-needed')) ?? '[]') as string[];
+    expect(await page.getByRole('button', { name: 'Give up' }).count()).toBe(1);
+    await page.screenshot({ path: `${SHOTS}/play-${on}.png` });
     const pauses = [1300, 2100, 900, 1700];
     for (let i = 0; i < pieces.length; i++) {
       await think(page, pauses[i] ?? 1000);
