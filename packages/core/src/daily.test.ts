@@ -53,10 +53,10 @@ describe('the daily puzzle', () => {
   });
 
   it('known answers', () => {
-    expect(key('2026-01-01')).toBe("classic C31 hard 1");
-    expect(key('2026-11-28')).toBe("classic C27 hard 1");
-    expect(key('2027-06-15')).toBe("classic C23 hard 4");
-    expect(key('2030-12-31')).toBe("classic C23 hard 2");
+    expect(key('2026-01-01')).toBe('classic C31 hard 1');
+    expect(key('2026-11-28')).toBe('classic C27 hard 1');
+    expect(key('2027-06-15')).toBe('classic C23 hard 4');
+    expect(key('2030-12-31')).toBe('classic C23 hard 2');
   });
 
   it('no task twice within any 365 days, over six years', () => {

@@ -21,6 +21,9 @@ export const API_COSTS: Readonly<Record<string, number>> = {
   '/api/games/:id/replay': 10,
   '/api/reports': 5,
   '/api/me/held': 3,
+  '/api/daily': 3,
+  '/api/daily/:date/board': 3,
+  '/api/daily/:date/solution': 1,
 };
 
 /** How long an answer over budget waits before it is sent. */

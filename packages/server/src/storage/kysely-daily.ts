@@ -72,7 +72,13 @@ export class KyselyDaily implements DailyAttempts {
       .innerJoin('solo_results', 'solo_results.id', 'daily_attempts.run_id')
       .innerJoin('accounts', 'accounts.id', 'daily_attempts.account_id')
       .innerJoin('established_players', 'established_players.account_id', 'daily_attempts.account_id')
-      .select(['daily_attempts.account_id', 'daily_attempts.run_id', 'daily_attempts.ms', 'accounts.name', 'accounts.username'])
+      .select([
+        'daily_attempts.account_id',
+        'daily_attempts.run_id',
+        'daily_attempts.ms',
+        'accounts.name',
+        'accounts.username',
+      ])
       .where('daily_attempts.day', '=', day)
       .where('daily_attempts.solved', '=', 1)
       .where('daily_attempts.verified', '=', 1)

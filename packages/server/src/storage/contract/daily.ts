@@ -54,11 +54,27 @@ export function dailyContract(name: string, open: Opener): void {
       await established(storage, 'a2', 'Bea');
       await established(storage, 'a3', 'Cy');
       // A guest with a fast solve: never listed.
-      await storage.createAccount({ id: 'g1', secretHash: 'ab', name: 'Guest', username: null, passwordHash: null, createdAt: 1 });
+      await storage.createAccount({
+        id: 'g1',
+        secretHash: 'ab',
+        name: 'Guest',
+        username: null,
+        passwordHash: null,
+        createdAt: 1,
+      });
       const day = '2026-11-28';
-      const attempt = async (id: string, started: number, ms: number, over: { verified?: boolean; held?: boolean; solved?: boolean } = {}) => {
+      const attempt = async (
+        id: string,
+        started: number,
+        ms: number,
+        over: { verified?: boolean; held?: boolean; solved?: boolean } = {},
+      ) => {
         const run = await storage.saveSolo(
-          solo({ accountId: id, finishedAt: 3 * DAY + started, ...(over.held ? { review: 'held', reasons: ['pace'] } : {}) }),
+          solo({
+            accountId: id,
+            finishedAt: 3 * DAY + started,
+            ...(over.held ? { review: 'held', reasons: ['pace'] } : {}),
+          }),
         );
         await storage.takeDailyAttempt(id, day, started);
         await storage.settleDailyAttempt(id, day, {
