@@ -87,7 +87,7 @@ export function Daily() {
       {!playing && (
         <section className="card">
           {today ? (
-            <p className="daily-date">{t('daily.date', { date: today.date })}</p>
+            <h2 className="daily-date">{t('daily.date', { date: today.date })}</h2>
           ) : (
             failed && (
               <p className="error" role="alert">
