@@ -124,7 +124,7 @@ describe('the daily puzzle', () => {
 
   it('a guest plays it too, and is on no board; leaving mid-run uses the attempt', async () => {
     const client = await signedIn(url, 'Cy');
-    const session = client.auth.token ?? '';
+    const session = client.auth.token;
     await playDaily(client, 'leave');
     // The attempt was taken as the run started (the start's store may lag the leave a little).
     await expect.poll(async () => (await daily(session)).attempt).toMatchObject({ solved: false, run: null });

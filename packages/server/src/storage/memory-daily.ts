@@ -76,7 +76,9 @@ export class MemoryDaily implements DailyAttempts {
           (x.accountId < y.accountId ? -1 : x.accountId > y.accountId ? 1 : 0),
       );
       const from = page.offset ?? 0;
-      return listed.slice(from, from + page.top).map(({ startedAt: _, ...entry }) => entry);
+      return listed
+        .slice(from, from + page.top)
+        .map((e) => ({ accountId: e.accountId, name: e.name, username: e.username, run: e.run, ms: e.ms }));
     });
   }
 }

@@ -251,7 +251,15 @@ function ShareLine({ date, ms, streak }: { date: string; ms: number | null; stre
       {shared && (
         <label className="field share-line">
           <span role="status">{shared === 'copied' ? t('daily.copied') : t('daily.copyByHand')}</span>
-          <input ref={field} readOnly value={line} data-testid="share-line" onFocus={(e) => e.target.select()} />
+          <input
+            ref={field}
+            readOnly
+            value={line}
+            data-testid="share-line"
+            onFocus={(e) => {
+              e.target.select();
+            }}
+          />
         </label>
       )}
     </>

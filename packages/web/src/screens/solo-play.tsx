@@ -109,7 +109,7 @@ export function useSoloRun(screen: string): SoloRunHandle {
   const dealtAt = useRef(0);
 
   // The rooms this page left itself (a new run, the screen closed): their closing is no lost connection.
-  const leftOnPurpose = useRef(new WeakSet<object>());
+  const leftOnPurpose = useRef(new WeakSet());
   const leave = useCallback((left: GameRoom<'solo'> | null) => {
     if (!left?.connection.isOpen) return;
     leftOnPurpose.current.add(left);
