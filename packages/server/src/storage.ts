@@ -362,7 +362,10 @@ export interface DailyAttempts {
     run: { readonly id: number; readonly solved: boolean; readonly ms: number; readonly verified: boolean },
   ): Promise<void>;
   dailyAttempt(accountId: string, day: string): Promise<DailyAttempt | undefined>;
-  /** The days of `accountId`'s solved, verified attempts up to `day` (included), newest first, at most `top`. */
+  /**
+   * The days of `accountId`'s solved, verified attempts whose run is not held or rejected, up to `day`
+   * (included), newest first, at most `top`: what its streak counts.
+   */
   dailySolvedDays(accountId: string, day: string, top: number): Promise<string[]>;
   /**
    * The day's board, fastest first (then who started first): solved, verified attempts whose run is

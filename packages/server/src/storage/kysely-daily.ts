@@ -55,12 +55,14 @@ export class KyselyDaily implements DailyAttempts {
   async dailySolvedDays(accountId: string, day: string, top: number): Promise<string[]> {
     const found = await this.db
       .selectFrom('daily_attempts')
-      .select('day')
-      .where('account_id', '=', accountId)
-      .where('day', '<=', day)
-      .where('solved', '=', 1)
-      .where('verified', '=', 1)
-      .orderBy('day', 'desc')
+      .innerJoin('solo_results', 'solo_results.id', 'daily_attempts.run_id')
+      .select('daily_attempts.day')
+      .where('daily_attempts.account_id', '=', accountId)
+      .where('daily_attempts.day', '<=', day)
+      .where('daily_attempts.solved', '=', 1)
+      .where('daily_attempts.verified', '=', 1)
+      .where('solo_results.review', 'not in', UNLISTED_REVIEWS)
+      .orderBy('daily_attempts.day', 'desc')
       .limit(top)
       .execute();
     return found.map((r) => r.day);

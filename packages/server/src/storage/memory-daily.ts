@@ -45,7 +45,15 @@ export class MemoryDaily implements DailyAttempts {
   dailySolvedDays(accountId: string, day: string, top: number): Promise<string[]> {
     return this.gate.run(() =>
       [...this.attempts.values()]
-        .filter((a) => a.accountId === accountId && a.day <= day && a.solved && a.verified)
+        .filter(
+          (a) =>
+            a.accountId === accountId &&
+            a.day <= day &&
+            a.solved &&
+            a.verified &&
+            a.run !== null &&
+            this.soloRuns.isListedRun(a.run),
+        )
         .map((a) => a.day)
         .sort((a, b) => (a < b ? 1 : a > b ? -1 : 0))
         .slice(0, top),

@@ -20,6 +20,9 @@ export function dailyContract(name: string, open: Opener): void {
   describe(`${name}: daily attempts`, () => {
     it('takes one attempt an account a day, and settles it once', async () => {
       const storage = await open();
+      // Runs 1 to 10, to settle attempts with; run 11 is held for review.
+      for (let i = 1; i <= 10; i++) await storage.saveSolo(solo({ accountId: 'a1', finishedAt: i }));
+      const held = await storage.saveSolo(solo({ accountId: 'a1', finishedAt: 11, review: 'held', reasons: ['pace'] }));
       expect(await storage.takeDailyAttempt('a1', '2026-11-28', 100)).toBe(true);
       expect(await storage.takeDailyAttempt('a1', '2026-11-28', 200)).toBe(false);
       expect(await storage.takeDailyAttempt('a2', '2026-11-28', 300)).toBe(true);
@@ -45,6 +48,12 @@ export function dailyContract(name: string, open: Opener): void {
       expect(await storage.dailySolvedDays('a1', '2026-11-29', 10)).toEqual(['2026-11-28', '2026-11-26']);
       expect(await storage.dailySolvedDays('a1', '2026-11-27', 10)).toEqual(['2026-11-26']);
       expect(await storage.dailySolvedDays('a1', '2026-11-29', 1)).toEqual(['2026-11-28']);
+      // A run held for review counts for no streak, until it is released.
+      await storage.takeDailyAttempt('a1', '2026-11-25', 1);
+      await storage.settleDailyAttempt('a1', '2026-11-25', { id: held, solved: true, ms: 100, verified: true });
+      expect(await storage.dailySolvedDays('a1', '2026-11-29', 10)).toEqual(['2026-11-28', '2026-11-26']);
+      await storage.decide(`run-${held}`, 'released');
+      expect(await storage.dailySolvedDays('a1', '2026-11-29', 10)).toEqual(['2026-11-28', '2026-11-26', '2026-11-25']);
       await storage.close();
     });
 
