@@ -120,6 +120,14 @@ it.each<On>(['phone', 'desktop'])(
       .waitFor();
     await page.getByRole('button', { name: "Practise it (doesn't count)" }).waitFor();
     expect(await page.getByRole('button', { name: "Play today's puzzle" }).count()).toBe(0);
+    // Shared again from there, in a browser without a clipboard: the line to copy by hand.
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+    });
+    await press('Share');
+    await page.getByText("The clipboard isn't available here: copy this line").waitFor();
+    expect(await page.getByTestId('share-line').inputValue()).toBe(copied);
+    await page.screenshot({ path: `/tmp/shots/daily/${on}-later.png`, fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
   },
