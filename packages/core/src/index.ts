@@ -13,6 +13,7 @@ export * from './sample.js';
 export * from './extreme.js';
 export * from './calibration.js';
 export * from './campaign.js';
+export * from './daily.js';
 export * from './difficulty.js';
 export * from './board-shape.js';
 export * from './deck.js';

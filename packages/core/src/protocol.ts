@@ -521,7 +521,7 @@ export type SoloCourse =
   { readonly kind: 'campaign'; readonly level: number } | { readonly kind: 'daily' } | { readonly kind: 'storm' };
 
 /** What a course's run came to, beyond the run's own result (`recorded.course`), by the course's kind. */
-export type CourseOutcome = CampaignOutcome | { readonly kind: 'daily' } | { readonly kind: 'storm' };
+export type CourseOutcome = CampaignOutcome | DailyOutcome | { readonly kind: 'storm' };
 
 /** What a campaign level's run came to (docs/protocol.md, "The campaign"). */
 export interface CampaignOutcome {
@@ -558,6 +558,70 @@ export interface CampaignLevelProgress {
   readonly stars: 0 | 1 | 2 | 3;
   readonly bestMs: number | null;
   readonly thresholds: { readonly three: number; readonly two: number };
+}
+
+/**
+ * What a daily run came to (docs/courses.md, "The daily puzzle"). `counted`: the run was the
+ * account's attempt of the day (its first run of the day); otherwise it was practice and changed
+ * nothing. `ms`: the puzzle's time (from its deal to its solve, or to the end unsolved). `place`:
+ * the attempt's place on the day's board, if it is listed there. `streak`: days in a row, ending
+ * today, with a counted solved attempt. The share line is made of `date`, `ms` and `streak`.
+ */
+export interface DailyOutcome {
+  readonly kind: 'daily';
+  /** The UTC date, `YYYY-MM-DD`. */
+  readonly date: string;
+  readonly counted: boolean;
+  readonly solved: boolean;
+  readonly ms: number;
+  readonly place: number | null;
+  readonly streak: number;
+}
+
+/** An account's attempt at today's daily puzzle (`GET /api/daily`): null while not taken. */
+export interface DailyAttemptView {
+  /** Once the run is stored; false while it is under way, or if it was left. */
+  readonly solved: boolean;
+  /** The puzzle's time, once stored. */
+  readonly ms: number | null;
+  /** The stored run (`#/run/ID`), once stored. */
+  readonly run: number | null;
+  /** Its place on the day's board, if listed. */
+  readonly place: number | null;
+}
+
+/** `GET /api/daily`: today (UTC, the server's clock) and, for a signed-in account, its attempt and streak. */
+export interface DailyAnswer {
+  readonly date: string;
+  /** The day before, whose task and solution are public (`GET /api/daily/:date/solution`), or null before the first day. */
+  readonly yesterday: string | null;
+  /** The signed-in account's attempt of today, null while not taken; absent without a session. */
+  readonly attempt?: DailyAttemptView | null;
+  /** The signed-in account's streak: days in a row with a counted solved attempt, to today (or yesterday, while today is not taken). */
+  readonly streak?: number;
+}
+
+/** `GET /api/daily/:date/board`: a page of the day's board, fastest first, and the cursor of the next. */
+export interface DailyBoardAnswer {
+  readonly date: string;
+  readonly entries: readonly {
+    readonly place: number;
+    readonly account: string;
+    readonly player: string;
+    readonly username: string | null;
+    readonly run: number;
+    readonly ms: number;
+  }[];
+  readonly next: string | null;
+}
+
+/** `GET /api/daily/:date/solution` (a past day only): the day's task as a checked puzzle, and a solution from the deck. */
+export interface DailySolutionAnswer {
+  readonly date: string;
+  readonly edition: DeckEdition;
+  readonly task: { readonly board: string; readonly side: Side; readonly key: string };
+  readonly puzzle: Puzzle;
+  readonly solution: readonly Placement[];
 }
 
 /** A puzzle of a solo run: which, what became of it, and how long from its deal (the server's clock). */

@@ -22,6 +22,9 @@ export const API_COSTS: Readonly<Record<string, number>> = {
   '/api/reports': 5,
   '/api/me/held': 3,
   '/api/me/campaign': 3,
+  '/api/daily': 3,
+  '/api/daily/:date/board': 3,
+  '/api/daily/:date/solution': 1,
 };
 
 /** How long an answer over budget waits before it is sent. */

@@ -1,3 +1,4 @@
+import type { GameClock } from './clock.js';
 import type { Deck, DeckEdition } from '@ubongo/core';
 import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -45,4 +46,6 @@ export interface HttpOptions {
   /** Whether the client's source maps (`.map`) are served; not in production. */
   readonly sourceMaps: boolean;
   readonly log: (message: string) => void;
+  /** Game time (clock.ts): what day the daily puzzle is on. */
+  readonly clock: GameClock;
 }

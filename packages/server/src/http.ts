@@ -10,6 +10,7 @@ import { apiBudget } from './api-budget.js';
 import { AccountError } from './accounts.js';
 import { apiRoutes } from './api-routes.js';
 import { campaignRoutes } from './campaign-routes.js';
+import { dailyRoutes } from './daily-routes.js';
 import { heldRoutes } from './held-routes.js';
 import type { Limits } from './limits.js';
 import { matchmakerRoutes } from './matchmaker.js';
@@ -183,6 +184,7 @@ export async function httpApp(options: HttpOptions): Promise<FastifyInstance> {
   heldRoutes(typed, options);
   campaignRoutes(typed, options);
   apiRoutes(typed, options);
+  dailyRoutes(typed, options);
   reportRoutes(typed, options, options.accounts);
   if (options.webDir !== undefined)
     await app.register(webFiles, { webDir: options.webDir, sourceMaps: options.sourceMaps });

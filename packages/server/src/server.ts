@@ -55,6 +55,8 @@ export interface UbongoServerOptions {
   readonly databaseUrl?: string;
   /** Game time speed (tests and demos); default 1. */
   readonly timeScale?: number;
+  /** Game time's clock instead of one at `timeScale` (tests: one they can move on a day). */
+  readonly clock?: GameClock;
   /** Storage to use instead of SQLite in `dataDir` or PostgreSQL at `databaseUrl`. */
   readonly storage?: Storage;
   /** The built web client to serve at `/`; default packages/web/dist (if it is missing, `/` says how to build it). */
@@ -154,7 +156,9 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
   const services: RoomServices = {
     storage,
     attempts: new Attempts(storage),
-    clock: new GameClock(options.timeScale ?? 1, Math.max(latestTime(journals), ...tables.map((t) => t.savedAt)) + 1),
+    clock:
+      options.clock ??
+      new GameClock(options.timeScale ?? 1, Math.max(latestTime(journals), ...tables.map((t) => t.savedAt)) + 1),
     decks: { classic: shippedDeck('classic'), extreme: shippedDeck('extreme') },
     seed: () => randomInt(0x7fffffff),
     log,
@@ -176,6 +180,7 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
     storage,
     decks: services.decks,
     startedAt: monotonicNow(),
+    clock: services.clock,
     webDir: options.webDir ?? DEFAULT_WEB_DIR,
     accounts,
     limits,

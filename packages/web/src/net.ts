@@ -1,5 +1,8 @@
 import type {
   CampaignProgress,
+  DailyAnswer,
+  DailyBoardAnswer,
+  DailySolutionAnswer,
   DeckIndex,
   HeldAnswer,
   LeaderboardAnswer,
@@ -119,6 +122,23 @@ export function fetchReplay(id: string): Promise<ReplayAnswer> {
 /** A solo run with its puzzles and, while kept, their moves. */
 export function fetchRun(id: string): Promise<SoloRunAnswer> {
   return getJson<SoloRunAnswer>(`/api/runs/${encodeURIComponent(id)}`);
+}
+
+/** Today's daily puzzle: the date and, for this browser's account, its attempt and streak. */
+export async function fetchDaily(): Promise<DailyAnswer> {
+  const res = await fetch('/api/daily', { headers: { authorization: `Bearer ${await sessionToken()}` } });
+  if (!res.ok) throw new Error(`/api/daily: HTTP ${res.status}`);
+  return (await res.json()) as DailyAnswer;
+}
+
+/** A day's daily board, fastest first. */
+export function fetchDailyBoard(date: string): Promise<DailyBoardAnswer> {
+  return getJson<DailyBoardAnswer>(`/api/daily/${encodeURIComponent(date)}/board?top=20`);
+}
+
+/** A past day's daily puzzle with a solution. */
+export function fetchDailySolution(date: string): Promise<DailySolutionAnswer> {
+  return getJson<DailySolutionAnswer>(`/api/daily/${encodeURIComponent(date)}/solution`);
 }
 
 /** The best ratings of an edition. */

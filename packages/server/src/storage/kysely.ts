@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { KyselyAccounts } from './kysely-accounts.js';
+import { KyselyDaily } from './kysely-daily.js';
 import { KyselyGames } from './kysely-games.js';
 import { KyselyRatings } from './kysely-ratings.js';
 import { KyselyReviews } from './kysely-reviews.js';
@@ -25,6 +26,7 @@ export function kyselyStores(
   return {
     games: new KyselyGames(db, owner, journalDb),
     soloRuns: new KyselySoloRuns(db),
+    daily: new KyselyDaily(db),
     ratings: new KyselyRatings(db),
     accounts: new KyselyAccounts(db, isUniqueViolation),
     reviews: new KyselyReviews(db),

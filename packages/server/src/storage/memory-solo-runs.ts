@@ -237,6 +237,17 @@ export class MemorySoloRuns implements SoloRuns {
     return [...best.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
   }
 
+  /** Whether a stored run is neither held nor rejected (the daily's board). */
+  isListedRun(id: number): boolean {
+    const row = this.solos[id - 1];
+    return row !== undefined && !(UNLISTED_REVIEWS as readonly string[]).includes(row.review ?? 'none');
+  }
+
+  /** Whether an account's results are on public boards: claimed and established. */
+  isPublicAccount(accountId: string): boolean {
+    return this.isPublic(accountId);
+  }
+
   private isPublic(accountId: string | null): boolean {
     return (
       accountId !== null && this.established.has(accountId) && (this.accountOf(accountId)?.username ?? null) !== null

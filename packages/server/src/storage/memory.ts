@@ -1,4 +1,5 @@
 import { MemoryAccounts } from './memory-accounts.js';
+import { MemoryDaily } from './memory-daily.js';
 import { MemoryGames } from './memory-games.js';
 import { MemoryRatings } from './memory-ratings.js';
 import { MemoryReviews } from './memory-reviews.js';
@@ -16,6 +17,7 @@ export function memoryStores(owner = ''): StoreSet & { gate: Gate } {
     gate,
     games: new MemoryGames(gate, owner),
     soloRuns,
+    daily: new MemoryDaily(gate, soloRuns, (id) => accounts.find(id)),
     reviews: new MemoryReviews(gate, soloRuns),
     ratings: new MemoryRatings(gate, (id) => accounts.find(id)),
     accounts,

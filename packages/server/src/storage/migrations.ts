@@ -280,5 +280,27 @@ export function migrations(t: ColumnTypes): Record<string, Migration> {
           .execute();
       },
     },
+    '016_daily_attempts': {
+      async up(db: Kysely<unknown>) {
+        // An account's attempt at a day's daily puzzle: taken as its first run of the day starts,
+        // settled with that run once stored (docs/courses.md, "The daily puzzle").
+        await db.schema
+          .createTable('daily_attempts')
+          .addColumn('account_id', t.text, (c) => c.notNull())
+          .addColumn('day', t.text, (c) => c.notNull())
+          .addColumn('started_at', t.big, (c) => c.notNull())
+          .addColumn('run_id', t.big)
+          .addColumn('solved', t.int, (c) => c.notNull().defaultTo(0))
+          .addColumn('ms', t.big)
+          .addColumn('verified', t.int, (c) => c.notNull().defaultTo(0))
+          .addPrimaryKeyConstraint('daily_attempts_account_day', ['account_id', 'day'])
+          .execute();
+        await db.schema
+          .createIndex('daily_attempts_by_day')
+          .on('daily_attempts')
+          .columns(['day', 'solved', 'ms'])
+          .execute();
+      },
+    },
   };
 }

@@ -121,8 +121,19 @@ const campaignProgress = z.object({
   updated_at: z.number(),
 });
 
+const dailyAttempts = z.object({
+  account_id: z.string(),
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  started_at: z.number(),
+  run_id: z.number().nullable(),
+  solved: z.number(),
+  ms: z.number().nullable(),
+  verified: z.number(),
+});
+
 /** The rows' parsers, by table. */
 export const rows = {
+  dailyAttempts,
   reports,
   campaignProgress,
   games,
@@ -150,3 +161,4 @@ agree<Same<z.input<typeof reports>, Selectable<Tables['reports']>>>(true);
 agree<Same<z.input<typeof ratingHistory>, Selectable<Tables['rating_history']>>>(true);
 agree<Same<z.input<typeof campaignProgress>, Selectable<Tables['campaign_progress']>>>(true);
 agree<Same<z.input<typeof heldClaims>, Selectable<Tables['held_claims']>>>(true);
+agree<Same<z.input<typeof dailyAttempts>, Selectable<Tables['daily_attempts']>>>(true);

@@ -4,6 +4,9 @@ import type {
   Accounts,
   Attempt,
   CampaignMark,
+  DailyAttempt,
+  DailyAttempts,
+  DailyBoardEntry,
   GameRecord,
   Games,
   Journal,
@@ -36,6 +39,7 @@ import type {
 export interface StoreSet {
   readonly games: Games;
   readonly soloRuns: SoloRuns;
+  readonly daily: DailyAttempts;
   readonly ratings: Ratings;
   readonly accounts: Accounts;
   readonly reviews: Reviews;
@@ -49,6 +53,7 @@ export interface StoreSet {
 export abstract class CombinedStorage implements Storage {
   readonly #games: Games;
   readonly #soloRuns: SoloRuns;
+  readonly #daily: DailyAttempts;
   readonly #ratings: Ratings;
   readonly #accounts: Accounts;
   readonly #reviews: Reviews;
@@ -56,6 +61,7 @@ export abstract class CombinedStorage implements Storage {
   protected constructor(stores: StoreSet) {
     this.#games = stores.games;
     this.#soloRuns = stores.soloRuns;
+    this.#daily = stores.daily;
     this.#ratings = stores.ratings;
     this.#accounts = stores.accounts;
     this.#reviews = stores.reviews;
@@ -127,6 +133,26 @@ export abstract class CombinedStorage implements Storage {
   }
   markCampaignLevel(mark: CampaignMark): Promise<CampaignMark> {
     return this.#soloRuns.markCampaignLevel(mark);
+  }
+
+  takeDailyAttempt(accountId: string, day: string, startedAt: number): Promise<boolean> {
+    return this.#daily.takeDailyAttempt(accountId, day, startedAt);
+  }
+  settleDailyAttempt(
+    accountId: string,
+    day: string,
+    run: { readonly id: number; readonly solved: boolean; readonly ms: number; readonly verified: boolean },
+  ): Promise<void> {
+    return this.#daily.settleDailyAttempt(accountId, day, run);
+  }
+  dailyAttempt(accountId: string, day: string): Promise<DailyAttempt | undefined> {
+    return this.#daily.dailyAttempt(accountId, day);
+  }
+  dailySolvedDays(accountId: string, day: string, top: number): Promise<string[]> {
+    return this.#daily.dailySolvedDays(accountId, day, top);
+  }
+  dailyBoard(day: string, page: { readonly top: number; readonly offset?: number }): Promise<DailyBoardEntry[]> {
+    return this.#daily.dailyBoard(day, page);
   }
 
   ratingsOf(accountId: string): Promise<PlayerRating[]> {

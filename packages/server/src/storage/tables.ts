@@ -89,6 +89,16 @@ export interface Tables {
     run_id: number;
     puzzles: string;
   };
+  /** Each account's attempt at a day's daily puzzle (migration 016): one an account a day. */
+  daily_attempts: {
+    account_id: string;
+    day: string;
+    started_at: number;
+    run_id: number | null;
+    solved: number;
+    ms: number | null;
+    verified: number;
+  };
   /** The accounts whose results public boards list (leaderboards.ts's `ESTABLISHED`), since when. */
   established_players: {
     account_id: string;

@@ -1,7 +1,267 @@
+import type { DailyAnswer, DailyBoardAnswer, DailyOutcome, DailySolutionAnswer } from '@ubongo/core';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAccount } from '../account.js';
+import { clock } from '../hooks.js';
+import { fetchDaily, fetchDailyBoard, fetchDailySolution } from '../net.js';
+import { BoardPicture } from '../play/BoardPicture.js';
+import { PlayerName } from './common.js';
+import type { Recorded } from './solo-play.js';
+import { SoloPlay, useSoloRun } from './solo-play.js';
 
-/** The daily screen (issue 35: built on its own branch). */
+/*
+ * The daily puzzle (docs/courses.md): the server says today's date, whether this account's attempt
+ * is taken, its result and streak; the run is the server's daily course. The first run of the day
+ * counts; later ones are practice, and the screen says so before they start.
+ */
+
+/** The daily puzzle's screen: today, the run, the result and its share line, the day's board, yesterday's solution. */
 export function Daily() {
   const { t } = useTranslation();
-  return <h1>{t('nav.daily')}</h1>;
+  const run = useSoloRun('daily');
+  const { view, recorded, busy, error, lost, lostToReload } = run;
+  const accountId = useAccount()?.id;
+  const [today, setToday] = useState<DailyAnswer | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [board, setBoard] = useState<DailyBoardAnswer | null>(null);
+  const [yesterday, setYesterday] = useState<DailySolutionAnswer | null>(null);
+  const playing = view?.phase === 'playing';
+  const outcome = recorded?.course?.kind === 'daily' ? recorded.course : null;
+
+  // Today, and this account's attempt: fetched again once a run is stored.
+  useEffect(() => {
+    let live = true;
+    fetchDaily()
+      .then((answer) => {
+        if (live) setToday(answer);
+      })
+      .catch(() => {
+        if (live) setFailed(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [accountId, recorded]);
+
+  const date = today?.date;
+  useEffect(() => {
+    if (!date) return;
+    let live = true;
+    fetchDailyBoard(date)
+      .then((answer) => {
+        if (live) setBoard(answer);
+      })
+      .catch(() => {
+        if (live) setBoard(null);
+      });
+    return () => {
+      live = false;
+    };
+  }, [date, recorded]);
+
+  const before = today?.yesterday ?? null;
+  useEffect(() => {
+    if (!before) return;
+    let live = true;
+    fetchDailySolution(before)
+      .then((answer) => {
+        if (live) setYesterday(answer);
+      })
+      .catch(() => {
+        if (live) setYesterday(null);
+      });
+    return () => {
+      live = false;
+    };
+  }, [before]);
+
+  const attempt = today?.attempt ?? null;
+  const start = (): Promise<void> =>
+    // The course sets the run: these are the solo room's options a course ignores.
+    run.start({ mode: 'count', limit: 5, side: 'easy', course: { kind: 'daily' } });
+
+  return (
+    <div className={playing ? 'daily play-screen' : 'daily'}>
+      <h1>{t('daily.title')}</h1>
+      {outcome && recorded && !playing && <DailyResult outcome={outcome} recorded={recorded} />}
+      {!playing && (
+        <section className="card">
+          {today ? (
+            <h2 className="daily-date">{t('daily.date', { date: today.date })}</h2>
+          ) : (
+            failed && (
+              <p className="error" role="alert">
+                {t('daily.unavailable')}
+              </p>
+            )
+          )}
+          {today && !attempt && !outcome && (
+            <>
+              <p>{t('daily.intro')}</p>
+              {today.streak !== undefined && today.streak > 0 && (
+                <p>{t('daily.streakSoFar', { count: today.streak })}</p>
+              )}
+              <div className="actions">
+                <button type="button" className="primary big" disabled={busy} onClick={() => void start()}>
+                  {t('daily.play')}
+                </button>
+              </div>
+            </>
+          )}
+          {today && (attempt ?? outcome) && (
+            <>
+              {attempt && !outcome && (
+                <p data-testid="daily-attempt">
+                  {attempt.solved && attempt.ms !== null
+                    ? t('daily.yourAttempt', { time: clock(attempt.ms) })
+                    : t('daily.yourAttemptUnsolved')}
+                  {attempt.place !== null && ` ${t('daily.place', { place: attempt.place })}`}
+                </p>
+              )}
+              {attempt && !outcome && today.streak !== undefined && (
+                <>
+                  <p className="daily-streak">{t('daily.streak', { count: today.streak })}</p>
+                  {attempt.run !== null && (
+                    <ShareLine date={today.date} ms={attempt.solved ? attempt.ms : null} streak={today.streak} />
+                  )}
+                </>
+              )}
+              <p className="hint">{t('daily.practiceText')}</p>
+              <div className="actions">
+                <button type="button" disabled={busy} onClick={() => void start()}>
+                  {t('daily.practice')}
+                </button>
+              </div>
+            </>
+          )}
+          {(error || lost) && (
+            <p className="error" role="alert">
+              {lost ? t('solo.lost') : t('home.cannotJoin', { reason: error })}
+            </p>
+          )}
+          {lostToReload && !view && !error && !lost && <p role="status">{t('daily.lostToReload')}</p>}
+        </section>
+      )}
+      <SoloPlay run={run} skipLabel={t('daily.giveUp')} />
+      {!playing && board && (
+        <section className="card">
+          <h2>{t('daily.board')}</h2>
+          {board.entries.length > 0 ? (
+            <ol className="records" data-testid="daily-board">
+              {board.entries.map((e) => (
+                <li key={e.place} className={e.account === accountId ? 'me' : ''}>
+                  <PlayerName name={e.player} username={e.username} account={e.account} />:{' '}
+                  <a href={`#/run/${e.run}`} title={t('run.link')}>
+                    {clock(e.ms)}
+                  </a>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p>{t('daily.boardEmpty')}</p>
+          )}
+        </section>
+      )}
+      {!playing && yesterday && (
+        <section className="card daily-yesterday">
+          <h2>{t('daily.yesterday', { date: yesterday.date })}</h2>
+          <p>
+            {t('daily.yesterdayTask', {
+              board: yesterday.task.board,
+              side: t(`sides.${yesterday.task.side}`),
+              key: t(`keys.${yesterday.task.key}`),
+            })}
+          </p>
+          <BoardPicture
+            task={yesterday.puzzle}
+            placements={yesterday.solution}
+            label={t('daily.yesterdayLabel', { date: yesterday.date, board: yesterday.task.board })}
+          />
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** What a daily run came to: counted or practice, the time, the streak, the place, and the share line. */
+function DailyResult({ outcome, recorded }: { outcome: DailyOutcome; recorded: Recorded }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card result daily-result" role="status">
+      <h2>{outcome.counted ? t('daily.counted') : t('daily.practised')}</h2>
+      <p>
+        {outcome.solved ? t('daily.solvedIn', { time: clock(outcome.ms) }) : t('daily.notSolved')}
+        {outcome.place !== null && ` ${t('daily.place', { place: outcome.place })}`}
+      </p>
+      <p className="daily-streak">{t('daily.streak', { count: outcome.streak })}</p>
+      {/* Why the solve is on no board and not in the streak, as the server says. */}
+      {recorded.unverified.length > 0 && (
+        <div className="under-review" data-testid="not-listed">
+          <p>{t('solo.notListed')}</p>
+          <ul>
+            {recorded.unverified.map((w) => (
+              <li key={w}>{t(`solo.why.${w}`)}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {recorded.held && (
+        <div className="under-review" data-testid="held">
+          <p>{t('solo.held')}</p>
+        </div>
+      )}
+      {outcome.counted && (
+        <ShareLine date={outcome.date} ms={outcome.solved ? outcome.ms : null} streak={outcome.streak} />
+      )}
+    </section>
+  );
+}
+
+/**
+ * Share: copies a spoiler-free line (the date, the attempt's time, the streak) to the clipboard,
+ * and shows it in a field to select and copy by hand where the clipboard is not to be had.
+ */
+function ShareLine({ date, ms, streak }: { date: string; ms: number | null; streak: number }) {
+  const { t } = useTranslation();
+  const line =
+    ms !== null
+      ? t('daily.shareLine', { date, time: clock(ms), streak })
+      : t('daily.shareLineUnsolved', { date, streak });
+  const [shared, setShared] = useState<'copied' | 'fallback' | null>(null);
+  const field = useRef<HTMLInputElement>(null);
+  const share = async (): Promise<void> => {
+    try {
+      await navigator.clipboard.writeText(line);
+      setShared('copied');
+    } catch {
+      // No clipboard here (an older browser, a page not allowed to): the line to copy by hand.
+      setShared('fallback');
+    }
+  };
+  useEffect(() => {
+    if (shared === 'fallback') field.current?.select();
+  }, [shared]);
+  return (
+    <>
+      <div className="actions">
+        <button type="button" className="primary" onClick={() => void share()}>
+          {t('daily.share')}
+        </button>
+      </div>
+      {shared && (
+        <label className="field share-line">
+          <span role="status">{shared === 'copied' ? t('daily.copied') : t('daily.copyByHand')}</span>
+          <input
+            ref={field}
+            readOnly
+            value={line}
+            data-testid="share-line"
+            onFocus={(e) => {
+              e.target.select();
+            }}
+          />
+        </label>
+      )}
+    </>
+  );
 }

@@ -108,11 +108,19 @@ export function useSoloRun(screen: string): SoloRunHandle {
   // When the puzzle on the board was dealt (ms into the run, as the events count).
   const dealtAt = useRef(0);
 
+  // The rooms this page left itself (a new run, the screen closed): their closing is no lost connection.
+  const leftOnPurpose = useRef(new WeakSet());
+  const leave = useCallback((left: GameRoom<'solo'> | null) => {
+    if (!left?.connection.isOpen) return;
+    leftOnPurpose.current.add(left);
+    void left.leave(true);
+  }, []);
+
   useEffect(
     () => () => {
-      if (room?.connection.isOpen) void room.leave(true);
+      leave(room);
     },
-    [room],
+    [room, leave],
   );
 
   useRoomMessages(room, {
@@ -144,7 +152,7 @@ export function useSoloRun(screen: string): SoloRunHandle {
   useEffect(() => {
     if (!room) return;
     const onLeave = (code: number): void => {
-      if (code === 1000) return;
+      if (code === 1000 || leftOnPurpose.current.has(room)) return;
       setLost(true);
       setView((v) => (v?.phase === 'playing' ? null : v));
     };
@@ -186,7 +194,7 @@ export function useSoloRun(screen: string): SoloRunHandle {
       setLostToReload(false);
       setBusy(true);
       try {
-        if (room?.connection.isOpen) void room.leave(true);
+        leave(room);
         const next = await createRoom('solo', options);
         watchRoom(next);
         if (!live.current) {
@@ -202,7 +210,7 @@ export function useSoloRun(screen: string): SoloRunHandle {
         setBusy(false);
       }
     },
-    [room, screen, t],
+    [room, screen, t, leave],
   );
 
   const closeRejected = useCallback(() => {

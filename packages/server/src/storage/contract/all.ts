@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import { accountsContract } from './accounts.js';
+import { dailyContract } from './daily.js';
 import type { Opener } from './fixtures.js';
 import { gamesContract } from './games.js';
 import { ratingsContract } from './ratings.js';
@@ -14,5 +15,6 @@ export function allStoresContract(name: string, open: Opener): void {
     ratingsContract(name, open);
     accountsContract(name, open);
     reviewsContract(name, open);
+    dailyContract(name, open);
   });
 }

@@ -1,0 +1,103 @@
+import type { Kysely } from 'kysely';
+import { UNLISTED_REVIEWS } from '../leaderboards.js';
+import type { DailyAttempt, DailyAttempts, DailyBoardEntry } from '../storage.js';
+import { rows } from './rows.js';
+import { parseStored } from './schemas.js';
+import type { Tables } from './tables.js';
+
+/** The daily puzzle's attempts of a SQL database (`daily_attempts`), for SQLite and PostgreSQL alike. */
+export class KyselyDaily implements DailyAttempts {
+  constructor(private readonly db: Kysely<Tables>) {}
+
+  async takeDailyAttempt(accountId: string, day: string, startedAt: number): Promise<boolean> {
+    const taken = await this.db
+      .insertInto('daily_attempts')
+      .values({ account_id: accountId, day, started_at: startedAt, run_id: null, solved: 0, ms: null, verified: 0 })
+      .onConflict((oc) => oc.columns(['account_id', 'day']).doNothing())
+      .executeTakeFirst();
+    return Number(taken.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async settleDailyAttempt(
+    accountId: string,
+    day: string,
+    run: { readonly id: number; readonly solved: boolean; readonly ms: number; readonly verified: boolean },
+  ): Promise<void> {
+    await this.db
+      .updateTable('daily_attempts')
+      .set({ run_id: run.id, solved: run.solved ? 1 : 0, ms: run.ms, verified: run.verified ? 1 : 0 })
+      .where('account_id', '=', accountId)
+      .where('day', '=', day)
+      .where('run_id', 'is', null)
+      .execute();
+  }
+
+  async dailyAttempt(accountId: string, day: string): Promise<DailyAttempt | undefined> {
+    const raw = await this.db
+      .selectFrom('daily_attempts')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('day', '=', day)
+      .executeTakeFirst();
+    if (!raw) return undefined;
+    const row = parseStored(rows.dailyAttempts, raw, `daily_attempts (${accountId} ${day})`);
+    return {
+      accountId: row.account_id,
+      day: row.day,
+      startedAt: row.started_at,
+      run: row.run_id,
+      solved: row.solved === 1,
+      ms: row.ms,
+      verified: row.verified === 1,
+    };
+  }
+
+  async dailySolvedDays(accountId: string, day: string, top: number): Promise<string[]> {
+    const found = await this.db
+      .selectFrom('daily_attempts')
+      .innerJoin('solo_results', 'solo_results.id', 'daily_attempts.run_id')
+      .select('daily_attempts.day')
+      .where('daily_attempts.account_id', '=', accountId)
+      .where('daily_attempts.day', '<=', day)
+      .where('daily_attempts.solved', '=', 1)
+      .where('daily_attempts.verified', '=', 1)
+      .where('solo_results.review', 'not in', UNLISTED_REVIEWS)
+      .orderBy('daily_attempts.day', 'desc')
+      .limit(top)
+      .execute();
+    return found.map((r) => r.day);
+  }
+
+  async dailyBoard(day: string, page: { readonly top: number; readonly offset?: number }): Promise<DailyBoardEntry[]> {
+    const found = await this.db
+      .selectFrom('daily_attempts')
+      .innerJoin('solo_results', 'solo_results.id', 'daily_attempts.run_id')
+      .innerJoin('accounts', 'accounts.id', 'daily_attempts.account_id')
+      .innerJoin('established_players', 'established_players.account_id', 'daily_attempts.account_id')
+      .select([
+        'daily_attempts.account_id',
+        'daily_attempts.run_id',
+        'daily_attempts.ms',
+        'accounts.name',
+        'accounts.username',
+      ])
+      .where('daily_attempts.day', '=', day)
+      .where('daily_attempts.solved', '=', 1)
+      .where('daily_attempts.verified', '=', 1)
+      .where('solo_results.review', 'not in', UNLISTED_REVIEWS)
+      .where('accounts.username', 'is not', null)
+      .orderBy('daily_attempts.ms', 'asc')
+      .orderBy('daily_attempts.started_at', 'asc')
+      .orderBy('daily_attempts.account_id', 'asc')
+      .limit(page.top)
+      .offset(page.offset ?? 0)
+      .execute();
+    return found.map((r) => ({
+      accountId: r.account_id,
+      name: r.name,
+      username: r.username,
+      run: Number(r.run_id),
+      ms: Number(r.ms),
+    }));
+  }
+}

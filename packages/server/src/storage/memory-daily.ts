@@ -1,0 +1,92 @@
+import type { Account, DailyAttempt, DailyAttempts, DailyBoardEntry } from '../storage.js';
+import type { Gate } from './memory-shared.js';
+import type { MemorySoloRuns } from './memory-solo-runs.js';
+
+/** The daily puzzle's attempts of a store in memory; its runs and accounts are the same set's. */
+export class MemoryDaily implements DailyAttempts {
+  /** By `account day`, in the order taken. */
+  private readonly attempts = new Map<string, DailyAttempt>();
+
+  constructor(
+    private readonly gate: Gate,
+    private readonly soloRuns: MemorySoloRuns,
+    private readonly accountOf: (id: string) => Account | undefined,
+  ) {}
+
+  takeDailyAttempt(accountId: string, day: string, startedAt: number): Promise<boolean> {
+    return this.gate.run(() => {
+      const key = `${accountId} ${day}`;
+      if (this.attempts.has(key)) return false;
+      this.attempts.set(key, { accountId, day, startedAt, run: null, solved: false, ms: null, verified: false });
+      return true;
+    });
+  }
+
+  settleDailyAttempt(
+    accountId: string,
+    day: string,
+    run: { readonly id: number; readonly solved: boolean; readonly ms: number; readonly verified: boolean },
+  ): Promise<void> {
+    return this.gate.run(() => {
+      const key = `${accountId} ${day}`;
+      const held = this.attempts.get(key);
+      if (!held || held.run !== null) return;
+      this.attempts.set(key, { ...held, run: run.id, solved: run.solved, ms: run.ms, verified: run.verified });
+    });
+  }
+
+  dailyAttempt(accountId: string, day: string): Promise<DailyAttempt | undefined> {
+    return this.gate.run(() => {
+      const found = this.attempts.get(`${accountId} ${day}`);
+      return found ? { ...found } : undefined;
+    });
+  }
+
+  dailySolvedDays(accountId: string, day: string, top: number): Promise<string[]> {
+    return this.gate.run(() =>
+      [...this.attempts.values()]
+        .filter(
+          (a) =>
+            a.accountId === accountId &&
+            a.day <= day &&
+            a.solved &&
+            a.verified &&
+            a.run !== null &&
+            this.soloRuns.isListedRun(a.run),
+        )
+        .map((a) => a.day)
+        .sort((a, b) => (a < b ? 1 : a > b ? -1 : 0))
+        .slice(0, top),
+    );
+  }
+
+  dailyBoard(day: string, page: { readonly top: number; readonly offset?: number }): Promise<DailyBoardEntry[]> {
+    return this.gate.run(() => {
+      const listed: (DailyBoardEntry & { startedAt: number })[] = [];
+      for (const a of this.attempts.values()) {
+        if (a.day !== day || !a.solved || !a.verified || a.run === null || a.ms === null) continue;
+        if (!this.soloRuns.isListedRun(a.run) || !this.soloRuns.isPublicAccount(a.accountId)) continue;
+        const account = this.accountOf(a.accountId);
+        if (!account) continue;
+        listed.push({
+          accountId: a.accountId,
+          name: account.name,
+          username: account.username,
+          run: a.run,
+          ms: a.ms,
+          startedAt: a.startedAt,
+        });
+      }
+      listed.sort(
+        (x, y) =>
+          x.ms - y.ms ||
+          x.startedAt - y.startedAt ||
+          (x.accountId < y.accountId ? -1 : x.accountId > y.accountId ? 1 : 0),
+      );
+      const from = page.offset ?? 0;
+      return listed
+        .slice(from, from + page.top)
+        .map((e) => ({ accountId: e.accountId, name: e.name, username: e.username, run: e.run, ms: e.ms }));
+    });
+  }
+}
