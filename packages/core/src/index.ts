@@ -20,6 +20,7 @@ export * from './deck.js';
 export * from './die.js';
 export * from './generate.js';
 export * from './deck-format.js';
+export * from './deck-index.js';
 export * from './verify-deck.js';
 export * from './cell-outline.js';
 export * from './svg.js';

@@ -1,7 +1,5 @@
 import type {
   DeckEdition,
-  DeckIndex,
-  DeckSide,
   Health,
   LeaderboardAnswer,
   PlayerRunsAnswer,
@@ -9,7 +7,7 @@ import type {
   RecordsAnswer,
   SoloRunAnswer,
 } from '@ubongo/core';
-import { findTask, PROTOCOL_VERSION, RACE_EDITIONS } from '@ubongo/core';
+import { deckIndexOf, findTask, PROTOCOL_VERSION, RACE_EDITIONS } from '@ubongo/core';
 import { z } from 'zod';
 import { monotonicNow } from './clock.js';
 import type { Http, HttpOptions } from './http-common.js';
@@ -27,24 +25,6 @@ const isPublicRun = (run: Pick<SoloRecord, 'review'>): boolean =>
 
 /** The leaderboards' periods: the last day, the last seven days, all time (ms back from now). */
 const PERIODS = { day: 86_400_000, week: 7 * 86_400_000, all: Infinity } as const;
-
-/** The boards and tasks of each deck, without solutions: what practice offers to choose from. */
-const tasksOf = (side: DeckSide): { tasks: { key: string; difficulty: number }[] } => ({
-  tasks: side.tasks.map((t) => ({ key: t.key, difficulty: t.difficulty })),
-});
-
-function deckIndex(decks: HttpOptions['decks']): DeckIndex {
-  return {
-    decks: Object.values(decks).map((deck) => ({
-      edition: deck.edition,
-      grid: deck.grid,
-      boards: deck.boards.map((b) => ({
-        id: b.id,
-        sides: { easy: tasksOf(b.sides.easy), hard: tasksOf(b.sides.hard) },
-      })),
-    })),
-  };
-}
 
 /** A query's field that is one of `values`, refused with `words` otherwise. */
 const oneOf = <T extends string>(values: readonly [T, ...T[]], words: string) =>
@@ -103,7 +83,7 @@ const puzzleParams = z.object({
 /** The read-only API: health, games and replays, records, players, leaderboards, puzzles, decks, this API's own description. */
 export function apiRoutes(app: Http, options: HttpOptions): void {
   const { storage, decks, startedAt } = options;
-  const index = deckIndex(decks);
+  const index = deckIndexOf(Object.values(decks));
 
   app.get(
     '/healthz',

@@ -206,11 +206,12 @@ export class Finger {
 /**
  * Solves the board on the page by touch alone: a tap picks a piece, the Turn button turns it, a
  * double tap flips it, then a drag puts it down (only the pieces before `pieces` if given, from the
- * `from`th, as solveWithMouse).
+ * `from`th, as solveWithMouse). With `own`, that finger (left on: detaching a DevTools session
+ * ends the network's emulation, which a test of the offline page keeps on).
  */
-export async function solveWithTouch(page: Page, pieces = Infinity, from = 0): Promise<void> {
+export async function solveWithTouch(page: Page, pieces = Infinity, from = 0, own?: Finger): Promise<void> {
   const grid = (await page.locator('svg.puzzle-svg').getAttribute('data-grid')) as GridName;
-  const finger = await Finger.on(page);
+  const finger = own ?? (await Finger.on(page));
   const turnButton = page.locator('.puzzle-tools button', { hasText: 'Turn' });
   const whole = await plan(page);
   const placements = whole.slice(from, pieces);
@@ -251,7 +252,7 @@ export async function solveWithTouch(page: Page, pieces = Infinity, from = 0): P
       [index, `${minX},${minY}`] as const,
     );
   }
-  await finger.detach();
+  if (!own) await finger.detach();
 }
 
 /** Solves the board with the keyboard only: Tab to each piece, R/F, Enter, arrows, Enter. */

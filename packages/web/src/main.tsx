@@ -8,6 +8,11 @@ import './fonts.css';
 import './styles.css';
 
 listenForGesture();
+// The service worker keeps the app for offline play (docs/web.md, "Offline"): a built client only.
+if (import.meta.env.PROD && 'serviceWorker' in navigator)
+  window.addEventListener('load', () => {
+    void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  });
 function draw(): void {
   const root = document.getElementById('root');
   if (root)

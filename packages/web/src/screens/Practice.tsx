@@ -1,5 +1,5 @@
-import type { DeckEdition, DeckIndex, Placement, PracticeMessage, PracticeTaskRef, Rejected, Side } from '@ubongo/core';
-import { CLOSE_CODES, DECK_EDITIONS, SIDES } from '@ubongo/core';
+import type { DeckEdition, DeckIndex, Placement, PracticeMessage, PracticeTaskRef, Rejected } from '@ubongo/core';
+import { CLOSE_CODES } from '@ubongo/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnnounce } from '../announce.js';
@@ -9,7 +9,9 @@ import { createRoom, fetchDecks, errorText, send } from '../net.js';
 import type { Placements } from '../play/Puzzle.js';
 import { Puzzle } from '../play/Puzzle.js';
 import { liftSound } from '../sound.js';
-import { boardMove, PlayBar, RejectedNote, solvedCue, SoundControl, TaskKey } from './common.js';
+import { boardMove, PlayBar, RejectedNote, solvedCue, SoundControl } from './common.js';
+import { OfflinePractice } from './OfflinePractice.js';
+import { TaskChooser } from './TaskChooser.js';
 
 /** Real ms between tries to get practice back after its connection dropped, and how many tries before giving up. */
 const AGAIN_MS = 2000;
@@ -28,8 +30,58 @@ const sameTask = (a: PracticeTaskRef, b: PracticeTaskRef): boolean =>
 const goOnWith = (task: PracticeTaskRef | null): { task?: PracticeTaskRef } =>
   task ? { task: { edition: task.edition, board: task.board, side: task.side, key: task.key } } : {};
 
-/** Any task of either deck, untimed, with hints (one more piece each time) and the solution. */
+/**
+ * Any task of either deck, untimed, with hints (one more piece each time) and the solution: with
+ * the server, or on this device alone while the browser is offline (or the server cannot be
+ * reached and the player asks for it), back to the server when the connection returns.
+ */
 export function Practice() {
+  const [offline, setOffline] = useState(() => typeof navigator !== 'undefined' && !navigator.onLine);
+  // Asked for by the player while the server could not be reached (the browser thinking it is online).
+  const [asked, setAsked] = useState(false);
+  // Online again after being offline: the server is given a moment to be reached.
+  const [back, setBack] = useState(false);
+  useEffect(() => {
+    const down = (): void => {
+      setOffline(true);
+    };
+    const up = (): void => {
+      setOffline(false);
+      setAsked(false);
+      setBack(true);
+    };
+    window.addEventListener('offline', down);
+    window.addEventListener('online', up);
+    return () => {
+      window.removeEventListener('offline', down);
+      window.removeEventListener('online', up);
+    };
+  }, []);
+  if (offline || asked)
+    return (
+      <OfflinePractice
+        onBack={
+          asked && !offline
+            ? () => {
+                setAsked(false);
+                setBack(true);
+              }
+            : undefined
+        }
+      />
+    );
+  return (
+    <OnlinePractice
+      backOnline={back}
+      onOffline={() => {
+        setAsked(true);
+      }}
+    />
+  );
+}
+
+/** Practice with the server: it deals, checks, hints and keeps the player's level. */
+function OnlinePractice({ onOffline, backOnline }: { onOffline: () => void; backOnline: boolean }) {
   const { t } = useTranslation();
   const announce = useAnnounce();
   const [decks, setDecks] = useState<DeckIndex | null>(null);
@@ -45,10 +97,6 @@ export function Practice() {
   const [rejected, setRejected] = useState<Rejected | null>(null);
   // Why practice could not begin (put into words as it is shown).
   const [error, setError] = useState<{ readonly cause: unknown } | null>(null);
-  // The choice of task, folded away on a phone to leave the screen to the board.
-  const [choosing, setChoosing] = useState(
-    () => typeof matchMedia !== 'function' || matchMedia('(min-width: 760px)').matches,
-  );
   const [connection, setConnection] = useState<Connection>('ok');
   const online = connection === 'ok';
   // The task in hand, for a room made again after the connection dropped (it goes on with it).
@@ -60,31 +108,42 @@ export function Practice() {
   useEffect(() => {
     let live = true;
     let joined: GameRoom<'practice'> | null = null;
-    // The room's messages are caught as soon as it is joined, whatever the deck list is doing.
-    const practice = createRoom('practice', {}).then((r) => {
-      watchRoom(r);
-      joined = r;
-      return r;
-    });
-    Promise.all([fetchDecks(), practice])
-      .then(([index, r]) => {
-        if (!live) {
-          void r.leave(true);
-          return;
-        }
-        setDecks(index);
-        setRoom(r);
-      })
-      .catch((e: unknown) => {
-        // Without the deck list there is nothing to practise on: the room is left.
-        void practice.then((r) => r.leave(true)).catch(() => undefined);
-        if (live) setError({ cause: e });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // Back from offline, the network may take a moment to answer: a few tries before giving up.
+    const begin = (tries: number): void => {
+      // The room's messages are caught as soon as it is joined, whatever the deck list is doing.
+      const practice = createRoom('practice', {}).then((r) => {
+        watchRoom(r);
+        joined = r;
+        return r;
       });
+      Promise.all([fetchDecks(), practice])
+        .then(([index, r]) => {
+          if (!live) {
+            void r.leave(true);
+            return;
+          }
+          setDecks(index);
+          setRoom(r);
+        })
+        .catch((e: unknown) => {
+          // Without the deck list there is nothing to practise on: the room is left.
+          void practice.then((r) => r.leave(true)).catch(() => undefined);
+          if (!live) return;
+          if (tries > 1)
+            timer = setTimeout(() => {
+              begin(tries - 1);
+            }, AGAIN_MS);
+          else setError({ cause: e });
+        });
+    };
+    begin(backOnline ? TRIES : 1);
     return () => {
       live = false;
+      clearTimeout(timer);
       if (joined?.connection.isOpen) void joined.leave(true);
     };
-  }, []);
+  }, [backOnline]);
 
   // A dropped connection (the network, a server restart) makes the room again, with the task in
   // hand, while the board stays as it is; a room closed for idleness or for a flood of messages
@@ -228,18 +287,6 @@ export function Practice() {
     [room, hints, solved, allShown, online, t],
   );
 
-  const choose = (next: Partial<PracticeTaskRef>): void => {
-    if (!task || !decks) return;
-    const edition = next.edition ?? task.edition;
-    const deck = decks.decks.find((d) => d.edition === edition);
-    const boards = deck?.boards ?? [];
-    const board = boards.find((b) => b.id === (next.board ?? task.board)) ?? boards[0];
-    const side = next.side ?? task.side;
-    const keys = board?.sides[side].tasks.map((k) => k.key) ?? [];
-    const key = keys.includes(next.key ?? task.key) ? (next.key ?? task.key) : (keys[0] ?? '1');
-    if (board && room && online) send(room, 'task', { edition, board: board.id, side, key });
-  };
-
   const random = (): void => {
     if (!decks || !task) return;
     const deck = decks.decks.find((d) => d.edition === task.edition);
@@ -252,101 +299,26 @@ export function Practice() {
 
   if (error)
     return (
-      <p className="error" role="alert">
-        {t('home.cannotJoin', { reason: errorText(error.cause, t) })}
-      </p>
+      <div className="error" role="alert">
+        <p>{t('home.cannotJoin', { reason: errorText(error.cause, t) })}</p>
+        <button type="button" onClick={onOffline}>
+          {t('practice.playOffline')}
+        </button>
+      </div>
     );
   if (!task || !decks) return <p className="loading">{t('common.loading')}</p>;
-  const deck = decks.decks.find((d) => d.edition === task.edition);
-  const board = deck?.boards.find((b) => b.id === task.board);
   return (
     <div className="practice play-screen">
       <h1>{t('practice.title')}</h1>
-      <details
-        className="card choose"
-        open={choosing}
-        onToggle={(e) => {
-          setChoosing(e.currentTarget.open);
+      <TaskChooser
+        index={decks}
+        task={task}
+        difficulty={task.difficulty}
+        disabled={!online}
+        onChoose={(next) => {
+          if (room && online) send(room, 'task', next);
         }}
-      >
-        <summary>
-          <TaskKey value={task.key} />
-          <span className="task-line">
-            {t('practice.about', {
-              board: task.board,
-              side: t(`sides.${task.side}`),
-              difficulty: task.difficulty.toFixed(1),
-            })}
-          </span>
-          <span className="change">{t('practice.change')}</span>
-        </summary>
-        <div className="settings">
-          <label className="field">
-            <span>{t('practice.deck')}</span>
-            <select
-              disabled={!online}
-              value={task.edition}
-              onChange={(e) => {
-                choose({ edition: e.target.value as DeckEdition, board: '' });
-              }}
-            >
-              {DECK_EDITIONS.map((ed) => (
-                <option key={ed} value={ed}>
-                  {t(`editions.${ed}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span>{t('practice.board')}</span>
-            <select
-              disabled={!online}
-              value={task.board}
-              onChange={(e) => {
-                choose({ board: e.target.value });
-              }}
-            >
-              {deck?.boards.map((b) => (
-                <option key={b.id} value={b.id}>
-                  {b.id}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span>{t('practice.side')}</span>
-            <select
-              disabled={!online}
-              value={task.side}
-              onChange={(e) => {
-                choose({ side: e.target.value as Side });
-              }}
-            >
-              {SIDES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`sides.${s}Long`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span>{t('practice.task')}</span>
-            <select
-              disabled={!online}
-              value={task.key}
-              onChange={(e) => {
-                choose({ key: e.target.value });
-              }}
-            >
-              {board?.sides[task.side].tasks.map((k) => (
-                <option key={k.key} value={k.key}>
-                  {t(`keys.${k.key}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-      </details>
+      />
       <div className="actions practice-actions">
         <button type="button" disabled={!online} onClick={random}>
           {t('practice.random')}
@@ -377,6 +349,11 @@ export function Practice() {
             <button type="button" className="primary" onClick={startAgain}>
               {t('practice.startAgain')}
             </button>
+            {connection === 'offline' && (
+              <button type="button" onClick={onOffline}>
+                {t('practice.playOffline')}
+              </button>
+            )}
           </div>
         )
       )}

@@ -1,0 +1,81 @@
+import { mkdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { On } from './support.js';
+import { chromiumAndServer, SIZES, watchErrors } from './support.js';
+import { Finger, solveWithMouse, solveWithTouch } from './play.js';
+
+/*
+ * Installable, and practice offline (docs/web.md, "Offline"): the page links a manifest with its
+ * icons, a service worker takes the page over, and with the network cut in the browser the game
+ * still opens and practice plays, checked in the browser, saying that it is offline; with the
+ * network back, practice is the server's again. On a phone (390x844, touch) and a desktop.
+ */
+
+const real = chromiumAndServer();
+const SHOTS = '/tmp/shots/offline';
+mkdirSync(SHOTS, { recursive: true });
+
+describe.each<On>(['phone', 'desktop'])('offline, on the %s', (on) => {
+  it('installs, then practice plays with the network cut and comes back to the server', async () => {
+    const context = await real.browser.newContext(SIZES[on]);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${real.server.url}/`);
+    await page.getByRole('heading', { name: 'Ubongo' }).first().waitFor();
+
+    // Installable: a manifest with a name, standalone display and icons of 192 and 512 px that load.
+    const manifest = await page.evaluate(async () => {
+      const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+      if (!link) return null;
+      const answer = await fetch(link.href);
+      return { type: answer.headers.get('content-type'), body: (await answer.json()) as Record<string, unknown> };
+    });
+    expect(manifest?.type).toContain('application/manifest+json');
+    expect(manifest?.body).toMatchObject({ name: 'Ubongo', display: 'standalone', start_url: '/' });
+    const icons = (manifest?.body['icons'] ?? []) as { src: string; sizes: string; purpose: string }[];
+    expect(icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(icons.some((i) => i.purpose === 'maskable')).toBe(true);
+    for (const icon of icons) {
+      const answer = await context.request.get(`${real.server.url}${icon.src}`);
+      expect(answer.headers()['content-type']).toBe('image/png');
+    }
+
+    // The worker installs and, from the next load, controls the page.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    // The network cut: the game still loads, and practice plays on this device.
+    await context.setOffline(true);
+    await page.goto(`${real.server.url}/#/practice`);
+    await page.reload();
+    await page
+      .getByText('You’re offline', { exact: false })
+      .or(page.getByText("You're offline", { exact: false }))
+      .waitFor();
+    await page.locator('svg.puzzle-svg').waitFor();
+    // A hint places a piece of the deck's solution.
+    await page.getByRole('button', { name: 'Hint' }).click();
+    await page.getByText(/^1 of \d pieces shown\.$/).waitFor();
+    await page.getByRole('button', { name: 'Another puzzle' }).click();
+    await page.locator('svg.puzzle-svg').waitFor();
+    await page.screenshot({ path: `${SHOTS}/${on}-offline-practice.png` });
+    // The finger's DevTools session stays on until the network is back (its detaching would end the cut).
+    const finger = on === 'phone' ? await Finger.on(page) : null;
+    if (finger) await solveWithTouch(page, Infinity, 0, finger);
+    else await solveWithMouse(page);
+    await page.locator('.solved-banner', { hasText: 'Solved! Well done.' }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/${on}-offline-solved.png` });
+
+    // The network back: practice is the server's again (it keeps the level, which offline cannot).
+    await context.setOffline(false);
+    await finger?.detach();
+    await page.getByRole('button', { name: 'At my level' }).waitFor();
+    expect(await page.getByText("You're offline", { exact: false }).count()).toBe(0);
+    // Nothing failed but what the cut network made fail (the page's attempts to reach the server).
+    expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::/.test(e))).toEqual([]);
+    await context.close();
+  }, 120_000);
+});

@@ -1,0 +1,166 @@
+import type { Placement, PracticeTaskRef, Rejected } from '@ubongo/core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAnnounce } from '../announce.js';
+import type { OfflineDecks } from '../offline.js';
+import { checkOffline, loadOfflineDecks, offlineTask } from '../offline.js';
+import type { Placements } from '../play/Puzzle.js';
+import { Puzzle } from '../play/Puzzle.js';
+import { liftSound } from '../sound.js';
+import { boardMove, PlayBar, RejectedNote, solvedCue, SoundControl } from './common.js';
+import { TaskChooser } from './TaskChooser.js';
+
+/**
+ * Practice without a connection (docs/web.md, "Offline"): the decks the browser keeps (a chunk of
+ * the build, cached by the service worker), a claim checked here by core's checker, hints and the
+ * solution from the deck's own solution. The only time the client checks anything; nothing is
+ * recorded, and the screen says so. `onBack`: practice with the server again, offered when the
+ * browser says it is online.
+ */
+export function OfflinePractice({ onBack }: { onBack?: (() => void) | undefined }) {
+  const { t } = useTranslation();
+  const announce = useAnnounce();
+  const [decks, setDecks] = useState<OfflineDecks | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [ref, setRef] = useState<PracticeTaskRef | null>(null);
+  // How many pieces of the solution are shown (a hint each), or all of them.
+  const [shown, setShown] = useState(0);
+  const [solved, setSolved] = useState(false);
+  const [rejected, setRejected] = useState<Rejected | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    loadOfflineDecks()
+      .then((loaded) => {
+        if (!live) return;
+        setDecks(loaded);
+        // The first task of the first deck, as practice online starts.
+        const deck = loaded.index.decks[0];
+        const board = deck?.boards[0];
+        const key = board?.sides.easy.tasks[0]?.key;
+        if (deck && board && key !== undefined) setRef({ edition: deck.edition, board: board.id, side: 'easy', key });
+      })
+      .catch(() => {
+        if (live) setFailed(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const index = decks?.index ?? null;
+  const found = useMemo(() => (decks && ref ? offlineTask(decks, ref) : undefined), [decks, ref]);
+  const puzzle = found?.puzzle ?? null;
+  const task = found?.task;
+  const solution: readonly Placement[] = task?.solution ?? [];
+  const showing = shown > 0 ? solution.slice(0, shown) : undefined;
+
+  const choose = (next: PracticeTaskRef): void => {
+    setRef(next);
+    setShown(0);
+    setSolved(false);
+    setRejected(null);
+  };
+
+  const claim = useCallback(
+    (placements: Placements) => {
+      if (!puzzle) return;
+      const refused = checkOffline(puzzle, placements);
+      if (refused) {
+        setRejected(refused);
+        return;
+      }
+      setRejected(null);
+      setSolved(true);
+      announce(t('practice.solved'));
+      solvedCue();
+    },
+    [puzzle, announce, t],
+  );
+
+  const random = (): void => {
+    const deck = index?.decks.find((d) => d.edition === ref?.edition);
+    if (!deck || !ref) return;
+    const board = deck.boards[Math.floor(Math.random() * deck.boards.length)];
+    const tasks = board?.sides[ref.side].tasks ?? [];
+    const key = tasks[Math.floor(Math.random() * tasks.length)]?.key;
+    if (board && key !== undefined) choose({ edition: ref.edition, board: board.id, side: ref.side, key });
+  };
+
+  const allShown = shown >= solution.length && solution.length > 0;
+  const controls = (
+    <>
+      {shown > 0 && !allShown && (
+        <span className="hint-count">{t('practice.hints', { count: shown, of: solution.length })}</span>
+      )}
+      <button
+        type="button"
+        disabled={solved || allShown}
+        onClick={() => {
+          setShown((n) => Math.min(n + 1, solution.length));
+        }}
+      >
+        {t('practice.hint')}
+      </button>
+      <button
+        type="button"
+        disabled={solved || allShown}
+        onClick={() => {
+          setShown(solution.length);
+        }}
+      >
+        {t('practice.solution')}
+      </button>
+      <SoundControl />
+    </>
+  );
+
+  if (failed)
+    return (
+      <p className="error" role="alert">
+        {t('practice.offlineNoDecks')}
+      </p>
+    );
+  if (!index || !ref || !puzzle || !task) return <p className="loading">{t('common.loading')}</p>;
+  return (
+    <div className="practice play-screen" data-offline="">
+      <h1>{t('practice.title')}</h1>
+      <div className="banner offline-banner" role="status">
+        <p>{t('practice.offlineMode')}</p>
+        {onBack && (
+          <button type="button" className="primary" onClick={onBack}>
+            {t('practice.backOnline')}
+          </button>
+        )}
+      </div>
+      <TaskChooser index={index} task={ref} difficulty={task.difficulty} disabled={false} onChoose={choose} />
+      <div className="actions practice-actions">
+        <button type="button" onClick={random}>
+          {t('practice.random')}
+        </button>
+      </div>
+      {solved && (
+        <p className="solved-banner" role="status">
+          {t('practice.solved')}
+        </p>
+      )}
+      <RejectedNote
+        rejected={rejected}
+        onClose={() => {
+          setRejected(null);
+        }}
+      />
+      <Puzzle
+        key={`${ref.edition}-${ref.board}-${ref.side}-${ref.key}`}
+        task={puzzle}
+        {...(showing ? { shown: showing } : {})}
+        disabled={solved}
+        onMove={boardMove}
+        onLift={liftSound}
+        onComplete={claim}
+        label={t('game.boardLabel', { board: ref.board })}
+      />
+      <PlayBar>{controls}</PlayBar>
+    </div>
+  );
+}
