@@ -25,7 +25,7 @@ function parseCsv(text: string): string[][] {
   let field = '';
   let quoted = false;
   for (let i = 0; i < text.length; i++) {
-    const c = text[i];
+    const c = text.charAt(i);
     if (quoted) {
       if (c === '"' && text[i + 1] === '"') {
         field += '"';
