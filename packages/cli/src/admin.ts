@@ -4,6 +4,7 @@ import { adminSize } from './admin-size.js';
 import { parseArgs } from 'node:util';
 import type { Io } from './io.js';
 import { EXIT, UsageError } from './io.js';
+import { openDatabase } from './database.js';
 import { REVIEW_HELP, reviewCommand } from './review.js';
 
 /** Help for `ubongo admin`. */
@@ -48,35 +49,11 @@ export async function adminCommand(args: string[], io: Io): Promise<number> {
     throw new UsageError(`--all is for 'ubongo admin review' alone`);
   if (values['data-dir'] !== undefined && values['database-url'] !== undefined)
     throw new UsageError('admin reads one database: --data-dir or --database-url, not both');
-  // As the server chooses (packages/server/src/main.ts): a DATABASE_URL set and not empty names
-  // PostgreSQL, unless a data folder is asked for here.
-  const env = process.env['DATABASE_URL'] || undefined;
-  const [url, from] =
-    values['database-url'] !== undefined
-      ? [values['database-url'], '--database-url']
-      : values['data-dir'] === undefined && env !== undefined
-        ? [env, 'DATABASE_URL']
-        : [undefined, ''];
-  const { DatabaseUrlError, PostgresStorage, SqliteStorage } = await import('@ubongo/server');
   // Read only, but for review's decisions (release, reject).
-  const open = async (): Promise<
-    Pick<Accounts, 'flaggedAccounts'> &
-      Pick<Reviews, 'reviews' | 'decide'> &
-      Pick<SoloRuns, 'reports' | 'soloRun'> & { sizes(): Promise<TableSize[]>; close(): Promise<void> }
-  > => {
-    if (url === undefined) return SqliteStorage.open(values['data-dir'] ?? process.env['UBONGO_DATA_DIR'] ?? './data');
-    try {
-      return await PostgresStorage.open(url, {
-        log: (m) => {
-          io.err(`ubongo: ${m}\n`);
-        },
-      });
-    } catch (e) {
-      if (e instanceof DatabaseUrlError) throw new UsageError(`${from}: ${e.message}`);
-      throw e;
-    }
-  };
-  const storage = await open();
+  const storage: Pick<Accounts, 'flaggedAccounts'> &
+    Pick<Reviews, 'reviews' | 'decide'> &
+    Pick<SoloRuns, 'reports' | 'soloRun'> & { sizes(): Promise<TableSize[]>; close(): Promise<void> } =
+    await openDatabase(values, io);
   try {
     if (what === 'review')
       return await reviewCommand(storage, extra, { json: values.json ?? false, all: values.all ?? false }, io);

@@ -16,6 +16,10 @@ import { shippedDeck } from '@ubongo/core/decks';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { Learned } from './dataset.js';
+import { datasetCsv, datasetJson, datasetRows } from './dataset.js';
+import type { DatabaseOptions } from './database.js';
+import { openDatabase } from './database.js';
 import type { Io } from './io.js';
 import { EXIT, UsageError } from './io.js';
 
@@ -26,7 +30,12 @@ The decks of puzzle boards: 36 classic boards (square pieces, a task per die fac
 Extreme boards (hexagon pieces, a task per colour), each with an easy and a hard side.
 Every task was generated and solved by the engine; docs/decks.md has the format.
 
-  deck export EDITION                    the shipped deck as JSON on standard output
+  deck export EDITION                    the shipped deck as JSON on standard output (the deck format)
+  deck export --format json|csv [--edition EDITION] [--out FILE] [--data-dir DIR | --database-url URL]
+                                         the open dataset (CC0): every task of both decks (or one)
+                                         with its board, side, key, pieces, white area, solutions,
+                                         static and calibrated difficulty; with a database, each
+                                         task's learned rating and the first attempts it rests on
   deck verify EDITION [--file FILE]      re-solve every task and check every rule (exit 1 on a problem)
   deck show EDITION [BOARD] [--side S]   boards and tasks drawn as text (S: easy or hard)
   deck render EDITION --out DIR          SVG pictures of every side, a printable A4 sheet per board
@@ -76,8 +85,45 @@ function progressBar(io: Io, label: string, tty: boolean): (done: number, total:
   };
 }
 
+/** `ubongo deck export --format json|csv`: the open dataset, on standard output or in `--out`. */
+async function exportDataset(
+  values: DatabaseOptions & { format?: string; edition?: string; out?: string },
+  rest: readonly string[],
+  io: Io,
+): Promise<number> {
+  const format = values.format;
+  if (format !== 'json' && format !== 'csv') throw new UsageError(`--format must be json or csv, got ${format}`);
+  if (rest.length > 0) throw new UsageError(`the dataset takes --edition, not ${rest.join(' ')}`);
+  const editions = values.edition === undefined ? DECK_EDITIONS : [edition(values.edition)];
+  const decks = editions.map((ed) => shippedDeck(ed));
+  const learned = new Map<string, Learned>();
+  if (values['data-dir'] !== undefined || values['database-url'] !== undefined) {
+    const storage = await openDatabase(values, io);
+    try {
+      const { puzzleDisplay } = await import('@ubongo/server');
+      for (const ed of editions)
+        for (const r of await storage.puzzleRatings(`${ed}/`))
+          learned.set(r.task, { rating: puzzleDisplay(r), attempts: r.attempts });
+    } finally {
+      await storage.close();
+    }
+  }
+  const rows = datasetRows(decks, learned);
+  const text = format === 'json' ? datasetJson(rows) : datasetCsv(rows);
+  if (values.out === undefined) io.out(text);
+  else {
+    try {
+      writeFileSync(values.out, text);
+    } catch (e) {
+      throw new UsageError(`cannot write ${values.out}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    io.err(`${rows.length} tasks written to ${values.out}\n`);
+  }
+  return EXIT.ok;
+}
+
 /** `ubongo deck ...` */
-export function deckCommand(args: string[], io: Io, isTty: boolean = process.stderr.isTTY): number {
+export function deckCommand(args: string[], io: Io, isTty: boolean = process.stderr.isTTY): number | Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -87,6 +133,9 @@ export function deckCommand(args: string[], io: Io, isTty: boolean = process.std
       out: { type: 'string' },
       seed: { type: 'string' },
       edition: { type: 'string' },
+      format: { type: 'string' },
+      'data-dir': { type: 'string' },
+      'database-url': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -97,8 +146,11 @@ export function deckCommand(args: string[], io: Io, isTty: boolean = process.std
   }
   switch (sub) {
     case 'export': {
-      io.out(makeDeck(shippedDeck(edition(rest[0]))));
-      return EXIT.ok;
+      if (values.format === undefined) {
+        io.out(makeDeck(shippedDeck(edition(rest[0]))));
+        return EXIT.ok;
+      }
+      return exportDataset(values, rest, io);
     }
     case 'verify': {
       const ed = edition(rest[0]);

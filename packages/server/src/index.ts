@@ -10,3 +10,5 @@ export { SECURITY_HEADERS } from './http.js';
 export { RaceRoom } from './race-room.js';
 export { SoloRoom } from './solo-room.js';
 export { PracticeRoom } from './practice-room.js';
+// For `ubongo deck export`: a task's learned rating as shown.
+export { puzzleDisplay, taskKey } from './puzzles.js';
