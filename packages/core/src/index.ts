@@ -12,6 +12,8 @@ export * from './stats.js';
 export * from './sample.js';
 export * from './extreme.js';
 export * from './calibration.js';
+export * from './time-model.js';
+export * from './time-model-check.js';
 export * from './campaign.js';
 export * from './daily.js';
 export * from './difficulty.js';

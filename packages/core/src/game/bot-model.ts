@@ -36,7 +36,7 @@ export const BOT_FIND_SECONDS: Readonly<Record<BotLevel, number>> = {
 };
 
 /** A standard normal number (Box-Muller), from the generator. */
-function normal(rng: Rng): number {
+export function standardNormal(rng: Rng): number {
   const u = (nextUint32(rng) + 1) / 0x1_0000_0001;
   const v = nextUint32(rng) / 0x1_0000_0000;
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
@@ -50,5 +50,5 @@ export function botMedianSeconds(level: BotLevel, difficulty: number): number {
 
 /** Seconds a bot of `level` takes to solve a task of `difficulty`: one draw from the model. */
 export function botSolveSeconds(level: BotLevel, difficulty: number, rng: Rng): number {
-  return botMedianSeconds(level, difficulty) * Math.exp(BOT_MODEL[level].sigma * normal(rng));
+  return botMedianSeconds(level, difficulty) * Math.exp(BOT_MODEL[level].sigma * standardNormal(rng));
 }
