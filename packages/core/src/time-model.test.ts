@@ -83,7 +83,9 @@ describe('the time model', () => {
   it('the batch fit with no attempts is the priors', () => {
     const priors = [taskPrior(4).mean, taskPrior(8).mean];
     const fit = fitTimes(priors, 3, []);
-    fit.tasks.forEach((b, i) => { expect(b).toBeCloseTo(priors[i] ?? 0, 9); });
+    fit.tasks.forEach((b, i) => {
+      expect(b).toBeCloseTo(priors[i] ?? 0, 9);
+    });
     expect(fit.solvers).toEqual([0, 0, 0]);
   });
 });
