@@ -516,12 +516,11 @@ export interface SoloJoinOptions {
   readonly course?: SoloCourse;
 }
 
-/** A course: a campaign level (numbered from 1), today's daily puzzle, or a Storm run. */
-export type SoloCourse =
-  { readonly kind: 'campaign'; readonly level: number } | { readonly kind: 'daily' } | { readonly kind: 'storm' };
+/** A course: a campaign level (numbered from 1), or today's daily puzzle. */
+export type SoloCourse = { readonly kind: 'campaign'; readonly level: number } | { readonly kind: 'daily' };
 
 /** What a course's run came to, beyond the run's own result (`recorded.course`), by the course's kind. */
-export type CourseOutcome = CampaignOutcome | DailyOutcome | { readonly kind: 'storm' };
+export type CourseOutcome = CampaignOutcome | DailyOutcome;
 
 /** What a campaign level's run came to (docs/protocol.md, "The campaign"). */
 export interface CampaignOutcome {
@@ -674,7 +673,7 @@ export interface SoloServerMessages {
     readonly puzzles: readonly SoloPuzzleTime[];
     /** The stored run's id (its page is `#/run/ID`, `GET /api/runs/:id`). */
     readonly run: number;
-    /** A course's run: what it came to (stars, the day's place, Storm's highs...). */
+    /** A course's run: what it came to (stars, the day's place and streak). */
     readonly course?: CourseOutcome;
   };
   readonly rejected: Rejected;

@@ -19,7 +19,7 @@ export const LISTED = { verified: true, dealing: 'shuffled' } as const;
 /**
  * The runs judged as a whole by the run model when they finish (docs/accounts.md, "Held results"):
  * every run whose result can stand on a board or earn something (the solo boards, the campaign's
- * stars, the daily's and Storm's boards); not a run dealt at the player's level, which nothing lists.
+ * stars, the daily's board); not a run dealt at the player's level, which nothing lists.
  */
 export const isJudged = (r: { readonly dealing?: string | undefined }): boolean =>
   (r.dealing ?? 'shuffled') !== 'level';

@@ -221,7 +221,7 @@ describe('solo configurations and actions from outside', () => {
   });
 });
 
-describe('solo: a course (the campaign, the daily, Storm)', () => {
+describe('solo: a course (the campaign, the daily)', () => {
   const extreme = soloEngine(shippedDeck('extreme'));
   const course = [
     { board: 'C07', side: 'hard', key: '3' },

@@ -30,10 +30,10 @@ export const SOLO_LIMITS = [5, 10, 20] as const;
 
 /**
  * How a run deals: boards shuffled (the rulebooks'), the tasks nearest the player's level (never a
- * record), or a course's tasks in the course's order (the campaign's level, the daily puzzle,
- * Storm's ramp: each has boards of its own, never the solo boards).
+ * record), or a course's tasks in the course's order (the campaign's level, the daily puzzle:
+ * each has boards of its own, never the solo boards).
  */
-export const SOLO_DEALINGS = ['shuffled', 'level', 'campaign', 'daily', 'storm'] as const;
+export const SOLO_DEALINGS = ['shuffled', 'level', 'campaign', 'daily'] as const;
 export type SoloDealing = (typeof SOLO_DEALINGS)[number];
 
 /** How a solo game is set up. */
@@ -55,7 +55,7 @@ export interface SoloConfig {
   readonly pool?: readonly { readonly board: string; readonly key: DieFace }[];
   /**
    * A course: these tasks, dealt in this order, in place of shuffled boards (the campaign's level,
-   * the daily puzzle, Storm's ramp). The run ends when the last is solved or set aside (or, timed,
+   * the daily puzzle). The run ends when the last is solved or set aside (or, timed,
    * when the time is up); a count run's limit is then the course's length. The tasks may be of
    * either deck (the engine's), each on its own side.
    */

@@ -1,6 +1,6 @@
 import type { CampaignLevel, CampaignOutcome, CampaignProgress, Deck, DeckEdition, SoloCourse } from '@ubongo/core';
 import { campaignLevels, err, ok, starsFor } from '@ubongo/core';
-import type { Course } from '../courses.js';
+import type { Course } from './course.js';
 import type { CampaignMark, SoloRuns } from '../storage.js';
 
 /*

@@ -8,7 +8,7 @@ import type {
   SoloCourse,
 } from '@ubongo/core';
 import { dailyDateAdd, dailyDateOf, dailyDayOf, dailySchedule, err, ok } from '@ubongo/core';
-import type { Course, CoursePlan } from '../courses.js';
+import type { Course, CoursePlan } from './course.js';
 import type { Storage } from '../storage.js';
 
 /*

@@ -12,8 +12,8 @@ import { liftSound, play } from '../sound.js';
 import { boardMove, PlayBar, RejectedNote, solvedCue, SoundControl } from './common.js';
 
 /*
- * A solo run on the server, for every screen that plays one (solo, the campaign, the daily,
- * Storm): `useSoloRun` keeps the room and what it says, `SoloPlay` draws the run under way (its
+ * A solo run on the server, for every screen that plays one (solo, the campaign, the
+ * daily): `useSoloRun` keeps the room and what it says, `SoloPlay` draws the run under way (its
  * clock, the board, a solve's beat, Set aside). The server deals, times and judges; the screen
  * shows what it is told.
  */
