@@ -18,7 +18,13 @@ async function open(
   hash: string,
   reducedMotion: 'reduce' | 'no-preference',
 ): Promise<{ page: Page; errors: string[] }> {
-  const context = await real.browser.newContext({ ...SIZES[on], locale: 'en-GB', reducedMotion });
+  // No service worker: a script it kept would be answered from its cache, past the routes that refuse it.
+  const context = await real.browser.newContext({
+    ...SIZES[on],
+    locale: 'en-GB',
+    reducedMotion,
+    serviceWorkers: 'block',
+  });
   await context.addInitScript(() => {
     localStorage.setItem('ubongo.name', 'Ada');
   });
@@ -288,7 +294,7 @@ describe.each(['phone', 'desktop'] as const)('a screen whose script cannot be fe
   });
 
   it('keeps the home page whole when its live board’s script cannot be fetched', async () => {
-    const context = await real.browser.newContext({ ...SIZES[on], locale: 'en-GB' });
+    const context = await real.browser.newContext({ ...SIZES[on], locale: 'en-GB', serviceWorkers: 'block' });
     await context.route(/\/DemoBoard-[^/]*\.js$/, (route) => route.abort('failed'));
     const page = await context.newPage();
     const errors = watchErrors(page);
