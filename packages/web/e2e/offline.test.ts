@@ -46,6 +46,11 @@ describe.each<On>(['phone', 'desktop'])('offline, on the %s', (on) => {
     });
     await page.reload();
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    // An API answer opened as a page goes past the worker: it is not kept as the game's page.
+    const tab = await context.newPage();
+    await tab.goto(`${real.server.url}/api/daily`);
+    await tab.getByText('"date"', { exact: false }).waitFor();
+    await tab.close();
 
     // The network cut: the game still loads, and practice plays on this device.
     await context.setOffline(true);
