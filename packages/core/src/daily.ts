@@ -59,6 +59,19 @@ export function dailyDateAdd(date: string, days: number): string {
   return dailyDateOf((day + days) * DAY_MS);
 }
 
+/** How long after a day ends its solution comes out (and its attempts still under way may count). */
+export const DAILY_GRACE_MS = 3_600_000;
+
+/**
+ * When the daily of `date` is over: one hour (DAILY_GRACE_MS) into the next day, UTC. Its solution
+ * is shown from then on, and an attempt that ends later counts as not solved.
+ */
+export function dailyOverAt(date: string): number {
+  const day = epochDayOf(date);
+  if (day === undefined) throw new Error(`not a date: ${date}`);
+  return (day + 1) * DAY_MS + DAILY_GRACE_MS;
+}
+
 /** Whether a string is a real `YYYY-MM-DD` date. */
 export function isDailyDate(date: string): boolean {
   return epochDayOf(date) !== undefined;
@@ -98,8 +111,19 @@ export function dailyBand(decks: Readonly<Record<DeckEdition, Deck>>): DailyTask
   return all.slice(from, from + Math.floor(all.length / 2)).map((x) => x.daily);
 }
 
-/** The daily schedule of a pair of decks (the shipped decks in play). */
-export function dailySchedule(decks: Readonly<Record<DeckEdition, Deck>>): DailySchedule {
+/** Day `d`'s draw from the public seed: a 32-bit seed for the day's generator. */
+export const publicDailyDraw = (d: number): number => DAILY_SEED ^ Math.imul(d + 1, 0x9e3779b1);
+
+/**
+ * The daily schedule of a pair of decks (the shipped decks in play). `draw`: each day's 32-bit seed
+ * for the generator that chooses among the free tasks; the public seed's by default. A server
+ * draws from a secret of its own (a keyed hash of the day), so that no one can work out a day to come:
+ * the rule stays the same, only the seed is not published.
+ */
+export function dailySchedule(
+  decks: Readonly<Record<DeckEdition, Deck>>,
+  draw: (day: number) => number = publicDailyDraw,
+): DailySchedule {
   const band = dailyBand(decks);
   if (band.length < DAILY_NO_REPEAT_DAYS)
     throw new Error(`the daily's band has ${band.length} tasks, fewer than ${DAILY_NO_REPEAT_DAYS}`);
@@ -111,7 +135,7 @@ export function dailySchedule(decks: Readonly<Record<DeckEdition, Deck>>): Daily
     for (let d = days.length; d <= to; d++) {
       const free: number[] = [];
       for (let i = 0; i < band.length; i++) if (d - (lastChosen[i] as number) >= DAILY_NO_REPEAT_DAYS) free.push(i);
-      const rng = createRng(DAILY_SEED ^ Math.imul(d + 1, 0x9e3779b1));
+      const rng = createRng(draw(d));
       const chosen = free[randomInt(rng, free.length)] as number;
       lastChosen[chosen] = d;
       days.push(chosen);

@@ -592,7 +592,10 @@ export interface DailyAttemptView {
 /** `GET /api/daily`: today (UTC, the server's clock) and, for a signed-in account, its attempt and streak. */
 export interface DailyAnswer {
   readonly date: string;
-  /** The day before, whose task and solution are public (`GET /api/daily/:date/solution`), or null before the first day. */
+  /**
+   * The day before, whose task and solution are public (`GET /api/daily/:date/solution`) from an hour
+   * into today, UTC; null before then, and before the first day.
+   */
   readonly yesterday: string | null;
   /** The signed-in account's attempt of today, null while not taken; absent without a session. */
   readonly attempt?: DailyAttemptView | null;

@@ -7,7 +7,7 @@ import type {
   RecordsAnswer,
   SoloRunAnswer,
 } from '@ubongo/core';
-import { deckIndexOf, findTask, PROTOCOL_VERSION, RACE_EDITIONS } from '@ubongo/core';
+import { dailyDateOf, dailyOverAt, deckIndexOf, findTask, PROTOCOL_VERSION, RACE_EDITIONS } from '@ubongo/core';
 import { z } from 'zod';
 import { monotonicNow } from './clock.js';
 import type { Http, HttpOptions } from './http-common.js';
@@ -152,6 +152,9 @@ export function apiRoutes(app: Http, options: HttpOptions): void {
     // A held or rejected run is on no public page: its owner sees it under review (GET /api/me/held),
     // an operator with `ubongo admin review show`.
     if (!run || !isPublicRun(run)) throw new Refused(404, `no run ${request.params.id}`);
+    // A daily puzzle’s run would show the day’s solution: it is shown once the day it ended on is over.
+    if (run.dealing === 'daily' && options.clock.date() < dailyOverAt(dailyDateOf(run.finishedAt)))
+      throw new Refused(403, `run ${request.params.id} is a daily puzzle’s: it is shown once that day is over`);
     const puzzles = run.puzzles ?? [];
     return {
       run: ownEntryOf(run),

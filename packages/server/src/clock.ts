@@ -19,6 +19,8 @@ export const monotonicNow = (): number => performance.now();
 export class GameClock {
   readonly #origin = monotonicNow();
   readonly #start: number;
+  /** How far the date this clock says is from the wall clock's (0 unless a test gave its own date). */
+  readonly #dateShift: number;
 
   /**
    * `notBefore`: game time starts no earlier than this (a restarted server continues after the
@@ -32,6 +34,15 @@ export class GameClock {
   ) {
     if (!(timeScale > 0)) throw new RangeError('timeScale must be positive');
     this.#start = Math.max(wallNow, notBefore);
+    this.#dateShift = wallNow - Date.now();
+  }
+
+  /**
+   * The date now, in ms since 1970 (the wall clock, at real pace whatever the time scale): what day
+   * it is, for what goes by the calendar (the daily puzzle's day and when its solution comes out).
+   */
+  date(): number {
+    return Date.now() + this.#dateShift;
   }
 
   /** Game time now, in whole ms (it names games and is stored in integer columns). */

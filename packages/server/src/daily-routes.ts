@@ -1,5 +1,5 @@
 import type { DailyAnswer, DailyBoardAnswer, DailySolutionAnswer } from '@ubongo/core';
-import { dailyDateOf, dailyDayOf, isDailyDate, puzzleOf, taskOf } from '@ubongo/core';
+import { dailyDateOf, dailyDayOf, dailyOverAt, isDailyDate, puzzleOf, taskOf } from '@ubongo/core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { attemptView, dailyTaskOn, streakOf, yesterdayOf } from './courses/daily.js';
@@ -28,11 +28,13 @@ const boardQuery = z.object({
 /** The daily puzzle's routes (docs/protocol.md): today, a day's board, a past day's solution. */
 export function dailyRoutes(app: Http, options: HttpOptions): void {
   const { storage, decks, accounts, clock } = options;
-  const today = (): string => dailyDateOf(clock.now());
+  const today = (): string => dailyDateOf(clock.date());
 
   app.get('/api/daily', { schema: { summary: 'Today’s daily puzzle, and your attempt' } }, async (request) => {
     const date = today();
-    const answer: DailyAnswer = { date, yesterday: yesterdayOf(date) };
+    // Yesterday's solution is out an hour into today (DAILY_GRACE_MS): until then, no day's is shown.
+    const before = yesterdayOf(date);
+    const answer: DailyAnswer = { date, yesterday: before && clock.date() >= dailyOverAt(before) ? before : null };
     const token = bearer(request);
     const account = token === undefined ? undefined : await accounts.bySession(token);
     if (!account) return answer;
@@ -70,11 +72,12 @@ export function dailyRoutes(app: Http, options: HttpOptions): void {
   app.get(
     '/api/daily/:date/solution',
     { schema: { summary: 'A past day’s daily puzzle with a solution', params: dateParams } },
-    (request) => {
+    async (request) => {
       const { date } = request.params;
-      // Today's (and a day to come) is never given away.
-      if (date >= today()) throw new Refused(403, `the daily puzzle of ${date} is not over yet`);
-      const daily = dailyTaskOn(decks, date);
+      // Today's (and a day to come) is never given away: a day's is, once the day is over.
+      if (!dailyDayOf(date).ok) throw new Refused(404, `no daily puzzle on ${date}`);
+      if (clock.date() < dailyOverAt(date)) throw new Refused(403, `the daily puzzle of ${date} is not over yet`);
+      const daily = await dailyTaskOn(decks, storage, date);
       if (!daily) throw new Refused(404, `no daily puzzle on ${date}`);
       const deck = decks[daily.edition];
       return {

@@ -11,6 +11,7 @@ import type {
   SoloEvent,
   SoloJoinOptions,
   SoloResult,
+  SoloCourse,
   SoloServerMessages,
   SoloState,
 } from '@ubongo/core';
@@ -57,11 +58,11 @@ export class SoloRoom extends Room {
   #run: SoloRun | undefined;
   /** The tasks a run dealt at the player's level deals from, looked up when the player comes. */
   #pool: Promise<{ board: string; key: DieFace }[] | undefined> = Promise.resolve(undefined);
-  /** A course's run (courses.ts), asked of the course when the player comes: or why it may not be played. */
-  #plan: Promise<Result<CoursePlan, string>> | undefined;
   /** The course's run once it has started. */
   #course: CoursePlan | undefined;
   #starting = false;
+  /** The run has finished (it is stored, or being stored). */
+  #finished = false;
 
   override onCreate(options: unknown): void {
     this.patchRate = 0;
@@ -84,15 +85,7 @@ export class SoloRoom extends Room {
     this.#player = auth?.name ?? 'Player';
     this.#account = auth;
     const { storage, decks, log } = this.services;
-    const { course } = this.#options;
-    if (course)
-      this.#plan ??= courseOf(course)
-        .plan(course, { account: auth }, this.services)
-        .catch((e: unknown) => {
-          log(`solo room ${this.roomId}: could not plan the ${course.kind} run: ${String(e)}`);
-          return { ok: false, error: 'the server could not set up this run; try again' } as const;
-        });
-    else if (this.#options.dealing === 'level') {
+    if (!this.#options.course && this.#options.dealing === 'level') {
       // The classic deck's tasks are keyed by die faces.
       this.#pool = nearLevel(storage, decks.classic, this.#options.side, auth?.id)
         .then((tasks) => tasks.map((t) => ({ board: t.board, key: t.key as DieFace })))
@@ -155,16 +148,27 @@ export class SoloRoom extends Room {
     rejectUnknown(this, this.services);
   }
 
+  /** A course's run as its course plans it now (the day's, the level's), or why it may not be played. */
+  async #planCourse(course: SoloCourse): Promise<Result<CoursePlan, string>> {
+    try {
+      return await courseOf(course).plan(course, { account: this.#account }, this.services);
+    } catch (e) {
+      this.services.log(`solo room ${this.roomId}: could not plan the ${course.kind} run: ${String(e)}`);
+      return { ok: false, error: 'the server could not set up this run; try again' };
+    }
+  }
+
   /**
-   * The run's configuration and engine: a course's (its deck, setting and tasks), or the options'
-   * (shuffled boards, or the pool at the player's level). Or why a course may not be played now.
+   * The run's configuration and engine: a course's (its deck, setting and tasks, planned as the run
+   * starts), or the options' (shuffled boards, or the pool at the player's level). Or why a course
+   * may not be played now.
    */
   async #setUp(): Promise<Result<SoloConfig, string>> {
-    const { mode, limit, side, pieceSet = 'task' } = this.#options;
+    const { mode, limit, side, pieceSet = 'task', course } = this.#options;
     const player = this.#player;
     const { decks } = this.services;
-    if (this.#plan) {
-      const plan = await this.#plan;
+    if (course) {
+      const plan = await this.#planCourse(course);
       if (!plan.ok) return plan;
       this.#course = plan.value;
       this.#engine = soloEngine(decks[plan.value.edition]);
@@ -208,7 +212,10 @@ export class SoloRoom extends Room {
       );
     }
     const finished = events.find((e) => e.type === 'finished');
-    if (finished?.type === 'finished') void this.#record(finished.result);
+    if (finished?.type === 'finished') {
+      this.#finished = true;
+      void this.#record(finished.result);
+    }
     this.#sendView();
   }
 
@@ -247,6 +254,14 @@ export class SoloRoom extends Room {
 
   override onDispose(): void {
     this.#timers.clearAll();
+    const { course } = this.#options;
+    const plan = this.#course;
+    if (course && plan && this.#state && !this.#finished)
+      courseOf(course)
+        .left?.(course, plan, { account: this.#account }, this.services.clock.now(), this.services)
+        .catch((e: unknown) => {
+          this.services.log(`solo room ${this.roomId}: the ${course.kind} did not take the run left: ${String(e)}`);
+        });
     this.#run?.close();
     this.services.inPlay.clear(this.roomId);
   }

@@ -337,7 +337,10 @@ export interface DailyAttempt {
   /** The stored run, once stored (null: started, never stored, as when the player left). */
   readonly run: number | null;
   readonly solved: boolean;
-  /** The time of the solve (or of the run, unsolved), once stored. */
+  /**
+   * The time of the solve (or of the run, unsolved), once settled; null while the attempt is not
+   * settled (its run under way, or its server gone before it ended).
+   */
   readonly ms: number | null;
   readonly verified: boolean;
 }
@@ -351,16 +354,23 @@ export interface DailyBoardEntry {
   readonly ms: number;
 }
 
+/** What settles a daily attempt: its stored run (none if it was left), and how it went. */
+export interface DailySettling {
+  readonly id: number | null;
+  readonly solved: boolean;
+  readonly ms: number;
+  readonly verified: boolean;
+}
+
 /** The daily puzzle's attempts (migration 016, `daily_attempts`): one an account a day. */
 export interface DailyAttempts {
   /** Takes `accountId`'s attempt of `day` if it has none yet: true if taken now, false if it was taken already. */
   takeDailyAttempt(accountId: string, day: string, startedAt: number): Promise<boolean>;
-  /** Settles a taken attempt with its stored run (a second settling changes nothing). */
-  settleDailyAttempt(
-    accountId: string,
-    day: string,
-    run: { readonly id: number; readonly solved: boolean; readonly ms: number; readonly verified: boolean },
-  ): Promise<void>;
+  /**
+   * Settles a taken attempt with its stored run, or with no run (`id` null: the player left it
+   * unfinished); a second settling changes nothing.
+   */
+  settleDailyAttempt(accountId: string, day: string, run: DailySettling): Promise<void>;
   dailyAttempt(accountId: string, day: string): Promise<DailyAttempt | undefined>;
   /**
    * The days of `accountId`'s solved, verified attempts whose run is not held or rejected, up to `day`
@@ -372,6 +382,11 @@ export interface DailyAttempts {
    * not held or rejected, by established claimed accounts (as every public board). `offset` rows skipped.
    */
   dailyBoard(day: string, page: { readonly top: number; readonly offset?: number }): Promise<DailyBoardEntry[]>;
+  /**
+   * The server's own secret for the daily's draw (migration 020, `server_secrets`), made once, on
+   * first asking, and the same for every process of the server ever after.
+   */
+  dailySecret(): Promise<string>;
 }
 
 /** Games: their records, and the journal of each game under way (what a restarted server resumes). */

@@ -54,6 +54,8 @@ export interface Course<C extends SoloCourse> {
   plan(course: C, player: CoursePlayer, services: RoomServices): Promise<Result<CoursePlan, string>>;
   /** The run has started (its first task dealt), at `at` on the server's clock. */
   started?(course: C, plan: CoursePlan, player: CoursePlayer, at: number, services: RoomServices): Promise<void>;
+  /** The player left the run before it ended (at `at` on the server's clock): it will never be stored. */
+  left?(course: C, plan: CoursePlan, player: CoursePlayer, at: number, services: RoomServices): Promise<void>;
   /** The run is stored: what it came to, for the player. */
   recorded?(
     course: C,

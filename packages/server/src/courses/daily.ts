@@ -7,15 +7,18 @@ import type {
   DeckEdition,
   SoloCourse,
 } from '@ubongo/core';
-import { dailyDateAdd, dailyDateOf, dailyDayOf, dailySchedule, err, ok } from '@ubongo/core';
+import { createHmac } from 'node:crypto';
+import { dailyDateAdd, dailyDateOf, dailyDayOf, dailyOverAt, dailySchedule, err, ok } from '@ubongo/core';
 import type { Course, CoursePlan } from './course.js';
 import type { Storage } from '../storage.js';
 
 /*
  * The daily puzzle (docs/courses.md, "The daily puzzle"): one task a day for everyone, by UTC date
- * on the server's clock (core's daily.ts chooses it). An account's first run of a day is its
- * attempt: taken as the run starts (so that leaving mid-run uses it), settled as the run is stored.
- * Later runs that day are practice: they are stored as every run, and count for nothing here.
+ * (the server's date, clock.ts; core's daily.ts chooses the task by its rule, from the server's
+ * secret draw). An account's first run of a day is its attempt: taken as the run starts (so that
+ * leaving mid-run uses it), settled as the run is stored, or as the player leaves it unfinished.
+ * Later runs that day are practice: they are stored as every run, and count for nothing here. An
+ * attempt still under way when the day is over (its solution out) counts as not solved.
  */
 
 /** The longest streak counted (days); a longer one is said as this many. */
@@ -24,21 +27,34 @@ export const STREAK_DAYS = 3660;
 /** Where the place on the day's board is looked for: an attempt further down is not placed. */
 const PLACE_DEPTH = 1000;
 
-const schedules = new WeakMap<Deck, DailySchedule>();
+const schedules = new WeakMap<Storage, Promise<DailySchedule>>();
 
-/** The daily schedule of a server's decks, computed once per process. */
-export function scheduleOf(decks: Readonly<Record<DeckEdition, Deck>>): DailySchedule {
-  let schedule = schedules.get(decks.classic);
+/**
+ * A secret's draw of day `d`: the first 32 bits of HMAC-SHA256(secret, "daily d"). Without the
+ * secret no one can tell a day to come, even knowing the rule, the decks and every past day's task.
+ */
+export function secretDraw(secret: string): (day: number) => number {
+  return (day) => createHmac('sha256', secret).update(`daily ${day}`).digest().readUInt32BE(0);
+}
+
+/** The daily schedule of a server (its decks, its storage's secret), computed once per process. */
+export function scheduleOf(decks: Readonly<Record<DeckEdition, Deck>>, storage: Storage): Promise<DailySchedule> {
+  let schedule = schedules.get(storage);
   if (!schedule) {
-    schedule = dailySchedule(decks);
-    schedules.set(decks.classic, schedule);
+    schedule = storage.dailySecret().then((secret) => dailySchedule(decks, secretDraw(secret)));
+    schedule.catch(() => schedules.delete(storage));
+    schedules.set(storage, schedule);
   }
   return schedule;
 }
 
 /** The day's task, or undefined for a day before the first. */
-export function dailyTaskOn(decks: Readonly<Record<DeckEdition, Deck>>, date: string): DailyTask | undefined {
-  const task = scheduleOf(decks).taskOn(date);
+export async function dailyTaskOn(
+  decks: Readonly<Record<DeckEdition, Deck>>,
+  storage: Storage,
+  date: string,
+): Promise<DailyTask | undefined> {
+  const task = (await scheduleOf(decks, storage)).taskOn(date);
   return task.ok ? task.value : undefined;
 }
 
@@ -58,7 +74,7 @@ export async function streakOf(storage: Storage, accountId: string, today: strin
   let expect = today;
   if (days[0] !== today) {
     const attempt = await storage.dailyAttempt(accountId, today);
-    if (attempt && attempt.run !== null) return 0;
+    if (attempt && attempt.ms !== null) return 0;
     expect = dailyDateAdd(today, -1);
   }
   let streak = 0;
@@ -96,11 +112,11 @@ type Daily = Extract<SoloCourse, { kind: 'daily' }>;
 
 /** The daily course: today's task, one count run of one task. */
 export const dailyCourse: Course<Daily> = {
-  plan(_course, player, services) {
-    if (!player.account) return Promise.resolve(err('sign in to play the daily puzzle'));
-    const day = dailyDateOf(services.clock.now());
-    const daily = dailyTaskOn(services.decks, day);
-    if (!daily) return Promise.resolve(err(`there is no daily puzzle on ${day}`));
+  async plan(_course, player, services) {
+    if (!player.account) return err('sign in to play the daily puzzle');
+    const day = dailyDateOf(services.clock.date());
+    const daily = await dailyTaskOn(services.decks, services.storage, day);
+    if (!daily) return err(`there is no daily puzzle on ${day}`);
     const plan: CoursePlan = {
       edition: daily.edition,
       mode: 'count',
@@ -110,15 +126,31 @@ export const dailyCourse: Course<Daily> = {
       tasks: [daily.task],
     };
     runs.set(plan, { day, counted: Promise.resolve(false) });
-    return Promise.resolve(ok(plan));
+    return ok(plan);
   },
 
   started(_course, plan, player, at, services) {
     const run = runs.get(plan);
     const account = player.account;
     if (!run || !account) return Promise.resolve();
+    // A run planned on a day and started on the next is that day's practice.
+    if (dailyDateOf(services.clock.date()) !== run.day) return Promise.resolve();
     run.counted = services.storage.takeDailyAttempt(account.id, run.day, at);
     return run.counted.then(() => undefined);
+  },
+
+  async left(_course, plan, player, at, services) {
+    const run = runs.get(plan);
+    const account = player.account;
+    if (!run || !account || !(await run.counted)) return;
+    const attempt = await services.storage.dailyAttempt(account.id, run.day);
+    if (!attempt) return;
+    await services.storage.settleDailyAttempt(account.id, run.day, {
+      id: null,
+      solved: false,
+      ms: Math.max(0, at - attempt.startedAt),
+      verified: false,
+    });
   },
 
   async recorded(_course, plan, player, stored, services): Promise<DailyOutcome | undefined> {
@@ -128,7 +160,8 @@ export const dailyCourse: Course<Daily> = {
     const { storage } = services;
     const counted = await run.counted;
     const puzzle = stored.puzzles[0];
-    const solved = puzzle?.outcome === 'solved';
+    // An attempt that ends once the day is over (its solution out) is not solved.
+    const solved = puzzle?.outcome === 'solved' && (!counted || services.clock.date() < dailyOverAt(run.day));
     const ms = puzzle?.ms ?? stored.result.ms;
     if (counted)
       await storage.settleDailyAttempt(account.id, run.day, {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { UNLISTED_REVIEWS } from '../leaderboards.js';
-import type { DailyAttempt, DailyAttempts, DailyBoardEntry } from '../storage.js';
+import { randomBytes } from 'node:crypto';
+import type { DailyAttempt, DailyAttempts, DailyBoardEntry, DailySettling } from '../storage.js';
 import { rows } from './rows.js';
 import { parseStored } from './schemas.js';
 import type { Tables } from './tables.js';
@@ -18,17 +19,13 @@ export class KyselyDaily implements DailyAttempts {
     return Number(taken.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
-  async settleDailyAttempt(
-    accountId: string,
-    day: string,
-    run: { readonly id: number; readonly solved: boolean; readonly ms: number; readonly verified: boolean },
-  ): Promise<void> {
+  async settleDailyAttempt(accountId: string, day: string, run: DailySettling): Promise<void> {
     await this.db
       .updateTable('daily_attempts')
       .set({ run_id: run.id, solved: run.solved ? 1 : 0, ms: run.ms, verified: run.verified ? 1 : 0 })
       .where('account_id', '=', accountId)
       .where('day', '=', day)
-      .where('run_id', 'is', null)
+      .where('ms', 'is', null)
       .execute();
   }
 
@@ -99,5 +96,20 @@ export class KyselyDaily implements DailyAttempts {
       run: Number(r.run_id),
       ms: Number(r.ms),
     }));
+  }
+
+  async dailySecret(): Promise<string> {
+    // Made once: a second process that makes one at the same time keeps the first one stored.
+    await this.db
+      .insertInto('server_secrets')
+      .values({ name: 'daily', value: randomBytes(32).toString('base64url') })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    const row = await this.db
+      .selectFrom('server_secrets')
+      .select('value')
+      .where('name', '=', 'daily')
+      .executeTakeFirstOrThrow();
+    return parseStored(rows.serverSecrets, row, 'server_secrets (daily)').value;
   }
 }

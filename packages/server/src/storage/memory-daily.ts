@@ -1,4 +1,5 @@
-import type { Account, DailyAttempt, DailyAttempts, DailyBoardEntry } from '../storage.js';
+import { randomBytes } from 'node:crypto';
+import type { Account, DailyAttempt, DailyAttempts, DailyBoardEntry, DailySettling } from '../storage.js';
 import type { Gate } from './memory-shared.js';
 import type { MemorySoloRuns } from './memory-solo-runs.js';
 
@@ -6,6 +7,8 @@ import type { MemorySoloRuns } from './memory-solo-runs.js';
 export class MemoryDaily implements DailyAttempts {
   /** By `account day`, in the order taken. */
   private readonly attempts = new Map<string, DailyAttempt>();
+  /** The store's own secret: a store in memory lives as long as its process. */
+  private readonly secret = randomBytes(32).toString('base64url');
 
   constructor(
     private readonly gate: Gate,
@@ -22,15 +25,11 @@ export class MemoryDaily implements DailyAttempts {
     });
   }
 
-  settleDailyAttempt(
-    accountId: string,
-    day: string,
-    run: { readonly id: number; readonly solved: boolean; readonly ms: number; readonly verified: boolean },
-  ): Promise<void> {
+  settleDailyAttempt(accountId: string, day: string, run: DailySettling): Promise<void> {
     return this.gate.run(() => {
       const key = `${accountId} ${day}`;
       const held = this.attempts.get(key);
-      if (!held || held.run !== null) return;
+      if (!held || held.ms !== null) return;
       this.attempts.set(key, { ...held, run: run.id, solved: run.solved, ms: run.ms, verified: run.verified });
     });
   }
@@ -88,5 +87,9 @@ export class MemoryDaily implements DailyAttempts {
         .slice(from, from + page.top)
         .map((e) => ({ accountId: e.accountId, name: e.name, username: e.username, run: e.run, ms: e.ms }));
     });
+  }
+
+  dailySecret(): Promise<string> {
+    return Promise.resolve(this.secret);
   }
 }

@@ -302,5 +302,15 @@ export function migrations(t: ColumnTypes): Record<string, Migration> {
           .execute();
       },
     },
+    '020_server_secrets': {
+      async up(db: Kysely<unknown>) {
+        // The server's own secrets, made once (the daily puzzle's draw: docs/courses.md).
+        await db.schema
+          .createTable('server_secrets')
+          .addColumn('name', t.text, (c) => c.primaryKey())
+          .addColumn('value', t.text, (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }

@@ -131,9 +131,12 @@ const dailyAttempts = z.object({
   verified: z.number(),
 });
 
+const serverSecrets = z.object({ value: z.string().min(32) });
+
 /** The rows' parsers, by table. */
 export const rows = {
   dailyAttempts,
+  serverSecrets,
   reports,
   campaignProgress,
   games,

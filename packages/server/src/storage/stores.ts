@@ -7,6 +7,7 @@ import type {
   DailyAttempt,
   DailyAttempts,
   DailyBoardEntry,
+  DailySettling,
   GameRecord,
   Games,
   Journal,
@@ -138,11 +139,7 @@ export abstract class CombinedStorage implements Storage {
   takeDailyAttempt(accountId: string, day: string, startedAt: number): Promise<boolean> {
     return this.#daily.takeDailyAttempt(accountId, day, startedAt);
   }
-  settleDailyAttempt(
-    accountId: string,
-    day: string,
-    run: { readonly id: number; readonly solved: boolean; readonly ms: number; readonly verified: boolean },
-  ): Promise<void> {
+  settleDailyAttempt(accountId: string, day: string, run: DailySettling): Promise<void> {
     return this.#daily.settleDailyAttempt(accountId, day, run);
   }
   dailyAttempt(accountId: string, day: string): Promise<DailyAttempt | undefined> {
@@ -153,6 +150,9 @@ export abstract class CombinedStorage implements Storage {
   }
   dailyBoard(day: string, page: { readonly top: number; readonly offset?: number }): Promise<DailyBoardEntry[]> {
     return this.#daily.dailyBoard(day, page);
+  }
+  dailySecret(): Promise<string> {
+    return this.#daily.dailySecret();
   }
 
   ratingsOf(accountId: string): Promise<PlayerRating[]> {

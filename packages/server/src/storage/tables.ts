@@ -99,6 +99,11 @@ export interface Tables {
     ms: number | null;
     verified: number;
   };
+  /** The server's own secrets, by name (migration 020): `daily`, the daily puzzle's draw. */
+  server_secrets: {
+    name: string;
+    value: string;
+  };
   /** The accounts whose results public boards list (leaderboards.ts's `ESTABLISHED`), since when. */
   established_players: {
     account_id: string;

@@ -27,8 +27,9 @@ export function Daily() {
   const [yesterday, setYesterday] = useState<DailySolutionAnswer | null>(null);
   const playing = view?.phase === 'playing';
   const outcome = recorded?.course?.kind === 'daily' ? recorded.course : null;
+  const turn = useDayTurn(playing);
 
-  // Today, and this account's attempt: fetched again once a run is stored.
+  // Today, and this account's attempt: fetched again once a run is stored, and as the day turns.
   useEffect(() => {
     let live = true;
     fetchDaily()
@@ -41,7 +42,7 @@ export function Daily() {
     return () => {
       live = false;
     };
-  }, [accountId, recorded]);
+  }, [accountId, recorded, turn]);
 
   const date = today?.date;
   useEffect(() => {
@@ -121,7 +122,7 @@ export function Daily() {
               {attempt && !outcome && today.streak !== undefined && (
                 <>
                   <p className="daily-streak">{t('daily.streak', { count: today.streak })}</p>
-                  {attempt.run !== null && (
+                  {attempt.ms !== null && (
                     <ShareLine date={today.date} ms={attempt.solved ? attempt.ms : null} streak={today.streak} />
                   )}
                 </>
@@ -150,10 +151,8 @@ export function Daily() {
             <ol className="records" data-testid="daily-board">
               {board.entries.map((e) => (
                 <li key={e.place} className={e.account === accountId ? 'me' : ''}>
-                  <PlayerName name={e.player} username={e.username} account={e.account} />:{' '}
-                  <a href={`#/run/${e.run}`} title={t('run.link')}>
-                    {clock(e.ms)}
-                  </a>
+                  {/* Today's runs are not linked: their pages open once the day is over (they show the solution). */}
+                  <PlayerName name={e.player} username={e.username} account={e.account} />: {clock(e.ms)}
                 </li>
               ))}
             </ol>
@@ -215,6 +214,37 @@ function DailyResult({ outcome, recorded }: { outcome: DailyOutcome; recorded: R
       )}
     </section>
   );
+}
+
+/** A UTC day, and the hour into the next at which a day's solution comes out (core's DAILY_GRACE_MS). */
+const DAY_MS = 86_400_000;
+const SOLUTION_OUT_MS = 3_600_000;
+
+/**
+ * A count that goes up as the daily's day turns (just after midnight UTC, and as yesterday's solution
+ * comes out an hour later, by this device's clock), and as the page is shown again after being hidden:
+ * what the screen fetches again by. Never during a run (`playing`): its end fetches again anyway.
+ */
+function useDayTurn(playing: boolean): number {
+  const [turn, setTurn] = useState(0);
+  useEffect(() => {
+    if (playing) return;
+    const now = Date.now();
+    const into = now % DAY_MS;
+    const next = into < SOLUTION_OUT_MS ? SOLUTION_OUT_MS - into : DAY_MS - into;
+    const timer = window.setTimeout(() => {
+      setTurn((n) => n + 1);
+    }, next + 5_000);
+    const shown = (): void => {
+      if (document.visibilityState === 'visible') setTurn((n) => n + 1);
+    };
+    document.addEventListener('visibilitychange', shown);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener('visibilitychange', shown);
+    };
+  }, [playing, turn]);
+  return turn;
 }
 
 /**

@@ -57,6 +57,25 @@ export function dailyContract(name: string, open: Opener): void {
       await storage.close();
     });
 
+    it('settles an attempt left unfinished with no run, and then nothing settles it again', async () => {
+      const storage = await open();
+      const run = await storage.saveSolo(solo({ accountId: 'a1', finishedAt: 5 }));
+      await storage.takeDailyAttempt('a1', '2026-11-28', 100);
+      await storage.settleDailyAttempt('a1', '2026-11-28', { id: null, solved: false, ms: 2500, verified: false });
+      await storage.settleDailyAttempt('a1', '2026-11-28', { id: run, solved: true, ms: 900, verified: true });
+      expect(await storage.dailyAttempt('a1', '2026-11-28')).toMatchObject({ run: null, solved: false, ms: 2500 });
+      expect(await storage.dailySolvedDays('a1', '2026-11-28', 10)).toEqual([]);
+      await storage.close();
+    });
+
+    it('keeps one daily secret, made on first asking', async () => {
+      const storage = await open();
+      const secret = await storage.dailySecret();
+      expect(secret.length).toBeGreaterThanOrEqual(32);
+      expect(await storage.dailySecret()).toBe(secret);
+      await storage.close();
+    });
+
     it('lists a day’s board fastest first: solved, verified, not held, established players only', async () => {
       const storage = await open();
       await established(storage, 'a1', 'Ana');
