@@ -76,10 +76,20 @@ export function send<R extends RoomName, K extends keyof Rooms[R]['client'] & st
   room.send(type, body[0] ?? {});
 }
 
+/** An answer of the API that was not 2xx: its status. */
+export class HttpError extends Error {
+  constructor(
+    readonly path: string,
+    readonly status: number,
+  ) {
+    super(`${path}: HTTP ${status}`);
+  }
+}
+
 async function getJson<T>(path: string): Promise<T> {
   // Same origin: the server that served the page, or Vite's proxy to it during development.
   const res = await fetch(path);
-  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+  if (!res.ok) throw new HttpError(path, res.status);
   return (await res.json()) as T;
 }
 

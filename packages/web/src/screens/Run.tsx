@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../account.js';
 import { clock } from '../hooks.js';
-import { fetchRun } from '../net.js';
+import { fetchRun, HttpError } from '../net.js';
 import { PlayerName } from './common.js';
 import { ReportButton } from './Report.js';
 import { RunChart } from './Solo.js';
@@ -15,7 +15,8 @@ import { RunChart } from './Solo.js';
 export function Run({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
   const [run, setRun] = useState<SoloRunAnswer | null>(null);
-  const [failed, setFailed] = useState(false);
+  /** Why the run is not shown: there is none, or it is a daily puzzle's whose day is not over. */
+  const [failed, setFailed] = useState<'missing' | 'daily' | false>(false);
   const me = useAccount();
   useEffect(() => {
     let live = true;
@@ -25,14 +26,14 @@ export function Run({ id }: { id: string }) {
       .then((r) => {
         if (live) setRun(r);
       })
-      .catch(() => {
-        if (live) setFailed(true);
+      .catch((e: unknown) => {
+        if (live) setFailed(e instanceof HttpError && e.status === 403 ? 'daily' : 'missing');
       });
     return () => {
       live = false;
     };
   }, [id]);
-  if (failed) return <p className="error">{t('run.missing')}</p>;
+  if (failed) return <p className="error">{t(failed === 'daily' ? 'run.dailyNotOver' : 'run.missing')}</p>;
   if (!run) return <p className="loading">{t('run.loading')}</p>;
   const r = run.run;
   const date = new Date(r.finishedAt).toLocaleString(i18n.language, { dateStyle: 'long', timeStyle: 'short' });
