@@ -5,9 +5,8 @@ import { useAnnounce } from '../announce.js';
 import type { OfflineDecks } from '../offline.js';
 import { checkOffline, loadOfflineDecks, offlineTask } from '../offline.js';
 import type { Placements } from '../play/Puzzle.js';
-import { Puzzle } from '../play/Puzzle.js';
-import { liftSound } from '../sound.js';
-import { boardMove, PlayBar, RejectedNote, solvedCue, SoundControl } from './common.js';
+import { solvedCue } from './common.js';
+import { PracticeBoard, PracticeControls } from './practice-board.js';
 import { TaskChooser } from './TaskChooser.js';
 
 /**
@@ -89,30 +88,16 @@ export function OfflinePractice({ onBack }: { onBack?: (() => void) | undefined 
 
   const allShown = shown >= solution.length && solution.length > 0;
   const controls = (
-    <>
-      {shown > 0 && !allShown && (
-        <span className="hint-count">{t('practice.hints', { count: shown, of: solution.length })}</span>
-      )}
-      <button
-        type="button"
-        disabled={solved || allShown}
-        onClick={() => {
-          setShown((n) => Math.min(n + 1, solution.length));
-        }}
-      >
-        {t('practice.hint')}
-      </button>
-      <button
-        type="button"
-        disabled={solved || allShown}
-        onClick={() => {
-          setShown(solution.length);
-        }}
-      >
-        {t('practice.solution')}
-      </button>
-      <SoundControl />
-    </>
+    <PracticeControls
+      hints={shown > 0 && !allShown ? { shown, of: solution.length } : null}
+      disabled={solved || allShown}
+      onHint={() => {
+        setShown((n) => Math.min(n + 1, solution.length));
+      }}
+      onSolution={() => {
+        setShown(solution.length);
+      }}
+    />
   );
 
   if (failed)
@@ -139,28 +124,19 @@ export function OfflinePractice({ onBack }: { onBack?: (() => void) | undefined 
           {t('practice.random')}
         </button>
       </div>
-      {solved && (
-        <p className="solved-banner" role="status">
-          {t('practice.solved')}
-        </p>
-      )}
-      <RejectedNote
+      <PracticeBoard
+        id={`${ref.edition}-${ref.board}-${ref.side}-${ref.key}`}
+        board={ref.board}
+        task={puzzle}
+        shown={showing ?? null}
+        solved={solved}
         rejected={rejected}
-        onClose={() => {
+        onCloseRejected={() => {
           setRejected(null);
         }}
-      />
-      <Puzzle
-        key={`${ref.edition}-${ref.board}-${ref.side}-${ref.key}`}
-        task={puzzle}
-        {...(showing ? { shown: showing } : {})}
-        disabled={solved}
-        onMove={boardMove}
-        onLift={liftSound}
         onComplete={claim}
-        label={t('game.boardLabel', { board: ref.board })}
+        controls={controls}
       />
-      <PlayBar>{controls}</PlayBar>
     </div>
   );
 }

@@ -7,9 +7,8 @@ import { useRoomMessages, watchRoom } from '../hooks.js';
 import type { GameRoom } from '../net.js';
 import { createRoom, fetchDecks, errorText, send } from '../net.js';
 import type { Placements } from '../play/Puzzle.js';
-import { Puzzle } from '../play/Puzzle.js';
-import { liftSound } from '../sound.js';
-import { boardMove, PlayBar, RejectedNote, solvedCue, SoundControl } from './common.js';
+import { solvedCue } from './common.js';
+import { PracticeBoard, PracticeControls } from './practice-board.js';
 import { OfflinePractice } from './OfflinePractice.js';
 import { TaskChooser } from './TaskChooser.js';
 
@@ -261,30 +260,18 @@ function OnlinePractice({ onOffline, backOnline }: { onOffline: () => void; back
   // Under the board, within a thumb's reach: what is asked for in play (a hint, the solution), the sound.
   const controls = useMemo(
     () => (
-      <>
-        {hints && <span className="hint-count">{t('practice.hints', { count: hints.shown, of: hints.of })}</span>}
-        <button
-          type="button"
-          disabled={solved || allShown || !online}
-          onClick={() => {
-            if (room) send(room, 'hint');
-          }}
-        >
-          {t('practice.hint')}
-        </button>
-        <button
-          type="button"
-          disabled={solved || allShown || !online}
-          onClick={() => {
-            if (room) send(room, 'solution');
-          }}
-        >
-          {t('practice.solution')}
-        </button>
-        <SoundControl />
-      </>
+      <PracticeControls
+        hints={hints}
+        disabled={solved || allShown || !online}
+        onHint={() => {
+          if (room) send(room, 'hint');
+        }}
+        onSolution={() => {
+          if (room) send(room, 'solution');
+        }}
+      />
     ),
-    [room, hints, solved, allShown, online, t],
+    [room, hints, solved, allShown, online],
   );
 
   const random = (): void => {
@@ -357,28 +344,19 @@ function OnlinePractice({ onOffline, backOnline }: { onOffline: () => void; back
           </div>
         )
       )}
-      {solved && (
-        <p className="solved-banner" role="status">
-          {t('practice.solved')}
-        </p>
-      )}
-      <RejectedNote
+      <PracticeBoard
+        id={`${task.edition}-${task.board}-${task.side}-${task.key}`}
+        board={task.board}
+        task={task.task}
+        shown={shown ?? null}
+        solved={solved}
         rejected={rejected}
-        onClose={() => {
+        onCloseRejected={() => {
           setRejected(null);
         }}
-      />
-      <Puzzle
-        key={`${task.edition}-${task.board}-${task.side}-${task.key}`}
-        task={task.task}
-        {...(shown ? { shown } : {})}
-        disabled={solved}
-        onMove={boardMove}
-        onLift={liftSound}
         onComplete={claim}
-        label={t('game.boardLabel', { board: task.board })}
+        controls={controls}
       />
-      <PlayBar>{controls}</PlayBar>
     </div>
   );
 }
