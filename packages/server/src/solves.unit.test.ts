@@ -63,10 +63,17 @@ describe('Solves', () => {
     solves.deal([{ player: 'p1', ...ref }]);
     clock.t += floorMs + 2000;
     expect(solves.solved('p1', claim)).toBe(true);
-    solves.attempted('p1', ref, true);
+    // The solve's time is kept from the deal to the solve, not to when the attempt is counted.
+    clock.t += 5000;
+    expect(solves.spent('p1')).toBeCloseTo(floorMs + 2000, 6);
+    solves.attempted('p1', ref, true, solves.spent('p1'));
     await attempts.idle();
     const rated = await storage.puzzleRating(taskKey('classic', ref));
     expect(rated?.attempts).toBe(1);
+    expect(await storage.timedAttempts('classic/')).toEqual([
+      { accountId: 'ana', task: taskKey('classic', ref), ms: Math.round(floorMs + 2000), solved: true, at: clock.t },
+    ]);
+    expect(await storage.taskTimes('classic/')).toMatchObject([{ task: taskKey('classic', ref), attempts: 1 }]);
     expect(await storage.flaggedAccounts()).toEqual([]);
     expect(solves.implausible.size).toBe(0);
   });
@@ -78,12 +85,13 @@ describe('Solves', () => {
     clock.t += floorMs / 2;
     expect(solves.solved('p1', claim)).toBe(false);
     expect([...solves.implausible]).toEqual(['p1']);
-    solves.attempted('p1', ref, true);
+    solves.attempted('p1', ref, true, floorMs / 2);
     // The next board, solved or not: still not counted.
     solves.deal([{ player: 'p1', ...ref }]);
-    solves.attempted('p1', ref, false);
+    solves.attempted('p1', ref, false, 1000);
     await attempts.idle();
     expect(await storage.puzzleRating(taskKey('classic', ref))).toBeUndefined();
+    expect(await storage.timedAttempts('classic/')).toEqual([]);
     await expect
       .poll(async () => (await storage.flaggedAccounts()).map((f) => [f.account.id, f.reason]))
       .toEqual([
@@ -123,8 +131,8 @@ describe('Solves', () => {
       { player: 'p1', ...ref },
       { player: 'p2', ...ref },
     ]);
-    solves.attempted('p1', ref, false);
-    solves.attempted('p2', ref, false);
+    solves.attempted('p1', ref, false, 1000);
+    solves.attempted('p2', ref, false, 1000);
     await attempts.idle();
     expect(await storage.puzzleRating(taskKey('classic', ref))).toBeUndefined();
   });
@@ -144,7 +152,7 @@ describe('Solves', () => {
     const { solves, storage, attempts, logged } = setup();
     await storage.close();
     solves.deal([{ player: 'p1', ...ref }]);
-    solves.attempted('p1', ref, false);
+    solves.attempted('p1', ref, false, 1000);
     await attempts.idle();
     await expect.poll(() => logged).toEqual([expect.stringMatching(/^room room1: could not count an attempt: /)]);
   });
