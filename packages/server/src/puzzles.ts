@@ -8,8 +8,8 @@ import type { Attempt, RateAttempt, Storage } from './storage.js';
  * Ratings for puzzles (docs/accounts.md), as lichess rates its puzzles: each deck task is a player
  * that every person's first attempt at it plays against. Solving it in time (a verified solve) is
  * the person's win; setting it aside or running out of time is the task's. The task's rating and
- * the person's solver rating (their level at puzzles, apart from their race ratings) move, and only
- * with first attempts: seeing a task again says nothing new about it. A task starts from its
+ * the person's solver rating (apart from their race ratings) move, and only with first attempts:
+ * seeing a task again says nothing new about it. A task starts from its
  * static difficulty. Each first attempt's time moves the task's and the solver's beliefs in core's
  * time model too (docs/decks.md, "Difficulty from solve times"), in the same transaction. Practice
  * and solo deal "at my level" by the time model: the tasks the player is predicted to solve in
