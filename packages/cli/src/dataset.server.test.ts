@@ -1,4 +1,6 @@
+import type { Attempt, Skill } from '@ubongo/server';
 import { SqliteStorage, puzzleDisplay } from '@ubongo/server';
+import { difficultyOfTask, findTask, solverPrior, taskPrior } from '@ubongo/core';
 import { shippedDeck } from '@ubongo/core/decks';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,7 +49,8 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-const HEADER = 'edition,board,side,key,pieces,region,area,solutions,difficulty,calibrated,learned,attempts';
+const HEADER =
+  'edition,board,side,key,pieces,region,area,solutions,difficulty,calibrated,learned,attempts,measured,measuredAttempts';
 
 describe('ubongo deck export --format', () => {
   it('csv: a row for every task of both decks, read back to the decks’ own values', async () => {
@@ -73,6 +76,8 @@ describe('ubongo deck export --format', () => {
       String(task.solutions),
       String(task.difficulty),
       String(task.difficulty),
+      '',
+      '0',
       '',
       '0',
     ]);
@@ -114,7 +119,44 @@ describe('ubongo deck export --format', () => {
     const learned = rows.filter((x) => x[10] !== '');
     expect(learned).toHaveLength(1);
     expect(learned[0]?.slice(1, 4)).toEqual(['C02', 'easy', '5']);
-    expect(learned[0]?.slice(10)).toEqual([String(Math.round(puzzleDisplay(rating))), '7']);
+    expect(learned[0]?.slice(10)).toEqual([String(Math.round(puzzleDisplay(rating))), '7', '', '0']);
+  });
+
+  it('with a database: each task’s time-model difficulty and the timed first attempts it rests on', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ubongo-dataset-'));
+    const storage = await SqliteStorage.open(dir);
+    const task = { board: 'C03', side: 'hard', key: '2' } as const;
+    const difficulty = findTask(shippedDeck('classic'), task)?.difficulty ?? 0;
+    // Two first attempts far slower than the prior says: the task is harder than its static difficulty.
+    const attempt = (accountId: string): Attempt => ({
+      accountId,
+      edition: 'classic',
+      task: `classic/${task.board}/${task.side}/${task.key}`,
+      start: { mu: 25, sigma: 8 },
+      fresh: { mu: 25, sigma: 8 },
+      solved: true,
+      at: 1,
+      ms: 200_000,
+      prior: { task: taskPrior(difficulty), solver: solverPrior() },
+    });
+    const keep = (solver: Skill, t: Skill) => ({ solver, task: t });
+    expect(await storage.countAttempts([attempt('a1'), attempt('a2')], keep)).toEqual([true, true]);
+    const [belief] = await storage.taskTimes('classic/');
+    await storage.close();
+    const r = await ubongo('deck', 'export', '--format', 'json', '--edition', 'classic', '--data-dir', dir);
+    expect(r.code).toBe(0);
+    const data = JSON.parse(r.out) as {
+      tasks: { board: string; side: string; key: string; measured: number | null; measuredAttempts: number }[];
+    };
+    const measured = data.tasks.filter((t) => t.measured !== null);
+    expect(measured).toEqual([
+      expect.objectContaining({
+        ...task,
+        measured: Math.round(difficultyOfTask(belief?.mean ?? 0) * 100) / 100,
+        measuredAttempts: 2,
+      }),
+    ]);
+    expect(measured[0]?.measured).toBeGreaterThan(difficulty);
   });
 
   it.each([

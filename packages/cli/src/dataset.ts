@@ -5,12 +5,19 @@ import { calibratedDifficulty } from '@ubongo/core';
  * The open dataset (docs/decks.md, "The open dataset", CC0): every task of the shipped decks with
  * its board, side, key, pieces, white area, number of solutions, static and calibrated difficulty,
  * and, from a server's database when one is read, its learned rating and the first attempts it
- * rests on. Deterministic: the same decks and ratings give the same bytes.
+ * rests on, and its time-model difficulty and the timed first attempts that one rests on.
+ * Deterministic: the same decks and ratings give the same bytes.
  */
 
 /** A task's learned rating as a server has it (its first attempts' rating on the players' scale). */
 export interface Learned {
   readonly rating: number;
+  readonly attempts: number;
+}
+
+/** A task's difficulty in the time model as a server has it (on the decks' scale), and the timed first attempts it rests on. */
+export interface Measured {
+  readonly difficulty: number;
   readonly attempts: number;
 }
 
@@ -30,16 +37,25 @@ export interface DatasetRow {
   /** Null when no database was read, or the task has no learned rating yet. */
   readonly learned: number | null;
   readonly attempts: number;
+  /** The time model's difficulty (decks' scale, to two decimals); null when no database was read, or no timed attempt yet. */
+  readonly measured: number | null;
+  readonly measuredAttempts: number;
 }
 
-/** The dataset's rows: deck by deck, board by board, easy then hard, tasks in key order. `learned` by `edition/board/side/key`. */
-export function datasetRows(decks: readonly Deck[], learned: ReadonlyMap<string, Learned> = new Map()): DatasetRow[] {
+/** The dataset's rows: deck by deck, board by board, easy then hard, tasks in key order. `learned` and `measured` by `edition/board/side/key`. */
+export function datasetRows(
+  decks: readonly Deck[],
+  learned: ReadonlyMap<string, Learned> = new Map(),
+  measured: ReadonlyMap<string, Measured> = new Map(),
+): DatasetRow[] {
   return decks.flatMap((deck) =>
     deck.boards.flatMap((board) =>
       (['easy', 'hard'] as const).flatMap((side) =>
         board.sides[side].tasks.map((task) => {
           const ref = { board: board.id, side, key: task.key };
-          const known = learned.get(`${deck.edition}/${board.id}/${side}/${task.key}`);
+          const name = `${deck.edition}/${board.id}/${side}/${task.key}`;
+          const known = learned.get(name);
+          const timed = measured.get(name);
           return {
             edition: deck.edition,
             ...ref,
@@ -51,6 +67,8 @@ export function datasetRows(decks: readonly Deck[], learned: ReadonlyMap<string,
             calibrated: calibratedDifficulty(deck, ref),
             learned: known ? Math.round(known.rating) : null,
             attempts: known?.attempts ?? 0,
+            measured: timed ? Math.round(timed.difficulty * 100) / 100 : null,
+            measuredAttempts: timed?.attempts ?? 0,
           };
         }),
       ),
@@ -79,6 +97,8 @@ const CSV_COLUMNS = [
   'calibrated',
   'learned',
   'attempts',
+  'measured',
+  'measuredAttempts',
 ] as const;
 
 /** A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled. */
@@ -103,6 +123,8 @@ export function datasetCsv(rows: readonly DatasetRow[]): string {
       calibrated: String(r.calibrated),
       learned: r.learned === null ? '' : String(r.learned),
       attempts: String(r.attempts),
+      measured: r.measured === null ? '' : String(r.measured),
+      measuredAttempts: String(r.measuredAttempts),
     };
     lines.push(CSV_COLUMNS.map((c) => field(values[c])).join(','));
   }

@@ -1,7 +1,11 @@
 import type { Deck, DeckEdition, Side } from '@ubongo/core';
 import {
+  calibrate,
+  CALIBRATION_MIN_ATTEMPTS,
   DECK_EDITIONS,
+  difficultyOfTask,
   drawShape,
+  makeCalibration,
   generateDeck,
   makeDeck,
   parseDeck,
@@ -15,8 +19,9 @@ import {
 import { shippedDeck } from '@ubongo/core/decks';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { Learned } from './dataset.js';
+import type { Learned, Measured } from './dataset.js';
 import { datasetCsv, datasetJson, datasetRows } from './dataset.js';
 import type { DatabaseOptions } from './database.js';
 import { openDatabase } from './database.js';
@@ -35,7 +40,13 @@ Every task was generated and solved by the engine; docs/decks.md has the format.
                                          the open dataset (CC0): every task of both decks (or one)
                                          with its board, side, key, pieces, white area, solutions,
                                          static and calibrated difficulty; with a database, each
-                                         task's learned rating and the first attempts it rests on
+                                         task's learned rating and the first attempts it rests on,
+                                         and its time-model difficulty and the timed attempts
+  deck calibrate [--data-dir DIR | --database-url URL] [--out FILE]
+                                         fit every task's difficulty from the stored first attempts'
+                                         times (the batch fit) and write the calibration snapshot
+                                         (default: packages/core/src/calibration.json, which the
+                                         campaign and the daily read once rebuilt)
   deck verify EDITION [--file FILE]      re-solve every task and check every rule (exit 1 on a problem)
   deck show EDITION [BOARD] [--side S]   boards and tasks drawn as text (S: easy or hard)
   deck render EDITION --out DIR          SVG pictures of every side, a printable A4 sheet per board
@@ -97,18 +108,22 @@ async function exportDataset(
   const editions = values.edition === undefined ? DECK_EDITIONS : [edition(values.edition)];
   const decks = editions.map((ed) => shippedDeck(ed));
   const learned = new Map<string, Learned>();
+  const measured = new Map<string, Measured>();
   if (values['data-dir'] !== undefined || values['database-url'] !== undefined) {
     const storage = await openDatabase(values, io);
     try {
       const { puzzleDisplay } = await import('@ubongo/server');
-      for (const ed of editions)
+      for (const ed of editions) {
         for (const r of await storage.puzzleRatings(`${ed}/`))
           learned.set(r.task, { rating: puzzleDisplay(r), attempts: r.attempts });
+        for (const t of await storage.taskTimes(`${ed}/`))
+          measured.set(t.task, { difficulty: difficultyOfTask(t.mean), attempts: t.attempts });
+      }
     } finally {
       await storage.close();
     }
   }
-  const rows = datasetRows(decks, learned);
+  const rows = datasetRows(decks, learned, measured);
   const text = format === 'json' ? datasetJson(rows) : datasetCsv(rows);
   if (values.out === undefined) io.out(text);
   else {
@@ -119,6 +134,42 @@ async function exportDataset(
     }
     io.err(`${rows.length} tasks written to ${values.out}\n`);
   }
+  return EXIT.ok;
+}
+
+/** The shipped calibration snapshot in the source tree (from packages/cli/dist or src): what `deck calibrate` writes by default. */
+export const CALIBRATION_FILE = fileURLToPath(new URL('../../core/src/calibration.json', import.meta.url));
+
+/**
+ * `ubongo deck calibrate`: the batch fit over every timed first attempt a server's database holds
+ * (core's `calibrate`), written as a calibration snapshot (`makeCalibration`) to `--out` or the
+ * shipped snapshot's file.
+ */
+async function calibrateDecks(
+  values: DatabaseOptions & { out?: string },
+  rest: readonly string[],
+  io: Io,
+): Promise<number> {
+  if (rest.length > 0) throw new UsageError(`calibrate takes no edition (it fits both decks), not ${rest.join(' ')}`);
+  const out = values.out ?? CALIBRATION_FILE;
+  const storage = await openDatabase(values, io);
+  const attempts = await Promise.all(DECK_EDITIONS.map((ed) => storage.timedAttempts(`${ed}/`))).finally(() =>
+    storage.close(),
+  );
+  const snapshot = calibrate(
+    DECK_EDITIONS.map((ed) => shippedDeck(ed)),
+    attempts.flat().map((a) => ({ task: a.task, solver: a.accountId, ms: a.ms, solved: a.solved })),
+  );
+  try {
+    writeFileSync(out, makeCalibration(snapshot));
+  } catch (e) {
+    throw new UsageError(`cannot write ${out}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const tasks = Object.values(snapshot.tasks);
+  const published = tasks.filter((t) => t.attempts >= CALIBRATION_MIN_ATTEMPTS).length;
+  io.err(
+    `${snapshot.attempts} first attempts, ${tasks.length} tasks fitted, ${published} with ${CALIBRATION_MIN_ATTEMPTS} or more (published): written to ${out}\n`,
+  );
   return EXIT.ok;
 }
 
@@ -152,6 +203,8 @@ export function deckCommand(args: string[], io: Io, isTty: boolean = process.std
       }
       return exportDataset(values, rest, io);
     }
+    case 'calibrate':
+      return calibrateDecks(values, rest, io);
     case 'verify': {
       const ed = edition(rest[0]);
       let deck = shippedDeck(ed);

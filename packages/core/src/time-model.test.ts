@@ -8,6 +8,8 @@ import {
   fitTimes,
   levelOfSolver,
   millsRatio,
+  predictedSeconds,
+  skillOfLevel,
   solverPrior,
   taskPrior,
   updateBeliefs,
@@ -26,6 +28,9 @@ describe('the time model', () => {
     expect(difficultyOfTask(taskPrior(6.3).mean)).toBeCloseTo(6.3, 9);
     // A solver as fast as the master bot is about five points of difficulty above the reference.
     expect(levelOfSolver(Math.log(BOT_MODEL.casual.median5 / BOT_MODEL.master.median5))).toBeCloseTo(10.04, 1);
+    // A level read back as a skill; a solver at a task's difficulty is predicted the reference's difficulty-5 time.
+    expect(skillOfLevel(levelOfSolver(0.7))).toBeCloseTo(0.7, 12);
+    expect(predictedSeconds(taskPrior(7.5).mean, skillOfLevel(7.5))).toBeCloseTo(BOT_MODEL.casual.median5, 9);
   });
 
   it('a solve faster than predicted makes the task easier and the solver stronger; a slower one the opposite', () => {

@@ -61,6 +61,12 @@ export const difficultyOfTask = (b: number): number => 5 + (b - LN_MEDIAN5) / LN
 /** A solver's skill as a level on the decks' scale: the difficulty they solve in the reference's difficulty-5 time. */
 export const levelOfSolver = (theta: number): number => 5 + theta / LN_GROWTH;
 
+/** A level on the decks' scale as a solver's skill (ln-seconds): the inverse of `levelOfSolver`. */
+export const skillOfLevel = (level: number): number => (level - 5) * LN_GROWTH;
+
+/** A solver's predicted median time (seconds) at a task: e^(b - theta). */
+export const predictedSeconds = (task: number, skill: number): number => Math.exp(task - skill);
+
 /** One first attempt: its time (ms, on the server's clock) and whether it was solved (else censored there). */
 export interface TimedAttempt {
   readonly ms: number;

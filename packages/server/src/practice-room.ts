@@ -6,7 +6,7 @@ import { expireWhenIdle, heard, parseJoin, registrar, reject, rejectUnknown, sen
 import { practiceJoinSchema, practiceMessages } from './protocol.js';
 import type { RoomServices } from './services.js';
 import type { Account } from './storage.js';
-import { difficultyOf, levelOf, nearMu, startOf, taskKey } from './puzzles.js';
+import { levelOf, nearLevelAt, taskKey } from './puzzles.js';
 import { Timers } from './timers.js';
 
 /** "At my level" picks one of this many tasks nearest the session's level, by lot. */
@@ -21,8 +21,8 @@ export class PracticeRoom extends Room {
   #task: PracticeTaskRef = { edition: 'classic', board: 'C01', side: 'easy', key: '1' };
   #hints = 0;
   /**
-   * "At my level" (docs/accounts.md): the session's level in each edition (a mu), from the player's
-   * solver rating, moved by the tasks dealt at it; the tasks shown in this session (by `taskKey`),
+   * "At my level" (docs/accounts.md): the session's level in each edition (on the decks' scale of
+   * difficulty), from the player's time-model skill, moved by the tasks dealt at it; the tasks shown in this session (by `taskKey`),
    * which it does not deal again; whether the task on the board was dealt at the level and has not
    * moved it yet.
    */
@@ -56,20 +56,20 @@ export class PracticeRoom extends Room {
     this.#sendLevel(client, this.#task.edition);
   }
 
-  /** The session's level in an edition (a mu): the player's solver rating until a task dealt at it moves it. */
+  /** The session's level in an edition (the decks' scale): the player's time-model level until a task dealt at it moves it. */
   async #levelIn(client: Client, edition: DeckEdition): Promise<number> {
     const known = this.#levels.get(edition);
     if (known !== undefined) return known;
-    const mu = await levelOf(this.services.storage, edition, (client.auth as Account | undefined)?.id);
-    // Another ask may have set it while the rating was read: that one stands.
-    const now = this.#levels.get(edition) ?? mu;
+    const level = await levelOf(this.services.storage, edition, (client.auth as Account | undefined)?.id);
+    // Another ask may have set it while the level was read: that one stands.
+    const now = this.#levels.get(edition) ?? level;
     this.#levels.set(edition, now);
     return now;
   }
 
   /** The session's level in an edition as shown: on the decks' scale of difficulty, to a tenth. */
   #shownLevel(edition: DeckEdition): number {
-    return Math.round(difficultyOf(this.#levels.get(edition) ?? 25) * 10) / 10;
+    return Math.round((this.#levels.get(edition) ?? 5) * 10) / 10;
   }
 
   /** Tells the player their level in `edition`, on the decks' scale of difficulty. */
@@ -92,15 +92,15 @@ export class PracticeRoom extends Room {
     if (!this.#atLevel) return;
     this.#atLevel = false;
     const edition = this.#task.edition;
-    const mu = this.#levels.get(edition);
-    if (mu === undefined || move === 'stay') return;
+    const level = this.#levels.get(edition);
+    if (level === undefined || move === 'stay') return;
     const difficulties = this.services.decks[edition].boards.flatMap((b) =>
       [b.sides.easy, b.sides.hard].flatMap((side) => side.tasks.map((t) => t.difficulty)),
     );
-    const low = startOf(Math.min(...difficulties)).mu;
-    const high = startOf(Math.max(...difficulties)).mu;
-    const step = 1.5 * PRACTICE_LEVEL_STEP;
-    this.#levels.set(edition, Math.min(high, Math.max(low, mu + (move === 'up' ? step : -step))));
+    const low = Math.min(...difficulties);
+    const high = Math.max(...difficulties);
+    const step = PRACTICE_LEVEL_STEP;
+    this.#levels.set(edition, Math.min(high, Math.max(low, level + (move === 'up' ? step : -step))));
     this.#sendLevel(client, edition);
   }
 
@@ -133,17 +133,17 @@ export class PracticeRoom extends Room {
       const { storage, decks, seed, log } = this.services;
       const deck = decks[data.edition];
       const near = async (): Promise<{ board: string; key: string }[]> => {
-        const mu = await this.#levelIn(client, data.edition);
-        const fresh = await nearMu(storage, deck, data.side, mu, PRACTICE_LEVEL_CHOICE, this.#seen);
+        const level = await this.#levelIn(client, data.edition);
+        const fresh = await nearLevelAt(storage, deck, data.side, level, PRACTICE_LEVEL_CHOICE, this.#seen);
         if (fresh.length > 0) return fresh;
         // Every task of the side has been shown this session: it starts over (the one on the board aside).
         for (const key of [...this.#seen])
           if (key.startsWith(`${data.edition}/`) && key.includes(`/${data.side}/`)) this.#seen.delete(key);
-        return nearMu(
+        return nearLevelAt(
           storage,
           deck,
           data.side,
-          mu,
+          level,
           PRACTICE_LEVEL_CHOICE,
           new Set([taskKey(this.#task.edition, this.#task)]),
         );

@@ -1,4 +1,5 @@
 import type { Deck, DeckEdition, Side, TaskKey } from '@ubongo/core';
+import { difficultyOfTask, levelOfSolver, predictedSeconds, skillOfLevel, solverPrior, taskPrior } from '@ubongo/core';
 import { rate, rating } from 'openskill';
 import { displayOf } from './ratings.js';
 import type { Attempt, RateAttempt, Storage } from './storage.js';
@@ -7,9 +8,13 @@ import type { Attempt, RateAttempt, Storage } from './storage.js';
  * Ratings for puzzles (docs/accounts.md), as lichess rates its puzzles: each deck task is a player
  * that every person's first attempt at it plays against. Solving it in time (a verified solve) is
  * the person's win; setting it aside or running out of time is the task's. The task's rating and
- * the person's solver rating (their level at puzzles, apart from their race ratings) move, and only
- * with first attempts: seeing a task again says nothing new about it. A task starts from its
- * static difficulty. Practice and solo deal "at my level" from the tasks nearest a player's level.
+ * the person's solver rating (apart from their race ratings) move, and only with first attempts:
+ * seeing a task again says nothing new about it. A task starts from its
+ * static difficulty. Each first attempt's time moves the task's and the solver's beliefs in core's
+ * time model too (docs/decks.md, "Difficulty from solve times"), in the same transaction. Practice
+ * and solo deal "at my level" by the time model: the tasks the player is predicted to solve in
+ * about `LEVEL_TARGET_SECONDS`. The openskill ratings are kept for the puzzle page and the export
+ * (docs/accounts.md says why).
  */
 
 /** A task as ratings name it: `edition/board/side/key`. */
@@ -38,6 +43,8 @@ export interface AttemptReport {
   readonly task: { board: string; side: Side; key: string };
   readonly difficulty: number;
   readonly solved: boolean;
+  /** Ms from the deal to the verified solve; not solved, the time spent (censored there). */
+  readonly ms: number;
 }
 
 /** The most attempts one transaction counts. */
@@ -70,6 +77,8 @@ export class Attempts {
       fresh: rating(),
       solved: report.solved,
       at: now,
+      ms: report.ms,
+      prior: { task: taskPrior(report.difficulty), solver: solverPrior() },
     };
     return new Promise((done, failed) => {
       if (this.#waiting.length >= MAX_WAITING)
@@ -114,48 +123,75 @@ export class Attempts {
 /** How many tasks "at my level" deals from: the nearest to the player's level on the side. */
 export const LEVEL_POOL = 24;
 
-/** A player's level at puzzles in an edition, as a mu: their solver rating's (a new player's, 25, when they have none). */
-export async function levelOf(storage: Storage, edition: DeckEdition, accountId: string | undefined): Promise<number> {
-  const level = accountId === undefined ? undefined : await storage.solverRating(accountId, edition);
-  return level?.mu ?? rating().mu;
-}
-
-/** A mu as a difficulty, the scale the decks print: the inverse of `startOf`. */
-export const difficultyOf = (mu: number): number => 5 + (mu - 25) / 1.5;
+/**
+ * What "at my level" aims at: the time the player is predicted to solve a task in (the median of
+ * the time model, docs/accounts.md). The reference solver's median at difficulty 5, 30 s: a task
+ * is predicted at this time exactly when its difficulty (learned, or its prior) is the player's
+ * level, so a new player (level 5.0) starts at the tasks of difficulty 5.
+ */
+export const LEVEL_TARGET_SECONDS = predictedSeconds(taskPrior(5).mean, 0);
 
 /**
- * The `n` tasks of a deck's side nearest a level `mu`, leaving out the tasks of `skip` (by
- * `taskKey`): each task at its learned rating (its difficulty's start while it has none). Nearest
- * first; equally near ones by board and key.
+ * A player's level at puzzles in an edition, on the decks' scale of difficulty: their time-model
+ * skill (`levelOfSolver`); a guest's and a new player's, the prior's, 5.0.
  */
-export async function nearMu(
+export async function levelOf(storage: Storage, edition: DeckEdition, accountId: string | undefined): Promise<number> {
+  const skill = accountId === undefined ? undefined : await storage.solverTime(accountId, edition);
+  return levelOfSolver(skill?.mean ?? solverPrior().mean);
+}
+
+/** A task near a level: where it is, its difficulty as the time model has it, the player's predicted time (s). */
+export interface NearTask {
+  readonly board: string;
+  readonly key: TaskKey;
+  readonly difficulty: number;
+  readonly seconds: number;
+}
+
+/**
+ * The `n` tasks of a deck's side whose predicted time for a player at `level` (the decks' scale)
+ * is nearest `LEVEL_TARGET_SECONDS`, as a ratio (twice as slow is as far as twice as fast),
+ * leaving out the tasks of `skip` (by `taskKey`): each task at its time-model belief (its prior
+ * from its static difficulty while no first attempt has moved it). Nearest first; equally near
+ * ones by board and key.
+ */
+export async function nearLevelAt(
   storage: Storage,
   deck: Deck,
   side: Side,
-  mu: number,
+  level: number,
   n: number,
   skip: ReadonlySet<string> = new Set(),
-): Promise<{ board: string; key: TaskKey; mu: number }[]> {
-  const learned = new Map((await storage.puzzleRatings(`${deck.edition}/`)).map((r) => [r.task, r.mu]));
+): Promise<NearTask[]> {
+  const learned = new Map((await storage.taskTimes(`${deck.edition}/`)).map((t) => [t.task, t.mean]));
+  const skill = skillOfLevel(level);
+  const target = Math.log(LEVEL_TARGET_SECONDS);
   return deck.boards
     .flatMap((b) =>
       b.sides[side].tasks.flatMap((t) => {
         const key = taskKey(deck.edition, { board: b.id, side, key: t.key });
-        return skip.has(key) ? [] : [{ board: b.id, key: t.key, mu: learned.get(key) ?? startOf(t.difficulty).mu }];
+        if (skip.has(key)) return [];
+        const mean = learned.get(key) ?? taskPrior(t.difficulty).mean;
+        const seconds = predictedSeconds(mean, skill);
+        return [
+          {
+            board: b.id,
+            key: t.key,
+            difficulty: difficultyOfTask(mean),
+            seconds,
+            far: Math.abs(Math.log(seconds) - target),
+          },
+        ];
       }),
     )
-    .sort(
-      (a, b) =>
-        Math.abs(a.mu - mu) - Math.abs(b.mu - mu) ||
-        (a.board < b.board ? -1 : a.board > b.board ? 1 : 0) ||
-        (a.key < b.key ? -1 : 1),
-    )
-    .slice(0, n);
+    .sort((a, b) => a.far - b.far || (a.board < b.board ? -1 : a.board > b.board ? 1 : 0) || (a.key < b.key ? -1 : 1))
+    .slice(0, n)
+    .map(({ board, key, difficulty, seconds }) => ({ board, key, difficulty, seconds }));
 }
 
 /**
- * The `n` tasks of a deck's side nearest a player's level: the player at their solver rating (a
- * new player's: 25, even with a difficulty-5 task). Nearest first; equally near ones by board and key.
+ * The `n` tasks of a deck's side nearest a player's level (`levelOf`, `nearLevelAt`). Nearest
+ * first; equally near ones by board and key.
  */
 export async function nearLevel(
   storage: Storage,
@@ -163,6 +199,6 @@ export async function nearLevel(
   side: Side,
   accountId: string | undefined,
   n = LEVEL_POOL,
-): Promise<{ board: string; key: TaskKey; mu: number }[]> {
-  return nearMu(storage, deck, side, await levelOf(storage, deck.edition, accountId), n);
+): Promise<NearTask[]> {
+  return nearLevelAt(storage, deck, side, await levelOf(storage, deck.edition, accountId), n);
 }

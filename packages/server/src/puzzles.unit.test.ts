@@ -4,9 +4,12 @@ import { shippedDeck } from '@ubongo/core/decks';
 import {
   Attempts,
   LEVEL_POOL,
+  LEVEL_TARGET_SECONDS,
+  levelOf,
   MAX_WAITING,
   rateAttempt,
   nearLevel,
+  nearLevelAt,
   puzzleDisplay,
   startOf,
   taskKey,
@@ -23,7 +26,7 @@ describe('puzzle ratings', () => {
     const storage = new MemoryStorage();
     const attempts = new Attempts(storage);
     const attempt = (accountId: string, solved: boolean) =>
-      attempts.count({ accountId, edition: 'classic', task, difficulty: 7, solved }, 100);
+      attempts.count({ accountId, edition: 'classic', task, difficulty: 7, solved, ms: 20_000 }, 100);
     expect(startOf(7).mu).toBeGreaterThan(startOf(5).mu);
     expect(await storage.puzzleRating(key)).toBeUndefined();
 
@@ -47,7 +50,10 @@ describe('puzzle ratings', () => {
     const solvedBy = async (mu: number): Promise<number> => {
       const storage = new MemoryStorage();
       await storage.saveSolverRating({ accountId: 'p', edition: 'classic', mu, sigma: 2, attempts: 20, updatedAt: 0 });
-      await new Attempts(storage).count({ accountId: 'p', edition: 'classic', task, difficulty: 5, solved: true }, 1);
+      await new Attempts(storage).count(
+        { accountId: 'p', edition: 'classic', task, difficulty: 5, solved: true, ms: 20_000 },
+        1,
+      );
       return startOf(5).mu - ((await storage.puzzleRating(key))?.mu ?? 0);
     };
     expect(await solvedBy(35)).toBeLessThan(await solvedBy(15));
@@ -56,14 +62,17 @@ describe('puzzle ratings', () => {
   it('moves the solver’s level too: up with a solve, down with a failure, once a task', async () => {
     const storage = new MemoryStorage();
     const attempts = new Attempts(storage);
-    await attempts.count({ accountId: 'ana', edition: 'classic', task, difficulty: 5, solved: true }, 1);
+    await attempts.count({ accountId: 'ana', edition: 'classic', task, difficulty: 5, solved: true, ms: 20_000 }, 1);
     const up = await storage.solverRating('ana', 'classic');
     expect(up?.mu).toBeGreaterThan(25);
     expect(up?.attempts).toBe(1);
-    await attempts.count({ accountId: 'ana', edition: 'classic', task, difficulty: 5, solved: false }, 2);
+    await attempts.count({ accountId: 'ana', edition: 'classic', task, difficulty: 5, solved: false, ms: 20_000 }, 2);
     expect(await storage.solverRating('ana', 'classic')).toEqual(up);
     const other = { ...task, key: '5' };
-    await attempts.count({ accountId: 'ana', edition: 'classic', task: other, difficulty: 5, solved: false }, 3);
+    await attempts.count(
+      { accountId: 'ana', edition: 'classic', task: other, difficulty: 5, solved: false, ms: 20_000 },
+      3,
+    );
     expect((await storage.solverRating('ana', 'classic'))?.mu).toBeLessThan(up?.mu ?? 0);
   });
 
@@ -73,7 +82,7 @@ describe('puzzle ratings', () => {
     const people = Array.from({ length: 10 }, (_, i) => `p${i}`);
     const counted = await Promise.all(
       people.map((accountId, i) =>
-        attempts.count({ accountId, edition: 'classic', task, difficulty: 5, solved: i % 3 > 0 }, 1 + i),
+        attempts.count({ accountId, edition: 'classic', task, difficulty: 5, solved: i % 3 > 0, ms: 20_000 }, 1 + i),
       ),
     );
     expect(counted).toEqual(people.map(() => true));
@@ -112,7 +121,7 @@ describe('puzzle ratings', () => {
     const storage = new Slow();
     const attempts = new Attempts(storage);
     const attempt = (i: number): Promise<boolean> =>
-      attempts.count({ accountId: `p${i}`, edition: 'classic', task, difficulty: 5, solved: true }, i);
+      attempts.count({ accountId: `p${i}`, edition: 'classic', task, difficulty: 5, solved: true, ms: 20_000 }, i);
     const counted: Promise<boolean>[] = [attempt(0)];
     for (let i = 1; i < 10; i++) counted.push(attempt(i));
     // Five more while the second batch is written, and one asked for once the first is stored (the
@@ -149,38 +158,75 @@ describe('puzzle ratings', () => {
     answer();
   });
 
-  it('deals at a level: the tasks nearest it, a strong solver’s harder than a new one’s', async () => {
+  it('deals at a level by the time model: the tasks predicted near the target time, a strong solver’s harder', async () => {
     const storage = new MemoryStorage();
     const deck = shippedDeck('classic');
     const difficulty = (t: { board: string; key: string }): number =>
       findTask(deck, { ...t, side: 'hard' })?.difficulty ?? 0;
     const mean = (ts: readonly { board: string; key: string }[]): number =>
       ts.reduce((sum, t) => sum + difficulty(t), 0) / ts.length;
+    // 30 s: the reference solver's median at difficulty 5.
+    expect(LEVEL_TARGET_SECONDS).toBeCloseTo(30, 9);
+    // A new player (no time-model state) is at the prior, level 5: the tasks nearest difficulty 5.
+    expect(await levelOf(storage, 'classic', 'new')).toBe(5);
+    expect(await levelOf(storage, 'classic', undefined)).toBe(5);
     const fresh = await nearLevel(storage, deck, 'hard', 'new');
     expect(fresh).toHaveLength(LEVEL_POOL);
-    expect(fresh.every((t) => Math.abs(t.mu - 25) <= Math.abs((fresh.at(-1)?.mu ?? 0) - 25))).toBe(true);
-    await storage.saveSolverRating({
-      accountId: 'pro',
-      edition: 'classic',
-      mu: 33,
-      sigma: 2,
-      attempts: 50,
-      updatedAt: 0,
-    });
+    const worst = Math.abs(Math.log((fresh.at(-1)?.seconds ?? 0) / 30));
+    expect(fresh.every((t) => Math.abs(Math.log(t.seconds / 30)) <= worst)).toBe(true);
+    for (const t of fresh) {
+      // With no play, a task is at its prior: its static difficulty.
+      expect(t.difficulty).toBeCloseTo(difficulty(t), 9);
+      expect(Math.abs(t.difficulty - 5)).toBeLessThanOrEqual(Math.abs((fresh.at(-1)?.difficulty ?? 0) - 5) + 1e-9);
+    }
+    // Nothing nearer was left out: every other task of the side is at least as far.
+    const all = await nearLevelAt(storage, deck, 'hard', 5, 10_000);
+    expect(all.slice(0, LEVEL_POOL)).toEqual(fresh);
+    // A solver whose time-model skill is 1 ln-second above the reference: level 5 + 1 / ln 1.27.
+    await new Attempts(storage).count(
+      {
+        accountId: 'pro',
+        edition: 'classic',
+        task: { board: 'C01', side: 'hard', key: '1' },
+        difficulty: 5,
+        solved: true,
+        ms: 1000,
+      },
+      1,
+    );
+    const pro = await storage.solverTime('pro', 'classic');
+    expect(pro?.mean).toBeGreaterThan(0);
+    expect(await levelOf(storage, 'classic', 'pro')).toBeCloseTo(5 + (pro?.mean ?? 0) / Math.log(1.27), 9);
     const strong = await nearLevel(storage, deck, 'hard', 'pro');
     expect(mean(strong)).toBeGreaterThan(mean(fresh));
-    // A task's learned rating counts, not only its difficulty.
-    const first = strong[0];
+    // A task's learned time counts, not only its difficulty: the nearest task of a new player's,
+    // seen to take far longer than its prior says, is no longer near.
+    const first = fresh[0];
     if (!first) throw new Error('no task');
-    await storage.savePuzzleRating({
-      task: taskKey('classic', { ...first, side: 'hard' }),
-      mu: 0,
-      sigma: 1,
-      attempts: 9,
-      updatedAt: 0,
-    });
+    const slow = { board: first.board, side: 'hard' as const, key: first.key };
+    const attempts = new Attempts(storage);
+    for (let i = 0; i < 8; i++)
+      await attempts.count(
+        {
+          accountId: `slow${i}`,
+          edition: 'classic',
+          task: slow,
+          difficulty: difficulty(first),
+          solved: false,
+          ms: 600_000,
+        },
+        2 + i,
+      );
+    const moved = (await storage.taskTimes('classic/')).find((t) => t.task === taskKey('classic', slow));
+    expect(moved?.attempts).toBe(8);
     expect(
-      (await nearLevel(storage, deck, 'hard', 'pro')).some((t) => t.board === first.board && t.key === first.key),
+      (await nearLevel(storage, deck, 'hard', 'new')).some((t) => t.board === first.board && t.key === first.key),
     ).toBe(false);
+    // What is skipped is left out.
+    const second = fresh[1];
+    if (!second) throw new Error('no task');
+    const without = new Set([taskKey('classic', { board: second.board, side: 'hard', key: second.key })]);
+    const skipped = await nearLevelAt(storage, deck, 'hard', 5, LEVEL_POOL, without);
+    expect(skipped.some((t) => t.board === second.board && t.key === second.key)).toBe(false);
   });
 });

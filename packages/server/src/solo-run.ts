@@ -37,10 +37,10 @@ export class SoloRun {
   #dealt: TaskRef | undefined;
   #open = false;
   /**
-   * The run's attempts, counted for the tasks' and the player's ratings once the run is judged as
-   * a whole (`record`, or `close` for a run never finished): a held run counts none.
+   * The run's attempts with their times from the deal, counted for the tasks' and the player's
+   * ratings and time-model beliefs once the run is judged as a whole (`record`, or `close` for a run never finished): a held run counts none.
    */
-  #attempts: { task: TaskRef; solved: boolean }[] = [];
+  #attempts: { task: TaskRef; solved: boolean; ms: number }[] = [];
   #settled = false;
 
   constructor(
@@ -70,14 +70,14 @@ export class SoloRun {
       // A task set aside, or on the board when the time ran out, is the task's win (its first attempt only).
       if ((event.type === 'skipped' || event.type === 'finished') && dealt && this.#open) {
         this.#open = false;
-        this.#attempts.push({ task: dealt, solved: false });
-        this.#keep(dealt, event.type === 'skipped' ? 'skipped' : 'unfinished');
+        const ms = this.#keep(dealt, event.type === 'skipped' ? 'skipped' : 'unfinished');
+        this.#attempts.push({ task: dealt, solved: false, ms });
       }
       if (event.type === 'solved' && dealt) {
         this.#open = false;
         const plausible = solves.solved(PLAYER, claim);
-        this.#keep(dealt, 'solved', claim?.trail);
-        if (plausible) this.#attempts.push({ task: dealt, solved: true });
+        const ms = this.#keep(dealt, 'solved', claim?.trail);
+        if (plausible) this.#attempts.push({ task: dealt, solved: true, ms });
       }
       if (event.type === 'puzzle') {
         this.#dealt = event.deal;
@@ -90,11 +90,12 @@ export class SoloRun {
 
   /**
    * Keeps the puzzle on the board as the run's next, with what became of it and its time from the
-   * deal on the server's clock (an event's own `at` counts from the run's start).
+   * deal on the server's clock (an event's own `at` counts from the run's start). Returns that time.
    */
-  #keep({ board, side, key }: TaskRef, outcome: SoloPuzzle['outcome'], trail?: SoloPuzzle['trail']): void {
+  #keep({ board, side, key }: TaskRef, outcome: SoloPuzzle['outcome'], trail?: SoloPuzzle['trail']): number {
     const ms = this.#solves.since(PLAYER);
     this.#puzzles.push({ board, side, key, outcome, ms, ...(trail ? { trail } : {}) });
+    return ms;
   }
 
   /**
@@ -174,7 +175,7 @@ export class SoloRun {
   #settle(plausible: boolean): void {
     if (this.#settled) return;
     this.#settled = true;
-    if (plausible) for (const { task, solved } of this.#attempts) this.#solves.attempted(PLAYER, task, solved);
+    if (plausible) for (const { task, solved, ms } of this.#attempts) this.#solves.attempted(PLAYER, task, solved, ms);
     this.#attempts = [];
   }
 

@@ -46,6 +46,8 @@ export const UNKNOWN_DIFFICULTY = 1;
  */
 export class Solves {
   readonly #dealt = new Map<string, { task: TaskRef; at: number }>();
+  /** Each player's time to solve the board dealt to them (ms from the deal), once solved. */
+  readonly #took = new Map<string, number>();
   readonly #implausible = new Set<string>();
   /** Why each player's solves were not a person's, by kind (a rated claim held by the run model is in neither). */
   readonly #why = new Map<string, Set<Implausibility>>();
@@ -101,6 +103,7 @@ export class Solves {
     inPlay.clear(this.room);
     for (const { player, board, side, key } of deals) {
       this.#dealt.set(player, { task: { board, side, key }, at: now });
+      this.#took.delete(player);
       const account = this.whose(player)?.account;
       if (account !== undefined) inPlay.deal(this.room, account, { edition: this.deck.edition, board, side, key });
       if (account !== undefined && this.review && !this.#history.has(account)) this.#readHistory(this.review, account);
@@ -125,12 +128,21 @@ export class Solves {
   }
 
   /**
+   * The time `player` spent on the board dealt to them: to its solve if they solved it, else to now
+   * (an attempt that ends unsolved now is censored there). 0 if nothing was dealt.
+   */
+  spent(player: string): number {
+    return this.#took.get(player) ?? this.since(player);
+  }
+
+  /**
    * `player` solved their board now (`claim`: the claim that did, if known). A person's solve is
    * judged; an implausible one is remembered and flags the account. Says whether it was plausible
    * (a solve by no person, or of no deal, is).
    */
   solved(player: string, claim: Claimed | undefined): boolean {
     const dealt = this.#dealt.get(player);
+    if (dealt) this.#took.set(player, this.since(player));
     const whose = this.whose(player);
     if (!dealt || whose?.person !== true) return true;
     const task = findTask(this.deck, dealt.task);
@@ -182,10 +194,12 @@ export class Solves {
   }
 
   /**
-   * The attempt at `task` (the board `player` was dealt) is over, solved or not: it counts for the
-   * task's rating if the player is a person with an account whose solves were all plausible.
+   * The attempt at `task` (the board `player` was dealt) is over, solved or not, after `ms` from
+   * its deal (to the verified solve; not solved, the time spent, censored there): it counts for
+   * the task's rating and time-model belief if the player is a person with an account whose solves
+   * were all plausible.
    */
-  attempted(player: string, task: TaskRef, solved: boolean): void {
+  attempted(player: string, task: TaskRef, solved: boolean, ms: number): void {
     const whose = this.whose(player);
     if (whose?.person !== true || whose.account === undefined || this.#implausible.has(player)) return;
     const { attempts, clock, log } = this.services;
@@ -193,7 +207,7 @@ export class Solves {
     const { board, side, key } = task;
     attempts
       .count(
-        { accountId: whose.account, edition: this.deck.edition, task: { board, side, key }, difficulty, solved },
+        { accountId: whose.account, edition: this.deck.edition, task: { board, side, key }, difficulty, solved, ms },
         clock.now(),
       )
       .catch((e: unknown) => {
@@ -210,7 +224,7 @@ export class Solves {
 /**
  * A race's step, as its solves see it: the boards dealt to people are in play for their accounts
  * until the round ends; each person's solve is judged (with the claim that made it); each board's
- * attempt is counted when the round ends.
+ * attempt is counted when the round ends, with its time (to the solve, or the round's end).
  */
 export function trackRace(solves: Solves | null, events: readonly RaceEvent[], action: RaceAction): void {
   if (!solves) return;
@@ -220,7 +234,7 @@ export function trackRace(solves: Solves | null, events: readonly RaceEvent[], a
     if (event.type === 'round-started') solves.deal(event.deals);
     if (event.type === 'round-ended')
       for (const deal of event.record.deals)
-        solves.attempted(deal.player, deal, event.record.solved.includes(deal.player));
+        solves.attempted(deal.player, deal, event.record.solved.includes(deal.player), solves.spent(deal.player));
     if (event.type === 'round-ended' || event.type === 'game-ended') solves.close();
   }
 }

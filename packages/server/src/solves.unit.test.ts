@@ -1,4 +1,4 @@
-import type { TrailMove } from '@ubongo/core';
+import type { RaceEvent, TrailMove } from '@ubongo/core';
 import { humanFloorSeconds } from '@ubongo/core';
 import { shippedDeck } from '@ubongo/core/decks';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { LocalInPlay } from './in-play.js';
 import { Attempts, taskKey } from './puzzles.js';
 import type { Whose } from './solves.js';
 import { claimReview } from './reviews.js';
-import { Solves, UNKNOWN_DIFFICULTY } from './solves.js';
+import { Solves, trackRace, UNKNOWN_DIFFICULTY } from './solves.js';
 import { MemoryStorage } from './storage/memory.js';
 
 /*
@@ -63,12 +63,59 @@ describe('Solves', () => {
     solves.deal([{ player: 'p1', ...ref }]);
     clock.t += floorMs + 2000;
     expect(solves.solved('p1', claim)).toBe(true);
-    solves.attempted('p1', ref, true);
+    // The solve's time is kept from the deal to the solve, not to when the attempt is counted.
+    clock.t += 5000;
+    expect(solves.spent('p1')).toBeCloseTo(floorMs + 2000, 6);
+    solves.attempted('p1', ref, true, solves.spent('p1'));
     await attempts.idle();
     const rated = await storage.puzzleRating(taskKey('classic', ref));
     expect(rated?.attempts).toBe(1);
+    expect(await storage.timedAttempts('classic/')).toEqual([
+      { accountId: 'ana', task: taskKey('classic', ref), ms: Math.round(floorMs + 2000), solved: true, at: clock.t },
+    ]);
+    expect(await storage.taskTimes('classic/')).toMatchObject([{ task: taskKey('classic', ref), attempts: 1 }]);
     expect(await storage.flaggedAccounts()).toEqual([]);
     expect(solves.implausible.size).toBe(0);
+  });
+
+  it('times a race round’s attempts: a solve to its claim, a board not solved to the round’s end (censored)', async () => {
+    const { solves, clock, storage, attempts } = setup({
+      p1: { person: true, account: 'ana' },
+      p2: { person: true, account: 'ben' },
+    });
+    const deals = [
+      { player: 'p1', ...ref },
+      { player: 'p2', ...ref },
+    ];
+    const started: RaceEvent = { type: 'round-started', round: 1, tieBreak: false, roller: 'p1', deals, deadline: 0 };
+    trackRace(solves, [started], { type: 'start-round' });
+    clock.t += floorMs + 2000;
+    const solvedAt = clock.t;
+    trackRace(solves, [{ type: 'solved', player: 'p1', position: 1, gains: [] }], {
+      type: 'claim',
+      player: 'p1',
+      ...claim,
+    });
+    clock.t += 30_000;
+    const record = {
+      round: 1,
+      tieBreak: false,
+      secondChance: false,
+      deals,
+      solved: ['p1'],
+      gains: {},
+      bag: { ruby: 0, sapphire: 0, emerald: 0, amber: 0 },
+      marker: { sapphire: 0, amber: 0 },
+      moves: {},
+      rows: [],
+    };
+    trackRace(solves, [{ type: 'round-ended', record }], { type: 'start-round' });
+    await attempts.idle();
+    const key = taskKey('classic', ref);
+    expect(await storage.timedAttempts('classic/')).toEqual([
+      { accountId: 'ana', task: key, ms: Math.round(floorMs + 2000), solved: true, at: clock.t },
+      { accountId: 'ben', task: key, ms: Math.round(solvedAt + 30_000 - 1_000_000), solved: false, at: clock.t },
+    ]);
   });
 
   it('flags the account of a solve under the human floor, and counts no attempt of that player again', async () => {
@@ -78,12 +125,13 @@ describe('Solves', () => {
     clock.t += floorMs / 2;
     expect(solves.solved('p1', claim)).toBe(false);
     expect([...solves.implausible]).toEqual(['p1']);
-    solves.attempted('p1', ref, true);
+    solves.attempted('p1', ref, true, floorMs / 2);
     // The next board, solved or not: still not counted.
     solves.deal([{ player: 'p1', ...ref }]);
-    solves.attempted('p1', ref, false);
+    solves.attempted('p1', ref, false, 1000);
     await attempts.idle();
     expect(await storage.puzzleRating(taskKey('classic', ref))).toBeUndefined();
+    expect(await storage.timedAttempts('classic/')).toEqual([]);
     await expect
       .poll(async () => (await storage.flaggedAccounts()).map((f) => [f.account.id, f.reason]))
       .toEqual([
@@ -123,8 +171,8 @@ describe('Solves', () => {
       { player: 'p1', ...ref },
       { player: 'p2', ...ref },
     ]);
-    solves.attempted('p1', ref, false);
-    solves.attempted('p2', ref, false);
+    solves.attempted('p1', ref, false, 1000);
+    solves.attempted('p2', ref, false, 1000);
     await attempts.idle();
     expect(await storage.puzzleRating(taskKey('classic', ref))).toBeUndefined();
   });
@@ -144,7 +192,7 @@ describe('Solves', () => {
     const { solves, storage, attempts, logged } = setup();
     await storage.close();
     solves.deal([{ player: 'p1', ...ref }]);
-    solves.attempted('p1', ref, false);
+    solves.attempted('p1', ref, false, 1000);
     await attempts.idle();
     await expect.poll(() => logged).toEqual([expect.stringMatching(/^room room1: could not count an attempt: /)]);
   });

@@ -1,4 +1,5 @@
 import type {
+  Belief,
   RatingChange,
   DeckEdition,
   Occupant,
@@ -114,6 +115,40 @@ export interface Attempt {
   readonly start: Skill;
   /** A solver rating before any attempt. */
   readonly fresh: Skill;
+  readonly solved: boolean;
+  readonly at: number;
+  /** Its time: ms from the deal to the verified solve; not solved, to when it ended (censored there). */
+  readonly ms: number;
+  /** Where the time model's beliefs start (core's time-model.ts): the task's from its static difficulty, a new solver's. */
+  readonly prior: { readonly task: Belief; readonly solver: Belief };
+}
+
+/** A task's belief in the time model (core's time-model.ts): its ln-seconds difficulty, learned from first attempts' times. */
+export interface TaskTime {
+  /** `edition/board/side/key`. */
+  readonly task: string;
+  readonly mean: number;
+  readonly variance: number;
+  readonly attempts: number;
+  readonly updatedAt: number;
+}
+
+/** A solver's belief in the time model in one edition: their skill in ln-seconds (0: the casual bot). */
+export interface SolverTime {
+  readonly accountId: string;
+  readonly edition: DeckEdition;
+  readonly mean: number;
+  readonly variance: number;
+  readonly attempts: number;
+  readonly updatedAt: number;
+}
+
+/** A first attempt as stored for the batch fit (`ubongo deck calibrate`): who, which task, its time, solved or censored, when. */
+export interface TimedAttemptRecord {
+  readonly accountId: string;
+  /** `edition/board/side/key`. */
+  readonly task: string;
+  readonly ms: number;
   readonly solved: boolean;
   readonly at: number;
 }
@@ -493,7 +528,9 @@ export interface Ratings {
    * Counts attempts at tasks, in their order, at once: an attempt that is its account's first at
    * its task is noted, and `rate` moves the task's rating (from the attempt's `start` when it has
    * none) and the account's solver rating in the edition (a new player's, `fresh`, when it has
-   * none), each counting one attempt more. Other attempts change nothing. Says of each attempt
+   * none), each counting one attempt more; its time is kept (`timedAttempts`) and moves the task's
+   * and the solver's time-model beliefs (`taskTimes`, `solverTime`; from the attempt's `prior`
+   * when they have none) by core's `updateBeliefs`. Other attempts change nothing. Says of each attempt
    * whether it counted. Stores that share a database (processes) may count at once and lose
    * nothing: each rating read is locked until its new value is written.
    */
@@ -504,6 +541,12 @@ export interface Ratings {
   puzzleRatings(prefix: string): Promise<PuzzleRating[]>;
   solverRating(accountId: string, edition: DeckEdition): Promise<SolverRating | undefined>;
   saveSolverRating(rating: SolverRating): Promise<void>;
+  /** Every task's time-model belief whose key starts with `prefix` (e.g. `classic/`), by key (moved by `countAttempts`). */
+  taskTimes(prefix: string): Promise<TaskTime[]>;
+  /** An account's time-model belief in an edition; undefined before its first counted attempt. */
+  solverTime(accountId: string, edition: DeckEdition): Promise<SolverTime | undefined>;
+  /** Every first attempt counted at a task whose key starts with `prefix`, with its time, by when, account and task. */
+  timedAttempts(prefix: string): Promise<TimedAttemptRecord[]>;
   /**
    * The best ratings of an edition by mu - 3 sigma (`top` of them after the first `skip`), with the
    * accounts' names and their last rated game: a public board, so claimed accounts with a history

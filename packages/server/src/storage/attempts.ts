@@ -1,4 +1,5 @@
-import type { Attempt, PuzzleRating, RateAttempt, SolverRating } from '../storage.js';
+import { updateBeliefs } from '@ubongo/core';
+import type { Attempt, PuzzleRating, RateAttempt, SolverRating, SolverTime, TaskTime } from '../storage.js';
 
 /** Where a solver rating is filed: `account/edition`. */
 export const solverKey = (r: { readonly accountId: string; readonly edition: string }): string =>
@@ -39,4 +40,40 @@ export function playAttempts(
     movedSolvers.set(who, solverAfter);
   });
   return { puzzles: [...movedTasks.values()], solvers: [...movedSolvers.values()] };
+}
+
+/**
+ * The time model's side of `playAttempts`: the counted attempts, in their order, move the task's
+ * and the solver's beliefs (`tasks` by task, `solvers` by `solverKey`; a missing one starts from
+ * the attempt's `prior`) by core's `updateBeliefs`, a solve by its time, an attempt not solved
+ * censored at it. Returns the beliefs moved, each once, as they stand after the last attempt.
+ */
+export function playTimes(
+  attempts: readonly Attempt[],
+  counted: readonly boolean[],
+  tasks: Map<string, TaskTime>,
+  solvers: Map<string, SolverTime>,
+): { tasks: TaskTime[]; solvers: SolverTime[] } {
+  const movedTasks = new Map<string, TaskTime>();
+  const movedSolvers = new Map<string, SolverTime>();
+  attempts.forEach((a, i) => {
+    if (!counted[i]) return;
+    const who = solverKey(a);
+    const task = tasks.get(a.task) ?? { task: a.task, ...a.prior.task, attempts: 0, updatedAt: a.at };
+    const solver = solvers.get(who) ?? {
+      accountId: a.accountId,
+      edition: a.edition,
+      ...a.prior.solver,
+      attempts: 0,
+      updatedAt: a.at,
+    };
+    const after = updateBeliefs(task, solver, { ms: a.ms, solved: a.solved });
+    const taskAfter = { task: a.task, ...after.task, attempts: task.attempts + 1, updatedAt: a.at };
+    const solverAfter = { ...solver, ...after.solver, attempts: solver.attempts + 1, updatedAt: a.at };
+    tasks.set(a.task, taskAfter);
+    solvers.set(who, solverAfter);
+    movedTasks.set(a.task, taskAfter);
+    movedSolvers.set(who, solverAfter);
+  });
+  return { tasks: [...movedTasks.values()], solvers: [...movedSolvers.values()] };
 }

@@ -107,6 +107,27 @@ it('ratings: an edition no rating is of, a rating that is not a number', async (
   );
 });
 
+it('solve times: a variance that is not a number, a solved flag that is not 0 or 1', async () => {
+  const { storage, file } = await stores();
+  const task = 'classic/C01/easy/1';
+  expect(await storage.countAttempts([attemptOf('a1', task)], plusOne)).toEqual([true]);
+  expect(await storage.timedAttempts('classic/')).toHaveLength(1);
+  file.prepare("update task_times set variance = 'wide'").run();
+  await expect(storage.taskTimes('classic/')).rejects.toThrow(/^task_times \(task classic\/C01\/easy\/1\): variance: /);
+  // Counting an attempt reads the task's belief through the same parser.
+  await expect(storage.countAttempts([attemptOf('a2', task)], plusOne)).rejects.toThrow(
+    /^task_times \(task classic\/C01\/easy\/1\): variance: /,
+  );
+  file.prepare("update solver_times set mean = 'high'").run();
+  await expect(storage.solverTime('a1', 'classic')).rejects.toThrow(
+    /^solver_times \(account a1, edition classic\): mean: /,
+  );
+  file.prepare('update timed_attempts set solved = 2').run();
+  await expect(storage.timedAttempts('classic/')).rejects.toThrow(
+    /^timed_attempts \(account a1, task classic\/C01\/easy\/1\): solved: /,
+  );
+});
+
 it('accounts: a time that is not a number, in an account, a session or a flag', async () => {
   const { storage, file } = await stores();
   const account = { id: 'a1', secretHash: 'ab', name: 'Ana', username: null, passwordHash: null, createdAt: 1 };

@@ -11,9 +11,12 @@ import type {
   RateAttempt,
   Ratings,
   SolverRating,
+  SolverTime,
+  TaskTime,
+  TimedAttemptRecord,
 } from '../storage.js';
 import { ESTABLISHED, RANK_SIGMAS } from '../leaderboards.js';
-import { playAttempts, solverKey } from './attempts.js';
+import { playAttempts, playTimes, solverKey } from './attempts.js';
 import { rows as parsers } from './rows.js';
 import { parseStored } from './schemas.js';
 import type { Tables } from './tables.js';
@@ -63,6 +66,51 @@ const solverRatingOf = (raw: Selectable<Tables['solver_ratings']>): SolverRating
     updatedAt: row.updated_at,
   };
 };
+
+const taskTimeOf = (raw: Selectable<Tables['task_times']>): TaskTime => {
+  const row = parseStored(parsers.taskTimes, raw, `task_times (task ${raw.task})`);
+  return { task: row.task, mean: row.mean, variance: row.variance, attempts: row.attempts, updatedAt: row.updated_at };
+};
+
+const taskTimeRow = (t: TaskTime): Tables['task_times'] => ({
+  task: t.task,
+  mean: t.mean,
+  variance: t.variance,
+  attempts: t.attempts,
+  updated_at: t.updatedAt,
+});
+
+const solverTimeOf = (raw: Selectable<Tables['solver_times']>): SolverTime => {
+  const row = parseStored(parsers.solverTimes, raw, `solver_times (account ${raw.account_id}, edition ${raw.edition})`);
+  return {
+    accountId: row.account_id,
+    edition: row.edition,
+    mean: row.mean,
+    variance: row.variance,
+    attempts: row.attempts,
+    updatedAt: row.updated_at,
+  };
+};
+
+const solverTimeRow = (t: SolverTime): Tables['solver_times'] => ({
+  account_id: t.accountId,
+  edition: t.edition,
+  mean: t.mean,
+  variance: t.variance,
+  attempts: t.attempts,
+  updated_at: t.updatedAt,
+});
+
+const timedAttemptOf = (raw: Selectable<Tables['timed_attempts']>): TimedAttemptRecord => {
+  const row = parseStored(parsers.timedAttempts, raw, `timed_attempts (account ${raw.account_id}, task ${raw.task})`);
+  return { accountId: row.account_id, task: row.task, ms: row.ms, solved: row.solved === 1, at: row.at };
+};
+
+/** The first item of each key, by key (the order every store takes its locks in). */
+const byKey = <T>(items: readonly T[], key: (item: T) => string): T[] =>
+  [...new Map([...items].reverse().map((item) => [key(item), item])).entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, item]) => item);
 
 const solverRow = (r: SolverRating): Tables['solver_ratings'] => ({
   account_id: r.accountId,
@@ -217,13 +265,9 @@ export class KyselyRatings implements Ratings {
 
   async countAttempts(attempts: readonly Attempt[], rate: RateAttempt): Promise<boolean[]> {
     if (attempts.length === 0) return [];
-    // Every store takes its locks in one order (first attempts, then tasks, then solvers, each by
-    // key), so two processes counting at once wait for each other rather than deadlock.
-    // The first item of each key, by key.
-    const byKey = <T>(items: readonly T[], key: (item: T) => string): T[] =>
-      [...new Map([...items].reverse().map((item) => [key(item), item])).entries()]
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([, item]) => item);
+    // Every store takes its locks in one order (first attempts, then tasks, then solvers, then the
+    // time model's tasks and solvers, each by key), so two processes counting at once wait for each
+    // other rather than deadlock.
     const pairKey = (a: Attempt): string => `${a.accountId}\n${a.task}`;
     return this.db.transaction().execute(async (tx) => {
       const noted = await tx
@@ -237,6 +281,20 @@ export class KyselyRatings implements Ratings {
       const counted = attempts.map((a) => firsts.delete(pairKey(a)));
       const rated = attempts.filter((_, i) => counted[i]);
       if (rated.length === 0) return counted;
+      // Each first attempt's time, for the batch fit (its pair is new: noted just now).
+      await tx
+        .insertInto('timed_attempts')
+        .values(
+          rated.map((a) => ({
+            account_id: a.accountId,
+            task: a.task,
+            ms: Math.round(a.ms),
+            solved: a.solved ? 1 : 0,
+            at: a.at,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['account_id', 'task']).doNothing())
+        .execute();
       // Each rating is read through an update that changes nothing (a missing one written as it
       // starts), which locks its row until this transaction ends.
       const tasks = await tx
@@ -294,8 +352,78 @@ export class KyselyRatings implements Ratings {
           })),
         )
         .execute();
+      await this.#playTimes(tx, attempts, counted, rated);
       return counted;
     });
+  }
+
+  /**
+   * The time model's beliefs moved by the counted attempts, in the same transaction and the same
+   * way as the ratings: each read through an update that changes nothing (locked until the end),
+   * after the ratings, by key.
+   */
+  async #playTimes(
+    tx: Kysely<Tables>,
+    attempts: readonly Attempt[],
+    counted: readonly boolean[],
+    rated: readonly Attempt[],
+  ): Promise<void> {
+    const tasks = await tx
+      .insertInto('task_times')
+      .values(
+        byKey(rated, (a) => a.task).map((a) => ({ task: a.task, ...a.prior.task, attempts: 0, updated_at: a.at })),
+      )
+      .onConflict((oc) => oc.column('task').doUpdateSet((eb) => ({ task: eb.ref('excluded.task') })))
+      .returningAll()
+      .execute();
+    const solvers = await tx
+      .insertInto('solver_times')
+      .values(
+        byKey(rated, solverKey).map((a) => ({
+          account_id: a.accountId,
+          edition: a.edition,
+          ...a.prior.solver,
+          attempts: 0,
+          updated_at: a.at,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['account_id', 'edition']).doUpdateSet((eb) => ({ account_id: eb.ref('excluded.account_id') })),
+      )
+      .returningAll()
+      .execute();
+    const moved = playTimes(
+      attempts,
+      counted,
+      new Map(tasks.map((row) => [row.task, taskTimeOf(row)])),
+      new Map(
+        solvers.map((row) => [solverKey({ accountId: row.account_id, edition: row.edition }), solverTimeOf(row)]),
+      ),
+    );
+    await tx
+      .insertInto('task_times')
+      .values(moved.tasks.map(taskTimeRow))
+      .onConflict((oc) =>
+        oc.column('task').doUpdateSet((eb) => ({
+          mean: eb.ref('excluded.mean'),
+          variance: eb.ref('excluded.variance'),
+          attempts: eb.ref('excluded.attempts'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+    await tx
+      .insertInto('solver_times')
+      .values(moved.solvers.map(solverTimeRow))
+      .onConflict((oc) =>
+        oc.columns(['account_id', 'edition']).doUpdateSet((eb) => ({
+          mean: eb.ref('excluded.mean'),
+          variance: eb.ref('excluded.variance'),
+          attempts: eb.ref('excluded.attempts'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
   }
 
   async puzzleRating(task: string): Promise<PuzzleRating | undefined> {
@@ -340,6 +468,40 @@ export class KyselyRatings implements Ratings {
       .values(row)
       .onConflict((oc) => oc.columns(['account_id', 'edition']).doUpdateSet(row))
       .execute();
+  }
+
+  async taskTimes(prefix: string): Promise<TaskTime[]> {
+    const rows = await this.db
+      .selectFrom('task_times')
+      .selectAll()
+      .where('task', '>=', prefix)
+      .where('task', '<', `${prefix}\uffff`)
+      .orderBy('task')
+      .execute();
+    return rows.map(taskTimeOf);
+  }
+
+  async solverTime(accountId: string, edition: DeckEdition): Promise<SolverTime | undefined> {
+    const row = await this.db
+      .selectFrom('solver_times')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('edition', '=', edition)
+      .executeTakeFirst();
+    return row && solverTimeOf(row);
+  }
+
+  async timedAttempts(prefix: string): Promise<TimedAttemptRecord[]> {
+    const rows = await this.db
+      .selectFrom('timed_attempts')
+      .selectAll()
+      .where('task', '>=', prefix)
+      .where('task', '<', `${prefix}\uffff`)
+      .orderBy('at')
+      .orderBy('account_id')
+      .orderBy('task')
+      .execute();
+    return rows.map(timedAttemptOf);
   }
 
   async leaderboard(

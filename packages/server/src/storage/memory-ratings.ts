@@ -9,9 +9,12 @@ import type {
   RateAttempt,
   Ratings,
   SolverRating,
+  SolverTime,
+  TaskTime,
+  TimedAttemptRecord,
 } from '../storage.js';
 import { isEstablished, rankOf } from '../leaderboards.js';
-import { playAttempts, solverKey } from './attempts.js';
+import { playAttempts, playTimes, solverKey } from './attempts.js';
 import type { Gate } from './memory-shared.js';
 
 /** The ratings of a store in memory: players', with their history, puzzles' and solvers'. */
@@ -20,6 +23,9 @@ export class MemoryRatings implements Ratings {
   private readonly puzzles = new Map<string, PuzzleRating>();
   private readonly attempts = new Set<string>();
   private readonly solvers = new Map<string, SolverRating>();
+  private readonly taskBeliefs = new Map<string, TaskTime>();
+  private readonly solverBeliefs = new Map<string, SolverTime>();
+  private readonly timed: TimedAttemptRecord[] = [];
   private readonly history = new Map<
     string,
     {
@@ -131,6 +137,11 @@ export class MemoryRatings implements Ratings {
         return true;
       });
       playAttempts(attempts, counted, this.puzzles, this.solvers, rate);
+      playTimes(attempts, counted, this.taskBeliefs, this.solverBeliefs);
+      attempts.forEach((a, i) => {
+        if (counted[i])
+          this.timed.push({ accountId: a.accountId, task: a.task, ms: Math.round(a.ms), solved: a.solved, at: a.at });
+      });
       return counted;
     });
   }
@@ -168,6 +179,33 @@ export class MemoryRatings implements Ratings {
     return this.gate.run(() => {
       this.solvers.set(solverKey(r), { ...r });
     });
+  }
+
+  taskTimes(prefix: string): Promise<TaskTime[]> {
+    return this.gate.run(() =>
+      [...this.taskBeliefs.values()]
+        .filter((t) => t.task.startsWith(prefix))
+        .sort((a, b) => (a.task < b.task ? -1 : 1))
+        .map((t) => ({ ...t })),
+    );
+  }
+
+  solverTime(accountId: string, edition: DeckEdition): Promise<SolverTime | undefined> {
+    return this.gate.run(() => {
+      const t = this.solverBeliefs.get(solverKey({ accountId, edition }));
+      return t && { ...t };
+    });
+  }
+
+  timedAttempts(prefix: string): Promise<TimedAttemptRecord[]> {
+    const order = (a: TimedAttemptRecord, b: TimedAttemptRecord): number =>
+      a.at - b.at || (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : a.task < b.task ? -1 : 1);
+    return this.gate.run(() =>
+      this.timed
+        .filter((t) => t.task.startsWith(prefix))
+        .sort(order)
+        .map((t) => ({ ...t })),
+    );
   }
 
   leaderboard(

@@ -302,6 +302,42 @@ export function migrations(t: ColumnTypes): Record<string, Migration> {
           .execute();
       },
     },
+    '017_solve_times': {
+      async up(db: Kysely<unknown>) {
+        // The time model (core's time-model.ts, docs/decks.md "Difficulty from solve times"): each
+        // task's belief and each solver's in an edition, moved online by first attempts.
+        await db.schema
+          .createTable('task_times')
+          .addColumn('task', t.text, (c) => c.primaryKey())
+          .addColumn('mean', t.real, (c) => c.notNull())
+          .addColumn('variance', t.real, (c) => c.notNull())
+          .addColumn('attempts', t.int, (c) => c.notNull())
+          .addColumn('updated_at', t.big, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('solver_times')
+          .addColumn('account_id', t.text, (c) => c.notNull())
+          .addColumn('edition', t.text, (c) => c.notNull())
+          .addColumn('mean', t.real, (c) => c.notNull())
+          .addColumn('variance', t.real, (c) => c.notNull())
+          .addColumn('attempts', t.int, (c) => c.notNull())
+          .addColumn('updated_at', t.big, (c) => c.notNull())
+          .addPrimaryKeyConstraint('solver_times_key', ['account_id', 'edition'])
+          .execute();
+        // Each first attempt with its time (ms from the deal; not solved: censored there), so that
+        // the batch fit (`ubongo deck calibrate`) can be run again over all of them.
+        await db.schema
+          .createTable('timed_attempts')
+          .addColumn('account_id', t.text, (c) => c.notNull())
+          .addColumn('task', t.text, (c) => c.notNull())
+          .addColumn('ms', t.big, (c) => c.notNull())
+          .addColumn('solved', t.int, (c) => c.notNull())
+          .addColumn('at', t.big, (c) => c.notNull())
+          .addPrimaryKeyConstraint('timed_attempts_key', ['account_id', 'task'])
+          .execute();
+        await db.schema.createIndex('timed_attempts_by_task').on('timed_attempts').column('task').execute();
+      },
+    },
     '020_server_secrets': {
       async up(db: Kysely<unknown>) {
         // The server's own secrets, made once (the daily puzzle's draw: docs/courses.md).

@@ -88,6 +88,31 @@ const solverRatings = z.object({
   updated_at: z.number(),
 });
 
+const taskTimes = z.object({
+  task: z.string(),
+  mean: z.number(),
+  variance: z.number().positive(),
+  attempts: z.number().int().min(0),
+  updated_at: z.number(),
+});
+
+const solverTimes = z.object({
+  account_id: z.string(),
+  edition: named(deckEdition),
+  mean: z.number(),
+  variance: z.number().positive(),
+  attempts: z.number().int().min(0),
+  updated_at: z.number(),
+});
+
+const timedAttempts = z.object({
+  account_id: z.string(),
+  task: z.string(),
+  ms: z.number().min(0),
+  solved: z.number().int().min(0).max(1),
+  at: z.number(),
+});
+
 const ratingHistory = z.object({
   account_id: z.string(),
   edition: z.string(),
@@ -147,6 +172,9 @@ export const rows = {
   ratings,
   puzzleRatings,
   solverRatings,
+  taskTimes,
+  solverTimes,
+  timedAttempts,
   ratingHistory,
   heldClaims,
 };
@@ -160,6 +188,9 @@ agree<Same<z.input<typeof soloResults>, Selectable<Tables['solo_results']>>>(tru
 agree<Same<z.input<typeof ratings>, Selectable<Tables['ratings']>>>(true);
 agree<Same<z.input<typeof puzzleRatings>, Selectable<Tables['puzzle_ratings']>>>(true);
 agree<Same<z.input<typeof solverRatings>, Selectable<Tables['solver_ratings']>>>(true);
+agree<Same<z.input<typeof taskTimes>, Selectable<Tables['task_times']>>>(true);
+agree<Same<z.input<typeof solverTimes>, Selectable<Tables['solver_times']>>>(true);
+agree<Same<z.input<typeof timedAttempts>, Selectable<Tables['timed_attempts']>>>(true);
 agree<Same<z.input<typeof reports>, Selectable<Tables['reports']>>>(true);
 agree<Same<z.input<typeof ratingHistory>, Selectable<Tables['rating_history']>>>(true);
 agree<Same<z.input<typeof campaignProgress>, Selectable<Tables['campaign_progress']>>>(true);

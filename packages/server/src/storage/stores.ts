@@ -31,6 +31,9 @@ import type {
   StoredSoloRun,
   TrailPruning,
   SolverRating,
+  SolverTime,
+  TaskTime,
+  TimedAttemptRecord,
   SoloRecord,
   SoloRuns,
   Storage,
@@ -190,6 +193,15 @@ export abstract class CombinedStorage implements Storage {
   }
   saveSolverRating(rating: SolverRating): Promise<void> {
     return this.#ratings.saveSolverRating(rating);
+  }
+  taskTimes(prefix: string): Promise<TaskTime[]> {
+    return this.#ratings.taskTimes(prefix);
+  }
+  solverTime(accountId: string, edition: DeckEdition): Promise<SolverTime | undefined> {
+    return this.#ratings.solverTime(accountId, edition);
+  }
+  timedAttempts(prefix: string): Promise<TimedAttemptRecord[]> {
+    return this.#ratings.timedAttempts(prefix);
   }
   leaderboard(
     edition: RaceEdition,

@@ -156,6 +156,30 @@ export interface Tables {
     task: string;
     at: number;
   };
+  /** The time model's beliefs (migration 017): each task's ln-seconds difficulty, each solver's skill in an edition. */
+  task_times: {
+    task: string;
+    mean: number;
+    variance: number;
+    attempts: number;
+    updated_at: number;
+  };
+  solver_times: {
+    account_id: string;
+    edition: string;
+    mean: number;
+    variance: number;
+    attempts: number;
+    updated_at: number;
+  };
+  /** Each first attempt counted, with its time (ms from the deal; `solved` 0: censored there), for the batch fit. */
+  timed_attempts: {
+    account_id: string;
+    task: string;
+    ms: number;
+    solved: number;
+    at: number;
+  };
   rating_history: {
     account_id: string;
     edition: string;

@@ -51,8 +51,11 @@ export const solo = (over: Partial<SoloRecord>): SoloRecord => ({
   ...over,
 });
 
-/** A first attempt at `task` by `accountId`, solved; a task and a solver start at mu 0, sigma 8. */
-export const attemptOf = (accountId: string, task: string, at = 1): Attempt => ({
+/**
+ * A first attempt at `task` by `accountId`, solved in `ms`; a task and a solver start at mu 0,
+ * sigma 8, and in the time model at ln 30 s (a difficulty-5 task) and 0, variances 0.25 and 0.64.
+ */
+export const attemptOf = (accountId: string, task: string, at = 1, ms = 30_000): Attempt => ({
   accountId,
   edition: 'classic',
   task,
@@ -60,6 +63,8 @@ export const attemptOf = (accountId: string, task: string, at = 1): Attempt => (
   fresh: { mu: 0, sigma: 8 },
   solved: true,
   at,
+  ms,
+  prior: { task: { mean: Math.log(30), variance: 0.25 }, solver: { mean: 0, variance: 0.64 } },
 });
 
 /** A rating that counts: each game adds 1 to the solver's mu and the task's. */

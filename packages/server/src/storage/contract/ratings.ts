@@ -1,3 +1,4 @@
+import { updateBeliefs } from '@ubongo/core';
 import { describe, expect, it } from 'vitest';
 import type { Attempt, RateAttempt } from '../../storage.js';
 import type { Opener } from './fixtures.js';
@@ -170,6 +171,61 @@ export function ratingsContract(name: string, open: Opener): void {
       await storage.close();
     });
 
+    it('keeps each first attempt’s time and moves the time model’s beliefs as core’s updateBeliefs does', async () => {
+      const storage = await open();
+      const t1 = 'classic/C01/easy/1';
+      const t2 = 'classic/C01/easy/2';
+      const prior = attemptOf('a1', t1).prior;
+      expect(await storage.taskTimes('classic/')).toEqual([]);
+      expect(await storage.solverTime('a1', 'classic')).toBeUndefined();
+      expect(await storage.timedAttempts('classic/')).toEqual([]);
+      // a1 solves t1 in 10 s (faster than the prior's 30 s), twice in one batch: the first counts;
+      // a2 sets it aside after 90 s (censored there).
+      const counted = await storage.countAttempts(
+        [
+          attemptOf('a1', t1, 5, 10_000),
+          attemptOf('a1', t1, 6, 1_000),
+          { ...attemptOf('a2', t1, 7, 90_000), solved: false },
+        ],
+        plusOne,
+      );
+      expect(counted).toEqual([true, false, true]);
+      const first = updateBeliefs(prior.task, prior.solver, { ms: 10_000, solved: true });
+      const second = updateBeliefs(first.task, prior.solver, { ms: 90_000, solved: false });
+      const [task] = await storage.taskTimes('classic/');
+      expect(task).toMatchObject({ task: t1, attempts: 2, updatedAt: 7 });
+      expect(task?.mean).toBeCloseTo(second.task.mean, 12);
+      expect(task?.variance).toBeCloseTo(second.task.variance, 12);
+      // The solve moved the task towards easier and a1 towards stronger; the censored one a2 towards weaker.
+      expect(first.task.mean).toBeLessThan(prior.task.mean);
+      const a1 = await storage.solverTime('a1', 'classic');
+      expect(a1).toMatchObject({ accountId: 'a1', edition: 'classic', attempts: 1, updatedAt: 5 });
+      expect(a1?.mean).toBeCloseTo(first.solver.mean, 12);
+      expect(a1?.mean).toBeGreaterThan(0);
+      expect((await storage.solverTime('a2', 'classic'))?.mean).toBeLessThan(0);
+      // a1 at t2: from where t1 left a1.
+      await storage.countAttempts(
+        [attemptOf('a1', t2, 9, 30_000), { ...attemptOf('a1', 'extreme/E01/easy/red', 9), edition: 'extreme' }],
+        plusOne,
+      );
+      const third = updateBeliefs(prior.task, first.solver, { ms: 30_000, solved: true });
+      expect((await storage.solverTime('a1', 'classic'))?.mean).toBeCloseTo(third.solver.mean, 12);
+      expect((await storage.taskTimes('classic/')).map((t) => [t.task, t.attempts])).toEqual([
+        [t1, 2],
+        [t2, 1],
+      ]);
+      // The raw first attempts, for the batch fit: by when, account and task.
+      expect(await storage.timedAttempts('classic/')).toEqual([
+        { accountId: 'a1', task: t1, ms: 10_000, solved: true, at: 5 },
+        { accountId: 'a2', task: t1, ms: 90_000, solved: false, at: 7 },
+        { accountId: 'a1', task: t2, ms: 30_000, solved: true, at: 9 },
+      ]);
+      expect(await storage.timedAttempts('extreme/')).toHaveLength(1);
+      expect(await storage.solverTime('a1', 'extreme')).toMatchObject({ attempts: 1 });
+      expect(await storage.taskTimes('jewels/')).toEqual([]);
+      await storage.close();
+    });
+
     it('keeps times in milliseconds since 1970 and ratings exactly, as numbers', async () => {
       const storage = await open();
       // 2100-01-01: past what a 32-bit integer holds.
@@ -224,6 +280,8 @@ export function ratingsContract(name: string, open: Opener): void {
       await expect(storage.ratingsOf('a1')).rejects.toThrow(Error);
       await expect(storage.countAttempts([attemptOf('a1', 'task')], plusOne)).rejects.toThrow(Error);
       await expect(storage.leaderboard('classic', 10)).rejects.toThrow(Error);
+      await expect(storage.taskTimes('classic/')).rejects.toThrow(Error);
+      await expect(storage.timedAttempts('classic/')).rejects.toThrow(Error);
       await storage.close();
     });
   });
