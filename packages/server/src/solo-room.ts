@@ -63,6 +63,8 @@ export class SoloRoom extends Room {
   #starting = false;
   /** The run has finished (it is stored, or being stored). */
   #finished = false;
+  /** The server is stopping: the run ends, and no one left it. */
+  #stopping = false;
 
   override onCreate(options: unknown): void {
     this.patchRate = 0;
@@ -252,11 +254,17 @@ export class SoloRoom extends Room {
     }
   }
 
+  /** The server is stopping: the run ends unstored, and a course does not take it as left by its player. */
+  override onBeforeShutdown(): void {
+    this.#stopping = true;
+    super.onBeforeShutdown();
+  }
+
   override onDispose(): void {
     this.#timers.clearAll();
     const { course } = this.#options;
     const plan = this.#course;
-    if (course && plan && this.#state && !this.#finished)
+    if (course && plan && this.#state && !this.#finished && !this.#stopping)
       courseOf(course)
         .left?.(course, plan, { account: this.#account }, this.services.clock.now(), this.services)
         .catch((e: unknown) => {
