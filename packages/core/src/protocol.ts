@@ -3,7 +3,7 @@ import { CLAIM_ERROR_CODES } from './checker.js';
 import type { DeckEdition, PieceSet, Side } from './deck.js';
 import type { BotLevel } from './game/bot-model.js';
 import type { RaceAction, RaceEdition, RaceEvent, RaceView, Variant } from './game/race.js';
-import type { SoloDealing, SoloEvent, SoloMode, SoloResult, SoloView } from './game/solo.js';
+import type { SoloClock, SoloDealing, SoloEvent, SoloMode, SoloResult, SoloView } from './game/solo.js';
 import type { ReplayRound, RoundReveal } from './game/reveal.js';
 import type { Implausibility, TrailMove } from './game/trail.js';
 import type { Signal } from './game/plausibility.js';
@@ -585,6 +585,8 @@ export interface StormHighsAnswer {
   };
   /** The signed-in account's own highs; absent without a session. */
   readonly mine?: StormHighs;
+  /** Storm's rules, for the screen to say (docs/courses.md): its minutes, its clock, and the ramp's steps (tasks a bucket). */
+  readonly rules: { readonly minutes: number; readonly clock: SoloClock; readonly ramp: readonly number[] };
 }
 
 /** What a campaign level's run came to (docs/protocol.md, "The campaign"). */

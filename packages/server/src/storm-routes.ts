@@ -1,5 +1,5 @@
 import type { StormHighEntry, StormHighsAnswer } from '@ubongo/core';
-import { stormPeriods } from '@ubongo/core';
+import { STORM_CLOCK, STORM_MINUTES, STORM_RAMP, stormPeriods } from '@ubongo/core';
 import { z } from 'zod';
 import { stormBoards, stormHighsOf } from './courses/storm.js';
 import type { Http, HttpOptions } from './http-common.js';
@@ -41,6 +41,7 @@ export function stormRoutes(
         day,
         week,
         boards: { day: entries(boards.day), week: entries(boards.week), all: entries(boards.all) },
+        rules: { minutes: STORM_MINUTES, clock: STORM_CLOCK, ramp: STORM_RAMP },
       };
       const token = /^Bearer ([\w-]{20,100})$/.exec(request.headers.authorization ?? '')?.[1];
       const account = token === undefined ? undefined : await accounts.bySession(token);

@@ -141,7 +141,12 @@ describe('Storm', () => {
 
     // On the boards of the day, the week and all time, and the player's own highs.
     const answer = await highs(ana.session);
-    expect(answer).toMatchObject({ day: '2026-11-28', week: '2026-11-23', mine: { day: 2, week: 2, all: 2 } });
+    expect(answer).toMatchObject({
+      day: '2026-11-28',
+      week: '2026-11-23',
+      mine: { day: 2, week: 2, all: 2 },
+      rules: { minutes: 3, clock: STORM_CLOCK, ramp: [8, 8, 9, 9, 10, 10, 12, 14] },
+    });
     for (const board of [answer.boards.day, answer.boards.week, answer.boards.all])
       expect(board).toEqual([
         { place: 1, account: ana.id, player: 'ana', username: 'ana', run: recorded.run, score: 2, ms: 176_000 },
