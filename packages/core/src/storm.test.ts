@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { calibratedDifficulty } from './calibration.js';
 import { shippedDeck } from './decks.js';
 import type { SoloConfig, SoloEvent, SoloState } from './game/solo.js';
-import { bestComboOf, soloClockBonus, soloEngine } from './game/solo.js';
+import { bestComboOf, parseSoloConfig, soloClockBonus, soloEngine } from './game/solo.js';
 import { solveFirst } from './solver.js';
 import {
   STORM_BUCKETS,
@@ -206,6 +206,16 @@ describe('Storm: the clock that moves (the solo engine’s `clock`)', () => {
       ),
       { numRuns: 60 },
     );
+  });
+
+  it('reads a clock from outside, and refuses one without its times', () => {
+    const raw: unknown = JSON.parse(JSON.stringify(config));
+    expect(parseSoloConfig(raw)).toEqual({ ok: true, value: config });
+    expect(parseSoloConfig({ ...config, clock: { ...STORM_CLOCK, skipMs: '10' } })).toMatchObject({
+      ok: false,
+      error: { code: 'config/invalid' },
+    });
+    expect(parseSoloConfig({ ...config, clock: { ...STORM_CLOCK, fastMs: -1 } })).toMatchObject({ ok: false });
   });
 
   it('a clock that moves is a timed course’s only', () => {

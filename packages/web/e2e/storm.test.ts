@@ -15,10 +15,48 @@ import { chromiumAndServer, SIZES, watchErrors } from './support.js';
 const real = chromiumAndServer(2);
 const SHOTS = '/tmp/storm-shots';
 
+/** Someone established on Storm's boards already: a claimed account with a history, and a Storm run of today. */
+async function someoneOnTheBoards(id: string, username: string, score: number): Promise<void> {
+  const { storage } = real.server.server;
+  const now = Date.now();
+  await storage.createAccount({
+    id,
+    secretHash: 'ab',
+    name: username,
+    username: null,
+    passwordHash: null,
+    createdAt: 1,
+  });
+  await storage.claimAccount(id, username, username, 'h', username);
+  const run = (finishedAt: number, over: { limit: number; solved: number; dealing: 'shuffled' | 'storm' }) =>
+    storage.saveSolo({
+      player: username,
+      mode: 'timed',
+      side: 'easy',
+      skipped: 0,
+      ms: 180_000,
+      seed: 1,
+      finishedAt,
+      accountId: id,
+      verified: true,
+      puzzles: [],
+      review: 'none',
+      reasons: [],
+      ...over,
+    });
+  for (const at of [now - 3 * 86_400_000, now - 2 * 86_400_000, now - 86_400_000])
+    await run(at, { limit: 5, solved: 4, dealing: 'shuffled' });
+  await run(now, { limit: 3, solved: score, dealing: 'storm' });
+}
+
+let seeded: Promise<void> | undefined;
+
 it.each<On>(['phone', 'desktop'])(
   'plays a Storm run to its end screen (%s)',
   async (on) => {
     mkdirSync(SHOTS, { recursive: true });
+    seeded ??= someoneOnTheBoards('acct-storm-rey', 'rey', 14);
+    await seeded;
     const context = await real.browser.newContext(SIZES[on]);
     const page = await context.newPage();
     const errors = watchErrors(page);
@@ -28,6 +66,8 @@ it.each<On>(['phone', 'desktop'])(
     // The tile among what comes back each day leads to Storm's screen.
     await page.goto(`${real.server.url}/#/`);
     const tile = page.getByRole('navigation', { name: 'Every day' }).getByRole('link', { name: /Storm/ });
+    await tile.getByText('3 minutes, as many as you can').waitFor();
+    await page.screenshot({ path: `${SHOTS}/${on}-home.png` });
     if (on === 'phone') await tile.tap();
     else await tile.click();
     await page.getByRole('heading', { name: 'Storm', level: 1 }).waitFor();
@@ -35,6 +75,9 @@ it.each<On>(['phone', 'desktop'])(
       .getByText('A solve within 20 s gives back 3 s (4 s from 5 in a row, up to 5 s)', { exact: false })
       .waitFor();
     await page.getByRole('heading', { name: 'Highs', exact: true }).waitFor();
+    // Someone is on the boards of the day, the week and all time already, by name and score.
+    for (const board of ['storm-board-day', 'storm-board-week', 'storm-board-all'])
+      await page.getByTestId(board).getByText('rey: 14 solved').waitFor();
     await page.screenshot({ path: `${SHOTS}/${on}-before.png`, fullPage: true });
 
     await press('Start the storm');
