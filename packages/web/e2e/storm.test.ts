@@ -11,8 +11,9 @@ import { chromiumAndServer, SIZES, watchErrors } from './support.js';
  * the score, the highs, every puzzle's time and each missed puzzle drawn with a solution.
  */
 
-// Game time runs twice as fast: a hand's solve stays well within Storm's 20 s, and the run is short.
-const real = chromiumAndServer(2);
+// Game time runs as the wall clock: a hand's solve, however busy the machine, stays well within
+// Storm's 20 s; the run is ended by setting puzzles aside, as a person in a hurry would.
+const real = chromiumAndServer(1);
 const SHOTS = '/tmp/storm-shots';
 
 /** Someone established on Storm's boards already: a claimed account with a history, and a Storm run of today. */
@@ -92,14 +93,24 @@ it.each<On>(['phone', 'desktop'])(
     else await solveWithMouse(page);
     await page.getByTestId('storm-flash').getByText('+3 s').waitFor();
     await page.screenshot({ path: `${SHOTS}/${on}-gain.png` });
-    expect(await page.getByTestId('storm-score').textContent()).toBe('1');
+    await page.getByTestId('storm-score').getByText('1', { exact: true }).waitFor();
     expect(await page.getByTestId('storm-combo').textContent()).toBe('1');
     // Under load a finger may leave the last drag on the move; a moment's rest (as daily.test.ts).
     if (on === 'phone') await page.waitForTimeout(1000);
 
     // A set-aside: ten seconds taken, flashed, the combo gone.
+    // (Right after a finger's drag a busy Chromium may swallow a tap as the end of its fling: a
+    // person taps again, and so does this, once.)
+    const lost = page.getByTestId('storm-flash').getByText('−10 s');
     await press('Set aside (−10 s)');
-    await page.getByTestId('storm-flash').getByText('−10 s').waitFor();
+    if (
+      !(await lost.waitFor({ timeout: 3_000 }).then(
+        () => true,
+        () => false,
+      ))
+    )
+      await press('Set aside (−10 s)');
+    await lost.waitFor();
     expect(await page.getByTestId('storm-combo').textContent()).toBe('0');
     await page.screenshot({ path: `${SHOTS}/${on}-loss.png` });
 

@@ -118,7 +118,7 @@ export function Storm() {
   );
 }
 
-/** A flash of what a step did to the clock: seconds given back or taken. */
+/** A flash of what a step did to the clock: seconds given back or taken (it fades by itself, styles.css, and stays until the next). */
 interface Flash {
   readonly ms: number;
   readonly n: number;
@@ -146,15 +146,6 @@ function StormBar({
           setFlash((f) => ({ ms: e.clockMs ?? 0, n: (f?.n ?? 0) + 1 }));
     },
   });
-  useEffect(() => {
-    if (!flash) return;
-    const timer = setTimeout(() => {
-      setFlash(null);
-    }, 1200);
-    return () => {
-      clearTimeout(timer);
-    };
-  }, [flash]);
   const combo = view.clock?.combo ?? 0;
   const hot = view.clock !== undefined && combo >= view.clock.rules.comboEvery;
   return (
