@@ -9,9 +9,9 @@ import shipped from './calibration.json' with { type: 'json' };
 /*
  * The published calibration of the decks: each task's difficulty as play has measured it, on the
  * decks' scale of difficulty (docs/decks.md, "Difficulty from solve times"). What every player
- * shares is ordered by it (the campaign's levels, the daily's choice), so it changes only when it
- * is published again (`ubongo deck calibrate`, which writes calibration.json beside this file),
- * never under a player's feet.
+ * shares is ordered by it (the campaign's levels, Storm's ramp, the daily's choice), so it changes
+ * only when it is published again (`ubongo deck calibrate`, which writes calibration.json beside
+ * this file), never under a player's feet.
  *
  * A task the snapshot lacks, or measured by fewer than `CALIBRATION_MIN_ATTEMPTS` first attempts,
  * keeps its static difficulty. The shipped snapshot holds no task until play has been measured.

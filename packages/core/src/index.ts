@@ -16,6 +16,7 @@ export * from './time-model.js';
 export * from './time-model-check.js';
 export * from './campaign.js';
 export * from './daily.js';
+export * from './storm.js';
 export * from './difficulty.js';
 export * from './board-shape.js';
 export * from './deck.js';

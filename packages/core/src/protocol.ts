@@ -3,7 +3,7 @@ import { CLAIM_ERROR_CODES } from './checker.js';
 import type { DeckEdition, PieceSet, Side } from './deck.js';
 import type { BotLevel } from './game/bot-model.js';
 import type { RaceAction, RaceEdition, RaceEvent, RaceView, Variant } from './game/race.js';
-import type { SoloDealing, SoloEvent, SoloMode, SoloResult, SoloView } from './game/solo.js';
+import type { SoloClock, SoloDealing, SoloEvent, SoloMode, SoloResult, SoloView } from './game/solo.js';
 import type { ReplayRound, RoundReveal } from './game/reveal.js';
 import type { Implausibility, TrailMove } from './game/trail.js';
 import type { Signal } from './game/plausibility.js';
@@ -516,11 +516,78 @@ export interface SoloJoinOptions {
   readonly course?: SoloCourse;
 }
 
-/** A course: a campaign level (numbered from 1), or today's daily puzzle. */
-export type SoloCourse = { readonly kind: 'campaign'; readonly level: number } | { readonly kind: 'daily' };
+/** A course: a campaign level (numbered from 1), today's daily puzzle, or a Storm run. */
+export type SoloCourse =
+  { readonly kind: 'campaign'; readonly level: number } | { readonly kind: 'daily' } | { readonly kind: 'storm' };
 
 /** What a course's run came to, beyond the run's own result (`recorded.course`), by the course's kind. */
-export type CourseOutcome = CampaignOutcome | DailyOutcome;
+export type CourseOutcome = CampaignOutcome | DailyOutcome | StormOutcome;
+
+/**
+ * What a Storm run came to (docs/courses.md, "Storm"). `score`: the tasks solved. `counted`: the
+ * run counts for the highs (an account's run, verified, not held). `highs`: the account's own
+ * highs now, this run counted (null where it has none). `missed`: every task set aside or left on
+ * the board at the end, in the run's order (`index` into `recorded.puzzles`), drawn with a
+ * solution from the deck.
+ */
+export interface StormOutcome {
+  readonly kind: 'storm';
+  readonly score: number;
+  readonly bestCombo: number;
+  readonly counted: boolean;
+  readonly highs: StormHighs;
+  readonly missed: readonly StormMissed[];
+}
+
+/** Best scores of the UTC day, the ISO week (from Monday) and all time; null where there is none. */
+export interface StormHighs {
+  readonly day: number | null;
+  readonly week: number | null;
+  readonly all: number | null;
+}
+
+/** A task a Storm run missed, with a solution. */
+export interface StormMissed {
+  /** Its place in the run (`recorded.puzzles[index]`). */
+  readonly index: number;
+  readonly task: { readonly board: string; readonly side: Side; readonly key: string };
+  readonly puzzle: Puzzle;
+  readonly solution: readonly Placement[];
+}
+
+/** A line of a Storm board (`GET /api/storm/highs`). */
+export interface StormHighEntry {
+  readonly place: number;
+  readonly account: string;
+  readonly player: string;
+  readonly username: string | null;
+  /** The stored run (`#/run/ID`). */
+  readonly run: number;
+  readonly score: number;
+  /** How long the run lasted. */
+  readonly ms: number;
+}
+
+/**
+ * `GET /api/storm/highs`: the best Storm runs of the UTC day, of the ISO week and of all time (runs
+ * verified, not held or rejected, by established players, as every public board), best first; for
+ * a signed-in account, its own highs.
+ */
+export interface StormHighsAnswer {
+  /** The UTC day, `YYYY-MM-DD`. */
+  readonly day: string;
+  /** The ISO week's Monday, `YYYY-MM-DD`. */
+  readonly week: string;
+  readonly boards: {
+    readonly day: readonly StormHighEntry[];
+    readonly week: readonly StormHighEntry[];
+    readonly all: readonly StormHighEntry[];
+  };
+  /** The signed-in account's own highs; absent without a session. */
+  readonly mine?: StormHighs;
+  /** Storm's rules, for the screen to say (docs/courses.md): its minutes, its clock, and the ramp's steps (tasks a bucket). */
+  readonly rules: { readonly minutes: number; readonly clock: SoloClock; readonly ramp: readonly number[] };
+}
 
 /** What a campaign level's run came to (docs/protocol.md, "The campaign"). */
 export interface CampaignOutcome {
@@ -676,7 +743,7 @@ export interface SoloServerMessages {
     readonly puzzles: readonly SoloPuzzleTime[];
     /** The stored run's id (its page is `#/run/ID`, `GET /api/runs/:id`). */
     readonly run: number;
-    /** A course's run: what it came to (stars, the day's place and streak). */
+    /** A course's run: what it came to (stars, the day's place and streak, Storm's score and highs). */
     readonly course?: CourseOutcome;
   };
   readonly rejected: Rejected;

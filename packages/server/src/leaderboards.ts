@@ -16,10 +16,14 @@ export const rankOf = (r: { readonly mu: number; readonly sigma: number }): numb
  */
 export const LISTED = { verified: true, dealing: 'shuffled' } as const;
 
+/** The dealings a board lists: the solo records' (shuffled) and Storm's highs' (`RecordQuery.dealing`). */
+export const LISTED_DEALINGS = ['shuffled', 'storm'] as const;
+export type ListedDealing = (typeof LISTED_DEALINGS)[number];
+
 /**
  * The runs judged as a whole by the run model when they finish (docs/accounts.md, "Held results"):
  * every run whose result can stand on a board or earn something (the solo boards, the campaign's
- * stars, the daily's board); not a run dealt at the player's level, which nothing lists.
+ * stars, the daily's board, Storm's highs); not a run dealt at the player's level, which nothing lists.
  */
 export const isJudged = (r: { readonly dealing?: string | undefined }): boolean =>
   (r.dealing ?? 'shuffled') !== 'level';
@@ -27,14 +31,20 @@ export const isJudged = (r: { readonly dealing?: string | undefined }): boolean 
 /** The reviews that keep a run off every board: held by the plausibility model, or rejected (storage.ts REVIEWS). */
 export const UNLISTED_REVIEWS = ['held', 'rejected'] as const;
 
-/** Whether a run is listed (`LISTED`, and not held or rejected); a run stored before dealing was kept was dealt shuffled. */
-export const isListed = (r: {
-  readonly verified: boolean;
-  readonly dealing?: string | undefined;
-  readonly review?: string | undefined;
-}): boolean =>
+/**
+ * Whether a run is listed (`LISTED`, and not held or rejected); a run stored before dealing was kept
+ * was dealt shuffled. `on`: the board's dealing (Storm's highs list Storm's runs so).
+ */
+export const isListed = (
+  r: {
+    readonly verified: boolean;
+    readonly dealing?: string | undefined;
+    readonly review?: string | undefined;
+  },
+  on: ListedDealing = LISTED.dealing,
+): boolean =>
   r.verified === LISTED.verified &&
-  (r.dealing ?? 'shuffled') === LISTED.dealing &&
+  (r.dealing ?? 'shuffled') === on &&
   !(UNLISTED_REVIEWS as readonly string[]).includes(r.review ?? 'none');
 
 /**

@@ -112,6 +112,7 @@ export const soloJoinSchema = z.object({
     .discriminatedUnion('kind', [
       z.strictObject({ kind: z.literal('campaign'), level: z.number().int().min(1).max(10_000) }).readonly(),
       z.strictObject({ kind: z.literal('daily') }).readonly(),
+      z.strictObject({ kind: z.literal('storm') }).readonly(),
     ])
     .exactOptional(),
 });

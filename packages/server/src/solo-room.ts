@@ -113,7 +113,7 @@ export class SoloRoom extends Room {
           reject(client, { to: 'start', code: 'message/course-refused', message: config.error });
           return;
         }
-        this.#seed = this.services.seed();
+        this.#seed = this.#course?.seed ?? this.services.seed();
         const setup = this.#engine.setup(config.value, this.#seed);
         if (!setup.ok) {
           this.#starting = false;
@@ -174,8 +174,11 @@ export class SoloRoom extends Room {
       if (!plan.ok) return plan;
       this.#course = plan.value;
       this.#engine = soloEngine(decks[plan.value.edition]);
-      const { mode: m, limit: l, side: s, pieceSet: p, tasks } = plan.value;
-      return { ok: true, value: { player, mode: m, limit: l, side: s, pieceSet: p, tasks } };
+      const { mode: m, limit: l, side: s, pieceSet: p, tasks, clock } = plan.value;
+      return {
+        ok: true,
+        value: { player, mode: m, limit: l, side: s, pieceSet: p, tasks, ...(clock ? { clock } : {}) },
+      };
     }
     const pool = await this.#pool;
     this.#engine = soloEngine(decks.classic);

@@ -16,6 +16,7 @@ import type {
   Side,
   TrailMove,
 } from '@ubongo/core';
+import type { ListedDealing } from './leaderboards.js';
 
 /** A seat of a stored game. */
 export interface StoredSeat {
@@ -305,6 +306,13 @@ export interface RecordQuery {
    * `ESTABLISHED`), `anyone` for every listed run (what an operator or a test looks at).
    */
   readonly from: 'established' | 'anyone';
+  /**
+   * Which board: the solo records (runs dealt shuffled, the default) or Storm's highs (Storm's runs:
+   * `LISTED` but for the dealing, docs/courses.md).
+   */
+  readonly dealing?: ListedDealing;
+  /** Only this account's runs (its own highs). */
+  readonly accountId?: string;
 }
 
 /**

@@ -17,6 +17,7 @@ import type {
   Rooms,
   Side,
   SoloMode,
+  StormHighsAnswer,
 } from '@ubongo/core';
 import { MATCHMAKE_ERROR_CODES, PROTOCOL_VERSION } from '@ubongo/core';
 import type { Room } from 'colyseus.js';
@@ -139,6 +140,13 @@ export async function fetchDaily(): Promise<DailyAnswer> {
   const res = await fetch('/api/daily', { headers: { authorization: `Bearer ${await sessionToken()}` } });
   if (!res.ok) throw new Error(`/api/daily: HTTP ${res.status}`);
   return (await res.json()) as DailyAnswer;
+}
+
+/** Storm's highs of the day, the week and all time, and this browser's account's own. */
+export async function fetchStormHighs(): Promise<StormHighsAnswer> {
+  const res = await fetch('/api/storm/highs', { headers: { authorization: `Bearer ${await sessionToken()}` } });
+  if (!res.ok) throw new Error(`/api/storm/highs: HTTP ${res.status}`);
+  return (await res.json()) as StormHighsAnswer;
 }
 
 /** A day's daily board, fastest first. */

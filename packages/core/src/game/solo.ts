@@ -30,10 +30,10 @@ export const SOLO_LIMITS = [5, 10, 20] as const;
 
 /**
  * How a run deals: boards shuffled (the rulebooks'), the tasks nearest the player's level (never a
- * record), or a course's tasks in the course's order (the campaign's level, the daily puzzle:
- * each has boards of its own, never the solo boards).
+ * record), or a course's tasks in the course's order (the campaign's level, the daily puzzle,
+ * Storm's ramp: each has boards of its own, never the solo boards).
  */
-export const SOLO_DEALINGS = ['shuffled', 'level', 'campaign', 'daily'] as const;
+export const SOLO_DEALINGS = ['shuffled', 'level', 'campaign', 'daily', 'storm'] as const;
 export type SoloDealing = (typeof SOLO_DEALINGS)[number];
 
 /** How a solo game is set up. */
@@ -60,6 +60,36 @@ export interface SoloConfig {
    * either deck (the engine's), each on its own side.
    */
   readonly tasks?: readonly TaskRef[];
+  /**
+   * A clock that moves (Storm, docs/courses.md): a timed run whose deadline a fast solve pushes
+   * back and a set-aside brings forward (`SoloClock`). The run ends when the deadline comes.
+   */
+  readonly clock?: SoloClock;
+}
+
+/**
+ * The rules of a clock that moves. A solve within `fastMs` of its deal gives back
+ * `soloClockBonus(clock, combo)` ms (the combo counting this solve); a slower solve gives back
+ * nothing but keeps the combo. A set-aside costs `skipMs` and ends the combo; if that leaves no
+ * time, the run ends there and then.
+ */
+export interface SoloClock {
+  /** A solve within this many ms of its deal is fast. */
+  readonly fastMs: number;
+  /** What a fast solve gives back, at a combo below `comboEvery`. */
+  readonly bonusMs: number;
+  /** Every this many solves in a row add `comboBonusMs` to a fast solve's bonus... */
+  readonly comboEvery: number;
+  readonly comboBonusMs: number;
+  /** ...up to this bonus. */
+  readonly maxBonusMs: number;
+  /** What setting a task aside costs. */
+  readonly skipMs: number;
+}
+
+/** The ms a fast solve gives back at `combo` solves in a row (this one counted). */
+export function soloClockBonus(clock: SoloClock, combo: number): number {
+  return Math.min(clock.maxBonusMs, clock.bonusMs + clock.comboBonusMs * Math.floor(combo / clock.comboEvery));
 }
 
 /** One puzzle of a solo game and what became of it. */
@@ -83,6 +113,8 @@ export interface SoloState {
   readonly endsAt: number | null;
   readonly finishedAt: number | null;
   readonly log: readonly SoloEntry[];
+  /** Solves in a row since the start or the last set-aside. */
+  readonly combo: number;
 }
 
 /** What a solo player may do; `tick` comes from the referee. */
@@ -95,8 +127,15 @@ export type SoloAction =
 /** What happened. */
 export type SoloEvent =
   | { readonly type: 'puzzle'; readonly deal: Deal }
-  | { readonly type: 'solved'; readonly solved: number; readonly at: number }
-  | { readonly type: 'skipped'; readonly at: number }
+  /** `clockMs`, `combo`: a clock that moves only (`SoloConfig.clock`): what the step did to the deadline, and the combo after it. */
+  | {
+      readonly type: 'solved';
+      readonly solved: number;
+      readonly at: number;
+      readonly clockMs?: number;
+      readonly combo?: number;
+    }
+  | { readonly type: 'skipped'; readonly at: number; readonly clockMs?: number; readonly combo?: number }
   | { readonly type: 'finished'; readonly result: SoloResult };
 
 /** How a solo game went: the record to beat. */
@@ -130,6 +169,27 @@ export interface SoloView {
   /** Playing with the whole set as in the box: the pieces in front of you; null otherwise. */
   readonly set: Puzzle['pieces'] | null;
   readonly result: SoloResult | null;
+  /**
+   * A clock that moves (`SoloConfig.clock`): its rules, the solves in a row, the best run of them,
+   * and when the task on the board was dealt (ms since the start; a solve before `dealtAt + fastMs` is fast).
+   */
+  readonly clock?: {
+    readonly rules: SoloClock;
+    readonly combo: number;
+    readonly bestCombo: number;
+    readonly dealtAt: number;
+  };
+}
+
+/** The longest run of solves without a set-aside in a log. */
+export function bestComboOf(log: readonly { readonly outcome: string }[]): number {
+  let best = 0;
+  let combo = 0;
+  for (const e of log) {
+    combo = e.outcome === 'solved' ? combo + 1 : 0;
+    best = Math.max(best, combo);
+  }
+  return best;
 }
 
 /**
@@ -174,12 +234,27 @@ function checkSoloConfig(config: SoloConfig): string | undefined {
     if (config.mode === 'count' && config.limit !== tasks.length) return "a course's count is its number of tasks";
     if (config.mode === 'timed' && !(Number.isInteger(config.limit) && config.limit >= 1 && config.limit <= 20))
       return "a timed course's limit is 1 to 20 minutes";
-    return undefined;
+    return checkClock(config);
   }
+  if (config.clock !== undefined) return "a clock that moves is a course's";
   if (!(SOLO_LIMITS as readonly number[]).includes(config.limit)) return 'the limit is 5, 10 or 20';
   if (config.pool?.length === 0) return 'a pool holds tasks of the deck';
   return undefined;
 }
+
+/** What is wrong with a course's clock that moves, if anything. */
+function checkClock(config: SoloConfig): string | undefined {
+  const { clock } = config;
+  if (clock === undefined) return undefined;
+  if (config.mode !== 'timed') return "a clock that moves is a timed run's";
+  const ms = [clock.fastMs, clock.bonusMs, clock.comboBonusMs, clock.maxBonusMs, clock.skipMs];
+  if (!ms.every((v) => Number.isInteger(v) && v >= 0 && v <= 600_000)) return "a clock's times are 0 to 600000 ms";
+  if (!(Number.isInteger(clock.comboEvery) && clock.comboEvery >= 1))
+    return "a clock's combo step is a whole number from 1";
+  return undefined;
+}
+
+const CLOCK_FIELDS = ['fastMs', 'bonusMs', 'comboEvery', 'comboBonusMs', 'maxBonusMs', 'skipMs'] as const;
 
 /**
  * Reads a configuration that comes from outside (a message, a stored run, a file) into the checked
@@ -188,7 +263,7 @@ function checkSoloConfig(config: SoloConfig): string | undefined {
  */
 export function parseSoloConfig(raw: unknown): Result<SoloConfig, GameError> {
   if (!isObject(raw)) return refuse('config/invalid', 'a configuration is an object');
-  const { player, mode, limit, side, pieceSet, pool, tasks } = raw;
+  const { player, mode, limit, side, pieceSet, pool, tasks, clock } = raw;
   if (typeof player !== 'string') return refuse('config/invalid', 'the player needs an id');
   if (!isOneOf(SOLO_MODES, mode)) return refuse('config/invalid', 'mode is timed or count');
   if (typeof limit !== 'number') return refuse('config/invalid', 'the limit is 5, 10 or 20');
@@ -213,6 +288,20 @@ export function parseSoloConfig(raw: unknown): Result<SoloConfig, GameError> {
       course.push({ board: t['board'], side: t['side'], key: t['key'] });
     }
   }
+  let rules: SoloClock | undefined;
+  if (clock !== undefined) {
+    if (!isObject(clock) || !CLOCK_FIELDS.every((f) => typeof clock[f] === 'number'))
+      return refuse('config/invalid', 'a clock lists its times');
+    const n = (f: (typeof CLOCK_FIELDS)[number]): number => clock[f] as number;
+    rules = {
+      fastMs: n('fastMs'),
+      bonusMs: n('bonusMs'),
+      comboEvery: n('comboEvery'),
+      comboBonusMs: n('comboBonusMs'),
+      maxBonusMs: n('maxBonusMs'),
+      skipMs: n('skipMs'),
+    };
+  }
   const config: SoloConfig = {
     player,
     mode,
@@ -221,6 +310,7 @@ export function parseSoloConfig(raw: unknown): Result<SoloConfig, GameError> {
     ...(pieceSet === undefined ? {} : { pieceSet }),
     ...(pool === undefined ? {} : { pool: pooled }),
     ...(tasks === undefined ? {} : { tasks: course }),
+    ...(rules === undefined ? {} : { clock: rules }),
   };
   const problem = checkSoloConfig(config);
   return problem ? refuse('config/invalid', problem) : ok(config);
@@ -330,8 +420,21 @@ export function soloEngine(deck: Deck): SoloEngine {
       task: state.current ? puzzleOf(state.current) : null,
       set: state.current && state.config.pieceSet === 'box' ? boxSetOf(deck, state.current) : null,
       result: result(state) ?? null,
+      ...(state.config.clock
+        ? {
+            clock: {
+              rules: state.config.clock,
+              combo: state.combo,
+              bestCombo: bestComboOf(state.log),
+              dealtAt: dealtAt(state),
+            },
+          }
+        : {}),
     };
   }
+
+  /** When the task on the board was dealt, in ms since the start. */
+  const dealtAt = (state: SoloState): number => state.log.at(-1)?.at ?? 0;
 
   /** A claim, a skip or the referee's tick, once the game has started. */
   function play(
@@ -353,20 +456,37 @@ export function soloEngine(deck: Deck): SoloEngine {
     if (s.log.length >= SOLO_MAX_PUZZLES)
       return refuse('action/limit', `a run deals at most ${SOLO_MAX_PUZZLES} puzzles`);
     const deal = s.current;
+    const { clock } = s.config;
     switch (action.type) {
-      case 'skip':
+      case 'skip': {
         s.log.push({ deal, outcome: 'skipped', at });
         s.discard.push(deal.board);
-        events.push({ type: 'skipped', at });
-        if (!draw(s, events)) finish(s, now, events);
+        s.combo = 0;
+        if (!clock || s.endsAt === null) {
+          events.push({ type: 'skipped', at });
+          if (!draw(s, events)) finish(s, now, events);
+          return ok({ state: s, events });
+        }
+        // A clock that moves: the set-aside costs time; with no time left the run ends now.
+        s.endsAt = Math.max(now, s.endsAt - clock.skipMs);
+        events.push({ type: 'skipped', at, clockMs: -clock.skipMs, combo: 0 });
+        if (s.endsAt <= now || !draw(s, events)) finish(s, now, events);
         return ok({ state: s, events });
+      }
       case 'claim': {
         const check = checkSolution(puzzleOf(deal), action.placements);
         if (!check.ok) return err(claimRefusal(check.error));
+        const dealt = dealtAt(s);
         s.log.push({ deal, outcome: 'solved', at });
         s.discard.push(deal.board);
         const solved = s.log.filter((e) => e.outcome === 'solved').length;
-        events.push({ type: 'solved', solved, at });
+        s.combo += 1;
+        if (clock && s.endsAt !== null) {
+          // A clock that moves: a fast solve gives back time, more as the combo grows.
+          const back = at - dealt <= clock.fastMs ? soloClockBonus(clock, s.combo) : 0;
+          s.endsAt += back;
+          events.push({ type: 'solved', solved, at, clockMs: back, combo: s.combo });
+        } else events.push({ type: 'solved', solved, at });
         if (s.config.mode === 'count' && solved >= s.config.limit) finish(s, now, events);
         else if (!draw(s, events)) finish(s, now, events);
         return ok({ state: s, events });
@@ -403,6 +523,7 @@ export function soloEngine(deck: Deck): SoloEngine {
         endsAt: null,
         finishedAt: null,
         log: [],
+        combo: 0,
       });
     },
     apply(state, action, now) {
@@ -416,6 +537,7 @@ export function soloEngine(deck: Deck): SoloEngine {
           s.phase = 'playing';
           s.startedAt = now;
           s.endsAt = s.config.mode === 'timed' ? now + s.config.limit * 60_000 : null;
+          s.combo = 0;
           if (!draw(s, events)) finish(s, now, events);
           return ok({ state: s, events });
         case 'claim':

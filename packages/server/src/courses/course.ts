@@ -4,6 +4,7 @@ import type {
   PieceSet,
   Result,
   Side,
+  SoloClock,
   SoloCourse,
   SoloMode,
   SoloResult,
@@ -27,6 +28,10 @@ export interface CoursePlan {
   readonly side: Side;
   readonly pieceSet: PieceSet;
   readonly tasks: readonly TaskRef[];
+  /** A clock that moves (Storm's). */
+  readonly clock?: SoloClock;
+  /** The seed the run is kept with, when the course chose its tasks by it (Storm's); the room's own otherwise. */
+  readonly seed?: number;
 }
 
 /** Who plays a course's run: the account (a run without one is never counted for anything). */

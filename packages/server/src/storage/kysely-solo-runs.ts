@@ -11,6 +11,7 @@ import type {
   StoredSoloRun,
   TrailPruning,
 } from '../storage.js';
+import type { ListedDealing } from '../leaderboards.js';
 import { ESTABLISHED, LISTED, UNLISTED_REVIEWS } from '../leaderboards.js';
 import { rows } from './rows.js';
 import { columns, parseStored } from './schemas.js';
@@ -54,12 +55,13 @@ const withName = (r: SoloRow & { username: string | null }): StoredSoloRun => {
  * `LISTED`, and not held or rejected by review (`UNLISTED_REVIEWS`). Every listing query filters
  * through it, so that a new rule is added here once.
  */
-const listable = (eb: ExpressionBuilder<Tables, 'solo_results'>) =>
+const listableOn = (dealing: ListedDealing) => (eb: ExpressionBuilder<Tables, 'solo_results'>) =>
   eb.and([
     eb('solo_results.verified', '=', Number(LISTED.verified)),
-    eb('solo_results.dealing', '=', LISTED.dealing),
+    eb('solo_results.dealing', '=', dealing),
     eb('solo_results.review', 'not in', UNLISTED_REVIEWS),
   ]);
+const listable = listableOn(LISTED.dealing);
 
 /** A run that counts for its account's history (profile sums, becoming established): verified, and not held or rejected. */
 const counted = (eb: ExpressionBuilder<Tables, 'solo_results'>) =>
@@ -228,7 +230,8 @@ export class KyselySoloRuns implements SoloRuns {
       .selectAll('solo_results')
       .select('accounts.username')
       .where('solo_results.mode', '=', q.mode)
-      .where(listable);
+      .where(listableOn(q.dealing ?? LISTED.dealing));
+    if (q.accountId !== undefined) query = query.where('solo_results.account_id', '=', q.accountId);
     if (q.from === 'established')
       query = query
         .where('accounts.username', 'is not', null)

@@ -118,7 +118,8 @@ export class MemorySoloRuns implements SoloRuns {
     return this.gate.run(() => {
       const rows = this.solos.filter(
         (r) =>
-          isListed(r) &&
+          isListed(r, q.dealing) &&
+          (q.accountId === undefined || r.accountId === q.accountId) &&
           (q.from === 'anyone' || this.isPublic(r.accountId)) &&
           r.mode === q.mode &&
           (q.limit === undefined || r.limit === q.limit) &&

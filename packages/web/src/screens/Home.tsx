@@ -136,7 +136,7 @@ export function Home() {
           </aside>
         )}
       </section>
-      {/* What comes back each day: the campaign, the daily puzzle. */}
+      {/* What comes back each day: the campaign, the daily puzzle, Storm. */}
       <nav className="day-tiles" aria-label={t('home.everyDay')}>
         <a className="button tile small" href="#/campaign">
           <span className="tile-name">{t('home.campaign')}</span>
@@ -145,6 +145,10 @@ export function Home() {
         <a className="button tile small" href="#/daily">
           <span className="tile-name">{t('home.daily')}</span>
           <span className="tile-text">{t('home.dailyText')}</span>
+        </a>
+        <a className="button tile small" href="#/storm">
+          <span className="tile-name">{t('home.storm')}</span>
+          <span className="tile-text">{t('home.stormText')}</span>
         </a>
       </nav>
       {error && (

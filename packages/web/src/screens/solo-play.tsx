@@ -13,7 +13,7 @@ import { boardMove, PlayBar, RejectedNote, solvedCue, SoundControl } from './com
 
 /*
  * A solo run on the server, for every screen that plays one (solo, the campaign, the
- * daily): `useSoloRun` keeps the room and what it says, `SoloPlay` draws the run under way (its
+ * daily, Storm): `useSoloRun` keeps the room and what it says, `SoloPlay` draws the run under way (its
  * clock, the board, a solve's beat, Set aside). The server deals, times and judges; the screen
  * shows what it is told.
  */
@@ -223,9 +223,20 @@ export function useSoloRun(screen: string): SoloRunHandle {
 /**
  * The run under way: its clock and count, the board (a new puzzle is a new board), a solve's beat
  * over the next board, and under it the sound and Set aside (`skipLabel` names it: a course of one
- * task gives up). `aside`: drawn beside the board (a ghost's board).
+ * task gives up). `aside`: drawn beside the board (a ghost's board). `bar`: drawn in place of the
+ * clock and count (Storm's clock that moves).
  */
-export function SoloPlay({ run, skipLabel, aside }: { run: SoloRunHandle; skipLabel?: string; aside?: ReactNode }) {
+export function SoloPlay({
+  run,
+  skipLabel,
+  aside,
+  bar,
+}: {
+  run: SoloRunHandle;
+  skipLabel?: string;
+  aside?: ReactNode;
+  bar?: ReactNode;
+}) {
   const { t } = useTranslation();
   const { view, room, beat, rejected, closeRejected } = run;
   // What the board is handed, the same objects until they change (each message brings new copies).
@@ -267,14 +278,16 @@ export function SoloPlay({ run, skipLabel, aside }: { run: SoloRunHandle; skipLa
   const boardKey = `${view.solved}-${view.skipped}-${view.current.board}-${view.current.key}`;
   return (
     <section className="solo-play">
-      <div className="game-bar">
-        <SoloClock view={view} />
-        <span>
-          {view.mode === 'timed'
-            ? t('solo.solvedSoFar', { count: view.solved })
-            : t('solo.solvedOf', { count: view.solved, limit: view.limit })}
-        </span>
-      </div>
+      {bar ?? (
+        <div className="game-bar">
+          <SoloClock view={view} />
+          <span>
+            {view.mode === 'timed'
+              ? t('solo.solvedSoFar', { count: view.solved })
+              : t('solo.solvedOf', { count: view.solved, limit: view.limit })}
+          </span>
+        </div>
+      )}
       <RejectedNote rejected={rejected} onClose={closeRejected} />
       {/* The next puzzle is on the board and takes moves at once; the solve's moment passes over
           it without taking a tap (pointer-events: none) and fades by itself. */}

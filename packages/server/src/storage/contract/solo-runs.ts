@@ -35,6 +35,28 @@ export function soloRunsContract(name: string, open: Opener): void {
       await storage.close();
     });
 
+    it('lists Storm’s highs apart from the solo records: Storm’s runs only, listed as they are, by account', async () => {
+      const storage = await open();
+      const storm = (over: Partial<SoloRecord>): SoloRecord =>
+        solo({ limit: 3, dealing: 'storm', accountId: 'acc-s', ...over });
+      await storage.saveSolo(storm({ player: 'A', solved: 9, ms: 200_000, finishedAt: 10 }));
+      await storage.saveSolo(storm({ player: 'B', solved: 12, ms: 230_000, finishedAt: 20, accountId: 'acc-t' }));
+      await storage.saveSolo(storm({ player: 'C', solved: 12, ms: 190_000, finishedAt: 30 }));
+      // Not on the board: unverified, held, rejected; and a shuffled run is the solo records'.
+      await storage.saveSolo(storm({ player: 'D', solved: 30, verified: false, finishedAt: 40 }));
+      await storage.saveSolo(storm({ player: 'E', solved: 30, review: 'held', finishedAt: 50 }));
+      await storage.saveSolo(storm({ player: 'F', solved: 30, review: 'rejected', finishedAt: 60 }));
+      await storage.saveSolo(solo({ player: 'G', solved: 40, limit: 3, finishedAt: 70 }));
+      const highs = async (q: Partial<RecordQuery>): Promise<string[]> =>
+        (await storage.records({ from: 'anyone', mode: 'timed', dealing: 'storm', ...q })).map((r) => r.player);
+      expect(await highs({})).toEqual(['C', 'B', 'A']);
+      expect(await highs({ since: 15 })).toEqual(['C', 'B']);
+      expect(await highs({ accountId: 'acc-s' })).toEqual(['C', 'A']);
+      expect(await highs({ accountId: 'acc-s', top: 1, since: 31 })).toEqual([]);
+      expect((await storage.records({ from: 'anyone', mode: 'timed' })).map((r) => r.player)).toEqual(['G']);
+      await storage.close();
+    });
+
     it('lists timed records by most solved, then fastest; count records by time, complete runs only', async () => {
       const storage = await open();
       await storage.saveSolo(solo({ player: 'A', solved: 3, ms: 300_000 }));
