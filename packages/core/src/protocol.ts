@@ -21,7 +21,7 @@ import type { Placement } from './solver.js';
  */
 
 /** The protocol version; clients send it when they join and are refused if it differs. */
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
 
 /**
  * Why the server closes a connection, besides Colyseus's own codes (1000: the client left, 4000:

@@ -41,17 +41,23 @@ export const MAX_SPECTATORS = 12;
 const cell = z.tuple([z.number().int(), z.number().int()]).readonly();
 const placement = z.strictObject({ piece: z.string().max(32), cells: z.array(cell).max(64).readonly() }).readonly();
 const placements = z.array(placement).max(16).readonly();
-const trailMove = z
+const trailAt = z
+  .number()
+  .int()
+  .min(0)
+  .max(24 * 3600 * 1000);
+/** Where a move left its piece (core's `TrailLie`): an origin cell and one of the grid's 8 or 12 turns. */
+const trailLie = z
   .tuple([
-    z
-      .number()
-      .int()
-      .min(0)
-      .max(24 * 3600 * 1000),
-    z.enum(TRAIL_KINDS),
-    z.string().max(32),
+    z.number().int().min(-1000).max(1000),
+    z.number().int().min(-1000).max(1000),
+    z.number().int().min(0).max(11),
   ])
   .readonly();
+const trailMove = z.union([
+  z.tuple([trailAt, z.enum(TRAIL_KINDS), z.string().max(32)]).readonly(),
+  z.tuple([trailAt, z.enum(TRAIL_KINDS), z.string().max(32), trailLie]).readonly(),
+]);
 /** A claim: the placements and, for a judged solve, the moves that made them (core's trail.ts). */
 const claim = z.strictObject({
   placements,
