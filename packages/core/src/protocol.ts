@@ -764,7 +764,8 @@ export interface PlayerRunsAnswer {
 /** `GET /api/runs/:id`: one solo run with each puzzle, and the moves of each solve while they are kept. */
 export interface SoloRunAnswer {
   readonly run: BoardRunEntry & { readonly verified: boolean; readonly dealing: SoloDealing };
-  readonly puzzles: readonly (SoloPuzzleTime & { readonly trail?: readonly TrailMove[] })[];
+  /** Each puzzle, with its moves while they are kept, and the task as dealt (`task`, its pieces: what plays the moves back; none for a task no deck has now). */
+  readonly puzzles: readonly (SoloPuzzleTime & { readonly trail?: readonly TrailMove[]; readonly task?: Puzzle })[];
   /** Whether the moves were kept (an unverified run's go after a while, docs/operations.md). */
   readonly trails: boolean;
 }

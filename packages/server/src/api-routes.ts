@@ -6,8 +6,9 @@ import type {
   PuzzleAnswer,
   RecordsAnswer,
   SoloRunAnswer,
+  TaskRef,
 } from '@ubongo/core';
-import { deckIndexOf, findTask, PROTOCOL_VERSION, RACE_EDITIONS } from '@ubongo/core';
+import { deckIndexOf, findTask, PROTOCOL_VERSION, puzzleOf, RACE_EDITIONS } from '@ubongo/core';
 import { z } from 'zod';
 import { monotonicNow } from './clock.js';
 import type { Http, HttpOptions } from './http-common.js';
@@ -153,9 +154,14 @@ export function apiRoutes(app: Http, options: HttpOptions): void {
     // an operator with `ubongo admin review show`.
     if (!run || !isPublicRun(run)) throw new Refused(404, `no run ${request.params.id}`);
     const puzzles = run.puzzles ?? [];
+    // The task as dealt, from the deck that has it (a course's may be Extreme's): what plays a trail back.
+    const taskOf = (ref: TaskRef) => {
+      const deck = Object.values(decks).find((d) => findTask(d, ref));
+      return deck ? { task: puzzleOf(deck, ref) } : {};
+    };
     return {
       run: ownEntryOf(run),
-      puzzles,
+      puzzles: puzzles.map((p) => ({ ...p, ...taskOf(p) })),
       trails: puzzles.some((p) => p.trail !== undefined),
     } satisfies SoloRunAnswer;
   });
