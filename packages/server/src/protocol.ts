@@ -12,6 +12,7 @@ import {
   CLASSIC_VARIANTS,
   DECK_EDITIONS,
   GAME_ROUNDS,
+  GHOST_KINDS,
   HOURGLASS_SECONDS,
   MAX_TRAIL_MOVES,
   PIECE_SETS,
@@ -120,6 +121,7 @@ export const soloJoinSchema = z.object({
       z.strictObject({ kind: z.literal('daily') }).readonly(),
     ])
     .exactOptional(),
+  ghost: z.enum(GHOST_KINDS).exactOptional(),
 });
 
 /** What a solo player may send. */
