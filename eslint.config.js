@@ -66,6 +66,7 @@ const WEB_FROM_CORE = [
   'trailAt',
   'trailLength',
   'isPositioned',
+  'GHOST_KINDS',
   // the standings' legend, and the how-to page's pictures of the rules
   'GEM_POINTS',
   'JEWEL_COLOURS',
