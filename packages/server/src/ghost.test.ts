@@ -124,6 +124,38 @@ describe('racing a ghost', () => {
     expect((await get<SoloRunAnswer>(`/api/runs/${raceBest.recorded.run}`)).run.dealing).toBe('ghost');
   });
 
+  it('races one’s own best of a campaign level: its moves sent, and the level’s stars earned as any replay', async () => {
+    const dee = await member(url, 'dee');
+    const playLevel = async (ghost?: 'own') => {
+      const room = await dee.client.create('solo', {
+        protocol: PROTOCOL_VERSION,
+        mode: 'count',
+        limit: 5,
+        side: 'easy',
+        course: { kind: 'campaign', level: 1 },
+        ...(ghost ? { ghost } : {}),
+      });
+      const player = Player.wrap<'solo'>(dee.client, room);
+      player.send('start');
+      const sent = ghost ? await player.waitFor('ghost') : undefined;
+      const view = await player.waitFor('view', (m) => m.task !== null);
+      if (!view.task) throw new Error('no task');
+      await humanPause(view.task, SCALE);
+      const claim = byHand(solve(view.task), view.task);
+      player.send('claim', claim);
+      const recorded = await player.waitFor('recorded');
+      await player.room.leave();
+      return { sent, recorded, trail: claim.trail };
+    };
+    const first = await playLevel();
+    const raced = await playLevel('own');
+    expect(raced.sent).toMatchObject({ kind: 'own', own: true, run: first.recorded.run });
+    expect(raced.sent?.puzzles.map((p) => [p.from, p.ms, p.trail])).toEqual([
+      [0, first.recorded.puzzles[0]?.ms, first.trail],
+    ]);
+    expect(raced.recorded.course).toMatchObject({ kind: 'campaign', level: 1 });
+  });
+
   it('refuses a ghost to race where there is none, and for the day’s counted attempt', async () => {
     const cyd = await member(url, 'cyd');
     const refused = async (options: Omit<SoloJoinOptions, 'protocol'>): Promise<Rejected> => {

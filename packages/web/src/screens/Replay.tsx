@@ -190,7 +190,7 @@ function RoundTrails({
       <h2 id="round-trails-title">{t('trail.round')}</h2>
       <ul>
         {boards.map((b) => {
-          const label = `${nameOf(b.player)}: ${t('trail.board', { board: b.deal.board })}`;
+          const label = t('trail.playerBoard', { name: nameOf(b.player), board: b.deal.board });
           return (
             <li key={b.player}>
               <h3>{label}</h3>
