@@ -43,6 +43,7 @@ export function GhostChoice({
           {t(k === null ? 'ghost.none' : `ghost.${k}`)}
         </label>
       ))}
+      {value !== null && <p className="hint">{t('ghost.notListed')}</p>}
     </fieldset>
   );
 }
