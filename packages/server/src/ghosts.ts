@@ -1,5 +1,5 @@
 import type { Deck, ErrorCode, GhostKind, Result, SoloCourse, SoloGhost, SoloJoinOptions, TaskRef } from '@ubongo/core';
-import { dailyDateOf, err, ok, puzzleOf } from '@ubongo/core';
+import { dailyDateOf, err, findTask, ok, puzzleOf } from '@ubongo/core';
 import type { CoursePlan } from './courses.js';
 import { soloSetting } from './solo-bests.js';
 import type { RoomServices } from './services.js';
@@ -112,15 +112,10 @@ export function ghostMessage(ghost: Ghost, decks: readonly Deck[]): SoloGhost {
   let from = 0;
   const puzzles: SoloGhost['puzzles'][number][] = [];
   for (const p of run.puzzles ?? []) {
-    const deck = decks.find((d) => d.boards.some((b) => b.id === p.board));
     // A task no deck has now (a deck changed since) ends what can be shown of the ghost.
-    let task;
-    try {
-      task = deck ? puzzleOf(deck, p) : undefined;
-    } catch {
-      task = undefined;
-    }
-    if (!task) break;
+    const deck = decks.find((d) => findTask(d, p));
+    if (!deck) break;
+    const task = puzzleOf(deck, p);
     const { board, side, key, outcome, ms, trail } = p;
     puzzles.push({ board, side, key, outcome, ms, from, task, ...(trail ? { trail } : {}) });
     from += ms;
