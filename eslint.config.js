@@ -61,6 +61,12 @@ const WEB_FROM_CORE = [
   'GAME_ROUNDS',
   'PIECE_SETS',
   'MAX_TRAIL_MOVES',
+  // a trail's lies, made and played back (geometry of the protocol's trail, core's trail-replay.ts)
+  'lieOf',
+  'trailAt',
+  'trailLength',
+  'isPositioned',
+  'GHOST_KINDS',
   // the standings' legend, and the how-to page's pictures of the rules
   'GEM_POINTS',
   'JEWEL_COLOURS',

@@ -21,7 +21,7 @@ import type { Placement } from './solver.js';
  */
 
 /** The protocol version; clients send it when they join and are refused if it differs. */
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
 
 /**
  * Why the server closes a connection, besides Colyseus's own codes (1000: the client left, 4000:
@@ -87,6 +87,9 @@ export const MESSAGE_ERROR_CODES = [
   'message/not-saved',
   'message/needs-username',
   'message/course-refused',
+  // Racing a ghost (docs/courses.md, "Racing a ghost"): no recorded run to race; the day's counted attempt races none.
+  'message/ghost-none',
+  'message/ghost-counted',
 ] as const;
 /** A refusal of the server's own. */
 export type MessageErrorCode = (typeof MESSAGE_ERROR_CODES)[number];
@@ -514,6 +517,39 @@ export interface SoloJoinOptions {
    * course's kind as its dealing. The server refuses a course the player may not play now.
    */
   readonly course?: SoloCourse;
+  /**
+   * A recorded run to race (docs/courses.md, "Racing a ghost"): the account's own best of the
+   * setting (`own`) or the best listed run of it (`best`). The run deals the ghost's tasks, the
+   * ghost's moves come in `ghost`, and the run counts for nothing but the player's own eyes.
+   */
+  readonly ghost?: GhostKind;
+}
+
+/** Whose recorded run a solo run races: the account's own best, or the best listed run of the setting. */
+export const GHOST_KINDS = ['own', 'best'] as const;
+export type GhostKind = (typeof GHOST_KINDS)[number];
+
+/**
+ * The recorded run a solo run races (`ghost`, sent as the run starts): whose, how it went, and each
+ * of its puzzles with when it was dealt (`from`, ms after the run's start: the times of the puzzles
+ * before it, as the server measured them), the task as dealt and the moves of its solve where kept
+ * (their times from the deal, on its player's clock). The ghost's board at a moment of the run is
+ * its puzzle dealt last by then, with its trail played to then (core's `trailAt`).
+ */
+export interface SoloGhost {
+  readonly kind: GhostKind;
+  /** The stored run (its page: `GET /api/runs/:id`). */
+  readonly run: number;
+  readonly player: string;
+  readonly username: string | null;
+  /** Whether it is the player's own run. */
+  readonly own: boolean;
+  readonly result: SoloResult;
+  readonly puzzles: readonly (SoloPuzzleTime & {
+    readonly from: number;
+    readonly task: Puzzle;
+    readonly trail?: readonly TrailMove[];
+  })[];
 }
 
 /** A course: a campaign level (numbered from 1), today's daily puzzle, or a Storm run. */
@@ -747,6 +783,8 @@ export interface SoloServerMessages {
     readonly course?: CourseOutcome;
   };
   readonly rejected: Rejected;
+  /** The recorded run this run races (`ghost` option), as the run starts. */
+  readonly ghost: SoloGhost;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -834,7 +872,8 @@ export interface PlayerRunsAnswer {
 /** `GET /api/runs/:id`: one solo run with each puzzle, and the moves of each solve while they are kept. */
 export interface SoloRunAnswer {
   readonly run: BoardRunEntry & { readonly verified: boolean; readonly dealing: SoloDealing };
-  readonly puzzles: readonly (SoloPuzzleTime & { readonly trail?: readonly TrailMove[] })[];
+  /** Each puzzle, with its moves while they are kept, and the task as dealt (`task`, its pieces: what plays the moves back; none for a task no deck has now). */
+  readonly puzzles: readonly (SoloPuzzleTime & { readonly trail?: readonly TrailMove[]; readonly task?: Puzzle })[];
   /** Whether the moves were kept (an unverified run's go after a while, docs/operations.md). */
   readonly trails: boolean;
 }

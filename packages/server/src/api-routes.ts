@@ -6,8 +6,17 @@ import type {
   PuzzleAnswer,
   RecordsAnswer,
   SoloRunAnswer,
+  TaskRef,
 } from '@ubongo/core';
-import { dailyDateOf, dailyOverAt, deckIndexOf, findTask, PROTOCOL_VERSION, RACE_EDITIONS } from '@ubongo/core';
+import {
+  dailyDateOf,
+  dailyOverAt,
+  deckIndexOf,
+  findTask,
+  PROTOCOL_VERSION,
+  puzzleOf,
+  RACE_EDITIONS,
+} from '@ubongo/core';
 import { z } from 'zod';
 import { monotonicNow } from './clock.js';
 import type { Http, HttpOptions } from './http-common.js';
@@ -156,9 +165,14 @@ export function apiRoutes(app: Http, options: HttpOptions): void {
     if (run.dealing === 'daily' && options.clock.date() < dailyOverAt(dailyDateOf(run.finishedAt)))
       throw new Refused(403, `run ${request.params.id} is a daily puzzle’s: it is shown once that day is over`);
     const puzzles = run.puzzles ?? [];
+    // The task as dealt, from the deck that has it (a course's may be Extreme's): what plays a trail back.
+    const taskOf = (ref: TaskRef) => {
+      const deck = Object.values(decks).find((d) => findTask(d, ref));
+      return deck ? { task: puzzleOf(deck, ref) } : {};
+    };
     return {
       run: ownEntryOf(run),
-      puzzles,
+      puzzles: puzzles.map((p) => ({ ...p, ...taskOf(p) })),
       trails: puzzles.some((p) => p.trail !== undefined),
     } satisfies SoloRunAnswer;
   });

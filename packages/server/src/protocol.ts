@@ -12,6 +12,7 @@ import {
   CLASSIC_VARIANTS,
   DECK_EDITIONS,
   GAME_ROUNDS,
+  GHOST_KINDS,
   HOURGLASS_SECONDS,
   MAX_TRAIL_MOVES,
   PIECE_SETS,
@@ -41,17 +42,23 @@ export const MAX_SPECTATORS = 12;
 const cell = z.tuple([z.number().int(), z.number().int()]).readonly();
 const placement = z.strictObject({ piece: z.string().max(32), cells: z.array(cell).max(64).readonly() }).readonly();
 const placements = z.array(placement).max(16).readonly();
-const trailMove = z
+const trailAt = z
+  .number()
+  .int()
+  .min(0)
+  .max(24 * 3600 * 1000);
+/** Where a move left its piece (core's `TrailLie`): an origin cell and one of the grid's 8 or 12 turns. */
+const trailLie = z
   .tuple([
-    z
-      .number()
-      .int()
-      .min(0)
-      .max(24 * 3600 * 1000),
-    z.enum(TRAIL_KINDS),
-    z.string().max(32),
+    z.number().int().min(-1000).max(1000),
+    z.number().int().min(-1000).max(1000),
+    z.number().int().min(0).max(11),
   ])
   .readonly();
+const trailMove = z.union([
+  z.tuple([trailAt, z.enum(TRAIL_KINDS), z.string().max(32)]).readonly(),
+  z.tuple([trailAt, z.enum(TRAIL_KINDS), z.string().max(32), trailLie]).readonly(),
+]);
 /** A claim: the placements and, for a judged solve, the moves that made them (core's trail.ts). */
 const claim = z.strictObject({
   placements,
@@ -115,6 +122,7 @@ export const soloJoinSchema = z.object({
       z.strictObject({ kind: z.literal('storm') }).readonly(),
     ])
     .exactOptional(),
+  ghost: z.enum(GHOST_KINDS).exactOptional(),
 });
 
 /** What a solo player may send. */

@@ -7,6 +7,7 @@ import {
   raceJoinSchema,
   raceMessages,
   soloJoinSchema,
+  soloMessages,
 } from './protocol.js';
 
 /** Compiles only when `T` is `true`: the checks below are made by `npm run typecheck`. */
@@ -70,5 +71,43 @@ describe('a stored seat read back', () => {
       { kind: 'ghost', name: 'Ana' },
     ])
       expect(parseOccupant(bad)).toBeUndefined();
+  });
+});
+
+describe('a claim’s trail with lies (protocol 6)', () => {
+  it('takes moves with and without a lie, refuses a lie of another shape, and the longest claim fits a message', async () => {
+    const { MAX_MESSAGE_BYTES } = await import('./protocol.js');
+    const { MAX_TRAIL_MOVES } = await import('@ubongo/core');
+    const claim = soloMessages.claim;
+    const placements = [{ piece: 'L4', cells: [[0, 0]] }];
+    expect(
+      claim.safeParse({
+        placements,
+        trail: [
+          [10, 'turn', 'L4'],
+          [20, 'place', 'L4', [1, -2, 7]],
+        ],
+      }).success,
+    ).toBe(true);
+    expect(claim.safeParse({ placements, trail: [[20, 'place', 'L4', [1, 2]]] }).success).toBe(false);
+    expect(claim.safeParse({ placements, trail: [[20, 'place', 'L4', [1, 2, 12]]] }).success).toBe(false);
+    expect(claim.safeParse({ placements, trail: [[20, 'place', 'L4', [1.5, 2, 3]]] }).success).toBe(false);
+    // The widest claim a hand sends: 16 pieces of 5 cells on a board of two-digit cells, 400 moves
+    // late in a day (ms to the 8th digit), each with a lie. (Lies of three-digit cells, which no
+    // board has, would pass the limit by a few bytes: the claim would be refused as too large.)
+    const widest = {
+      placements: Array.from({ length: 16 }, (_, i) => ({
+        piece: `#${i + 10}`,
+        cells: Array.from({ length: 5 }, (_, k) => [10 + k, 10 + i]),
+      })),
+      trail: Array.from({ length: MAX_TRAIL_MOVES }, (_, i) => [
+        86_000_000 + i,
+        'place',
+        `#${(i % 16) + 10}`,
+        [-10, 99, 11],
+      ]),
+    };
+    expect(claim.safeParse(widest).success).toBe(true);
+    expect(JSON.stringify(widest).length).toBeLessThan(MAX_MESSAGE_BYTES);
   });
 });

@@ -3,6 +3,7 @@ import { Room } from '@colyseus/core';
 import type {
   CourseOutcome,
   DieFace,
+  ErrorCode,
   Result,
   SoloAction,
   SoloConfig,
@@ -29,6 +30,8 @@ import {
 } from './messages.js';
 import type { CoursePlan, StoredCourseRun } from './courses.js';
 import { courseOf } from './courses.js';
+import type { Ghost } from './ghosts.js';
+import { findGhost, ghostMessage } from './ghosts.js';
 import { soloJoinSchema, soloMessages } from './protocol.js';
 import { nearLevel } from './puzzles.js';
 import type { RoomServices } from './services.js';
@@ -60,6 +63,8 @@ export class SoloRoom extends Room {
   #pool: Promise<{ board: string; key: DieFace }[] | undefined> = Promise.resolve(undefined);
   /** The course's run once it has started. */
   #course: CoursePlan | undefined;
+  /** The recorded run raced (the `ghost` option), once found as the run is set up. */
+  #ghost: Ghost | undefined;
   #starting = false;
   /** The run has finished (it is stored, or being stored). */
   #finished = false;
@@ -102,18 +107,27 @@ export class SoloRoom extends Room {
   #register(): void {
     const on = registrar(this, soloMessages, this.services);
     on('start', (client) => {
+      const { course } = this.#options;
       if (this.#state || this.#starting) {
         reject(client, { to: 'start', code: 'action/wrong-phase', message: 'the run has started' });
         return;
       }
       this.#starting = true;
-      void this.#setUp().then((config) => {
+      void this.#setUp().then(async (config) => {
         if (!config.ok) {
           this.#starting = false;
           reject(client, { to: 'start', code: 'message/course-refused', message: config.error });
           return;
         }
-        this.#seed = this.#course?.seed ?? this.services.seed();
+        const ghost = await this.#findGhost();
+        if (!ghost.ok) {
+          this.#starting = false;
+          reject(client, { to: 'start', ...ghost.error });
+          return;
+        }
+        this.#ghost = ghost.value;
+        // A solo run deals as its ghost did: the same seed shuffles the boards and rolls the die alike.
+        this.#seed = ghost.value && !course ? ghost.value.run.seed : (this.#course?.seed ?? this.services.seed());
         const setup = this.#engine.setup(config.value, this.#seed);
         if (!setup.ok) {
           this.#starting = false;
@@ -121,14 +135,16 @@ export class SoloRoom extends Room {
           return;
         }
         this.#state = setup.value;
-        const { course } = this.#options;
         const { decks } = this.services;
         const deck = decks[this.#course?.edition ?? 'classic'];
-        const dealing = course?.kind ?? this.#options.dealing;
+        // A solo run raced against a ghost is never listed (the tasks were known); a course's keeps its kind.
+        const dealing = course?.kind ?? (this.#ghost ? 'ghost' : this.#options.dealing);
         this.#run ??= new SoloRun(this.services, deck, this.roomId, this.#account?.id, {
           best: this.#options.best,
           dealing,
+          raced: this.#ghost !== undefined,
         });
+        if (this.#ghost) this.#send.to(client, 'ghost', ghostMessage(this.#ghost, Object.values(decks)));
         this.#act(client, 'start', { type: 'start' });
         const plan = this.#course;
         if (course && plan && this.#state.phase !== 'waiting')
@@ -183,6 +199,24 @@ export class SoloRoom extends Room {
     const pool = await this.#pool;
     this.#engine = soloEngine(decks.classic);
     return { ok: true, value: { player, mode, limit, side, pieceSet, ...(pool ? { pool } : {}) } };
+  }
+
+  /**
+   * The ghost the options name, found as the run is set up (after its course's plan: a course's
+   * ghost is of its task): none without the option; or why there is none to race.
+   */
+  async #findGhost(): Promise<Result<Ghost | undefined, { code: ErrorCode; message: string }>> {
+    const { ghost, mode, limit, side, dealing, course } = this.#options;
+    if (!ghost) return { ok: true, value: undefined };
+    try {
+      return await findGhost(ghost, { mode, limit, side, dealing, course }, this.#course, this.#account, this.services);
+    } catch (e) {
+      this.services.log(`solo room ${this.roomId}: could not find the ghost: ${String(e)}`);
+      return {
+        ok: false,
+        error: { code: 'message/failed', message: 'the server could not find the ghost; try again' },
+      };
+    }
   }
 
   /** Applies an action (`claim`: the claim's message, whose trail a solve is judged by). */
@@ -249,6 +283,8 @@ export class SoloRoom extends Room {
     const { course } = this.#options;
     const plan = this.#course;
     if (!course || !plan) return undefined;
+    // Someone else's ghost showed a solution: the run earns nothing (no stars, never the day's attempt).
+    if (this.#ghost && !this.#ghost.own) return undefined;
     try {
       return await courseOf(course).recorded?.(course, plan, { account: this.#account }, stored, this.services);
     } catch (e) {

@@ -49,7 +49,12 @@ export class SoloRun {
     private readonly room: string,
     /** The account playing (none: nothing is flagged, counted or in play). */
     private readonly account: string | undefined,
-    private readonly options: { readonly best?: SoloBest | undefined; readonly dealing?: SoloDealing | undefined },
+    private readonly options: {
+      readonly best?: SoloBest | undefined;
+      readonly dealing?: SoloDealing | undefined;
+      /** Raced against a ghost (ghosts.ts): its solves are no one's first attempts, and count for no rating. */
+      readonly raced?: boolean | undefined;
+    },
   ) {
     this.#solves = new Solves(services, deck, room, { log: `solo room ${room}`, flag: '' }, () => ({
       person: true,
@@ -175,7 +180,8 @@ export class SoloRun {
   #settle(plausible: boolean): void {
     if (this.#settled) return;
     this.#settled = true;
-    if (plausible) for (const { task, solved, ms } of this.#attempts) this.#solves.attempted(PLAYER, task, solved, ms);
+    if (plausible && !this.options.raced)
+      for (const { task, solved, ms } of this.#attempts) this.#solves.attempted(PLAYER, task, solved, ms);
     this.#attempts = [];
   }
 

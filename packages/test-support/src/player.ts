@@ -4,6 +4,7 @@ import {
   gridOf,
   humanFloorSeconds,
   knownPiece,
+  lieOf,
   normalize,
   PROTOCOL_VERSION,
   solveFirst,
@@ -195,12 +196,20 @@ export function solve(task: Puzzle): Placement[] {
  * A claim of `placements` as a hand makes it (the move trail the web client sends, core's
  * trail.ts): each piece, after a pause of thought, turned once or twice, then put down, the pauses
  * and the hand's moves of uneven length, as a person's are (a trail of even gaps is a program's to
- * the plausibility model, docs/accounts.md).
+ * the plausibility model, docs/accounts.md). Given the `task`, each piece is put down where it
+ * lies, as the web client says it (core's trail-replay.ts).
  */
-export function byHand(placements: readonly Placement[]): {
+export function byHand(
+  placements: readonly Placement[],
+  task?: Puzzle,
+): {
   placements: readonly Placement[];
   trail: readonly TrailMove[];
 } {
+  const lie = (p: Placement) => {
+    const dealt = task?.pieces.find((q) => q.id === p.piece)?.cells;
+    return task && dealt ? lieOf(task.grid, dealt, p.cells) : undefined;
+  };
   const trail = placements.flatMap((p, i): TrailMove[] => {
     const start = 300 + 1500 * i + (i % 2) * 500;
     const turns: TrailMove[] =
@@ -210,7 +219,8 @@ export function byHand(placements: readonly Placement[]): {
             [start + 170, 'turn', p.piece],
           ]
         : [[start + 90, 'turn', p.piece]];
-    return [...turns, [start + 550, 'place', p.piece]];
+    const where = lie(p);
+    return [...turns, where ? [start + 550, 'place', p.piece, where] : [start + 550, 'place', p.piece]];
   });
   return { placements, trail };
 }

@@ -9,6 +9,7 @@ export * from './bots.js';
 export * from './simulate.js';
 export * from './referee.js';
 export * from './trail.js';
+export * from './trail-replay.js';
 export * from './reveal.js';
 export * from './refusal.js';
 export * from './plausibility.js';

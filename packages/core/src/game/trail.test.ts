@@ -89,4 +89,18 @@ describe('judgeSolve', () => {
     const took = MAX_TRAIL_MOVES * 200 - TRAIL_SLACK_MS;
     expect(judgeSolve({ took, difficulty: 3, pieces: PIECES.slice(0, 3), trail: long }).plausible).toBe(true);
   });
+
+  it('judges a trail by its times and kinds: the same with lies (protocol 6) as without', () => {
+    const cases: [number, readonly TrailMove[]][] = [
+      [6000, hand(PIECES.slice(0, 3), 800)],
+      [6000, hand(PIECES.slice(0, 2), 500)],
+      [6000, hand(PIECES.slice(0, 3), 4000)],
+      [100, hand(PIECES.slice(0, 3), 800)],
+    ];
+    for (const [took, trail] of cases) {
+      const placed = trail.map((m, i): TrailMove => (m[1] === 'place' ? [m[0], m[1], m[2], [i, 2, i % 8]] : m));
+      const solve = { took, difficulty: 3, pieces: PIECES.slice(0, 3) };
+      expect(judgeSolve({ ...solve, trail: placed })).toEqual(judgeSolve({ ...solve, trail }));
+    }
+  });
 });

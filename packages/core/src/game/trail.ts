@@ -10,8 +10,22 @@ import { HUMAN_SECONDS_PER_PIECE, humanFloorSeconds } from './human-floor.js';
 export const TRAIL_KINDS = ['place', 'back', 'turn', 'flip', 'undo'] as const;
 export type TrailKind = (typeof TRAIL_KINDS)[number];
 
-/** One move: when (ms since the board was shown, on the player's clock), what, and which piece. */
-export type TrailMove = readonly [at: number, kind: TrailKind, piece: string];
+/**
+ * Where a move left its piece on the board: the cell of its origin (the smallest x and y of the
+ * cells it covers) and its orientation, the index in the grid's `symmetries` of the turn that takes
+ * the piece as dealt to it (the first such index for a symmetric piece). Made and read by
+ * trail-replay.ts.
+ */
+export type TrailLie = readonly [x: number, y: number, orientation: number];
+
+/**
+ * One move: when (ms since the board was shown, on the player's clock), what, which piece and,
+ * for a move that left the piece on the board (put down, or turned or taken back there), where
+ * (`TrailLie`). Trails sent before protocol 6 have no lies: their replay is the end placements.
+ */
+export type TrailMove =
+  | readonly [at: number, kind: TrailKind, piece: string]
+  | readonly [at: number, kind: TrailKind, piece: string, lie: TrailLie];
 
 /** The most moves a claim carries: a longer trail is sent as its last moves (and is not checked for pieces never put down). */
 export const MAX_TRAIL_MOVES = 400;

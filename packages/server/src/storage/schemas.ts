@@ -79,7 +79,16 @@ export const soloMode = z.enum(SOLO_MODES);
 export const soloDealing = z.enum(SOLO_DEALINGS);
 
 const cell = z.tuple([z.number().int(), z.number().int()]);
-const trailMove = z.tuple([z.number(), z.enum(TRAIL_KINDS), z.string()]);
+// A stored move, with where it left its piece (protocol 6) or without (a trail stored before).
+const trailMove = z.union([
+  z.tuple([z.number(), z.enum(TRAIL_KINDS), z.string()]),
+  z.tuple([
+    z.number(),
+    z.enum(TRAIL_KINDS),
+    z.string(),
+    z.tuple([z.number().int(), z.number().int(), z.number().int()]),
+  ]),
+]);
 const placement = z.object({ piece: z.string(), cells: z.array(cell) });
 
 export const raceConfig = z.object({

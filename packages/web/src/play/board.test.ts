@@ -1,9 +1,10 @@
 import type { Cell } from '@ubongo/core';
-import { knownPiece, normalize } from '@ubongo/core';
+import { knownPiece, normalize, sortCells, trailAt } from '@ubongo/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BoardAction, BoardState } from './board.js';
 import { aimedAt, newBoard, newMoves, reduce, sameArrangement, UNDO_DEPTH } from './board.js';
+import { coveredCells } from './geometry.js';
 
 /*
  * The board's state without a DOM: the moves a hand makes, what Undo takes back and the trail a
@@ -98,6 +99,25 @@ describe('the board state', () => {
         }
         // Nothing more to take back.
         expect(reduce(state, { type: 'undo', time: 9000 })).toBe(state);
+      }),
+      { seed, numRuns: 300 },
+    );
+  });
+
+  it('plays its trail back to the board as it lies, after any sequence of actions (also undone)', () => {
+    // Pieces of three kinds: a replay tells pieces apart by their kind.
+    const kinds = ['I4', 'L4', 'T4'];
+    const dealt = kinds.map((id) => ({ id, cells: normalize(knownPiece(id)?.cells ?? []) }));
+    const lying = (state: BoardState): string[] =>
+      state.pieces.filter((p) => p.at !== null).map((p) => `${p.id} ${JSON.stringify(sortCells(coveredCells(p)))}`);
+    fc.assert(
+      fc.property(actions(40), fc.integer({ min: 0, max: 6 }), (list, undos) => {
+        let state = run(list, newBoard('square', region, dealt));
+        for (let k = 0; k < undos; k++) state = reduce(state, { type: 'undo', time: 1000 + k });
+        const played = trailAt('square', dealt, state.trail, Infinity).map(
+          (p) => `${p.piece} ${JSON.stringify(sortCells(p.cells))}`,
+        );
+        expect(played.sort()).toEqual(lying(state).sort());
       }),
       { seed, numRuns: 300 },
     );

@@ -1,5 +1,5 @@
 import type { Cell, GridName, TrailKind, TrailMove } from '@ubongo/core';
-import { MAX_TRAIL_MOVES } from '@ubongo/core';
+import { lieOf, MAX_TRAIL_MOVES } from '@ubongo/core';
 import type { PieceState } from './geometry.js';
 import { coveredCells, firstFit, flipped, pieceCells, rotated, toOrigin, touchesRegion } from './geometry.js';
 
@@ -43,6 +43,8 @@ export interface BoardState {
   readonly trail: readonly TrailMove[];
   /** How many moves were ever noted (the trail is cut short): what is new since an earlier state. */
   readonly noted: number;
+  /** Each kind of piece as dealt: a move's lie (core's `TrailLie`) is a turn of it. */
+  readonly dealt: Readonly<Record<string, readonly Cell[]>>;
 }
 
 /** A piece shown on the board by the server (a hint or the solution). */
@@ -104,6 +106,7 @@ export function newBoard(grid: GridName, region: readonly Cell[], pieces: readon
     anchor: 0,
     trail: [],
     noted: 0,
+    dealt: Object.fromEntries(pieces.map((p) => [p.id, p.cells])),
   };
 }
 
@@ -249,8 +252,34 @@ function pin(state: BoardState, shown: readonly Pinned[]): BoardState {
   return { ...state, pieces, past: [], last: '', held, target: held === null ? null : state.target, dragStart };
 }
 
-/** The board after `action`. */
+/** The board after `action`, each move it noted that left its piece on the board saying where (core's trail-replay.ts). */
 export function reduce(state: BoardState, action: BoardAction): BoardState {
+  return withLies(state, step(state, action));
+}
+
+/**
+ * The moves noted from `before` to `after` that leave their piece on the board, with its lie in
+ * `after`: of two pieces of a kind, the one the move changed.
+ */
+function withLies(before: BoardState, after: BoardState): BoardState {
+  const count = Math.min(after.noted - before.noted, after.trail.length);
+  if (count <= 0) return after;
+  const trail = [...after.trail];
+  for (let n = trail.length - count; n < trail.length; n++) {
+    const move = trail[n];
+    if (!move || move[1] === 'back') continue;
+    const [at, kind, id] = move;
+    const candidates = after.pieces.filter((p) => p.id === id && p.at !== null && !p.pinned);
+    const changed = candidates.find((p) => !before.pieces.some((q) => q.id === id && sameArrangement([p], [q])));
+    const piece = changed ?? candidates[0];
+    const dealt = after.dealt[id];
+    const lie = piece && dealt ? lieOf(after.grid, dealt, coveredCells(piece)) : undefined;
+    trail[n] = lie ? [at, kind, id, lie] : [at, kind, id];
+  }
+  return { ...after, trail };
+}
+
+function step(state: BoardState, action: BoardAction): BoardState {
   switch (action.type) {
     case 'lift': {
       const i = action.piece;
@@ -312,15 +341,16 @@ export function reduce(state: BoardState, action: BoardAction): BoardState {
     case 'undo': {
       const previous = state.past[state.past.length - 1];
       if (state.dragStart || !previous) return state;
-      const changed = state.pieces.findIndex((p, k) => !sameArrangement([p], [previous[k] ?? p]));
-      const noted = note(state, 'undo', Math.max(changed, 0), action.time);
+      // Each piece the undo moves is noted, so that a replay puts every one back (an undone Clear moves them all).
+      const changed = state.pieces.flatMap((p, k) => (sameArrangement([p], [previous[k] ?? p]) ? [] : [k]));
+      const noted = (changed.length > 0 ? changed : [0]).reduce((s, k) => note(s, 'undo', k, action.time), state);
       return { ...unheld(noted), pieces: previous, past: state.past.slice(0, -1), last: 'undo' };
     }
     case 'begin': {
       const i = action.piece;
       // Another piece in hand is put down first; this one, picked up again, is now dragged.
       const down =
-        state.held !== null && state.held !== i ? reduce(state, { type: 'drop', time: action.time }) : unheld(state);
+        state.held !== null && state.held !== i ? step(state, { type: 'drop', time: action.time }) : unheld(state);
       return { ...down, dragStart: down.pieces };
     }
     case 'end':

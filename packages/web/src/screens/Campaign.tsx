@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAccount } from '../account.js';
 import { clock } from '../hooks.js';
 import { fetchCampaign } from '../net.js';
+import { GhostBoard, GhostEnd } from './ghost.js';
 import { SoloPlay, useSoloRun } from './solo-play.js';
 
 /** Stars as marks: ★ earned, ☆ not (read out in words by the label around them). */
@@ -61,9 +62,16 @@ export function Campaign() {
   }, [onMap, progress]);
 
   const play = useCallback(
-    (n: number) => {
+    (n: number, ghost?: 'own') => {
       setLevel(n);
-      void run.start({ mode: 'count', limit: 5, side: 'easy', course: { kind: 'campaign', level: n } });
+      void run.start({
+        mode: 'count',
+        limit: 5,
+        side: 'easy',
+        course: { kind: 'campaign', level: n },
+        // The campaign's runs are on no board: the only ghost to race is one's own best.
+        ...(ghost ? { ghost } : {}),
+      });
     },
     [run],
   );
@@ -97,6 +105,7 @@ export function Campaign() {
             {outcome.opened !== undefined && (
               <p className="new-best">{t('campaign.opened', { level: outcome.opened })}</p>
             )}
+            {run.ghost && <GhostEnd ghost={run.ghost} recorded={recorded} />}
             <div className="actions">
               {outcome.next?.open && (
                 <button
@@ -119,6 +128,17 @@ export function Campaign() {
               >
                 {t('campaign.again')}
               </button>
+              {outcome.bestMs !== null && (
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={() => {
+                    play(outcome.level, 'own');
+                  }}
+                >
+                  {t('ghost.againOwn')}
+                </button>
+              )}
               <button
                 type="button"
                 onClick={() => {
@@ -131,7 +151,11 @@ export function Campaign() {
           </section>
         )}
         {!outcome && view?.phase === 'finished' && <p role="status">{t('campaign.saving')}</p>}
-        <SoloPlay run={run} skipLabel={t('campaign.giveUp')} />
+        <SoloPlay
+          run={run}
+          skipLabel={t('campaign.giveUp')}
+          aside={run.ghost && view ? <GhostBoard ghost={run.ghost} view={view} /> : undefined}
+        />
       </div>
     );
   }

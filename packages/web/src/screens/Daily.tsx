@@ -1,4 +1,4 @@
-import type { DailyAnswer, DailyBoardAnswer, DailyOutcome, DailySolutionAnswer } from '@ubongo/core';
+import type { DailyAnswer, DailyBoardAnswer, DailyOutcome, DailySolutionAnswer, GhostKind } from '@ubongo/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../account.js';
@@ -7,6 +7,7 @@ import { fetchDaily, fetchDailyBoard, fetchDailySolution } from '../net.js';
 import { BoardPicture } from '../play/BoardPicture.js';
 import { PlayerName } from './common.js';
 import type { Recorded } from './solo-play.js';
+import { GhostBoard, GhostChoice, GhostEnd, GhostRefused } from './ghost.js';
 import { SoloPlay, useSoloRun } from './solo-play.js';
 
 /*
@@ -25,6 +26,7 @@ export function Daily() {
   const [failed, setFailed] = useState(false);
   const [board, setBoard] = useState<DailyBoardAnswer | null>(null);
   const [yesterday, setYesterday] = useState<DailySolutionAnswer | null>(null);
+  const [ghost, setGhost] = useState<GhostKind | null>(null);
   const playing = view?.phase === 'playing';
   const outcome = recorded?.course?.kind === 'daily' ? recorded.course : null;
   const turn = useDayTurn(playing);
@@ -77,14 +79,19 @@ export function Daily() {
   }, [before]);
 
   const attempt = today?.attempt ?? null;
-  const start = (): Promise<void> =>
+  const start = (raced?: GhostKind | null): Promise<void> =>
     // The course sets the run: these are the solo room's options a course ignores.
-    run.start({ mode: 'count', limit: 5, side: 'easy', course: { kind: 'daily' } });
+    run.start({ mode: 'count', limit: 5, side: 'easy', course: { kind: 'daily' }, ...(raced ? { ghost: raced } : {}) });
 
   return (
     <div className={playing ? 'daily play-screen' : 'daily'}>
       <h1>{t('daily.title')}</h1>
       {outcome && recorded && !playing && <DailyResult outcome={outcome} recorded={recorded} />}
+      {run.ghost && view?.phase === 'finished' && (
+        <section className="card result" role="status">
+          <GhostEnd ghost={run.ghost} recorded={recorded} />
+        </section>
+      )}
       {!playing && (
         <section className="card">
           {today ? (
@@ -107,6 +114,7 @@ export function Daily() {
                   {t('daily.play')}
                 </button>
               </div>
+              <p className="hint">{t('ghost.dailyFirst')}</p>
             </>
           )}
           {today && (attempt ?? outcome) && (
@@ -128,8 +136,10 @@ export function Daily() {
                 </>
               )}
               <p className="hint">{t('daily.practiceText')}</p>
+              <GhostChoice value={ghost} onChange={setGhost} />
+              <GhostRefused run={run} />
               <div className="actions">
-                <button type="button" disabled={busy} onClick={() => void start()}>
+                <button type="button" disabled={busy} onClick={() => void start(ghost)}>
                   {t('daily.practice')}
                 </button>
               </div>
@@ -143,7 +153,11 @@ export function Daily() {
           {lostToReload && !view && !error && !lost && <p role="status">{t('daily.lostToReload')}</p>}
         </section>
       )}
-      <SoloPlay run={run} skipLabel={t('daily.giveUp')} />
+      <SoloPlay
+        run={run}
+        skipLabel={t('daily.giveUp')}
+        aside={run.ghost && view ? <GhostBoard ghost={run.ghost} view={view} /> : undefined}
+      />
       {!playing && board && (
         <section className="card">
           <h2>{t('daily.board')}</h2>

@@ -1,10 +1,11 @@
-import type { ReplayAnswer } from '@ubongo/core';
-import { useEffect, useState } from 'react';
+import type { PlayerId, ReplayAnswer, RoundReveal, TrailMove } from '@ubongo/core';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchReplay, seatName } from '../net.js';
 import { Gem, PlayerName } from './common.js';
 import { tieBreakText } from './EndOfGame.js';
 import { JewelCounts, RoundBoards } from './Game.js';
+import { TrailPlayer } from './TrailPlayer.js';
 
 /**
  * A stored game, round by round (its own page, `#/replay/ID`, shareable): every board of the round
@@ -16,6 +17,7 @@ export function Replay({ id }: { id: string }) {
   const [replay, setReplay] = useState<ReplayAnswer | null>(null);
   const [failed, setFailed] = useState(false);
   const [at, setAt] = useState(0);
+  const trails = useMemo(() => (replay ? roundTrails(replay.steps) : []), [replay]);
   useEffect(() => {
     let live = true;
     setReplay(null);
@@ -88,6 +90,7 @@ export function Replay({ id }: { id: string }) {
             </button>
           </nav>
           <RoundBoards reveal={round} view={{ edition: replay.edition, you: null }} nameOf={nameOf} />
+          <RoundTrails reveal={round} trails={trails[at]} nameOf={nameOf} />
           {/* Set out as the game's standings are (.players). */}
           <section className="card players">
             <h2>{last ? t('replay.final') : t('replay.after', { round: round.round })}</h2>
@@ -149,5 +152,59 @@ function Decided({ replay, nameOf }: { replay: ReplayAnswer; nameOf: (id: string
       {winners.length > 1 ? t('end.shared', { names }) : t('end.won', { name: names })}
       {tieRounds.length > 0 && ` ${tieBreakText(t, tied.map(nameOf), tieRounds.length, winners)}`}
     </p>
+  );
+}
+
+/**
+ * Each round's claims' move trails by player, in the order the rounds were dealt (the replay's
+ * `rounds`): a claim the game took is in the step that dealt its round or after it.
+ */
+export function roundTrails(steps: ReplayAnswer['steps']): ReadonlyMap<PlayerId, readonly TrailMove[]>[] {
+  const out: Map<PlayerId, readonly TrailMove[]>[] = [];
+  for (const { action, events } of steps) {
+    if (events.some((e) => e.type === 'round-started')) out.push(new Map());
+    const round = out[out.length - 1];
+    if (action.type === 'claim' && action.trail && round) round.set(action.player, action.trail);
+  }
+  return out;
+}
+
+/** The moves of each board of a round that kept them, played back (TrailPlayer.tsx). */
+function RoundTrails({
+  reveal,
+  trails,
+  nameOf,
+}: {
+  reveal: RoundReveal;
+  trails: ReadonlyMap<PlayerId, readonly TrailMove[]> | undefined;
+  nameOf: (id: string) => string;
+}) {
+  const { t } = useTranslation();
+  const boards = reveal.boards.flatMap((b) => {
+    const trail = b.solved ? trails?.get(b.player) : undefined;
+    return trail ? [{ ...b, trail }] : [];
+  });
+  if (boards.length === 0) return null;
+  return (
+    <section className="card round-trails" aria-labelledby="round-trails-title">
+      <h2 id="round-trails-title">{t('trail.round')}</h2>
+      <ul>
+        {boards.map((b) => {
+          const label = t('trail.playerBoard', { name: nameOf(b.player), board: b.deal.board });
+          return (
+            <li key={b.player}>
+              <h3>{label}</h3>
+              <TrailPlayer
+                key={`${reveal.round}-${b.player}`}
+                task={b.task}
+                trail={b.trail}
+                label={label}
+                end={b.placements}
+              />
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }

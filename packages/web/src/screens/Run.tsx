@@ -7,6 +7,7 @@ import { fetchRun, HttpError } from '../net.js';
 import { PlayerName } from './common.js';
 import { ReportButton } from './Report.js';
 import { RunChart } from './Solo.js';
+import { TrailPlayer } from './TrailPlayer.js';
 
 /**
  * A stored solo run (its own page, `#/run/ID`, linked from every board entry): who played it, its
@@ -53,7 +54,30 @@ export function Run({ id }: { id: string }) {
       {!r.verified && <p className="tag">{t('run.unverified')}</p>}
       <RunChart puzzles={run.puzzles} />
       <p>{run.trails ? t('run.moves', { count: moves }) : t('run.noMoves')}</p>
+      <RunTrails puzzles={run.puzzles} />
       {!own && <ReportButton kind="run" target={id} />}
     </div>
+  );
+}
+
+/** Each solve of a run whose moves are kept, played back (TrailPlayer.tsx). */
+export function RunTrails({ puzzles }: { puzzles: SoloRunAnswer['puzzles'] }) {
+  const { t } = useTranslation();
+  const kept = puzzles.flatMap((p, i) =>
+    p.trail && p.task ? [{ ...p, trail: p.trail, task: p.task, number: i + 1 }] : [],
+  );
+  if (kept.length === 0) return null;
+  return (
+    <section className="run-trails" aria-labelledby="run-trails-title">
+      <h2 id="run-trails-title">{t('trail.title')}</h2>
+      <ul>
+        {kept.map((p) => (
+          <li key={p.number}>
+            <h3>{t('trail.puzzle', { number: p.number, board: p.board })}</h3>
+            <TrailPlayer task={p.task} trail={p.trail} label={t('trail.board', { board: p.board })} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { BoardRunEntry, PieceSet, Side, SoloMode, SoloRecordEntry } from '@ubongo/core';
+import type { BoardRunEntry, GhostKind, PieceSet, Side, SoloMode, SoloRecordEntry } from '@ubongo/core';
 import { SIDES, SOLO_LIMITS, SOLO_MODES } from '@ubongo/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useAccount } from '../account.js';
 import { clock } from '../hooks.js';
 import { fetchProfile, fetchRecords } from '../net.js';
 import { PieceSetField, PlayerName } from './common.js';
+import { GhostBoard, GhostChoice, GhostEnd, GhostRefused } from './ghost.js';
 import { RunChart, SoloPlay, useSoloRun } from './solo-play.js';
 
 export { RunChart } from './solo-play.js';
@@ -21,6 +22,7 @@ export function Solo() {
   const [side, setSide] = useState<Side>('easy');
   const [pieceSet, setPieceSet] = useState<PieceSet>('task');
   const [atLevel, setAtLevel] = useState(false);
+  const [ghost, setGhost] = useState<GhostKind | null>(null);
   const run = useSoloRun('solo');
   // A run under way when the page was left or reloaded is over (the server keeps the clock): said, not hidden.
   const { view, error, busy, lost, lostToReload, recorded } = run;
@@ -70,7 +72,15 @@ export function Solo() {
   }, [mode, limit, side, view?.phase]);
 
   const start = (): Promise<void> =>
-    run.start({ mode, limit, side, pieceSet, ...(atLevel ? { dealing: 'level' as const } : {}) });
+    run.start({
+      mode,
+      limit,
+      side,
+      pieceSet,
+      ...(atLevel ? { dealing: 'level' as const } : {}),
+      // A run at the player's level races no ghost (the server would refuse it).
+      ...(ghost && !atLevel ? { ghost } : {}),
+    });
 
   const playing = view?.phase === 'playing';
 
@@ -113,6 +123,7 @@ export function Solo() {
             </div>
           )}
           {puzzles && puzzles.length > 0 && <RunChart puzzles={puzzles} />}
+          {run.ghost && <GhostEnd ghost={run.ghost} recorded={recorded} />}
         </section>
       )}
       {!playing && (
@@ -181,6 +192,8 @@ export function Solo() {
           <p className="hint" id="at-level-text">
             {atLevel ? t('solo.atLevelText') : t('solo.shuffledText')}
           </p>
+          {!atLevel && <GhostChoice value={ghost} onChange={setGhost} />}
+          <GhostRefused run={run} />
           <div className="actions">
             <button type="button" className="primary big" disabled={busy} onClick={() => void start()}>
               {view?.phase === 'finished' ? t('solo.again') : t('solo.start')}
@@ -194,7 +207,7 @@ export function Solo() {
           {lostToReload && !view && !error && !lost && <p role="status">{t('solo.lostToReload')}</p>}
         </section>
       )}
-      <SoloPlay run={run} />
+      <SoloPlay run={run} aside={run.ghost && view ? <GhostBoard ghost={run.ghost} view={view} /> : undefined} />
       {!playing && (
         <section className="card">
           <h2>{t('solo.best')}</h2>

@@ -1,4 +1,4 @@
-import type { Rejected, SoloPuzzleTime, SoloServerMessages, SoloViewMessage, TrailMove } from '@ubongo/core';
+import type { Rejected, SoloGhost, SoloPuzzleTime, SoloServerMessages, SoloViewMessage, TrailMove } from '@ubongo/core';
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,6 +53,8 @@ export interface SoloRunHandle {
   readonly lostToReload: boolean;
   /** What the server said of the stored run, once it is stored. */
   readonly recorded: Recorded | null;
+  /** The recorded run this run races (its `ghost` option), once the server has sent it. */
+  readonly ghost: SoloGhost | null;
   /** The latest solve's beat, while it shows. */
   readonly beat: Beat | null;
   /** Starts a new run with these options (leaving the one before). */
@@ -104,6 +106,7 @@ export function useSoloRun(screen: string): SoloRunHandle {
   const [lost, setLost] = useState(false);
   const [lostToReload, setLostToReload] = useState(() => lostAtLoad(screen));
   const [recorded, setRecorded] = useState<Recorded | null>(null);
+  const [ghost, setGhost] = useState<SoloGhost | null>(null);
   const [beat, setBeat] = useState<Beat | null>(null);
   // When the puzzle on the board was dealt (ms into the run, as the events count).
   const dealtAt = useRef(0);
@@ -146,6 +149,7 @@ export function useSoloRun(screen: string): SoloRunHandle {
       markRun(screen, false);
       setRecorded(message);
     },
+    ghost: setGhost,
   });
 
   // A run whose connection drops is over (the server keeps the clock); say so.
@@ -187,6 +191,7 @@ export function useSoloRun(screen: string): SoloRunHandle {
       setLost(false);
       setView(null);
       setRecorded(null);
+      setGhost(null);
       setRejected(null);
       setBeat(null);
       dealtAt.current = 0;
@@ -217,7 +222,7 @@ export function useSoloRun(screen: string): SoloRunHandle {
     setRejected(null);
   }, []);
 
-  return { room, view, rejected, closeRejected, error, busy, lost, lostToReload, recorded, beat, start };
+  return { room, view, rejected, closeRejected, error, busy, lost, lostToReload, recorded, ghost, beat, start };
 }
 
 /**

@@ -198,8 +198,21 @@ export function soloRunsContract(name: string, open: Opener): void {
 
     it('keeps each puzzle of a run with its moves, and lists runs dealt at a level nowhere but their account', async () => {
       const storage = await open();
+      // Moves with where they left their piece (protocol 6), and one stored before, without.
       const puzzles = [
-        { board: 'C01', side: 'easy', key: '3', outcome: 'solved', ms: 4200, trail: [[800, 'place', 'L4']] },
+        {
+          board: 'C01',
+          side: 'easy',
+          key: '3',
+          outcome: 'solved',
+          ms: 4200,
+          trail: [
+            [300, 'turn', 'I3'],
+            [800, 'place', 'L4', [2, -1, 5]],
+            [1900, 'turn', 'L4', [0, 0, 11]],
+          ],
+        },
+        { board: 'C04', side: 'easy', key: '2', outcome: 'solved', ms: 3100, trail: [[800, 'place', 'L4']] },
         { board: 'C07', side: 'easy', key: '6', outcome: 'skipped', ms: 900 },
         { board: 'C02', side: 'easy', key: '1', outcome: 'unfinished', ms: 12_000 },
       ] as const;
