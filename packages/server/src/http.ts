@@ -11,6 +11,7 @@ import { AccountError } from './accounts.js';
 import { apiRoutes } from './api-routes.js';
 import { campaignRoutes } from './campaign-routes.js';
 import { dailyRoutes } from './daily-routes.js';
+import { friendRoutes } from './friend-routes.js';
 import { heldRoutes } from './held-routes.js';
 import type { Limits } from './limits.js';
 import { matchmakerRoutes } from './matchmaker.js';
@@ -186,6 +187,7 @@ export async function httpApp(options: HttpOptions): Promise<FastifyInstance> {
   apiRoutes(typed, options);
   dailyRoutes(typed, options);
   reportRoutes(typed, options, options.accounts);
+  friendRoutes(typed, options.accounts, options.friends);
   if (options.webDir !== undefined)
     await app.register(webFiles, { webDir: options.webDir, sourceMaps: options.sourceMaps });
 
