@@ -37,12 +37,16 @@ export function friendRoutes(app: Http, accounts: Accounts, friends: Friendships
   };
   const base = { exposeHeadRoute: false } as const;
 
-  app.get('/api/me/friends', { ...base, schema: { summary: 'Your friends and where they are' } }, async (request) =>
-    friends.list(await me(request)) satisfies Promise<FriendsAnswer>,
+  app.get(
+    '/api/me/friends',
+    { ...base, schema: { summary: 'Your friends and where they are' } },
+    async (request) => friends.list(await me(request)) satisfies Promise<FriendsAnswer>,
   );
 
-  app.post('/api/me/follows', { schema: { summary: 'Follow a player by username', body: followBody } }, async (request) =>
-    friends.follow(await me(request), request.body.username),
+  app.post(
+    '/api/me/follows',
+    { schema: { summary: 'Follow a player by username', body: followBody } },
+    async (request) => friends.follow(await me(request), request.body.username),
   );
 
   app.delete(
@@ -76,7 +80,8 @@ export function friendRoutes(app: Http, accounts: Accounts, friends: Friendships
   app.post(
     '/api/me/invitations',
     { schema: { summary: 'Invite a friend to your table', body: inviteBody } },
-    async (request, reply) => reply.code(201).send({ invited: await friends.invite(await me(request), request.body.to) }),
+    async (request, reply) =>
+      reply.code(201).send({ invited: await friends.invite(await me(request), request.body.to) }),
   );
 
   app.delete(
