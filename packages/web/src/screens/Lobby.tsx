@@ -5,6 +5,7 @@ import { BOT_LEVELS, GAME_ROUNDS, HOURGLASS_SECONDS, RACE_EDITIONS, SIDES } from
 import { timeLeft, useNow } from '../hooks.js';
 import { seatName, send } from '../net.js';
 import { PieceSetField, PlayerName, RejectedNote } from './common.js';
+import { InviteFriends } from './InviteFriends.js';
 import type { Table } from './table.js';
 
 /** The hourglass lengths offered, within the range the server takes. */
@@ -71,6 +72,7 @@ export function Lobby({ table }: { table: Table }) {
           </div>
         </section>
       )}
+      {!lobby.public && <InviteFriends />}
       <div className="lobby-grid">
         <section className="card">
           <h2>{t('lobby.seats')}</h2>
