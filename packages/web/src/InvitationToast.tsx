@@ -18,7 +18,8 @@ export function InvitationToast({ route }: { route: Route }) {
   }, [invitations, here]);
   const shown = invitations.find((i) => i.code !== here);
   if (!shown) return null;
-  const from = shown.from.username === null ? shown.from.name : `${shown.from.name} (@${shown.from.username})`;
+  const { name, username } = shown.from;
+  const from = username === null || username === name ? name : `${name} (@${username})`;
   return (
     <section className="invitation-toast" role="region" aria-live="polite" aria-label={t('friends.invitation.label')}>
       <p>{t('friends.invitation.text', { name: from })}</p>
