@@ -55,6 +55,8 @@ it.each<On>(['phone', 'desktop'])(
 
     // Ana reaches Friends from Home and follows Ben by username.
     await a.page.goto(real.server.url);
+    await a.page.getByRole('link', { name: /^Friends/ }).waitFor();
+    await a.page.screenshot({ path: `${SHOTS}/${on}-home.png`, fullPage: true });
     await press(a.page.getByRole('link', { name: /^Friends/ }));
     await a.page.getByRole('heading', { name: 'Friends', level: 1 }).waitFor();
     await a.page.getByText('No friends yet', { exact: false }).waitFor();
@@ -71,6 +73,10 @@ it.each<On>(['phone', 'desktop'])(
     const followers = b.page.locator('section', { has: b.page.getByRole('heading', { name: 'Following you' }) });
     await followers.getByText(ana).first().waitFor();
     await press(followers.getByRole('button', { name: 'Follow back' }));
+    await b.page
+      .getByRole('status')
+      .filter({ hasText: `You and ${ana} are friends now.` })
+      .waitFor();
     const bensFriends = b.page.locator('section', { has: b.page.getByRole('heading', { name: 'Your friends' }) });
     await bensFriends.locator('.friend', { hasText: ana }).getByText('Online').waitFor();
     await b.page.screenshot({ path: `${SHOTS}/${on}-friends.png`, fullPage: true });

@@ -75,12 +75,12 @@ export function Friends() {
   }, [claimed, account?.id]);
 
   /** Runs a change, reads the list again, and says how it went. */
-  const act = (work: () => Promise<unknown>, done: () => string): void => {
+  const act = <T,>(work: () => Promise<T>, done: (result: T) => string): void => {
     setBusy(true);
     setSaid(null);
     work()
-      .then(async () => {
-        setSaid({ ok: true, text: done() });
+      .then(async (result) => {
+        setSaid({ ok: true, text: done(result) });
         await reload();
       })
       .catch((e: unknown) => {
@@ -146,7 +146,7 @@ export function Friends() {
               setUsername('');
               return answer;
             },
-            () => t('friends.followed', { name }),
+            (answer) => t(answer.friends ? 'friends.nowFriends' : 'friends.followed', { name }),
           );
         }}
       >
@@ -237,7 +237,7 @@ export function Friends() {
                             const name = who.username ?? '';
                             act(
                               () => follow(name),
-                              () => t('friends.followed', { name }),
+                              () => t('friends.nowFriends', { name }),
                             );
                           }}
                         >
