@@ -1,6 +1,7 @@
 import type { GuestAnswer } from '@ubongo/core';
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { seriousViolations } from './axe.js';
 import type { On } from './support.js';
 import { chromiumAndServer, SIZES, watchErrors } from './support.js';
 
@@ -35,7 +36,8 @@ async function claimed(username: string): Promise<string> {
 
 /** A page of its own browser (as on another device) signed in with `session`. */
 async function pageOf(on: On, session: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await real.browser.newContext(SIZES[on]);
+  // axe comes in as an inline script, past the server's CSP.
+  const context = await real.browser.newContext({ ...SIZES[on], bypassCSP: true });
   await context.addInitScript((token: string) => {
     localStorage.setItem('ubongo.session', token);
     localStorage.setItem('ubongo.tutorial', 'skipped');
@@ -52,6 +54,7 @@ it.each<On>(['phone', 'desktop'])(
     const a = await pageOf(on, await claimed(ana));
     const b = await pageOf(on, await claimed(ben));
     const press = (target: Locator) => (on === 'phone' ? target.tap() : target.click());
+    const violations: string[] = [];
 
     // Ana reaches Friends from Home and follows Ben by username.
     await a.page.goto(real.server.url);
@@ -80,6 +83,7 @@ it.each<On>(['phone', 'desktop'])(
     const bensFriends = b.page.locator('section', { has: b.page.getByRole('heading', { name: 'Your friends' }) });
     await bensFriends.locator('.friend', { hasText: ana }).getByText('Online').waitFor();
     await b.page.screenshot({ path: `${SHOTS}/${on}-friends.png`, fullPage: true });
+    violations.push(...(await seriousViolations(b.page, 'friends')));
 
     // Ana's list says Ben is online once he has polled; she makes a table.
     await a.page.reload();
@@ -99,6 +103,7 @@ it.each<On>(['phone', 'desktop'])(
     const invite = a.page.locator('section', { has: a.page.getByRole('heading', { name: 'Invite a friend' }) });
     await invite.locator('.friend', { hasText: ben }).waitFor();
     await a.page.screenshot({ path: `${SHOTS}/${on}-lobby-invite.png`, fullPage: true });
+    violations.push(...(await seriousViolations(a.page, 'lobby, invite a friend')));
     await press(invite.getByRole('button', { name: 'Invite', exact: true }));
     await invite.getByRole('button', { name: 'Invited' }).waitFor();
 
@@ -106,6 +111,7 @@ it.each<On>(['phone', 'desktop'])(
     const toast = b.page.getByRole('region', { name: 'Invitation' });
     await toast.getByText(`${ana} invites you to their table.`).waitFor({ timeout: 15_000 });
     await b.page.screenshot({ path: `${SHOTS}/${on}-invitation.png` });
+    violations.push(...(await seriousViolations(b.page, 'an invitation')));
     await press(toast.getByRole('button', { name: 'Join' }));
     await b.page.waitForURL(new RegExp(`#/room/${code}$`));
     await b.page.getByTestId('room-code').filter({ hasText: code }).waitFor();
@@ -113,6 +119,7 @@ it.each<On>(['phone', 'desktop'])(
     await a.page.locator('.seats').getByText(ben).waitFor();
     await a.page.screenshot({ path: `${SHOTS}/${on}-joined.png`, fullPage: true });
 
+    expect(violations).toEqual([]);
     expect(a.errors).toEqual([]);
     expect(b.errors).toEqual([]);
     await a.page.context().close();
