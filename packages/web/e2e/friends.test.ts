@@ -112,7 +112,7 @@ it.each<On>(['phone', 'desktop'])(
     await toast.getByText(`${ana} invites you to their table.`).waitFor({ timeout: 15_000 });
     await b.page.screenshot({ path: `${SHOTS}/${on}-invitation.png` });
     violations.push(...(await seriousViolations(b.page, 'an invitation')));
-    await press(toast.getByRole('button', { name: 'Join' }));
+    await press(toast.getByRole('link', { name: 'Join' }));
     await b.page.waitForURL(new RegExp(`#/room/${code}$`));
     await b.page.getByTestId('room-code').filter({ hasText: code }).waitFor();
     await toast.waitFor({ state: 'detached' });

@@ -2,11 +2,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dismissInvitation, useInvitations } from './friends.js';
 import type { Route } from './route.js';
-import { go } from './route.js';
 
 /**
  * A friend's invitation to their table, on whatever screen the player is: Join takes them there in
- * one tap (leaving where they are), Decline says no. The newest shows; the rest wait their turn.
+ * one tap (a game under way asks first, as for any link away from it), Decline says no. The newest shows; the rest wait their turn.
  */
 export function InvitationToast({ route }: { route: Route }) {
   const { t } = useTranslation();
@@ -24,16 +23,13 @@ export function InvitationToast({ route }: { route: Route }) {
     <section className="invitation-toast" role="region" aria-live="polite" aria-label={t('friends.invitation.label')}>
       <p>{t('friends.invitation.text', { name: from })}</p>
       <div className="actions">
-        <button
-          type="button"
-          className="primary"
-          onClick={() => {
-            void dismissInvitation(shown.from.id);
-            go(`room/${shown.code}`);
-          }}
-        >
+        {/*
+          A link, as every way to another screen is: a game under way asks before it is left (Race.tsx).
+          The invitation is cleared once the player is at the table (above).
+        */}
+        <a className="button primary" href={`#/room/${shown.code}`}>
           {t('friends.invitation.join')}
-        </button>
+        </a>
         <button
           type="button"
           onClick={() => {
