@@ -117,6 +117,8 @@ it.each<On>(['phone', 'desktop'])(
     await b.page.getByTestId('room-code').filter({ hasText: code }).waitFor();
     await toast.waitFor({ state: 'detached' });
     await a.page.locator('.seats').getByText(ben).waitFor();
+    // Seated, he is no longer among the friends to invite.
+    await invite.waitFor({ state: 'detached' });
     await a.page.screenshot({ path: `${SHOTS}/${on}-joined.png`, fullPage: true });
 
     expect(violations).toEqual([]);

@@ -10,10 +10,11 @@ import { placeText } from './Friends.js';
 const REFRESH_MS = 10_000;
 
 /**
- * Beside a private table's lobby: the player's friends, those online first, each with a button that
- * invites them to this table (they see it on whatever screen they are, docs/accounts.md).
+ * Beside a private table's lobby: the player's friends not seated at it (`seated`: the accounts
+ * that are), those online first, each with a button that invites them to this table (they see it
+ * on whatever screen they are, docs/accounts.md).
  */
-export function InviteFriends() {
+export function InviteFriends({ seated }: { seated: readonly string[] }) {
   const { t } = useTranslation();
   const account = useAccount();
   const [list, setList] = useState<FriendsAnswer['friends'] | null>(null);
@@ -37,7 +38,8 @@ export function InviteFriends() {
       clearInterval(timer);
     };
   }, [claimed]);
-  if (!claimed || list === null || list.length === 0) return null;
+  const away = list?.filter((f) => !seated.includes(f.account.id)) ?? [];
+  if (!claimed || away.length === 0) return null;
   return (
     <section className="card invite-friends" aria-labelledby="invite-friends">
       <h2 id="invite-friends">{t('friends.inviteTitle')}</h2>
@@ -47,7 +49,7 @@ export function InviteFriends() {
         </p>
       )}
       <ul className="friend-list">
-        {list.map((f) => (
+        {away.map((f) => (
           <li key={f.account.id} className="friend" data-account={f.account.id}>
             <div className="friend-who">
               <span className="friend-name">{f.account.name}</span>

@@ -72,7 +72,9 @@ export function Lobby({ table }: { table: Table }) {
           </div>
         </section>
       )}
-      {!lobby.public && <InviteFriends />}
+      {!lobby.public && (
+        <InviteFriends seated={lobby.seats.flatMap((s) => (s.account === undefined ? [] : [s.account]))} />
+      )}
       <div className="lobby-grid">
         <section className="card">
           <h2>{t('lobby.seats')}</h2>
