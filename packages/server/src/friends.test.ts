@@ -255,11 +255,14 @@ describe('friends', () => {
     });
   });
 
-  it('limits an account’s changes to its friends per minute', async () => {
+  it('limits an account’s changes to its friends per minute, tries of unknown usernames included', async () => {
     const lea = await member(url, 'lea_f');
     await member(url, 'leo_f');
+    // Every try counts, an unknown username's too: the limit also keeps usernames from being listed by guessing.
     for (let i = 0; i < FRIEND_ACTIONS_PER_MINUTE; i++)
-      expect((await api(lea.session, 'POST', '/api/me/follows', { username: 'leo_f' })).status).toBe(200);
+      expect(
+        (await api(lea.session, 'POST', '/api/me/follows', { username: i % 2 ? 'leo_f' : `nobody_${i}` })).status,
+      ).toBe(i % 2 ? 200 : 404);
     const refused = await api(lea.session, 'POST', '/api/me/follows', { username: 'leo_f' });
     expect(refused).toMatchObject({ status: 429, body: { code: 'account/too-many' } });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -84,6 +84,8 @@ export class Friendships {
   /** `me` follows the account of `username`; whether the two are now friends. */
   async follow(me: Account, username: string): Promise<{ account: AccountView; friends: boolean }> {
     this.#claimed(me);
+    // Every try counts, an unknown username's too: the limit is also on asking which usernames exist.
+    await this.#take(me);
     const key = nameKey(username.normalize('NFC').trim());
     const other = key === '' ? undefined : await this.storage.accountByUsername(key);
     if (other?.id === me.id) throw new AccountError(400, 'friends/yourself', 'you cannot follow yourself');
@@ -95,7 +97,6 @@ export class Friendships {
       throw new AccountError(403, 'friends/blocked', `you block ${other.name}: unblock them first`, {
         name: other.name,
       });
-    await this.#take(me);
     if (!ties.following.has(other.id))
       await this.storage.setAccountLink({ from: me.id, to: other.id, kind: 'follow', at: this.now() });
     return { account: viewOf(other), friends: ties.followers.has(other.id) };
@@ -112,9 +113,9 @@ export class Friendships {
   /** `me` blocks `id`: each stops following the other, their invitations go, and `id` can neither follow nor invite `me`. */
   async block(me: Account, id: string): Promise<AccountView> {
     if (id === me.id) throw new AccountError(400, 'friends/yourself', 'you cannot block yourself');
+    await this.#take(me);
     const other = await this.storage.account(id);
     if (!other) throw new AccountError(404, 'friends/no-such-player', `no player ${id}`, { username: id });
-    await this.#take(me);
     const ties = tiesOf(me.id, await this.storage.accountLinks(me.id));
     await this.storage.setAccountLink({ from: me.id, to: id, kind: 'block', at: this.now() });
     if (ties.followers.has(id)) await this.storage.dropAccountLink(id, me.id);
@@ -133,6 +134,7 @@ export class Friendships {
   /** `me` invites friend `id` to the table whose lobby `me` is in; its code. */
   async invite(me: Account, id: string): Promise<{ to: AccountView; code: string }> {
     this.#claimed(me);
+    await this.#take(me);
     const ties = tiesOf(me.id, await this.storage.accountLinks(me.id));
     const other = isFriend(ties, id) ? await this.storage.account(id) : undefined;
     // Not a friend, blocked either way, or gone: the same answer.
@@ -140,7 +142,6 @@ export class Friendships {
     const place = (await this.whereabouts.placesOf([me.id])).get(me.id);
     if (place?.kind !== 'lobby')
       throw new AccountError(409, 'friends/not-at-table', 'sit at a table first: an invitation is to your table');
-    await this.#take(me);
     const at = this.now();
     await this.invitations.invite({
       to: id,
