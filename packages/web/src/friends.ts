@@ -1,6 +1,6 @@
 import type { AccountView, FriendsAnswer, Invitation, InvitationsAnswer } from '@ubongo/core';
 import { useEffect, useSyncExternalStore } from 'react';
-import { callAsMe, useAccount } from './account.js';
+import { AccountProblem, callAsMe, useAccount } from './account.js';
 
 /*
  * Friends (docs/accounts.md, "Friends"): the list, follows, blocks, invitations. The invitations
@@ -62,15 +62,21 @@ export function useInvitations(): readonly Invitation[] {
     }
     let timer: ReturnType<typeof setTimeout> | undefined;
     let live = true;
+    const ask = (): void => {
+      void poll().catch((e: unknown) => {
+        // The session is over (signed out elsewhere, a password changed): no more asking with it.
+        if (e instanceof AccountProblem && e.status === 401) live = false;
+      });
+    };
     const tick = (): void => {
       if (!live) return;
-      if (document.visibilityState === 'visible') void poll().catch(() => undefined);
+      if (document.visibilityState === 'visible') ask();
       timer = setTimeout(tick, POLL_MS);
     };
     tick();
     // Back to the page: ask at once rather than at the next tick.
     const onVisible = (): void => {
-      if (document.visibilityState === 'visible') void poll().catch(() => undefined);
+      if (live && document.visibilityState === 'visible') ask();
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => {
