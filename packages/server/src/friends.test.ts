@@ -151,6 +151,13 @@ describe('friends', () => {
       expect((await friendsOf(ana.session)).friends[0]?.place).toEqual({ kind: 'lobby', code });
     });
 
+    // The game starts: both are in it, for each other.
+    table.send('start');
+    await eventually(async () => {
+      expect((await friendsOf(ben.session)).friends[0]?.place).toEqual({ kind: 'game', code });
+      expect((await friendsOf(ana.session)).friends[0]?.place).toEqual({ kind: 'game', code });
+    });
+
     // Leaving the table takes him off it for his friends.
     await joined.room.leave();
     await eventually(async () => {
