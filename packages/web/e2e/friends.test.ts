@@ -47,7 +47,7 @@ async function pageOf(on: On, session: string): Promise<{ page: Page; errors: st
 }
 
 it.each<On>(['phone', 'desktop'])(
-  'two players befriend on the Friends screen, one invites from a table, the other joins from another screen (%s)',
+  'two players befriend on the Friends screen, one invites from a table, the other joins from another screen; a block (%s)',
   async (on) => {
     const ana = `ana_${on}`;
     const ben = `ben_${on}`;
@@ -120,6 +120,24 @@ it.each<On>(['phone', 'desktop'])(
     // Seated, he is no longer among the friends to invite.
     await invite.waitFor({ state: 'detached' });
     await a.page.screenshot({ path: `${SHOTS}/${on}-joined.png`, fullPage: true });
+
+    // Ana blocks Ben from her Friends screen (asked first): he is gone from his list of friends, and
+    // she keeps him in her list of those blocked, to unblock.
+    a.page.once('dialog', (dialog) => {
+      expect(dialog.message()).toContain(`Block ${ben}?`);
+      void dialog.accept();
+    });
+    await a.page.goto(`${real.server.url}/#/friends`);
+    await press(anasFriends.locator('.friend', { hasText: ben }).getByRole('button', { name: 'Block' }));
+    await a.page
+      .getByRole('status')
+      .filter({ hasText: `You block ${ben}.` })
+      .waitFor();
+    const blocked = a.page.locator('section', { has: a.page.getByRole('heading', { name: 'Blocked' }) });
+    await blocked.locator('.friend', { hasText: ben }).getByRole('button', { name: 'Unblock' }).waitFor();
+    await a.page.screenshot({ path: `${SHOTS}/${on}-blocked.png`, fullPage: true });
+    await b.page.goto(`${real.server.url}/#/friends`);
+    await b.page.getByText('No friends yet', { exact: false }).waitFor();
 
     expect(violations).toEqual([]);
     expect(a.errors).toEqual([]);
