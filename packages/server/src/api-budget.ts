@@ -22,6 +22,8 @@ export const API_COSTS: Readonly<Record<string, number>> = {
   '/api/reports': 5,
   '/api/me/held': 3,
   '/api/me/campaign': 3,
+  '/api/me/friends': 3,
+  '/api/me/invitations': 1,
   '/api/daily': 3,
   '/api/daily/:date/board': 3,
   '/api/daily/:date/solution': 1,

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fasti
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Accounts } from './accounts.js';
+import type { Friendships } from './friends.js';
 import type { Limits } from './limits.js';
 import type { RateLimits } from './rate-limit.js';
 import type { Storage } from './storage.js';
@@ -40,6 +41,8 @@ export interface HttpOptions {
   /** The built web client, if any. */
   readonly webDir: string | undefined;
   readonly accounts: Accounts;
+  /** Friends: follows, blocks, where friends are, invitations (friends.ts). */
+  readonly friends: Friendships;
   readonly limits: Limits;
   /** Where the per-address limits are kept: this process, or the Redis a cluster shares. */
   readonly rateLimits: RateLimits;

@@ -12,6 +12,7 @@ import { apiRoutes } from './api-routes.js';
 import { campaignRoutes } from './campaign-routes.js';
 import { dailyRoutes } from './daily-routes.js';
 import { stormRoutes } from './storm-routes.js';
+import { friendRoutes } from './friend-routes.js';
 import { heldRoutes } from './held-routes.js';
 import type { Limits } from './limits.js';
 import { matchmakerRoutes } from './matchmaker.js';
@@ -188,6 +189,7 @@ export async function httpApp(options: HttpOptions): Promise<FastifyInstance> {
   dailyRoutes(typed, options);
   stormRoutes(typed, options);
   reportRoutes(typed, options, options.accounts);
+  friendRoutes(typed, options.accounts, options.friends);
   if (options.webDir !== undefined)
     await app.register(webFiles, { webDir: options.webDir, sourceMaps: options.sourceMaps });
 

@@ -49,9 +49,12 @@ export class PracticeRoom extends Room {
 
   override onDispose(): void {
     this.#timers.clearAll();
+    this.services.whereabouts.clear(this.roomId);
   }
   override onJoin(client: Client): void {
     heard(this);
+    const account = (client.auth as Account | undefined)?.id;
+    if (account !== undefined) this.services.whereabouts.note(this.roomId, account, { kind: 'practice' });
     this.#sendTask(client);
     this.#sendLevel(client, this.#task.edition);
   }

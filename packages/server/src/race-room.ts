@@ -37,6 +37,8 @@ export class RaceRoom extends Room {
   #master!: RaceMaster;
   /** The server is stopping: people who drop are not replaced, the game under way stays in the journal. */
   #stopping = false;
+  /** The accounts this table last said were at it (whereabouts.ts), for their friends. */
+  #noted = new Set<string>();
   /** The room's waits (timers.ts): the room sends no state, so Colyseus's patches (and its clock's ticks) are off. */
   readonly #timers = new Timers();
   /** The referee's next step; quick match's start; the end of the wait for people after a restart. */
@@ -276,6 +278,7 @@ export class RaceRoom extends Room {
 
   override async onDispose(): Promise<void> {
     this.#timers.clearAll();
+    this.services.whereabouts.clear(this.roomId);
     // (A room whose creation was refused has no master.)
     await (this.#master as RaceMaster | undefined)?.dispose(this.#stopping);
   }
@@ -425,6 +428,20 @@ export class RaceRoom extends Room {
     this.#master.sendLobby();
     // Every change of the table is told here: it is kept as it now stands (between games only).
     this.#master.keep();
+    this.#noteWhereabouts();
+  }
+
+  /** Its people's friends see them at this table: in its lobby (a finished game's table too) or in its game. */
+  #noteWhereabouts(): void {
+    const { whereabouts } = this.services;
+    const game = this.#master.game;
+    const place = { kind: game !== null && !game.finished ? 'game' : 'lobby', code: this.roomId } as const;
+    const here = new Set<string>();
+    for (const seat of this.#master.table.seats)
+      if (seat.occupant.kind === 'human' && seat.accountId !== undefined) here.add(seat.accountId);
+    for (const account of this.#noted) if (!here.has(account)) whereabouts.leave(this.roomId, account);
+    for (const account of here) whereabouts.note(this.roomId, account, place);
+    this.#noted = here;
   }
 
   /** Everyone is told how things stand: the lobby, and the game as they see it. */

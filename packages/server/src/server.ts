@@ -13,6 +13,9 @@ import { httpApp } from './http.js';
 import { guardConnections } from './net-guard.js';
 import { noteSocketAddress } from './client-address.js';
 import { LocalInPlay, RedisInPlay } from './in-play.js';
+import { Friendships } from './friends.js';
+import { LocalInvitations, RedisInvitations } from './invitations.js';
+import { LocalWhereabouts, RedisWhereabouts } from './whereabouts.js';
 import type { Limits } from './limits.js';
 import { addressOf, Counter, DEFAULT_LIMITS, rateLimitedLog } from './limits.js';
 import { LocalRateLimits, RedisRateLimits } from './rate-limit.js';
@@ -165,11 +168,18 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
     limits,
     resumes: new Map(),
     inPlay: redis ? new RedisInPlay(redis, log) : new LocalInPlay(),
+    whereabouts: redis ? new RedisWhereabouts(redis, log) : new LocalWhereabouts(),
     ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
   };
   // Per-address limits: shared by the processes of a cluster through their Redis.
   const rateLimits = redis ? new RedisRateLimits(redis) : new LocalRateLimits();
   const accounts = new Accounts(storage, Date.now, rateLimits, limits);
+  const friends = new Friendships(
+    storage,
+    services.whereabouts,
+    redis ? new RedisInvitations(redis) : new LocalInvitations(),
+    rateLimits,
+  );
   /** Who a matchmaking request is: every room is for signed-in players (a guest account at least). */
   const signedIn = async (token: string | undefined): Promise<Account> => {
     const account = await accounts.bySession(token);
@@ -183,6 +193,7 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
     clock: services.clock,
     webDir: options.webDir ?? DEFAULT_WEB_DIR,
     accounts,
+    friends,
     limits,
     rateLimits,
     sourceMaps: options.sourceMaps ?? false,

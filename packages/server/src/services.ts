@@ -1,6 +1,7 @@
 import type { Deck, DeckEdition } from '@ubongo/core';
 import type { GameClock } from './clock.js';
 import type { InPlay } from './in-play.js';
+import type { Whereabouts } from './whereabouts.js';
 import type { Limits } from './limits.js';
 import type { Attempts } from './puzzles.js';
 import type { ServerMetrics } from './metrics.js';
@@ -23,6 +24,8 @@ export interface RoomServices {
   readonly limits: Limits;
   /** The tasks each account has in play, which practice does not solve for it. */
   readonly inPlay: InPlay;
+  /** Where each account is, for its friends (a table's lobby or game, solo, practice). */
+  readonly whereabouts: Whereabouts;
   /**
    * Games rebuilt from the journal at start, and tables kept between games, each waiting for its
    * room, by the key its room is created with.

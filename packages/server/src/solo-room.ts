@@ -91,6 +91,7 @@ export class SoloRoom extends Room {
     // The matchmaker let in signed-in players only (server.ts): the run is the account's.
     this.#player = auth?.name ?? 'Player';
     this.#account = auth;
+    if (auth) this.services.whereabouts.note(this.roomId, auth.id, { kind: 'solo' });
     const { storage, decks, log } = this.services;
     if (!this.#options.course && this.#options.dealing === 'level') {
       // The classic deck's tasks are keyed by die faces.
@@ -301,6 +302,7 @@ export class SoloRoom extends Room {
 
   override onDispose(): void {
     this.#timers.clearAll();
+    this.services.whereabouts.clear(this.roomId);
     const { course } = this.#options;
     const plan = this.#course;
     if (course && plan && this.#state && !this.#finished && !this.#stopping)

@@ -10,6 +10,7 @@ import { Logo } from './Logo.js';
 import type { Route } from './route.js';
 import { parseRoute } from './route.js';
 import { Home } from './screens/Home.js';
+import { InvitationToast } from './InvitationToast.js';
 
 /**
  * A screen fetched the first time it is opened: the front door comes with the page, the rest (the
@@ -30,6 +31,7 @@ const Solo = screen(() => import('./screens/Solo.js').then((m) => m.Solo));
 const Campaign = screen(() => import('./screens/Campaign.js').then((m) => m.Campaign));
 const Daily = screen(() => import('./screens/Daily.js').then((m) => m.Daily));
 const Storm = screen(() => import('./screens/Storm.js').then((m) => m.Storm));
+const Friends = screen(() => import('./screens/Friends.js').then((m) => m.Friends));
 const Tutorial = screen(() => import('./screens/Tutorial.js').then((m) => m.Tutorial));
 
 /**
@@ -153,9 +155,12 @@ export function App() {
             {route.name === 'campaign' && <Campaign />}
             {route.name === 'daily' && <Daily />}
             {route.name === 'storm' && <Storm />}
+            {route.name === 'friends' && <Friends />}
           </Suspense>
         </Fallback>
       </main>
+      {/* A friend's invitation shows on every screen. */}
+      <InvitationToast route={route} />
     </Announcer>
   );
 }

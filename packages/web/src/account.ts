@@ -132,6 +132,12 @@ export function ensureAccount(): Promise<AccountView> {
   return ready;
 }
 
+/** A request to the API as the signed-in account (a guest's at least); refusals are `AccountProblem`s. */
+export async function callAsMe<T>(method: string, path: string, body?: unknown): Promise<T> {
+  await ensureAccount();
+  return call<T>(method, path, body);
+}
+
 /** The session to join rooms with. */
 export async function sessionToken(): Promise<string> {
   await ensureAccount();

@@ -1,4 +1,4 @@
-/** Where the page is: `#/`, `#/room/CODE`, `#/solo`, `#/practice`, `#/how-to-play`, `#/tutorial`, `#/account`, `#/player/ID`, `#/leaderboards`, `#/replay/GAME`, `#/run/RUN`, `#/campaign`, `#/daily`, `#/storm`. */
+/** Where the page is: `#/`, `#/room/CODE`, `#/solo`, `#/practice`, `#/how-to-play`, `#/tutorial`, `#/account`, `#/player/ID`, `#/leaderboards`, `#/replay/GAME`, `#/run/RUN`, `#/campaign`, `#/daily`, `#/storm`, `#/friends`. */
 export type Route =
   | { name: 'home' }
   | { name: 'room'; code: string }
@@ -13,7 +13,8 @@ export type Route =
   | { name: 'run'; id: string }
   | { name: 'campaign' }
   | { name: 'daily' }
-  | { name: 'storm' };
+  | { name: 'storm' }
+  | { name: 'friends' };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/');
@@ -39,6 +40,8 @@ export function parseRoute(hash: string): Route {
       return { name: 'daily' };
     case 'storm':
       return { name: 'storm' };
+    case 'friends':
+      return { name: 'friends' };
     case 'leaderboards':
       return { name: 'leaderboards' };
     case 'player': {

@@ -153,3 +153,11 @@ it('accounts: a time that is not a number, in an account, a session or a flag', 
   await expect(storage.account('a1')).rejects.toThrow(/^accounts \(id a1\): created_at: /);
   await expect(storage.accountByUsername('nobody')).resolves.toBeUndefined();
 });
+
+it('friends: a link of a kind there is none of', async () => {
+  const { storage, file } = await stores();
+  await storage.setAccountLink({ from: 'a1', to: 'a2', kind: 'follow', at: 5 });
+  expect(await storage.accountLinks('a2')).toEqual([{ from: 'a1', to: 'a2', kind: 'follow', at: 5 }]);
+  file.prepare("update account_links set kind = 'friend'").run();
+  await expect(storage.accountLinks('a2')).rejects.toThrow(/^account_links \(a1 a2\): kind: /);
+});

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { KyselyAccounts } from './kysely-accounts.js';
 import { KyselyDaily } from './kysely-daily.js';
+import { KyselyFriends } from './kysely-friends.js';
 import { KyselyGames } from './kysely-games.js';
 import { KyselyRatings } from './kysely-ratings.js';
 import { KyselyReviews } from './kysely-reviews.js';
@@ -30,6 +31,7 @@ export function kyselyStores(
     ratings: new KyselyRatings(db),
     accounts: new KyselyAccounts(db, isUniqueViolation),
     reviews: new KyselyReviews(db),
+    friends: new KyselyFriends(db),
   };
 }
 

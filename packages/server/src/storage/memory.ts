@@ -1,5 +1,6 @@
 import { MemoryAccounts } from './memory-accounts.js';
 import { MemoryDaily } from './memory-daily.js';
+import { MemoryFriends } from './memory-friends.js';
 import { MemoryGames } from './memory-games.js';
 import { MemoryRatings } from './memory-ratings.js';
 import { MemoryReviews } from './memory-reviews.js';
@@ -21,6 +22,7 @@ export function memoryStores(owner = ''): StoreSet & { gate: Gate } {
     reviews: new MemoryReviews(gate, soloRuns),
     ratings: new MemoryRatings(gate, (id) => accounts.find(id)),
     accounts,
+    friends: new MemoryFriends(gate),
   };
 }
 

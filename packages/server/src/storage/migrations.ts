@@ -348,5 +348,19 @@ export function migrations(t: ColumnTypes): Record<string, Migration> {
           .execute();
       },
     },
+    '021_friends': {
+      async up(db: Kysely<unknown>) {
+        // One account's link to another: it follows them or blocks them (docs/accounts.md, "Friends").
+        await db.schema
+          .createTable('account_links')
+          .addColumn('from_id', t.text, (c) => c.notNull())
+          .addColumn('to_id', t.text, (c) => c.notNull())
+          .addColumn('kind', t.text, (c) => c.notNull())
+          .addColumn('at', t.big, (c) => c.notNull())
+          .addPrimaryKeyConstraint('account_links_from_to', ['from_id', 'to_id'])
+          .execute();
+        await db.schema.createIndex('account_links_by_to').on('account_links').columns(['to_id']).execute();
+      },
+    },
   };
 }

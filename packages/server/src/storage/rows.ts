@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Same } from '../protocol.js';
-import { columns, deckEdition, raceEdition, side, soloDealing, soloMode } from './schemas.js';
+import { columns, deckEdition, linkKind, raceEdition, side, soloDealing, soloMode } from './schemas.js';
 import { heldClaims, reasons, review } from './review-rows.js';
 import type { Tables } from './tables.js';
 
@@ -156,10 +156,18 @@ const dailyAttempts = z.object({
   verified: z.number(),
 });
 
+const accountLinks = z.object({
+  from_id: z.string(),
+  to_id: z.string(),
+  kind: named(linkKind),
+  at: z.number(),
+});
+
 const serverSecrets = z.object({ value: z.string().min(32) });
 
 /** The rows' parsers, by table. */
 export const rows = {
+  accountLinks,
   dailyAttempts,
   serverSecrets,
   reports,
@@ -196,3 +204,4 @@ agree<Same<z.input<typeof ratingHistory>, Selectable<Tables['rating_history']>>>
 agree<Same<z.input<typeof campaignProgress>, Selectable<Tables['campaign_progress']>>>(true);
 agree<Same<z.input<typeof heldClaims>, Selectable<Tables['held_claims']>>>(true);
 agree<Same<z.input<typeof dailyAttempts>, Selectable<Tables['daily_attempts']>>>(true);
+agree<Same<z.input<typeof accountLinks>, Selectable<Tables['account_links']>>>(true);

@@ -23,6 +23,7 @@ import {
 import { z } from 'zod';
 import type { Same } from '../protocol.js';
 import type { GameRecord, JournalEntry, JournalSeat, LiveTable, SoloPuzzle, StoredSeat } from '../storage.js';
+import { LINK_KINDS } from '../storage.js';
 
 /*
  * What the stores read back is outside input, as a message from a socket is: every row is parsed
@@ -76,6 +77,8 @@ export const raceEdition = z.enum(RACE_EDITIONS);
 export const deckEdition = z.enum(DECK_EDITIONS);
 export const side = z.enum(SIDES);
 export const soloMode = z.enum(SOLO_MODES);
+/** What one account is to another (migration 021). */
+export const linkKind = z.enum(LINK_KINDS);
 export const soloDealing = z.enum(SOLO_DEALINGS);
 
 const cell = z.tuple([z.number().int(), z.number().int()]);

@@ -1,6 +1,8 @@
 import type { DeckEdition, RaceEdition } from '@ubongo/core';
 import type {
   Account,
+  AccountLink,
+  Friends,
   Accounts,
   Attempt,
   CampaignMark,
@@ -47,6 +49,7 @@ export interface StoreSet {
   readonly ratings: Ratings;
   readonly accounts: Accounts;
   readonly reviews: Reviews;
+  readonly friends: Friends;
 }
 
 /**
@@ -61,6 +64,7 @@ export abstract class CombinedStorage implements Storage {
   readonly #ratings: Ratings;
   readonly #accounts: Accounts;
   readonly #reviews: Reviews;
+  readonly #friends: Friends;
 
   protected constructor(stores: StoreSet) {
     this.#games = stores.games;
@@ -69,6 +73,7 @@ export abstract class CombinedStorage implements Storage {
     this.#ratings = stores.ratings;
     this.#accounts = stores.accounts;
     this.#reviews = stores.reviews;
+    this.#friends = stores.friends;
   }
 
   abstract close(): Promise<void>;
@@ -262,5 +267,15 @@ export abstract class CombinedStorage implements Storage {
   }
   decide(id: string, review: 'released' | 'rejected'): Promise<Reviewed | undefined> {
     return this.#reviews.decide(id, review);
+  }
+
+  setAccountLink(link: AccountLink): Promise<void> {
+    return this.#friends.setAccountLink(link);
+  }
+  dropAccountLink(from: string, to: string): Promise<void> {
+    return this.#friends.dropAccountLink(from, to);
+  }
+  accountLinks(accountId: string): Promise<AccountLink[]> {
+    return this.#friends.accountLinks(accountId);
   }
 }

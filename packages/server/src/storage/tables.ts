@@ -99,6 +99,13 @@ export interface Tables {
     ms: number | null;
     verified: number;
   };
+  /** Who follows or blocks whom (migration 021): one link a direction. */
+  account_links: {
+    from_id: string;
+    to_id: string;
+    kind: string;
+    at: number;
+  };
   /** The server's own secrets, by name (migration 020): `daily`, the daily puzzle's draw. */
   server_secrets: {
     name: string;

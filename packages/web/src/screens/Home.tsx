@@ -151,6 +151,13 @@ export function Home() {
           <span className="tile-text">{t('home.stormText')}</span>
         </a>
       </nav>
+      {/* Playing together: friends, where they are, invitations. */}
+      <nav className="day-tiles together-tiles" aria-label={t('home.together')}>
+        <a className="button tile small" href="#/friends">
+          <span className="tile-name">{t('home.friends')}</span>
+          <span className="tile-text">{t('home.friendsText')}</span>
+        </a>
+      </nav>
       {error && (
         <p className="error" role="alert">
           {error}

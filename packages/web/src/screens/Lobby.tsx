@@ -5,6 +5,7 @@ import { BOT_LEVELS, GAME_ROUNDS, HOURGLASS_SECONDS, RACE_EDITIONS, SIDES } from
 import { timeLeft, useNow } from '../hooks.js';
 import { seatName, send } from '../net.js';
 import { PieceSetField, PlayerName, RejectedNote } from './common.js';
+import { InviteFriends } from './InviteFriends.js';
 import type { Table } from './table.js';
 
 /** The hourglass lengths offered, within the range the server takes. */
@@ -70,6 +71,9 @@ export function Lobby({ table }: { table: Table }) {
             </button>
           </div>
         </section>
+      )}
+      {!lobby.public && (
+        <InviteFriends seated={lobby.seats.flatMap((s) => (s.account === undefined ? [] : [s.account]))} />
       )}
       <div className="lobby-grid">
         <section className="card">

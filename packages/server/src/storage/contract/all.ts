@@ -2,6 +2,7 @@ import { describe } from 'vitest';
 import { accountsContract } from './accounts.js';
 import { dailyContract } from './daily.js';
 import type { Opener } from './fixtures.js';
+import { friendsContract } from './friends.js';
 import { gamesContract } from './games.js';
 import { ratingsContract } from './ratings.js';
 import { reviewsContract } from './reviews.js';
@@ -16,5 +17,6 @@ export function allStoresContract(name: string, open: Opener): void {
     accountsContract(name, open);
     reviewsContract(name, open);
     dailyContract(name, open);
+    friendsContract(name, open);
   });
 }

@@ -1,0 +1,95 @@
+import type { AccountView, FriendsAnswer, Invitation, InvitationsAnswer } from '@ubongo/core';
+import { useEffect, useSyncExternalStore } from 'react';
+import { AccountProblem, callAsMe, useAccount } from './account.js';
+
+/*
+ * Friends (docs/accounts.md, "Friends"): the list, follows, blocks, invitations. The invitations
+ * come by polling (`GET /api/me/invitations` every `POLL_MS` while the page is shown): the simplest
+ * channel that works through every proxy and across the server's processes, and the poll is what
+ * tells friends this player is online.
+ */
+
+/** How often the page asks for invitations while it is shown. */
+export const POLL_MS = 5000;
+
+const id = (value: string): string => encodeURIComponent(value);
+
+export const fetchFriends = (): Promise<FriendsAnswer> => callAsMe<FriendsAnswer>('GET', '/api/me/friends');
+
+export const follow = (username: string): Promise<{ account: AccountView; friends: boolean }> =>
+  callAsMe('POST', '/api/me/follows', { username });
+
+export const unfollow = (account: string): Promise<unknown> => callAsMe('DELETE', `/api/me/follows/${id(account)}`);
+
+export const block = (account: string): Promise<unknown> => callAsMe('POST', '/api/me/blocks', { account });
+
+export const unblock = (account: string): Promise<unknown> => callAsMe('DELETE', `/api/me/blocks/${id(account)}`);
+
+export const invite = (to: string): Promise<{ invited: { to: AccountView; code: string } }> =>
+  callAsMe('POST', '/api/me/invitations', { to });
+
+/** The invitations waiting, as last polled; a declined or taken one leaves at once. */
+let invitations: readonly Invitation[] = [];
+const listeners = new Set<() => void>();
+
+function setInvitations(next: readonly Invitation[]): void {
+  invitations = next;
+  for (const listener of listeners) listener();
+}
+
+/** Declines (or clears, once taken up) `from`'s invitation. */
+export async function dismissInvitation(from: string): Promise<void> {
+  setInvitations(invitations.filter((i) => i.from.id !== from));
+  await callAsMe('DELETE', `/api/me/invitations/${id(from)}`).catch(() => undefined);
+}
+
+async function poll(): Promise<void> {
+  const answer = await callAsMe<InvitationsAnswer>('GET', '/api/me/invitations');
+  setInvitations(answer.invitations);
+}
+
+/**
+ * The invitations waiting for the player, polled while the page is shown and the account has a
+ * username (a guest has no friends to invite it).
+ */
+export function useInvitations(): readonly Invitation[] {
+  const account = useAccount();
+  const claimed = account?.username !== null && account !== null;
+  useEffect(() => {
+    if (!claimed) {
+      setInvitations([]);
+      return;
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let live = true;
+    const ask = (): void => {
+      void poll().catch((e: unknown) => {
+        // The session is over (signed out elsewhere, a password changed): no more asking with it.
+        if (e instanceof AccountProblem && e.status === 401) live = false;
+      });
+    };
+    const tick = (): void => {
+      if (!live) return;
+      if (document.visibilityState === 'visible') ask();
+      timer = setTimeout(tick, POLL_MS);
+    };
+    tick();
+    // Back to the page: ask at once rather than at the next tick.
+    const onVisible = (): void => {
+      if (live && document.visibilityState === 'visible') ask();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [claimed, account?.id]);
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => invitations,
+  );
+}
