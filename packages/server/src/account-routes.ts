@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Accounts } from './accounts.js';
 import { AccountError, viewOf } from './accounts.js';
+import { bearer } from './http-common.js';
 import type { Http } from './http-common.js';
 import type { Account } from './storage.js';
 
@@ -24,10 +25,6 @@ const signInBody = z.union(
 const claimBody = z.object({ username: text('username'), password: text('password') });
 const passwordBody = z.object({ old: text('old'), new: text('new') });
 const nameBody = z.object({ name: text('name') });
-
-/** The session token a request carries (`Authorization: Bearer ...`). */
-const bearer = (request: FastifyRequest): string | undefined =>
-  /^Bearer ([\w-]{20,100})$/.exec(request.headers.authorization ?? '')?.[1];
 
 /** The account and session of each request to a route that needs them, found before its body is read. */
 const signedIn = new WeakMap<FastifyRequest, { account: Account; token: string }>();

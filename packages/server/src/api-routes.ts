@@ -17,10 +17,11 @@ import {
   puzzleOf,
   RACE_EDITIONS,
 } from '@ubongo/core';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { monotonicNow } from './clock.js';
 import type { Http, HttpOptions } from './http-common.js';
-import { Refused } from './http-common.js';
+import { bearer, Refused } from './http-common.js';
 import { UNLISTED_REVIEWS } from './leaderboards.js';
 import { entryOf, ownEntryOf, profileOf } from './profile.js';
 import { puzzleDisplay, startOf, taskKey } from './puzzles.js';
@@ -92,6 +93,12 @@ const puzzleParams = z.object({
 /** The read-only API: health, games and replays, records, players, leaderboards, puzzles, decks, this API's own description. */
 export function apiRoutes(app: Http, options: HttpOptions): void {
   const { storage, decks, startedAt } = options;
+  /** Whether the request's account has played `day`'s daily attempt to its end (stored, or left). */
+  const dayPlayed = async (request: FastifyRequest, day: string): Promise<boolean> => {
+    const token = bearer(request);
+    const account = token === undefined ? undefined : await options.accounts.bySession(token);
+    return account !== undefined && ((await storage.dailyAttempt(account.id, day))?.ms ?? null) !== null;
+  };
   const index = deckIndexOf(Object.values(decks));
 
   app.get(
@@ -161,9 +168,13 @@ export function apiRoutes(app: Http, options: HttpOptions): void {
     // A held or rejected run is on no public page: its owner sees it under review (GET /api/me/held),
     // an operator with `ubongo admin review show`.
     if (!run || !isPublicRun(run)) throw new Refused(404, `no run ${request.params.id}`);
-    // A daily puzzle’s run would show the day’s solution: it is shown once the day it ended on is over.
-    if (run.dealing === 'daily' && options.clock.date() < dailyOverAt(dailyDateOf(run.finishedAt)))
-      throw new Refused(403, `run ${request.params.id} is a daily puzzle’s: it is shown once that day is over`);
+    // A daily puzzle's run would show the day's solution: it is shown once the day it ended on is
+    // over, and before then only to a player whose own attempt of that day is over.
+    if (run.dealing === 'daily') {
+      const day = dailyDateOf(run.finishedAt);
+      if (options.clock.date() < dailyOverAt(day) && !(await dayPlayed(request, day)))
+        throw new Refused(403, `run ${request.params.id} is a daily puzzle’s: it is shown once that day is over`);
+    }
     const puzzles = run.puzzles ?? [];
     // The task as dealt, from the deck that has it (a course's may be Extreme's): what plays a trail back.
     const taskOf = (ref: TaskRef) => {

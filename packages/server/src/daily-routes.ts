@@ -1,14 +1,9 @@
 import type { DailyAnswer, DailyBoardAnswer, DailySolutionAnswer } from '@ubongo/core';
 import { dailyDateOf, dailyDayOf, dailyOverAt, isDailyDate, puzzleOf, taskOf } from '@ubongo/core';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { attemptView, dailyTaskOn, streakOf, yesterdayOf } from './courses/daily.js';
 import type { Http, HttpOptions } from './http-common.js';
-import { Refused } from './http-common.js';
-
-/** The session token a request carries (`Authorization: Bearer ...`), if any. */
-const bearer = (request: FastifyRequest): string | undefined =>
-  /^Bearer ([\w-]{20,100})$/.exec(request.headers.authorization ?? '')?.[1];
+import { bearer, Refused } from './http-common.js';
 
 const dateParams = z.object({
   date: z.string().refine(isDailyDate, { error: 'date is a day, YYYY-MM-DD' }),

@@ -4,12 +4,9 @@ import { z } from 'zod';
 import type { Accounts } from './accounts.js';
 import { AccountError } from './accounts.js';
 import type { Friendships } from './friends.js';
+import { bearer } from './http-common.js';
 import type { Http } from './http-common.js';
 import type { Account } from './storage.js';
-
-/** The session token a request carries (`Authorization: Bearer ...`), as the account routes read it. */
-const bearer = (request: FastifyRequest): string | undefined =>
-  /^Bearer ([\w-]{20,100})$/.exec(request.headers.authorization ?? '')?.[1];
 
 const accountId = (words: string) => z.string({ error: words }).regex(/^[\w-]{1,64}$/, { error: words });
 

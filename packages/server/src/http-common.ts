@@ -1,6 +1,6 @@
 import type { GameClock } from './clock.js';
 import type { Deck, DeckEdition } from '@ubongo/core';
-import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Accounts } from './accounts.js';
@@ -17,6 +17,10 @@ export type Http = FastifyInstance<
   FastifyBaseLogger,
   ZodTypeProvider
 >;
+
+/** The session token a request carries (`Authorization: Bearer ...`), if any. */
+export const bearer = (request: FastifyRequest): string | undefined =>
+  /^Bearer ([\w-]{20,100})$/.exec(request.headers.authorization ?? '')?.[1];
 
 /** An HTTP request the server refuses: the status, the words (`{error}`), and headers to add. */
 export class Refused extends Error {

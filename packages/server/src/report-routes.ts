@@ -1,8 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Accounts } from './accounts.js';
 import type { Http, HttpOptions } from './http-common.js';
-import { Refused } from './http-common.js';
+import { bearer, Refused } from './http-common.js';
 import { perMinute, waitSeconds } from './rate-limit.js';
 
 /** Reports one account may make a minute (and one per entry, ever). */
@@ -20,10 +19,6 @@ const reportBody = z.strictObject({
     .min(1, { error: `reason is text of 1 to ${REPORT_REASON_CHARS} characters` })
     .max(REPORT_REASON_CHARS, { error: `reason is text of 1 to ${REPORT_REASON_CHARS} characters` }),
 });
-
-/** The session token a request carries (`Authorization: Bearer ...`), as the account routes read it. */
-const bearer = (request: FastifyRequest): string | undefined =>
-  /^Bearer ([\w-]{20,100})$/.exec(request.headers.authorization ?? '')?.[1];
 
 /**
  * `POST /api/reports`: a signed-in player with a username reports an entry of a public board (a

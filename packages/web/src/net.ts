@@ -130,9 +130,12 @@ export function fetchReplay(id: string): Promise<ReplayAnswer> {
   return getJson<ReplayAnswer>(`/api/games/${encodeURIComponent(id)}/replay`);
 }
 
-/** A solo run with its puzzles and, while kept, their moves. */
-export function fetchRun(id: string): Promise<SoloRunAnswer> {
-  return getJson<SoloRunAnswer>(`/api/runs/${encodeURIComponent(id)}`);
+/** A solo run with its puzzles and, while kept, their moves (with this browser's session: a daily run shows to a player who has played its day). */
+export async function fetchRun(id: string): Promise<SoloRunAnswer> {
+  const path = `/api/runs/${encodeURIComponent(id)}`;
+  const res = await fetch(path, { headers: { authorization: `Bearer ${await sessionToken()}` } });
+  if (!res.ok) throw new HttpError(path, res.status);
+  return (await res.json()) as SoloRunAnswer;
 }
 
 /** Today's daily puzzle: the date and, for this browser's account, its attempt and streak. */

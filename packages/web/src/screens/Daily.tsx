@@ -165,8 +165,15 @@ export function Daily() {
             <ol className="records" data-testid="daily-board">
               {board.entries.map((e) => (
                 <li key={e.place} className={e.account === accountId ? 'me' : ''}>
-                  {/* Today's runs are not linked: their pages open once the day is over (they show the solution). */}
-                  <PlayerName name={e.player} username={e.username} account={e.account} />: {clock(e.ms)}
+                  {/* A run's page shows the solution: linked once this player's own attempt is over. */}
+                  <PlayerName name={e.player} username={e.username} account={e.account} />:{' '}
+                  {attempt && attempt.ms !== null ? (
+                    <a href={`#/run/${e.run}`} title={t('run.link')}>
+                      {clock(e.ms)}
+                    </a>
+                  ) : (
+                    clock(e.ms)
+                  )}
                 </li>
               ))}
             </ol>
