@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { KyselyAccounts } from './kysely-accounts.js';
+import { KyselyArenas } from './kysely-arenas.js';
 import { KyselyDaily } from './kysely-daily.js';
 import { KyselyGames } from './kysely-games.js';
 import { KyselyRatings } from './kysely-ratings.js';
@@ -30,6 +31,7 @@ export function kyselyStores(
     ratings: new KyselyRatings(db),
     accounts: new KyselyAccounts(db, isUniqueViolation),
     reviews: new KyselyReviews(db),
+    arenas: new KyselyArenas(db),
   };
 }
 

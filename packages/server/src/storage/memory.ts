@@ -1,4 +1,5 @@
 import { MemoryAccounts } from './memory-accounts.js';
+import { MemoryArenas } from './memory-arenas.js';
 import { MemoryDaily } from './memory-daily.js';
 import { MemoryGames } from './memory-games.js';
 import { MemoryRatings } from './memory-ratings.js';
@@ -21,6 +22,7 @@ export function memoryStores(owner = ''): StoreSet & { gate: Gate } {
     reviews: new MemoryReviews(gate, soloRuns),
     ratings: new MemoryRatings(gate, (id) => accounts.find(id)),
     accounts,
+    arenas: new MemoryArenas(gate, (id) => accounts.find(id)),
   };
 }
 

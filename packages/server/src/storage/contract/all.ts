@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import { accountsContract } from './accounts.js';
+import { arenasContract } from './arenas.js';
 import { dailyContract } from './daily.js';
 import type { Opener } from './fixtures.js';
 import { gamesContract } from './games.js';
@@ -16,5 +17,6 @@ export function allStoresContract(name: string, open: Opener): void {
     accountsContract(name, open);
     reviewsContract(name, open);
     dailyContract(name, open);
+    arenasContract(name, open);
   });
 }
