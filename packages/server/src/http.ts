@@ -9,6 +9,7 @@ import { accountRoutes } from './account-routes.js';
 import { apiBudget } from './api-budget.js';
 import { AccountError } from './accounts.js';
 import { apiRoutes } from './api-routes.js';
+import { arenaRoutes } from './arena-routes.js';
 import { campaignRoutes } from './campaign-routes.js';
 import { dailyRoutes } from './daily-routes.js';
 import { heldRoutes } from './held-routes.js';
@@ -185,6 +186,7 @@ export async function httpApp(options: HttpOptions): Promise<FastifyInstance> {
   campaignRoutes(typed, options);
   apiRoutes(typed, options);
   dailyRoutes(typed, options);
+  arenaRoutes(typed, options);
   reportRoutes(typed, options, options.accounts);
   if (options.webDir !== undefined)
     await app.register(webFiles, { webDir: options.webDir, sourceMaps: options.sourceMaps });
