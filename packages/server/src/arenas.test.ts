@@ -1,0 +1,205 @@
+import type { ArenaAnswer, ArenasAnswer, PlayerArenasAnswer } from '@ubongo/core';
+import { ARENA_POINTS } from '@ubongo/core';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { byHand, humanPause, member, Player, signedIn, solve } from '@ubongo/test-support/player';
+import type { UbongoServer } from './server.js';
+import { startServer } from './server.js';
+
+/*
+ * An arena over a real server, its sockets and a SQLite file, on a clock 20 times as fast: eight
+ * scripted players enter its lobby, are seated at rated tables of 2 to 4 each time they come back,
+ * play, and the arena ends with its podium; the routes refuse what they must, changing nothing.
+ */
+
+const TIME_SCALE = 20;
+let server: UbongoServer;
+let http: string;
+let url: string;
+
+beforeAll(async () => {
+  server = await startServer({
+    port: 0,
+    dataDir: mkdtempSync(join(tmpdir(), 'ubongo-arenas-')),
+    timeScale: TIME_SCALE,
+    log: () => undefined,
+    limits: {
+      roomsPerMinute: 1000,
+      joinsPerMinute: 1000,
+      guestsPerMinute: 1000,
+      claimsPerMinute: 1000,
+      apiPointsPerMinute: 100_000,
+    },
+  });
+  http = `http://localhost:${server.port}`;
+  url = `ws://localhost:${server.port}`;
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+const call = async (method: string, path: string, session?: string): Promise<Response> =>
+  fetch(`${http}${path}`, {
+    method,
+    headers: session === undefined ? {} : { authorization: `Bearer ${session}` },
+  });
+
+async function serverNow(): Promise<number> {
+  return ((await (await call('GET', '/api/arenas')).json()) as ArenasAnswer).serverNow;
+}
+
+const arenaOf = async (id: string, session?: string): Promise<ArenaAnswer> =>
+  (await (await call('GET', `/api/arenas/${id}`, session)).json()) as ArenaAnswer;
+
+/**
+ * One player's arena: enters its lobby, and each time a table is theirs plays its game (one round,
+ * a person's pace) to its end, then comes back; until the arena is over. Says the games played.
+ */
+async function play(arena: string, session: string): Promise<number> {
+  let games = 0;
+  for (;;) {
+    const res = await call('POST', `/api/arenas/${arena}/join`, session);
+    if (res.status === 409) return games;
+    const answer = (await res.json()) as ArenaAnswer;
+    if (answer.arena.status === 'finished') return games;
+    const table = answer.you?.table;
+    if (!table) {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      continue;
+    }
+    const player = await Player.join(url, table, { side: 'easy' }, session);
+    const lobby = await player.waitFor('lobby');
+    expect(lobby.arena).toBe(arena);
+    expect(lobby.settings.rated).toBe(true);
+    const started = await player.waitFor('lobby', (l) => l.started, 20_000);
+    expect(started.seats.length).toBeGreaterThanOrEqual(2);
+    expect(started.seats.length).toBeLessThanOrEqual(4);
+    expect(started.seats.every((s) => s.kind === 'human')).toBe(true);
+    const { view } = await player.waitFor('view', (m) => m.view.phase === 'playing' && m.view.task !== null, 20_000);
+    if (!view.task) throw new Error('no task');
+    await humanPause(view.task, TIME_SCALE);
+    player.send('claim', byHand(solve(view.task)));
+    const saved = await player.waitFor('saved', () => true, 30_000);
+    expect(saved.rated).toBe(true);
+    await player.room.leave();
+    games++;
+  }
+}
+
+describe('arenas', () => {
+  it('runs an arena of 8 players to its podium: tables of 2 to 4 each time they come back, points by place', async () => {
+    const people = await Promise.all(Array.from({ length: 8 }, (_, i) => member(url, `arena_p${i}`)));
+    const now = await serverNow();
+    // Three minutes of game time: 9 s here.
+    expect(
+      await server.storage.createArena({
+        id: 'test-arena',
+        name: 'Test arena',
+        edition: 'classic',
+        rounds: 1,
+        startsAt: now,
+        endsAt: now + 180_000,
+        createdAt: now,
+      }),
+    ).toBe(true);
+    const list = (await (await call('GET', '/api/arenas')).json()) as ArenasAnswer;
+    expect(list.arenas.find((a) => a.id === 'test-arena')?.status).toBe('running');
+
+    // Standings update while it runs: someone has points before the end.
+    let sawPointsLive = false;
+    const watching = (async () => {
+      for (;;) {
+        const a = await arenaOf('test-arena');
+        if (a.arena.status === 'finished') return;
+        if (a.standings.some((s) => s.points > 0)) sawPointsLive = true;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+    })();
+    const games = await Promise.all(people.map((p) => play('test-arena', p.session)));
+    await watching;
+    expect(sawPointsLive).toBe(true);
+    expect(games.every((g) => g >= 1)).toBe(true);
+    expect(games.some((g) => g >= 2)).toBe(true);
+
+    // Tables under way at the end count when they end.
+    let final = await arenaOf('test-arena', people[0]?.session);
+    for (let i = 0; i < 100 && final.tables > 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      final = await arenaOf('test-arena', people[0]?.session);
+    }
+    expect(final.tables).toBe(0);
+    expect(final.arena.status).toBe('finished');
+    expect(final.standings).toHaveLength(8);
+    // Each player's games are those they played to their end.
+    expect(people.map((p) => final.standings.find((s) => s.account === p.id)?.games)).toEqual(games);
+    // Points are by place: a player's points are at most 4 a game, and a win is 4.
+    for (const s of final.standings) {
+      expect(s.points).toBeLessThanOrEqual(ARENA_POINTS[0] * s.games);
+      expect(s.points).toBeGreaterThanOrEqual(ARENA_POINTS[0] * s.wins);
+    }
+    // Ordered by points, then wins; the podium is the first three.
+    for (let i = 1; i < final.standings.length; i++) {
+      const [a, b] = [final.standings[i - 1], final.standings[i]];
+      expect(a && b && (a.points > b.points || (a.points === b.points && a.wins >= b.wins))).toBe(true);
+    }
+    expect(final.podium).toEqual(final.standings.slice(0, 3));
+    expect(final.you).toEqual({ entered: true, waiting: false, table: null });
+
+    // On the players' profiles.
+    const first = final.standings[0];
+    if (!first) throw new Error('no standings');
+    const mine = (await (await call('GET', `/api/players/${first.account}/arenas`)).json()) as PlayerArenasAnswer;
+    expect(mine.arenas).toEqual([
+      expect.objectContaining({
+        arena: expect.objectContaining({ id: 'test-arena', status: 'finished', players: 8 }),
+        place: first.place,
+        points: first.points,
+      }),
+    ]);
+  }, 120_000);
+
+  it('refuses what it must with a clear 4xx, changing nothing', async () => {
+    const now = await serverNow();
+    await server.storage.createArena({
+      id: 'later',
+      name: '',
+      edition: 'classic',
+      rounds: 1,
+      startsAt: now + 3_600_000,
+      endsAt: now + 7_200_000,
+      createdAt: now,
+    });
+    await server.storage.createArena({
+      id: 'over',
+      name: '',
+      edition: 'classic',
+      rounds: 1,
+      startsAt: now - 7_200_000,
+      endsAt: now - 3_600_000,
+      createdAt: now,
+    });
+    const { session } = await member(url, 'arena_someone');
+    const guest = await signedIn(url, 'Guesty');
+    const guestSession = guest.auth.token ?? '';
+    expect((await call('POST', '/api/arenas/nope/join', session)).status).toBe(404);
+    expect((await call('POST', '/api/arenas/bad%20id/join', session)).status).toBe(404);
+    expect((await call('GET', '/api/arenas/nope')).status).toBe(404);
+    expect((await call('POST', '/api/arenas/later/join')).status).toBe(401);
+    const refused = await call('POST', '/api/arenas/later/join', guestSession);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/username/);
+    expect((await call('POST', '/api/arenas/over/join', session)).status).toBe(409);
+    expect((await call('GET', '/api/players/nobody/arenas')).status).toBe(404);
+    expect((await arenaOf('later')).standings).toEqual([]);
+    expect((await arenaOf('over')).standings).toEqual([]);
+    // An arena to come may be entered: waiting from its start.
+    const entered = (await (await call('POST', '/api/arenas/later/join', session)).json()) as ArenaAnswer;
+    expect(entered.arena.status).toBe('upcoming');
+    expect(entered.you).toEqual({ entered: true, waiting: true, table: null });
+    expect((await call('DELETE', '/api/arenas/later/join', session)).status).toBe(204);
+    expect((await arenaOf('later', session)).you).toEqual({ entered: true, waiting: false, table: null });
+  });
+});
