@@ -504,7 +504,8 @@ export class Table {
     return {
       protocol: PROTOCOL_VERSION,
       ...room,
-      host: this.seats.findIndex((s) => s.sessionId !== undefined && s.sessionId === this.host),
+      // (Nobody hosts an arena's table: the arena sets and starts it.)
+      host: this.arena ? -1 : this.seats.findIndex((s) => s.sessionId !== undefined && s.sessionId === this.host),
       you: this.seats.findIndex((s) => s.sessionId === sessionId),
       spectators: this.watchers.size,
       settings: this.settings,

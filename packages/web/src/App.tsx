@@ -29,6 +29,8 @@ const RaceScreen = screen(() => import('./screens/Race.js').then((m) => m.RaceSc
 const Solo = screen(() => import('./screens/Solo.js').then((m) => m.Solo));
 const Campaign = screen(() => import('./screens/Campaign.js').then((m) => m.Campaign));
 const Daily = screen(() => import('./screens/Daily.js').then((m) => m.Daily));
+const Arenas = screen(() => import('./screens/Arena.js').then((m) => m.Arenas));
+const Arena = screen(() => import('./screens/Arena.js').then((m) => m.Arena));
 const Tutorial = screen(() => import('./screens/Tutorial.js').then((m) => m.Tutorial));
 
 /**
@@ -151,6 +153,8 @@ export function App() {
             {route.name === 'run' && <Run key={route.id} id={route.id} />}
             {route.name === 'campaign' && <Campaign />}
             {route.name === 'daily' && <Daily />}
+            {route.name === 'arenas' && <Arenas />}
+            {route.name === 'arena' && <Arena key={route.id} id={route.id} />}
           </Suspense>
         </Fallback>
       </main>

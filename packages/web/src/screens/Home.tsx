@@ -146,6 +146,10 @@ export function Home() {
           <span className="tile-name">{t('home.daily')}</span>
           <span className="tile-text">{t('home.dailyText')}</span>
         </a>
+        <a className="button tile small" href="#/arenas">
+          <span className="tile-name">{t('home.arenas')}</span>
+          <span className="tile-text">{t('home.arenasText')}</span>
+        </a>
       </nav>
       {error && (
         <p className="error" role="alert">
