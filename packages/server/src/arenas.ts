@@ -1,12 +1,4 @@
-import type {
-  ArenaAnswer,
-  ArenaResult,
-  ArenaStanding,
-  ArenaView,
-  PlayerId,
-  RaceEdition,
-  Standing,
-} from '@ubongo/core';
+import type { ArenaAnswer, ArenaResult, ArenaStanding, ArenaView, PlayerId, RaceEdition, Standing } from '@ubongo/core';
 import { arenaPoints, arenaStandings, arenaStatus, arenaTables, GAME_ROUNDS, RACE_EDITIONS } from '@ubongo/core';
 import { randomBytes } from 'node:crypto';
 import type { GameClock } from './clock.js';
@@ -29,7 +21,10 @@ export const ARENA = {
   gatherMs: 10_000,
   /** Real ms: a player whose page has not said it is in the lobby for this long is not seated. */
   seenMs: 10_000,
-  /** A table starts this long after it is seated at the latest, with those there (2 at least); else it closes. */
+  /**
+   * Real ms (people and networks take real time, whatever the time scale): a table starts this long
+   * after it is seated at the latest, with those there (2 at least); else it closes.
+   */
   seatWaitMs: 30_000,
   /** Real ms between the director's looks at the arenas. */
   tickMs: 1000,
@@ -275,7 +270,11 @@ export class ArenaDirector implements ArenaTables {
       const accounts = table.map((e) => e.accountId);
       if (!(await storage.seatArenaTable(arena.id, accounts, code))) continue;
       const key = randomBytes(18).toString('base64url');
-      this.#orders.set(key, { code, arena, seating: { arenaId: arena.id, accounts, startBy: now + ARENA.seatWaitMs } });
+      this.#orders.set(key, {
+        code,
+        arena,
+        seating: { arenaId: arena.id, accounts, startBy: now + ARENA.seatWaitMs * clock.timeScale },
+      });
       try {
         await this.options.createRoom({ arenaTable: key });
       } catch (e) {

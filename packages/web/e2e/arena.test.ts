@@ -148,7 +148,10 @@ it.each<On>(['phone', 'desktop'])(
     await page.waitForURL(new RegExp(`#/arena/${arena}$`));
     // The standings count the game: the scripted players who solved have points, this player is listed.
     const standings = page.getByTestId('arena-standings');
-    await standings.getByText(`ana_${on}`).waitFor();
+    // This player played the game (and solved nothing: no points).
+    const mine = standings.locator('tr.me');
+    await mine.getByText(`ana_${on}`).waitFor();
+    expect(await mine.locator('td').nth(3).textContent()).toBe('1');
     await expect.poll(async () => (await standings.locator('tbody tr').count()) >= 3, { timeout: 20_000 }).toBe(true);
     await expect
       .poll(async () => Number((await standings.locator('tbody tr').first().locator('td').nth(2).textContent()) ?? 0), {

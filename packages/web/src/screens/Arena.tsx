@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../account.js';
-import { clock, useNow } from '../hooks.js';
+import { clock, timeLeft, useNow } from '../hooks.js';
 import { enterArena, fetchArena, fetchArenas, fetchPlayerArenas, HttpError, leaveArena } from '../net.js';
 import { go } from '../route.js';
 import { PlayerName } from './common.js';
@@ -19,6 +19,14 @@ import { podiumOrder } from './EndOfGame.js';
 const LOBBY_MS = 2000;
 /** How often the standings are read while the player only watches. */
 const WATCH_MS = 3000;
+
+/** A wait as a clock: m:ss, or h:mm:ss from an hour. */
+function longClock(ms: number): string {
+  const hours = Math.floor(ms / 3_600_000);
+  if (hours === 0) return clock(ms);
+  const rest = clock(ms - hours * 3_600_000);
+  return `${hours}:${rest.padStart(5, '0')}`;
+}
 
 /** An arena's name: its own, or its edition's. */
 export function arenaName(arena: Pick<ArenaView, 'name' | 'edition'>, t: TFunction): string {
@@ -92,7 +100,7 @@ export function Arenas() {
 export function Arena({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
   const account = useAccount();
-  const [answer, setAnswer] = useState<ArenaAnswer | null>(null);
+  const [answer, setAnswer] = useState<(ArenaAnswer & { receivedAt: number }) | null>(null);
   const [missing, setMissing] = useState(false);
   const [refused, setRefused] = useState<number | null>(null);
   /** The player asked to be in the lobby; coming back to the page of an arena one entered is coming back to it. */
@@ -108,7 +116,7 @@ export function Arena({ id }: { id: string }) {
       (lobby ? enterArena(id) : fetchArena(id))
         .then((a) => {
           if (!live) return;
-          setAnswer(a);
+          setAnswer({ ...a, receivedAt: performance.now() });
           setRefused(null);
           if (inLobby === null) setInLobby(a.you?.entered === true && a.arena.status !== 'finished');
           if (lobby && a.you?.table) go(`room/${encodeURIComponent(a.you.table)}`);
@@ -142,8 +150,7 @@ export function Arena({ id }: { id: string }) {
   if (!answer) return <p className="loading">{t('common.loading')}</p>;
   const { arena } = answer;
   const guest = account !== null && account.username === null;
-  const offset = answer.serverNow - Date.now();
-  const waitFor = (at: number): string => clock(Math.max(0, (at - (now + offset)) / answer.timeScale));
+  const waitFor = (at: number): string => longClock(timeLeft(at, answer, answer.receivedAt, now));
   return (
     <div className="arena">
       <h1>{arenaName(arena, t)}</h1>
