@@ -216,10 +216,24 @@ describe('ubongo admin size and reports', () => {
     expect(arena).toMatchObject({ edition: 'classic', rounds: 3, name: 'New year' });
     expect(arena.endsAt - arena.startsAt).toBe(30 * 60_000);
     expect(new Date(arena.startsAt).toISOString()).toBe('2099-01-01T18:00:00.000Z');
-    const soon = await ubongo('admin', 'arena', 'add', '--start', '+10', '--minutes', '5', '--edition', 'extreme', '--data-dir', dir);
+    const soon = await ubongo(
+      'admin',
+      'arena',
+      'add',
+      '--start',
+      '+10',
+      '--minutes',
+      '5',
+      '--edition',
+      'extreme',
+      '--data-dir',
+      dir,
+    );
     expect(soon.code).toBe(0);
     const list = await ubongo('admin', 'arena', 'list', '--data-dir', dir);
-    expect(list.out).toMatch(/extreme {2}5 min {2}3 rounds {2}0 players\n.*classic {2}30 min {2}3 rounds {2}0 players {2}New year\n2 arenas\n$/s);
+    expect(list.out).toMatch(
+      /extreme {2}5 min {2}3 rounds {2}0 players\n.*classic {2}30 min {2}3 rounds {2}0 players {2}New year\n2 arenas\n$/s,
+    );
     for (const bad of [
       ['add', '--start', 'tomorrow', '--minutes', '30'],
       ['add', '--start', '+5', '--minutes', '0'],

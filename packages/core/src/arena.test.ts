@@ -37,7 +37,10 @@ describe('arenas', () => {
       { id: 'd', r: 1880 },
       { id: 'e', r: 1500 },
     ];
-    expect(arenaTables(waiting, (p) => p.r).map((t) => t.map((p) => p.id))).toEqual([['b', 'd', 'c'], ['a', 'e']]);
+    expect(arenaTables(waiting, (p) => p.r).map((t) => t.map((p) => p.id))).toEqual([
+      ['b', 'd', 'c'],
+      ['a', 'e'],
+    ]);
   });
 
   it('orders standings by points, wins, fewer games, then who came first; equals share a place', () => {
@@ -59,6 +62,11 @@ describe('arenas', () => {
 
   it('runs from its start to its end', () => {
     const arena = { startsAt: 100, endsAt: 200 };
-    expect([99, 100, 199, 200].map((n) => arenaStatus(arena, n))).toEqual(['upcoming', 'running', 'running', 'finished']);
+    expect([99, 100, 199, 200].map((n) => arenaStatus(arena, n))).toEqual([
+      'upcoming',
+      'running',
+      'running',
+      'finished',
+    ]);
   });
 });

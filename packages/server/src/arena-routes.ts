@@ -11,8 +11,12 @@ import type { Account } from './storage.js';
 const bearer = (request: FastifyRequest): string | undefined =>
   /^Bearer ([\w-]{20,100})$/.exec(request.headers.authorization ?? '')?.[1];
 
-const arenaId = z.object({ id: z.string().regex(/^[\w-]{1,64}$/, { error: 'an arena id is letters, digits, - and _' }) });
-const playerId = z.object({ id: z.string().regex(/^[\w-]{1,64}$/, { error: 'a player id is letters, digits, - and _' }) });
+const arenaId = z.object({
+  id: z.string().regex(/^[\w-]{1,64}$/, { error: 'an arena id is letters, digits, - and _' }),
+});
+const playerId = z.object({
+  id: z.string().regex(/^[\w-]{1,64}$/, { error: 'a player id is letters, digits, - and _' }),
+});
 
 /** Arenas listed: the finished of the last week (the latest 10) and those to come (the next 10). */
 const LISTED = { finishedDays: 7, finished: 10, upcoming: 10 } as const;

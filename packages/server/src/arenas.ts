@@ -129,7 +129,16 @@ export function standingsOf(entries: readonly ArenaEntry[]): ArenaStanding[] {
       username: e.username,
       playing: e.table !== null,
     })),
-  ).map(({ joinedAt: _, ...s }) => s);
+  ).map((s) => ({
+    place: s.place,
+    account: s.account,
+    name: s.name,
+    username: s.username,
+    points: s.points,
+    wins: s.wins,
+    games: s.games,
+    playing: s.playing,
+  }));
 }
 
 /** An arena with its standings (and its podium once over), as `accountId` (if any) sees it. */

@@ -8,13 +8,23 @@ describe('arenas', () => {
       { edition: 'extreme', everyMinutes: 180, minutes: 45, rounds: 2 },
     ]);
     expect(parseTimetable('')).toEqual([]);
-    for (const bad of ['chess/60/30', 'classic/60', 'classic/60/90', 'classic/1/1', 'classic/60/30/10', 'classic/60/30/3/x'])
+    for (const bad of [
+      'chess/60/30',
+      'classic/60',
+      'classic/60/90',
+      'classic/1/1',
+      'classic/60/30/10',
+      'classic/60/30/3/x',
+    ])
       expect(() => parseTimetable(bad)).toThrow(/EDITION\/EVERY\/MINUTES/);
   });
 
   it('makes the arena of this period and the next, with ids of their own', () => {
     const hour = 3_600_000;
-    const [now, next] = timetableArenas({ edition: 'classic', everyMinutes: 60, minutes: 30, rounds: 3 }, 5 * hour + 10);
+    const [now, next] = timetableArenas(
+      { edition: 'classic', everyMinutes: 60, minutes: 30, rounds: 3 },
+      5 * hour + 10,
+    );
     expect(now).toMatchObject({ id: `classic-60m-${5 * hour}`, startsAt: 5 * hour, endsAt: 5 * hour + hour / 2 });
     expect(next).toMatchObject({ id: `classic-60m-${6 * hour}`, startsAt: 6 * hour });
   });

@@ -168,7 +168,10 @@ it.each<On>(['phone', 'desktop'])(
 
     // A finished arena: its podium, second, first, third.
     const over = `over-${on}`;
-    await finishedArena(over, ['Ada', 'Bea', 'Cid', 'Dov'].map((n) => `${n}${on === 'phone' ? 'p' : 'd'}`));
+    await finishedArena(
+      over,
+      ['Ada', 'Bea', 'Cid', 'Dov'].map((n) => `${n}${on === 'phone' ? 'p' : 'd'}`),
+    );
     await page.goto(`${url}/#/arena/${over}`);
     await page.getByRole('heading', { name: 'Friday night' }).waitFor();
     const podium = page.getByTestId('arena-podium');

@@ -64,8 +64,8 @@ export class KyselyArenas implements Arenas {
     const gone = await this.db
       .deleteFrom('arenas')
       .where('id', '=', id)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('arena_entries').select('account_id').where('arena_entries.arena_id', '=', id))),
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('arena_entries').select('account_id').where('arena_entries.arena_id', '=', id))),
       )
       .executeTakeFirst();
     return Number(gone.numDeletedRows) > 0;

@@ -93,7 +93,8 @@ export class MemoryArenas implements Arenas {
     return this.gate.run(() => {
       const entries = accountIds.map((id) => this.entries.get(`${arenaId} ${id}`));
       if (entries.some((e) => !e || e.waitingSince === null || e.table !== null)) return false;
-      for (const e of entries) if (e) this.entries.set(`${arenaId} ${e.accountId}`, { ...e, waitingSince: null, table });
+      for (const e of entries)
+        if (e) this.entries.set(`${arenaId} ${e.accountId}`, { ...e, waitingSince: null, table });
       return true;
     });
   }

@@ -166,8 +166,7 @@ export function Arena({ id }: { id: string }) {
         {arena.status !== 'finished' &&
           (guest ? (
             <p>
-              {t('arena.needsUsername')}{' '}
-              <a href="#/account">{t('nav.account')}</a>
+              {t('arena.needsUsername')} <a href="#/account">{t('nav.account')}</a>
             </p>
           ) : inLobby === true ? (
             <>

@@ -29,7 +29,9 @@ export function Lobby({ table }: { table: Table }) {
 
   return (
     <div className="lobby">
-      <h1>{lobby.arena !== undefined ? t('arena.tableTitle') : lobby.public ? t('lobby.publicTitle') : t('lobby.title')}</h1>
+      <h1>
+        {lobby.arena !== undefined ? t('arena.tableTitle') : lobby.public ? t('lobby.publicTitle') : t('lobby.title')}
+      </h1>
       {lobby.arena !== undefined && <p className="hint">{t('arena.tableNote')}</p>}
       {lobby.public && <QuickMatch table={table} />}
       <Blocked lobby={lobby} />

@@ -29,7 +29,9 @@ export function arenasContract(name: string, open: Opener): void {
       expect(await storage.createArena(arena())).toBe(true);
       expect(await storage.createArena(arena({ name: 'again' }))).toBe(false);
       expect(await storage.createArena(arena({ id: 'ar0', startsAt: 3000, endsAt: 4000 }))).toBe(true);
-      expect(await storage.createArena(arena({ id: 'ar2', startsAt: 100, endsAt: 900, edition: 'extreme' }))).toBe(true);
+      expect(await storage.createArena(arena({ id: 'ar2', startsAt: 100, endsAt: 900, edition: 'extreme' }))).toBe(
+        true,
+      );
       expect(await storage.arena('ar1')).toEqual(arena());
       expect(await storage.arena('nope')).toBeUndefined();
       expect((await storage.arenas(0, 10_000, 10)).map((a) => a.id)).toEqual(['ar2', 'ar1', 'ar0']);
