@@ -198,4 +198,38 @@ describe('arenas', () => {
     expect((await call('DELETE', '/api/arenas/later/join', session)).status).toBe(204);
     expect((await arenaOf('later', session)).you).toEqual({ entered: true, waiting: false, table: null });
   });
+
+  it('seats at an arena’s table only those the arena seated there: another account watches, and nobody hosts it', async () => {
+    const now = await serverNow();
+    await server.storage.createArena({
+      id: 'duo',
+      name: '',
+      edition: 'classic',
+      rounds: 1,
+      startsAt: now,
+      endsAt: now + 3_600_000,
+      createdAt: now,
+    });
+    const [ann, bob, eve] = await Promise.all(['duo_ann', 'duo_bob', 'duo_eve'].map((n) => member(url, n)));
+    if (!ann || !bob || !eve) throw new Error('no members');
+    let table: string | null | undefined;
+    for (let i = 0; i < 100 && !table; i++) {
+      await call('POST', '/api/arenas/duo/join', bob.session);
+      table = ((await (await call('POST', '/api/arenas/duo/join', ann.session)).json()) as ArenaAnswer).you?.table;
+      if (!table) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (!table) throw new Error('no table seated');
+    const stranger = await Player.join(url, table, { side: 'easy' }, eve.session);
+    const seen = await stranger.waitFor('lobby');
+    expect(seen.you).toBe(-1);
+    expect(seen.host).toBe(-1);
+    expect(seen.arena).toBe('duo');
+    const first = await Player.join(url, table, { side: 'easy' }, ann.session);
+    expect((await first.waitFor('lobby', (l) => l.you >= 0)).host).toBe(-1);
+    first.send('settings', { rounds: 5 });
+    expect(await first.waitFor('rejected', (r) => r.to === 'settings')).toMatchObject({
+      message: 'an arena’s table is set by the arena',
+    });
+    await Promise.all([stranger.room.leave(), first.room.leave()]);
+  });
 });
