@@ -62,10 +62,10 @@ async function play(arena: string, session: string): Promise<number> {
   let games = 0;
   for (;;) {
     const res = await call('POST', `/api/arenas/${arena}/join`, session);
-    if (res.status === 409) return games;
-    const answer = (await res.json()) as ArenaAnswer;
-    if (answer.arena.status === 'finished') return games;
+    // Over: done, unless seated at the last moment (a table seated before the end plays and counts).
+    const answer = res.status === 409 ? await arenaOf(arena, session) : ((await res.json()) as ArenaAnswer);
     const table = answer.you?.table;
+    if (answer.arena.status === 'finished' && !table) return games;
     if (!table) {
       await new Promise((resolve) => setTimeout(resolve, 150));
       continue;
@@ -231,5 +231,32 @@ describe('arenas', () => {
       message: 'an arena’s table is set by the arena',
     });
     await Promise.all([stranger.room.leave(), first.room.leave()]);
+  });
+
+  it('frees the players of a table whose room is gone (a process that crashed)', async () => {
+    const now = await serverNow();
+    await server.storage.createArena({
+      id: 'crash',
+      name: '',
+      edition: 'classic',
+      rounds: 1,
+      startsAt: now,
+      endsAt: now + 3_600_000,
+      createdAt: now,
+    });
+    const [ann, bob] = await Promise.all(['crash_ann', 'crash_bob'].map((n) => member(url, n)));
+    if (!ann || !bob) throw new Error('no members');
+    // In the lobby, but not seen there for long: the director seats them at no table of its own.
+    for (const p of [ann, bob]) await server.storage.enterArena('crash', p.id, now - 3_600_000);
+    // Seated at a table no process has a room for.
+    expect(await server.storage.seatArenaTable('crash', [ann.id, bob.id], 'GONE42')).toBe(true);
+    expect((await arenaOf('crash')).tables).toBe(1);
+    let tables = 1;
+    for (let i = 0; i < 50 && tables > 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      tables = (await arenaOf('crash')).tables;
+    }
+    expect(tables).toBe(0);
+    expect((await arenaOf('crash', ann.session)).you).toEqual({ entered: true, waiting: false, table: null });
   });
 });

@@ -28,6 +28,8 @@ export const ARENA = {
   seatWaitMs: 30_000,
   /** Real ms between the director's looks at the arenas. */
   tickMs: 1000,
+  /** Real ms after an arena's end during which its tables are still looked after. */
+  lostAfterMs: 3_600_000,
   /** Rounds of a game unless an arena says. */
   rounds: 3,
 } as const;
@@ -203,6 +205,8 @@ export interface DirectorOptions {
   readonly log: (message: string) => void;
   /** Makes a race room in this process with these options (matchMaker.handleCreateRoom). */
   readonly createRoom: (options: { arenaTable: string }) => Promise<unknown>;
+  /** Whether a room of this code is open, in any process (the matchmaker's listing). */
+  readonly roomOpen: (code: string) => Promise<boolean>;
   readonly timetable: readonly TimetableEntry[];
 }
 
@@ -214,6 +218,8 @@ export class ArenaDirector implements ArenaTables {
   readonly #orders = new Map<string, ArenaTableOrder>();
   /** The timetable's arenas known to be stored. */
   readonly #made = new Set<string>();
+  /** Tables with players and no room at the last look: freed if still so at the next. */
+  #lost = new Set<string>();
   #timer: NodeJS.Timeout | undefined;
   #ticking: Promise<void> = Promise.resolve();
 
@@ -255,8 +261,31 @@ export class ArenaDirector implements ArenaTables {
         await storage.createArena(arena);
         this.#made.add(arena.id);
       }
-    for (const arena of await storage.arenas(now, now, 100))
+    // Arenas running, and those over in the last hour (whose tables may still play).
+    for (const arena of await storage.arenas(now - ARENA.lostAfterMs * clock.timeScale, now, 100)) {
       if (arenaStatus(arena, now) === 'running') await this.#seat(arena, now);
+      await this.#freeLost(arena);
+    }
+  }
+
+  /**
+   * Frees the players of a table whose room is gone without saying so (its process crashed): a
+   * table with players and no open room at two looks in a row (a room being made is open within
+   * milliseconds of its table being seated).
+   */
+  async #freeLost(arena: Arena): Promise<void> {
+    const { storage, log, roomOpen } = this.options;
+    const tables = new Set((await storage.arenaEntries(arena.id)).flatMap((e) => (e.table === null ? [] : [e.table])));
+    for (const code of tables) {
+      const key = `${arena.id} ${code}`;
+      if (await roomOpen(code)) this.#lost.delete(key);
+      else if (!this.#lost.has(key)) this.#lost.add(key);
+      else {
+        this.#lost.delete(key);
+        log(`arena ${arena.id}: table ${code} has no room: its players are free`);
+        await storage.endArenaTable(arena.id, code, []);
+      }
+    }
   }
 
   /** Seats the arena's waiting players, if it is time (see `ARENA`), at tables of near ratings. */

@@ -167,6 +167,7 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
     log,
     timetable: options.arenaTimetable ?? [],
     createRoom: (arenaOptions) => matchMaker.handleCreateRoom('race', arenaOptions),
+    roomOpen: async (code) => (await matchMaker.query({ roomId: code })).length > 0,
   });
   const services: RoomServices = {
     storage,

@@ -119,7 +119,8 @@ export function Arena({ id }: { id: string }) {
           setAnswer({ ...a, receivedAt: performance.now() });
           setRefused(null);
           if (inLobby === null) setInLobby(a.you?.entered === true && a.arena.status !== 'finished');
-          if (lobby && a.you?.table) go(`room/${encodeURIComponent(a.you.table)}`);
+          // (A table seated just before the end plays, and counts.)
+          if (inLobby === true && a.you?.table) go(`room/${encodeURIComponent(a.you.table)}`);
         })
         .catch((e: unknown) => {
           if (!live) return;
