@@ -304,6 +304,8 @@ export class ArenaDirector implements ArenaTables {
       ratings.set(e.accountId, rating ? displayOf(rating) : 1500);
     }
     for (const table of arenaTables(waiting, (e) => ratings.get(e.accountId) ?? 1500)) {
+      // No table once the arena is over (the reads above took time).
+      if (clock.now() >= arena.endsAt) return;
       const code = tableCode();
       const accounts = table.map((e) => e.accountId);
       if (!(await storage.seatArenaTable(arena.id, accounts, code))) continue;
