@@ -177,7 +177,7 @@ describe('ubongo admin size and reports', () => {
         const size = await ubongo('admin', 'size', '--database-url', url);
         expect(size.code).toBe(0);
         expect(size.out).toMatch(/\nsolo_trails\s+30\s+\d+(\.\d)? kB\n/);
-        expect(size.out).toMatch(/\nkysely_migration\s+18\s+/);
+        expect(size.out).toMatch(/\nkysely_migration\s+19\s+/);
         const reports = await ubongo('admin', 'reports', '--database-url', url, '--json');
         expect(JSON.parse(reports.out)).toEqual({
           reporter: 'r1',
@@ -193,4 +193,65 @@ describe('ubongo admin size and reports', () => {
       await postgres.stop();
     }
   }, 120_000);
+
+  it('schedules, lists and cancels arenas, refusing bad options before it opens the database', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ubongo-admin-arena-'));
+    expect(await ubongo('admin', 'arena', 'list', '--data-dir', dir)).toEqual({ code: 1, out: '0 arenas\n', err: '' });
+    const added = await ubongo(
+      'admin',
+      'arena',
+      'add',
+      '--start',
+      '2099-01-01T18:00Z',
+      '--minutes',
+      '30',
+      '--name',
+      'New year',
+      '--json',
+      '--data-dir',
+      dir,
+    );
+    expect(added.code).toBe(0);
+    const arena = JSON.parse(added.out) as { id: string; startsAt: number; endsAt: number; edition: string };
+    expect(arena).toMatchObject({ edition: 'classic', rounds: 3, name: 'New year' });
+    expect(arena.endsAt - arena.startsAt).toBe(30 * 60_000);
+    expect(new Date(arena.startsAt).toISOString()).toBe('2099-01-01T18:00:00.000Z');
+    const soon = await ubongo(
+      'admin',
+      'arena',
+      'add',
+      '--start',
+      '+10',
+      '--minutes',
+      '5',
+      '--edition',
+      'extreme',
+      '--data-dir',
+      dir,
+    );
+    expect(soon.code).toBe(0);
+    const list = await ubongo('admin', 'arena', 'list', '--data-dir', dir);
+    expect(list.out).toMatch(
+      /extreme {2}5 min {2}3 rounds {2}0 players\n.*classic {2}30 min {2}3 rounds {2}0 players {2}New year\n2 arenas\n$/s,
+    );
+    for (const bad of [
+      ['add', '--start', 'tomorrow', '--minutes', '30'],
+      ['add', '--start', '+5', '--minutes', '0'],
+      ['add', '--start', '+5', '--minutes', '30', '--edition', 'chess'],
+      ['add', '--start', '+5', '--minutes', '30', '--rounds', '12'],
+      ['add', '--start', '2000-01-01T00:00Z', '--minutes', '30'],
+      ['add', '--minutes', '30'],
+      ['cancel'],
+      ['other'],
+    ])
+      expect((await ubongo('admin', 'arena', ...bad, '--data-dir', dir)).code).toBe(2);
+    expect((await ubongo('admin', 'arena', 'list', '--data-dir', dir)).out).toMatch(/\n2 arenas\n$/);
+    expect(await ubongo('admin', 'arena', 'cancel', arena.id, '--data-dir', dir)).toEqual({
+      code: 0,
+      out: `arena ${arena.id} cancelled\n`,
+      err: '',
+    });
+    expect((await ubongo('admin', 'arena', 'cancel', arena.id, '--data-dir', dir)).code).toBe(1);
+    expect((await ubongo('admin', 'arena', 'list', '--data-dir', dir)).out).toMatch(/\n1 arena\n$/);
+  });
 });

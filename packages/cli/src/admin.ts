@@ -1,4 +1,5 @@
 import type { Accounts, Reviews, SoloRuns, TableSize } from '@ubongo/server';
+import { ARENA_HELP, arenaCommand } from './admin-arena.js';
 import { adminReports } from './admin-reports.js';
 import { adminSize } from './admin-size.js';
 import { parseArgs } from 'node:util';
@@ -10,6 +11,7 @@ import { REVIEW_HELP, reviewCommand } from './review.js';
 /** Help for `ubongo admin`. */
 export const ADMIN_HELP = `Usage: ubongo admin flagged|size|reports [--data-dir DIR | --database-url URL] [--json]
        ubongo admin review [--all | show ID | release ID | reject ID] [--data-dir DIR | --database-url URL] [--json]
+       ubongo admin arena list | add ... | cancel ID [--data-dir DIR | --database-url URL] [--json]
 
 What an operator reviews, in the server's database (read; review's release and reject write):
 PostgreSQL if DATABASE_URL names one (as for the server), else SQLite in the data folder (stop the
@@ -18,7 +20,7 @@ server first, or read a copy).
   flagged              the accounts marked for review: a solve faster than a person can (docs/accounts.md)
 ${REVIEW_HELP}  size                 the database's tables by size: rows and bytes (docs/operations.md)
   reports              the board entries players reported, earliest first (docs/accounts.md)
-  --data-dir DIR       where the SQLite database lives (default: $UBONGO_DATA_DIR, else ./data)
+${ARENA_HELP}  --data-dir DIR       where the SQLite database lives (default: $UBONGO_DATA_DIR, else ./data)
   --database-url URL   a postgres:// URL: the PostgreSQL database to read (default: $DATABASE_URL)
   --json               one JSON object per line instead of a table
   -h, --help           this help
@@ -26,6 +28,7 @@ ${REVIEW_HELP}  size                 the database's tables by size: rows and byt
 
 /** `ubongo admin ...`. */
 export async function adminCommand(args: string[], io: Io): Promise<number> {
+  if (args[0] === 'arena' && !args.includes('--help') && !args.includes('-h')) return arenaCommand(args.slice(1), io);
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -44,7 +47,7 @@ export async function adminCommand(args: string[], io: Io): Promise<number> {
   const [what, ...extra] = positionals;
   const simple = ['flagged', 'size', 'reports'];
   if (!(what !== undefined && simple.includes(what) && extra.length === 0) && what !== 'review')
-    throw new UsageError(`admin takes 'flagged', 'review', 'size' or 'reports'; run 'ubongo admin --help'`);
+    throw new UsageError(`admin takes 'flagged', 'review', 'size', 'reports' or 'arena'; run 'ubongo admin --help'`);
   if (values.all && (what !== 'review' || extra.length > 0))
     throw new UsageError(`--all is for 'ubongo admin review' alone`);
   if (values['data-dir'] !== undefined && values['database-url'] !== undefined)

@@ -30,3 +30,4 @@ export * from './svg.js';
 export * from './game/index.js';
 export * from './protocol.js';
 export * from './friends.js';
+export * from './arena.js';

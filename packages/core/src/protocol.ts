@@ -399,6 +399,8 @@ export interface LobbyMessage extends Timed {
   /** A quick-match table with one person: from when they are offered to play against bots. */
   readonly offerBotsAt: number | null;
   readonly seats: readonly LobbySeat[];
+  /** An arena's table: the arena's id (its page, to go back to after the game; docs/arenas.md). */
+  readonly arena?: string;
   /**
    * Your seat's key: kept by the client, it brings you back to the seat after the server restarts
    * (join options' `seatKey`), in a game under way, a lobby or a finished game's table alike. Null

@@ -27,6 +27,9 @@ export const API_COSTS: Readonly<Record<string, number>> = {
   '/api/daily': 3,
   '/api/daily/:date/board': 3,
   '/api/daily/:date/solution': 1,
+  '/api/arenas': 3,
+  '/api/arenas/:id': 2,
+  '/api/players/:id/arenas': 5,
 };
 
 /** How long an answer over budget waits before it is sent. */

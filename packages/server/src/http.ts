@@ -9,6 +9,7 @@ import { accountRoutes } from './account-routes.js';
 import { apiBudget } from './api-budget.js';
 import { AccountError } from './accounts.js';
 import { apiRoutes } from './api-routes.js';
+import { arenaRoutes } from './arena-routes.js';
 import { campaignRoutes } from './campaign-routes.js';
 import { dailyRoutes } from './daily-routes.js';
 import { stormRoutes } from './storm-routes.js';
@@ -188,6 +189,7 @@ export async function httpApp(options: HttpOptions): Promise<FastifyInstance> {
   apiRoutes(typed, options);
   dailyRoutes(typed, options);
   stormRoutes(typed, options);
+  arenaRoutes(typed, options);
   reportRoutes(typed, options, options.accounts);
   friendRoutes(typed, options.accounts, options.friends);
   if (options.webDir !== undefined)

@@ -2,6 +2,8 @@
 // PostgreSQL database DATABASE_URL names, and the built web client (packages/web/dist, or
 // UBONGO_WEB_DIR) at its root. With UBONGO_REDIS_URL it is one of several processes sharing that
 // Redis and the database, reached by clients at UBONGO_PUBLIC_ADDRESS (docs/operations.md).
+import type { TimetableEntry } from './arenas.js';
+import { parseTimetable } from './arenas.js';
 import { AddressInUseError } from './address-hold.js';
 import { checkPublicAddress } from './public-address.js';
 import { limitsFromEnv } from './limits.js';
@@ -49,6 +51,13 @@ try {
   fail(e instanceof Error ? e.message : String(e));
 }
 const sourceMaps = process.env['UBONGO_SOURCE_MAPS'] === '1';
+// Arenas made by a timetable (docs/arenas.md): `classic/60/30` is a classic arena every hour for 30 minutes.
+let arenaTimetable: TimetableEntry[] = [];
+try {
+  arenaTimetable = parseTimetable(process.env['UBONGO_ARENAS'] ?? '');
+} catch (e) {
+  fail(`UBONGO_ARENAS: ${e instanceof Error ? e.message : String(e)}`);
+}
 // For the bench: the process measures itself and prints its figures on SIGUSR2 (metrics.ts).
 const metrics = process.env['UBONGO_METRICS'] === '1' ? new ServerMetrics() : undefined;
 if (metrics)
@@ -62,6 +71,7 @@ const server = await startServer({
   timeScale,
   limits,
   sourceMaps,
+  arenaTimetable,
   ...(webDir ? { webDir } : {}),
   ...(databaseUrl === undefined ? {} : { databaseUrl }),
   ...(redisUrl === undefined ? {} : { redisUrl }),

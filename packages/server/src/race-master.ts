@@ -18,6 +18,7 @@ import { GameJournal, TableJournal } from './journal.js';
 import { RaceGame } from './race-game.js';
 import type { RatingStore } from './ratings.js';
 import { rateRace } from './ratings.js';
+import { arenaResults } from './arenas.js';
 import type { RoomServices } from './services.js';
 import type { Whose } from './solves.js';
 import { claimReview } from './reviews.js';
@@ -31,7 +32,10 @@ import { seatAccount } from './table.js';
 export const RECONNECT_SECONDS = 60;
 
 /** What a race's master needs from the server around it (storage narrowed to what it calls). */
-export type RaceMasterServices = Pick<RoomServices, 'attempts' | 'inPlay' | 'decks' | 'seed' | 'log' | 'metrics'> & {
+export type RaceMasterServices = Pick<
+  RoomServices,
+  'attempts' | 'inPlay' | 'decks' | 'seed' | 'log' | 'metrics' | 'arenas'
+> & {
   readonly clock: Pick<GameClock, 'now' | 'timeScale'>;
   readonly storage: Pick<
     Storage,
@@ -325,6 +329,13 @@ export class RaceMaster {
   /** When a quick-match table starts by itself (table.ts, QUICK_MATCH): null for a private or started one. */
   startsAt(): number | null {
     if (this.#restoredTable && this.#resumeBy !== null) return null;
+    const arena = this.table.arena;
+    if (arena) {
+      // An arena's table starts once everyone it seated sits there, or at its deadline with two.
+      const seated = this.table.seats.filter((s) => s.occupant.kind === 'human' && s.connected);
+      if (this.#game || seated.length < 2) return null;
+      return arena.accounts.every((a) => seated.some((s) => s.accountId === a)) ? 0 : arena.startBy;
+    }
     return this.room.public && !this.#game ? this.table.startsAt() : null;
   }
 
@@ -345,7 +356,7 @@ export class RaceMaster {
       table.sitBack(own, sessionId, seatKey, account);
       return 'back';
     }
-    if (!this.#game && !spectate && !table.full) {
+    if (!this.#game && !spectate && !table.full && table.admits(account)) {
       table.sit(sessionId, name, side, account);
       return 'seated';
     }
@@ -375,6 +386,7 @@ export class RaceMaster {
       timeScale: clock.timeScale,
       resumeBy: this.#resumeBy,
       restartRound: this.#restartRound,
+      ...(this.table.arena ? { arena: this.table.arena.arenaId } : {}),
     });
   }
 
@@ -575,6 +587,17 @@ export class RaceMaster {
         record.result && rated
           ? await rateRace(storage, game, this.table.seats, this.#solves?.implausible ?? new Set(), clock.now(), log)
           : [];
+      if (record.result && this.table.arena)
+        // (The game is stored: points that cannot be, are logged; the game is not unsaved for it.)
+        await this.services.arenas
+          ?.over(
+            this.table.arena.arenaId,
+            this.room.id,
+            arenaResults(game.view(null).standings, this.table.seats, this.#solves?.implausible ?? new Set()),
+          )
+          .catch((e: unknown) => {
+            log(`room ${this.room.id}: arena points not stored: ${String(e)}`);
+          });
       if (record.result) {
         this.#recorded = game;
         const saved = { game: record.id, rated, ratings };
@@ -624,6 +647,12 @@ export class RaceMaster {
     await this.#saving;
     const game = this.#game;
     if (game && !game.saved && (game.finished || !stopping)) await this.#save(game);
+    // An arena's table is over: whoever still sits at it is free (a game's results are in already).
+    const arena = this.table.arena;
+    if (arena)
+      await this.services.arenas?.over(arena.arenaId, this.room.id, []).catch((e: unknown) => {
+        this.services.log(`room ${this.room.id}: arena ${arena.arenaId} not told the table closed: ${String(e)}`);
+      });
     // A table closed for good is forgotten; one the server stops with stays kept, to come back.
     if (!stopping) this.#kept.drop(this.room.id);
     await this.#kept.settled();

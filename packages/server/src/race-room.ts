@@ -8,7 +8,7 @@ import { MAX_SPECTATORS, raceJoinSchema } from './protocol.js';
 import { RaceMaster, RECONNECT_SECONDS } from './race-master.js';
 import { registerRaceMessages } from './race-messages.js';
 import { takeResumption } from './resume.js';
-import type { Restoration, Resumption, RoomServices } from './services.js';
+import type { ArenaTableOrder, Restoration, Resumption, RoomServices } from './services.js';
 import type { Account } from './storage.js';
 import type { Seat } from './table.js';
 import { settingsOf, Table, tableCode } from './table.js';
@@ -24,6 +24,12 @@ function refuseRatedQuickMatch(isPublic: boolean, rated: boolean | undefined): v
       MATCHMAKE_ERROR_CODES.publicRated,
       'quick-match tables are casual: a rated table is a private one, joined by its code',
     );
+}
+
+/** The arena's table a room is made for (arenas.ts, with a key only the server knows), if any. */
+function takeArenaOrder(services: RoomServices, options: unknown): ArenaTableOrder | undefined {
+  const key = (options as { arenaTable?: unknown } | undefined)?.arenaTable;
+  return typeof key === 'string' ? services.arenas?.take(key) : undefined;
 }
 
 /**
@@ -45,12 +51,19 @@ export class RaceRoom extends Room {
   readonly #next = new Alarm(this.#timers, () => this.services);
   readonly #autoStart = new Alarm(this.#timers, () => this.services);
   readonly #resumeWait = new Alarm(this.#timers, () => this.services);
+  /** An arena's table: the end of its wait for the players the arena seated. */
+  readonly #arenaWait = new Alarm(this.#timers, () => this.services);
   /** The referee's step is being taken (race-master.ts): its answer plans the next, none is planned meanwhile. */
   #refereeActing = false;
 
   override onCreate(options: unknown): void {
     this.patchRate = 0;
     // A game the server resumes after a restart (resume.ts), not a table a client asked for.
+    const order = takeArenaOrder(this.services, options);
+    if (order) {
+      this.#arenaTable(order);
+      return;
+    }
     const resumption = takeResumption(this.services.resumes, options);
     if (resumption) {
       if ('table' in resumption) this.#restore(resumption);
@@ -71,6 +84,26 @@ export class RaceRoom extends Room {
     this.#master.table.configure(rest);
     if (variant) this.#master.table.configure({ variant });
     this.#registerMessages();
+  }
+
+  /**
+   * An arena's table (arenas.ts): private, rated, set by the arena, for the players it seated
+   * (others watch). It starts once they all sit there, or at its deadline with two of them; with
+   * fewer by then it closes, and its players are free again.
+   */
+  #arenaTable({ code, arena, seating }: ArenaTableOrder): void {
+    this.roomId = code;
+    void this.setPrivate(true);
+    this.maxClients = 4 + MAX_SPECTATORS;
+    const table = new Table();
+    table.arena = seating;
+    table.configure({ edition: arena.edition, rounds: arena.rounds, rated: true });
+    this.#master = this.#masterOf(table);
+    this.#registerMessages();
+    this.#arenaWait.set(`room ${code}: arena table`, seating.startBy, () => {
+      const people = table.seats.filter((s) => s.occupant.kind === 'human' && s.connected).length;
+      if (this.#master.game === null && people < 2) void this.disconnect();
+    });
   }
 
   /** The room's master (race-master.ts), reaching the connections through the room. */

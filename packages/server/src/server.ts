@@ -1,3 +1,5 @@
+import type { TimetableEntry } from './arenas.js';
+import { ArenaDirector } from './arenas.js';
 import type { Presence } from '@colyseus/core';
 import { matchMaker, Server, ServerError } from '@colyseus/core';
 import { RedisDriver } from '@colyseus/redis-driver';
@@ -83,6 +85,8 @@ export interface UbongoServerOptions {
   readonly publicAddress?: string;
   /** Measures of the process for the bench (claims answered, event-loop delay); default none. */
   readonly metrics?: ServerMetrics;
+  /** Arenas made by a timetable (arenas.ts, `UBONGO_ARENAS`); default none (an operator schedules them: `ubongo admin arena`). */
+  readonly arenaTimetable?: readonly TimetableEntry[];
   /** How game sockets are pinged, and when one that stopped answering is closed; default `HEARTBEAT`. */
   readonly heartbeat?: HeartbeatOptions;
 }
@@ -156,12 +160,23 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
     log(`cannot bring back table ${code}: ${e.message}`);
   });
   const trails = startTrailSweep(storage, limits, log);
+  const clock =
+    options.clock ??
+    new GameClock(options.timeScale ?? 1, Math.max(latestTime(journals), ...tables.map((t) => t.savedAt)) + 1);
+  // Arenas' tables are made in this process, where the director keeps their orders (arenas.ts).
+  const arenas = new ArenaDirector({
+    storage,
+    clock,
+    log,
+    timetable: options.arenaTimetable ?? [],
+    createRoom: (arenaOptions) => matchMaker.handleCreateRoom('race', arenaOptions),
+    roomOpen: async (code) => (await matchMaker.query({ roomId: code })).length > 0,
+  });
   const services: RoomServices = {
     storage,
     attempts: new Attempts(storage),
-    clock:
-      options.clock ??
-      new GameClock(options.timeScale ?? 1, Math.max(latestTime(journals), ...tables.map((t) => t.savedAt)) + 1),
+    clock,
+    arenas,
     decks: { classic: shippedDeck('classic'), extreme: shippedDeck('extreme') },
     seed: () => randomInt(0x7fffffff),
     log,
@@ -304,12 +319,14 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
   );
   if (tables.length > 0)
     log(`${tables.length} tables were kept between games: ${restored.restored} back, ${restored.dropped} forgotten`);
+  arenas.start();
   let closing: Promise<void> | undefined;
   return {
     port,
     storage,
     close: () => {
       closing ??= (async () => {
+        await arenas.stop();
         await game.gracefullyShutdown(false);
         // The attempts the rooms counted on their way out are stored before the store closes.
         await services.attempts.idle();

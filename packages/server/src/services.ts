@@ -7,7 +7,8 @@ import type { Attempts } from './puzzles.js';
 import type { ServerMetrics } from './metrics.js';
 import type { RaceGame } from './race-game.js';
 import type { JournalSeat, LiveGame, LiveTable } from './storage.js';
-import type { Storage } from './storage.js';
+import type { Arena, ArenaGameResult, Storage } from './storage.js';
+import type { ArenaSeating } from './table.js';
 
 /** What rooms need from the server around them. */
 export interface RoomServices {
@@ -33,6 +34,23 @@ export interface RoomServices {
   readonly resumes: Map<string, Resumption | Restoration>;
   /** What the process measures of itself for the bench (UBONGO_METRICS=1), if anything. */
   readonly metrics?: ServerMetrics;
+  /** Arenas' tables (arenas.ts), if the server runs arenas. */
+  readonly arenas?: ArenaTables;
+}
+
+/** An arena's table as its room is created with it (arenas.ts). */
+export interface ArenaTableOrder {
+  readonly code: string;
+  readonly arena: Arena;
+  readonly seating: ArenaSeating;
+}
+
+/** What rooms need of the arenas: the table a room is made for, and a table's end. */
+export interface ArenaTables {
+  /** The table ordered under `key` (a room's create options), once. */
+  take(key: string): ArenaTableOrder | undefined;
+  /** A table's game is over: its players' points (each counted once), and they are free again. */
+  over(arenaId: string, code: string, results: readonly ArenaGameResult[]): Promise<void>;
 }
 
 /** A game rebuilt from the journal (resume.ts), handed to the room that goes on with it. */

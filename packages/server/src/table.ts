@@ -66,6 +66,13 @@ export const seatAccount = (
 /** Seats at a table. */
 const SEATS = 4;
 
+/** An arena's table (arenas.ts): whose seats it has, and until when (game time) it waits for them. */
+export interface ArenaSeating {
+  readonly arenaId: string;
+  readonly accounts: readonly string[];
+  readonly startBy: number;
+}
+
 /**
  * Quick match (a public table): it starts by itself `readyMs` after every person at it is ready,
  * or `waitMs` after the last person sat down, once at least two people sit there; a person alone
@@ -121,6 +128,8 @@ export class Table {
     rated: false,
   };
   host: string | undefined;
+  /** An arena's table: the arena seats it and sets it, nobody hosts it (arenas.ts). */
+  arena: ArenaSeating | undefined;
   /** The host's seat of a table kept over a restart, until its person is back (`sitBack`). */
   #hostSeat: Seat | undefined;
   readonly watchers = new Map<string, Watcher>();
@@ -170,11 +179,17 @@ export class Table {
   }
 
   isHost(sessionId: string): boolean {
-    return sessionId === this.host;
+    return this.arena === undefined && sessionId === this.host;
+  }
+
+  /** Whether `account` may sit here: anyone, but at an arena's table only those the arena seated. */
+  admits(account: SeatAccount | undefined): boolean {
+    return this.arena === undefined || (account !== undefined && this.arena.accounts.includes(account.id));
   }
 
   /** Why a connection may not change the lobby: host things are the host's, the others a seated player's. */
   denies(sessionId: string, who: 'host' | 'seated'): string | undefined {
+    if (who === 'host' && this.arena !== undefined) return 'an arena’s table is set by the arena';
     if (who === 'host') return this.isHost(sessionId) ? undefined : 'only the host may do this';
     return this.seatOf(sessionId) ? undefined : 'only players at the table may do this';
   }
@@ -482,13 +497,15 @@ export class Table {
       | 'timeScale'
       | 'resumeBy'
       | 'restartRound'
+      | 'arena'
     >,
   ): LobbyMessage {
     const mine = this.seatOf(sessionId);
     return {
       protocol: PROTOCOL_VERSION,
       ...room,
-      host: this.seats.findIndex((s) => s.sessionId !== undefined && s.sessionId === this.host),
+      // (Nobody hosts an arena's table: the arena sets and starts it.)
+      host: this.arena ? -1 : this.seats.findIndex((s) => s.sessionId !== undefined && s.sessionId === this.host),
       you: this.seats.findIndex((s) => s.sessionId === sessionId),
       spectators: this.watchers.size,
       settings: this.settings,

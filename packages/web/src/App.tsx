@@ -32,6 +32,8 @@ const Campaign = screen(() => import('./screens/Campaign.js').then((m) => m.Camp
 const Daily = screen(() => import('./screens/Daily.js').then((m) => m.Daily));
 const Storm = screen(() => import('./screens/Storm.js').then((m) => m.Storm));
 const Friends = screen(() => import('./screens/Friends.js').then((m) => m.Friends));
+const Arenas = screen(() => import('./screens/Arena.js').then((m) => m.Arenas));
+const Arena = screen(() => import('./screens/Arena.js').then((m) => m.Arena));
 const Tutorial = screen(() => import('./screens/Tutorial.js').then((m) => m.Tutorial));
 
 /**
@@ -156,6 +158,8 @@ export function App() {
             {route.name === 'daily' && <Daily />}
             {route.name === 'storm' && <Storm />}
             {route.name === 'friends' && <Friends />}
+            {route.name === 'arenas' && <Arenas />}
+            {route.name === 'arena' && <Arena key={route.id} id={route.id} />}
           </Suspense>
         </Fallback>
       </main>

@@ -1,4 +1,6 @@
 import type {
+  ArenaAnswer,
+  ArenasAnswer,
   CampaignProgress,
   DailyAnswer,
   DailyBoardAnswer,
@@ -7,6 +9,7 @@ import type {
   HeldAnswer,
   LeaderboardAnswer,
   Occupant,
+  PlayerArenasAnswer,
   ProfileAnswer,
   ReplayAnswer,
   RaceEdition,
@@ -340,4 +343,37 @@ export async function fetchCampaign(): Promise<CampaignProgress> {
   const res = await fetch('/api/me/campaign', { headers: { authorization: `Bearer ${await sessionToken()}` } });
   if (!res.ok) throw new Error(`/api/me/campaign: HTTP ${res.status}`);
   return (await res.json()) as CampaignProgress;
+}
+
+/** The arenas: running, to come, just finished (docs/arenas.md). */
+export function fetchArenas(): Promise<ArenasAnswer> {
+  return getJson<ArenasAnswer>('/api/arenas');
+}
+
+/** An arena with its standings, and where this account stands in it. */
+export async function fetchArena(id: string): Promise<ArenaAnswer> {
+  const path = `/api/arenas/${encodeURIComponent(id)}`;
+  const res = await fetch(path, { headers: { authorization: `Bearer ${await sessionToken()}` } });
+  if (!res.ok) throw new HttpError(path, res.status);
+  return (await res.json()) as ArenaAnswer;
+}
+
+/** Enters the arena's lobby, or says this player is still in it: the arena as it now stands. */
+export async function enterArena(id: string): Promise<ArenaAnswer> {
+  const path = `/api/arenas/${encodeURIComponent(id)}/join`;
+  const res = await fetch(path, { method: 'POST', headers: { authorization: `Bearer ${await sessionToken()}` } });
+  if (!res.ok) throw new HttpError(path, res.status);
+  return (await res.json()) as ArenaAnswer;
+}
+
+/** Leaves the arena's lobby (the points stay). */
+export async function leaveArena(id: string): Promise<void> {
+  const path = `/api/arenas/${encodeURIComponent(id)}/join`;
+  const res = await fetch(path, { method: 'DELETE', headers: { authorization: `Bearer ${await sessionToken()}` } });
+  if (!res.ok) throw new HttpError(path, res.status);
+}
+
+/** The arenas a player played, with their places. */
+export function fetchPlayerArenas(id: string): Promise<PlayerArenasAnswer> {
+  return getJson<PlayerArenasAnswer>(`/api/players/${encodeURIComponent(id)}/arenas`);
 }

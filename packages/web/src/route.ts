@@ -1,4 +1,4 @@
-/** Where the page is: `#/`, `#/room/CODE`, `#/solo`, `#/practice`, `#/how-to-play`, `#/tutorial`, `#/account`, `#/player/ID`, `#/leaderboards`, `#/replay/GAME`, `#/run/RUN`, `#/campaign`, `#/daily`, `#/storm`, `#/friends`. */
+/** Where the page is: `#/`, `#/room/CODE`, `#/solo`, `#/practice`, `#/how-to-play`, `#/tutorial`, `#/account`, `#/player/ID`, `#/leaderboards`, `#/replay/GAME`, `#/run/RUN`, `#/campaign`, `#/daily`, `#/storm`, `#/friends`, `#/arenas`, `#/arena/ID`. */
 export type Route =
   | { name: 'home' }
   | { name: 'room'; code: string }
@@ -14,7 +14,9 @@ export type Route =
   | { name: 'campaign' }
   | { name: 'daily' }
   | { name: 'storm' }
-  | { name: 'friends' };
+  | { name: 'friends' }
+  | { name: 'arenas' }
+  | { name: 'arena'; id: string };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/');
@@ -44,6 +46,12 @@ export function parseRoute(hash: string): Route {
       return { name: 'friends' };
     case 'leaderboards':
       return { name: 'leaderboards' };
+    case 'arenas':
+      return { name: 'arenas' };
+    case 'arena': {
+      const id = decodeURIComponent(parts[1] ?? '');
+      return /^[\w-]{1,64}$/.test(id) ? { name: 'arena', id } : { name: 'arenas' };
+    }
     case 'player': {
       const id = decodeURIComponent(parts[1] ?? '');
       return /^[\w-]{1,64}$/.test(id) ? { name: 'player', id } : { name: 'home' };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { KyselyAccounts } from './kysely-accounts.js';
+import { KyselyArenas } from './kysely-arenas.js';
 import { KyselyDaily } from './kysely-daily.js';
 import { KyselyFriends } from './kysely-friends.js';
 import { KyselyGames } from './kysely-games.js';
@@ -32,6 +33,7 @@ export function kyselyStores(
     accounts: new KyselyAccounts(db, isUniqueViolation),
     reviews: new KyselyReviews(db),
     friends: new KyselyFriends(db),
+    arenas: new KyselyArenas(db),
   };
 }
 

@@ -1,4 +1,5 @@
 import { MemoryAccounts } from './memory-accounts.js';
+import { MemoryArenas } from './memory-arenas.js';
 import { MemoryDaily } from './memory-daily.js';
 import { MemoryFriends } from './memory-friends.js';
 import { MemoryGames } from './memory-games.js';
@@ -23,6 +24,7 @@ export function memoryStores(owner = ''): StoreSet & { gate: Gate } {
     ratings: new MemoryRatings(gate, (id) => accounts.find(id)),
     accounts,
     friends: new MemoryFriends(gate),
+    arenas: new MemoryArenas(gate, (id) => accounts.find(id)),
   };
 }
 

@@ -362,5 +362,36 @@ export function migrations(t: ColumnTypes): Record<string, Migration> {
         await db.schema.createIndex('account_links_by_to').on('account_links').columns(['to_id']).execute();
       },
     },
+    '023_arenas': {
+      async up(db: Kysely<unknown>) {
+        // Scheduled tournaments (docs/arenas.md) and each account's entry: its points, games and
+        // wins, whether it waits in the arena's lobby, and the table it sits at.
+        await db.schema
+          .createTable('arenas')
+          .addColumn('id', t.text, (c) => c.primaryKey())
+          .addColumn('name', t.text, (c) => c.notNull())
+          .addColumn('edition', t.text, (c) => c.notNull())
+          .addColumn('rounds', t.int, (c) => c.notNull())
+          .addColumn('starts_at', t.big, (c) => c.notNull())
+          .addColumn('ends_at', t.big, (c) => c.notNull())
+          .addColumn('created_at', t.big, (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('arenas_by_end').on('arenas').columns(['ends_at', 'starts_at']).execute();
+        await db.schema
+          .createTable('arena_entries')
+          .addColumn('arena_id', t.text, (c) => c.notNull())
+          .addColumn('account_id', t.text, (c) => c.notNull())
+          .addColumn('joined_at', t.big, (c) => c.notNull())
+          .addColumn('points', t.int, (c) => c.notNull().defaultTo(0))
+          .addColumn('wins', t.int, (c) => c.notNull().defaultTo(0))
+          .addColumn('games', t.int, (c) => c.notNull().defaultTo(0))
+          .addColumn('waiting_since', t.big)
+          .addColumn('seen_at', t.big, (c) => c.notNull())
+          .addColumn('table_code', t.text)
+          .addPrimaryKeyConstraint('arena_entries_pk', ['arena_id', 'account_id'])
+          .execute();
+        await db.schema.createIndex('arena_entries_by_account').on('arena_entries').column('account_id').execute();
+      },
+    },
   };
 }

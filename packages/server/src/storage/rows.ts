@@ -165,9 +165,33 @@ const accountLinks = z.object({
 
 const serverSecrets = z.object({ value: z.string().min(32) });
 
+const arenas = z.object({
+  id: z.string(),
+  name: z.string(),
+  edition: named(raceEdition),
+  rounds: z.number().int().min(1),
+  starts_at: z.number(),
+  ends_at: z.number(),
+  created_at: z.number(),
+});
+
+const arenaEntries = z.object({
+  arena_id: z.string(),
+  account_id: z.string(),
+  joined_at: z.number(),
+  points: z.number().int().min(0),
+  wins: z.number().int().min(0),
+  games: z.number().int().min(0),
+  waiting_since: z.number().nullable(),
+  seen_at: z.number(),
+  table_code: z.string().nullable(),
+});
+
 /** The rows' parsers, by table. */
 export const rows = {
   accountLinks,
+  arenas,
+  arenaEntries,
   dailyAttempts,
   serverSecrets,
   reports,
@@ -205,3 +229,5 @@ agree<Same<z.input<typeof campaignProgress>, Selectable<Tables['campaign_progres
 agree<Same<z.input<typeof heldClaims>, Selectable<Tables['held_claims']>>>(true);
 agree<Same<z.input<typeof dailyAttempts>, Selectable<Tables['daily_attempts']>>>(true);
 agree<Same<z.input<typeof accountLinks>, Selectable<Tables['account_links']>>>(true);
+agree<Same<z.input<typeof arenas>, Selectable<Tables['arenas']>>>(true);
+agree<Same<z.input<typeof arenaEntries>, Selectable<Tables['arena_entries']>>>(true);

@@ -3,6 +3,10 @@ import type {
   Account,
   AccountLink,
   Friends,
+  Arena,
+  ArenaEntry,
+  ArenaGameResult,
+  Arenas,
   Accounts,
   Attempt,
   CampaignMark,
@@ -50,6 +54,7 @@ export interface StoreSet {
   readonly accounts: Accounts;
   readonly reviews: Reviews;
   readonly friends: Friends;
+  readonly arenas: Arenas;
 }
 
 /**
@@ -65,6 +70,7 @@ export abstract class CombinedStorage implements Storage {
   readonly #accounts: Accounts;
   readonly #reviews: Reviews;
   readonly #friends: Friends;
+  readonly #arenas: Arenas;
 
   protected constructor(stores: StoreSet) {
     this.#games = stores.games;
@@ -74,6 +80,7 @@ export abstract class CombinedStorage implements Storage {
     this.#accounts = stores.accounts;
     this.#reviews = stores.reviews;
     this.#friends = stores.friends;
+    this.#arenas = stores.arenas;
   }
 
   abstract close(): Promise<void>;
@@ -161,6 +168,36 @@ export abstract class CombinedStorage implements Storage {
   }
   dailySecret(): Promise<string> {
     return this.#daily.dailySecret();
+  }
+  createArena(arena: Arena): Promise<boolean> {
+    return this.#arenas.createArena(arena);
+  }
+  arena(id: string): Promise<Arena | undefined> {
+    return this.#arenas.arena(id);
+  }
+  arenas(from: number, to: number, limit: number): Promise<Arena[]> {
+    return this.#arenas.arenas(from, to, limit);
+  }
+  cancelArena(id: string): Promise<boolean> {
+    return this.#arenas.cancelArena(id);
+  }
+  enterArena(arenaId: string, accountId: string, at: number): Promise<void> {
+    return this.#arenas.enterArena(arenaId, accountId, at);
+  }
+  leaveArenaLobby(arenaId: string, accountId: string): Promise<void> {
+    return this.#arenas.leaveArenaLobby(arenaId, accountId);
+  }
+  arenaEntries(arenaId: string): Promise<ArenaEntry[]> {
+    return this.#arenas.arenaEntries(arenaId);
+  }
+  seatArenaTable(arenaId: string, accountIds: readonly string[], table: string): Promise<boolean> {
+    return this.#arenas.seatArenaTable(arenaId, accountIds, table);
+  }
+  endArenaTable(arenaId: string, table: string, results: readonly ArenaGameResult[]): Promise<void> {
+    return this.#arenas.endArenaTable(arenaId, table, results);
+  }
+  arenasOf(accountId: string, limit: number): Promise<Arena[]> {
+    return this.#arenas.arenasOf(accountId, limit);
   }
 
   ratingsOf(accountId: string): Promise<PlayerRating[]> {

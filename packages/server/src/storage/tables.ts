@@ -106,6 +106,28 @@ export interface Tables {
     kind: string;
     at: number;
   };
+  /** Scheduled arenas (migration 023; docs/arenas.md), times in game time. */
+  arenas: {
+    id: string;
+    name: string;
+    edition: string;
+    rounds: number;
+    starts_at: number;
+    ends_at: number;
+    created_at: number;
+  };
+  /** Each account's entry in an arena (migration 023): its sum, whether it waits, the table it sits at. */
+  arena_entries: {
+    arena_id: string;
+    account_id: string;
+    joined_at: number;
+    points: number;
+    wins: number;
+    games: number;
+    waiting_since: number | null;
+    seen_at: number;
+    table_code: string | null;
+  };
   /** The server's own secrets, by name (migration 020): `daily`, the daily puzzle's draw. */
   server_secrets: {
     name: string;

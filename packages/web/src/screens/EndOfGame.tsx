@@ -52,7 +52,11 @@ export function EndOfGame({ table, view }: { table: Table; view: RaceView }) {
       )}
       <RejectedNote rejected={table.rejected} onClose={table.clearRejected} />
       <div className="actions center">
-        {isHost ? (
+        {lobby.arena !== undefined ? (
+          <a className="button primary big" href={`#/arena/${encodeURIComponent(lobby.arena)}`}>
+            {t('arena.backToArena')}
+          </a>
+        ) : isHost ? (
           <button
             type="button"
             className="primary big"

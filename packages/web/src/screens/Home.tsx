@@ -157,6 +157,10 @@ export function Home() {
           <span className="tile-name">{t('home.friends')}</span>
           <span className="tile-text">{t('home.friendsText')}</span>
         </a>
+        <a className="button tile small" href="#/arenas">
+          <span className="tile-name">{t('home.arenas')}</span>
+          <span className="tile-text">{t('home.arenasText')}</span>
+        </a>
       </nav>
       {error && (
         <p className="error" role="alert">

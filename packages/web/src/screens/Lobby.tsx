@@ -30,7 +30,10 @@ export function Lobby({ table }: { table: Table }) {
 
   return (
     <div className="lobby">
-      <h1>{lobby.public ? t('lobby.publicTitle') : t('lobby.title')}</h1>
+      <h1>
+        {lobby.arena !== undefined ? t('arena.tableTitle') : lobby.public ? t('lobby.publicTitle') : t('lobby.title')}
+      </h1>
+      {lobby.arena !== undefined && <p className="hint">{t('arena.tableNote')}</p>}
       {lobby.public && <QuickMatch table={table} />}
       <Blocked lobby={lobby} />
       {!lobby.public && (
@@ -297,7 +300,13 @@ export function Lobby({ table }: { table: Table }) {
           </button>
         ) : (
           <p>
-            {lobby.you < 0 ? t('lobby.watching') : lobby.startsAt !== null ? t('lobby.waitQuick') : t('lobby.waitHost')}
+            {lobby.you < 0
+              ? t('lobby.watching')
+              : lobby.arena !== undefined
+                ? t('arena.tableWait')
+                : lobby.startsAt !== null
+                  ? t('lobby.waitQuick')
+                  : t('lobby.waitHost')}
           </p>
         )}
       </div>

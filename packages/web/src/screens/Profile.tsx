@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { clock } from '../hooks.js';
 import { useAccount } from '../account.js';
 import { fetchHeld, fetchProfile } from '../net.js';
+import { ProfileArenas } from './Arena.js';
 import { ReportButton } from './Report.js';
 
 /** A player's page: who, since when, ratings with their history and the games to replay, solo statistics. */
@@ -113,6 +114,7 @@ export function Profile({ id }: { id: string }) {
           </ul>
         )}
       </section>
+      <ProfileArenas id={id} />
       {held.length > 0 && (
         <section className="card">
           <h2>{t('profile.underReview')}</h2>

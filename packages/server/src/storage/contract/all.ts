@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import { accountsContract } from './accounts.js';
+import { arenasContract } from './arenas.js';
 import { dailyContract } from './daily.js';
 import type { Opener } from './fixtures.js';
 import { friendsContract } from './friends.js';
@@ -18,5 +19,6 @@ export function allStoresContract(name: string, open: Opener): void {
     reviewsContract(name, open);
     dailyContract(name, open);
     friendsContract(name, open);
+    arenasContract(name, open);
   });
 }
