@@ -49,6 +49,11 @@ try {
   fail(e instanceof Error ? e.message : String(e));
 }
 const sourceMaps = process.env['UBONGO_SOURCE_MAPS'] === '1';
+const seasonMonths = Number(process.env['UBONGO_SEASON_MONTHS'] ?? 3);
+if (!Number.isInteger(seasonMonths) || seasonMonths < 1 || seasonMonths > 24)
+  fail(
+    `UBONGO_SEASON_MONTHS must be a whole number of months from 1 to 24, got ${process.env['UBONGO_SEASON_MONTHS']}`,
+  );
 // For the bench: the process measures itself and prints its figures on SIGUSR2 (metrics.ts).
 const metrics = process.env['UBONGO_METRICS'] === '1' ? new ServerMetrics() : undefined;
 if (metrics)
@@ -62,6 +67,7 @@ const server = await startServer({
   timeScale,
   limits,
   sourceMaps,
+  seasonMonths,
   ...(webDir ? { webDir } : {}),
   ...(databaseUrl === undefined ? {} : { databaseUrl }),
   ...(redisUrl === undefined ? {} : { redisUrl }),

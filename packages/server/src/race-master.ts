@@ -31,7 +31,10 @@ import { seatAccount } from './table.js';
 export const RECONNECT_SECONDS = 60;
 
 /** What a race's master needs from the server around it (storage narrowed to what it calls). */
-export type RaceMasterServices = Pick<RoomServices, 'attempts' | 'inPlay' | 'decks' | 'seed' | 'log' | 'metrics'> & {
+export type RaceMasterServices = Pick<
+  RoomServices,
+  'attempts' | 'inPlay' | 'decks' | 'seed' | 'log' | 'metrics' | 'seasons'
+> & {
   readonly clock: Pick<GameClock, 'now' | 'timeScale'>;
   readonly storage: Pick<
     Storage,
@@ -121,7 +124,12 @@ export class RaceMaster {
 
   constructor(
     private readonly services: RaceMasterServices,
-    private readonly room: { readonly id: string; readonly public: boolean },
+    private readonly room: {
+      readonly id: string;
+      readonly public: boolean;
+      /** A table the rated queue made (rated-room.ts): for how many people, starting with how few, made when. */
+      readonly match?: { readonly people: number; readonly least: number; readonly madeAt: number };
+    },
     readonly table: Table,
     private readonly transport: RaceTransport,
     /**
@@ -325,7 +333,10 @@ export class RaceMaster {
   /** When a quick-match table starts by itself (table.ts, QUICK_MATCH): null for a private or started one. */
   startsAt(): number | null {
     if (this.#restoredTable && this.#resumeBy !== null) return null;
-    return this.room.public && !this.#game ? this.table.startsAt() : null;
+    if (this.#game) return null;
+    const { match } = this.room;
+    if (match) return this.table.matchStartsAt(match.people, match.least, match.madeAt);
+    return this.room.public ? this.table.startsAt() : null;
   }
 
   /**
@@ -356,7 +367,7 @@ export class RaceMaster {
 
   /** A public table waiting to start notes who sits there now (quick match counts from it). */
   observe(): void {
-    if (this.room.public && !this.#game) this.table.observe(this.services.clock.now());
+    if ((this.room.public || this.room.match) && !this.#game) this.table.observe(this.services.clock.now());
   }
 
   /** The lobby as one connection sees it (table.ts), at `now`. */
@@ -369,7 +380,7 @@ export class RaceMaster {
       public: this.room.public,
       started: game !== null,
       game: game?.id ?? null,
-      startsAt: waiting ? this.table.startsAt() : null,
+      startsAt: waiting || (this.room.match && !game) ? this.startsAt() : null,
       offerBotsAt: waiting ? this.table.offerBotsAt() : null,
       serverNow: now,
       timeScale: clock.timeScale,
@@ -571,6 +582,11 @@ export class RaceMaster {
     try {
       await storage.saveGame(record);
       const { rated } = this.table.settings;
+      // A rated game is rated in the season under way: its turn is taken first (seasons.ts).
+      if (record.result && rated)
+        await this.services.seasons?.current().catch((e: unknown) => {
+          log(`the season's turn failed: ${String(e)}`);
+        });
       const ratings =
         record.result && rated
           ? await rateRace(storage, game, this.table.seats, this.#solves?.implausible ?? new Set(), clock.now(), log)

@@ -71,6 +71,19 @@ const ratings = z.object({
   updated_at: z.number(),
 });
 
+const seasons = z.object({ id: z.string(), starts_at: z.number(), turned_at: z.number() });
+
+const seasonResults = z.object({
+  season: z.string(),
+  edition: named(raceEdition),
+  account_id: z.string(),
+  place: z.number().int().positive(),
+  mu: z.number(),
+  sigma: z.number(),
+  rating: z.number().int(),
+  games: z.number().int(),
+});
+
 const puzzleRatings = z.object({
   task: z.string(),
   mu: z.number(),
@@ -149,6 +162,8 @@ export const rows = {
   solverRatings,
   ratingHistory,
   heldClaims,
+  seasons,
+  seasonResults,
 };
 
 const agree = <T extends true>(value: T): T => value;
@@ -162,6 +177,8 @@ agree<Same<z.input<typeof puzzleRatings>, Selectable<Tables['puzzle_ratings']>>>
 agree<Same<z.input<typeof solverRatings>, Selectable<Tables['solver_ratings']>>>(true);
 agree<Same<z.input<typeof reports>, Selectable<Tables['reports']>>>(true);
 agree<Same<z.input<typeof ratingHistory>, Selectable<Tables['rating_history']>>>(true);
+agree<Same<z.input<typeof seasons>, Selectable<Tables['seasons']>>>(true);
+agree<Same<z.input<typeof seasonResults>, Selectable<Tables['season_results']>>>(true);
 agree<Same<z.input<typeof campaignProgress>, Selectable<Tables['campaign_progress']>>>(true);
 agree<Same<z.input<typeof heldClaims>, Selectable<Tables['held_claims']>>>(true);
 agree<Same<z.input<typeof dailyAttempts>, Selectable<Tables['daily_attempts']>>>(true);

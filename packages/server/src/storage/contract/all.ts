@@ -5,6 +5,7 @@ import type { Opener } from './fixtures.js';
 import { gamesContract } from './games.js';
 import { ratingsContract } from './ratings.js';
 import { reviewsContract } from './reviews.js';
+import { seasonsContract } from './seasons.js';
 import { soloRunsContract } from './solo-runs.js';
 
 /** The five stores' contract suites over one backend. */
@@ -16,5 +17,6 @@ export function allStoresContract(name: string, open: Opener): void {
     accountsContract(name, open);
     reviewsContract(name, open);
     dailyContract(name, open);
+    seasonsContract(name, open);
   });
 }
