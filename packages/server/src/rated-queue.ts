@@ -23,7 +23,7 @@ export const RATED_QUEUE = {
   /** ...up to this many points either side (reached after 100 s). */
   widest: 600,
   /** A table of 2 or 3 goes once one of its players has waited this long (4 go at once). */
-  gatherMs: 10_000,
+  gatherMs: 5_000,
   /** After this wait a casual table with bots is offered. */
   botsAfterMs: 60_000,
   /** People at a table. */
