@@ -30,6 +30,7 @@ const Solo = screen(() => import('./screens/Solo.js').then((m) => m.Solo));
 const Campaign = screen(() => import('./screens/Campaign.js').then((m) => m.Campaign));
 const Daily = screen(() => import('./screens/Daily.js').then((m) => m.Daily));
 const Tutorial = screen(() => import('./screens/Tutorial.js').then((m) => m.Tutorial));
+const RatedQueue = screen(() => import('./screens/RatedQueue.js').then((m) => m.RatedQueue));
 
 /**
  * What shows when a screen cannot be (Fallback): a reload fetches the page as it now is; `home`
@@ -151,6 +152,7 @@ export function App() {
             {route.name === 'run' && <Run key={route.id} id={route.id} />}
             {route.name === 'campaign' && <Campaign />}
             {route.name === 'daily' && <Daily />}
+            {route.name === 'rated' && <RatedQueue />}
           </Suspense>
         </Fallback>
       </main>
