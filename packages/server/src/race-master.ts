@@ -380,7 +380,7 @@ export class RaceMaster {
       public: this.room.public,
       started: game !== null,
       game: game?.id ?? null,
-      startsAt: waiting || (this.room.match && !game) ? this.startsAt() : null,
+      startsAt: waiting ? this.table.startsAt() : this.room.match && !game ? this.startsAt() : null,
       offerBotsAt: waiting ? this.table.offerBotsAt() : null,
       serverNow: now,
       timeScale: clock.timeScale,

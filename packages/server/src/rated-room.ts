@@ -3,7 +3,7 @@ import { matchMaker, Room, ServerError } from '@colyseus/core';
 import type { BotLevel, RaceEdition, RatedServerMessages } from '@ubongo/core';
 import { MATCHMAKE_ERROR_CODES } from '@ubongo/core';
 import { randomBytes } from 'node:crypto';
-import { heard, parseJoin, registrar, reject, rejectUnknown, sender } from './messages.js';
+import { heard, parseJoin, registrar, reject, rejectUnknown } from './messages.js';
 import { ratedJoinSchema, ratedMessages } from './protocol.js';
 import type { Waiting } from './rated-queue.js';
 import { botsFor, RATED_QUEUE, tablesOf, windowOf } from './rated-queue.js';
@@ -11,7 +11,15 @@ import { isEstablished } from './rating-rules.js';
 import { displayOf } from './ratings.js';
 import type { RoomServices } from './services.js';
 import type { Account } from './storage.js';
-import { Timers } from './timers.js';
+
+/** Sends one of the rated queue's messages, its body typed by the protocol. */
+const send = <K extends keyof RatedServerMessages>(
+  client: Client,
+  type: K,
+  body: RatedServerMessages[K],
+): void => {
+  client.send(type, body);
+};
 
 /** Someone in the queue: their place in the pairing, their connection and account, what they were told last. */
 interface Queued extends Waiting {
@@ -21,74 +29,58 @@ interface Queued extends Waiting {
 }
 
 /**
- * An edition's rated queue (docs/accounts.md, "Rated quick match"): one room per edition
- * (`filterBy(['edition'])`), which Colyseus finds wherever it runs, Redis or not, so one process owns
- * each queue. Players with a username wait in it; it seats the nearest ratings together
- * (rated-queue.ts) at a new rated table in this process and tells them its code; past the wait, a
- * player may take a casual table with bots instead. Leaving the room leaves the queue.
+ * An edition's rated queue in this process (docs/accounts.md, "Rated quick match"): who waits, and
+ * the tick that seats them. Every rated room of the edition in the process joins its players to the
+ * one queue, so that rooms Colyseus made at once (joins that came together, a busy process) never
+ * split it. It seats the nearest ratings together (rated-queue.ts) at a new rated table in this
+ * process and tells them its code; past the wait, a player may take a casual table with bots.
  */
-export class RatedRoom extends Room {
-  services!: RoomServices;
-  readonly #send = sender<RatedServerMessages>(this);
-  readonly #timers = new Timers();
+export class EditionQueue {
   readonly #queue = new Map<string, Queued>();
-  #edition: RaceEdition = 'classic';
+  #ticking: ReturnType<typeof setInterval> | undefined;
 
-  override onCreate(options: unknown): void {
-    this.patchRate = 0;
-    this.#edition = parseJoin(ratedJoinSchema, options).edition;
-    this.maxClients = 1000;
-    const on = registrar(this, ratedMessages, this.services);
-    on('bots', (client) => {
-      void this.#bots(client);
-    });
-    rejectUnknown(this, this.services);
-    const { clock } = this.services;
-    this.#timers.every(
-      () => {
-        this.#tick();
-      },
-      Math.max(25, 1000 / clock.timeScale),
-    );
-  }
+  constructor(
+    readonly edition: RaceEdition,
+    private readonly services: RoomServices,
+  ) {}
 
-  override async onJoin(client: Client, options: unknown, auth?: Account): Promise<void> {
-    const { edition } = parseJoin(ratedJoinSchema, options);
-    if (edition !== this.#edition) throw new ServerError(400, `this is the ${this.#edition} queue`);
-    if (!auth || auth.username === null)
-      throw new ServerError(
-        MATCHMAKE_ERROR_CODES.ratedNeedsUsername,
-        'rated play is for players with a username (message/needs-username)',
-      );
-    heard(this);
+  /** A player with a username joins, at their shown rating in the edition; the same account elsewhere leaves. */
+  async join(client: Client, auth: Account): Promise<void> {
     const { storage, clock } = this.services;
-    const [ratings, record] = await Promise.all([storage.ratingsOf(auth.id), storage.ratedRecord(auth.id, edition)]);
-    const mine = ratings.find((r) => r.edition === edition);
+    const [ratings, record] = await Promise.all([
+      storage.ratingsOf(auth.id),
+      storage.ratedRecord(auth.id, this.edition),
+    ]);
+    const mine = ratings.find((r) => r.edition === this.edition);
     const now = clock.now();
-    // The same account from another window: the older one leaves the queue.
     for (const q of this.#queue.values()) if (q.accountId === auth.id) this.#drop(q);
     this.#queue.set(client.sessionId, {
       id: client.sessionId,
       client,
       accountId: auth.id,
-      rating: mine ? displayOf(mine) : displayOf({ mu: 25, sigma: 25 / 3 }),
+      rating: displayOf(mine ?? { mu: 25, sigma: 25 / 3 }),
       established: isEstablished(record, now),
       since: now,
       told: '',
     });
+    this.#ticking ??= setInterval(
+      () => {
+        this.#tick();
+      },
+      Math.max(25, 1000 / clock.timeScale),
+    );
     this.#tick();
   }
 
-  override onLeave(client: Client): void {
-    this.#queue.delete(client.sessionId);
-  }
-
-  override onDispose(): void {
-    this.#timers.clearAll();
+  leave(sessionId: string): void {
+    this.#queue.delete(sessionId);
+    if (this.#queue.size > 0 || this.#ticking === undefined) return;
+    clearInterval(this.#ticking);
+    this.#ticking = undefined;
   }
 
   #drop(q: Queued): void {
-    this.#queue.delete(q.id);
+    this.leave(q.id);
     q.client.leave();
   }
 
@@ -97,7 +89,7 @@ export class RatedRoom extends Room {
     const now = this.services.clock.now();
     for (const table of tablesOf([...this.#queue.values()], now)) {
       const people = table.flatMap((w) => this.#queue.get(w.id) ?? []);
-      for (const q of people) this.#queue.delete(q.id);
+      for (const q of people) this.leave(q.id);
       void this.#seat(people, true, []);
     }
     for (const q of this.#queue.values()) {
@@ -105,8 +97,8 @@ export class RatedRoom extends Room {
       const said = `${window}/${this.#queue.size}`;
       if (said === q.told) continue;
       q.told = said;
-      this.#send.to(q.client, 'queue', {
-        edition: this.#edition,
+      send(q.client, 'queue', {
+        edition: this.edition,
         rating: q.rating,
         established: q.established,
         low: q.rating - window,
@@ -121,7 +113,7 @@ export class RatedRoom extends Room {
   }
 
   /** A player past the wait takes a casual table with bots near their rating instead. */
-  async #bots(client: Client): Promise<void> {
+  async bots(client: Client): Promise<void> {
     const q = this.#queue.get(client.sessionId);
     const now = this.services.clock.now();
     if (!q || now < q.since + RATED_QUEUE.botsAfterMs) {
@@ -132,7 +124,7 @@ export class RatedRoom extends Room {
       });
       return;
     }
-    this.#queue.delete(q.id);
+    this.leave(q.id);
     await this.#seat([q], false, botsFor(q.rating));
   }
 
@@ -140,15 +132,64 @@ export class RatedRoom extends Room {
   async #seat(people: readonly Queued[], rated: boolean, bots: readonly BotLevel[]): Promise<void> {
     const key = randomBytes(12).toString('base64url');
     const matches = this.services.matches;
-    matches?.set(key, { edition: this.#edition, accounts: people.map((q) => q.accountId), rated, bots });
+    matches?.set(key, { edition: this.edition, accounts: people.map((q) => q.accountId), rated, bots });
     try {
       const room = await matchMaker.handleCreateRoom('race', { match: key });
-      for (const q of people) this.#send.to(q.client, 'matched', { code: room.roomId, rated });
+      for (const q of people) send(q.client, 'matched', { code: room.roomId, rated });
     } catch (e) {
       matches?.delete(key);
-      this.services.log(`rated queue ${this.#edition}: no table made: ${String(e)}`);
+      this.services.log(`rated queue ${this.edition}: no table made: ${String(e)}`);
       for (const q of people)
         reject(q.client, { to: 'bots', code: 'message/not-saved', message: 'no table could be made; try again' });
     }
+  }
+}
+
+/** Each server's queues (by its rooms' services), per edition. */
+const queues = new WeakMap<RoomServices, Map<RaceEdition, EditionQueue>>();
+
+/** This server's queue of an edition, made when first asked for. */
+function queueOf(services: RoomServices, edition: RaceEdition): EditionQueue {
+  const mine = queues.get(services) ?? new Map<RaceEdition, EditionQueue>();
+  queues.set(services, mine);
+  const queue = mine.get(edition) ?? new EditionQueue(edition, services);
+  mine.set(edition, queue);
+  return queue;
+}
+
+/**
+ * An edition's rated queue as a room (`filterBy(['edition'])`), which Colyseus finds wherever it
+ * runs, Redis or not, so that one process owns each edition's queue; its players wait in the
+ * process's `EditionQueue`. Leaving the room leaves the queue.
+ */
+export class RatedRoom extends Room {
+  services!: RoomServices;
+  #queue!: EditionQueue;
+
+  override onCreate(options: unknown): void {
+    this.patchRate = 0;
+    this.#queue = queueOf(this.services, parseJoin(ratedJoinSchema, options).edition);
+    this.maxClients = 1000;
+    const on = registrar(this, ratedMessages, this.services);
+    on('bots', (client) => {
+      void this.#queue.bots(client);
+    });
+    rejectUnknown(this, this.services);
+  }
+
+  override async onJoin(client: Client, options: unknown, auth?: Account): Promise<void> {
+    const { edition } = parseJoin(ratedJoinSchema, options);
+    if (edition !== this.#queue.edition) throw new ServerError(400, `this is the ${this.#queue.edition} queue`);
+    if (!auth || auth.username === null)
+      throw new ServerError(
+        MATCHMAKE_ERROR_CODES.ratedNeedsUsername,
+        'rated play is for players with a username (message/needs-username)',
+      );
+    heard(this);
+    await this.#queue.join(client, auth);
+  }
+
+  override onLeave(client: Client): void {
+    this.#queue.leave(client.sessionId);
   }
 }

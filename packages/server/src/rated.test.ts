@@ -23,8 +23,19 @@ import { startServer } from './server.js';
 /** Game time and the date, which a test can move on. */
 class MovableClock extends GameClock {
   shift = 0;
+  #held: number | null = null;
   override now(): number {
-    return super.now() + this.shift;
+    return this.#held ?? super.now() + this.shift;
+  }
+  /** Game time stands still (a busy machine's players all arrive in the same instant)... */
+  hold(): void {
+    this.#held = this.now();
+  }
+  /** ...and goes on from where it stood. */
+  release(): void {
+    const held = this.#held;
+    this.#held = null;
+    if (held !== null) this.shift += held - this.now();
   }
   override date(): number {
     return super.date() + this.shift;
@@ -88,14 +99,18 @@ describe('rated quick match', () => {
     const [ann, bob, cat, dan] = await Promise.all(['ann_q', 'bob_q', 'cat_q', 'dan_q'].map(member));
     if (!ann || !bob || !cat || !dan) throw new Error('no members');
     await establish(ann.id, 1500);
-    await establish(bob.id, 1570);
-    await establish(cat.id, 1610);
+    await establish(bob.id, 1595);
+    await establish(cat.id, 1655);
     await establish(dan.id, 1800);
+    // The three are in the queue at the same moment of game time.
+    clock.hold();
     const [a, b, c] = await Promise.all([queue(ann), queue(bob), queue(cat)]);
+    await Promise.all([a.waitFor('queue'), b.waitFor('queue'), c.waitFor('queue')]);
+    clock.release();
     // Each is told their rating and window: 100 either side to start with.
     expect(await a.waitFor('queue')).toMatchObject({ rating: 1500, low: 1400, high: 1600, established: true });
-    expect(await c.waitFor('queue')).toMatchObject({ rating: 1610, low: 1510, high: 1710 });
-    // Bob may sit with Ann (70 apart) or Cat (40 apart): the nearest go first, and Ann (110 from Cat) waits.
+    expect(await c.waitFor('queue')).toMatchObject({ rating: 1655, low: 1555, high: 1755 });
+    // Bob may sit with Ann (95 apart) or Cat (60 apart): the nearest go first, and Ann (155 from Cat) waits.
     const [toBob, toCat] = await Promise.all([b.waitFor('matched'), c.waitFor('matched')]);
     expect(toBob).toEqual(toCat);
     expect(toBob.rated).toBe(true);

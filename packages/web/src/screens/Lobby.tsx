@@ -30,7 +30,8 @@ export function Lobby({ table }: { table: Table }) {
   return (
     <div className="lobby">
       <h1>{lobby.public ? t('lobby.publicTitle') : t('lobby.title')}</h1>
-      {lobby.public && <QuickMatch table={table} />}
+      {/* A table the rated queue made starts by itself too (its startsAt), though it is private. */}
+      {(lobby.public || lobby.startsAt !== null) && <QuickMatch table={table} />}
       <Blocked lobby={lobby} />
       {!lobby.public && (
         <section className="card share">
