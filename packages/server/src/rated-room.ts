@@ -13,11 +13,7 @@ import type { RoomServices } from './services.js';
 import type { Account } from './storage.js';
 
 /** Sends one of the rated queue's messages, its body typed by the protocol. */
-const send = <K extends keyof RatedServerMessages>(
-  client: Client,
-  type: K,
-  body: RatedServerMessages[K],
-): void => {
+const send = <K extends keyof RatedServerMessages>(client: Client, type: K, body: RatedServerMessages[K]): void => {
   client.send(type, body);
 };
 
