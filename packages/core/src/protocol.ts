@@ -38,7 +38,7 @@ export const CLOSE_CODES = { idle: 4408, elsewhere: 4409, flood: 4429, restartin
  * HTTP status): `publicRated`, a quick-match table asked for as rated (quick-match tables are
  * casual; a rated table is a private one, by its code).
  */
-export const MATCHMAKE_ERROR_CODES = { publicRated: 422 } as const;
+export const MATCHMAKE_ERROR_CODES = { publicRated: 422, ratedNeedsUsername: 403 } as const;
 
 /**
  * Why the account API (`/api/accounts`, `/api/sessions`, `/api/me/...`) refused a request: its
@@ -225,6 +225,51 @@ export interface LeaderboardAnswer {
   }[];
   /** The cursor of the next page (`cursor=`), null at the end. */
   readonly next: string | null;
+}
+
+/** A season of rated play (docs/accounts.md, "Seasons"): its id (`YYYY-MM`, the month it starts), from and until when. */
+export interface SeasonView {
+  readonly id: string;
+  readonly startsAt: number;
+  readonly endsAt: number;
+}
+
+/** `GET /api/seasons`: the season under way and the past ones, newest first. */
+export interface SeasonsAnswer {
+  readonly current: SeasonView;
+  readonly past: readonly SeasonView[];
+}
+
+/** `GET /api/seasons/:id/board?edition=`: a season's board, best first (the current one live, a past one as it ended). */
+export interface SeasonBoardAnswer {
+  readonly season: SeasonView;
+  readonly edition: RaceEdition;
+  /** Whether the season is over (its board is final). */
+  readonly final: boolean;
+  readonly players: readonly {
+    readonly place: number;
+    readonly id: string;
+    readonly name: string;
+    readonly username: string | null;
+    /** The shown rating (at the season's end for a past one). */
+    readonly rating: number;
+    /** Rated games played in the season. */
+    readonly games: number;
+  }[];
+  readonly next: string | null;
+}
+
+/** `GET /api/players/:id/seasons`: the player's past seasons, newest first, each edition's final rating and place. */
+export interface PlayerSeasonsAnswer {
+  readonly seasons: readonly {
+    readonly season: SeasonView;
+    readonly edition: RaceEdition;
+    readonly rating: number;
+    readonly place: number;
+    /** Players on that season's board. */
+    readonly of: number;
+    readonly games: number;
+  }[];
 }
 
 /** The reply to a refused message: which message, why, and for a wrong placement each problem. */
@@ -914,6 +959,48 @@ export interface Health {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The rated queue (docs/accounts.md, "Rated quick match").
+
+/** Options to join an edition's rated queue (players with a username only). */
+export interface RatedJoinOptions {
+  readonly protocol: number;
+  readonly edition: RaceEdition;
+}
+
+/** What a player in the rated queue sends: `bots`, past `botsAt`, takes the casual table with bots instead. */
+export interface RatedClientMessages {
+  readonly bots: EmptyBody;
+}
+
+/** Where a player stands in the rated queue: on joining, and as the window widens or the queue changes. */
+export interface QueueMessage {
+  readonly edition: RaceEdition;
+  /** The player's shown rating in the edition, which the queue pairs by. */
+  readonly rating: number;
+  /** Whether the player is established in the edition (established players are paired with each other only). */
+  readonly established: boolean;
+  /** The ratings the player may be paired with now: the window about their rating, widening with the wait. */
+  readonly low: number;
+  readonly high: number;
+  /** When the player joined the queue (game time), and now. */
+  readonly since: number;
+  readonly serverNow: number;
+  readonly timeScale: number;
+  /** When a casual table with bots is offered (game time). */
+  readonly botsAt: number;
+  /** People waiting in this edition's queue, the player included. */
+  readonly waiting: number;
+}
+
+/** What the rated queue sends. */
+export interface RatedServerMessages {
+  readonly queue: QueueMessage;
+  /** A table was found (rated, with the people paired) or made (casual, with bots): join it by its code. */
+  readonly matched: { readonly code: string; readonly rated: boolean };
+  readonly rejected: Rejected;
+}
+
+// ---------------------------------------------------------------------------------------------
 
 /** Every room: the options to join it, what clients send, what the server sends. */
 export interface Rooms {
@@ -932,6 +1019,11 @@ export interface Rooms {
     readonly client: PracticeClientMessages;
     readonly server: PracticeServerMessages;
   };
+  readonly rated: {
+    readonly join: RatedJoinOptions;
+    readonly client: RatedClientMessages;
+    readonly server: RatedServerMessages;
+  };
 }
-/** `race`, `solo` or `practice`. */
+/** `race`, `solo`, `practice` or `rated` (the rated queue). */
 export type RoomName = keyof Rooms;

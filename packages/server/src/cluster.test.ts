@@ -4,7 +4,7 @@ import { Client } from 'colyseus.js';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresStorage } from './storage/index.js';
-import { Player, signedIn, solve } from '@ubongo/test-support/player';
+import { member, Player, signedIn, solve } from '@ubongo/test-support/player';
 import type { Postgres, ServerProcess, Service } from '@ubongo/test-support';
 import {
   freePort,
@@ -121,6 +121,30 @@ describe('a cluster of two processes', () => {
     const lobby = await players[0]?.waitFor('lobby', (l) => l.seats.length === 4);
     expect(lobby?.seats.map((s) => s.kind)).toEqual(['human', 'human', 'human', 'human']);
     for (const p of players) await p.room.leave();
+  });
+
+  it('pairs players who asked either process in one rated queue, at one table', async () => {
+    const players = await Promise.all(['rq_one', 'rq_two'].map((u) => member(direct(u === 'rq_one' ? 'p1' : 'p2'), u)));
+    const queued = await Promise.all(
+      players.map(async (p) =>
+        Player.wrap<'rated'>(
+          p.client,
+          await p.client.joinOrCreate('rated', { protocol: PROTOCOL_VERSION, edition: 'jewels' }),
+        ),
+      ),
+    );
+    expect(new Set(queued.map((q) => q.room.roomId)).size).toBe(1);
+    const matched = await Promise.all(queued.map((q) => q.waitFor('matched')));
+    expect(matched[0]).toEqual(matched[1]);
+    const code = matched[0]?.code ?? '';
+    const seated = await Promise.all(
+      players.map(async (p) =>
+        Player.wrap<'race'>(p.client, await p.client.joinById(code, { protocol: PROTOCOL_VERSION })),
+      ),
+    );
+    const lobby = await seated[0]?.waitFor('lobby', (l) => l.seats.length === 2);
+    expect(lobby?.settings).toMatchObject({ rated: true, edition: 'jewels' });
+    for (const p of [...seated, ...queued]) await p.room.leave();
   });
 
   it('brings a dropped player back to the process that holds the table, whichever process is asked', async () => {

@@ -1,3 +1,4 @@
+import type { SeasonKeeper } from './seasons.js';
 import type { GameClock } from './clock.js';
 import type { Deck, DeckEdition } from '@ubongo/core';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawServerDefault } from 'fastify';
@@ -55,4 +56,6 @@ export interface HttpOptions {
   readonly log: (message: string) => void;
   /** Game time (clock.ts): what day the daily puzzle is on. */
   readonly clock: GameClock;
+  /** The seasons of rated play (seasons.ts): their routes are served when given. */
+  readonly seasons?: SeasonKeeper;
 }

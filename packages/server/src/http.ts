@@ -1,3 +1,4 @@
+import { seasonRoutes } from './season-routes.js';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
@@ -192,6 +193,7 @@ export async function httpApp(options: HttpOptions): Promise<FastifyInstance> {
   arenaRoutes(typed, options);
   reportRoutes(typed, options, options.accounts);
   friendRoutes(typed, options.accounts, options.friends);
+  if (options.seasons) seasonRoutes(typed, options, options.seasons);
   if (options.webDir !== undefined)
     await app.register(webFiles, { webDir: options.webDir, sourceMaps: options.sourceMaps });
 

@@ -58,6 +58,11 @@ try {
 } catch (e) {
   fail(`UBONGO_ARENAS: ${e instanceof Error ? e.message : String(e)}`);
 }
+const seasonMonths = Number(process.env['UBONGO_SEASON_MONTHS'] ?? 3);
+if (!Number.isInteger(seasonMonths) || seasonMonths < 1 || seasonMonths > 24)
+  fail(
+    `UBONGO_SEASON_MONTHS must be a whole number of months from 1 to 24, got ${process.env['UBONGO_SEASON_MONTHS']}`,
+  );
 // For the bench: the process measures itself and prints its figures on SIGUSR2 (metrics.ts).
 const metrics = process.env['UBONGO_METRICS'] === '1' ? new ServerMetrics() : undefined;
 if (metrics)
@@ -72,6 +77,7 @@ const server = await startServer({
   limits,
   sourceMaps,
   arenaTimetable,
+  seasonMonths,
   ...(webDir ? { webDir } : {}),
   ...(databaseUrl === undefined ? {} : { databaseUrl }),
   ...(redisUrl === undefined ? {} : { redisUrl }),

@@ -4,6 +4,8 @@ import type {
   PracticeJoinOptions,
   RaceClientMessages,
   RaceJoinOptions,
+  RatedClientMessages,
+  RatedJoinOptions,
   SoloClientMessages,
   SoloJoinOptions,
 } from '@ubongo/core';
@@ -152,6 +154,12 @@ export const practiceMessages = {
   solution: empty,
 } as const;
 
+/** Options to join an edition's rated queue. */
+export const ratedJoinSchema = z.object({ protocol: z.number(), edition: z.enum(RACE_EDITIONS) });
+
+/** What a player may send to the rated queue. */
+export const ratedMessages = { bots: empty } as const;
+
 /** Who sat in a seat, as a stored game keeps it: read back as the outside input it is. */
 const occupantSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('human'), name: z.string().max(100) }).readonly(),
@@ -187,6 +195,8 @@ const agree = <T extends true>(value: T): T => value;
 agree<Agrees<typeof raceMessages, RaceClientMessages>>(true);
 agree<Agrees<typeof soloMessages, SoloClientMessages>>(true);
 agree<Agrees<typeof practiceMessages, PracticeClientMessages>>(true);
+agree<Agrees<typeof ratedMessages, RatedClientMessages>>(true);
+agree<Same<Readonly<z.output<typeof ratedJoinSchema>>, RatedJoinOptions>>(true);
 agree<Same<Readonly<z.output<typeof raceJoinSchema>>, RaceJoinOptions>>(true);
 agree<Same<Readonly<z.output<typeof soloJoinSchema>>, SoloJoinOptions>>(true);
 agree<Same<Readonly<z.output<typeof practiceJoinSchema>>, PracticeJoinOptions>>(true);

@@ -34,7 +34,7 @@ export const RECONNECT_SECONDS = 60;
 /** What a race's master needs from the server around it (storage narrowed to what it calls). */
 export type RaceMasterServices = Pick<
   RoomServices,
-  'attempts' | 'inPlay' | 'decks' | 'seed' | 'log' | 'metrics' | 'arenas'
+  'attempts' | 'inPlay' | 'decks' | 'seed' | 'log' | 'metrics' | 'arenas' | 'seasons'
 > & {
   readonly clock: Pick<GameClock, 'now' | 'timeScale'>;
   readonly storage: Pick<
@@ -125,7 +125,12 @@ export class RaceMaster {
 
   constructor(
     private readonly services: RaceMasterServices,
-    private readonly room: { readonly id: string; readonly public: boolean },
+    private readonly room: {
+      readonly id: string;
+      readonly public: boolean;
+      /** A table the rated queue made (rated-room.ts): for how many people, starting with how few, made when. */
+      readonly match?: { readonly people: number; readonly least: number; readonly madeAt: number };
+    },
     readonly table: Table,
     private readonly transport: RaceTransport,
     /**
@@ -329,14 +334,17 @@ export class RaceMaster {
   /** When a quick-match table starts by itself (table.ts, QUICK_MATCH): null for a private or started one. */
   startsAt(): number | null {
     if (this.#restoredTable && this.#resumeBy !== null) return null;
+    if (this.#game) return null;
     const arena = this.table.arena;
     if (arena) {
       // An arena's table starts once everyone it seated sits there, or at its deadline with two.
       const seated = this.table.seats.filter((s) => s.occupant.kind === 'human' && s.connected);
-      if (this.#game || seated.length < 2) return null;
+      if (seated.length < 2) return null;
       return arena.accounts.every((a) => seated.some((s) => s.accountId === a)) ? 0 : arena.startBy;
     }
-    return this.room.public && !this.#game ? this.table.startsAt() : null;
+    const { match } = this.room;
+    if (match) return this.table.matchStartsAt(match.people, match.least, match.madeAt);
+    return this.room.public ? this.table.startsAt() : null;
   }
 
   /**
@@ -367,7 +375,7 @@ export class RaceMaster {
 
   /** A public table waiting to start notes who sits there now (quick match counts from it). */
   observe(): void {
-    if (this.room.public && !this.#game) this.table.observe(this.services.clock.now());
+    if ((this.room.public || this.room.match) && !this.#game) this.table.observe(this.services.clock.now());
   }
 
   /** The lobby as one connection sees it (table.ts), at `now`. */
@@ -380,7 +388,7 @@ export class RaceMaster {
       public: this.room.public,
       started: game !== null,
       game: game?.id ?? null,
-      startsAt: waiting ? this.table.startsAt() : null,
+      startsAt: waiting ? this.table.startsAt() : this.room.match && !game ? this.startsAt() : null,
       offerBotsAt: waiting ? this.table.offerBotsAt() : null,
       serverNow: now,
       timeScale: clock.timeScale,
@@ -583,6 +591,11 @@ export class RaceMaster {
     try {
       await storage.saveGame(record);
       const { rated } = this.table.settings;
+      // A rated game is rated in the season under way: its turn is taken first (seasons.ts).
+      if (record.result && rated)
+        await this.services.seasons?.current().catch((e: unknown) => {
+          log(`the season's turn failed: ${String(e)}`);
+        });
       const ratings =
         record.result && rated
           ? await rateRace(storage, game, this.table.seats, this.#solves?.implausible ?? new Set(), clock.now(), log)

@@ -9,6 +9,8 @@ import type { Seat } from './table.js';
 /** What a race room's messages act on, besides its master's table and game. */
 export interface RaceHandlers {
   readonly isPublic: boolean;
+  /** A table the rated queue made: its settings and seats are what the queue made them. */
+  readonly matched?: boolean;
   /** The lobby changed: everyone is told. */
   changed(): void;
   /** Reads again the accounts of seated guests, to see usernames claimed since; says whether a seat changed. Never fails. */
@@ -71,15 +73,26 @@ export function registerRaceMessages(
       client,
       'settings',
       'host',
-      () => (data.rated === true && h.isPublic ? 'quick-match tables are casual' : table.configure(data)),
+      () =>
+        h.matched === true
+          ? 'a table the rated queue made keeps its settings'
+          : data.rated === true && h.isPublic
+            ? 'quick-match tables are casual'
+            : table.configure(data),
       'message/malformed',
     );
   });
   on('add-bot', (client, data) => {
-    lobby(client, 'add-bot', 'host', () => table.addBot(data.level, data.side ?? 'easy'));
+    lobby(client, 'add-bot', 'host', () =>
+      h.matched === true
+        ? 'a table the rated queue made keeps its seats'
+        : table.addBot(data.level, data.side ?? 'easy'),
+    );
   });
   on('remove-seat', (client, data) => {
-    lobby(client, 'remove-seat', 'host', () => table.removeBot(data.seat));
+    lobby(client, 'remove-seat', 'host', () =>
+      h.matched === true ? 'a table the rated queue made keeps its seats' : table.removeBot(data.seat),
+    );
   });
   on('side', (client, data) => {
     lobby(client, 'side', 'seated', (seat) => {

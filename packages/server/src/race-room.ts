@@ -7,6 +7,8 @@ import { expireWhenIdle, heard, parseJoin, refusal, reject } from './messages.js
 import { MAX_SPECTATORS, raceJoinSchema } from './protocol.js';
 import { RaceMaster, RECONNECT_SECONDS } from './race-master.js';
 import { registerRaceMessages } from './race-messages.js';
+import type { MatchOrder } from './match-order.js';
+import { takeMatch } from './match-order.js';
 import { takeResumption } from './resume.js';
 import type { ArenaTableOrder, Restoration, Resumption, RoomServices } from './services.js';
 import type { Account } from './storage.js';
@@ -40,6 +42,8 @@ function takeArenaOrder(services: RoomServices, options: unknown): ArenaTableOrd
 export class RaceRoom extends Room {
   services!: RoomServices;
   #public = false;
+  /** The table the rated queue made this room for, if it did (rated-room.ts). */
+  #match: (MatchOrder & { readonly madeAt: number }) | undefined;
   #master!: RaceMaster;
   /** The server is stopping: people who drop are not replaced, the game under way stays in the journal. */
   #stopping = false;
@@ -68,6 +72,11 @@ export class RaceRoom extends Room {
     if (resumption) {
       if ('table' in resumption) this.#restore(resumption);
       else this.#resume(resumption);
+      return;
+    }
+    const match = takeMatch(this.services.matches, options);
+    if (match) {
+      this.#matched(match);
       return;
     }
     const { public: open = false, settings = {} } = parseJoin(raceJoinSchema, options);
@@ -106,11 +115,37 @@ export class RaceRoom extends Room {
     });
   }
 
+  /**
+   * A table the rated queue made (rated-room.ts): private (joined by the code the queue gave), its
+   * edition and rated or not as made, with its bots; the people it was made for sit, anyone else
+   * watches; it starts by itself (table.ts, MATCHED).
+   */
+  #matched(match: MatchOrder): void {
+    this.maxClients = 4 + MAX_SPECTATORS;
+    this.roomId = tableCode();
+    void this.setPrivate(true);
+    this.#match = { ...match, madeAt: this.services.clock.now() };
+    this.#master = this.#masterOf(new Table());
+    this.#master.table.configure({ edition: match.edition, rated: match.rated });
+    for (const level of match.bots) this.#master.table.addBot(level, 'easy');
+    this.#registerMessages();
+  }
+
   /** The room's master (race-master.ts), reaching the connections through the room. */
   #masterOf(table: Table): RaceMaster {
     return new RaceMaster(
       this.services,
-      { id: this.roomId, public: this.#public },
+      {
+        id: this.roomId,
+        public: this.#public,
+        ...(this.#match && {
+          match: {
+            people: this.#match.accounts.length,
+            least: this.#match.rated ? 2 : 1,
+            madeAt: this.#match.madeAt,
+          },
+        }),
+      },
       table,
       this,
       (stored) => {
@@ -202,7 +237,9 @@ export class RaceRoom extends Room {
   }
 
   override onJoin(client: Client, options: unknown, auth?: Account): void {
-    const { side = 'easy', spectate, seatKey, settings } = parseJoin(raceJoinSchema, options);
+    const { side = 'easy', seatKey, settings, ...asked } = parseJoin(raceJoinSchema, options);
+    // At a table the rated queue made, only the people it was made for sit.
+    const spectate = asked.spectate === true || (this.#match && !this.#match.accounts.includes(auth?.id ?? ''));
     // A quick-match join asking for a rated game finds none: there are none.
     refuseRatedQuickMatch(this.#public, settings?.rated);
     heard(this);
@@ -319,6 +356,7 @@ export class RaceRoom extends Room {
   #registerMessages(): void {
     registerRaceMessages(this, this.services, this.#master, {
       isPublic: this.#public,
+      matched: this.#match !== undefined,
       changed: () => {
         this.#updateVisibility();
         this.#broadcastLobby();

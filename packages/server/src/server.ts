@@ -34,6 +34,8 @@ import type { ServerMetrics } from './metrics.js';
 import type { RoomServices } from './services.js';
 import { SoloRoom } from './solo-room.js';
 import { PracticeRoom } from './practice-room.js';
+import { RatedRoom } from './rated-room.js';
+import { SeasonKeeper } from './seasons.js';
 import type { Account, Storage } from './storage.js';
 import { startTrailSweep } from './trail-sweep.js';
 import { PostgresStorage, SqliteStorage } from './storage/index.js';
@@ -67,6 +69,8 @@ export interface UbongoServerOptions {
   /** The built web client to serve at `/`; default packages/web/dist (if it is missing, `/` says how to build it). */
   readonly webDir?: string;
   readonly log?: (message: string) => void;
+  /** Months in a season of rated play (seasons.ts; UBONGO_SEASON_MONTHS); default 3. */
+  readonly seasonMonths?: number;
   /** Per-address limits and the allowed origins (limits.ts); each field defaults. */
   readonly limits?: Partial<Limits>;
   /** Whether the web client's source maps are served (development); default false. */
@@ -172,6 +176,8 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
     createRoom: (arenaOptions) => matchMaker.handleCreateRoom('race', arenaOptions),
     roomOpen: async (code) => (await matchMaker.query({ roomId: code })).length > 0,
   });
+  // Seasons go by the time rated games are stored at (game time); the first process to see one's turn takes it.
+  const seasons = new SeasonKeeper(storage, () => clock.now(), options.seasonMonths, log);
   const services: RoomServices = {
     storage,
     attempts: new Attempts(storage),
@@ -182,6 +188,8 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
     log,
     limits,
     resumes: new Map(),
+    matches: new Map(),
+    seasons,
     inPlay: redis ? new RedisInPlay(redis, log) : new LocalInPlay(),
     whereabouts: redis ? new RedisWhereabouts(redis, log) : new LocalWhereabouts(),
     ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
@@ -206,6 +214,7 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
     decks: services.decks,
     startedAt: monotonicNow(),
     clock: services.clock,
+    seasons,
     webDir: options.webDir ?? DEFAULT_WEB_DIR,
     accounts,
     friends,
@@ -305,6 +314,18 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
       }
     },
   );
+  // An edition's rated queue: one room, found by its edition wherever it runs (rated-room.ts).
+  game
+    .define(
+      'rated',
+      class extends RatedRoom {
+        override services = services;
+        static override onAuth(token: string | undefined): Promise<Account> {
+          return signedIn(token);
+        }
+      },
+    )
+    .filterBy(['edition']);
   await game.listen(options.port ?? 2567, options.host);
   const port = (http.address() as AddressInfo).port;
   // A resumed game's room is made here, where its journal was read (Colyseus would place a new
@@ -320,6 +341,15 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
   if (tables.length > 0)
     log(`${tables.length} tables were kept between games: ${restored.restored} back, ${restored.dropped} forgotten`);
   arenas.start();
+  // A season's turn is taken when it is due, by the first process to look (each minute), if no read or rated game did first.
+  const turnSeason = (): void => {
+    seasons.current().catch((e: unknown) => {
+      log(`the season's turn failed: ${String(e)}`);
+    });
+  };
+  turnSeason();
+  const seasonTimer = setInterval(turnSeason, 60_000);
+  seasonTimer.unref();
   let closing: Promise<void> | undefined;
   return {
     port,
@@ -327,6 +357,7 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
     close: () => {
       closing ??= (async () => {
         await arenas.stop();
+        clearInterval(seasonTimer);
         await game.gracefullyShutdown(false);
         // The attempts the rooms counted on their way out are stored before the store closes.
         await services.attempts.idle();

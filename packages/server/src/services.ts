@@ -6,6 +6,8 @@ import type { Limits } from './limits.js';
 import type { Attempts } from './puzzles.js';
 import type { ServerMetrics } from './metrics.js';
 import type { RaceGame } from './race-game.js';
+import type { MatchOrder } from './match-order.js';
+import type { SeasonKeeper } from './seasons.js';
 import type { JournalSeat, LiveGame, LiveTable } from './storage.js';
 import type { Arena, ArenaGameResult, Storage } from './storage.js';
 import type { ArenaSeating } from './table.js';
@@ -32,6 +34,10 @@ export interface RoomServices {
    * room, by the key its room is created with.
    */
   readonly resumes: Map<string, Resumption | Restoration>;
+  /** Tables the rated queue made (rated-room.ts), each waiting for its room, by the key its room is created with. */
+  readonly matches?: Map<string, MatchOrder>;
+  /** The seasons of rated play: a rated game is rated in the season under way, its turn taken first (seasons.ts). */
+  readonly seasons?: SeasonKeeper;
   /** What the process measures of itself for the bench (UBONGO_METRICS=1), if anything. */
   readonly metrics?: ServerMetrics;
   /** Arenas' tables (arenas.ts), if the server runs arenas. */

@@ -80,6 +80,13 @@ export interface ArenaSeating {
  */
 export const QUICK_MATCH = { readyMs: 5_000, waitMs: 45_000, aloneMs: 20_000 } as const;
 
+/**
+ * A table the rated queue made (rated-room.ts): it starts by itself `readyMs` after everyone it
+ * was made for sat down, or `gatherMs` after it was made once enough of them did (two for a rated
+ * table, the one person for a table with bots). Game time.
+ */
+export const MATCHED = { readyMs: 5_000, gatherMs: 30_000 } as const;
+
 // A room code: 6 letters and digits without the ones people confuse.
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -152,6 +159,12 @@ export class Table {
     if (this.#people < 2) return null;
     const wait = this.#joinedAt + QUICK_MATCH.waitMs;
     return this.#readySince === null ? wait : Math.min(wait, this.#readySince + QUICK_MATCH.readyMs);
+  }
+
+  /** When a table the rated queue made for `expected` people starts by itself (MATCHED): null until `least` sat down. */
+  matchStartsAt(expected: number, least: number, madeAt: number): number | null {
+    if (this.#people >= expected) return this.#joinedAt + MATCHED.readyMs;
+    return this.#people >= least ? madeAt + MATCHED.gatherMs : null;
   }
 
   /** When a person alone at a quick-match table is offered bots. */

@@ -35,6 +35,7 @@ const Friends = screen(() => import('./screens/Friends.js').then((m) => m.Friend
 const Arenas = screen(() => import('./screens/Arena.js').then((m) => m.Arenas));
 const Arena = screen(() => import('./screens/Arena.js').then((m) => m.Arena));
 const Tutorial = screen(() => import('./screens/Tutorial.js').then((m) => m.Tutorial));
+const RatedQueue = screen(() => import('./screens/RatedQueue.js').then((m) => m.RatedQueue));
 
 /**
  * What shows when a screen cannot be (Fallback): a reload fetches the page as it now is; `home`
@@ -160,6 +161,7 @@ export function App() {
             {route.name === 'friends' && <Friends />}
             {route.name === 'arenas' && <Arenas />}
             {route.name === 'arena' && <Arena key={route.id} id={route.id} />}
+            {route.name === 'rated' && <RatedQueue />}
           </Suspense>
         </Fallback>
       </main>

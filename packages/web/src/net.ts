@@ -10,6 +10,9 @@ import type {
   LeaderboardAnswer,
   Occupant,
   PlayerArenasAnswer,
+  PlayerSeasonsAnswer,
+  SeasonBoardAnswer,
+  SeasonsAnswer,
   ProfileAnswer,
   ReplayAnswer,
   RaceEdition,
@@ -64,6 +67,11 @@ export async function joinTable(code: string, options: JoinOptions<'race'> = {})
 /** A public table with a free seat, or a new one. */
 export async function quickMatch(options: JoinOptions<'race'>): Promise<GameRoom<'race'>> {
   return (await gameClient()).joinOrCreate('race', { ...options, public: true, protocol: PROTOCOL_VERSION });
+}
+
+/** An edition's rated queue (players with a username): it finds a table and says its code. */
+export async function ratedQueue(edition: RaceEdition): Promise<GameRoom<'rated'>> {
+  return (await gameClient()).joinOrCreate('rated', { edition, protocol: PROTOCOL_VERSION });
 }
 
 /** Comes back to a room after a reload or a dropped connection. */
@@ -168,6 +176,21 @@ export function fetchDailySolution(date: string): Promise<DailySolutionAnswer> {
 /** The best ratings of an edition. */
 export function fetchLeaderboard(edition: RaceEdition): Promise<LeaderboardAnswer> {
   return getJson<LeaderboardAnswer>(`/api/leaderboard?edition=${edition}&top=50`);
+}
+
+/** The season under way and the past ones. */
+export function fetchSeasons(): Promise<SeasonsAnswer> {
+  return getJson<SeasonsAnswer>('/api/seasons');
+}
+
+/** A season's board of an edition. */
+export function fetchSeasonBoard(season: string, edition: RaceEdition): Promise<SeasonBoardAnswer> {
+  return getJson<SeasonBoardAnswer>(`/api/seasons/${encodeURIComponent(season)}/board?edition=${edition}&top=50`);
+}
+
+/** A player's past seasons. */
+export function fetchPlayerSeasons(id: string): Promise<PlayerSeasonsAnswer> {
+  return getJson<PlayerSeasonsAnswer>(`/api/players/${encodeURIComponent(id)}/seasons`);
 }
 
 /** What became of a report, as the server answered it (docs/protocol.md, `POST /api/reports`). */
@@ -319,6 +342,8 @@ export function errorText(e: unknown, t: TFunction): string {
   if (serverCode !== null && NO_SUCH_ROOM.includes(serverCode))
     return t(/locked/.test(message) ? 'errors.join/locked' : 'errors.join/not-found');
   if (serverCode === MATCHMAKE_ERROR_CODES.publicRated) return t('errors.create/public-rated');
+  if (serverCode === MATCHMAKE_ERROR_CODES.ratedNeedsUsername && /needs-username/.test(message))
+    return t('rated.needsUsername');
   // A join or reconnection refused for an account's reason says its code at the end of its words.
   const code = /\((account\/[a-z-]+)\)$/.exec(message)?.[1];
   // (A code with no words kept for it: the server's own words.)

@@ -1,4 +1,4 @@
-/** Where the page is: `#/`, `#/room/CODE`, `#/solo`, `#/practice`, `#/how-to-play`, `#/tutorial`, `#/account`, `#/player/ID`, `#/leaderboards`, `#/replay/GAME`, `#/run/RUN`, `#/campaign`, `#/daily`, `#/storm`, `#/friends`, `#/arenas`, `#/arena/ID`. */
+/** Where the page is: `#/`, `#/room/CODE`, `#/solo`, `#/practice`, `#/how-to-play`, `#/tutorial`, `#/account`, `#/player/ID`, `#/leaderboards`, `#/replay/GAME`, `#/run/RUN`, `#/campaign`, `#/daily`, `#/storm`, `#/friends`, `#/arenas`, `#/arena/ID`, `#/rated`. */
 export type Route =
   | { name: 'home' }
   | { name: 'room'; code: string }
@@ -16,7 +16,8 @@ export type Route =
   | { name: 'storm' }
   | { name: 'friends' }
   | { name: 'arenas' }
-  | { name: 'arena'; id: string };
+  | { name: 'arena'; id: string }
+  | { name: 'rated' };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/');
@@ -44,6 +45,8 @@ export function parseRoute(hash: string): Route {
       return { name: 'storm' };
     case 'friends':
       return { name: 'friends' };
+    case 'rated':
+      return { name: 'rated' };
     case 'leaderboards':
       return { name: 'leaderboards' };
     case 'arenas':

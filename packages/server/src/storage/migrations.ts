@@ -393,5 +393,35 @@ export function migrations(t: ColumnTypes): Record<string, Migration> {
         await db.schema.createIndex('arena_entries_by_account').on('arena_entries').column('account_id').execute();
       },
     },
+    '022_seasons': {
+      async up(db: Kysely<unknown>) {
+        // Seasons of rated play (docs/accounts.md, "Seasons"): each season's turn, done once (its
+        // row is the proof), and each past season's final board per edition.
+        await db.schema
+          .createTable('seasons')
+          .addColumn('id', t.text, (c) => c.primaryKey())
+          .addColumn('starts_at', t.big, (c) => c.notNull())
+          .addColumn('turned_at', t.big, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('season_results')
+          .addColumn('season', t.text, (c) => c.notNull())
+          .addColumn('edition', t.text, (c) => c.notNull())
+          .addColumn('account_id', t.text, (c) => c.notNull())
+          .addColumn('place', t.int, (c) => c.notNull())
+          .addColumn('mu', t.real, (c) => c.notNull())
+          .addColumn('sigma', t.real, (c) => c.notNull())
+          .addColumn('rating', t.int, (c) => c.notNull())
+          .addColumn('games', t.int, (c) => c.notNull())
+          .addPrimaryKeyConstraint('season_results_key', ['season', 'edition', 'account_id'])
+          .execute();
+        await db.schema
+          .createIndex('season_results_by_place')
+          .on('season_results')
+          .columns(['season', 'edition', 'place'])
+          .execute();
+        await db.schema.createIndex('season_results_by_account').on('season_results').column('account_id').execute();
+      },
+    },
   };
 }

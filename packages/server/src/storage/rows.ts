@@ -71,6 +71,19 @@ const ratings = z.object({
   updated_at: z.number(),
 });
 
+const seasons = z.object({ id: z.string(), starts_at: z.number(), turned_at: z.number() });
+
+const seasonResults = z.object({
+  season: z.string(),
+  edition: named(raceEdition),
+  account_id: z.string(),
+  place: z.number().int().positive(),
+  mu: z.number(),
+  sigma: z.number(),
+  rating: z.number().int(),
+  games: z.number().int(),
+});
+
 const puzzleRatings = z.object({
   task: z.string(),
   mu: z.number(),
@@ -209,6 +222,8 @@ export const rows = {
   timedAttempts,
   ratingHistory,
   heldClaims,
+  seasons,
+  seasonResults,
 };
 
 const agree = <T extends true>(value: T): T => value;
@@ -225,6 +240,8 @@ agree<Same<z.input<typeof solverTimes>, Selectable<Tables['solver_times']>>>(tru
 agree<Same<z.input<typeof timedAttempts>, Selectable<Tables['timed_attempts']>>>(true);
 agree<Same<z.input<typeof reports>, Selectable<Tables['reports']>>>(true);
 agree<Same<z.input<typeof ratingHistory>, Selectable<Tables['rating_history']>>>(true);
+agree<Same<z.input<typeof seasons>, Selectable<Tables['seasons']>>>(true);
+agree<Same<z.input<typeof seasonResults>, Selectable<Tables['season_results']>>>(true);
 agree<Same<z.input<typeof campaignProgress>, Selectable<Tables['campaign_progress']>>>(true);
 agree<Same<z.input<typeof heldClaims>, Selectable<Tables['held_claims']>>>(true);
 agree<Same<z.input<typeof dailyAttempts>, Selectable<Tables['daily_attempts']>>>(true);

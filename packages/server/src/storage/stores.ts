@@ -27,6 +27,11 @@ import type {
   RatedRecord,
   Ratings,
   RecordQuery,
+  Named,
+  SeasonResult,
+  Seasons,
+  SeasonStart,
+  SeasonTurn,
   HeldClaim,
   Reviewed,
   Reviews,
@@ -50,7 +55,7 @@ export interface StoreSet {
   readonly games: Games;
   readonly soloRuns: SoloRuns;
   readonly daily: DailyAttempts;
-  readonly ratings: Ratings;
+  readonly ratings: Ratings & Seasons;
   readonly accounts: Accounts;
   readonly reviews: Reviews;
   readonly friends: Friends;
@@ -66,7 +71,7 @@ export abstract class CombinedStorage implements Storage {
   readonly #games: Games;
   readonly #soloRuns: SoloRuns;
   readonly #daily: DailyAttempts;
-  readonly #ratings: Ratings;
+  readonly #ratings: Ratings & Seasons;
   readonly #accounts: Accounts;
   readonly #reviews: Reviews;
   readonly #friends: Friends;
@@ -251,6 +256,26 @@ export abstract class CombinedStorage implements Storage {
     skip?: number,
   ): Promise<(PlayerRating & { name: string; username: string | null; lastGame: string | null })[]> {
     return this.#ratings.leaderboard(edition, top, skip);
+  }
+  turnSeason(turn: SeasonTurn): Promise<boolean> {
+    return this.#ratings.turnSeason(turn);
+  }
+  seasonsTurned(): Promise<SeasonStart[]> {
+    return this.#ratings.seasonsTurned();
+  }
+  seasonBoard(
+    edition: RaceEdition,
+    since: number,
+    top: number,
+    skip?: number,
+  ): Promise<(Named & { accountId: string; mu: number; sigma: number; games: number })[]> {
+    return this.#ratings.seasonBoard(edition, since, top, skip);
+  }
+  seasonResults(season: string, edition: RaceEdition, top: number, skip?: number): Promise<(SeasonResult & Named)[]> {
+    return this.#ratings.seasonResults(season, edition, top, skip);
+  }
+  playerSeasons(accountId: string): Promise<(SeasonResult & { of: number })[]> {
+    return this.#ratings.playerSeasons(accountId);
   }
 
   createAccount(account: Account): Promise<void> {

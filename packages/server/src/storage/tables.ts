@@ -219,4 +219,19 @@ export interface Tables {
     /** The player's place in the game (null: rated before places were kept). */
     place: number | null;
   };
+  seasons: {
+    id: string;
+    starts_at: number;
+    turned_at: number;
+  };
+  season_results: {
+    season: string;
+    edition: string;
+    account_id: string;
+    place: number;
+    mu: number;
+    sigma: number;
+    rating: number;
+    games: number;
+  };
 }

@@ -103,6 +103,10 @@ export function Home() {
             <span className="tile-name">{t('home.quick')}</span>
             <span className="tile-text">{t('home.quickText')}</span>
           </button>
+          <a className="button tile rated" href="#/rated">
+            <span className="tile-name">{t('home.rated')}</span>
+            <span className="tile-text">{t('home.ratedText')}</span>
+          </a>
           <button type="button" className="tile create" disabled={busy} onClick={() => void enter('create')}>
             <span className="tile-name">{t('home.create')}</span>
             <span className="tile-text">{t('home.createText')}</span>

@@ -6,6 +6,7 @@ import { clock } from '../hooks.js';
 import { fetchLeaderboard, fetchRecordsOf } from '../net.js';
 import { useAccount } from '../account.js';
 import { PlayerName } from './common.js';
+import { SeasonBoard } from './Seasons.js';
 
 type Period = 'day' | 'week' | 'all';
 const PERIODS: readonly Period[] = ['day', 'week', 'all'];
@@ -87,6 +88,7 @@ export function Leaderboards() {
           </ol>
         )}
       </section>
+      <SeasonBoard />
       <section className="card">
         <h2>{t('leaderboards.solo')}</h2>
         <div className="field-row">

@@ -34,7 +34,8 @@ export function Lobby({ table }: { table: Table }) {
         {lobby.arena !== undefined ? t('arena.tableTitle') : lobby.public ? t('lobby.publicTitle') : t('lobby.title')}
       </h1>
       {lobby.arena !== undefined && <p className="hint">{t('arena.tableNote')}</p>}
-      {lobby.public && <QuickMatch table={table} />}
+      {/* A table the rated queue made starts by itself too (its startsAt), though it is private. */}
+      {(lobby.public || (lobby.startsAt !== null && lobby.arena === undefined)) && <QuickMatch table={table} />}
       <Blocked lobby={lobby} />
       {!lobby.public && (
         <section className="card share">

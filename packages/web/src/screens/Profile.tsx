@@ -6,6 +6,7 @@ import { useAccount } from '../account.js';
 import { fetchHeld, fetchProfile } from '../net.js';
 import { ProfileArenas } from './Arena.js';
 import { ReportButton } from './Report.js';
+import { PastSeasons } from './Seasons.js';
 
 /** A player's page: who, since when, ratings with their history and the games to replay, solo statistics. */
 export function Profile({ id }: { id: string }) {
@@ -77,6 +78,7 @@ export function Profile({ id }: { id: string }) {
           </ul>
         )}
       </section>
+      <PastSeasons id={id} />
       {profile.history.length > 0 && (
         <section className="card">
           <h2>{t('profile.ratedGames')}</h2>

@@ -7,6 +7,7 @@ import { friendsContract } from './friends.js';
 import { gamesContract } from './games.js';
 import { ratingsContract } from './ratings.js';
 import { reviewsContract } from './reviews.js';
+import { seasonsContract } from './seasons.js';
 import { soloRunsContract } from './solo-runs.js';
 
 /** The five stores' contract suites over one backend. */
@@ -20,5 +21,6 @@ export function allStoresContract(name: string, open: Opener): void {
     dailyContract(name, open);
     friendsContract(name, open);
     arenasContract(name, open);
+    seasonsContract(name, open);
   });
 }

@@ -1,0 +1,148 @@
+import type { PlayerSeasonsAnswer, RaceEdition, SeasonBoardAnswer, SeasonsAnswer, SeasonView } from '@ubongo/core';
+import { RACE_EDITIONS } from '@ubongo/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAccount } from '../account.js';
+import { fetchPlayerSeasons, fetchSeasonBoard, fetchSeasons } from '../net.js';
+import { PlayerName } from './common.js';
+
+/** A season's months as people read them ("Oct 2026 – Dec 2026"), in the player's language (UTC). */
+export function seasonName(season: SeasonView, language: string): string {
+  const month = (ms: number): string =>
+    new Date(ms).toLocaleDateString(language, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return `${month(season.startsAt)} – ${month(season.endsAt - 1)}`;
+}
+
+/** A season's board (docs/accounts.md, "Seasons"): the one under way live, a past one as it ended; an edition each. */
+export function SeasonBoard() {
+  const { t, i18n } = useTranslation();
+  const me = useAccount();
+  const [seasons, setSeasons] = useState<SeasonsAnswer | null>(null);
+  const [season, setSeason] = useState<string | null>(null);
+  const [edition, setEdition] = useState<RaceEdition>('classic');
+  const [board, setBoard] = useState<SeasonBoardAnswer | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    fetchSeasons()
+      .then((s) => {
+        if (!live) return;
+        setSeasons(s);
+        setSeason(s.current.id);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    setBoard(null);
+    if (season === null) return;
+    fetchSeasonBoard(season, edition)
+      .then((b) => {
+        if (live) setBoard(b);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [season, edition]);
+
+  if (!seasons) return null;
+  const all = [seasons.current, ...seasons.past];
+  // The last day of the season (it ends as the next one begins, at midnight UTC).
+  const ends = new Date(seasons.current.endsAt - 1).toLocaleDateString(i18n.language, {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  });
+  return (
+    <section className="card season-board" data-testid="season-board">
+      <h2>{t('seasons.title')}</h2>
+      <p className="muted">{t('seasons.current', { season: seasonName(seasons.current, i18n.language), ends })}</p>
+      <div className="field-row">
+        <label className="field">
+          <span>{t('seasons.season')}</span>
+          <select
+            value={season ?? ''}
+            onChange={(e) => {
+              setSeason(e.target.value);
+            }}
+          >
+            {all.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.id === seasons.current.id
+                  ? t('seasons.thisSeason', { season: seasonName(s, i18n.language) })
+                  : seasonName(s, i18n.language)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>{t('leaderboards.edition')}</span>
+          <select
+            value={edition}
+            onChange={(e) => {
+              setEdition(e.target.value as RaceEdition);
+            }}
+          >
+            {RACE_EDITIONS.map((e) => (
+              <option key={e} value={e}>
+                {t(`editions.${e}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {board && <p className="muted">{board.final ? t('seasons.final') : t('seasons.live')}</p>}
+      {board && board.players.length === 0 && <p>{t('seasons.empty')}</p>}
+      {board && board.players.length > 0 && (
+        <ol className="records season-places">
+          {board.players.map((p) => (
+            <li key={p.id} value={p.place} className={p.id === me?.id ? 'me' : ''}>
+              <PlayerName name={p.name} username={p.username} account={p.id} /> <strong>{p.rating}</strong>{' '}
+              <span className="muted">{t('seasons.games', { n: p.games })}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** A player's past seasons on their profile: each edition's final rating and place. */
+export function PastSeasons({ id }: { id: string }) {
+  const { t, i18n } = useTranslation();
+  const [seasons, setSeasons] = useState<PlayerSeasonsAnswer['seasons'] | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetchPlayerSeasons(id)
+      .then((s) => {
+        if (live) setSeasons(s.seasons);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  if (!seasons || seasons.length === 0) return null;
+  return (
+    <section className="card" data-testid="past-seasons">
+      <h2>{t('seasons.past')}</h2>
+      <ul className="past-seasons">
+        {seasons.map((s) => (
+          <li key={`${s.season.id}-${s.edition}`}>
+            {t('seasons.pastLine', {
+              season: seasonName(s.season, i18n.language),
+              edition: t(`editions.${s.edition}`),
+              rating: s.rating,
+              place: s.place,
+              of: s.of,
+            })}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
