@@ -28,3 +28,4 @@ export * from './cell-outline.js';
 export * from './svg.js';
 export * from './game/index.js';
 export * from './protocol.js';
+export * from './watch.js';

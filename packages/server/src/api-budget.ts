@@ -25,6 +25,7 @@ export const API_COSTS: Readonly<Record<string, number>> = {
   '/api/daily': 3,
   '/api/daily/:date/board': 3,
   '/api/daily/:date/solution': 1,
+  '/api/live': 1,
 };
 
 /** How long an answer over budget waits before it is sent. */

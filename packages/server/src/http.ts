@@ -12,6 +12,7 @@ import { apiRoutes } from './api-routes.js';
 import { campaignRoutes } from './campaign-routes.js';
 import { dailyRoutes } from './daily-routes.js';
 import { heldRoutes } from './held-routes.js';
+import { liveRoutes } from './live.js';
 import type { Limits } from './limits.js';
 import { matchmakerRoutes } from './matchmaker.js';
 import type { HttpOptions } from './http-common.js';
@@ -186,6 +187,7 @@ export async function httpApp(options: HttpOptions): Promise<FastifyInstance> {
   apiRoutes(typed, options);
   dailyRoutes(typed, options);
   reportRoutes(typed, options, options.accounts);
+  liveRoutes(typed);
   if (options.webDir !== undefined)
     await app.register(webFiles, { webDir: options.webDir, sourceMaps: options.sourceMaps });
 
