@@ -29,6 +29,7 @@ const RaceScreen = screen(() => import('./screens/Race.js').then((m) => m.RaceSc
 const Solo = screen(() => import('./screens/Solo.js').then((m) => m.Solo));
 const Campaign = screen(() => import('./screens/Campaign.js').then((m) => m.Campaign));
 const Daily = screen(() => import('./screens/Daily.js').then((m) => m.Daily));
+const Live = screen(() => import('./screens/Live.js').then((m) => m.Live));
 const Tutorial = screen(() => import('./screens/Tutorial.js').then((m) => m.Tutorial));
 
 /**
@@ -151,6 +152,7 @@ export function App() {
             {route.name === 'run' && <Run key={route.id} id={route.id} />}
             {route.name === 'campaign' && <Campaign />}
             {route.name === 'daily' && <Daily />}
+            {route.name === 'live' && <Live />}
           </Suspense>
         </Fallback>
       </main>

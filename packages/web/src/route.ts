@@ -1,4 +1,4 @@
-/** Where the page is: `#/`, `#/room/CODE`, `#/solo`, `#/practice`, `#/how-to-play`, `#/tutorial`, `#/account`, `#/player/ID`, `#/leaderboards`, `#/replay/GAME`, `#/run/RUN`, `#/campaign`, `#/daily`. */
+/** Where the page is: `#/`, `#/room/CODE`, `#/solo`, `#/practice`, `#/how-to-play`, `#/tutorial`, `#/account`, `#/player/ID`, `#/leaderboards`, `#/replay/GAME`, `#/run/RUN`, `#/campaign`, `#/daily`, `#/live`. */
 export type Route =
   | { name: 'home' }
   | { name: 'room'; code: string }
@@ -12,7 +12,8 @@ export type Route =
   | { name: 'replay'; id: string }
   | { name: 'run'; id: string }
   | { name: 'campaign' }
-  | { name: 'daily' };
+  | { name: 'daily' }
+  | { name: 'live' };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/');
@@ -36,6 +37,8 @@ export function parseRoute(hash: string): Route {
       return { name: 'campaign' };
     case 'daily':
       return { name: 'daily' };
+    case 'live':
+      return { name: 'live' };
     case 'leaderboards':
       return { name: 'leaderboards' };
     case 'player': {
