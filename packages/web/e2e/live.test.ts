@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { PROTOCOL_VERSION } from '@ubongo/core';
 import { member, Player, solve } from '@ubongo/test-support/player';
 import { describe, expect, it } from 'vitest';
+import { solveWithMouse, solveWithTouch } from './play.js';
 import type { On } from './support.js';
 import { chromiumAndServer, SIZES, watchErrors } from './support.js';
 
@@ -70,7 +71,7 @@ describe('live games and reactions', () => {
       await expect.poll(() => card.innerText()).toContain('average rating 1500');
       const text = await card.innerText();
       for (const s of ['Rated', 'Classic', ...names, 'Round 1 of 2', '0 watching']) expect(text).toContain(s);
-      await me.page.screenshot({ path: `${SHOTS}/live-${on}.png`, fullPage: true });
+      await me.page.screenshot({ path: `${SHOTS}/live-${on}.png`, fullPage: true, animations: 'disabled' });
 
       await press(me.page, on, `Watch the game of ${names.join(', ')}`);
       await me.page.getByText('You are watching this game.').waitFor();
@@ -79,7 +80,7 @@ describe('live games and reactions', () => {
       await Promise.all(players.map((p) => p.waitFor('lobby', (l) => l.spectators === 1)));
       // A watcher does not react: no buttons to send one, only the mutes.
       expect(await me.page.getByRole('button', { name: 'Thumbs up' }).count()).toBe(0);
-      await me.page.screenshot({ path: `${SHOTS}/watching-${on}.png` });
+      await me.page.screenshot({ path: `${SHOTS}/watching-${on}.png`, animations: 'disabled' });
 
       // Both players solve round 1: the watcher sees every board between rounds.
       for (const p of players) {
@@ -90,7 +91,7 @@ describe('live games and reactions', () => {
       const boards = me.page.locator('.round-boards');
       await boards.getByRole('heading', { name: /Round 1/ }).waitFor();
       expect(await boards.locator('li').count()).toBe(2);
-      await me.page.screenshot({ path: `${SHOTS}/watching-reveal-${on}.png`, fullPage: true });
+      await me.page.screenshot({ path: `${SHOTS}/watching-reveal-${on}.png`, fullPage: true, animations: 'disabled' });
 
       // Back to the live page: the watcher is counted there too, until they go.
       await me.page.goto(`${real.server.url}/#/live`);
@@ -104,6 +105,8 @@ describe('live games and reactions', () => {
       const me = await newPage('Vera', on);
       await press(me.page, on, 'Create a table');
       const code = (await me.page.getByTestId('room-code').textContent()) ?? '';
+      await me.page.getByLabel('Rounds').selectOption('1');
+      await expect.poll(() => me.page.getByLabel('Rounds').inputValue()).toBe('1');
       const rival = await newPage('Remo', other(on));
       await rival.page.getByLabel('Table code').fill(code);
       await press(rival.page, other(on), 'Join');
@@ -117,14 +120,27 @@ describe('live games and reactions', () => {
       await expect.poll(() => rival.page.getByTestId('announcer').textContent()).toContain('Vera: Thumbs up');
       // ... and so does she, beside her own.
       await me.page.locator('.seat.me [data-reaction="thumbs-up"]').waitFor();
-      await me.page.screenshot({ path: `${SHOTS}/reaction-lobby-${on}.png`, fullPage: true });
+      await me.page.screenshot({ path: `${SHOTS}/reaction-lobby-${on}.png`, fullPage: true, animations: 'disabled' });
 
       // In the game, beside the standings.
       await press(me.page, on, 'Start the game');
-      await Promise.all([me.page, rival.page].map((p) => p.getByText(/Round 1 of/).waitFor()));
+      await Promise.all([me.page, rival.page].map((p) => p.getByText('Round 1 of 1').waitFor()));
+      // (While solving, the board has the window: Remo reacts once he has solved.)
+      expect(await rival.page.getByRole('button', { name: 'On fire' }).isVisible()).toBe(false);
+      await (other(on) === 'phone' ? solveWithTouch(rival.page) : solveWithMouse(rival.page));
+      // (The page settles first: the gems won fly, and the button moves meanwhile.)
+      await rival.page.getByText('You solved it first.').waitFor();
+      await rival.page.waitForTimeout(1500);
       await press(rival.page, other(on), 'On fire');
       await me.page.locator('.players li', { hasText: 'Remo' }).locator('[data-reaction="fire"]').waitFor();
-      await me.page.screenshot({ path: `${SHOTS}/reaction-game-${on}.png` });
+      await me.page.screenshot({ path: `${SHOTS}/reaction-game-${on}.png`, fullPage: true, animations: 'disabled' });
+
+      // Vera solves too (until then her board has the window, and she has no reactions to send).
+      await (on === 'phone' ? solveWithTouch(me.page) : solveWithMouse(me.page));
+      // A game of one round: its end, with the standings.
+      await me.page.locator('.end').waitFor();
+      await rival.page.locator('.end').waitFor();
+      await me.page.waitForTimeout(1000);
 
       // Remo mutes Vera: her next reaction is neither shown nor said to him; she still sees it.
       const mutes = rival.page.locator('.reaction-mutes');
@@ -133,7 +149,7 @@ describe('live games and reactions', () => {
       const box = mutes.getByRole('checkbox', { name: 'Mute Vera' });
       await (other(on) === 'phone' ? box.tap() : box.check());
       await expect.poll(() => box.isChecked()).toBe(true);
-      await rival.page.screenshot({ path: `${SHOTS}/mute-${other(on)}.png`, fullPage: true });
+      await rival.page.screenshot({ path: `${SHOTS}/mute-${other(on)}.png`, fullPage: true, animations: 'disabled' });
       await press(me.page, on, 'Good game');
       await me.page.locator('.players li.me [data-reaction="gg"]').waitFor();
       await new Promise((resolve) => setTimeout(resolve, 800));
@@ -145,6 +161,6 @@ describe('live games and reactions', () => {
       await me.page.getByText('Not so fast: wait a moment before reacting again.').waitFor();
       expect([...me.errors, ...rival.errors]).toEqual([]);
       await Promise.all([me.page.context().close(), rival.page.context().close()]);
-    });
+    }, 120_000);
   }
 });
