@@ -59,7 +59,7 @@ export function Live() {
     try {
       const room = await joinTable(code, { spectate: true });
       watchRoom(room);
-      rememberRoom(room);
+      rememberRoom(room, undefined, true);
       handOver(room);
       go(`room/${room.roomId}`);
     } catch (e) {
