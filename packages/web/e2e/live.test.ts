@@ -150,11 +150,11 @@ describe('live games and reactions', () => {
       await (other(on) === 'phone' ? box.tap() : box.check());
       await expect.poll(() => box.isChecked()).toBe(true);
       await rival.page.screenshot({ path: `${SHOTS}/mute-${other(on)}.png`, fullPage: true, animations: 'disabled' });
-      await press(me.page, on, 'Good game');
+      await press(me.page, on, 'GG (good game)');
       await me.page.locator('.players li.me [data-reaction="gg"]').waitFor();
       await new Promise((resolve) => setTimeout(resolve, 800));
       expect(await rival.page.locator('.players li', { hasText: 'Vera' }).locator('[data-reaction]').count()).toBe(0);
-      expect(await rival.page.getByTestId('announcer').textContent()).not.toContain('Good game');
+      expect(await rival.page.getByTestId('announcer').textContent()).not.toContain('good game');
 
       // Too many at once: she is told to wait.
       for (let i = 0; i < 3; i++) await press(me.page, on, 'Wow');
