@@ -235,6 +235,8 @@ export function SeatReaction({ seat }: { seat: number }) {
 export function ReactionBar() {
   const { t } = useTranslation();
   const reactions = useContext(ReactionsContext);
+  // The seats to mute are put on the page once asked for: their names are not repeated there meanwhile.
+  const [open, setOpen] = useState(false);
   if (!reactions) return null;
   const { seats, you, muted, tooFast, react, toggleMute } = reactions;
   const others = seats.flatMap((seat, i) => (seat.kind === 'human' && i !== you ? [{ seat, i }] : []));
@@ -265,28 +267,36 @@ export function ReactionBar() {
         </p>
       )}
       {others.length > 0 && (
-        <details className="reaction-mutes">
+        <details
+          className="reaction-mutes"
+          open={open}
+          onToggle={(e) => {
+            setOpen(e.currentTarget.open);
+          }}
+        >
           <summary>{t('reactions.mute')}</summary>
-          <ul>
-            {others.map(({ seat, i }) => {
-              const name = seatName(seat, t);
-              const off = muted.has(whoseOf(seats, i));
-              return (
-                <li key={i}>
-                  <label>
-                    <input
-                      type="checkbox"
-                      checked={off}
-                      onChange={() => {
-                        toggleMute(i);
-                      }}
-                    />{' '}
-                    {t('reactions.muteSeat', { name })}
-                  </label>
-                </li>
-              );
-            })}
-          </ul>
+          {open && (
+            <ul>
+              {others.map(({ seat, i }) => {
+                const name = seatName(seat, t);
+                const off = muted.has(whoseOf(seats, i));
+                return (
+                  <li key={i}>
+                    <label>
+                      <input
+                        type="checkbox"
+                        checked={off}
+                        onChange={() => {
+                          toggleMute(i);
+                        }}
+                      />{' '}
+                      {t('reactions.muteSeat', { name })}
+                    </label>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
         </details>
       )}
     </section>
