@@ -31,3 +31,4 @@ export * from './game/index.js';
 export * from './protocol.js';
 export * from './friends.js';
 export * from './arena.js';
+export * from './watch.js';

@@ -12,6 +12,7 @@ import type { PlayerId } from './game/types.js';
 import type { GridName } from './grid.js';
 import type { Puzzle } from './puzzle.js';
 import type { Placement } from './solver.js';
+import type { ReactionId } from './watch.js';
 
 /*
  * The contract between the game server and its clients (docs/protocol.md): every message either
@@ -389,6 +390,8 @@ export interface RaceClientMessages {
    * others to watch: shown, never judged. While the round is played and you have not solved.
    */
   readonly progress: { readonly down: number };
+  /** A preset reaction (watch.ts's `REACTIONS`) shown beside your seat: seated people only, at most `REACTION_ALLOWANCE`. */
+  readonly react: { readonly reaction: ReactionId };
 }
 
 /** Who sits in a seat: a person, a bot the host added, or a bot playing on for a person who left. */
@@ -533,6 +536,8 @@ export interface RaceServerMessages {
   readonly saved: { readonly game: string; readonly rated: boolean; readonly ratings: readonly RatingChange[] };
   /** A round has ended: every board with its placements or a solution (sent again to whoever comes before the next round). */
   readonly reveal: RoundReveal;
+  /** The person at seat `seat` (the lobby's seat index) reacted: shown beside their seat for a moment. */
+  readonly reaction: { readonly seat: number; readonly reaction: ReactionId };
   readonly rejected: Rejected;
 }
 

@@ -30,6 +30,7 @@ export const API_COSTS: Readonly<Record<string, number>> = {
   '/api/arenas': 3,
   '/api/arenas/:id': 2,
   '/api/players/:id/arenas': 5,
+  '/api/live': 1,
 };
 
 /** How long an answer over budget waits before it is sent. */

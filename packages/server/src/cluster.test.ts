@@ -1,4 +1,4 @@
-import type { DeckEdition, GuestAnswer, LeaderboardAnswer } from '@ubongo/core';
+import type { DeckEdition, GuestAnswer, LeaderboardAnswer, LiveAnswer } from '@ubongo/core';
 import { PROTOCOL_VERSION } from '@ubongo/core';
 import { Client } from 'colyseus.js';
 import { Redis } from 'ioredis';
@@ -267,6 +267,29 @@ describe('a cluster of two processes', () => {
     expect(boards[0]?.players.map((p) => p.name)).toEqual(['Dee', 'Eli']);
     expect(boards[1]).toEqual(boards[0]);
     expect(boards[2]).toEqual(boards[0]);
+  });
+
+  it('lists a game in play, and its watchers, from every process (GET /api/live)', async () => {
+    const players: Player<'race'>[] = [];
+    for (const [i, name] of ['p1', 'p2'].entries()) {
+      const client = await signedIn(direct(name), `Live ${i}`);
+      const room = await client.joinOrCreate('race', { public: true, protocol: PROTOCOL_VERSION });
+      players.push(Player.wrap<'race'>(client, room));
+    }
+    const code = players[0]?.room.roomId ?? '';
+    for (const p of players) p.send('ready', { ready: true });
+    await Promise.all(players.map((p) => p.waitFor('view', (m) => m.view.phase === 'playing')));
+    const listed = async (name: string) => {
+      const res = await fetch(`${direct(name).replace(/^ws/, 'http')}/api/live`);
+      return ((await res.json()) as LiveAnswer).games.find((g) => g.code === code);
+    };
+    for (const name of ['p1', 'p2'])
+      await expect.poll(() => listed(name)).toMatchObject({ kind: 'casual', watchers: 0, round: 1 });
+    // A watcher who came through either process is counted in both.
+    const holder = (await home(code)).split('/').at(-1) ?? '';
+    const watcher = await Player.join(direct(holder === 'p1' ? 'p2' : 'p1'), code, { name: 'Wat', spectate: true });
+    for (const name of ['p1', 'p2']) await expect.poll(async () => (await listed(name))?.watchers).toBe(1);
+    for (const p of [...players, watcher]) await p.room.leave();
   });
 
   it('kill -9 of a process: its players see the drop, and it resumes its game when started again under its name', async () => {

@@ -16,6 +16,7 @@ import { dailyRoutes } from './daily-routes.js';
 import { stormRoutes } from './storm-routes.js';
 import { friendRoutes } from './friend-routes.js';
 import { heldRoutes } from './held-routes.js';
+import { liveRoutes } from './live.js';
 import type { Limits } from './limits.js';
 import { matchmakerRoutes } from './matchmaker.js';
 import type { HttpOptions } from './http-common.js';
@@ -194,6 +195,7 @@ export async function httpApp(options: HttpOptions): Promise<FastifyInstance> {
   reportRoutes(typed, options, options.accounts);
   friendRoutes(typed, options.accounts, options.friends);
   if (options.seasons) seasonRoutes(typed, options, options.seasons);
+  liveRoutes(typed);
   if (options.webDir !== undefined)
     await app.register(webFiles, { webDir: options.webDir, sourceMaps: options.sourceMaps });
 

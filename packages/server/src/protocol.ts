@@ -20,6 +20,7 @@ import {
   PIECE_SETS,
   PROTOCOL_VERSION,
   RACE_EDITIONS,
+  REACTIONS,
   SIDES,
   SOLO_LIMITS,
   SOLO_MODES,
@@ -103,6 +104,7 @@ export const raceMessages = {
   'lay-out': empty,
   // (The task's own count is checked by the master: no task has more than 16 pieces.)
   progress: z.strictObject({ down: z.number().int().min(0).max(16) }),
+  react: z.strictObject({ reaction: z.enum(REACTIONS) }),
 } as const;
 
 /** Options to create a solo room. */

@@ -1,9 +1,10 @@
 import type { Client, Room } from '@colyseus/core';
-import type { RaceAction } from '@ubongo/core';
+import type { RaceAction, ReactionId } from '@ubongo/core';
 import type { Checks } from './messages.js';
 import { registrar, reject, rejectUnknown } from './messages.js';
 import { raceMessages } from './protocol.js';
 import type { RaceMaster } from './race-master.js';
+import type { ReactionRefused } from './reactions.js';
 import type { Seat } from './table.js';
 
 /** What a race room's messages act on, besides its master's table and game. */
@@ -21,6 +22,8 @@ export interface RaceHandlers {
   rematch(): void;
   /** A seated player's action in the game (refusals go back to `from`). */
   play(action: RaceAction, from: { client: Client; type: string }): void;
+  /** A reaction (reactions.ts): passed on to everyone, or why not. */
+  react(sessionId: string, reaction: ReactionId): Promise<ReactionRefused | null>;
 }
 
 /** Registers a race room's messages (protocol.ts checks their shapes): the lobby's, then the game's. */
@@ -160,6 +163,11 @@ export function registerRaceMessages(
       ? master.report(seat.id, data.down)
       : ({ code: 'message/not-allowed', message: 'spectators watch, they do not play' } as const);
     if (refused) reject(client, { to: 'progress', ...refused });
+  });
+  on('react', (client, data) => {
+    void h.react(client.sessionId, data.reaction).then((refused) => {
+      if (refused) reject(client, { to: 'react', ...refused });
+    });
   });
   rejectUnknown(room, checks);
 }

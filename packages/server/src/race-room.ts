@@ -1,11 +1,14 @@
 import type { Client } from '@colyseus/core';
 import { ClientState, Room, ServerError } from '@colyseus/core';
-import type { RaceAction } from '@ubongo/core';
+import type { RaceAction, RaceEdition } from '@ubongo/core';
 import { CLOSE_CODES, MATCHMAKE_ERROR_CODES } from '@ubongo/core';
 import { Alarm } from './alarm.js';
+import { liveEntryOf, liveKindOf } from './live.js';
 import { expireWhenIdle, heard, parseJoin, refusal, reject } from './messages.js';
 import { MAX_SPECTATORS, raceJoinSchema } from './protocol.js';
 import { RaceMaster, RECONNECT_SECONDS } from './race-master.js';
+import { TableReactions } from './reactions.js';
+import { displayOf } from './ratings.js';
 import { registerRaceMessages } from './race-messages.js';
 import type { MatchOrder } from './match-order.js';
 import { takeMatch } from './match-order.js';
@@ -59,6 +62,10 @@ export class RaceRoom extends Room {
   readonly #arenaWait = new Alarm(this.#timers, () => this.services);
   /** The referee's step is being taken (race-master.ts): its answer plans the next, none is planned meanwhile. */
   #refereeActing = false;
+  /** The live page's entry as last listed (JSON), the game it lists since when, and its rated players' ratings (live.ts). */
+  #listed = 'null';
+  #listedSince: { readonly game: string; readonly at: number } | null = null;
+  #ratings: { readonly game: string; readonly byAccount: Map<string, number> } | null = null;
 
   override onCreate(options: unknown): void {
     this.patchRate = 0;
@@ -259,7 +266,11 @@ export class RaceRoom extends Room {
 
   override async onLeave(client: Client, consented: boolean): Promise<void> {
     if (this.#stopping) return;
-    if (this.#master.table.watchers.delete(client.sessionId)) return;
+    if (this.#master.table.watchers.delete(client.sessionId)) {
+      // Everyone sees the watchers counted, the live page too.
+      this.#broadcastLobby();
+      return;
+    }
     const seat = this.#master.table.seatOf(client.sessionId);
     if (!seat) return;
     if (consented) {
@@ -354,9 +365,13 @@ export class RaceRoom extends Room {
   }
 
   #registerMessages(): void {
+    const reactions = new TableReactions(this.#master.table, (body) => {
+      this.broadcast('reaction', body);
+    });
     registerRaceMessages(this, this.services, this.#master, {
       isPublic: this.#public,
       matched: this.#match !== undefined,
+      react: (sessionId, reaction) => reactions.react(sessionId, reaction),
       changed: () => {
         this.#updateVisibility();
         this.#broadcastLobby();
@@ -435,8 +450,10 @@ export class RaceRoom extends Room {
       .act(action, from !== undefined)
       .then((step) => {
         if (!from) this.#refereeActing = false;
-        if (step.ok) this.#schedule();
-        else if (from) {
+        if (step.ok) {
+          this.#schedule();
+          this.#list();
+        } else if (from) {
           const { error } = step;
           reject(
             from.client,
@@ -494,6 +511,7 @@ export class RaceRoom extends Room {
 
   #broadcastLobby(): void {
     if (this.#master.beginning) return;
+    this.#list();
     this.#master.observe();
     this.#planAutoStart();
     this.#master.sendLobby();
@@ -513,6 +531,57 @@ export class RaceRoom extends Room {
     for (const account of this.#noted) if (!here.has(account)) whereabouts.leave(this.roomId, account);
     for (const account of here) whereabouts.note(this.roomId, account, place);
     this.#noted = here;
+  }
+
+  /**
+   * Keeps the game's entry on the live page (live.ts) in the room's listing, where every process
+   * reads it, when it changed: a listed table's game from its start until it ends, else none. At a
+   * rated table the players' ratings are read once a game, then listed.
+   */
+  #list(): void {
+    const game = this.#master.game;
+    const table = this.#master.table;
+    const kind = liveKindOf(this.#public, table.settings, table.arena !== undefined);
+    let entry = null;
+    if (game && !game.finished && kind && !this.#master.beginning) {
+      if (this.#listedSince?.game !== game.id) this.#listedSince = { game: game.id, at: Date.now() };
+      if (table.settings.rated && this.#ratings?.game !== game.id) this.#readRatings(game.id, game.edition);
+      entry = liveEntryOf({
+        code: this.roomId,
+        kind,
+        view: game.view(null),
+        seats: table.seats,
+        watchers: table.watchers.size,
+        ratings: this.#ratings?.game === game.id ? this.#ratings.byAccount : new Map(),
+        startedAt: this.#listedSince.at,
+      });
+    }
+    const json = JSON.stringify(entry);
+    if (json === this.#listed) return;
+    this.#listed = json;
+    void this.setMetadata({ live: entry });
+  }
+
+  /** The rated players' shown ratings in `edition` (a new player's 1500), for the live page; listed again once read. */
+  #readRatings(game: string, edition: RaceEdition): void {
+    const byAccount = new Map<string, number>();
+    this.#ratings = { game, byAccount };
+    const accounts = this.#master.table.seats.flatMap((s) =>
+      s.occupant.kind === 'human' && s.accountId !== undefined && s.claimed === true ? [s.accountId] : [],
+    );
+    void Promise.all(
+      accounts.map(async (id) => {
+        const rating = (await this.services.storage.ratingsOf(id)).find((r) => r.edition === edition);
+        byAccount.set(id, rating ? displayOf(rating) : 1500);
+      }),
+    )
+      .then(() => {
+        this.#listed = '';
+        this.#list();
+      })
+      .catch((e: unknown) => {
+        this.services.log(`room ${this.roomId}: ratings not read for the live page: ${String(e)}`);
+      });
   }
 
   /** Everyone is told how things stand: the lobby, and the game as they see it. */

@@ -90,7 +90,7 @@ async function audit(page: Page, screen: string): Promise<string[]> {
 }
 
 describe.each(['phone', 'desktop'] as const)('accessibility (axe-core), %s', (on) => {
-  it('home, how to play, the tutorial from start to end, account, profile, leaderboards', async () => {
+  it('home, how to play, the tutorial from start to end, account, profile, leaderboards, live games', async () => {
     const { page, errors } = await open(on);
     const found: string[] = [];
     await page.getByRole('heading', { name: 'New here?' }).waitFor();
@@ -116,6 +116,11 @@ describe.each(['phone', 'desktop'] as const)('accessibility (axe-core), %s', (on
     await follow(on, page.getByRole('link', { name: 'Leaderboards' }));
     await page.getByRole('heading', { name: 'Leaderboards', level: 1 }).waitFor();
     found.push(...(await audit(page, 'leaderboards')));
+    await follow(on, page.getByRole('link', { name: 'Home' }));
+    await follow(on, page.getByRole('link', { name: 'Live games' }));
+    await page.getByRole('heading', { name: 'Live games', level: 1 }).waitFor();
+    await page.getByText('No games are being played right now.').waitFor();
+    found.push(...(await audit(page, 'live games')));
     expect(found.join('\n')).toBe('');
     expect(errors).toEqual([]);
     await page.context().close();

@@ -34,6 +34,7 @@ const Storm = screen(() => import('./screens/Storm.js').then((m) => m.Storm));
 const Friends = screen(() => import('./screens/Friends.js').then((m) => m.Friends));
 const Arenas = screen(() => import('./screens/Arena.js').then((m) => m.Arenas));
 const Arena = screen(() => import('./screens/Arena.js').then((m) => m.Arena));
+const Live = screen(() => import('./screens/Live.js').then((m) => m.Live));
 const Tutorial = screen(() => import('./screens/Tutorial.js').then((m) => m.Tutorial));
 const RatedQueue = screen(() => import('./screens/RatedQueue.js').then((m) => m.RatedQueue));
 
@@ -162,6 +163,7 @@ export function App() {
             {route.name === 'arenas' && <Arenas />}
             {route.name === 'arena' && <Arena key={route.id} id={route.id} />}
             {route.name === 'rated' && <RatedQueue />}
+            {route.name === 'live' && <Live />}
           </Suspense>
         </Fallback>
       </main>

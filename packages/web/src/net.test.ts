@@ -40,6 +40,14 @@ describe('what a tab remembers to come back to a table', () => {
     expect(saved()).toEqual({ code: 'ABC123', token: 'ABC123:t2' });
   });
 
+  it('keeps that someone came only to watch (the live page), through every lobby', () => {
+    rememberRoom(room('ABC123', 'ABC123:t1'), undefined, true);
+    rememberRoom(room('ABC123', 'ABC123:t1'), { you: -1, seatKey: null });
+    expect(saved()).toEqual({ code: 'ABC123', watching: true, spectate: true });
+    rememberRoom(room('ABC123', 'ABC123:t2'));
+    expect(saved()).toEqual({ code: 'ABC123', watching: true, spectate: true });
+  });
+
   it('forgets another table’s key', () => {
     rememberRoom(room('ABC123', 'ABC123:t1'), { you: 0, seatKey: 'k1' });
     rememberRoom(room('XYZ789', 'XYZ789:t9'));

@@ -251,6 +251,8 @@ interface Remembered {
   readonly seatKey?: string;
   /** Watching, with no seat: back by the table's code, to watch again. */
   readonly watching?: true;
+  /** Came to watch only (`spectate: true`, the live page): comes back so, never to a seat at the rematch. */
+  readonly spectate?: true;
 }
 
 function remembered(code: string): Remembered | null {
@@ -276,14 +278,20 @@ function remember(saved: Remembered): void {
  * game under way, the seat's key; for someone watching only that they watch, and no token: the
  * server keeps no place for a watcher to come back to (a reconnection is refused, 410).
  */
-export function rememberRoom(room: Room, lobby?: { readonly seatKey: string | null; readonly you: number }): void {
+export function rememberRoom(
+  room: Room,
+  lobby?: { readonly seatKey: string | null; readonly you: number },
+  spectate = false,
+): void {
   const before = remembered(room.roomId);
+  const onlyWatching = spectate || before?.spectate === true;
   const watching = lobby ? lobby.you < 0 : before?.watching === true;
   const seatKey = lobby ? (lobby.seatKey ?? undefined) : before?.seatKey;
   const next: Remembered = {
     code: room.roomId,
     ...(watching ? { watching } : { token: room.reconnectionToken }),
     ...(seatKey ? { seatKey } : {}),
+    ...(onlyWatching ? { spectate: true as const } : {}),
   };
   if (JSON.stringify(next) !== JSON.stringify(before)) remember(next);
 }
@@ -300,7 +308,7 @@ export function canComeBack(code: string): boolean {
  * the key, not the old connection); someone watching watches again.
  */
 export async function comeBack(code: string): Promise<GameRoom<'race'>> {
-  const { token, seatKey, watching } = remembered(code) ?? {};
+  const { token, seatKey, watching, spectate } = remembered(code) ?? {};
   if (token) {
     try {
       return await rejoin(token);
@@ -311,7 +319,7 @@ export async function comeBack(code: string): Promise<GameRoom<'race'>> {
   if (seatKey) return joinTable(code, { seatKey });
   // As anyone who opens the table's link: a watcher still, while a game is under way (or every seat
   // taken), and one who takes a seat that comes free, as the rematch gives them.
-  if (watching) return joinTable(code);
+  if (watching) return joinTable(code, spectate ? { spectate } : {});
   throw new Error('nothing to come back with');
 }
 

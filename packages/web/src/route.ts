@@ -1,4 +1,4 @@
-/** Where the page is: `#/`, `#/room/CODE`, `#/solo`, `#/practice`, `#/how-to-play`, `#/tutorial`, `#/account`, `#/player/ID`, `#/leaderboards`, `#/replay/GAME`, `#/run/RUN`, `#/campaign`, `#/daily`, `#/storm`, `#/friends`, `#/arenas`, `#/arena/ID`, `#/rated`. */
+/** Where the page is: `#/`, `#/room/CODE`, `#/solo`, `#/practice`, `#/how-to-play`, `#/tutorial`, `#/account`, `#/player/ID`, `#/leaderboards`, `#/replay/GAME`, `#/run/RUN`, `#/campaign`, `#/daily`, `#/storm`, `#/friends`, `#/arenas`, `#/arena/ID`, `#/rated`, `#/live`. */
 export type Route =
   | { name: 'home' }
   | { name: 'room'; code: string }
@@ -17,7 +17,8 @@ export type Route =
   | { name: 'friends' }
   | { name: 'arenas' }
   | { name: 'arena'; id: string }
-  | { name: 'rated' };
+  | { name: 'rated' }
+  | { name: 'live' };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/');
@@ -47,6 +48,8 @@ export function parseRoute(hash: string): Route {
       return { name: 'friends' };
     case 'rated':
       return { name: 'rated' };
+    case 'live':
+      return { name: 'live' };
     case 'leaderboards':
       return { name: 'leaderboards' };
     case 'arenas':

@@ -31,6 +31,7 @@ import {
   SoundControl,
   TaskKey,
 } from './common.js';
+import { SeatReaction } from './reactions.js';
 import { useRoundBoard } from './round-board.js';
 import type { Table } from './table.js';
 
@@ -180,6 +181,12 @@ export function Game({ table, view: message }: { table: Table; view: Received })
             second={round.secondChance}
             audible={solvedAt < 0 && myDeal !== undefined}
           />
+        )}
+        {/* Players and watchers alike see how many watch. */}
+        {table.lobby.spectators > 0 && (
+          <span className="watchers" data-testid="watchers">
+            {t('game.watchers', { count: table.lobby.spectators })}
+          </span>
         )}
         {!boardShown && <SoundControl />}
       </div>
@@ -655,6 +662,7 @@ export function Players({
                   account={seats.find((s) => s.id === p.id)?.account}
                 />
                 {p.id === view.you && ` (${t('lobby.you')})`}
+                <SeatReaction seat={seats.findIndex((s) => s.id === p.id)} />
               </span>
               <span className="player-score">
                 {view.edition === 'jewels' ? (

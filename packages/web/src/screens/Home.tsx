@@ -232,6 +232,9 @@ export function Home() {
           <a className="button" href="#/leaderboards">
             {t('nav.leaderboards')}
           </a>
+          <a className="button" href="#/live">
+            {t('nav.live')}
+          </a>
         </div>
       </section>
       <section className="hero with-demo" aria-label={t('home.demo.title')}>

@@ -6,6 +6,7 @@ import { timeLeft, useNow } from '../hooks.js';
 import { seatName, send } from '../net.js';
 import { PieceSetField, PlayerName, RejectedNote } from './common.js';
 import { InviteFriends } from './InviteFriends.js';
+import { SeatReaction } from './reactions.js';
 import type { Table } from './table.js';
 
 /** The hourglass lengths offered, within the range the server takes. */
@@ -97,6 +98,7 @@ export function Lobby({ table }: { table: Table }) {
                     <PlayerName name={seatName(seat, t)} username={seat.username} account={seat.account} />
                     {i === lobby.you && ` (${t('lobby.you')})`}
                     {i === lobby.host && <span className="tag">{t('lobby.host')}</span>}
+                    <SeatReaction seat={i} />
                     {/* At a rated table, marked before the game as the server says: a rated game is not for guests. */}
                     {settings.rated && seat.guest === true && (
                       <span className="tag guest" data-testid="guest-tag">

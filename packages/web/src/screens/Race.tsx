@@ -16,6 +16,7 @@ import { EndOfGame } from './EndOfGame.js';
 import { Game } from './Game.js';
 import { LeaveDialog } from './LeaveDialog.js';
 import { Lobby } from './Lobby.js';
+import { ReactionBar, ReactionsProvider } from './reactions.js';
 import type { Table } from './table.js';
 
 /**
@@ -250,7 +251,8 @@ export function RaceScreen({ code }: { code: string }) {
     rejected: (refused) => {
       // A count of my pieces that came as the round ended (my clock a little behind the server's)
       // is refused; it was only for the others to watch, and nothing of mine depends on it.
-      if (refused.to !== 'progress') setRejected(refused);
+      // (A reaction's refusal is the reactions' to say: reactions.tsx.)
+      if (refused.to !== 'progress' && refused.to !== 'react') setRejected(refused);
     },
     notice: (notice) => {
       announce(t('race.replaced', { name: notice.name }));
@@ -319,7 +321,7 @@ export function RaceScreen({ code }: { code: string }) {
     progress: view?.view.phase === 'playing' && progress.round === view.view.round?.number ? progress.players : NONE,
   };
   return (
-    <>
+    <ReactionsProvider room={room} lobby={lobby}>
       {connection === 'lost' && (
         <p className="banner" role="alert">
           {t('race.reconnecting')}
@@ -349,6 +351,7 @@ export function RaceScreen({ code }: { code: string }) {
       ) : (
         <Game table={table} view={view} />
       )}
+      <ReactionBar />
       {leaving !== null && seatedInPlay && (
         <LeaveDialog
           onLeave={() => {
@@ -360,7 +363,7 @@ export function RaceScreen({ code }: { code: string }) {
           }}
         />
       )}
-    </>
+    </ReactionsProvider>
   );
 }
 
