@@ -1,4 +1,4 @@
-import type { Cell } from '@ubongo/core';
+import type { Cell, TrailMove } from '@ubongo/core';
 import { knownPiece, normalize, sortCells, trailAt } from '@ubongo/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -127,7 +127,7 @@ describe('the board state', () => {
     fc.assert(
       fc.property(actions(40), (list) => {
         let state = start();
-        const told: (readonly [number, string, string])[] = [];
+        const told: TrailMove[] = [];
         for (const a of list) {
           const next = reduce(state, a);
           for (const m of newMoves(state, next)) {
