@@ -167,7 +167,8 @@ export async function arenaAnswer(
       : {
           you: {
             entered: mine !== undefined,
-            waiting: mine?.waitingSince != null && mine.table === null,
+            // Nobody waits in an arena that is over (a player back at its very end stays entered).
+            waiting: view.status !== 'finished' && mine?.waitingSince != null && mine.table === null,
             table: mine?.table ?? null,
           },
         }),

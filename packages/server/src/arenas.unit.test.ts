@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { arenaResults, parseTimetable, timetableArenas } from './arenas.js';
+import { arenaAnswer, arenaResults, parseTimetable, timetableArenas } from './arenas.js';
+import type { Arena, ArenaEntry } from './storage.js';
 
 describe('arenas', () => {
   it('reads a timetable, and refuses a bad line saying how one looks', () => {
@@ -49,5 +50,27 @@ describe('arenas', () => {
       { accountId: 'd', points: 0, win: false },
     ]);
     expect(arenaResults(standings, seats, new Set(['p2']))[1]).toEqual({ accountId: 'b', points: 0, win: false });
+  });
+
+  it('has nobody waiting in an arena that is over: a player back at its very end is entered, not waiting', async () => {
+    const arena: Arena = { id: 'a1', name: '', edition: 'classic', rounds: 1, startsAt: 0, endsAt: 1000, createdAt: 0 };
+    const entry: ArenaEntry = {
+      arenaId: 'a1',
+      accountId: 'acc',
+      name: 'Ann',
+      username: 'ann',
+      joinedAt: 0,
+      points: 4,
+      wins: 1,
+      games: 1,
+      waitingSince: 990,
+      seenAt: 990,
+      table: null,
+    };
+    const storage = { arenaEntries: () => Promise.resolve([entry]) };
+    const at = (now: number) => arenaAnswer(storage, arena, { now: () => now, timeScale: 1 }, 'acc');
+    expect((await at(995)).you).toEqual({ entered: true, waiting: true, table: null });
+    expect((await at(1000)).you).toEqual({ entered: true, waiting: false, table: null });
+    expect((await at(1000)).podium.map((s) => s.account)).toEqual(['acc']);
   });
 });

@@ -12,3 +12,5 @@ export { SoloRoom } from './solo-room.js';
 export { PracticeRoom } from './practice-room.js';
 // For `ubongo deck export`: a task's learned rating as shown.
 export { puzzleDisplay, taskKey } from './puzzles.js';
+// For tests that seed a day's board: the day's task as this server deals it (its secret draw).
+export { dailyTaskOn } from './courses/daily.js';

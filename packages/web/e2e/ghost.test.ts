@@ -2,7 +2,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import type { TrailMove } from '@ubongo/core';
-import { dailyDateOf, dailySchedule, lieOf, puzzleOf, solveFirst } from '@ubongo/core';
+import { dailyDateOf, lieOf, puzzleOf, solveFirst } from '@ubongo/core';
+import { dailyTaskOn } from '@ubongo/server';
 import { shippedDeck } from '@ubongo/core/decks';
 import { expect, it } from 'vitest';
 import { Finger, solveWithMouse, solveWithTouch } from './play.js';
@@ -52,9 +53,10 @@ async function ghostOnTheBoard(): Promise<number> {
   await storage.createAccount({ id, secretHash: 'ab', name: 'rey', username: null, passwordHash: null, createdAt: 1 });
   await storage.claimAccount(id, 'rey', 'rey', 'h', 'rey');
   const decks = { classic: shippedDeck('classic'), extreme: shippedDeck('extreme') };
-  const daily = dailySchedule(decks).taskOn(today);
-  if (!daily.ok) throw new Error(daily.error);
-  const task = puzzleOf(decks[daily.value.edition], daily.value.task);
+  // The day's task as this server deals it: drawn with its own secret, not the public seed.
+  const daily = await dailyTaskOn(decks, storage, today);
+  if (!daily) throw new Error(`no daily task on ${today}`);
+  const task = puzzleOf(decks[daily.edition], daily.task);
   const solution = solveFirst(task).solution ?? [];
   const trail = solution.flatMap((p, i): TrailMove[] => {
     const dealt = task.pieces.find((q) => q.id === p.piece)?.cells ?? [];
@@ -71,7 +73,7 @@ async function ghostOnTheBoard(): Promise<number> {
       player: 'rey',
       mode: 'count',
       limit: 1,
-      side: daily.value.task.side,
+      side: daily.task.side,
       solved: 1,
       skipped: 0,
       ms,
@@ -85,7 +87,7 @@ async function ghostOnTheBoard(): Promise<number> {
       dealing,
     });
   for (const at of [now - 3 * 86_400_000, now - 2 * 86_400_000, now - 86_400_000]) await run(at, [], 'shuffled');
-  const attempt = await run(now, [{ ...daily.value.task, outcome: 'solved', ms, trail }], 'daily');
+  const attempt = await run(now, [{ ...daily.task, outcome: 'solved', ms, trail }], 'daily');
   await storage.takeDailyAttempt(id, today, now - ms);
   await storage.settleDailyAttempt(id, today, { id: attempt, solved: true, ms, verified: true });
   return solution.length;

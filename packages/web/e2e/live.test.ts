@@ -137,8 +137,10 @@ describe('live games and reactions', () => {
 
       // Vera solves too (until then her board has the window, and she has no reactions to send).
       await (on === 'phone' ? solveWithTouch(me.page) : solveWithMouse(me.page));
-      // A game of one round: its end, with the standings.
-      await me.page.locator('.end').waitFor();
+      // A game of one round: its end, with the standings, once both have solved. (Should a busy
+      // machine make her last drag miss, the sand ends it within the hourglass's 60 s: this test is
+      // of the reactions, which the end screen carries either way.)
+      await me.page.locator('.end').waitFor({ timeout: 75_000 });
       await rival.page.locator('.end').waitFor();
       await me.page.waitForTimeout(1000);
 

@@ -42,8 +42,10 @@ export function watchRoom(room: Room): void {
 /**
  * Messages that describe how things stand: a screen that starts listening late gets the last of
  * each (practice's `level` among them: it is sent on joining, often before the deck list is in).
+ * The rated queue's `queue` and `matched` are among them: a queue that pairs a player as they join
+ * tells them their table before the screen listens (the room is joined, then the screen renders).
  */
-const STATE_MESSAGES = new Set(['lobby', 'view', 'solo', 'practice', 'level', 'progress']);
+const STATE_MESSAGES = new Set(['lobby', 'view', 'solo', 'practice', 'level', 'progress', 'queue', 'matched']);
 
 /** What a screen does with each message of a room's kind, typed by the protocol. */
 export type Handlers<R extends RoomName> = {

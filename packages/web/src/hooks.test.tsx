@@ -1,0 +1,53 @@
+// @vitest-environment jsdom
+import type { Room } from 'colyseus.js';
+import { cleanup, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useRoomMessages, watchRoom } from './hooks.js';
+import type { GameRoom } from './net.js';
+
+/** A joined room as far as its messages go: what it hears is handed to its `*` listener. */
+function fakeRoom(): { room: Room; hear: (type: string, body: unknown) => void } {
+  let all: ((type: string, body: unknown) => void) | undefined;
+  const room = {
+    onMessage: (type: string, listener: (type: string, body: unknown) => void) => {
+      if (type === '*') all = listener;
+      return () => undefined;
+    },
+  } as unknown as Room;
+  return { room, hear: (type, body) => all?.(type, body) };
+}
+
+afterEach(cleanup);
+
+describe('a room’s messages to a screen that starts listening late', () => {
+  it('gives the rated queue’s table, told before the screen listened (a queue that pairs at once)', () => {
+    const { room, hear } = fakeRoom();
+    // Joined: caught from here, before the screen renders with the room.
+    watchRoom(room);
+    hear('queue', { waiting: 2 });
+    hear('matched', { code: 'ABC123', rated: true });
+    const matched = vi.fn();
+    const queue = vi.fn();
+    renderHook(() => {
+      useRoomMessages(room as GameRoom<'rated'>, { matched, queue });
+    });
+    expect(queue).toHaveBeenCalledWith({ waiting: 2 });
+    expect(matched).toHaveBeenCalledWith({ code: 'ABC123', rated: true });
+    // And what comes after, as it comes.
+    hear('matched', { code: 'XYZ789', rated: false });
+    expect(matched).toHaveBeenLastCalledWith({ code: 'XYZ789', rated: false });
+  });
+
+  it('replays no passing event (a reaction said before the screen listened is gone)', () => {
+    const { room, hear } = fakeRoom();
+    watchRoom(room);
+    hear('reaction', { seat: 0, reaction: 'gg' });
+    const reaction = vi.fn();
+    renderHook(() => {
+      useRoomMessages(room as GameRoom<'race'>, { reaction });
+    });
+    expect(reaction).not.toHaveBeenCalled();
+    hear('reaction', { seat: 1, reaction: 'wow' });
+    expect(reaction).toHaveBeenCalledWith({ seat: 1, reaction: 'wow' });
+  });
+});
