@@ -197,7 +197,7 @@ it('counts the hourglass seconds as they change, without drawing it again', () =
   expect(container.querySelector<HTMLElement>('.hourglass-bar > div')?.style.transform).toBe('scaleX(0.0000)');
 });
 
-it('sends a claim the server could not store again in a moment, and stops once it is refused for another reason', () => {
+it('sends a claim the server could not store, or heard too fast, again in a moment, and stops once it is refused for another reason', () => {
   const state = roundInPlay();
   const first = message(state, 0);
   const sent: unknown[] = [];
@@ -219,10 +219,15 @@ it('sends a claim the server could not store again in a moment, and stops once i
   tick(400);
   expect(sent).toHaveLength(2);
   expect(sent[1]).toEqual(sent[0]);
+  // Heard too fast (the address's allowance spent): sent again too.
+  rerender(<Game table={at({ to: 'claim', code: 'message/too-fast', message: 'slow down' })} view={first} />);
+  tick(2_200);
+  expect(sent).toHaveLength(3);
+  expect(sent[2]).toEqual(sent[0]);
   // Refused for what it is: not sent again.
   rerender(<Game table={at({ to: 'claim', code: 'claim/overlap', message: 'overlap' })} view={first} />);
   tick(5_000);
-  expect(sent).toHaveLength(2);
+  expect(sent).toHaveLength(3);
 });
 
 it("tells the table my pieces down when they change, and shows everyone's without drawing the board again", () => {

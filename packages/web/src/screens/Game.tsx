@@ -46,8 +46,12 @@ const ORDINAL_KEYS = ['first', 'second', 'third', 'fourth'];
 /** A view message and when it came, on the player's clock. */
 type Received = RaceViewMessage & { receivedAt: number };
 
-/** Real ms before a claim the server could not store is sent again. */
+/**
+ * Real ms before a claim the server did not take for want of time is sent again: it could not store
+ * it, or the address's allowance of messages was spent (a household's players behind one address).
+ */
 const CLAIM_AGAIN_MS = 2000;
+const CLAIM_AGAIN_CODES: ReadonlySet<string> = new Set(['message/not-saved', 'message/too-fast']);
 
 /** A round in play: my board and pieces, the sand, who has solved, the standings (and the jewel board). */
 export function Game({ table, view: message }: { table: Table; view: Received }) {
@@ -82,10 +86,10 @@ export function Game({ table, view: message }: { table: Table; view: Received })
 
   const { rejected } = table;
   useEffect(() => {
-    // The server could not store the claim, so it did not take it: it is sent again in a moment
-    // (until it is taken, or refused for another reason, such as the sand having run out).
+    // The server could not store the claim, or heard it too fast, so it did not take it: it is sent
+    // again in a moment (until it is taken, or refused for another reason, such as the sand having run out).
     const again = pending.current;
-    if (rejected?.to === 'claim' && rejected.code === 'message/not-saved' && again && solvedAt < 0) {
+    if (rejected?.to === 'claim' && CLAIM_AGAIN_CODES.has(rejected.code) && again && solvedAt < 0) {
       const id = setTimeout(() => {
         claim(again.placements, again.trail);
       }, CLAIM_AGAIN_MS);
