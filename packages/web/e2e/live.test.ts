@@ -96,6 +96,26 @@ describe('live games and reactions', () => {
       // Back to the live page: the watcher is counted there too, until they go.
       await me.page.goto(`${real.server.url}/#/live`);
       await expect.poll(() => me.page.locator(`.live-game[data-code="${code}"]`).innerText()).toContain('0 watching');
+
+      // Round 2 played to the game's end meanwhile; the watcher comes back to the table after it:
+      // the last round's boards are there (told as the table is joined, before the screen listens).
+      for (const p of players) {
+        const { view } = await p.waitFor(
+          'view',
+          (m) => m.view.phase === 'playing' && m.view.task !== null && m.view.round?.number === 2,
+        );
+        if (!view.task) throw new Error('no task');
+        p.send('claim', { placements: solve(view.task) });
+      }
+      await Promise.all(players.map((p) => p.waitFor('view', (m) => m.view.phase === 'finished')));
+      await me.page.goto(`${real.server.url}/#/room/${code}`);
+      await me.page.locator('.end').waitFor();
+      await me.page
+        .locator('.round-boards')
+        .getByRole('heading', { name: /Round 2/ })
+        .waitFor();
+      expect(await me.page.locator('.round-boards li').count()).toBe(2);
+      await me.page.screenshot({ path: `${SHOTS}/watching-end-${on}.png`, fullPage: true, animations: 'disabled' });
       expect(me.errors).toEqual([]);
       await Promise.all(players.map((p) => p.room.leave()));
       await me.page.context().close();

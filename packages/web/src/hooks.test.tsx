@@ -38,6 +38,24 @@ describe('a room’s messages to a screen that starts listening late', () => {
     expect(matched).toHaveBeenLastCalledWith({ code: 'XYZ789', rated: false });
   });
 
+  it('gives a table’s last round’s boards and its stored game, told as it was joined', () => {
+    const { room, hear } = fakeRoom();
+    watchRoom(room);
+    hear('lobby', { started: true });
+    hear('reveal', { round: 2 });
+    hear('saved', { game: 'g1', rated: true, ratings: [] });
+    const order: string[] = [];
+    renderHook(() => {
+      useRoomMessages(room as GameRoom<'race'>, {
+        lobby: () => order.push('lobby'),
+        reveal: () => order.push('reveal'),
+        saved: () => order.push('saved'),
+      });
+    });
+    // In the order they came, so that a lobby that starts a new game clears what came before it.
+    expect(order).toEqual(['lobby', 'reveal', 'saved']);
+  });
+
   it('replays no passing event (a reaction said before the screen listened is gone)', () => {
     const { room, hear } = fakeRoom();
     watchRoom(room);

@@ -42,10 +42,23 @@ export function watchRoom(room: Room): void {
 /**
  * Messages that describe how things stand: a screen that starts listening late gets the last of
  * each (practice's `level` among them: it is sent on joining, often before the deck list is in).
- * The rated queue's `queue` and `matched` are among them: a queue that pairs a player as they join
- * tells them their table before the screen listens (the room is joined, then the screen renders).
+ * What a room tells whoever joins is among them, since the room is joined before the screen that
+ * listens renders: a table's last round's boards (`reveal`) and its game as stored (`saved`), and
+ * the rated queue's standing (`queue`) and table (`matched`: a queue that pairs a player as they
+ * join). A screen shows a `reveal` or `saved` only with the round and game they are of.
  */
-const STATE_MESSAGES = new Set(['lobby', 'view', 'solo', 'practice', 'level', 'progress', 'queue', 'matched']);
+const STATE_MESSAGES = new Set([
+  'lobby',
+  'view',
+  'solo',
+  'practice',
+  'level',
+  'progress',
+  'reveal',
+  'saved',
+  'queue',
+  'matched',
+]);
 
 /** What a screen does with each message of a room's kind, typed by the protocol. */
 export type Handlers<R extends RoomName> = {
