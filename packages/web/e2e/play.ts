@@ -98,6 +98,41 @@ async function orient(
   throw new Error(`could not turn ${await piece.getAttribute('data-piece')} into ${key(target)}`);
 }
 
+/** Drags a piece onto the board at most this many times before the test says it would not land. */
+const DROPS = 3;
+
+/**
+ * Puts piece `index` down with `drop` (a drag to where its cells at `at` lie), and waits until it
+ * lies there, or the board has gone or changed (a solve ends a round, deals the next puzzle), or is
+ * complete. A drag that did not take (seen on a busy machine: the page heard a tap, not a drag) is
+ * made again, as a person does when a piece does not land.
+ */
+async function putDown(page: Page, index: number, at: string, drop: () => Promise<void>): Promise<void> {
+  const region = await page.locator('svg.puzzle-svg').getAttribute('data-region');
+  for (let attempt = 1; ; attempt++) {
+    await drop();
+    const landed = await page
+      .waitForFunction(
+        ([i, where, board]) => {
+          const svg = document.querySelector('svg.puzzle-svg');
+          if (!svg || svg.getAttribute('data-region') !== board || svg.getAttribute('data-complete') === 'true')
+            return true;
+          return document.querySelector(`g.piece[data-index="${i}"]`)?.getAttribute('data-at') === where;
+        },
+        [index, at, region] as const,
+        { timeout: 5_000 },
+      )
+      .then(
+        () => true,
+        () => false,
+      );
+    if (landed) return;
+    if (attempt === DROPS) throw new Error(`piece ${index} did not land at ${at} in ${DROPS} drags`);
+    // A moment's rest before the next try, as a person looks again.
+    await page.waitForTimeout(500);
+  }
+}
+
 /**
  * Solves the board on the page with the mouse: right click turns, double click flips, then a drag
  * (only the pieces of the solution before `pieces` if given, from its `from`th: the rest of a board
@@ -127,12 +162,14 @@ export async function solveWithMouse(page: Page, pieces = Infinity, from = 0): P
     const grab = now[0] ?? [0, 0];
     const minX = Math.min(...cells.map((c) => c[0]));
     const minY = Math.min(...cells.map((c) => c[1]));
-    const [sx, sy] = await centreOf(piece.locator(`polygon[data-cell="${grab[0]},${grab[1]}"]`));
-    const [tx, ty] = await centreOf(page.locator(`polygon[data-board-cell="${grab[0] + minX},${grab[1] + minY}"]`));
-    await page.mouse.move(sx, sy);
-    await page.mouse.down();
-    await page.mouse.move(tx, ty, { steps: 8 });
-    await page.mouse.up();
+    await putDown(page, index, `${minX},${minY}`, async () => {
+      const [sx, sy] = await centreOf(piece.locator(`polygon[data-cell="${grab[0]},${grab[1]}"]`));
+      const [tx, ty] = await centreOf(page.locator(`polygon[data-board-cell="${grab[0] + minX},${grab[1] + minY}"]`));
+      await page.mouse.move(sx, sy);
+      await page.mouse.down();
+      await page.mouse.move(tx, ty, { steps: 8 });
+      await page.mouse.up();
+    });
   }
 }
 
@@ -213,9 +250,7 @@ export async function solveWithTouch(page: Page, pieces = Infinity, from = 0, ow
   const grid = (await page.locator('svg.puzzle-svg').getAttribute('data-grid')) as GridName;
   const finger = own ?? (await Finger.on(page));
   const turnButton = page.locator('.puzzle-tools button', { hasText: 'Turn' });
-  const whole = await plan(page);
-  const placements = whole.slice(from, pieces);
-  for (const [k, { index, cells }] of placements.entries()) {
+  for (const { index, cells } of (await plan(page)).slice(from, pieces)) {
     // The board, the tray and the buttons under them fit on a phone's screen.
     await page.locator('.puzzle').scrollIntoViewIfNeeded();
     const piece = page.locator(`g.piece[data-index="${index}"]`);
@@ -240,17 +275,14 @@ export async function solveWithTouch(page: Page, pieces = Infinity, from = 0, ow
     const grab = now[0] ?? [0, 0];
     const minX = Math.min(...cells.map((c) => c[0]));
     const minY = Math.min(...cells.map((c) => c[1]));
-    await finger.carry(
-      await centreOf(piece.locator(`polygon[data-cell="${grab[0]},${grab[1]}"]`)),
-      await centreOf(page.locator(`polygon[data-board-cell="${grab[0] + minX},${grab[1] + minY}"]`)),
-    );
-    // The last piece may solve the board, which then goes (the next puzzle, the round's end).
-    if (from + k === whole.length - 1) break;
-    // As a person would, the next piece is touched after this one has landed.
-    await page.waitForFunction(
-      ([i, at]) => document.querySelector(`g.piece[data-index="${i}"]`)?.getAttribute('data-at') === at,
-      [index, `${minX},${minY}`] as const,
-    );
+    // As a person would, the next piece is touched after this one has landed (the last may solve
+    // the board, which then goes: the next puzzle, the round's end).
+    await putDown(page, index, `${minX},${minY}`, async () => {
+      await finger.carry(
+        await centreOf(piece.locator(`polygon[data-cell="${grab[0]},${grab[1]}"]`)),
+        await centreOf(page.locator(`polygon[data-board-cell="${grab[0] + minX},${grab[1] + minY}"]`)),
+      );
+    });
   }
   if (!own) await finger.detach();
 }
