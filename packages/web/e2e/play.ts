@@ -104,8 +104,8 @@ const DROPS = 3;
 /**
  * Puts piece `index` down with `drop` (a drag to where its cells at `at` lie), and waits until it
  * lies there, or the board has gone or changed (a solve ends a round, deals the next puzzle), or is
- * complete. A drag that did not take (seen on a busy machine: the page heard a tap, not a drag) is
- * made again, as a person does when a piece does not land.
+ * complete. A drag that did not take (seen on a busy machine: the drag went unheard, the piece left
+ * picked up) is made again, as a person does when a piece does not land.
  */
 async function putDown(page: Page, index: number, at: string, drop: () => Promise<void>): Promise<void> {
   const region = await page.locator('svg.puzzle-svg').getAttribute('data-region');
