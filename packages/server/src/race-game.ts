@@ -120,12 +120,13 @@ export class RaceGame {
   }
 
   /** The game's journal header: what resumes it after a restart. */
-  live(room: string, isPublic: boolean, seats: LiveGame['seats'], rated: boolean): LiveGame {
+  live(room: string, isPublic: boolean, seats: LiveGame['seats'], rated: boolean, arena?: LiveGame['arena']): LiveGame {
     return {
       id: this.id,
       room,
       public: isPublic,
       ...(rated ? { rated } : {}),
+      ...(arena ? { arena } : {}),
       config: this.#state.config,
       seed: this.seed,
       startedAt: this.startedAt,

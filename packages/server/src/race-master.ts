@@ -271,7 +271,8 @@ export class RaceMaster {
     const game = started.value;
     this.#take(game);
     this.#beginning = true;
-    const live = game.live(this.room.id, this.room.public, table.journalSeats(), table.settings.rated);
+    const arena = table.arena && { arenaId: table.arena.arenaId, accounts: table.arena.accounts };
+    const live = game.live(this.room.id, this.room.public, table.journalSeats(), table.settings.rated, arena);
     this.#journal.begin(live, (stored) => {
       this.#beginning = false;
       if (this.#game !== game) return;
@@ -660,9 +661,11 @@ export class RaceMaster {
     await this.#saving;
     const game = this.#game;
     if (game && !game.saved && (game.finished || !stopping)) await this.#save(game);
-    // An arena's table is over: whoever still sits at it is free (a game's results are in already).
+    // An arena's table is over: whoever still sits at it is free (a game's results are in already);
+    // unless its game stays in the journal, to resume on the next start and then end the table.
     const arena = this.table.arena;
-    if (arena)
+    const resumes = stopping && game !== null && !game.finished;
+    if (arena && !resumes)
       await this.services.arenas?.over(arena.arenaId, this.room.id, []).catch((e: unknown) => {
         this.services.log(`room ${this.room.id}: arena ${arena.arenaId} not told the table closed: ${String(e)}`);
       });

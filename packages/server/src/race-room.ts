@@ -178,7 +178,10 @@ export class RaceRoom extends Room {
     void this.setMetadata({ started: true });
     this.maxClients = 4 + MAX_SPECTATORS;
     this.autoDispose = false;
-    this.#master = this.#masterOf(Table.resumed({ ...settingsOf(live.config), rated: live.rated === true }, seats));
+    const table = Table.resumed({ ...settingsOf(live.config), rated: live.rated === true }, seats);
+    // An arena's game: its points go to the arena when it ends (its table started long ago).
+    if (live.arena) table.arena = { ...live.arena, startBy: 0 };
+    this.#master = this.#masterOf(table);
     const resumeBy = this.#master.resume(game);
     this.#registerMessages();
     // The reconnection window, in game time like every wait of the game's. At its end, bots for

@@ -1,3 +1,4 @@
+import type { ArenaAnswer, ArenasAnswer } from '@ubongo/core';
 import { CLOSE_CODES } from '@ubongo/core';
 import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SqliteStorage } from './storage/index.js';
 import type { ServerProcess, SpawnedServer } from '@ubongo/test-support';
 import { spawnServer, startServerProcess } from '@ubongo/test-support';
-import { byHand, humanPause, Player, solve } from '@ubongo/test-support/player';
+import { byHand, humanPause, member, Player, solve } from '@ubongo/test-support/player';
 
 // The real thing: `npm start`'s entry point in its own process, stopped with SIGTERM or killed
 // with SIGKILL, and started again on the same data folder.
@@ -180,6 +181,73 @@ describe('a restart', { timeout: 90_000 }, () => {
     const voided = await after.voidedEntries();
     await after.close();
     expect(voided.some(({ entry }) => entry.kind === 'action' && entry.action.type === 'claim')).toBe(true);
+  });
+
+  it('gives an arena the points of its game resumed after a restart, and frees its table', async () => {
+    const dataDir = dataFolder();
+    const first = await start(dataDir);
+    const people = await Promise.all(['arena_rey', 'arena_sol'].map((n) => member(first.ws, n)));
+    // An arena running now on the server's clock, put in its database as `ubongo admin arena` does.
+    const { serverNow } = (await getJson(`${first.http}/api/arenas`)).body as ArenasAnswer;
+    const storage = await SqliteStorage.open(dataDir);
+    await storage.createArena({
+      id: 'restart-arena',
+      name: 'Restart arena',
+      edition: 'classic',
+      rounds: 1,
+      startsAt: serverNow,
+      endsAt: serverNow + 3_600_000,
+      createdAt: serverNow,
+    });
+    await storage.close();
+    const arenaAt = async (http: string): Promise<ArenaAnswer> =>
+      (await getJson(`${http}/api/arenas/restart-arena`)).body as ArenaAnswer;
+    // Both enter its lobby, and say so until the arena seats them at a table.
+    let code = '';
+    for (let i = 0; i < 100 && code === ''; i++) {
+      const answers = await Promise.all(
+        people.map(async (p) => {
+          const res = await fetch(`${first.http}/api/arenas/restart-arena/join`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${p.session}` },
+          });
+          return (await res.json()) as ArenaAnswer;
+        }),
+      );
+      code = answers.every((a) => a.you?.table) ? (answers[0]?.you?.table ?? '') : '';
+      if (code === '') await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    expect(code).not.toBe('');
+    const players = await Promise.all(people.map((p) => Player.join(first.ws, code, { side: 'easy' }, p.session)));
+    await Promise.all(players.map((p) => p.waitFor('view', (m) => m.view.phase === 'playing' && m.view.task !== null)));
+    const keys = await Promise.all(
+      players.map(async (p) => (await p.waitFor('lobby', (l) => l.seatKey !== null)).seatKey ?? ''),
+    );
+    expect(await first.stop('SIGTERM')).toBe(0);
+
+    // Back after the restart, each by their seat's key: the table is the arena's still.
+    const second = await start(dataDir);
+    const back = await Promise.all(
+      people.map((p, i) => Player.join(second.ws, code, { seatKey: keys[i] ?? '' }, p.session)),
+    );
+    for (const p of back) expect((await p.waitFor('lobby')).arena).toBe('restart-arena');
+    for (const p of back) {
+      const { view } = await p.waitFor('view', (m) => m.view.phase === 'playing' && m.view.task !== null, 30_000);
+      if (!view.task) throw new Error('no task');
+      await humanPause(view.task, 20);
+      p.send('claim', byHand(solve(view.task)));
+    }
+    await Promise.all(back.map((p) => p.waitFor('saved', () => true, 30_000)));
+    // Its points are the arena's, and its players are free again.
+    let arena = await arenaAt(second.http);
+    for (let i = 0; i < 50 && arena.tables > 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      arena = await arenaAt(second.http);
+    }
+    expect(arena.tables).toBe(0);
+    expect(arena.standings.map((s) => s.games)).toEqual([1, 1]);
+    expect(arena.standings.some((s) => s.points > 0)).toBe(true);
+    expect(await second.stop('SIGTERM')).toBe(0);
   });
 
   it('goes on as soon as the last person is back, by the seat key or by a reconnection', async () => {

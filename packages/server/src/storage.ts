@@ -94,6 +94,14 @@ export interface LiveGame {
   readonly seats: readonly JournalSeat[];
   /** A rated game (moves its players' ratings when it ends). */
   readonly rated?: boolean;
+  /** An arena's game: the arena and the accounts it seated at the table (its points go there when it ends). */
+  readonly arena?: LiveArena;
+}
+
+/** The arena a game under way is played for (`LiveGame`). */
+export interface LiveArena {
+  readonly arenaId: string;
+  readonly accounts: readonly string[];
 }
 
 /** A deck task's rating (puzzles.ts), learned from players' first attempts. */

@@ -71,6 +71,7 @@ export class KyselyGames implements Games {
       seed: g.seed,
       started_at: g.startedAt,
       seats: JSON.stringify(g.seats),
+      arena: g.arena ? JSON.stringify(g.arena) : '',
     };
     await this.db
       .insertInto('live_games')
@@ -184,6 +185,7 @@ export class KyselyGames implements Games {
         seed: g.seed,
         startedAt: g.started_at,
         seats: g.seats,
+        ...(g.arena === '' ? {} : { arena: g.arena }),
       },
       entries: counted.map((r) => entryOf(g.id, r)),
       nextSeq: (rows.at(-1)?.seq ?? -1) + 1,

@@ -25,6 +25,8 @@ interface LiveRow {
   readonly seed: number;
   readonly startedAt: number;
   readonly seats: string;
+  /** `LiveArena` as JSON; '' for none. */
+  readonly arena: string;
 }
 interface EntryRow {
   readonly seq: number;
@@ -72,6 +74,7 @@ export class MemoryGames implements Games {
         seed: g.seed,
         startedAt: g.startedAt,
         seats: JSON.stringify(g.seats),
+        arena: g.arena ? JSON.stringify(g.arena) : '',
       };
       this.live.set(g.id, { game, entries: this.live.get(g.id)?.entries ?? [] });
     });
@@ -192,6 +195,7 @@ function liveOf(g: LiveRow): LiveGame {
     seed: g.seed,
     startedAt: g.startedAt,
     seats: parseStored(columns.journalSeats, g.seats, where, 'seats'),
+    ...(g.arena === '' ? {} : { arena: parseStored(columns.liveArena, g.arena, where, 'arena') }),
   };
 }
 

@@ -423,5 +423,15 @@ export function migrations(t: ColumnTypes): Record<string, Migration> {
         await db.schema.createIndex('season_results_by_account').on('season_results').column('account_id').execute();
       },
     },
+    '024_live_game_arena': {
+      async up(db: Kysely<unknown>) {
+        // The arena a game under way is played for (JSON; '' for none), so that a game resumed
+        // after a restart still gives its arena its points (docs/arenas.md).
+        await db.schema
+          .alterTable('live_games')
+          .addColumn('arena', t.text, (c) => c.notNull().defaultTo(''))
+          .execute();
+      },
+    },
   };
 }

@@ -37,6 +37,8 @@ const liveGames = z.object({
   seed: z.number(),
   started_at: z.number(),
   seats: columns.journalSeats,
+  // '' for a game played for no arena.
+  arena: z.union([z.literal(''), columns.liveArena]),
 });
 
 const journal = z.object({ game_id: z.string(), seq: z.number().int(), entry: columns.entry, voided: z.number() });

@@ -22,7 +22,15 @@ import {
 } from '@ubongo/core';
 import { z } from 'zod';
 import type { Same } from '../protocol.js';
-import type { GameRecord, JournalEntry, JournalSeat, LiveTable, SoloPuzzle, StoredSeat } from '../storage.js';
+import type {
+  GameRecord,
+  JournalEntry,
+  JournalSeat,
+  LiveArena,
+  LiveTable,
+  SoloPuzzle,
+  StoredSeat,
+} from '../storage.js';
 import { LINK_KINDS } from '../storage.js';
 
 /*
@@ -154,6 +162,9 @@ export const journalSeats = z.array(
   }),
 );
 
+/** The arena a game under way is played for (`LiveArena`). */
+export const liveArena = z.object({ arenaId: z.string(), accounts: z.array(z.string()) });
+
 /** A table between games (`LiveTable`), its code and time aside (columns of their own). */
 export const tableBody = z.object({
   public: z.boolean(),
@@ -212,6 +223,7 @@ export const columns = {
   config: json(raceConfig),
   storedSeats: json(storedSeats),
   journalSeats: json(journalSeats),
+  liveArena: json(liveArena),
   actions: json(gameActions),
   result: json(raceResult),
   entry: json(journalEntry),
@@ -231,6 +243,7 @@ agree<Agrees<typeof occupant, Occupant>>(true);
 agree<Agrees<typeof storedSeats, readonly StoredSeat[]>>(true);
 agree<Agrees<typeof gameActions, GameRecord['actions']>>(true);
 agree<Agrees<typeof journalSeats, readonly JournalSeat[]>>(true);
+agree<Agrees<typeof liveArena, LiveArena>>(true);
 agree<Agrees<typeof journalEntry, JournalEntry>>(true);
 agree<Agrees<typeof tableBody, Omit<LiveTable, 'code' | 'savedAt'>>>(true);
 agree<Agrees<typeof soloPuzzles, readonly SoloPuzzle[]>>(true);

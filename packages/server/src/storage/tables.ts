@@ -41,6 +41,8 @@ export interface Tables {
     seed: number;
     started_at: number;
     seats: string;
+    /** The arena the game is played for (JSON, `LiveArena`); '' for none. */
+    arena: Generated<string>;
   };
   /** Tables between games (a lobby, a finished game's table), kept to come back after a restart. */
   live_tables: {

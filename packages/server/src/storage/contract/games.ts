@@ -128,6 +128,23 @@ export function gamesContract(name: string, open: Opener): void {
       await storage.close();
     });
 
+    it('keeps the arena a game under way is played for, and a game for none without one', async () => {
+      const storage = await open();
+      const arena = { arenaId: 'classic-60m-0', accounts: ['acc-1', 'acc-2'] };
+      await storage.beginGame({ ...live, id: 'arena-game', room: 'ARENA1', rated: true, arena });
+      await storage.beginGame({ ...live, id: 'plain-game', room: 'PLAIN1' });
+      const journals = await storage.liveGames();
+      expect(journals.find((j) => j.game.id === 'arena-game')?.game).toStrictEqual({
+        ...live,
+        id: 'arena-game',
+        room: 'ARENA1',
+        rated: true,
+        arena,
+      });
+      expect(journals.find((j) => j.game.id === 'plain-game')?.game).not.toHaveProperty('arena');
+      await storage.close();
+    });
+
     it('stores the entries of many games written at once, and fails only the faulty ones', async () => {
       const storage = await open();
       const games = Array.from({ length: 40 }, (_, i) => ({ ...live, id: `G-${i}`, room: `r${i}` }));
