@@ -88,7 +88,8 @@ async function orient(
   flip: () => Promise<void>,
 ): Promise<void> {
   const steps = grid === 'square' ? 4 : 6;
-  for (let side = 0; side < 2; side++) {
+  // Both sides, and the first again should a flip not have taken (a person tries once more).
+  for (let side = 0; side < 3; side++) {
     for (let k = 0; k < steps; k++) {
       if (key(await pieceCellsNow(piece)) === key(target)) return;
       await turn();
@@ -250,6 +251,7 @@ export async function solveWithTouch(page: Page, pieces = Infinity, from = 0, ow
   const grid = (await page.locator('svg.puzzle-svg').getAttribute('data-grid')) as GridName;
   const finger = own ?? (await Finger.on(page));
   const turnButton = page.locator('.puzzle-tools button', { hasText: 'Turn' });
+  const flipButton = page.locator('.puzzle-tools button', { hasText: 'Flip' });
   for (const { index, cells } of (await plan(page)).slice(from, pieces)) {
     // The board, the tray and the buttons under them fit on a phone's screen.
     await page.locator('.puzzle').scrollIntoViewIfNeeded();
@@ -267,8 +269,33 @@ export async function solveWithTouch(page: Page, pieces = Infinity, from = 0, ow
       grid,
       () => turnButton.tap(),
       async () => {
+        const before = await piece.getAttribute('data-cells');
         await tapPiece();
         await tapPiece();
+        // On a busy machine the two taps may come further apart than a double tap's: heard as two
+        // taps, they flip nothing (the second puts the piece back down). Then the piece is picked
+        // again and the Flip button flips it, as a person does when a double tap did not take.
+        const flipped = await page
+          .waitForFunction(
+            ([i, cellsBefore]) =>
+              document.querySelector(`g.piece[data-index="${i}"]`)?.getAttribute('data-cells') !== cellsBefore,
+            [index, before] as const,
+            { timeout: 1_000 },
+          )
+          .then(
+            () => true,
+            () => false,
+          );
+        if (flipped) return;
+        await page.waitForTimeout(450);
+        const held = () => page.locator('svg.puzzle-svg').getAttribute('data-held');
+        if ((await held()) !== String(index)) await tapPiece();
+        await page.waitForFunction(
+          (i) => document.querySelector('svg.puzzle-svg')?.getAttribute('data-held') === i,
+          String(index),
+          { timeout: 5_000 },
+        );
+        await flipButton.tap();
       },
     );
     const now = await pieceCellsNow(piece);
