@@ -1,10 +1,10 @@
-import type { DeckEdition, GuestAnswer, LeaderboardAnswer, LiveAnswer } from '@ubongo/core';
+import type { ArenaAnswer, ArenasAnswer, DeckEdition, GuestAnswer, LeaderboardAnswer, LiveAnswer } from '@ubongo/core';
 import { PROTOCOL_VERSION } from '@ubongo/core';
 import { Client } from 'colyseus.js';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresStorage } from './storage/index.js';
-import { member, Player, signedIn, solve } from '@ubongo/test-support/player';
+import { byHand, humanPause, member, Player, signedIn, solve } from '@ubongo/test-support/player';
 import type { Postgres, ServerProcess, Service } from '@ubongo/test-support';
 import {
   freePort,
@@ -290,6 +290,73 @@ describe('a cluster of two processes', () => {
     const watcher = await Player.join(direct(holder === 'p1' ? 'p2' : 'p1'), code, { name: 'Wat', spectate: true });
     for (const name of ['p1', 'p2']) await expect.poll(async () => (await listed(name))?.watchers).toBe(1);
     for (const p of [...players, watcher]) await p.room.leave();
+  });
+
+  it('runs one arena from both processes: players who entered through either are seated once, play, and its points count in both', async () => {
+    const http = (name: string): string => direct(name).replace(/^ws/, 'http');
+    const { serverNow } = (await (await fetch(`${http('p1')}/api/arenas`)).json()) as ArenasAnswer;
+    const other = await PostgresStorage.open(databaseUrl);
+    try {
+      await other.createArena({
+        id: 'cluster-arena',
+        name: 'Cluster arena',
+        edition: 'classic',
+        rounds: 1,
+        startsAt: serverNow,
+        endsAt: serverNow + 3_600_000,
+        createdAt: serverNow,
+      });
+    } finally {
+      await other.close();
+    }
+    // Four members, two through each process; each process's director looks at the arena.
+    const via = ['p1', 'p2', 'p1', 'p2'] as const;
+    const people = await Promise.all(via.map((name, i) => member(direct(name), `arena_cl${i}`)));
+    const enter = async (i: number): Promise<ArenaAnswer> => {
+      const res = await fetch(`${http(via[i] ?? 'p1')}/api/arenas/cluster-arena/join`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${people[i]?.session ?? ''}` },
+      });
+      return (await res.json()) as ArenaAnswer;
+    };
+    let tables: (string | null)[] = [];
+    for (let n = 0; n < 100; n++) {
+      tables = (await Promise.all(people.map((_, i) => enter(i)))).map((a) => a.you?.table ?? null);
+      if (tables.every((t) => t !== null)) break;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    // Each seated once, at a table of 2 to 4 (one of four when they all came within the gathering
+    // time), though both processes' directors seat: the database takes one seating of a player.
+    expect(tables.every((t) => t !== null)).toBe(true);
+    for (const code of new Set(tables)) {
+      const at = tables.filter((t) => t === code).length;
+      expect(at).toBeGreaterThanOrEqual(2);
+      expect(at).toBeLessThanOrEqual(4);
+    }
+    // Each comes to their table through the process they asked, wherever it is held.
+    const players = await Promise.all(
+      people.map((p, i) => Player.join(direct(via[i] ?? 'p1'), tables[i] ?? '', { side: 'easy' }, p.session)),
+    );
+    for (const [i, p] of players.entries())
+      expect((await p.waitFor('lobby', (l) => l.started, 20_000)).seats.length).toBe(
+        tables.filter((t) => t === tables[i]).length,
+      );
+    for (const p of players) {
+      const { view } = await p.waitFor('view', (m) => m.view.phase === 'playing' && m.view.task !== null, 30_000);
+      if (!view.task) throw new Error('no task');
+      await humanPause(view.task, TIME_SCALE);
+      p.send('claim', byHand(solve(view.task)));
+    }
+    await Promise.all(players.map((p) => p.waitFor('saved', () => true, 30_000)));
+    for (const p of players) await p.room.leave();
+    // The standings, from either process: one game each, points by place, the table over.
+    const standings = async (name: string): Promise<ArenaAnswer> =>
+      (await (await fetch(`${http(name)}/api/arenas/cluster-arena`)).json()) as ArenaAnswer;
+    await expect.poll(async () => (await standings('p1')).tables).toBe(0);
+    const [one, two] = [await standings('p1'), await standings('p2')];
+    expect(one.standings.map((s) => s.games)).toEqual([1, 1, 1, 1]);
+    expect(one.standings[0]?.points).toBeGreaterThan(0);
+    expect(two.standings).toEqual(one.standings);
   });
 
   it('kill -9 of a process: its players see the drop, and it resumes its game when started again under its name', async () => {
