@@ -93,7 +93,8 @@ describe('arenas', () => {
   it('runs an arena of 8 players to its podium: tables of 2 to 4 each time they come back, points by place', async () => {
     const people = await Promise.all(Array.from({ length: 8 }, (_, i) => member(url, `arena_p${i}`)));
     const now = await serverNow();
-    // Three minutes of game time: 9 s here.
+    // Seven minutes of game time: 21 s here, time for games to end while it runs on a busy machine
+    // (where a game of a person's pace takes several seconds, a shorter arena ended before any did).
     expect(
       await server.storage.createArena({
         id: 'test-arena',
@@ -101,7 +102,7 @@ describe('arenas', () => {
         edition: 'classic',
         rounds: 1,
         startsAt: now,
-        endsAt: now + 180_000,
+        endsAt: now + 420_000,
         createdAt: now,
       }),
     ).toBe(true);
