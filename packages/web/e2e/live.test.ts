@@ -167,7 +167,14 @@ describe('live games and reactions', () => {
 
       // Vera solves too (until then her board has the window, and she has no reactions to send).
       await (on === 'phone' ? solveWithTouch(me.page) : solveWithMouse(me.page));
-      // A game of one round: its end, with the standings.
+      // A game of one round: its end, with the standings. Should their gems tie, a tie-break round
+      // comes first (docs/rules.md §2.8), which Vera's solve ends: the first to solve it wins.
+      const tieBreak = me.page.locator('.game-bar').getByText('Tie-break round', { exact: true });
+      for (let round = 0; round < 3; round++) {
+        await me.page.locator('.end').or(tieBreak).first().waitFor({ timeout: 60_000 });
+        if (await me.page.locator('.end').isVisible()) break;
+        await (on === 'phone' ? solveWithTouch(me.page) : solveWithMouse(me.page));
+      }
       await me.page.locator('.end').waitFor();
       await rival.page.locator('.end').waitFor();
       await me.page.waitForTimeout(1000);
