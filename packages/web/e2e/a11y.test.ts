@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { solveWithKeyboard, solveWithMouse, solveWithTouch } from './play.js';
 import type { On } from './support.js';
 import { chromiumAndServer, SIZES, watchErrors } from './support.js';
+import { seriousViolations } from './axe.js';
 
 /*
  * Every screen checked by axe-core (the engine behind Lighthouse's and the browsers' accessibility
@@ -12,8 +11,6 @@ import { chromiumAndServer, SIZES, watchErrors } from './support.js';
  * person gets there: taps on the phone, clicks on the desktop, a game played to its end. No screen
  * may have a violation axe rates serious or critical. Game time runs 4x faster.
  */
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const real = chromiumAndServer(4);
 
@@ -55,72 +52,38 @@ async function follow(on: On, link: Locator): Promise<void> {
   await link.page().waitForFunction((h) => location.hash === h, href);
 }
 
-interface Violation {
-  readonly id: string;
-  readonly impact: string | null;
-  readonly help: string;
-  readonly nodes: { readonly target: unknown[] }[];
-}
-
-/** axe-core's serious and critical violations on the page as it is, one line each, named by `screen`. */
-async function audit(page: Page, screen: string): Promise<string[]> {
-  // The screen settled first: no render pending, and no entrance animation half way (its colours
-  // are not the screen's); the endless ones (the sand) are part of the screen.
-  await page.waitForLoadState('load');
-  await page.evaluate(async () => {
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
-    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
-  });
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }).axe;
-    const result = (await axe.run(document, { resultTypes: ['violations'] })) as { violations: unknown[] };
-    return result.violations;
-  });
-  return (violations as Violation[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${screen}: ${v.id} (${v.impact ?? ''}) ${v.help}: ${v.nodes
-          .slice(0, 4)
-          .map((n) => n.target.join(' '))
-          .join(', ')}${v.nodes.length > 4 ? ` and ${v.nodes.length - 4} more` : ''}`,
-    );
-}
-
 describe.each(['phone', 'desktop'] as const)('accessibility (axe-core), %s', (on) => {
   it('home, how to play, the tutorial from start to end, account, profile, leaderboards, live games', async () => {
     const { page, errors } = await open(on);
     const found: string[] = [];
     await page.getByRole('heading', { name: 'New here?' }).waitFor();
-    found.push(...(await audit(page, 'home, first visit')));
+    found.push(...(await seriousViolations(page, 'home, first visit')));
     await follow(on, page.getByRole('link', { name: 'Show me how' }));
     await page.locator('svg.puzzle-svg').waitFor();
-    found.push(...(await audit(page, 'tutorial')));
+    found.push(...(await seriousViolations(page, 'tutorial')));
     // Finished, by the hand of the device.
     if (on === 'phone') await solveWithTouch(page);
     else await solveWithMouse(page);
     await page.getByRole('heading', { name: /you know the moves/ }).waitFor();
-    found.push(...(await audit(page, 'tutorial, done')));
+    found.push(...(await seriousViolations(page, 'tutorial, done')));
     await follow(on, page.getByRole('link', { name: 'How to play' }).first());
     await page.getByRole('heading', { name: 'How to play', level: 1 }).waitFor();
-    found.push(...(await audit(page, 'how to play')));
+    found.push(...(await seriousViolations(page, 'how to play')));
     await follow(on, page.locator('header a.who'));
     await page.getByRole('heading', { name: 'Your account', level: 1 }).waitFor();
-    found.push(...(await audit(page, 'account')));
+    found.push(...(await seriousViolations(page, 'account')));
     await follow(on, page.getByRole('link', { name: 'Your profile' }));
     await page.locator('.profile h1').waitFor();
-    found.push(...(await audit(page, 'profile')));
+    found.push(...(await seriousViolations(page, 'profile')));
     await follow(on, page.getByRole('link', { name: 'Home' }));
     await follow(on, page.getByRole('link', { name: 'Leaderboards' }));
     await page.getByRole('heading', { name: 'Leaderboards', level: 1 }).waitFor();
-    found.push(...(await audit(page, 'leaderboards')));
+    found.push(...(await seriousViolations(page, 'leaderboards')));
     await follow(on, page.getByRole('link', { name: 'Home' }));
     await follow(on, page.getByRole('link', { name: 'Live games' }));
     await page.getByRole('heading', { name: 'Live games', level: 1 }).waitFor();
     await page.getByText('No games are being played right now.').waitFor();
-    found.push(...(await audit(page, 'live games')));
+    found.push(...(await seriousViolations(page, 'live games')));
     expect(found.join('\n')).toBe('');
     expect(errors).toEqual([]);
     await page.context().close();
@@ -131,20 +94,20 @@ describe.each(['phone', 'desktop'] as const)('accessibility (axe-core), %s', (on
     const found: string[] = [];
     await follow(on, page.getByRole('link', { name: 'Solo' }));
     await page.getByRole('button', { name: 'Start' }).waitFor();
-    found.push(...(await audit(page, 'solo, set up')));
+    found.push(...(await seriousViolations(page, 'solo, set up')));
     await press(on, page.getByRole('button', { name: 'Start' }));
     await page.locator('svg.puzzle-svg').waitFor();
-    found.push(...(await audit(page, 'solo, in play')));
+    found.push(...(await seriousViolations(page, 'solo, in play')));
     if (on === 'phone') await solveWithTouch(page, 1);
     else await solveWithMouse(page, 1);
-    found.push(...(await audit(page, 'solo, a piece down')));
+    found.push(...(await seriousViolations(page, 'solo, a piece down')));
     await follow(on, page.getByRole('link', { name: 'Home' }));
     await follow(on, page.getByRole('link', { name: 'Practice' }));
     await page.locator('svg.puzzle-svg').waitFor();
-    found.push(...(await audit(page, 'practice')));
+    found.push(...(await seriousViolations(page, 'practice')));
     await press(on, page.getByRole('button', { name: 'Hint' }));
     await page.locator('g.piece.pinned').first().waitFor();
-    found.push(...(await audit(page, 'practice, a hint')));
+    found.push(...(await seriousViolations(page, 'practice, a hint')));
     expect(found.join('\n')).toBe('');
     expect(errors).toEqual([]);
     await page.context().close();
@@ -160,25 +123,25 @@ describe.each(['phone', 'desktop'] as const)('accessibility (axe-core), %s', (on
     await page.getByRole('combobox', { name: /^Bot/ }).selectOption('beginner');
     await press(on, page.getByRole('button', { name: 'Add a bot' }));
     await page.locator('.seat-name', { hasText: 'Beginner bot 1' }).waitFor();
-    found.push(...(await audit(page, 'lobby')));
+    found.push(...(await seriousViolations(page, 'lobby')));
     await press(on, page.getByRole('button', { name: 'Start the game' }));
     await page.getByText('Round 1 of 2').waitFor();
     await page.locator('svg.puzzle-svg').waitFor();
-    found.push(...(await audit(page, 'game, in play')));
+    found.push(...(await seriousViolations(page, 'game, in play')));
     // The keyboard solves the race's boards at both sizes: this test audits the screens, and a touch
     // solve racing the sand on a busy machine could fail it (board.test.ts drives touch itself).
     const solve = (): Promise<void> => solveWithKeyboard(page);
     await solve();
     await page.getByText(/Ubongo! You solved it/).waitFor();
-    found.push(...(await audit(page, 'game, solved')));
+    found.push(...(await seriousViolations(page, 'game, solved')));
     // The round ends with the sand (30 s here), or once the bot has solved too.
     await page.getByRole('heading', { name: 'Round 1: every board' }).waitFor({ timeout: 60_000 });
-    found.push(...(await audit(page, 'between rounds, every board')));
+    found.push(...(await seriousViolations(page, 'between rounds, every board')));
     await page.getByText('Round 2 of 2').waitFor({ timeout: 60_000 });
     await page.locator('svg.puzzle-svg').waitFor();
     await solve();
     await page.getByRole('heading', { name: /win|share/ }).waitFor({ timeout: 60_000 });
-    found.push(...(await audit(page, 'end of the game')));
+    found.push(...(await seriousViolations(page, 'end of the game')));
     expect(found.join('\n')).toBe('');
     expect(errors).toEqual([]);
     await page.context().close();

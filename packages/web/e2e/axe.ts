@@ -18,6 +18,9 @@ interface Violation {
 
 /** axe-core's serious and critical violations on the page, one line each, named by `screen`. */
 export async function seriousViolations(page: Page, screen: string): Promise<string[]> {
+  // The screen settled first: no render pending, and no entrance animation half way (its colours
+  // are not the screen's); the endless ones (the sand) are part of the screen.
+  await page.waitForLoadState('load');
   await page.evaluate(async () => {
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
@@ -32,6 +35,10 @@ export async function seriousViolations(page: Page, screen: string): Promise<str
   return (violations as Violation[])
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
-      (v) => `${screen}: ${v.id} (${v.impact ?? ''}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      (v) =>
+        `${screen}: ${v.id} (${v.impact ?? ''}) ${v.help}: ${v.nodes
+          .slice(0, 4)
+          .map((n) => n.target.join(' '))
+          .join(', ')}${v.nodes.length > 4 ? ` and ${v.nodes.length - 4} more` : ''}`,
     );
 }

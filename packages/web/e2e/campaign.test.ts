@@ -1,10 +1,10 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { solveWithMouse, solveWithTouch } from './play.js';
 import type { On } from './support.js';
 import { chromiumAndServer, SIZES, watchErrors } from './support.js';
+import { seriousViolations } from './axe.js';
 
 /*
  * The campaign as a person plays it, on a phone (390x844, real touch: taps and drags) and a desktop
@@ -16,21 +16,6 @@ import { chromiumAndServer, SIZES, watchErrors } from './support.js';
 const real = chromiumAndServer();
 const SHOTS = '/tmp/shots/campaign';
 mkdirSync(SHOTS, { recursive: true });
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's serious and critical violations on the page as it is (e2e/a11y.test.ts audits the other screens so). */
-async function audit(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }).axe;
-    const result = (await axe.run(document, { resultTypes: ['violations'] })) as {
-      violations: { id: string; impact: string | null }[];
-    };
-    return result.violations;
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-}
 
 /** A tap on a phone, a click on a desktop. */
 const press = (on: On, target: Locator): Promise<void> => (on === 'phone' ? target.tap() : target.click());
@@ -58,7 +43,7 @@ describe.each(['phone', 'desktop'] as const)('the campaign, on a %s', (on) => {
     // A guest is told where the stars are kept.
     expect(await page.getByText(/kept on this device/).count()).toBe(1);
     await page.screenshot({ path: `${SHOTS}/map-${on}.png` });
-    expect(await audit(page)).toEqual([]);
+    expect(await seriousViolations(page, 'campaign')).toEqual([]);
 
     // Level 1, played by hand: one piece at a time, with a person's pauses between.
     await press(on, level1);
@@ -87,7 +72,7 @@ describe.each(['phone', 'desktop'] as const)('the campaign, on a %s', (on) => {
     expect(await end.getByRole('button', { name: 'Next level' }).count()).toBe(1);
     expect(await end.getByRole('button', { name: 'Play again' }).count()).toBe(1);
     await page.screenshot({ path: `${SHOTS}/end-${on}.png` });
-    expect(await audit(page)).toEqual([]);
+    expect(await seriousViolations(page, 'campaign')).toEqual([]);
 
     // Back on the map: level 1 has its stars, level 2 is open and is the one to play.
     // Chromium may take the first tap after a drag for the one that stops its fling: a person taps again.

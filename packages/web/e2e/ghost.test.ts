@@ -1,5 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import type { TrailMove } from '@ubongo/core';
 import { dailyDateOf, lieOf, puzzleOf, solveFirst } from '@ubongo/core';
@@ -9,6 +8,7 @@ import { expect, it } from 'vitest';
 import { Finger, solveWithMouse, solveWithTouch } from './play.js';
 import type { On } from './support.js';
 import { chromiumAndServer, SIZES, watchErrors } from './support.js';
+import { seriousViolations } from './axe.js';
 
 /*
  * Racing a ghost and the trail replay, at a phone's size with real touch and at a desktop's: the
@@ -22,21 +22,6 @@ import { chromiumAndServer, SIZES, watchErrors } from './support.js';
 const real = chromiumAndServer(20);
 const SHOTS = '/tmp/ghost-shots';
 mkdirSync(SHOTS, { recursive: true });
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's serious and critical violations on the page as it is (as e2e/a11y.test.ts audits the other screens). */
-async function audit(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }).axe;
-    const result = (await axe.run(document, { resultTypes: ['violations'] })) as {
-      violations: { id: string; impact: string | null }[];
-    };
-    return result.violations;
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-}
 
 /** Game ms between the ghost's pieces: a second apart in real time. */
 const GAP = 20_000;
@@ -136,7 +121,7 @@ async function scrub(page: Page, on: On, pieces: number, name: string): Promise<
   expect(middle).toBeLessThan(pieces);
   expect(await slider.getAttribute('aria-valuetext')).toMatch(/^\d+:\d\d\.\d of \d+:\d\d\.\d$/);
   await page.screenshot({ path: `${SHOTS}/${on}-${name}-middle.png`, fullPage: true });
-  expect(await audit(page)).toEqual([]);
+  expect(await seriousViolations(page, 'ghost')).toEqual([]);
   // 4x, then Play: the rest goes down by itself.
   const press = (locator: Locator) => (on === 'phone' ? locator.tap() : locator.click());
   await press(player.getByRole('button', { name: '4×' }));
@@ -187,7 +172,7 @@ it.each<On>(['phone', 'desktop'])(
     // Its pieces go down at their times, one a second: some, then all.
     await untilPieces(ghost, (n) => n >= 1);
     await page.screenshot({ path: `${SHOTS}/${on}-race.png` });
-    expect(await audit(page)).toEqual([]);
+    expect(await seriousViolations(page, 'ghost')).toEqual([]);
     await untilPieces(ghost, (n) => n === pieces);
     await ghost.getByText(/^The ghost finished in \d+:\d\d\.$/).waitFor();
     // The ghost's board takes no touch: the player's board is solved under and around it.

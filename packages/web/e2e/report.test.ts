@@ -1,11 +1,11 @@
 import type { GuestAnswer } from '@ubongo/core';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { On } from './support.js';
 import { SIZES, chromiumAndServer, watchErrors } from './support.js';
+import { seriousViolations } from './axe.js';
 
 /*
  * Reporting a board entry as a person does it: a player with a username opens a run from the
@@ -17,19 +17,6 @@ import { SIZES, chromiumAndServer, watchErrors } from './support.js';
 const real = chromiumAndServer();
 const DAY = 86_400_000;
 const SHOTS = process.env['UBONGO_REPORT_SHOTS'] ?? '/tmp/report-shots';
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's serious and critical violations on the page as it is (a11y.test.ts audits every other screen). */
-async function audit(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }).axe;
-    return ((await axe.run(document, { resultTypes: ['violations'] })) as { violations: unknown[] }).violations;
-  })) as { id: string; impact: string | null; help: string }[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact ?? ''}) ${v.help}`);
-}
 
 /** A new account through the API, claimed with `username`: its id and session. */
 async function claimed(name: string, username: string): Promise<{ id: string; session: string }> {
@@ -103,7 +90,7 @@ it('reports a run from the board, and again; a player from their profile; a gues
     await form.getByRole('radio', { name: 'Too fast to be real' }).check();
     await form.getByLabel('Anything to add? (optional)').fill('Four puzzles in a blink.');
     await page.screenshot({ path: join(SHOTS, `${size}-run-form.png`), fullPage: true });
-    expect(await audit(page)).toEqual([]);
+    expect(await seriousViolations(page, 'report')).toEqual([]);
     await form.getByRole('button', { name: 'Send report' })[press(page, size)]();
     await page.getByRole('status').filter({ hasText: 'Report sent. Thank you: someone will look at it.' }).waitFor();
     expect(await form.count()).toBe(0);
@@ -151,6 +138,6 @@ it('reports a run from the board, and again; a player from their profile; a gues
     await expect.poll(() => report.isDisabled()).toBe(true);
     await page.getByText('Reporting needs an account with a username.').waitFor();
     await page.screenshot({ path: join(SHOTS, `${size}-run-guest.png`), fullPage: true });
-    expect(await audit(page)).toEqual([]);
+    expect(await seriousViolations(page, 'report')).toEqual([]);
   }
 }, 120_000);
