@@ -243,7 +243,8 @@ describe('a keyboard player', () => {
     await expect.poll(() => focused(page)).toBe('piece 0');
     // And it plays on from there.
     await page.keyboard.press('Enter');
-    expect(await page.locator('g.piece[data-index="0"]').getAttribute('data-at')).not.toBe('');
+    // (The page draws the piece put down on its next frame: read once it has.)
+    await expect.poll(() => page.locator('g.piece[data-index="0"]').getAttribute('data-at')).not.toBe('');
     expect(errors).toEqual([]);
     await page.context().close();
   }, 90_000);
