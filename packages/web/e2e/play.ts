@@ -2,6 +2,7 @@ import type { Cell, GridName } from '@ubongo/core';
 import { knownPiece, normalize, solveFirst } from '@ubongo/core';
 import type { CDPSession, Locator, Page } from 'playwright-core';
 import { cellSize, touchLift } from '../src/play/geometry.js';
+import { retried } from './retries.js';
 
 /*
  * A test player at the real page: it reads the board the page shows (the region and the pieces
@@ -90,6 +91,7 @@ async function orient(
   const steps = grid === 'square' ? 4 : 6;
   // Both sides, and the first again should a flip not have taken (a person tries once more).
   for (let side = 0; side < 3; side++) {
+    if (side === 2) retried('orient retried');
     for (let k = 0; k < steps; k++) {
       if (key(await pieceCellsNow(piece)) === key(target)) return;
       await turn();
@@ -129,6 +131,7 @@ async function putDown(page: Page, index: number, at: string, drop: () => Promis
       );
     if (landed) return;
     if (attempt === DROPS) throw new Error(`piece ${index} did not land at ${at} in ${DROPS} drags`);
+    retried('drag again');
     // A moment's rest before the next try, as a person looks again.
     await page.waitForTimeout(500);
   }
@@ -287,6 +290,7 @@ export async function solveWithTouch(page: Page, pieces = Infinity, from = 0, ow
             () => false,
           );
         if (flipped) return;
+        retried('double tap fell back to Flip');
         await page.waitForTimeout(450);
         const held = () => page.locator('svg.puzzle-svg').getAttribute('data-held');
         if ((await held()) !== String(index)) await tapPiece();
@@ -333,6 +337,11 @@ export async function solveWithKeyboard(page: Page): Promise<void> {
       () => page.keyboard.press('f'),
     );
     await page.keyboard.press('Enter');
+    // Enter takes the piece onto the board, drawn on the next frame: where to, read once it is.
+    await page.waitForFunction(
+      (i) => document.querySelector(`g.piece[data-index="${i}"]`)?.getAttribute('data-at'),
+      index,
+    );
     const at = ((await piece.getAttribute('data-at')) ?? '').split(',').map(Number);
     const minX = Math.min(...cells.map((c) => c[0]));
     const minY = Math.min(...cells.map((c) => c[1]));
