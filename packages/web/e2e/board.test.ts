@@ -106,14 +106,14 @@ describe('the board', () => {
     await page.touchscreen.tap(x, y);
     await page.touchscreen.tap(x, y);
     await expect.poll(async () => shape(await cellsOf(piece(page, a)))).toBe(shape(flipped(board.grid, before)));
-    expect(await piece(page, a).getAttribute('class')).not.toContain('lifted');
+    await expect.poll(() => piece(page, a).getAttribute('class')).not.toContain('lifted');
     const finger = await Finger.on(page);
     const target = board.region[0] ?? [0, 0];
     const lands = await dragOnto(board, b, target, finger);
     await expect.poll(() => piece(page, b).getAttribute('data-at')).toBe(lands);
     // The flipped piece stayed in the tray, where it was.
-    expect(await piece(page, a).getAttribute('data-at')).toBe('');
-    expect(await piece(page, a).getAttribute('transform')).toBe(home);
+    await expect.poll(() => piece(page, a).getAttribute('data-at')).toBe('');
+    await expect.poll(() => piece(page, a).getAttribute('transform')).toBe(home);
     expect(board.errors).toEqual([]);
     await page.context().close();
   }, 60_000);
@@ -128,7 +128,7 @@ describe('the board', () => {
     await expect.poll(async () => shape(await cellsOf(piece(page, a)))).toBe(shape(flipped(board.grid, before)));
     const lands = await dragOnto(board, b, board.region[0] ?? [0, 0]);
     await expect.poll(() => piece(page, b).getAttribute('data-at')).toBe(lands);
-    expect(await piece(page, a).getAttribute('data-at')).toBe('');
+    await expect.poll(() => piece(page, a).getAttribute('data-at')).toBe('');
     expect(board.errors).toEqual([]);
     await page.context().close();
   }, 60_000);
@@ -161,7 +161,7 @@ describe('the board', () => {
     await expect.poll(() => piece(page, 0).getAttribute('data-at')).not.toBe('');
     await dragOnto(board, 1, target, finger);
     await expect.poll(() => piece(page, 1).locator('.piece-cell.bad').count()).toBeGreaterThan(0);
-    expect(await piece(page, 1).getAttribute('class')).toContain('selected');
+    await expect.poll(() => piece(page, 1).getAttribute('class')).toContain('selected');
     const look = (cells: Locator): Promise<string[]> =>
       cells.evaluateAll((els) =>
         els.map((el) => {
@@ -238,12 +238,12 @@ describe('the board', () => {
       [(from[0] + to[0]) / 2, (from[1] + to[1]) / 2] as const,
     );
     expect(prevented).toBe(true);
-    expect(await p.getAttribute('data-cells')).toBe(before);
+    await expect.poll(() => p.getAttribute('data-cells')).toBe(before);
     // The drag goes on to the board.
     await finger.move(to[0], to[1]);
     await finger.up();
     await expect.poll(() => p.getAttribute('data-at')).not.toBe('');
-    expect(await p.getAttribute('data-cells')).toBe(before);
+    await expect.poll(() => p.getAttribute('data-cells')).toBe(before);
     expect(board.errors).toEqual([]);
     await page.context().close();
   }, 60_000);
@@ -277,7 +277,7 @@ describe('the board', () => {
     for (let k = 1; k <= 8; k++) send('mouseMoved', x + ((tx - x) * k) / 8, y + ((ty - y) * k) / 8);
     send('mouseReleased', tx, ty);
     await expect.poll(() => p.getAttribute('data-at')).not.toBe('');
-    expect(await p.getAttribute('data-cells')).toBe(before);
+    await expect.poll(() => p.getAttribute('data-cells')).toBe(before);
     expect(board.errors).toEqual([]);
     await page.context().close();
   }, 60_000);
@@ -382,13 +382,13 @@ describe('the board', () => {
       4,
     );
     await expect.poll(visibility).toBe('hidden');
-    expect(await preview.count()).toBe(cells.length);
+    await expect.poll(() => preview.count()).toBe(cells.length);
     await finger.move(...below(next), 4);
     await expect.poll(visibility).toBe('visible');
     // Let go: the piece lands where the preview said, and the preview goes.
     await finger.up();
     await expect.poll(() => a.getAttribute('data-at')).toBe(`${at[0] + 1},${at[1]}`);
-    expect(await preview.count()).toBe(0);
+    await expect.poll(() => preview.count()).toBe(0);
     expect(board.errors).toEqual([]);
     await page.context().close();
   }, 60_000);
@@ -465,7 +465,7 @@ describe('the board', () => {
     await expect.poll(() => arrangement(page)).toEqual(seen[1]);
     await undo.click();
     await expect.poll(() => arrangement(page)).toEqual(seen[0]);
-    expect(await undo.isDisabled()).toBe(true);
+    await expect.poll(() => undo.isDisabled()).toBe(true);
     expect(board.errors).toEqual([]);
     await page.context().close();
   }, 60_000);

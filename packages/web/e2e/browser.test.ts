@@ -48,7 +48,7 @@ describe('the web client', () => {
     await solveWithMouse(page);
     await expect.poll(() => page.getByText('1 of 5 solved').count(), { timeout: 10_000 }).toBe(1);
     // The next puzzle is dealt, with its pieces back in the tray.
-    expect(await page.locator('g.piece[data-at=""]').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('g.piece[data-at=""]').count()).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await page.context().close();
   }, 90_000);
@@ -99,10 +99,10 @@ describe('the web client', () => {
     await page.getByRole('button', { name: 'Start' }).click();
     await expect.poll(() => page.getByText('0 of 5 solved').count()).toBe(1);
     // Twelve pieces in the tray, the task's three or four shown above the board.
-    expect(await page.locator('g.piece').count()).toBe(12);
+    await expect.poll(() => page.locator('g.piece').count()).toBe(12);
     const needed = JSON.parse((await page.locator('svg.puzzle-svg').getAttribute('data-needed')) ?? '[]') as string[];
     expect(needed.length).toBeGreaterThanOrEqual(3);
-    expect(await page.getByTestId('needed').locator('svg').count()).toBe(needed.length);
+    await expect.poll(() => page.getByTestId('needed').locator('svg').count()).toBe(needed.length);
     // Only the needed pieces go on the board; the others stay in the tray, and the board counts as solved.
     await solveWithMouse(page);
     await expect.poll(() => page.getByText('1 of 5 solved').count(), { timeout: 10_000 }).toBe(1);
@@ -125,16 +125,16 @@ describe('the web client', () => {
     // The game ends when the bot has solved or the sand (22.5 s here) has run out.
     await page.getByRole('heading', { name: /win|share/ }).waitFor({ timeout: 60_000 });
     const standings = page.locator('.players li');
-    expect(await standings.count()).toBe(2);
-    expect(await standings.first().textContent()).toContain('Ada');
-    expect(await standings.first().textContent()).toContain('4 points');
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('You win!');
+    await expect.poll(() => standings.count()).toBe(2);
+    await expect.poll(() => standings.first().textContent()).toContain('Ada');
+    await expect.poll(() => standings.first().textContent()).toContain('4 points');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('You win!');
     // The last round's boards, both, as between rounds.
     await expect.poll(() => page.locator('.end .round-boards .board-picture').count()).toBe(2);
     // The podium (the winner in the middle) and what each gem is worth.
     const podium = page.getByRole('list', { name: 'Podium' }).getByRole('listitem');
     expect(await podium.allTextContents()).toEqual(['Beginner bot 1second', 'Ada (you)first']);
-    expect(await page.getByTestId('gem-legend').textContent()).toBe(' ruby 4 sapphire 3 emerald 2 amber 1');
+    await expect.poll(() => page.getByTestId('gem-legend').textContent()).toBe(' ruby 4 sapphire 3 emerald 2 amber 1');
     // The game's replay, on its own page: its link opened as someone it was shared with would.
     const href = (await page.getByRole('link', { name: 'Replay' }).getAttribute('href')) ?? '';
     expect(href).toMatch(/^#\/replay\/[\w-]+$/);
@@ -142,21 +142,21 @@ describe('the web client', () => {
     await replay.goto(`${real.server.url}/${href}`);
     await replay.getByRole('heading', { name: 'A game of Classic', level: 1 }).waitFor();
     await replay.getByText('Round 1 of 1').waitFor();
-    expect(await replay.locator('.round-boards .board-picture').count()).toBe(2);
+    await expect.poll(() => replay.locator('.round-boards .board-picture').count()).toBe(2);
     await replay.getByRole('heading', { name: 'Final standings' }).waitFor();
     // Each row's place said once (its own, not the list's numbers too), the bot named as the game named it.
     const rows = replay.locator('.replay-standings li');
-    expect(await rows.count()).toBe(2);
-    expect(await rows.first().textContent()).toMatch(/^1\. Ada 4 points/);
-    expect(await rows.nth(1).textContent()).toMatch(/^2\. Beginner bot 1 \d points/);
-    expect(await replay.getByTestId('decided').textContent()).toBe('Ada wins!');
+    await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => rows.first().textContent()).toMatch(/^1\. Ada 4 points/);
+    await expect.poll(() => rows.nth(1).textContent()).toMatch(/^2\. Beginner bot 1 \d points/);
+    await expect.poll(() => replay.getByTestId('decided').textContent()).toBe('Ada wins!');
     expect(await replay.locator('.replay-standings').evaluate((list) => getComputedStyle(list).listStyleType)).toBe(
       'none',
     );
     await replay.close();
     await page.getByRole('button', { name: 'Rematch' }).click();
     await page.getByRole('button', { name: 'Start the game' }).waitFor();
-    expect(await page.locator('.seat-name', { hasText: 'Beginner bot 1' }).count()).toBe(1);
+    await expect.poll(() => page.locator('.seat-name', { hasText: 'Beginner bot 1' }).count()).toBe(1);
     expect(errors).toEqual([]);
     await page.context().close();
   }, 90_000);
@@ -201,7 +201,7 @@ describe('the web client', () => {
     expect(await places()).toEqual(before);
     // It goes after a few seconds; the label says it still.
     await banner.waitFor({ state: 'hidden', timeout: 8_000 });
-    expect(await page.locator('.hourglass-label').textContent()).toMatch(/^Second chance/);
+    await expect.poll(() => page.locator('.hourglass-label').textContent()).toMatch(/^Second chance/);
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
@@ -232,7 +232,7 @@ describe('the web client', () => {
     await ask.getByRole('button', { name: 'Stay' }).click();
     await ask.waitFor({ state: 'hidden' });
     expect(page.url()).toBe(table);
-    expect(await page.locator('svg.puzzle-svg').count()).toBe(1);
+    await expect.poll(() => page.locator('svg.puzzle-svg').count()).toBe(1);
     await page.locator('header.top').getByRole('link', { name: 'How to play' }).click();
     await ask.getByRole('button', { name: 'Leave' }).click();
     page.off('dialog', anyDialog);
@@ -311,7 +311,7 @@ describe('the web client', () => {
     // The host reloads: back in the same seat, still host.
     await first.page.reload();
     await first.page.getByRole('button', { name: 'Start the game' }).waitFor();
-    expect(await first.page.locator('.seat-name').allTextContents()).toEqual(['Quinn (you)host', 'Rui']);
+    await expect.poll(() => first.page.locator('.seat-name').allTextContents()).toEqual(['Quinn (you)host', 'Rui']);
     expect([...first.errors, ...second.errors]).toEqual([]);
     await first.page.context().close();
     await second.page.context().close();
@@ -330,7 +330,7 @@ describe('the web client', () => {
     }, saved);
     await tab.goto(first.page.url());
     await tab.getByRole('button', { name: 'Start the game' }).waitFor();
-    expect(await tab.locator('.seat-name').allTextContents()).toEqual(['Sol (you)host']);
+    await expect.poll(() => tab.locator('.seat-name').allTextContents()).toEqual(['Sol (you)host']);
     // Said as what happened, not as a join that failed.
     await expect
       .poll(() => first.page.locator('p[role="alert"]').textContent())
@@ -367,7 +367,7 @@ describe('the web client', () => {
     await page.mouse.move(5, 5, { steps: 5 });
     await page.mouse.up();
     await expect.poll(() => piece.getAttribute('data-at')).toBe('');
-    expect(await piece.getAttribute('transform')).toBe(home);
+    await expect.poll(() => piece.getAttribute('transform')).toBe(home);
     expect(errors).toEqual([]);
     await page.context().close();
   }, 60_000);
@@ -396,9 +396,9 @@ describe('the web client', () => {
     await page.goto(`${real.server.url}/#/room/ZZZZZZ`);
     const alert = page.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.textContent()).toBe(
-      'Could not join: There is no table with this code. Check it, or ask for the link again.',
-    );
+    await expect
+      .poll(() => alert.textContent())
+      .toBe('Could not join: There is no table with this code. Check it, or ask for the link again.');
     // The browser logs the refused join; nothing else.
     expect(errors.filter((e) => !/\b404\b|not found/i.test(e))).toEqual([]);
     await page.context().close();
@@ -413,7 +413,7 @@ describe('the web client', () => {
     expect(createPl).not.toMatch(/^Create a table/);
     await page.reload();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('pl');
-    expect(await page.locator('.home .play-tiles button.create').textContent()).toBe(createPl);
+    await expect.poll(() => page.locator('.home .play-tiles button.create').textContent()).toBe(createPl);
     await page.getByLabel('Język').selectOption('it');
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('it');
     expect(errors).toEqual([]);
@@ -432,9 +432,9 @@ describe('the web client', () => {
     expect(at).toMatch(/^-?\d+,-?\d+$/);
     await page.keyboard.press('ArrowRight');
     const [x, y] = (at ?? '').split(',').map(Number);
-    expect(await first.getAttribute('data-at')).toBe(`${(x ?? 0) + 1},${y ?? 0}`);
+    await expect.poll(() => first.getAttribute('data-at')).toBe(`${(x ?? 0) + 1},${y ?? 0}`);
     await page.keyboard.press('Escape');
-    expect(await first.getAttribute('data-at')).toBe('');
+    await expect.poll(() => first.getAttribute('data-at')).toBe('');
     // Then the whole puzzle, from the top of the page, by Tab, R, F, arrows and Enter.
     await page.locator('main').focus();
     await solveWithKeyboard(page);

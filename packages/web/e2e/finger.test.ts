@@ -144,7 +144,7 @@ describe('a finger on the board', () => {
     await touch(cdp, 'touchMove', [to]);
     await expect.poll(() => cellsOf(page, i)).toEqual(rotated('square', before));
     // Still in the first finger: it follows on, and lands turned where it is let go.
-    expect(await page.locator('svg.puzzle-svg').getAttribute('class')).toContain('dragging');
+    await expect.poll(() => page.locator('svg.puzzle-svg').getAttribute('class')).toContain('dragging');
     const landing = await shown(page);
     expect(landing.length).toBe(before.length);
     await slide(cdp, to, [to[0] + 1, to[1] + 1], 2);

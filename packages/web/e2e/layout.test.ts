@@ -127,7 +127,7 @@ describe('a screen in play fits the window', () => {
     await page.getByLabel(/^Pieces/).selectOption('box');
     await page.getByRole('button', { name: 'Start' }).tap();
     await page.locator('svg.puzzle-svg').waitFor();
-    expect(await page.locator('g.piece').count()).toBe(12);
+    await expect.poll(() => page.locator('g.piece').count()).toBe(12);
     await expectOneScreen(page, '.solo-clock');
     expect(await cellWidth(page)).toBeGreaterThan(18);
     expect(errors).toEqual([]);
@@ -163,7 +163,7 @@ describe('a screen in play fits the window', () => {
       if (on === 'phone') expect(await page.evaluate(() => scrollY)).toBeGreaterThan(100);
       await press(on, start);
       await page.locator('svg.puzzle-svg').waitFor();
-      expect(await page.evaluate(() => scrollY)).toBe(0);
+      await expect.poll(() => page.evaluate(() => scrollY)).toBe(0);
       for (const what of [page.locator('.round-title'), page.locator('.task-key .die'), page.locator('.hourglass')])
         expect(await what.evaluate((el) => el.getBoundingClientRect().top >= 0)).toBe(true);
       await expectOneScreen(page, '.hourglass');
@@ -182,8 +182,10 @@ describe('a screen in play fits the window', () => {
     });
     await start.tap();
     await page.locator('svg.puzzle-svg').waitFor();
-    expect(await page.evaluate(() => scrollY)).toBe(0);
-    expect(await page.locator('.solo-clock').evaluate((el) => el.getBoundingClientRect().top >= 0)).toBe(true);
+    await expect.poll(() => page.evaluate(() => scrollY)).toBe(0);
+    await expect
+      .poll(() => page.locator('.solo-clock').evaluate((el) => el.getBoundingClientRect().top >= 0))
+      .toBe(true);
     expect(errors).toEqual([]);
     await page.context().close();
   }, 60_000);
@@ -211,12 +213,12 @@ describe('a board solved before a reload', () => {
     await host.page.getByText(/Ubongo! You solved it/).waitFor({ timeout: 20_000 });
     const svg = host.page.locator('svg.puzzle-svg');
     await svg.waitFor();
-    expect(await svg.getAttribute('data-solved')).toBe('true');
+    await expect.poll(() => svg.getAttribute('data-solved')).toBe('true');
     // Covered, every cell; no piece waiting in the tray; no buttons, all of them disabled.
-    expect(await host.page.locator('polygon[data-board-cell].covered').count()).toBe(cells);
-    expect(await host.page.locator('g.piece[data-at=""]').count()).toBe(0);
-    expect(await host.page.locator('.puzzle-tools button').count()).toBe(0);
-    expect(await host.page.locator('.puzzle-status').textContent()).toBe('Solved.');
+    await expect.poll(() => host.page.locator('polygon[data-board-cell].covered').count()).toBe(cells);
+    await expect.poll(() => host.page.locator('g.piece[data-at=""]').count()).toBe(0);
+    await expect.poll(() => host.page.locator('.puzzle-tools button').count()).toBe(0);
+    await expect.poll(() => host.page.locator('.puzzle-status').textContent()).toBe('Solved.');
     expect([...host.errors, ...guest.errors]).toEqual([]);
     await guest.page.context().close();
     await host.page.context().close();

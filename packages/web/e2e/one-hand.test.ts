@@ -113,9 +113,9 @@ describe('one hand on a phone', () => {
     expect(seen.above).toEqual([]);
     // The sound's button works from there.
     const sound = page.locator('.play-bar').getByRole('button', { name: 'Sound on or off' });
-    expect(await sound.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => sound.getAttribute('aria-pressed')).toBe('true');
     await sound.tap();
-    expect(await sound.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => sound.getAttribute('aria-pressed')).toBe('false');
     expect(errors).toEqual([]);
     await page.context().close();
   }, 60_000);
@@ -205,16 +205,24 @@ describe('haptics', () => {
     // The sound off: the next puzzle's pieces are put down without a tick.
     const sound = page.locator('.play-bar').getByRole('button', { name: 'Sound on or off' });
     await sound.tap();
-    // Chromium may take the first tap after a drag for the one that stops a fling: then once more.
-    if ((await sound.getAttribute('aria-pressed')) === 'true') await sound.tap();
-    expect(await sound.getAttribute('aria-pressed')).toBe('false');
+    // Chromium may take the first tap after a drag for the one that stops a fling: then once more
+    // (once the page has had the time to draw a tap that did take).
+    const took = await expect
+      .poll(() => sound.getAttribute('aria-pressed'), { timeout: 2_000 })
+      .toBe('false')
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!took) await sound.tap();
+    await expect.poll(() => sound.getAttribute('aria-pressed')).toBe('false');
     await svg.evaluate((el) => {
       el.setAttribute('data-seen', '');
     });
     await page.getByRole('button', { name: 'Another puzzle' }).tap();
     await expect.poll(() => svg.getAttribute('data-seen')).toBeNull();
     await solveWithTouch(page, 1);
-    expect(await page.locator('g.piece:not([data-at=""])').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('g.piece:not([data-at=""])').count()).toBeGreaterThan(0);
     expect((await felt(page)).slice(before)).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();

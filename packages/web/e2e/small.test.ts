@@ -80,9 +80,11 @@ describe.each(['phone', 'desktop'] as const)('at %s size', (on) => {
     await startTable(page, { edition: 'extreme' });
     const swatch = page.locator('.game-bar .task-key .colour-key');
     await swatch.waitFor();
-    expect(await page.locator('.game-bar .task-key').textContent()).toMatch(/^Your colour: (red|blue|green|yellow)$/);
+    await expect
+      .poll(() => page.locator('.game-bar .task-key').textContent())
+      .toMatch(/^Your colour: (red|blue|green|yellow)$/);
     const colour = (await swatch.getAttribute('data-colour')) ?? '';
-    expect(await swatch.textContent()).toBe(colour);
+    await expect.poll(() => swatch.textContent()).toBe(colour);
     const swatchHue = hueOf(await swatch.evaluate((el) => getComputedStyle(el).backgroundColor));
     // Every piece in front of me is one of my colour's, drawn in a shade of the swatch's colour.
     const pieces = await page.locator('g.piece').evaluateAll((els) =>
@@ -110,7 +112,7 @@ describe.each(['phone', 'desktop'] as const)('at %s size', (on) => {
     await expect.poll(() => names.allTextContents()).toEqual(['Marker', 'Bag']);
     const width = SIZES[on].viewport?.width ?? 0;
     for (const name of await names.all()) {
-      expect(await name.isVisible()).toBe(true);
+      await expect.poll(() => name.isVisible()).toBe(true);
       const box = await name.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
     }
@@ -128,10 +130,10 @@ describe.each(['phone', 'desktop'] as const)('at %s size', (on) => {
     await page.screenshot({ path: `${SHOTS}/leave-dialog-${on}.png` });
     for (let i = 0; i < 3; i++) {
       await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
     }
     await page.keyboard.press('Shift+Tab');
-    expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
     await page.keyboard.press('Escape');
     await ask.waitFor({ state: 'hidden' });
     expect(page.url()).toBe(table);
@@ -139,7 +141,7 @@ describe.each(['phone', 'desktop'] as const)('at %s size', (on) => {
     await press(on, ask.getByRole('button', { name: 'Stay' }));
     await ask.waitFor({ state: 'hidden' });
     expect(page.url()).toBe(table);
-    expect(await page.locator('svg.puzzle-svg').count()).toBe(1);
+    await expect.poll(() => page.locator('svg.puzzle-svg').count()).toBe(1);
 
     // I solve; in Spanish, the reveal of the round calls the boards what the game calls them.
     // (The bot may have solved already: then my solve ends the round, and the reveal replaces my board at once.)
@@ -149,7 +151,7 @@ describe.each(['phone', 'desktop'] as const)('at %s size', (on) => {
     solving.catch(() => undefined);
     await reveal.waitFor({ timeout: 60_000 });
     // Both solved (the bot and I), and then I choose Spanish.
-    expect(await reveal.locator('li.solved').count()).toBe(2);
+    await expect.poll(() => reveal.locator('li.solved').count()).toBe(2);
     await page.getByLabel('Language').selectOption('es');
     // (Spanish is loaded when chosen: the page says it once it has it.)
     await expect.poll(() => reveal.locator('h2').textContent()).toBe('Ronda 1: todas las plantillas');
@@ -177,10 +179,10 @@ describe.each(['phone', 'desktop'] as const)('at %s size', (on) => {
       name: 'Fixed scoring: the first to solve takes a ruby, the second a sapphire, the third an emerald, the fourth an amber',
     });
     await fixed.waitFor();
-    expect(await fixed.locator('.counter-name').textContent()).toBe('Fixed scoring');
-    expect(await page.getByRole('img', { name: /^The round marker/ }).count()).toBe(0);
-    expect(await page.getByRole('img', { name: /^The bag/ }).count()).toBe(0);
-    expect(await page.locator('.bag-picture').count()).toBe(0);
+    await expect.poll(() => fixed.locator('.counter-name').textContent()).toBe('Fixed scoring');
+    await expect.poll(() => page.getByRole('img', { name: /^The round marker/ }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('img', { name: /^The bag/ }).count()).toBe(0);
+    await expect.poll(() => page.locator('.bag-picture').count()).toBe(0);
     await page.locator('.game-bar').screenshot({ path: `${SHOTS}/fixed-${on}.png` });
     expect(errors).toEqual([]);
     await context.close();

@@ -102,10 +102,10 @@ describe('tap to place', () => {
       const home = await centreOf(piece.locator('polygon.piece-cell').first());
       await tap(...home);
       await expect.poll(() => svg.getAttribute('data-held')).toBe('0');
-      expect(await piece.getAttribute('class')).toContain('lifted');
+      await expect.poll(() => piece.getAttribute('class')).toContain('lifted');
       await expect.poll(() => page.getByTestId('announcer').textContent()).toMatch(/^Piece A picked up/);
       // Picked up, it has not moved: it waits for a cell.
-      expect(await piece.getAttribute('data-at')).toBe('');
+      await expect.poll(() => piece.getAttribute('data-at')).toBe('');
       const [a, b] = [region[0], region[region.length - 1]] as [[number, number], [number, number]];
       const cell = (c: [number, number]) => page.locator(`polygon[data-board-cell="${c[0]},${c[1]}"]`);
       const first = (JSON.parse((await piece.getAttribute('data-cells')) ?? '[]') as [number, number][])[0] ?? [0, 0];
@@ -125,7 +125,7 @@ describe('tap to place', () => {
       // Another cell moves the preview; nothing is put down yet.
       await tap(...(await centreOf(cell(b))));
       await expect.poll(() => svg.getAttribute('data-aim')).toBe(`${b[0] - first[0]},${b[1] - first[1]}`);
-      expect(await piece.getAttribute('data-at')).toBe('');
+      await expect.poll(() => piece.getAttribute('data-at')).toBe('');
       // The Turn button acts on the piece picked up, which stays picked up.
       await page.locator('.puzzle-tools button', { hasText: 'Turn' }).click();
       await expect.poll(() => svg.getAttribute('data-held')).toBe('0');
@@ -133,7 +133,7 @@ describe('tap to place', () => {
       const landed = (await svg.getAttribute('data-aim')) ?? '';
       await tap(...(await centreOf(cell(b))));
       await expect.poll(() => piece.getAttribute('data-at')).toBe(landed);
-      expect(await svg.getAttribute('data-held')).toBe('');
+      await expect.poll(() => svg.getAttribute('data-held')).toBe('');
       // A tap on the placed piece picks it up again; a tap in the tray, away from the board, sends it back.
       await page.waitForTimeout(450);
       await tap(...(await centreOf(piece.locator('polygon.piece-cell').first())));
@@ -143,7 +143,7 @@ describe('tap to place', () => {
       // (The corner above the tray and beside the board: off the board's card, no piece there.)
       await tap(box.x + 4, box.y + 4);
       await expect.poll(() => piece.getAttribute('data-at')).toBe('');
-      expect(await svg.getAttribute('data-held')).toBe('');
+      await expect.poll(() => svg.getAttribute('data-held')).toBe('');
       expect(errors).toEqual([]);
       await page.context().close();
     },

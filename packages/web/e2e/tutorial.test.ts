@@ -104,7 +104,7 @@ describe.each(['phone', 'desktop'] as const)('the tutorial, %s', (on) => {
     expect(await page.title()).toBe('Tutorial · Ubongo');
     const say = page.locator('.tutorial-say');
     // The words are for the hand in use.
-    expect(await say.textContent()).toContain(on === 'phone' ? 'Put your finger on' : 'with the mouse');
+    await expect.poll(() => say.textContent()).toContain(on === 'phone' ? 'Put your finger on' : 'with the mouse');
     expect(await step(page)).toBe('drag');
     const [a = [], b = [], c = []] = await targets(page);
     // The board keeps its scale from step to step, whatever the length of the words above it.
@@ -116,9 +116,9 @@ describe.each(['phone', 'desktop'] as const)('the tutorial, %s', (on) => {
     // 1. Drag: A lies as it must; onto the board with it.
     await dragTo(on, page, 0, a);
     await expect.poll(() => step(page)).toBe('turn');
-    expect(await page.locator('.tutorial-steps li.finished').count()).toBe(1);
-    expect(await page.locator('[aria-current="step"]').textContent()).toContain('Turn');
-    expect(await say.textContent()).toContain(on === 'phone' ? 'tap Turn' : 'Right-click B');
+    await expect.poll(() => page.locator('.tutorial-steps li.finished').count()).toBe(1);
+    await expect.poll(() => page.locator('[aria-current="step"]').textContent()).toContain('Turn');
+    await expect.poll(() => say.textContent()).toContain(on === 'phone' ? 'tap Turn' : 'Right-click B');
     expect(await cell()).toBeCloseTo(size, 1);
 
     // 2. Turn: B stands up, its place lies down; one quarter turn.
@@ -130,9 +130,9 @@ describe.each(['phone', 'desktop'] as const)('the tutorial, %s', (on) => {
       await page.mouse.click(...(await centreOf(piece(page, 1).locator('polygon').first())), { button: 'right' });
     }
     await expect.poll(() => step(page)).toBe('flip');
-    expect(key(await cellsOf(piece(page, 1)))).not.toBe(key(bBefore));
-    expect(key(await cellsOf(piece(page, 1)))).toBe(key(b));
-    expect(await say.textContent()).toContain(on === 'phone' ? 'double-tap' : 'double-click');
+    await expect.poll(async () => key(await cellsOf(piece(page, 1)))).not.toBe(key(bBefore));
+    await expect.poll(async () => key(await cellsOf(piece(page, 1)))).toBe(key(b));
+    await expect.poll(() => say.textContent()).toContain(on === 'phone' ? 'double-tap' : 'double-click');
     expect(await cell()).toBeCloseTo(size, 1);
 
     // 3. Flip, then cover the board: C turned over, then B and C down.
@@ -144,24 +144,24 @@ describe.each(['phone', 'desktop'] as const)('the tutorial, %s', (on) => {
       await page.mouse.dblclick(...grip);
     }
     await expect.poll(async () => key(await cellsOf(piece(page, 2)))).toBe(key(c));
-    expect(await page.locator('.tutorial-done').count()).toBe(0);
+    await expect.poll(() => page.locator('.tutorial-done').count()).toBe(0);
     await dragTo(on, page, 1, b);
-    expect(await page.locator('.tutorial-done').count()).toBe(0);
+    await expect.poll(() => page.locator('.tutorial-done').count()).toBe(0);
     await dragTo(on, page, 2, c);
     const done = page.getByRole('heading', { name: 'Well done: you know the moves!' });
     await done.waitFor();
-    expect(await page.locator('.tutorial-steps li.finished').count()).toBe(3);
-    expect(await page.locator('svg.puzzle-svg').getAttribute('data-complete')).toBe('true');
+    await expect.poll(() => page.locator('.tutorial-steps li.finished').count()).toBe(3);
+    await expect.poll(() => page.locator('svg.puzzle-svg').getAttribute('data-complete')).toBe('true');
     // What comes next, on the screen.
-    expect(await page.getByRole('link', { name: 'Solo' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'Solo' }).isVisible()).toBe(true);
 
     // Remembered: the home page no longer offers it, after a reload too.
     await page.goto(`${real.server.url}/#/`);
     await page.getByRole('button', { name: 'Create a table' }).waitFor();
-    expect(await offer(page).count()).toBe(0);
+    await expect.poll(() => offer(page).count()).toBe(0);
     await page.reload();
     await page.getByRole('button', { name: 'Create a table' }).waitFor();
-    expect(await offer(page).count()).toBe(0);
+    await expect.poll(() => offer(page).count()).toBe(0);
     expect(errors).toEqual([]);
     await page.context().close();
   }, 90_000);
@@ -170,10 +170,10 @@ describe.each(['phone', 'desktop'] as const)('the tutorial, %s', (on) => {
     const { page, errors } = await firstVisit(on);
     // Declined: gone, and not back on the next visit.
     await press(on, page.getByRole('button', { name: 'No, thanks' }));
-    expect(await offer(page).count()).toBe(0);
+    await expect.poll(() => offer(page).count()).toBe(0);
     await page.reload();
     await page.getByRole('button', { name: 'Create a table' }).waitFor();
-    expect(await offer(page).count()).toBe(0);
+    await expect.poll(() => offer(page).count()).toBe(0);
     // Still there from the how-to page.
     await press(on, page.getByRole('link', { name: 'How to play' }).first());
     await press(on, page.getByRole('link', { name: 'Tutorial', exact: true }));
@@ -183,7 +183,7 @@ describe.each(['phone', 'desktop'] as const)('the tutorial, %s', (on) => {
     await press(on, page.getByRole('link', { name: 'Skip the tutorial' }));
     await page.getByRole('button', { name: 'Create a table' }).waitFor();
     expect(page.url()).toMatch(/#\/$/);
-    expect(await offer(page).count()).toBe(0);
+    await expect.poll(() => offer(page).count()).toBe(0);
     expect(errors).toEqual([]);
     await page.context().close();
 
@@ -192,7 +192,7 @@ describe.each(['phone', 'desktop'] as const)('the tutorial, %s', (on) => {
     await press(on, other.page.getByRole('link', { name: 'Show me how' }));
     await press(on, other.page.getByRole('link', { name: 'Skip the tutorial' }));
     await other.page.getByRole('button', { name: 'Create a table' }).waitFor();
-    expect(await offer(other.page).count()).toBe(0);
+    await expect.poll(() => offer(other.page).count()).toBe(0);
     expect(other.errors).toEqual([]);
     await other.page.context().close();
   }, 60_000);
