@@ -38,10 +38,10 @@ describe.each(['phone', 'desktop'] as const)('the campaign, on a %s', (on) => {
     const level1 = page.getByRole('button', { name: 'Level 1, 0 stars of 3' });
     await expect.poll(() => level1.getAttribute('aria-current')).toBe('step');
     const level2Locked = page.getByRole('button', { name: 'Level 2, locked' });
-    expect(await level2Locked.isDisabled()).toBe(true);
-    expect(await page.getByRole('heading', { name: /World 13 · Extreme/ }).count()).toBe(1);
+    await expect.poll(() => level2Locked.isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: /World 13 · Extreme/ }).count()).toBe(1);
     // A guest is told where the stars are kept.
-    expect(await page.getByText(/kept on this device/).count()).toBe(1);
+    await expect.poll(() => page.getByText(/kept on this device/).count()).toBe(1);
     await page.screenshot({ path: `${SHOTS}/map-${on}.png` });
     expect(await seriousViolations(page, 'campaign')).toEqual([]);
 
@@ -50,7 +50,7 @@ describe.each(['phone', 'desktop'] as const)('the campaign, on a %s', (on) => {
     await page.getByRole('heading', { name: 'Level 1' }).waitFor();
     await page.locator('svg.puzzle-svg').waitFor();
     const pieces = JSON.parse((await page.locator('svg.puzzle-svg').getAttribute('data-needed')) ?? '[]') as string[];
-    expect(await page.getByRole('button', { name: 'Give up' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Give up' }).count()).toBe(1);
     await page.screenshot({ path: `${SHOTS}/play-${on}.png` });
     const pauses = [1300, 2100, 900, 1700];
     for (let i = 0; i < pieces.length; i++) {
@@ -65,12 +65,12 @@ describe.each(['phone', 'desktop'] as const)('the campaign, on a %s', (on) => {
     await expect.poll(() => end.getByRole('heading').textContent()).toBe('Level 1 solved');
     const stars = await end.locator('.big-stars').getAttribute('aria-label');
     expect(stars).toMatch(/^[123] stars? of 3$/);
-    expect(await end.getByText(/^Time: \d:\d\d$/).count()).toBe(1);
-    expect(await end.getByText(/^★★★ within \d:\d\d$/).count()).toBe(1);
-    expect(await end.getByText(/^★★ within \d:\d\d$/).count()).toBe(1);
-    expect(await end.getByText('Level 2 is open!').count()).toBe(1);
-    expect(await end.getByRole('button', { name: 'Next level' }).count()).toBe(1);
-    expect(await end.getByRole('button', { name: 'Play again' }).count()).toBe(1);
+    await expect.poll(() => end.getByText(/^Time: \d:\d\d$/).count()).toBe(1);
+    await expect.poll(() => end.getByText(/^★★★ within \d:\d\d$/).count()).toBe(1);
+    await expect.poll(() => end.getByText(/^★★ within \d:\d\d$/).count()).toBe(1);
+    await expect.poll(() => end.getByText('Level 2 is open!').count()).toBe(1);
+    await expect.poll(() => end.getByRole('button', { name: 'Next level' }).count()).toBe(1);
+    await expect.poll(() => end.getByRole('button', { name: 'Play again' }).count()).toBe(1);
     await page.screenshot({ path: `${SHOTS}/end-${on}.png` });
     expect(await seriousViolations(page, 'campaign')).toEqual([]);
 
@@ -81,10 +81,10 @@ describe.each(['phone', 'desktop'] as const)('the campaign, on a %s', (on) => {
     if ((await end.count()) > 0) await press(on, end.getByRole('button', { name: 'Map' }));
     const earned = page.getByRole('button', { name: `Level 1, ${stars ?? ''}` });
     await earned.waitFor();
-    expect(await earned.textContent()).toMatch(/★/);
+    await expect.poll(() => earned.textContent()).toMatch(/★/);
     const level2 = page.getByRole('button', { name: 'Level 2, 0 stars of 3' });
     await level2.waitFor();
-    expect(await level2.isDisabled()).toBe(false);
+    await expect.poll(() => level2.isDisabled()).toBe(false);
     await expect.poll(() => level2.getAttribute('aria-current')).toBe('step');
     await page.screenshot({ path: `${SHOTS}/map-after-${on}.png` });
     expect(errors).toEqual([]);
@@ -121,8 +121,8 @@ describe.each(['phone', 'desktop'] as const)('a campaign well under way, on a %s
       )
       .toBe(true);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-    expect(await page.getByText('72 stars of 72').count()).toBe(1);
-    expect(await page.getByRole('button', { name: 'Level 32, locked' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByText('72 stars of 72').count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Level 32, locked' }).isDisabled()).toBe(true);
     await page.screenshot({ path: `${SHOTS}/map-under-way-${on}.png` });
     expect(errors).toEqual([]);
     await context.close();

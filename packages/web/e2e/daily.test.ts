@@ -77,7 +77,7 @@ it.each<On>(['phone', 'desktop'])(
       await page.getByRole('heading', { name: `Yesterday's puzzle (${yesterday})` }).waitFor();
       const picture = page.locator('.daily-yesterday svg.board-picture');
       await picture.waitFor();
-      expect(await picture.locator('g.picture-piece').count()).toBeGreaterThanOrEqual(3);
+      await expect.poll(() => picture.locator('g.picture-piece').count()).toBeGreaterThanOrEqual(3);
     }
     await page.screenshot({ path: `/tmp/shots/daily/${on}-before.png`, fullPage: true });
 
@@ -99,7 +99,7 @@ it.each<On>(['phone', 'desktop'])(
     await page.getByText('Copied to the clipboard:').waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(`Ubongo daily ${today} · ${time ?? ''} · streak 1`);
-    expect(await page.getByTestId('share-line').inputValue()).toBe(copied);
+    await expect.poll(() => page.getByTestId('share-line').inputValue()).toBe(copied);
     await page.screenshot({ path: `/tmp/shots/daily/${on}-result.png`, fullPage: true });
 
     // Practice after the attempt: said before it starts, and it does not count.
@@ -110,9 +110,9 @@ it.each<On>(['phone', 'desktop'])(
     else await solveWithMouse(page);
     await page.getByRole('heading', { name: 'Practice (not counted)' }).waitFor();
     await page.getByText('Streak: 1 day in a row').waitFor();
-    expect(await page.getByRole('button', { name: 'Share' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Share' }).count()).toBe(0);
     // A new run leaves the one before: no connection was lost.
-    expect(await page.getByText('The connection was lost', { exact: false }).count()).toBe(0);
+    await expect.poll(() => page.getByText('The connection was lost', { exact: false }).count()).toBe(0);
     await page.screenshot({ path: `/tmp/shots/daily/${on}-practice.png`, fullPage: true });
 
     // Back later: the attempt is taken, its result shown, and it can be shared again.
@@ -122,14 +122,14 @@ it.each<On>(['phone', 'desktop'])(
       .getByText(`Your attempt today: solved in ${time ?? ''}.`)
       .waitFor();
     await page.getByRole('button', { name: "Practise it (doesn't count)" }).waitFor();
-    expect(await page.getByRole('button', { name: "Play today's puzzle" }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: "Play today's puzzle" }).count()).toBe(0);
     // Shared again from there, in a browser without a clipboard: the line to copy by hand.
     await page.evaluate(() => {
       Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
     });
     await press('Share');
     await page.getByText("The clipboard isn't available here: copy this line").waitFor();
-    expect(await page.getByTestId('share-line').inputValue()).toBe(copied);
+    await expect.poll(() => page.getByTestId('share-line').inputValue()).toBe(copied);
     await page.screenshot({ path: `/tmp/shots/daily/${on}-later.png`, fullPage: true });
     expect(errors).toEqual([]);
     await context.close();

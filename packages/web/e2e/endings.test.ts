@@ -197,9 +197,11 @@ describe.each(['phone', 'desktop'] as const)('end screens on a %s', (on) => {
     const counts = decided.counts.map((c) => `${name(c.player)} ${c.jewels} jewel${c.jewels === 1 ? '' : 's'}`);
     const winner = name(end.view.winners?.[0] ?? '');
     await page.getByRole('heading', { level: 1, name: `${winner} wins!` }).waitFor({ timeout: 20_000 });
-    expect(await page.getByTestId('decided').textContent()).toBe(
-      `Level on the colours before it, the game was decided by the ${ordinal}-best colour: ${counts.join(', ')}.`,
-    );
+    await expect
+      .poll(() => page.getByTestId('decided').textContent())
+      .toBe(
+        `Level on the colours before it, the game was decided by the ${ordinal}-best colour: ${counts.join(', ')}.`,
+      );
     await page.screenshot({ path: `${SHOTS}/jewels-${on}.png`, fullPage: true });
     expect(errors).toEqual([]);
     await Promise.all([ada.room.leave(), bea.room.leave()]);
@@ -253,11 +255,11 @@ describe.each(['phone', 'desktop'] as const)('end screens on a %s', (on) => {
     await page.locator('svg.puzzle-svg').waitFor({ timeout: 20_000 });
     // Both hourglasses run out: 40 s.
     await page.getByRole('heading', { level: 1, name: 'Nobody wins' }).waitFor({ timeout: 60_000 });
-    expect(await page.getByTestId('decided').textContent()).toBe(
-      'Nobody scored a point or took a jewel in this game, so nobody won it.',
-    );
-    expect(await page.getByText('You win!').count()).toBe(0);
-    expect(await page.getByTestId('rated').textContent()).toBe('A casual game: no rating changed.');
+    await expect
+      .poll(() => page.getByTestId('decided').textContent())
+      .toBe('Nobody scored a point or took a jewel in this game, so nobody won it.');
+    await expect.poll(() => page.getByText('You win!').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('rated').textContent()).toBe('A casual game: no rating changed.');
     await page.screenshot({ path: `${SHOTS}/nobody-${on}.png`, fullPage: true });
     expect(errors).toEqual([]);
     await page.context().close();
@@ -275,8 +277,8 @@ describe.each(['phone', 'desktop'] as const)('end screens on a %s', (on) => {
     await kai.room.leave(true);
     const toast = page.getByTestId('left-banner');
     await toast.waitFor();
-    expect(await toast.locator('p').textContent()).toBe('Kai left: a bot plays on.');
-    expect(await toast.isVisible()).toBe(true);
+    await expect.poll(() => toast.locator('p').textContent()).toBe('Kai left: a bot plays on.');
+    await expect.poll(() => toast.isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Bot for Kai').count()).toBeGreaterThan(0);
     await page.screenshot({ path: `${SHOTS}/left-${on}.png` });
     // Dismissed by its button.
@@ -308,8 +310,10 @@ describe.each(['phone', 'desktop'] as const)('a solo run not listed, on a %s', (
       else await Promise.race([solving.catch(() => why.waitFor()), why.waitFor({ timeout: 20_000 })]);
     }
     await why.waitFor({ timeout: 15_000 });
-    expect(await why.locator('p').textContent()).toBe('This run is kept but not listed on the boards:');
-    expect(await why.locator('li').allTextContents()).toContain('a puzzle was solved faster than a person can');
+    await expect.poll(() => why.locator('p').textContent()).toBe('This run is kept but not listed on the boards:');
+    await expect
+      .poll(() => why.locator('li').allTextContents())
+      .toContain('a puzzle was solved faster than a person can');
     await why.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/solo-not-listed-${on}.png` });
     expect(errors).toEqual([]);

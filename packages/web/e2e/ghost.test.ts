@@ -119,7 +119,7 @@ async function scrub(page: Page, on: On, pieces: number, name: string): Promise<
   }
   expect(middle).toBeGreaterThan(0);
   expect(middle).toBeLessThan(pieces);
-  expect(await slider.getAttribute('aria-valuetext')).toMatch(/^\d+:\d\d\.\d of \d+:\d\d\.\d$/);
+  await expect.poll(() => slider.getAttribute('aria-valuetext')).toMatch(/^\d+:\d\d\.\d of \d+:\d\d\.\d$/);
   await page.screenshot({ path: `${SHOTS}/${on}-${name}-middle.png`, fullPage: true });
   expect(await seriousViolations(page, 'ghost')).toEqual([]);
   // 4x, then Play: the rest goes down by itself.
@@ -146,7 +146,7 @@ it.each<On>(['phone', 'desktop'])(
     await page.goto(`${real.server.url}/#/daily`);
     // The counted attempt races no ghost: it is said before it starts, and no ghost is offered for it.
     await page.getByText('Your counted attempt is played without a ghost', { exact: false }).waitFor();
-    expect(await page.getByRole('radio', { name: 'The best listed run' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('radio', { name: 'The best listed run' }).count()).toBe(0);
     await press("Play today's puzzle");
     await page.locator('svg.puzzle-svg').waitFor();
     await solve();
@@ -195,7 +195,7 @@ it.each<On>(['phone', 'desktop'])(
     await page.goto(`${real.server.url}/${mine ?? ''}`);
     // The practice run's one task, the same as the ghost's: played back from the browser's own moves.
     await scrub(page, on, pieces, 'own-replay');
-    expect(await page.locator('.trail-player[data-positioned="false"]').count()).toBe(0);
+    await expect.poll(() => page.locator('.trail-player[data-positioned="false"]').count()).toBe(0);
 
     // Solo: a ghost chosen where there is none to race is refused, and the screen says why.
     await page.goto(`${real.server.url}/#/solo`);
@@ -204,7 +204,7 @@ it.each<On>(['phone', 'desktop'])(
     else await own.check();
     await press('Start');
     await page.getByRole('alert').getByText('There is no recorded run to race here yet.').waitFor();
-    expect(await page.locator('svg.puzzle-svg').count()).toBe(0);
+    await expect.poll(() => page.locator('svg.puzzle-svg').count()).toBe(0);
     await page.screenshot({ path: `${SHOTS}/${on}-solo-refused.png`, fullPage: true });
     expect(errors).toEqual([]);
     await context.close();

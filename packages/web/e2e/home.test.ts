@@ -56,10 +56,14 @@ describe.each(['phone', 'desktop'] as const)('the home page, %s', (on) => {
     // Below the ways to play (on a phone, below the first screen): it plays once in sight.
     await demo.scrollIntoViewIfNeeded();
     // A picture for the eyes; the words beside it say what it shows, with a way to try it.
-    expect(await page.locator('.demo-board').getAttribute('aria-hidden')).toBe('true');
+    await expect.poll(() => page.locator('.demo-board').getAttribute('aria-hidden')).toBe('true');
     await page.getByText('Real boards of the game solving themselves', { exact: false }).waitFor();
-    expect(await page.getByText('A real board of the game, solved', { exact: false }).isVisible()).toBe(false);
-    expect(await page.getByRole('link', { name: 'Try it yourself' }).getAttribute('href')).toBe('#/tutorial');
+    await expect
+      .poll(() => page.getByText('A real board of the game, solved', { exact: false }).isVisible())
+      .toBe(false);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Try it yourself' }).getAttribute('href'))
+      .toBe('#/tutorial');
     // The first board: its pieces all start in the tray, then one lands.
     expect((await board(page))['puzzle']).toBe('C26-easy-1');
     const before = await pieces(page);
@@ -117,7 +121,7 @@ describe.each(['phone', 'desktop'] as const)('the home page, %s', (on) => {
         return boardWidth(before);
       })
       .toBeGreaterThan(on === 'phone' ? 300 : 400);
-    expect(await page.locator('.demo-board svg').count()).toBe(0);
+    await expect.poll(() => page.locator('.demo-board svg').count()).toBe(0);
     release();
     await page.locator('.demo-board svg.demo-svg').waitFor();
     expect(await layout()).toEqual(before);
@@ -136,9 +140,9 @@ describe.each(['phone', 'desktop'] as const)('the home page, %s', (on) => {
     expect(first.map((p) => p.placed)).toEqual([true, true, true]);
     // The words say what is shown: a board solved, not one solving itself.
     await page.getByText('A real board of the game, solved', { exact: false }).waitFor();
-    expect(await page.getByText('Real boards of the game solving themselves', { exact: false }).isVisible()).toBe(
-      false,
-    );
+    await expect
+      .poll(() => page.getByText('Real boards of the game solving themselves', { exact: false }).isVisible())
+      .toBe(false);
     expect(await board(page)).toMatchObject({ puzzle: 'C26-easy-1', running: 'false' });
     await page.waitForTimeout(3000);
     expect(await pieces(page)).toEqual(first);
@@ -243,7 +247,7 @@ describe('the languages', () => {
     });
     await page.goto(`${real.server.url}/#/`);
     await page.getByText('Układankowy wyścig na czas', { exact: false }).waitFor();
-    expect(await page.getAttribute('html', 'lang')).toBe('pl');
+    await expect.poll(() => page.getAttribute('html', 'lang')).toBe('pl');
     const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
     expect(seen.length).toBeGreaterThan(0);
     // Never the English home page first.
@@ -274,11 +278,11 @@ describe.each(['phone', 'desktop'] as const)('a screen whose script cannot be fe
     await failed.waitFor();
     await failed.getByText('Ubongo may have been updated', { exact: false }).waitFor();
     // The page around it stands: the header, the way home.
-    expect(await page.locator('header.top').isVisible()).toBe(true);
+    await expect.poll(() => page.locator('header.top').isVisible()).toBe(true);
     const home = failed.getByRole('link', { name: 'Back to the start' });
     await (on === 'phone' ? home.tap() : home.click());
     await page.locator('.demo-board').waitFor();
-    expect(await failed.count()).toBe(0);
+    await expect.poll(() => failed.count()).toBe(0);
     // Once the script can be had again, a reload from the failed page opens it.
     await (on === 'phone' ? link.tap() : link.click());
     await failed.waitFor();
@@ -287,7 +291,7 @@ describe.each(['phone', 'desktop'] as const)('a screen whose script cannot be fe
     await (on === 'phone' ? reload.tap() : reload.click());
     await page.locator('.howto-figure').first().waitFor();
     expect(page.url()).toMatch(/#\/how-to-play$/);
-    expect(await failed.count()).toBe(0);
+    await expect.poll(() => failed.count()).toBe(0);
     // What failed was the script, said once by the browser and once by React; nothing else.
     expect(errors.filter((e) => !/HowTo-|dynamically imported module|net::ERR_FAILED/.test(e))).toEqual([]);
     await page.context().close();
@@ -301,9 +305,9 @@ describe.each(['phone', 'desktop'] as const)('a screen whose script cannot be fe
     await page.goto(`${real.server.url}/#/`);
     await expect.poll(() => errors.some((e) => /DemoBoard-|dynamically imported module/.test(e))).toBe(true);
     // The board's box stays empty; the rest of the page is there and works.
-    expect(await page.locator('.demo-board').count()).toBe(1);
-    expect(await page.locator('.demo-board svg').count()).toBe(0);
-    expect(await page.getByRole('alert').count()).toBe(0);
+    await expect.poll(() => page.locator('.demo-board').count()).toBe(1);
+    await expect.poll(() => page.locator('.demo-board svg').count()).toBe(0);
+    await expect.poll(() => page.getByRole('alert').count()).toBe(0);
     const tryIt = page.getByRole('link', { name: 'Try it yourself' });
     await (on === 'phone' ? tryIt.tap() : tryIt.click());
     await expect.poll(() => page.url()).toMatch(/#\/tutorial$/);

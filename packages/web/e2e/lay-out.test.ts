@@ -54,10 +54,12 @@ describe('Extreme with the whole set: laying out the pieces', () => {
     // Both are asked to lay out their pieces; no sand runs yet, and the board waits.
     for (const { page } of [pat, kai]) {
       await page.getByRole('button', { name: 'My pieces are laid out' }).waitFor();
-      expect(await page.locator('.lay-out .task-line').textContent()).toMatch(
-        /^Find the pieces of your colour that your board shows and lay them out in front of you\. The sand is turned once everyone has, at the latest in \d+ s\.$/,
-      );
-      expect(await page.locator('.hourglass').count()).toBe(0);
+      await expect
+        .poll(() => page.locator('.lay-out .task-line').textContent())
+        .toMatch(
+          /^Find the pieces of your colour that your board shows and lay them out in front of you\. The sand is turned once everyone has, at the latest in \d+ s\.$/,
+        );
+      await expect.poll(() => page.locator('.hourglass').count()).toBe(0);
     }
     await shot(pat.page, 'phone-lay-out');
     await shot(kai.page, 'desktop-lay-out');
@@ -68,11 +70,11 @@ describe('Extreme with the whole set: laying out the pieces', () => {
     await expect
       .poll(() => waiting.textContent(), { timeout: 15_000 })
       .toMatch(/^Waiting for Kai to lay out their pieces\. The sand is turned in \d+ s at the latest\.$/);
-    expect(await pat.page.getByRole('button', { name: 'My pieces are laid out' }).count()).toBe(0);
-    expect(await pat.page.locator('.hourglass').count()).toBe(0);
+    await expect.poll(() => pat.page.getByRole('button', { name: 'My pieces are laid out' }).count()).toBe(0);
+    await expect.poll(() => pat.page.locator('.hourglass').count()).toBe(0);
     await shot(pat.page, 'phone-lay-out-waiting');
     // Kai still has his button, and the line waits for nobody but him.
-    expect(await kai.page.locator('.lay-out .task-line').textContent()).toMatch(/^Find the pieces/);
+    await expect.poll(() => kai.page.locator('.lay-out .task-line').textContent()).toMatch(/^Find the pieces/);
 
     await kai.page.getByRole('button', { name: 'My pieces are laid out' }).click();
     // The sand is turned for everyone: the hourglass runs, the line is gone, the whole set is in the tray.

@@ -26,7 +26,7 @@ it('deals a solo run and a practice puzzle at a new player’s level on a phone'
   await page.getByText('Boards near your level', { exact: false }).waitFor();
   await page.getByRole('button', { name: 'Start' }).tap();
   await page.locator('svg.puzzle-svg').waitFor();
-  expect(await page.locator('g.piece').count()).toBeGreaterThan(0);
+  await expect.poll(() => page.locator('g.piece').count()).toBeGreaterThan(0);
 
   await page.goto(`${real.server.url}/#/practice`);
   // The hard side: difficulty 6.6 to 10.3; a new player's level is nearest its easiest tasks (6.6, 6.7).
@@ -53,7 +53,7 @@ it('deals a solo run and a practice puzzle at a new player’s level on a phone'
   // The solution shown, there is nothing more to ask for.
   await page.getByRole('button', { name: 'Show the solution' }).tap();
   await expect.poll(() => page.getByRole('button', { name: 'Hint' }).isDisabled()).toBe(true);
-  expect(await page.getByRole('button', { name: 'Show the solution' }).isDisabled()).toBe(true);
+  await expect.poll(() => page.getByRole('button', { name: 'Show the solution' }).isDisabled()).toBe(true);
   expect(errors).toEqual([]);
   await phone.close();
 }, 60_000);
@@ -78,7 +78,7 @@ it('says a run was lost to a reload, and shows a finished run puzzle by puzzle',
   // Each puzzle with its time, in words as well as by its bar.
   const chart = page.getByRole('list', { name: 'Your run, puzzle by puzzle' });
   await chart.waitFor();
-  expect(await chart.locator('li.solved').count()).toBe(5);
+  await expect.poll(() => chart.locator('li.solved').count()).toBe(5);
   for (const row of await chart.getByRole('listitem').allTextContents())
     expect(row).toMatch(/^C\d+ \([a-z ]+\)\d+:\d\d$/);
   await page
@@ -88,7 +88,7 @@ it('says a run was lost to a reload, and shows a finished run puzzle by puzzle',
   const result = await page.getByRole('heading', { name: 'Your result' }).boundingBox();
   const again = await page.getByRole('button', { name: 'Play again' }).boundingBox();
   expect(result && again ? result.y < again.y : 'no result or no Play again').toBe(true);
-  expect(await page.getByText('Your last run ended', { exact: false }).count()).toBe(0);
+  await expect.poll(() => page.getByText('Your last run ended', { exact: false }).count()).toBe(0);
   expect(errors).toEqual([]);
   await context.close();
 }, 90_000);

@@ -33,17 +33,17 @@ it('shows every board of the round that ended, and the countdown to the next', a
   await page.locator('.seat-name', { hasText: 'Master bot 1' }).waitFor();
   await page.getByRole('button', { name: 'Start the game' }).tap();
   await page.getByText('Round 1 of 2').waitFor();
-  expect(await page.locator('.round-boards').count()).toBe(0);
+  await expect.poll(() => page.locator('.round-boards').count()).toBe(0);
   // Rita leaves her board (the sand lasts 7.5 s here); the round ends when the sand has run out.
   const boards = page.locator('.round-boards li');
   await page.getByRole('heading', { name: 'Round 1: every board' }).waitFor({ timeout: 30_000 });
-  expect(await boards.count()).toBe(2);
+  await expect.poll(() => boards.count()).toBe(2);
   await page.getByRole('img', { name: /^Rita \(you\): board C\d+, (as covered|not covered; a solution)$/ }).waitFor();
   await page.getByRole('img', { name: /^Master bot 1: board C\d+, (as covered|not covered; a solution)$/ }).waitFor();
   // Each picture shows a covered board: as many piece cells as white cells.
   for (const picture of await page.locator('.board-picture').all()) {
     const white = await picture.locator('polygon.cell').count();
-    expect(await picture.locator('.picture-piece polygon').count()).toBe(white);
+    await expect.poll(() => picture.locator('.picture-piece polygon').count()).toBe(white);
   }
   await page.getByText(/The next one starts in \d+ s\./).waitFor();
   // The next round takes the boards away.
@@ -119,9 +119,9 @@ it('is silent before a gesture, sounds after one, and keeps the mute', async () 
   expect(heard.notes).toBeGreaterThan(0);
   // Muted: the third round is silent, and the mute outlives a reload.
   const toggle = page.getByRole('button', { name: 'Sound on or off' });
-  expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+  await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
   await toggle.tap();
-  expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+  await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
   // Silent for a while, the page lets the device's audio rest: its context is suspended, not left
   // running; the next sound (the toggle's own, unmuted) wakes it; muted again.
   const state = (): Promise<string> =>
@@ -130,7 +130,7 @@ it('is silent before a gesture, sounds after one, and keeps the mute', async () 
   await toggle.tap();
   await expect.poll(state).toBe('running');
   await toggle.tap();
-  expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+  await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
   const before = (await counts()).notes;
   await page.getByRole('heading', { name: /win|share/ }).waitFor({ timeout: 40_000 });
   expect((await counts()).notes).toBe(before);

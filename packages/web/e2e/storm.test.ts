@@ -84,8 +84,8 @@ it.each<On>(['phone', 'desktop'])(
     await press('Start the storm');
     await page.locator('svg.puzzle-svg').waitFor();
     const clockText = async (): Promise<string> => (await page.getByTestId('storm-clock').textContent()) ?? '';
-    expect(await clockText()).toMatch(/^Time left \d:\d\d$/);
-    expect(await page.getByTestId('storm-score').textContent()).toBe('0');
+    await expect.poll(() => clockText()).toMatch(/^Time left \d:\d\d$/);
+    await expect.poll(() => page.getByTestId('storm-score').textContent()).toBe('0');
     await page.screenshot({ path: `${SHOTS}/${on}-playing.png` });
 
     // A puzzle solved by hand: the score and the combo go up, and seconds come back, flashed.
@@ -94,7 +94,7 @@ it.each<On>(['phone', 'desktop'])(
     await page.getByTestId('storm-flash').getByText('+3 s').waitFor();
     await page.screenshot({ path: `${SHOTS}/${on}-gain.png` });
     await page.getByTestId('storm-score').getByText('1', { exact: true }).waitFor();
-    expect(await page.getByTestId('storm-combo').textContent()).toBe('1');
+    await expect.poll(() => page.getByTestId('storm-combo').textContent()).toBe('1');
     // Under load a finger may leave the last drag on the move; a moment's rest (as daily.test.ts).
     if (on === 'phone') await page.waitForTimeout(1000);
 
@@ -124,20 +124,20 @@ it.each<On>(['phone', 'desktop'])(
       await page.waitForTimeout(150);
     }
     await over.waitFor();
-    expect(await page.getByTestId('storm-final').textContent()).toBe('1 solved');
+    await expect.poll(() => page.getByTestId('storm-final').textContent()).toBe('1 solved');
     await page.getByRole('heading', { name: 'Your highs' }).first().waitFor();
     // Every puzzle's time, the solved one first.
     const bars = page.locator('.run-bars li');
-    expect(await bars.count()).toBeGreaterThanOrEqual(3);
-    expect(await bars.first().getAttribute('class')).toContain('solved');
+    await expect.poll(() => bars.count()).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => bars.first().getAttribute('class')).toContain('solved');
     // Each missed puzzle drawn with a solution: every piece of it on the board.
     const missed = page.locator('.storm-missed-list li');
-    expect(await missed.count()).toBe((await bars.count()) - 1);
+    await expect.poll(async () => (await missed.count()) - (await bars.count())).toBe(-1);
     await missed
       .first()
       .getByText(/^Puzzle 2: board C\d\d, easy side, .+: set aside after \d+:\d\d\.$/)
       .waitFor();
-    expect(await missed.first().locator('g.picture-piece').count()).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => missed.first().locator('g.picture-piece').count()).toBeGreaterThanOrEqual(3);
     await page.getByRole('button', { name: 'Play again' }).waitFor();
     await page.screenshot({ path: `${SHOTS}/${on}-end.png`, fullPage: true });
     expect(errors).toEqual([]);
