@@ -115,7 +115,7 @@ it('a host with a username opens a rated table on a phone: a guest cannot start 
   await page.getByText("Casual: the result moves no one's rating.").waitFor();
   await page.getByRole('checkbox', { name: 'Rated game' }).tap();
   await page.getByText('Rated: only players with a username may play', { exact: false }).waitFor();
-  expect(await page.getByRole('checkbox', { name: 'Rated game' }).isChecked()).toBe(true);
+  await expect.poll(() => page.getByRole('checkbox', { name: 'Rated game' }).isChecked()).toBe(true);
 
   const desk = await real.browser.newContext({ viewport: { width: 1366, height: 800 } });
   const guest = await desk.newPage();
@@ -124,7 +124,7 @@ it('a host with a username opens a rated table on a phone: a guest cannot start 
   await guest.getByRole('button', { name: 'Join the table' }).click();
   // The guest sees the setting, and cannot change it.
   await expect.poll(() => guest.getByRole('checkbox', { name: 'Rated game' }).isChecked()).toBe(true);
-  expect(await guest.getByRole('checkbox', { name: 'Rated game' }).isDisabled()).toBe(true);
+  await expect.poll(() => guest.getByRole('checkbox', { name: 'Rated game' }).isDisabled()).toBe(true);
   await page.getByText('Gil', { exact: true }).waitFor();
   await page.getByRole('button', { name: 'Start the game' }).tap();
   await page.getByRole('alert').filter({ hasText: 'Only players with a username can play a rated game' }).waitFor();

@@ -151,7 +151,7 @@ it.each<On>(['phone', 'desktop'])(
     // This player played the game (and solved nothing: no points).
     const mine = standings.locator('tr.me');
     await mine.getByText(`ana_${on}`).waitFor();
-    expect(await mine.locator('td').nth(3).textContent()).toBe('1');
+    await expect.poll(() => mine.locator('td').nth(3).textContent()).toBe('1');
     await expect.poll(async () => (await standings.locator('tbody tr').count()) >= 3, { timeout: 20_000 }).toBe(true);
     await expect
       .poll(async () => Number((await standings.locator('tbody tr').first().locator('td').nth(2).textContent()) ?? 0), {
@@ -177,12 +177,14 @@ it.each<On>(['phone', 'desktop'])(
     const podium = page.getByTestId('arena-podium');
     await podium.waitFor();
     const suffix = on === 'phone' ? 'p' : 'd';
-    expect(await podium.locator('li').allInnerTexts()).toEqual([
-      expect.stringContaining(`Bea${suffix}`),
-      expect.stringContaining(`Ada${suffix}`),
-      expect.stringContaining(`Cid${suffix}`),
-    ]);
-    expect(await podium.locator('li.place-1').innerText()).toContain('10 points');
+    await expect
+      .poll(() => podium.locator('li').allInnerTexts())
+      .toEqual([
+        expect.stringContaining(`Bea${suffix}`),
+        expect.stringContaining(`Ada${suffix}`),
+        expect.stringContaining(`Cid${suffix}`),
+      ]);
+    await expect.poll(() => podium.locator('li.place-1').innerText()).toContain('10 points');
     await page.getByText('The arena is over').waitFor();
     await page.screenshot({ path: `${SHOTS}/arena-podium-${on}.png`, fullPage: true });
 

@@ -142,9 +142,9 @@ it('marks your records by your account: a guest who takes a record holder’s na
   await guest.goto(`${url}/#/solo`);
   await expect.poll(() => header(guest).textContent()).toBe('Marta');
   await expect.poll(() => records(guest).count()).toBe(3);
-  for (const row of await records(guest).all()) expect(await row.getAttribute('class')).not.toContain('me');
+  for (const row of await records(guest).all()) await expect.poll(() => row.getAttribute('class')).not.toContain('me');
   const name = records(guest).first().getByRole('link', { name: 'Marta @marta43114' });
-  expect(await name.getAttribute('href')).toBe(`#/player/${marta.id}`);
+  await expect.poll(() => name.getAttribute('href')).toBe(`#/player/${marta.id}`);
   await records(guest).first().scrollIntoViewIfNeeded();
   await shot(guest, 'phone-records-links.png');
   await name.tap();
@@ -174,7 +174,7 @@ it('marks your records by your account: a guest who takes a record holder’s na
     .locator('section', { has: guest.getByRole('heading', { name: 'Solo records (verified)' }) })
     .locator('ol li');
   await expect.poll(() => theirs.count()).toBe(3);
-  for (const row of await theirs.all()) expect(await row.getAttribute('class')).not.toContain('me');
+  for (const row of await theirs.all()) await expect.poll(() => row.getAttribute('class')).not.toContain('me');
   await guest.context().close();
   await holder.context().close();
 }, 60_000);
@@ -201,12 +201,12 @@ it('marks each guest at a rated table before it starts, and names them in the ba
   const seat = (page: Page, name: string): Locator => page.locator('li.seat', { hasText: name });
   for (const page of [host, guest]) {
     await seat(page, 'Gil').getByTestId('guest-tag').waitFor();
-    expect(await seat(page, 'Gil').getByTestId('guest-tag').textContent()).toBe('guest');
+    await expect.poll(() => seat(page, 'Gil').getByTestId('guest-tag').textContent()).toBe('guest');
     // The host has a username: no tag, and a link to their profile.
-    expect(await seat(page, 'Rae').getByTestId('guest-tag').count()).toBe(0);
-    expect(await seat(page, 'Rae').getByRole('link', { name: 'Rae @rae_lobby' }).getAttribute('href')).toBe(
-      `#/player/${rae.id}`,
-    );
+    await expect.poll(() => seat(page, 'Rae').getByTestId('guest-tag').count()).toBe(0);
+    await expect
+      .poll(() => seat(page, 'Rae').getByRole('link', { name: 'Rae @rae_lobby' }).getAttribute('href'))
+      .toBe(`#/player/${rae.id}`);
     await expect.poll(() => page.getByTestId('blocked').textContent()).toMatch(/cannot start: Gil plays as a guest/);
   }
   await seat(host, 'Gil').scrollIntoViewIfNeeded();

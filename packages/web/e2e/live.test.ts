@@ -79,7 +79,7 @@ describe('live games and reactions', () => {
       await me.page.getByTestId('watchers').getByText('1 watching').waitFor();
       await Promise.all(players.map((p) => p.waitFor('lobby', (l) => l.spectators === 1)));
       // A watcher does not react: no buttons to send one, only the mutes.
-      expect(await me.page.getByRole('button', { name: 'Thumbs up' }).count()).toBe(0);
+      await expect.poll(() => me.page.getByRole('button', { name: 'Thumbs up' }).count()).toBe(0);
       await me.page.screenshot({ path: `${SHOTS}/watching-${on}.png`, animations: 'disabled' });
 
       // Both players solve round 1: the watcher sees every board between rounds.
@@ -90,7 +90,7 @@ describe('live games and reactions', () => {
       }
       const boards = me.page.locator('.round-boards');
       await boards.getByRole('heading', { name: /Round 1/ }).waitFor();
-      expect(await boards.locator('li').count()).toBe(2);
+      await expect.poll(() => boards.locator('li').count()).toBe(2);
       await me.page.screenshot({ path: `${SHOTS}/watching-reveal-${on}.png`, fullPage: true, animations: 'disabled' });
 
       // Back to the live page: the watcher is counted there too, until they go.
@@ -124,7 +124,7 @@ describe('live games and reactions', () => {
         .locator('.round-boards')
         .getByRole('heading', { name: /^(Round \d+|Tie-break round): every board$/ })
         .waitFor();
-      expect(await me.page.locator('.round-boards li').count()).toBe(2);
+      await expect.poll(() => me.page.locator('.round-boards li').count()).toBe(2);
       await me.page.screenshot({ path: `${SHOTS}/watching-end-${on}.png`, fullPage: true, animations: 'disabled' });
       expect(me.errors).toEqual([]);
       await Promise.all(players.map((p) => p.room.leave()));
@@ -160,7 +160,7 @@ describe('live games and reactions', () => {
       await press(me.page, on, 'Start the game');
       await Promise.all([me.page, rival.page].map((p) => p.getByText('Round 1 of 1').waitFor()));
       // (While solving, the board has the window: Remo reacts once he has solved.)
-      expect(await rival.page.getByRole('button', { name: 'On fire' }).isVisible()).toBe(false);
+      await expect.poll(() => rival.page.getByRole('button', { name: 'On fire' }).isVisible()).toBe(false);
       await (other(on) === 'phone' ? solveWithTouch(rival.page) : solveWithMouse(rival.page));
       // (The page settles first: the gems won fly, and the button moves meanwhile.)
       await rival.page.getByText('You solved it first.').waitFor();

@@ -43,7 +43,7 @@ describe('a table that cannot start', () => {
     await page.getByRole('checkbox', { name: 'Rated game' }).tap();
     const banner = page.getByTestId('blocked');
     await banner.waitFor();
-    expect(await banner.textContent()).toMatch(/^This rated game cannot start: Pat plays as a guest/);
+    await expect.poll(() => banner.textContent()).toMatch(/^This rated game cannot start: Pat plays as a guest/);
     await banner.scrollIntoViewIfNeeded();
     await shot(page, 'lobby-blocked-guest');
     // Within the window's width.
@@ -59,9 +59,9 @@ describe('a table that cannot start', () => {
     await page.getByRole('button', { name: 'Szybka gra' }).tap();
     const banner = page.getByTestId('blocked');
     await banner.waitFor();
-    expect(await banner.textContent()).toBe(
-      'Szukamy graczy… Szybka gra zaczyna się sama, gdy tylko dołączy druga osoba.',
-    );
+    await expect
+      .poll(() => banner.textContent())
+      .toBe('Szukamy graczy… Szybka gra zaczyna się sama, gdy tylko dołączy druga osoba.');
     await shot(page, 'quick-match-alone-pl');
     expect(errors).toEqual([]);
   });

@@ -44,7 +44,7 @@ describe('names that link to profiles', () => {
       // In the round, her name in the standings links to her profile, outside the board.
       const link = page.locator('.players a.player-ref', { hasText: 'Nia' });
       await link.waitFor();
-      expect(await link.getAttribute('href')).toBe(profile);
+      await expect.poll(() => link.getAttribute('href')).toBe(profile);
       await page.screenshot({ path: `${SHOTS}/standings-${on}.png` });
       const [board, name] = await Promise.all([page.locator('.puzzle').boundingBox(), link.boundingBox()]);
       if (!board || !name) throw new Error('no board or no name');
@@ -65,11 +65,11 @@ describe('names that link to profiles', () => {
       await page.getByRole('heading', { name: 'Nobody wins' }).waitFor({ timeout: 60_000 });
       await press(page, on, 'Replay', 'link');
       await page.getByRole('heading', { name: 'Final standings' }).waitFor();
-      expect(await page.getByTestId('decided').textContent()).toBe(
-        'Nobody scored a point or took a jewel in this game, so nobody won it.',
-      );
+      await expect
+        .poll(() => page.getByTestId('decided').textContent())
+        .toBe('Nobody scored a point or took a jewel in this game, so nobody won it.');
       const row = page.locator('.replay-standings li a.player-ref', { hasText: 'Nia' });
-      expect(await row.getAttribute('href')).toBe(profile);
+      await expect.poll(() => row.getAttribute('href')).toBe(profile);
       await page.screenshot({ path: `${SHOTS}/replay-${on}.png`, fullPage: true });
       // Her name takes her to her profile.
       await (on === 'phone' ? row.tap() : row.click());

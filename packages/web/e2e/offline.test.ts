@@ -78,7 +78,7 @@ describe.each<On>(['phone', 'desktop'])('offline, on the %s', (on) => {
     await context.setOffline(false);
     await finger?.detach();
     await page.getByRole('button', { name: 'At my level' }).waitFor();
-    expect(await page.getByText("You're offline", { exact: false }).count()).toBe(0);
+    await expect.poll(() => page.getByText("You're offline", { exact: false }).count()).toBe(0);
     // Nothing failed but what the cut network made fail (the page's attempts to reach the server).
     expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::/.test(e))).toEqual([]);
     await context.close();

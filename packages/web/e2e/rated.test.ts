@@ -89,7 +89,9 @@ describe.each(['phone', 'desktop'] as const)('rated quick match, %s', (on) => {
     await shot(page, `${on}-rated-waiting.png`);
     // The window widens as the wait goes on; the wait is counted.
     await expect.poll(async () => (await shown())[1], { timeout: 5000 }).toBeGreaterThan(high);
-    expect(await page.getByTestId('rated-wait').textContent()).toMatch(/^Waiting for 0:[0-5]\d · In the queue: 1$/);
+    await expect
+      .poll(() => page.getByTestId('rated-wait').textContent())
+      .toMatch(/^Waiting for 0:[0-5]\d · In the queue: 1$/);
     // After the wait, bots are offered.
     await page.getByRole('button', { name: 'Play casual with bots' }).waitFor({ timeout: 10_000 });
     await shot(page, `${on}-rated-bots-offered.png`);
@@ -195,9 +197,9 @@ describe.each(['phone', 'desktop'] as const)('the season board, %s', (on) => {
     const past = page.getByTestId('past-seasons');
     await past.getByRole('heading', { name: 'Past seasons' }).waitFor();
     const editionName = edition === 'classic' ? 'Classic' : 'Extreme (hexagons)';
-    expect(await past.locator('li').allTextContents()).toEqual([
-      `Apr 2026 – Jun 2026, ${editionName}: 2380, place 2 of 2`,
-    ]);
+    await expect
+      .poll(() => past.locator('li').allTextContents())
+      .toEqual([`Apr 2026 – Jun 2026, ${editionName}: 2380, place 2 of 2`]);
     await past.scrollIntoViewIfNeeded();
     await shot(page, `${on}-profile-seasons.png`);
     expect(errors).toEqual([]);

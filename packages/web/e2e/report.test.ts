@@ -93,7 +93,7 @@ it('reports a run from the board, and again; a player from their profile; a gues
     expect(await seriousViolations(page, 'report')).toEqual([]);
     await form.getByRole('button', { name: 'Send report' })[press(page, size)]();
     await page.getByRole('status').filter({ hasText: 'Report sent. Thank you: someone will look at it.' }).waitFor();
-    expect(await form.count()).toBe(0);
+    await expect.poll(() => form.count()).toBe(0);
     await page.screenshot({ path: join(SHOTS, `${size}-run-sent.png`), fullPage: true });
     // Again: the server has it already, and says so.
     await report[press(page, size)]();
@@ -118,7 +118,7 @@ it('reports a run from the board, and again; a player from their profile; a gues
   // One's own profile offers no report.
   await desk.goto(`${url}/#/player/${rita.id}`);
   await desk.getByRole('heading', { name: 'Rita', level: 1 }).waitFor();
-  expect(await desk.getByRole('button', { name: 'Report' }).count()).toBe(0);
+  await expect.poll(() => desk.getByRole('button', { name: 'Report' }).count()).toBe(0);
 
   // What the server holds: one report for each run, one for the player, in the words sent.
   const held = await server.storage.reports();

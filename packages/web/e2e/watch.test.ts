@@ -78,7 +78,7 @@ describe('at game time', () => {
       // Remo solves: his row says in which place, and no longer counts pieces.
       await play(rival.page, other(on), Infinity, 2);
       await remo.locator('.solved-tag', { hasText: 'first' }).waitFor();
-      expect(await remo.locator('.pieces-down').count()).toBe(0);
+      await expect.poll(() => remo.locator('.pieces-down').count()).toBe(0);
       await me.page.screenshot({ path: `${SHOTS}/race-solved-${on}.png` });
       expect([...me.errors, ...rival.errors]).toEqual([]);
       await Promise.all([me.page.context().close(), rival.page.context().close()]);
