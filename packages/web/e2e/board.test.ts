@@ -194,7 +194,7 @@ describe('the board', () => {
         ([px, py]) => document.elementFromPoint(px, py)?.closest('[data-index]')?.getAttribute('data-index'),
         [x, y] as const,
       );
-    expect(await onTop()).toBe('0');
+    await expect.poll(() => onTop()).toBe('0');
     // What is on top is what the mouse picks up: a drag from there moves the first piece again.
     const first = (await cellsOf(piece(page, 0)))[0] ?? [0, 0];
     const right = await boardCell(page, [target[0] + 1, target[1]]);

@@ -259,7 +259,7 @@ describe('the web client', () => {
     const die = async (page: Page): Promise<string | null> =>
       page.locator('.task-key [role="img"]').first().getAttribute('aria-label');
     await watcher.page.locator('.task-key').waitFor();
-    expect(await die(watcher.page)).toBe(await die(host.page));
+    await expect.poll(() => die(watcher.page)).toBe(await die(host.page));
     // A watcher holds no seat: a reload comes back by the table's code, not by a reconnection the
     // server would refuse (410, logged by the browser) a few times over.
     await watcher.page.reload();
@@ -409,8 +409,9 @@ describe('the web client', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     await page.getByLabel('Language').selectOption('pl');
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('pl');
-    const createPl = (await page.locator('.home .play-tiles button.create').textContent()) ?? '';
-    expect(createPl).not.toMatch(/^Create a table/);
+    const create = page.locator('.home .play-tiles button.create');
+    await expect.poll(() => create.textContent()).not.toMatch(/^Create a table/);
+    const createPl = (await create.textContent()) ?? '';
     await page.reload();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('pl');
     await expect.poll(() => page.locator('.home .play-tiles button.create').textContent()).toBe(createPl);
@@ -428,8 +429,9 @@ describe('the web client', () => {
     const first = page.locator('g.piece[data-index="0"]');
     await first.focus();
     await page.keyboard.press('Enter');
+    // (Drawn on the page's next frame: read once it is.)
+    await expect.poll(() => first.getAttribute('data-at')).toMatch(/^-?\d+,-?\d+$/);
     const at = await first.getAttribute('data-at');
-    expect(at).toMatch(/^-?\d+,-?\d+$/);
     await page.keyboard.press('ArrowRight');
     const [x, y] = (at ?? '').split(',').map(Number);
     await expect.poll(() => first.getAttribute('data-at')).toBe(`${(x ?? 0) + 1},${y ?? 0}`);

@@ -63,8 +63,9 @@ describe.each(['phone', 'desktop'] as const)('the campaign, on a %s', (on) => {
     const end = page.getByTestId('campaign-end');
     await end.waitFor({ timeout: 20_000 });
     await expect.poll(() => end.getByRole('heading').textContent()).toBe('Level 1 solved');
-    const stars = await end.locator('.big-stars').getAttribute('aria-label');
-    expect(stars).toMatch(/^[123] stars? of 3$/);
+    const big = end.locator('.big-stars');
+    await expect.poll(() => big.getAttribute('aria-label')).toMatch(/^[123] stars? of 3$/);
+    const stars = await big.getAttribute('aria-label');
     await expect.poll(() => end.getByText(/^Time: \d:\d\d$/).count()).toBe(1);
     await expect.poll(() => end.getByText(/^★★★ within \d:\d\d$/).count()).toBe(1);
     await expect.poll(() => end.getByText(/^★★ within \d:\d\d$/).count()).toBe(1);

@@ -94,7 +94,7 @@ async function scrub(page: Page, on: On, pieces: number, name: string): Promise<
   await player.waitFor();
   const slider = player.getByRole('slider', { name: /Moment of the replay/ });
   // It opens at the end: every piece down.
-  expect(await piecesIn(player)).toBe(pieces);
+  await expect.poll(() => piecesIn(player)).toBe(pieces);
   const box = await slider.boundingBox();
   if (!box) throw new Error('no scrubber');
   const y = box.y + box.height / 2;

@@ -143,7 +143,7 @@ describe.each(['phone', 'desktop'] as const)('the home page, %s', (on) => {
     await expect
       .poll(() => page.getByText('Real boards of the game solving themselves', { exact: false }).isVisible())
       .toBe(false);
-    expect(await board(page)).toMatchObject({ puzzle: 'C26-easy-1', running: 'false' });
+    await expect.poll(() => board(page)).toMatchObject({ puzzle: 'C26-easy-1', running: 'false' });
     await page.waitForTimeout(3000);
     expect(await pieces(page)).toEqual(first);
     expect((await board(page))['puzzle']).toBe('C26-easy-1');

@@ -116,7 +116,9 @@ describe('tap to place', () => {
         .toMatch(`Piece A would go at column ${a[0] + 1}, row ${a[1] + 1}`);
       // The preview is drawn on the board, where the piece would go.
       await expect.poll(() => page.locator('.drop-preview polygon').count()).toBeGreaterThan(0);
-      expect(await page.locator('.drop-preview').evaluate((g) => getComputedStyle(g).visibility)).toBe('visible');
+      await expect
+        .poll(() => page.locator('.drop-preview').evaluate((g) => getComputedStyle(g).visibility))
+        .toBe('visible');
       if (OUT) {
         const dir = resolve(OUT);
         mkdirSync(dir, { recursive: true });
