@@ -6,11 +6,11 @@ export * from './clock.js';
 // For the benches and `npm run cluster`: the metrics line they read, the headers nginx adds.
 export type { MetricsReport } from './metrics.js';
 export { METRICS_LINE } from './metrics.js';
-export { SECURITY_HEADERS } from './http.js';
-export { RaceRoom } from './race-room.js';
-export { SoloRoom } from './solo-room.js';
-export { PracticeRoom } from './practice-room.js';
+export { SECURITY_HEADERS } from './http/http.js';
+export { RaceRoom } from './table/race-room.js';
+export { SoloRoom } from './solo/solo-room.js';
+export { PracticeRoom } from './practice/practice-room.js';
 // For `ubongo deck export`: a task's learned rating as shown.
-export { puzzleDisplay, taskKey } from './puzzles.js';
+export { puzzleDisplay, taskKey } from './rating/puzzles.js';
 // For tests that seed a day's board: the day's task as this server deals it (its secret draw).
-export { dailyTaskOn } from './courses/daily.js';
+export { dailyTaskOn } from './solo/courses/daily.js';

@@ -1,7 +1,7 @@
 import { ordinal, rating } from 'openskill';
 import { describe, expect, it } from 'vitest';
 import { isListed, rankOf } from './leaderboards.js';
-import { displayOf } from './ratings.js';
+import { displayOf } from './rating/ratings.js';
 
 describe('leaderboards', () => {
   it("rank by mu - 3 sigma, openskill's ordinal, which the shown rating measures", () => {

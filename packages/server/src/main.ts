@@ -2,13 +2,13 @@
 // PostgreSQL database DATABASE_URL names, and the built web client (packages/web/dist, or
 // UBONGO_WEB_DIR) at its root. With UBONGO_REDIS_URL it is one of several processes sharing that
 // Redis and the database, reached by clients at UBONGO_PUBLIC_ADDRESS (docs/operations.md).
-import type { TimetableEntry } from './arenas.js';
-import { parseTimetable } from './arenas.js';
-import { AddressInUseError } from './address-hold.js';
-import { checkPublicAddress } from './public-address.js';
-import { limitsFromEnv } from './limits.js';
-import type { Limits } from './limits.js';
-import { checkRedisUrl, RedisUrlError } from './redis.js';
+import type { TimetableEntry } from './arena/arenas.js';
+import { parseTimetable } from './arena/arenas.js';
+import { AddressInUseError } from './cluster/address-hold.js';
+import { checkPublicAddress } from './cluster/public-address.js';
+import { limitsFromEnv } from './net/limits.js';
+import type { Limits } from './net/limits.js';
+import { checkRedisUrl, RedisUrlError } from './cluster/redis.js';
 import { METRICS_LINE, ServerMetrics } from './metrics.js';
 import { startServer } from './server.js';
 import { checkDatabaseUrl, DatabaseUrlError, maskUrl } from './storage/index.js';

@@ -1,16 +1,16 @@
 import type { Deck, DeckEdition } from '@ubongo/core';
 import type { GameClock } from './clock.js';
-import type { InPlay } from './in-play.js';
-import type { Whereabouts } from './whereabouts.js';
-import type { Limits } from './limits.js';
-import type { Attempts } from './puzzles.js';
+import type { InPlay } from './practice/in-play.js';
+import type { Whereabouts } from './friends/whereabouts.js';
+import type { Limits } from './net/limits.js';
+import type { Attempts } from './rating/puzzles.js';
 import type { ServerMetrics } from './metrics.js';
-import type { RaceGame } from './race-game.js';
-import type { MatchOrder } from './match-order.js';
-import type { SeasonKeeper } from './seasons.js';
+import type { RaceGame } from './table/race-game.js';
+import type { MatchOrder } from './table/match-order.js';
+import type { SeasonKeeper } from './rating/seasons.js';
 import type { JournalSeat, LiveGame, LiveTable } from './storage.js';
 import type { Arena, ArenaGameResult, Storage } from './storage.js';
-import type { ArenaSeating } from './table.js';
+import type { ArenaSeating } from './table/table.js';
 
 /** What rooms need from the server around them. */
 export interface RoomServices {

@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { usernameSkeleton } from '../skeleton.js';
+import { usernameSkeleton } from '../accounts/skeleton.js';
 import type { ColumnTypes } from './column-types.js';
 import { carrySoloSummaries } from './migration-012.js';
 

@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { usernameSkeleton } from '../skeleton.js';
+import { usernameSkeleton } from '../accounts/skeleton.js';
 import { migrations, SQLITE_TYPES } from './migrations.js';
 import { SqliteStorage } from './sqlite.js';
 

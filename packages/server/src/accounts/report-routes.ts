@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { Accounts } from './accounts.js';
+import type { Http, HttpOptions } from '../http/http-common.js';
+import { bearer, Refused } from '../http/http-common.js';
+import { perMinute, waitSeconds } from '../net/rate-limit.js';
+
+/** Reports one account may make a minute (and one per entry, ever). */
+export const REPORTS_PER_MINUTE = 10;
+
+/** The longest reason a report gives. */
+export const REPORT_REASON_CHARS = 300;
+
+const reportBody = z.strictObject({
+  kind: z.enum(['run', 'player'], { error: 'kind is run or player' }),
+  target: z.string().regex(/^[\w-]{1,64}$/, { error: 'target is a run’s id or a player’s id' }),
+  reason: z
+    .string({ error: `reason is text of 1 to ${REPORT_REASON_CHARS} characters` })
+    .trim()
+    .min(1, { error: `reason is text of 1 to ${REPORT_REASON_CHARS} characters` })
+    .max(REPORT_REASON_CHARS, { error: `reason is text of 1 to ${REPORT_REASON_CHARS} characters` }),
+});
+
+/**
+ * `POST /api/reports`: a signed-in player with a username reports an entry of a public board (a
+ * solo run by its id, a player of a rating board by theirs), with why, for an operator to look at
+ * (`ubongo admin reports`). One report per reporter and entry; `REPORTS_PER_MINUTE` an account.
+ */
+export function reportRoutes(
+  app: Http,
+  options: Pick<HttpOptions, 'storage' | 'rateLimits'>,
+  accounts: Accounts,
+): void {
+  const { storage } = options;
+  const limit = options.rateLimits.limit('reports:', perMinute(REPORTS_PER_MINUTE));
+  app.post(
+    '/api/reports',
+    { schema: { summary: 'Report a board entry', body: reportBody } },
+    async (request, reply) => {
+      const account = await accounts.bySession(bearer(request));
+      if (!account) throw new Refused(401, 'sign in first');
+      if (account.username === null) throw new Refused(403, 'claim a username before reporting');
+      const { kind, target, reason } = request.body;
+      const exists =
+        kind === 'run'
+          ? /^[1-9]\d{0,15}$/.test(target) && (await storage.soloRun(Number(target))) !== undefined
+          : (await storage.account(target)) !== undefined;
+      if (!exists) throw new Refused(404, `no ${kind} ${target}`);
+      const ms = await limit.take(account.id);
+      if (ms > 0) {
+        const seconds = waitSeconds(ms);
+        throw new Refused(429, `at most ${REPORTS_PER_MINUTE} reports a minute: try again in ${seconds} s`, {
+          'retry-after': String(seconds),
+        });
+      }
+      const saved = await storage.saveReport({ reporter: account.id, kind, target, reason, at: Date.now() });
+      if (!saved) throw new Refused(409, `you have reported this ${kind} already`);
+      return reply.code(201).send({ reported: { kind, target } });
+    },
+  );
+}

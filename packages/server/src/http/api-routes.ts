@@ -1,0 +1,244 @@
+import type {
+  DeckEdition,
+  Health,
+  LeaderboardAnswer,
+  PlayerRunsAnswer,
+  PuzzleAnswer,
+  RecordsAnswer,
+  SoloRunAnswer,
+  TaskRef,
+} from '@ubongo/core';
+import {
+  dailyDateOf,
+  dailyOverAt,
+  deckIndexOf,
+  findTask,
+  PROTOCOL_VERSION,
+  puzzleOf,
+  RACE_EDITIONS,
+} from '@ubongo/core';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { monotonicNow } from '../clock.js';
+import type { Http, HttpOptions } from './http-common.js';
+import { bearer, Refused } from './http-common.js';
+import { UNLISTED_REVIEWS } from '../leaderboards.js';
+import { entryOf, ownEntryOf, profileOf } from '../accounts/profile.js';
+import { puzzleDisplay, startOf, taskKey } from '../rating/puzzles.js';
+import { ratingView } from '../rating/ratings.js';
+import { replayOf } from '../table/replay.js';
+import type { SoloRecord } from '../storage.js';
+
+/** Whether a run may be shown on a public page: not held for review nor rejected. */
+const isPublicRun = (run: Pick<SoloRecord, 'review'>): boolean =>
+  !(UNLISTED_REVIEWS as readonly string[]).includes(run.review ?? 'none');
+
+/** The leaderboards' periods: the last day, the last seven days, all time (ms back from now). */
+const PERIODS = { day: 86_400_000, week: 7 * 86_400_000, all: Infinity } as const;
+
+/** A query's field that is one of `values`, refused with `words` otherwise. */
+const oneOf = <T extends string>(values: readonly [T, ...T[]], words: string) =>
+  z.enum(values, { error: words }).optional();
+
+/** `top=1..100`, written as people write numbers (no `+`, no leading zero). */
+const top = (words: string) =>
+  z
+    .string()
+    .regex(/^([1-9]|[1-9]\d|100)$/, { error: words })
+    .optional();
+
+/** A ranked list's cursor: how many of it the pages before held (what `next` says). */
+const placeCursor = (words: string) =>
+  z
+    .string()
+    .regex(/^(0|[1-9]\d{0,5})$/, { error: words })
+    .optional();
+
+// The fields in the order their problems are told: the first one wrong is named.
+const recordsQuery = z.object({
+  mode: z.enum(['timed', 'count'], { error: 'mode is timed or count' }),
+  period: oneOf(['day', 'week', 'all'], 'period is day, week or all'),
+  limit: oneOf(['5', '10', '20'], 'limit is 5, 10 or 20'),
+  side: oneOf(['easy', 'hard'], 'side is easy or hard'),
+  top: top('top is 1 to 100'),
+  cursor: placeCursor('cursor is the next of a page before'),
+});
+
+const runsQuery = z.object({
+  top: top('top is 1 to 100'),
+  cursor: z
+    .string()
+    .regex(/^\d{1,16}\.\d{1,16}$/, { error: 'cursor is the next of a page before' })
+    .optional(),
+});
+
+const runId = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/) });
+
+const leaderboardWords = `edition is ${RACE_EDITIONS.join(', ')}; top is 1 to 100`;
+const leaderboardQuery = z.object({
+  edition: z.enum(RACE_EDITIONS, { error: leaderboardWords }),
+  top: top(leaderboardWords),
+  cursor: placeCursor('cursor is the next of a page before'),
+});
+
+const gameId = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) });
+const playerId = z.object({ id: z.string().regex(/^[\w-]{1,64}$/) });
+const puzzleParams = z.object({
+  edition: z.enum(['classic', 'extreme']),
+  board: z.string().regex(/^[\w-]{1,16}$/),
+  side: z.enum(['easy', 'hard']),
+  key: z.string().regex(/^[\w-]{1,16}$/),
+});
+
+/** The read-only API: health, games and replays, records, players, leaderboards, puzzles, decks, this API's own description. */
+export function apiRoutes(app: Http, options: HttpOptions): void {
+  const { storage, decks, startedAt } = options;
+  /** Whether the request's account has played `day`'s daily attempt to its end (stored, or left). */
+  const dayPlayed = async (request: FastifyRequest, day: string): Promise<boolean> => {
+    const token = bearer(request);
+    const account = token === undefined ? undefined : await options.accounts.bySession(token);
+    return account !== undefined && ((await storage.dailyAttempt(account.id, day))?.ms ?? null) !== null;
+  };
+  const index = deckIndexOf(Object.values(decks));
+
+  app.get(
+    '/healthz',
+    { schema: { summary: 'Health' } },
+    () =>
+      ({
+        status: 'ok',
+        protocol: PROTOCOL_VERSION,
+        uptimeSeconds: Math.round((monotonicNow() - startedAt) / 1000),
+      }) satisfies Health,
+  );
+
+  app.get('/api/games/:id', { schema: { summary: 'A stored game', params: gameId } }, async (request) => {
+    const game = await storage.game(request.params.id);
+    if (!game) throw new Refused(404, `no game ${request.params.id}`);
+    return game;
+  });
+
+  app.get('/api/games/:id/replay', { schema: { summary: 'A game replayed', params: gameId } }, async (request) => {
+    const replay = await replayOf(storage, decks, request.params.id);
+    if (!replay) throw new Refused(404, `no game ${request.params.id}`);
+    return replay;
+  });
+
+  app.get('/api/records', { schema: { summary: 'Solo records', querystring: recordsQuery } }, async (request) => {
+    const { mode, period, limit, side, top, cursor } = request.query;
+    const size = top === undefined ? 10 : Number(top);
+    const skip = cursor === undefined ? 0 : Number(cursor);
+    // One more than the page, to know whether there is a next.
+    const records = await storage.records({
+      from: 'established',
+      mode,
+      ...(limit === undefined ? {} : { limit: Number(limit) }),
+      ...(side === undefined ? {} : { side }),
+      top: size + 1,
+      skip,
+      ...(period === undefined || period === 'all' ? {} : { since: Date.now() - PERIODS[period] }),
+    });
+    return {
+      records: records.slice(0, size).map(entryOf),
+      next: records.length > size ? String(skip + size) : null,
+    } satisfies RecordsAnswer;
+  });
+
+  app.get(
+    '/api/players/:id/runs',
+    { schema: { summary: 'A player’s solo runs', params: playerId, querystring: runsQuery } },
+    async (request) => {
+      const { id } = request.params;
+      if (!(await storage.account(id))) throw new Refused(404, `no player ${id}`);
+      const size = request.query.top === undefined ? 20 : Number(request.query.top);
+      const [at, run] = request.query.cursor?.split('.').map(Number) ?? [];
+      const before = at === undefined || run === undefined ? undefined : { finishedAt: at, id: run };
+      // A run held for review, or rejected, is on no public page (docs/accounts.md, "Held results").
+      const runs = await storage.soloResultsOf(id, { top: size + 1, review: 'public', ...(before ? { before } : {}) });
+      const last = runs[size - 1];
+      return {
+        runs: runs.slice(0, size).map(ownEntryOf),
+        next: runs.length > size && last ? `${last.finishedAt}.${last.id}` : null,
+      } satisfies PlayerRunsAnswer;
+    },
+  );
+
+  app.get('/api/runs/:id', { schema: { summary: 'A solo run replayed', params: runId } }, async (request) => {
+    const run = await storage.soloRun(Number(request.params.id));
+    // A held or rejected run is on no public page: its owner sees it under review (GET /api/me/held),
+    // an operator with `ubongo admin review show`.
+    if (!run || !isPublicRun(run)) throw new Refused(404, `no run ${request.params.id}`);
+    // A daily puzzle's run would show the day's solution: it is shown once the day it ended on is
+    // over, and before then only to a player whose own attempt of that day is over.
+    if (run.dealing === 'daily') {
+      const day = dailyDateOf(run.finishedAt);
+      if (options.clock.date() < dailyOverAt(day) && !(await dayPlayed(request, day)))
+        throw new Refused(403, `run ${request.params.id} is a daily puzzle’s: it is shown once that day is over`);
+    }
+    const puzzles = run.puzzles ?? [];
+    // The task as dealt, from the deck that has it (a course's may be Extreme's): what plays a trail back.
+    const taskOf = (ref: TaskRef) => {
+      const deck = Object.values(decks).find((d) => findTask(d, ref));
+      return deck ? { task: puzzleOf(deck, ref) } : {};
+    };
+    return {
+      run: ownEntryOf(run),
+      puzzles: puzzles.map((p) => ({ ...p, ...taskOf(p) })),
+      trails: puzzles.some((p) => p.trail !== undefined),
+    } satisfies SoloRunAnswer;
+  });
+
+  app.get('/api/players/:id', { schema: { summary: 'A player’s profile', params: playerId } }, async (request) => {
+    const profile = await profileOf(storage, request.params.id);
+    if (!profile) throw new Refused(404, `no player ${request.params.id}`);
+    return profile;
+  });
+
+  app.get(
+    '/api/leaderboard',
+    { schema: { summary: 'A leaderboard', querystring: leaderboardQuery } },
+    async (request) => {
+      const { edition, top, cursor } = request.query;
+      const size = top === undefined ? 20 : Number(top);
+      const skip = cursor === undefined ? 0 : Number(cursor);
+      const board = await storage.leaderboard(edition, size + 1, skip);
+      return {
+        edition,
+        players: board.slice(0, size).map((r) => ({
+          id: r.accountId,
+          name: r.name,
+          username: r.username,
+          rating: ratingView(r),
+          game: r.lastGame,
+        })),
+        next: board.length > size ? String(skip + size) : null,
+      } satisfies LeaderboardAnswer;
+    },
+  );
+
+  app.get(
+    '/api/puzzles/:edition/:board/:side/:key',
+    { schema: { summary: 'A task’s rating', params: puzzleParams } },
+    async (request) => {
+      const { edition, board, side, key } = request.params;
+      const ref = { board, side, key };
+      const task = findTask(decks[edition as DeckEdition], ref);
+      if (!task) throw new Refused(404, `no task ${key} on ${edition} board ${board} ${side}`);
+      const rated = await storage.puzzleRating(taskKey(edition, ref));
+      const r = rated ?? { ...startOf(task.difficulty), attempts: 0 };
+      return {
+        task: taskKey(edition, ref),
+        difficulty: task.difficulty,
+        display: puzzleDisplay(r),
+        mu: r.mu,
+        sigma: r.sigma,
+        attempts: r.attempts,
+      } satisfies PuzzleAnswer;
+    },
+  );
+
+  app.get('/api/decks', { schema: { summary: 'The decks practice offers' } }, () => index);
+
+  // Made from the routes' schemas above and elsewhere (@fastify/swagger).
+  app.get('/api/openapi.json', { schema: { summary: 'This API, as OpenAPI 3' } }, () => app.swagger());
+}

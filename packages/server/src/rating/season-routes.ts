@@ -1,0 +1,111 @@
+import type { PlayerSeasonsAnswer, SeasonBoardAnswer, SeasonsAnswer, SeasonView } from '@ubongo/core';
+import { RACE_EDITIONS } from '@ubongo/core';
+import { z } from 'zod';
+import type { Http, HttpOptions } from '../http/http-common.js';
+import { Refused } from '../http/http-common.js';
+import { displayOf } from './ratings.js';
+import type { SeasonKeeper } from './seasons.js';
+import { seasonById } from './seasons.js';
+
+/*
+ * Seasons over HTTP (docs/accounts.md, "Seasons"): which season is under way and which are past,
+ * a season's board per edition (the one under way live, a past one as it ended), a player's past
+ * seasons. Each read takes the season's turn first if it is due.
+ */
+
+const boardWords = `edition is ${RACE_EDITIONS.join(', ')}; top is 1 to 100`;
+const boardQuery = z.object({
+  edition: z.enum(RACE_EDITIONS, { error: boardWords }),
+  top: z
+    .string()
+    .regex(/^([1-9]|[1-9]\d|100)$/, { error: boardWords })
+    .optional(),
+  cursor: z
+    .string()
+    .regex(/^(0|[1-9]\d{0,5})$/, { error: 'cursor is the next of a page before' })
+    .optional(),
+});
+const seasonParams = z.object({ id: z.string().regex(/^\d{4}-\d{2}$/) });
+const playerId = z.object({ id: z.string().regex(/^[\w-]{1,64}$/) });
+
+/** The season routes, over the server's seasons (`seasons`). */
+export function seasonRoutes(app: Http, options: Pick<HttpOptions, 'storage'>, seasons: SeasonKeeper): void {
+  const { storage } = options;
+
+  app.get('/api/seasons', { schema: { summary: 'Seasons of rated play' } }, async () => {
+    const current = await seasons.current();
+    return { current, past: await seasons.past() } satisfies SeasonsAnswer;
+  });
+
+  app.get(
+    '/api/seasons/:id/board',
+    { schema: { summary: 'A season’s board', params: seasonParams, querystring: boardQuery } },
+    async (request) => {
+      const { edition, top, cursor } = request.query;
+      const size = top === undefined ? 20 : Number(top);
+      const skip = cursor === undefined ? 0 : Number(cursor);
+      const current = await seasons.current();
+      const id = request.params.id;
+      if (id === current.id) {
+        const board = await storage.seasonBoard(edition, current.startsAt, size + 1, skip);
+        return {
+          season: current,
+          edition,
+          final: false,
+          players: board.slice(0, size).map((p, i) => ({
+            place: skip + i + 1,
+            id: p.accountId,
+            name: p.name,
+            username: p.username,
+            rating: displayOf(p),
+            games: p.games,
+          })),
+          next: board.length > size ? String(skip + size) : null,
+        } satisfies SeasonBoardAnswer;
+      }
+      const season: SeasonView | undefined = (await seasons.past()).find((s) => s.id === id);
+      if (!season)
+        throw new Refused(
+          404,
+          seasonById(id, seasons.months) && id > current.id
+            ? `season ${id} has not begun`
+            : `no season ${id}; the one under way is ${current.id}`,
+        );
+      const board = await storage.seasonResults(id, edition, size + 1, skip);
+      return {
+        season,
+        edition,
+        final: true,
+        players: board.slice(0, size).map((p) => ({
+          place: p.place,
+          id: p.accountId,
+          name: p.name,
+          username: p.username,
+          rating: p.rating,
+          games: p.games,
+        })),
+        next: board.length > size ? String(skip + size) : null,
+      } satisfies SeasonBoardAnswer;
+    },
+  );
+
+  app.get(
+    '/api/players/:id/seasons',
+    { schema: { summary: 'A player’s past seasons', params: playerId } },
+    async (request) => {
+      const { id } = request.params;
+      if (!(await storage.account(id))) throw new Refused(404, `no player ${id}`);
+      await seasons.current();
+      const past = new Map((await seasons.past()).map((s) => [s.id, s]));
+      const results = await storage.playerSeasons(id);
+      return {
+        seasons: results.flatMap((r) => {
+          const season = past.get(r.season);
+          return season
+            ? [{ season, edition: r.edition, rating: r.rating, place: r.place, of: r.of, games: r.games }]
+            : [];
+        }),
+      } satisfies PlayerSeasonsAnswer;
+    },
+  );
+}

@@ -1,0 +1,87 @@
+import type { DailyAnswer, DailyBoardAnswer, DailySolutionAnswer } from '@ubongo/core';
+import { dailyDateOf, dailyDayOf, dailyOverAt, isDailyDate, puzzleOf, taskOf } from '@ubongo/core';
+import { z } from 'zod';
+import { attemptView, dailyTaskOn, streakOf, yesterdayOf } from './daily.js';
+import type { Http, HttpOptions } from '../../http/http-common.js';
+import { bearer, Refused } from '../../http/http-common.js';
+
+const dateParams = z.object({
+  date: z.string().refine(isDailyDate, { error: 'date is a day, YYYY-MM-DD' }),
+});
+
+const boardQuery = z.object({
+  top: z
+    .string()
+    .regex(/^([1-9]|[1-9]\d|100)$/, { error: 'top is 1 to 100' })
+    .optional(),
+  cursor: z
+    .string()
+    .regex(/^(0|[1-9]\d{0,5})$/, { error: 'cursor is the next of a page before' })
+    .optional(),
+});
+
+/** The daily puzzle's routes (docs/protocol.md): today, a day's board, a past day's solution. */
+export function dailyRoutes(app: Http, options: HttpOptions): void {
+  const { storage, decks, accounts, clock } = options;
+  const today = (): string => dailyDateOf(clock.date());
+
+  app.get('/api/daily', { schema: { summary: 'Today’s daily puzzle, and your attempt' } }, async (request) => {
+    const date = today();
+    // Yesterday's solution is out an hour into today (DAILY_GRACE_MS): until then, no day's is shown.
+    const before = yesterdayOf(date);
+    const answer: DailyAnswer = { date, yesterday: before && clock.date() >= dailyOverAt(before) ? before : null };
+    const token = bearer(request);
+    const account = token === undefined ? undefined : await accounts.bySession(token);
+    if (!account) return answer;
+    return {
+      ...answer,
+      attempt: await attemptView(storage, account.id, date),
+      streak: await streakOf(storage, account.id, date),
+    } satisfies DailyAnswer;
+  });
+
+  app.get(
+    '/api/daily/:date/board',
+    { schema: { summary: 'A day’s daily board', params: dateParams, querystring: boardQuery } },
+    async (request) => {
+      const { date } = request.params;
+      if (!dailyDayOf(date).ok || date > today()) throw new Refused(404, `no daily puzzle on ${date}`);
+      const size = request.query.top === undefined ? 20 : Number(request.query.top);
+      const skip = request.query.cursor === undefined ? 0 : Number(request.query.cursor);
+      const entries = await storage.dailyBoard(date, { top: size + 1, offset: skip });
+      return {
+        date,
+        entries: entries.slice(0, size).map((e, i) => ({
+          place: skip + i + 1,
+          account: e.accountId,
+          player: e.name,
+          username: e.username,
+          run: e.run,
+          ms: e.ms,
+        })),
+        next: entries.length > size ? String(skip + size) : null,
+      } satisfies DailyBoardAnswer;
+    },
+  );
+
+  app.get(
+    '/api/daily/:date/solution',
+    { schema: { summary: 'A past day’s daily puzzle with a solution', params: dateParams } },
+    async (request) => {
+      const { date } = request.params;
+      // Today's (and a day to come) is never given away: a day's is, once the day is over.
+      if (!dailyDayOf(date).ok) throw new Refused(404, `no daily puzzle on ${date}`);
+      if (clock.date() < dailyOverAt(date)) throw new Refused(403, `the daily puzzle of ${date} is not over yet`);
+      const daily = await dailyTaskOn(decks, storage, date);
+      if (!daily) throw new Refused(404, `no daily puzzle on ${date}`);
+      const deck = decks[daily.edition];
+      return {
+        date,
+        edition: daily.edition,
+        task: daily.task,
+        puzzle: puzzleOf(deck, daily.task),
+        solution: taskOf(deck, daily.task).solution,
+      } satisfies DailySolutionAnswer;
+    },
+  );
+}

@@ -1,0 +1,51 @@
+import type { StormHighEntry, StormHighsAnswer } from '@ubongo/core';
+import { STORM_CLOCK, STORM_MINUTES, STORM_RAMP, stormPeriods } from '@ubongo/core';
+import { z } from 'zod';
+import { stormBoards, stormHighsOf } from './storm.js';
+import type { Http, HttpOptions } from '../../http/http-common.js';
+import type { StoredSoloRun } from '../../storage.js';
+
+const highsQuery = z.object({
+  top: z
+    .string()
+    .regex(/^([1-9]|[1-4]\d|50)$/, { error: 'top is 1 to 50' })
+    .optional(),
+});
+
+/** A board's runs as its lines, placed from 1. */
+const entries = (runs: readonly StoredSoloRun[]): StormHighEntry[] =>
+  runs.map((r, i) => ({
+    place: i + 1,
+    account: r.accountId ?? '',
+    player: r.player,
+    username: r.username,
+    run: r.id,
+    score: r.solved,
+    ms: r.ms,
+  }));
+
+/** `GET /api/storm/highs` (docs/protocol.md): Storm's boards of the day, the week and all time, and your own highs. */
+export function stormRoutes(
+  app: Http,
+  { storage, accounts, clock }: Pick<HttpOptions, 'storage' | 'accounts' | 'clock'>,
+): void {
+  app.get(
+    '/api/storm/highs',
+    { schema: { summary: 'Storm’s highs of the day, the week and all time, and yours', querystring: highsQuery } },
+    async (request) => {
+      const now = clock.now();
+      const { day, week } = stormPeriods(now);
+      const top = request.query.top === undefined ? 10 : Number(request.query.top);
+      const boards = await stormBoards(storage, now, top);
+      const answer: StormHighsAnswer = {
+        day,
+        week,
+        boards: { day: entries(boards.day), week: entries(boards.week), all: entries(boards.all) },
+        rules: { minutes: STORM_MINUTES, clock: STORM_CLOCK, ramp: STORM_RAMP },
+      };
+      const token = /^Bearer ([\w-]{20,100})$/.exec(request.headers.authorization ?? '')?.[1];
+      const account = token === undefined ? undefined : await accounts.bySession(token);
+      return account ? { ...answer, mine: await stormHighsOf(storage, account.id, now) } : answer;
+    },
+  );
+}

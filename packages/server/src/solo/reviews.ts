@@ -1,0 +1,73 @@
+import type { Deck, PastSolve, RunVerdict, Solve } from '@ubongo/core';
+import { findTask } from '@ubongo/core';
+import { isListed } from '../leaderboards.js';
+import type { HeldClaim, SoloPuzzle, SoloRecord, Storage } from '../storage.js';
+
+/*
+ * What the server hands core's plausibility model (game/plausibility.ts): a run's solves with
+ * their tasks' difficulties and pieces from the deck, an account's past solves from its stored
+ * runs, and the model's findings as the reasons a held result is kept with.
+ */
+
+/** The most past solves an account's history is made of (its latest). */
+export const HISTORY_SOLVES = 300;
+
+/** A run's solved puzzles as the model judges them (a task the deck does not hold is left out). */
+export function runSolves(deck: Deck, puzzles: readonly SoloPuzzle[]): Solve[] {
+  return puzzles.flatMap((p) => {
+    if (p.outcome !== 'solved') return [];
+    const task = findTask(deck, p);
+    return task ? [{ took: p.ms, difficulty: task.difficulty, pieces: task.pieces, trail: p.trail }] : [];
+  });
+}
+
+/** How many of an account's latest runs are read as its history when a result is judged (a page, never every run). */
+export const HISTORY_RUNS = 50;
+
+/**
+ * An account's past solves in the deck's edition, newest first, from its stored runs (`runs`,
+ * newest first as `soloResultsOf` gives them): the listed runs' only, so that a held or rejected
+ * run is not the bar the next is measured by.
+ */
+export function pastSolves(deck: Deck, runs: readonly SoloRecord[]): PastSolve[] {
+  return runs
+    .filter((r) => isListed(r))
+    .flatMap((r) => runSolves(deck, r.puzzles ?? []).map(({ took, difficulty }) => ({ took, difficulty })))
+    .slice(0, HISTORY_SOLVES);
+}
+
+/** The model's findings as a held result's reasons: `signal: what it saw`. */
+export function reasonsOf(verdict: RunVerdict): string[] {
+  return verdict.plausible ? [] : verdict.findings.map((f) => `${f.signal}: ${f.reason}`);
+}
+
+/**
+ * A rated game's claims judged as a run (core's judgeClaim, docs/accounts.md "Held results"): the
+ * game, where an account's past solves come from, and where a held claim is kept.
+ */
+export interface ClaimReview {
+  readonly gameId: string;
+  /** The account's past solves, read once when its first board is dealt (a claim before that is judged without). */
+  readonly history: (account: string) => Promise<PastSolve[]>;
+  readonly hold: (claim: HeldClaim) => Promise<void>;
+  /** The game's players whose claims were held before (a game resumed after a restart). */
+  readonly held: () => Promise<string[]>;
+}
+
+/**
+ * The review of game `gameId`'s claims: histories from the accounts' solo runs (dealt from the
+ * classic deck, `soloDeck`: the model's difficulty is the same scale in both editions), held
+ * claims kept in `storage`.
+ */
+export function claimReview(
+  storage: Pick<Storage, 'holdClaim' | 'heldPlayers' | 'soloResultsOf'>,
+  soloDeck: Deck,
+  gameId: string,
+): ClaimReview {
+  return {
+    gameId,
+    history: async (account) => pastSolves(soloDeck, await storage.soloResultsOf(account, { top: HISTORY_RUNS })),
+    hold: (claim) => storage.holdClaim(claim),
+    held: () => storage.heldPlayers(gameId),
+  };
+}
