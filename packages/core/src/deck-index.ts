@@ -1,5 +1,5 @@
 import type { Deck, DeckSide } from './deck.js';
-import type { DeckIndex } from './protocol.js';
+import type { DeckIndex } from './protocol/index.js';
 
 /** A side's tasks as practice offers them: each key with its difficulty, no solution. */
 const tasksOf = (side: DeckSide): { tasks: { key: string; difficulty: number }[] } => ({

@@ -1,4 +1,4 @@
-import type { AccountView } from './protocol.js';
+import type { AccountView } from './protocol/index.js';
 
 /*
  * Friends (docs/accounts.md, "Friends"): who follows whom, where friends are, invitations to a

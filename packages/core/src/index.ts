@@ -28,7 +28,7 @@ export * from './verify-deck.js';
 export * from './cell-outline.js';
 export * from './svg.js';
 export * from './game/index.js';
-export * from './protocol.js';
+export * from './protocol/index.js';
 export * from './friends.js';
 export * from './arena.js';
 export * from './watch.js';

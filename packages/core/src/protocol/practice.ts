@@ -1,0 +1,65 @@
+import type { ProposedPlacement } from '../checker.js';
+import type { DeckEdition, Side } from '../deck.js';
+import type { GridName } from '../grid.js';
+import type { Puzzle } from '../puzzle.js';
+import type { Placement } from '../solver.js';
+import type { EmptyBody, Rejected } from './shared.js';
+
+// The practice room: any task of either deck, untimed, with hints; and what it offers (`GET /api/decks`).
+
+/** Options to create a practice room. */
+export interface PracticeJoinOptions {
+  readonly protocol: number;
+  /** The task to go on with (a practice coming back after its connection dropped); the first of the deck otherwise. */
+  readonly task?: PracticeTaskRef;
+}
+
+/** Which task to practise. */
+export interface PracticeTaskRef {
+  readonly edition: DeckEdition;
+  readonly board: string;
+  readonly side: Side;
+  readonly key: string;
+}
+
+/** What a player sends to practice. */
+export interface PracticeClientMessages {
+  readonly task: PracticeTaskRef;
+  /** A task of a side near the player's level (docs/accounts.md), answered like `task`. */
+  readonly level: { readonly edition: DeckEdition; readonly side: Side };
+  readonly claim: { readonly placements: readonly ProposedPlacement[] };
+  /** One more piece of a solution. */
+  readonly hint: EmptyBody;
+  readonly solution: EmptyBody;
+}
+
+/** The task being practised, as a checked puzzle. */
+export interface PracticeMessage extends PracticeTaskRef {
+  readonly difficulty: number;
+  readonly task: Puzzle;
+}
+
+/** What a practice room sends. */
+export interface PracticeServerMessages {
+  readonly practice: PracticeMessage;
+  /** The player's level in an edition this session (docs/accounts.md), on the decks' scale of difficulty: on joining, and as it moves. */
+  readonly level: { readonly edition: DeckEdition; readonly level: number };
+  readonly hint: { readonly placements: readonly Placement[]; readonly of: number };
+  readonly solution: { readonly placements: readonly Placement[] };
+  readonly checked: { readonly solved: true };
+  readonly rejected: Rejected;
+}
+
+/** `GET /api/decks`: what practice offers, without solutions. */
+export interface DeckIndex {
+  readonly decks: readonly {
+    readonly edition: DeckEdition;
+    readonly grid: GridName;
+    readonly boards: readonly {
+      readonly id: string;
+      readonly sides: Readonly<
+        Record<Side, { readonly tasks: readonly { readonly key: string; readonly difficulty: number }[] }>
+      >;
+    }[];
+  }[];
+}
