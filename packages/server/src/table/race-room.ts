@@ -1,15 +1,14 @@
 import type { Client } from '@colyseus/core';
 import { ClientState, Room, ServerError } from '@colyseus/core';
-import type { RaceAction, RaceEdition } from '@ubongo/core';
 import { CLOSE_CODES, MATCHMAKE_ERROR_CODES } from '@ubongo/core';
 import { Alarm } from './alarm.js';
-import { liveEntryOf, liveKindOf } from './live.js';
-import { expireWhenIdle, heard, parseJoin, refusal, reject } from '../rooms/messages.js';
+import { LiveListing } from './live-listing.js';
+import { expireWhenIdle, heard, parseJoin } from '../rooms/messages.js';
 import { MAX_SPECTATORS, raceJoinSchema } from '../protocol.js';
 import { RaceMaster, RECONNECT_SECONDS } from './race-master.js';
 import { TableReactions } from './reactions.js';
-import { displayOf } from '../rating/ratings.js';
 import { registerRaceMessages } from './race-messages.js';
+import { RaceSteps } from './race-steps.js';
 import type { MatchOrder } from './match-order.js';
 import { takeMatch } from './match-order.js';
 import { takeResumption } from './resume.js';
@@ -17,6 +16,7 @@ import type { ArenaTableOrder, Restoration, Resumption, RoomServices } from '../
 import type { Account } from '../storage.js';
 import type { Seat } from './table.js';
 import { settingsOf, Table, tableCode } from './table.js';
+import { TableWhereabouts } from './table-whereabouts.js';
 import { Timers } from '../rooms/timers.js';
 
 /**
@@ -50,22 +50,18 @@ export class RaceRoom extends Room {
   #master!: RaceMaster;
   /** The server is stopping: people who drop are not replaced, the game under way stays in the journal. */
   #stopping = false;
-  /** The accounts this table last said were at it (whereabouts.ts), for their friends. */
-  #noted = new Set<string>();
+  /** Its people's friends see them at this table (whereabouts.ts). */
+  readonly #whereabouts = new TableWhereabouts(() => this.services.whereabouts);
   /** The room's waits (timers.ts): the room sends no state, so Colyseus's patches (and its clock's ticks) are off. */
   readonly #timers = new Timers();
-  /** The referee's next step; quick match's start; the end of the wait for people after a restart. */
-  readonly #next = new Alarm(this.#timers, () => this.services);
-  readonly #autoStart = new Alarm(this.#timers, () => this.services);
+  /** The end of the wait for people after a restart. */
   readonly #resumeWait = new Alarm(this.#timers, () => this.services);
   /** An arena's table: the end of its wait for the players the arena seated. */
   readonly #arenaWait = new Alarm(this.#timers, () => this.services);
-  /** The referee's step is being taken (race-master.ts): its answer plans the next, none is planned meanwhile. */
-  #refereeActing = false;
-  /** The live page's entry as last listed (JSON), the game it lists since when, and its rated players' ratings (live.ts). */
-  #listed = 'null';
-  #listedSince: { readonly game: string; readonly at: number } | null = null;
-  #ratings: { readonly game: string; readonly byAccount: Map<string, number> } | null = null;
+  /** The game's entry on the live page (live.ts), made once the room has its master. */
+  #listing!: LiveListing;
+  /** The game's steps in time (race-steps.ts), made with the listing. */
+  #steps!: RaceSteps;
 
   override onCreate(options: unknown): void {
     this.patchRate = 0;
@@ -159,7 +155,7 @@ export class RaceRoom extends Room {
         this.#began(stored);
       },
       () => {
-        if (this.#master.resumeBy === null) this.#schedule();
+        if (this.#master.resumeBy === null) this.#steps.schedule();
         this.#broadcastLobby();
       },
     );
@@ -242,7 +238,7 @@ export class RaceRoom extends Room {
     this.#resumeWait.clear();
     this.#master.goOn();
     this.autoDispose = true;
-    this.#schedule();
+    this.#steps.schedule();
     this.#tellAll();
   }
 
@@ -368,6 +364,24 @@ export class RaceRoom extends Room {
   }
 
   #registerMessages(): void {
+    this.#steps = new RaceSteps(this.#timers, {
+      roomId: this.roomId,
+      master: this.#master,
+      services: this.services,
+      stepped: () => {
+        this.#listing.list();
+      },
+      start: () => this.#start(),
+    });
+    this.#listing = new LiveListing({
+      roomId: this.roomId,
+      isPublic: this.#public,
+      master: this.#master,
+      services: this.services,
+      setLive: (live) => {
+        void this.setMetadata({ live });
+      },
+    });
     const reactions = new TableReactions(this.#master.table, (body) => {
       this.broadcast('reaction', body);
     });
@@ -389,7 +403,7 @@ export class RaceRoom extends Room {
       start: () => this.#start(),
       rematch: () => void this.#rematch(),
       play: (action, from) => {
-        this.#act(action, from);
+        this.#steps.act(action, from);
       },
     });
     // A game under way plays on (bots stand in for those gone); a lobby or a finished table nobody uses expires.
@@ -432,159 +446,22 @@ export class RaceRoom extends Room {
     }
     this.#broadcastLobby();
     const first = this.#master.game?.next();
-    if (first && first.at <= this.services.clock.now()) this.#act(first.action);
+    if (first && first.at <= this.services.clock.now()) this.#steps.act(first.action);
     else {
-      this.#schedule();
+      this.#steps.schedule();
       this.#master.sendViews();
     }
   }
 
-  /**
-   * Takes an action, in turn (race-master.ts): a player's (refusals go back to them) or the
-   * referee's. The next step of the referee's is planned once the answer is in.
-   */
-  #act(action: RaceAction, from?: { client: Client; type: string }): void {
-    if (!this.#master.game) return;
-    if (!from) {
-      this.#next.clear();
-      this.#refereeActing = true;
-    }
-    this.#master
-      .act(action, from !== undefined)
-      .then((step) => {
-        if (!from) this.#refereeActing = false;
-        if (step.ok) {
-          this.#schedule();
-          this.#list();
-        } else if (from) {
-          const { error } = step;
-          reject(
-            from.client,
-            error.code === 'message/not-saved'
-              ? { to: from.type, code: error.code, message: error.message }
-              : refusal(from.type, error),
-          );
-        }
-        // The referee's refused plan was dropped (race-master.ts), or its step could not be stored
-        // and stays planned: it is asked again, not sooner than a second later, so that a refusal
-        // or a store that is down can never spin.
-        else this.#schedule(1000);
-      })
-      .catch((e: unknown) => {
-        if (!from) this.#refereeActing = false;
-        this.services.log(`room ${this.roomId}: ${action.type} failed: ${String(e)}`);
-        this.#schedule(1000);
-      });
-  }
-
-  /** Sets the one timer for what the referee does next: a round's start, the sand's end, a bot's turn. */
-  #schedule(atLeastMs = 0): void {
-    this.#next.clear();
-    // The referee's step under way plans the next once it is taken.
-    if (this.#refereeActing) return;
-    const next = this.#master.game?.next();
-    if (!next) return;
-    const run = (): void => {
-      if (this.services.clock.now() < next.at) this.#schedule();
-      else this.#act(next.action);
-    };
-    this.#next.set(`room ${this.roomId}: ${next.action.type}`, next.at, run, atLeastMs);
-  }
-
-  /** Quick match: a public table starts by itself when the table says (table.ts, QUICK_MATCH). */
-  #planAutoStart(): void {
-    const at = this.#master.startsAt();
-    if (at === null) this.#autoStart.clear();
-    else
-      this.#autoStart.set(`room ${this.roomId}: quick-match start`, at, () => {
-        const due = this.#master.startsAt();
-        if (due === null || due > this.services.clock.now()) this.#planAutoStart();
-        // A start refused (the table's own words go to everyone in its lobby) is tried again later.
-        else if (this.#start() !== undefined)
-          this.#autoStart.set(
-            `room ${this.roomId}: quick-match start`,
-            due,
-            () => {
-              this.#planAutoStart();
-            },
-            5000,
-          );
-      });
-  }
-
   #broadcastLobby(): void {
     if (this.#master.beginning) return;
-    this.#list();
+    this.#listing.list();
     this.#master.observe();
-    this.#planAutoStart();
+    this.#steps.planAutoStart();
     this.#master.sendLobby();
     // Every change of the table is told here: it is kept as it now stands (between games only).
     this.#master.keep();
-    this.#noteWhereabouts();
-  }
-
-  /** Its people's friends see them at this table: in its lobby (a finished game's table too) or in its game. */
-  #noteWhereabouts(): void {
-    const { whereabouts } = this.services;
-    const game = this.#master.game;
-    const place = { kind: game !== null && !game.finished ? 'game' : 'lobby', code: this.roomId } as const;
-    const here = new Set<string>();
-    for (const seat of this.#master.table.seats)
-      if (seat.occupant.kind === 'human' && seat.accountId !== undefined) here.add(seat.accountId);
-    for (const account of this.#noted) if (!here.has(account)) whereabouts.leave(this.roomId, account);
-    for (const account of here) whereabouts.note(this.roomId, account, place);
-    this.#noted = here;
-  }
-
-  /**
-   * Keeps the game's entry on the live page (live.ts) in the room's listing, where every process
-   * reads it, when it changed: a listed table's game from its start until it ends, else none. At a
-   * rated table the players' ratings are read once a game, then listed.
-   */
-  #list(): void {
-    const game = this.#master.game;
-    const table = this.#master.table;
-    const kind = liveKindOf(this.#public, table.settings, table.arena !== undefined);
-    let entry = null;
-    if (game && !game.finished && kind && !this.#master.beginning) {
-      if (this.#listedSince?.game !== game.id) this.#listedSince = { game: game.id, at: Date.now() };
-      if (table.settings.rated && this.#ratings?.game !== game.id) this.#readRatings(game.id, game.edition);
-      entry = liveEntryOf({
-        code: this.roomId,
-        kind,
-        view: game.view(null),
-        seats: table.seats,
-        watchers: table.watchers.size,
-        ratings: this.#ratings?.game === game.id ? this.#ratings.byAccount : new Map(),
-        startedAt: this.#listedSince.at,
-      });
-    }
-    const json = JSON.stringify(entry);
-    if (json === this.#listed) return;
-    this.#listed = json;
-    void this.setMetadata({ live: entry });
-  }
-
-  /** The rated players' shown ratings in `edition` (a new player's 1500), for the live page; listed again once read. */
-  #readRatings(game: string, edition: RaceEdition): void {
-    const byAccount = new Map<string, number>();
-    this.#ratings = { game, byAccount };
-    const accounts = this.#master.table.seats.flatMap((s) =>
-      s.occupant.kind === 'human' && s.accountId !== undefined && s.claimed === true ? [s.accountId] : [],
-    );
-    void Promise.all(
-      accounts.map(async (id) => {
-        const rating = (await this.services.storage.ratingsOf(id)).find((r) => r.edition === edition);
-        byAccount.set(id, rating ? displayOf(rating) : 1500);
-      }),
-    )
-      .then(() => {
-        this.#listed = '';
-        this.#list();
-      })
-      .catch((e: unknown) => {
-        this.services.log(`room ${this.roomId}: ratings not read for the live page: ${String(e)}`);
-      });
+    this.#whereabouts.note(this.roomId, this.#master);
   }
 
   /** Everyone is told how things stand: the lobby, and the game as they see it. */
