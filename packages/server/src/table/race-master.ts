@@ -1,75 +1,27 @@
-import type {
-  RatingChange,
-  GameError,
-  LobbyMessage,
-  PlayerId,
-  Progress,
-  RaceAction,
-  RaceEvent,
-  RaceServerMessages,
-  Result,
-  RoundProgress,
-  RoundReveal,
-  Side,
-} from '@ubongo/core';
-import { deckFor, err, ok, raceEngine, RoundWatcher, STAND_IN_LEVEL } from '@ubongo/core';
-import type { GameClock } from '../clock.js';
+import type { RatingChange, GameError, PlayerId, RaceAction, RaceEvent, Result, RoundReveal } from '@ubongo/core';
+import { deckFor, err, ok, raceEngine, RoundWatcher } from '@ubongo/core';
 import { GameJournal, TableJournal } from './journal.js';
 import { RaceGame } from './race-game.js';
-import type { RatingStore } from '../rating/ratings.js';
-import { rateRace } from '../rating/ratings.js';
-import { arenaResults } from '../arena/arenas.js';
-import type { RoomServices } from '../services.js';
-import type { Whose } from '../solo/solves.js';
-import { claimReview } from '../solo/reviews.js';
-import { Solves, trackRace } from '../solo/solves.js';
-import type { Account, Storage } from '../storage.js';
-import { MAX_SPECTATORS } from '../protocol.js';
+import { trackRace } from '../solo/solves.js';
+import type { Account } from '../storage.js';
 import type { Seat, Table } from './table.js';
-import { seatAccount } from './table.js';
+import { GameEnd } from './game-end.js';
+import type { JoinAs, Joined } from './joining.js';
+import { joinTable } from './joining.js';
+import type { ReportRefused } from './progress-reports.js';
+import { ProgressReports } from './progress-reports.js';
+import type { RaceMasterServices, RaceRoomOf } from './race-state.js';
+import { raceSolves, raceState } from './race-state.js';
+import { StandIns } from './stand-ins.js';
+import type { RaceTransport } from './table-views.js';
+import { TableViews } from './table-views.js';
+
+export type { RaceTransport } from './table-views.js';
+export type { JoinAs, Joined } from './joining.js';
+export type { RaceMasterServices } from './race-state.js';
 
 /** Seconds a dropped player keeps the seat; a game resumed after a restart waits as long for its people. */
 export const RECONNECT_SECONDS = 60;
-
-/** What a race's master needs from the server around it (storage narrowed to what it calls). */
-export type RaceMasterServices = Pick<
-  RoomServices,
-  'attempts' | 'inPlay' | 'decks' | 'seed' | 'log' | 'metrics' | 'arenas' | 'seasons'
-> & {
-  readonly clock: Pick<GameClock, 'now' | 'timeScale'>;
-  readonly storage: Pick<
-    Storage,
-    | 'beginGame'
-    | 'journal'
-    | 'saveGame'
-    | 'keepTable'
-    | 'dropTable'
-    | 'flagAccount'
-    | 'holdClaim'
-    | 'heldPlayers'
-    | 'soloResultsOf'
-  > &
-    RatingStore;
-};
-
-type Out = RaceServerMessages;
-
-/**
- * How the master reaches the room's connections (boardgame.io's transport): the room itself, or
- * a test's fake. The master sends only messages of core's protocol (`Out`).
- */
-export interface RaceTransport {
-  readonly clients: Iterable<{ readonly sessionId: string; send(type: string, body: unknown): void }>;
-  broadcast(type: string, body: unknown): void;
-}
-
-/** How a connection asks to join, and how it came in (`RaceMaster.join`). */
-export interface JoinAs {
-  readonly side: Side;
-  readonly spectate?: boolean | undefined;
-  readonly seatKey?: string | undefined;
-}
-export type Joined = 'back' | 'seated' | 'watching' | 'no-room' | 'not-yours';
 
 /** Why a step was not taken: the engine's refusal, or the journal's write failed (nothing changed). */
 export type StepRefused = GameError | { readonly code: 'message/not-saved'; readonly message: string };
@@ -91,55 +43,33 @@ const NOT_STORED = 'the server could not store this just now, so it was not take
  * at a rated table, rated.
  */
 export class RaceMaster {
-  #game: RaceGame | null = null;
-  #solves: Solves | null = null;
+  /** The game as it goes, shared with the parts below. */
+  readonly #s = raceState();
   #rounds: RoundWatcher | null = null;
-  /** The last round's reveal, until the next round begins. */
-  #reveal: RoundReveal | null = null;
-  /** The finished game as stored (its ratings too), until the table goes back to its lobby. */
-  #saved: Out['saved'] | null = null;
   readonly #journal: GameJournal;
   /** The table kept between games, to come back after a restart (journal.ts). */
   readonly #kept: TableJournal;
-  /** The finished game whose record is stored: the table is kept showing it until a rematch. */
-  #recorded: RaceGame | null = null;
-  /** The table was kept between games and came back after a restart: it waits for its people (`resumeBy`). */
-  #restoredTable = false;
-  #saving: Promise<void> | undefined;
-  /** A game has started and its journal is being opened: nobody is told until it is. */
-  #beginning = false;
-  /** A game resumed after a restart: the round it goes on with, until that round is dealt; null otherwise. */
-  #restartRound: number | null = null;
-  /** A game resumed after a restart waits for its people until this game time; null otherwise. */
-  #resumeBy: number | null = null;
   /** The last step taken (or given up): each step waits for the one before it. */
   #turn: Promise<unknown> = Promise.resolve();
-  /** People gone whose stand-in could not be stored yet: tried again before the next step. */
-  readonly #standInsDue = new Map<Seat, 'left' | 'timeout'>();
-  /** Everyone was told the journal cannot be written; cleared once a write holds again. */
-  #toldNotSaved = false;
   /** When (game time) a new game last could not be stored: no other is begun for a while. */
   #beginFailedAt = -Infinity;
-  /** The players' reports of their progress (`report`), in round `round`; a new round starts it afresh. */
-  #progress: { round: number; players: Map<PlayerId, Progress> } = { round: -1, players: new Map() };
+  readonly #progress = new ProgressReports();
+  readonly #views: TableViews;
+  readonly #end: GameEnd;
+  readonly #standIns: StandIns;
 
   constructor(
     private readonly services: RaceMasterServices,
-    private readonly room: {
-      readonly id: string;
-      readonly public: boolean;
-      /** A table the rated queue made (rated-room.ts): for how many people, starting with how few, made when. */
-      readonly match?: { readonly people: number; readonly least: number; readonly madeAt: number };
-    },
+    private readonly room: RaceRoomOf,
     readonly table: Table,
-    private readonly transport: RaceTransport,
+    transport: RaceTransport,
     /**
      * The new game's journal is opened (`stored`): the room tells everyone it has started, and
      * goes on; or it could not be, and the table is back in its lobby.
      */
     private readonly began: (stored: boolean) => void,
     /** A bot now plays for someone gone (`leave`): the room plans its turns and shows the seat. */
-    private readonly stoodIn: () => void = () => undefined,
+    stoodIn: () => void = () => undefined,
   ) {
     this.#journal = new GameJournal(services, (e) => {
       services.log(`room ${room.id}: could not write the journal: ${String(e)}`);
@@ -147,6 +77,9 @@ export class RaceMaster {
     this.#kept = new TableJournal(services.storage, (e) => {
       services.log(`room ${room.id}: could not keep the table: ${String(e)}`);
     });
+    this.#views = new TableViews(services, room, table, transport, this.#s, this.#progress);
+    this.#end = new GameEnd(services, room, table, this.#journal, this.#kept, this.#s, this.#views);
+    this.#standIns = new StandIns(table, this.#journal, this.#s, this.#views, stoodIn);
   }
 
   /**
@@ -154,10 +87,7 @@ export class RaceMaster {
    * record is stored), to come back after a restart; a game under way is the journal's.
    */
   keep(): void {
-    const game = this.#game;
-    if (this.#beginning || (game !== null && game !== this.#recorded)) return;
-    const { id, public: open } = this.room;
-    this.#kept.keep(this.table.kept(id, open, game?.id ?? null, this.services.clock.now(), this.#saved?.ratings));
+    this.#end.keep();
   }
 
   /**
@@ -168,19 +98,24 @@ export class RaceMaster {
   restore(game: RaceGame | null, ratings: readonly RatingChange[] = []): number | null {
     if (game) {
       this.#take(game);
-      this.#recorded = game;
+      this.#s.recorded = game;
       // Said again to whoever comes back, as before the restart: the record's id and the ratings.
-      this.#saved = { game: game.id, rated: this.table.settings.rated, ratings };
+      this.#s.saved = { game: game.id, rated: this.table.settings.rated, ratings };
     }
-    this.#restoredTable = true;
+    this.#s.restoredTable = true;
+    return this.#waitForPeople();
+  }
+
+  /** Unless everyone is at the table, it waits for its people for the reconnection window from now; says until when. */
+  #waitForPeople(): number | null {
     const everyone = this.table.seats.every((s) => s.connected);
-    this.#resumeBy = everyone ? null : this.services.clock.now() + RECONNECT_SECONDS * 1000;
-    return this.#resumeBy;
+    this.#s.resumeBy = everyone ? null : this.services.clock.now() + RECONNECT_SECONDS * 1000;
+    return this.#s.resumeBy;
   }
 
   /** Whether this is a table kept between games, back after a restart (`restore`). */
   get restoredTable(): boolean {
-    return this.#restoredTable;
+    return this.#s.restoredTable;
   }
 
   /**
@@ -188,21 +123,10 @@ export class RaceMaster {
    * away are given up. Says whether anyone is back (with nobody, the room closes).
    */
   endTableWait(): boolean {
-    this.#resumeBy = null;
+    this.#s.resumeBy = null;
     const people = this.table.seats.filter((s) => s.occupant.kind === 'human');
-    for (const seat of people) if (!seat.connected) this.table.drop(seat, this.#game !== null);
+    for (const seat of people) if (!seat.connected) this.table.drop(seat, this.#s.game !== null);
     return people.some((s) => s.connected);
-  }
-
-  /** The referee's step could not be stored: the game waits; everyone is told, once until a write holds again. */
-  #tellNotSaved(): void {
-    if (this.#toldNotSaved) return;
-    this.#toldNotSaved = true;
-    this.#all('rejected', {
-      to: 'save',
-      code: 'message/not-saved',
-      message: 'the server cannot store the game just now: it waits, and goes on once it can',
-    });
   }
 
   /** Runs `work` once every step asked before it is done: one at a time, in order. */
@@ -212,34 +136,21 @@ export class RaceMaster {
     return run;
   }
 
-  /** To everyone in the room. */
-  #all<K extends keyof Out>(type: K, body: Out[K]): void {
-    this.transport.broadcast(type, body);
-  }
-
-  /** To each connection its own (none when `body` gives null). */
-  #each<K extends keyof Out>(type: K, body: (sessionId: string) => Out[K] | null): void {
-    for (const client of this.transport.clients) {
-      const message = body(client.sessionId);
-      if (message) client.send(type, message);
-    }
-  }
-
   get game(): RaceGame | null {
-    return this.#game;
+    return this.#s.game;
   }
 
   get reveal(): RoundReveal | null {
-    return this.#reveal;
+    return this.#s.reveal;
   }
 
   /** Whether the game's journal is being opened (nothing is sent until it is). */
   get beginning(): boolean {
-    return this.#beginning;
+    return this.#s.beginning;
   }
 
   get resumeBy(): number | null {
-    return this.#resumeBy;
+    return this.#s.resumeBy;
   }
 
   /** Starts a game at the table; says why not if the configuration is refused. */
@@ -250,7 +161,7 @@ export class RaceMaster {
       return 'the server could not store a new game a moment ago: try again in a few seconds';
     // A table back after a restart waits for its people first: a game started meanwhile would hold
     // the seats of those still on their way, with nobody to play them.
-    if (this.#restoredTable && this.#resumeBy !== null)
+    if (this.#s.restoredTable && this.#s.resumeBy !== null)
       return 'the server restarted: the table waits for its people to come back before a game starts';
     if (table.settings.rated) {
       const why = table.unratable();
@@ -270,27 +181,23 @@ export class RaceMaster {
     if (!started.ok) return started.error.message;
     const game = started.value;
     this.#take(game);
-    this.#beginning = true;
+    this.#s.beginning = true;
     const arena = table.arena && { arenaId: table.arena.arenaId, accounts: table.arena.accounts };
     const live = game.live(this.room.id, this.room.public, table.journalSeats(), table.settings.rated, arena);
     this.#journal.begin(live, (stored) => {
-      this.#beginning = false;
-      if (this.#game !== game) return;
+      this.#s.beginning = false;
+      if (this.#s.game !== game) return;
       if (stored) {
-        this.#toldNotSaved = false;
+        this.#s.toldNotSaved = false;
         // The journal has the table now, until the game is over.
         this.#kept.drop(this.room.id);
       } else {
         this.#beginFailedAt = this.services.clock.now();
         // Not stored, so not started: nobody was told it had, and the table is back in its lobby.
-        this.#game = null;
-        this.#solves = null;
+        this.#s.game = null;
+        this.#s.solves = null;
         this.#rounds = null;
-        this.#all('rejected', {
-          to: 'start',
-          code: 'message/not-saved',
-          message: 'the server could not store the new game, so it has not started: try again in a moment',
-        });
+        this.#views.tellNotStarted();
       }
       this.began(stored);
     });
@@ -303,18 +210,16 @@ export class RaceMaster {
    */
   resume(game: RaceGame): number | null {
     this.#take(game);
-    this.#solves?.recall();
+    this.#s.solves?.recall();
     const view = game.view(null);
-    this.#restartRound = game.finished ? null : (view.round?.number ?? 0) + 1;
-    const everyone = this.table.seats.every((s) => s.connected);
-    this.#resumeBy = everyone ? null : this.services.clock.now() + RECONNECT_SECONDS * 1000;
-    return this.#resumeBy;
+    this.#s.restartRound = game.finished ? null : (view.round?.number ?? 0) + 1;
+    return this.#waitForPeople();
   }
 
   /** Everyone is back (or replaced): the resumed game goes on, its next round a pause from now. */
   goOn(): void {
-    this.#resumeBy = null;
-    this.#game?.resumeAt(this.services.clock.now());
+    this.#s.resumeBy = null;
+    this.#s.game?.resumeAt(this.services.clock.now());
   }
 
   /**
@@ -328,24 +233,13 @@ export class RaceMaster {
       for (const seat of people) if (!seat.connected) this.leave(seat, 'timeout');
       return 'go-on';
     }
-    this.#resumeBy = null;
+    this.#s.resumeBy = null;
     return this.save();
   }
 
   /** When a quick-match table starts by itself (table.ts, QUICK_MATCH): null for a private or started one. */
   startsAt(): number | null {
-    if (this.#restoredTable && this.#resumeBy !== null) return null;
-    if (this.#game) return null;
-    const arena = this.table.arena;
-    if (arena) {
-      // An arena's table starts once everyone it seated sits there, or at its deadline with two.
-      const seated = this.table.seats.filter((s) => s.occupant.kind === 'human' && s.connected);
-      if (seated.length < 2) return null;
-      return arena.accounts.every((a) => seated.some((s) => s.accountId === a)) ? 0 : arena.startBy;
-    }
-    const { match } = this.room;
-    if (match) return this.table.matchStartsAt(match.people, match.least, match.madeAt);
-    return this.room.public ? this.table.startsAt() : null;
+    return this.#views.startsAt();
   }
 
   /**
@@ -353,78 +247,33 @@ export class RaceMaster {
    * else at a free seat of the lobby, else watching (or to come to play when a seat is free after
    * the game), unless the spectators' places are taken.
    */
-  join(sessionId: string, { side, spectate, seatKey }: JoinAs, auth: Account | undefined): Joined {
-    const table = this.table;
-    // The matchmaker let in signed-in players only (server.ts); their account's name is shown.
-    const name = auth?.name ?? 'Player';
-    const account = seatAccount(auth);
-    // (A lobby kept over a restart takes its people back by their keys too: resume.ts.)
-    const own = seatKey !== undefined ? table.seatByKey(seatKey, account) : undefined;
-    if (own === 'not-yours') return 'not-yours';
-    if (own && seatKey !== undefined) {
-      table.sitBack(own, sessionId, seatKey, account);
-      return 'back';
-    }
-    if (!this.#game && !spectate && !table.full && table.admits(account)) {
-      table.sit(sessionId, name, side, account);
-      return 'seated';
-    }
-    if (table.watchers.size >= MAX_SPECTATORS) return 'no-room';
-    table.watch(sessionId, { name, side, wantsSeat: spectate !== true, ...(account === undefined ? {} : { account }) });
-    return 'watching';
+  join(sessionId: string, as: JoinAs, auth: Account | undefined): Joined {
+    return joinTable(this.table, this.#s.game !== null, sessionId, as, auth);
   }
 
   /** A public table waiting to start notes who sits there now (quick match counts from it). */
   observe(): void {
-    if ((this.room.public || this.room.match) && !this.#game) this.table.observe(this.services.clock.now());
-  }
-
-  /** The lobby as one connection sees it (table.ts), at `now`. */
-  #lobbyFor(sessionId: string, now: number): LobbyMessage {
-    const { clock } = this.services;
-    const game = this.#game;
-    const waiting = this.room.public && !game;
-    return this.table.lobbyFor(sessionId, {
-      code: this.room.id,
-      public: this.room.public,
-      started: game !== null,
-      game: game?.id ?? null,
-      startsAt: waiting ? this.table.startsAt() : this.room.match && !game ? this.startsAt() : null,
-      offerBotsAt: waiting ? this.table.offerBotsAt() : null,
-      serverNow: now,
-      timeScale: clock.timeScale,
-      resumeBy: this.#resumeBy,
-      restartRound: this.#restartRound,
-      ...(this.table.arena ? { arena: this.table.arena.arenaId } : {}),
-    });
+    if ((this.room.public || this.room.match) && !this.#s.game) this.table.observe(this.services.clock.now());
   }
 
   /** Sends one connection (one who came or came back) the last round's reveal, until the next round begins. */
   revealTo(client: { send(type: string, body: unknown): void }): void {
-    if (this.#reveal) client.send('reveal', this.#reveal satisfies Out['reveal']);
+    this.#views.revealTo(client);
   }
 
   /** Sends one connection (one who came or came back) the finished game's `saved`, once it is stored. */
   savedTo(client: { send(type: string, body: unknown): void }): void {
-    if (this.#saved) client.send('saved', this.#saved satisfies Out['saved']);
+    this.#views.savedTo(client);
   }
 
   /** Sends everyone the lobby as they see it. */
   sendLobby(): void {
-    const now = this.services.clock.now();
-    this.#each('lobby', (sessionId) => this.#lobbyFor(sessionId, now));
+    this.#views.sendLobby();
   }
 
   /** Sends everyone the game as they see it, once it has begun. */
   sendViews(): void {
-    const now = this.services.clock.now();
-    this.#each('view', (sessionId) => this.#viewFor(sessionId, now));
-  }
-
-  /** The progress reported in the round being played (none between rounds). */
-  #roundProgress(): RoundProgress {
-    const round = this.#game?.playingRound ?? null;
-    return round === this.#progress.round ? Object.fromEntries(this.#progress.players) : {};
+    this.#views.sendViews();
   }
 
   /**
@@ -433,54 +282,21 @@ export class RaceMaster {
    * being played, once they have solved, or beyond their task's pieces. Nothing here is judged:
    * it is what they say, shown as such, and never where the pieces lie.
    */
-  report(
-    player: PlayerId,
-    down: number,
-  ): { code: 'message/wrong-phase' | 'message/malformed'; message: string } | null {
-    const game = this.#game;
-    if (!game || this.#beginning) return { code: 'message/wrong-phase', message: 'the game has not started' };
-    const now = game.progressOf(player);
-    if (!now.ok) return { code: 'message/wrong-phase', message: now.error };
-    const { round, of } = now.value;
-    if (down > of) return { code: 'message/malformed', message: `your task has ${of} pieces` };
-    if (this.#progress.round !== round) this.#progress = { round, players: new Map() };
-    if (this.#progress.players.get(player)?.down === down) return null;
-    this.#progress.players.set(player, { down, of });
-    this.#all('progress', { round, players: this.#roundProgress() });
-    return null;
-  }
-
-  /** The game as one connection sees it (a spectator: as nobody), once it has begun. */
-  #viewFor(sessionId: string, now: number): Out['view'] | null {
-    const game = this.#game;
-    if (!game || this.#beginning) return null;
-    return {
-      serverNow: now,
-      timeScale: this.services.clock.timeScale,
-      view: game.view(this.table.seatOf(sessionId)?.id ?? null),
-      progress: this.#roundProgress(),
-      nextRoundAt: this.#resumeBy === null ? game.nextRoundAt() : null,
-    };
+  report(player: PlayerId, down: number): ReportRefused | null {
+    const game = this.#s.game;
+    if (!game || this.#s.beginning) return { code: 'message/wrong-phase', message: 'the game has not started' };
+    return this.#progress.report(game, player, down, (round, players) => {
+      this.#views.all('progress', { round, players });
+    });
   }
 
   #take(game: RaceGame): void {
     const deck = this.services.decks[deckFor(game.edition)];
-    this.#game = game;
+    this.#s.game = game;
     this.#rounds = new RoundWatcher(raceEngine(deck));
-    this.#reveal = null;
-    this.#progress = { round: -1, players: new Map() };
-    const whose = (player: string): Whose | undefined => {
-      const seat = this.table.seats.find((s) => s.id === player);
-      return seat && { person: seat.occupant.kind === 'human', account: seat.accountId };
-    };
-    this.#solves = new Solves(
-      this.services,
-      deck,
-      this.room.id,
-      { log: `room ${this.room.id}`, flag: ' in a race' },
-      whose,
-      this.table.settings.rated ? claimReview(this.services.storage, this.services.decks.classic, game.id) : undefined,
-    );
+    this.#s.reveal = null;
+    this.#progress.clear();
+    this.#s.solves = raceSolves(this.services, deck, this.room.id, this.table, game.id);
   }
 
   /**
@@ -495,9 +311,9 @@ export class RaceMaster {
     // The time it was heard: steps are taken in the order heard, so their times never go back.
     const at = this.services.clock.now();
     return this.#inTurn(async () => {
-      const game = this.#game;
-      if (!game || this.#beginning) return err({ code: 'action/wrong-phase', message: 'the game has not started' });
-      await this.#standInsNowDue(game, at);
+      const game = this.#s.game;
+      if (!game || this.#s.beginning) return err({ code: 'action/wrong-phase', message: 'the game has not started' });
+      await this.#standIns.nowDue(game, at);
       const step = game.attempt(action, at);
       if (!step.ok) {
         // A bot's claim or move that a late timer brought after the sand ran out is simply too
@@ -510,31 +326,31 @@ export class RaceMaster {
         return step;
       }
       if (!(await this.#journal.write(game.id, step.value.entry))) {
-        if (!fromPlayer) this.#tellNotSaved();
+        if (!fromPlayer) this.#views.tellNotSaved();
         return err({ code: 'message/not-saved', message: NOT_STORED });
       }
-      this.#toldNotSaved = false;
+      this.#s.toldNotSaved = false;
       step.value.commit();
       const events = step.value.value;
-      if (this.#game !== game) return ok(events);
-      trackRace(this.#solves, events, action);
+      if (this.#s.game !== game) return ok(events);
+      trackRace(this.#s.solves, events, action);
       const reveal = this.#rounds?.step(action, events);
-      this.#all('events', { events });
+      this.#views.all('events', { events });
       this.sendViews();
       if (events.some((e) => e.type === 'round-started')) {
-        this.#reveal = null;
+        this.#s.reveal = null;
         // The round played again after a restart is dealt: the lobby no longer says it starts over.
-        if (this.#restartRound !== null) {
-          this.#restartRound = null;
+        if (this.#s.restartRound !== null) {
+          this.#s.restartRound = null;
           this.sendLobby();
         }
       }
       if (reveal) {
-        this.#reveal = reveal;
-        this.#all('reveal', reveal);
+        this.#s.reveal = reveal;
+        this.#views.all('reveal', reveal);
       }
       if (fromPlayer && action.type === 'claim') this.services.metrics?.claimAnswered(performance.now() - heardAt);
-      if (game.finished && !game.saved) this.#saving = this.#save(game);
+      if (game.finished && !game.saved) this.#s.saving = this.#end.save(game);
       return ok(events);
     });
   }
@@ -545,108 +361,29 @@ export class RaceMaster {
    * otherwise the seat is given up. Says which.
    */
   leave(seat: Seat, reason: 'left' | 'timeout'): 'replaced' | 'dropped' {
-    const game = this.#game;
+    const game = this.#s.game;
     if (!game || game.finished || seat.occupant.kind !== 'human') {
       this.table.drop(seat, game !== null);
       return 'dropped';
     }
-    this.#standInsDue.set(seat, reason);
-    void this.#inTurn(() => this.#standInsNowDue(game, this.services.clock.now())).catch((e: unknown) => {
+    this.#standIns.due(seat, reason);
+    void this.#inTurn(() => this.#standIns.nowDue(game, this.services.clock.now())).catch((e: unknown) => {
       this.services.log(`room ${this.room.id}: a stand-in failed: ${String(e)}`);
     });
     return 'replaced';
   }
 
-  /** Stands bots in for the people gone whose stand-in is not stored yet (see `leave`), in turn. */
-  async #standInsNowDue(game: RaceGame, now: number): Promise<void> {
-    for (const [seat, reason] of this.#standInsDue) {
-      if (this.#game !== game || game.finished || seat.occupant.kind !== 'human') {
-        this.#standInsDue.delete(seat);
-        continue;
-      }
-      const name = seat.occupant.name;
-      const step = game.attemptStandIn(seat.id, now);
-      if (!(await this.#journal.write(game.id, step.entry))) return;
-      this.#toldNotSaved = false;
-      this.#standInsDue.delete(seat);
-      step.commit();
-      if (this.#game !== game) continue;
-      this.table.standIn(seat);
-      this.#all('notice', { kind: 'replaced', seat: seat.id, reason, name, level: STAND_IN_LEVEL });
-      this.stoodIn();
-    }
-  }
-
   /** Stores the game as it stands now (interrupted if it is not over), after the journal's writes. */
   save(): Promise<void> {
-    const game = this.#game;
-    if (game) this.#saving = this.#save(game);
-    return this.#saving ?? Promise.resolve();
-  }
-
-  async #save(game: RaceGame): Promise<void> {
-    game.saved = true;
-    const { storage, clock, log } = this.services;
-    await this.#journal.settled();
-    const record = game.record(game.id, this.table.storedSeats(), clock.now());
-    try {
-      await storage.saveGame(record);
-      const { rated } = this.table.settings;
-      // A rated game is rated in the season under way: its turn is taken first (seasons.ts).
-      if (record.result && rated)
-        await this.services.seasons?.current().catch((e: unknown) => {
-          log(`the season's turn failed: ${String(e)}`);
-        });
-      const ratings =
-        record.result && rated
-          ? await rateRace(storage, game, this.table.seats, this.#solves?.implausible ?? new Set(), clock.now(), log)
-          : [];
-      if (record.result && this.table.arena)
-        // (The game is stored: points that cannot be, are logged; the game is not unsaved for it.)
-        await this.services.arenas
-          ?.over(
-            this.table.arena.arenaId,
-            this.room.id,
-            arenaResults(game.view(null).standings, this.table.seats, this.#solves?.implausible ?? new Set()),
-          )
-          .catch((e: unknown) => {
-            log(`room ${this.room.id}: arena points not stored: ${String(e)}`);
-          });
-      if (record.result) {
-        this.#recorded = game;
-        const saved = { game: record.id, rated, ratings };
-        if (this.#game === game) {
-          this.#saved = saved;
-          this.keep();
-        }
-        this.#all('saved', saved);
-      }
-    } catch (e) {
-      game.saved = false;
-      log(`room ${this.room.id}: could not save the game: ${String(e)}`);
-      this.#each('rejected', () => ({
-        to: 'save',
-        code: 'message/not-saved',
-        message: 'the server could not store this game',
-      }));
-    }
+    return this.#end.saveNow();
   }
 
   /**
    * Back to the lobby after a finished game, once it is saved; false if the game changed
    * meanwhile (another call got there first).
    */
-  async rematch(): Promise<boolean> {
-    const game = this.#game;
-    await this.#saving;
-    if (this.#game !== game) return false;
-    this.#game = null;
-    this.#solves = null;
-    this.#reveal = null;
-    this.#recorded = null;
-    this.#saved = null;
-    this.table.rematch();
-    return true;
+  rematch(): Promise<boolean> {
+    return this.#end.rematch();
   }
 
   /**
@@ -657,20 +394,6 @@ export class RaceMaster {
   async dispose(stopping: boolean): Promise<void> {
     this.services.inPlay.clear(this.room.id);
     await this.#turn;
-    await this.#journal.settled();
-    await this.#saving;
-    const game = this.#game;
-    if (game && !game.saved && (game.finished || !stopping)) await this.#save(game);
-    // An arena's table is over: whoever still sits at it is free (a game's results are in already);
-    // unless its game stays in the journal, to resume on the next start and then end the table.
-    const arena = this.table.arena;
-    const resumes = stopping && game !== null && !game.finished;
-    if (arena && !resumes)
-      await this.services.arenas?.over(arena.arenaId, this.room.id, []).catch((e: unknown) => {
-        this.services.log(`room ${this.room.id}: arena ${arena.arenaId} not told the table closed: ${String(e)}`);
-      });
-    // A table closed for good is forgotten; one the server stops with stays kept, to come back.
-    if (!stopping) this.#kept.drop(this.room.id);
-    await this.#kept.settled();
+    await this.#end.close(stopping);
   }
 }
