@@ -2,6 +2,7 @@ import type { CampaignOutcome, CampaignProgress } from '@ubongo/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../account.js';
+import { useData } from '../data.js';
 import { clock } from '../hooks.js';
 import { fetchCampaign } from '../net.js';
 import { GhostBoard, GhostEnd } from './ghost.js';
@@ -31,29 +32,12 @@ export function Campaign() {
   const account = useAccount();
   const run = useSoloRun('campaign');
   const { view, recorded, error, busy, lost, rejected } = run;
-  const [progress, setProgress] = useState<CampaignProgress | null>(null);
-  const [failed, setFailed] = useState(false);
+  // Fetched again once a run is stored.
+  const loaded = useData<CampaignProgress>(account ? fetchCampaign : null, [account, recorded], { keep: true });
+  const progress = loaded.data;
+  const failed = loaded.error !== null;
   const [level, setLevel] = useState<number | null>(null);
   const current = useRef<HTMLButtonElement | null>(null);
-
-  useEffect(() => {
-    if (!account) return;
-    let live = true;
-    fetchCampaign()
-      .then((p) => {
-        if (live) {
-          setProgress(p);
-          setFailed(false);
-        }
-      })
-      .catch(() => {
-        if (live) setFailed(true);
-      });
-    return () => {
-      live = false;
-    };
-    // Fetched again once a run is stored.
-  }, [account, recorded]);
 
   const onMap = level === null;
   // The map scrolls to the level to play next.

@@ -2,6 +2,7 @@ import type { DailyAnswer, DailyBoardAnswer, DailyOutcome, DailySolutionAnswer, 
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../account.js';
+import { useData } from '../data.js';
 import { clock } from '../hooks.js';
 import { fetchDaily, fetchDailyBoard, fetchDailySolution } from '../net.js';
 import { BoardPicture } from '../play/BoardPicture.js';
@@ -22,61 +23,27 @@ export function Daily() {
   const run = useSoloRun('daily');
   const { view, recorded, busy, error, lost, lostToReload } = run;
   const accountId = useAccount()?.id;
-  const [today, setToday] = useState<DailyAnswer | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [board, setBoard] = useState<DailyBoardAnswer | null>(null);
-  const [yesterday, setYesterday] = useState<DailySolutionAnswer | null>(null);
   const [ghost, setGhost] = useState<GhostKind | null>(null);
   const playing = view?.phase === 'playing';
   const outcome = recorded?.course?.kind === 'daily' ? recorded.course : null;
   const turn = useDayTurn(playing);
 
   // Today, and this account's attempt: fetched again once a run is stored, and as the day turns.
-  useEffect(() => {
-    let live = true;
-    fetchDaily()
-      .then((answer) => {
-        if (live) setToday(answer);
-      })
-      .catch(() => {
-        if (live) setFailed(true);
-      });
-    return () => {
-      live = false;
-    };
-  }, [accountId, recorded, turn]);
+  const loaded = useData<DailyAnswer>(fetchDaily, [accountId, recorded, turn], { keep: true });
+  const today = loaded.data;
+  const failed = loaded.error !== null;
 
+  // The day's board and yesterday's solution: the last shown until the next comes, none once a fetch failed.
   const date = today?.date;
-  useEffect(() => {
-    if (!date) return;
-    let live = true;
-    fetchDailyBoard(date)
-      .then((answer) => {
-        if (live) setBoard(answer);
-      })
-      .catch(() => {
-        if (live) setBoard(null);
-      });
-    return () => {
-      live = false;
-    };
-  }, [date, recorded]);
-
+  const boardRead = useData<DailyBoardAnswer>(date ? () => fetchDailyBoard(date) : null, [date, recorded], {
+    keep: true,
+  });
+  const board = boardRead.error === null ? boardRead.data : null;
   const before = today?.yesterday ?? null;
-  useEffect(() => {
-    if (!before) return;
-    let live = true;
-    fetchDailySolution(before)
-      .then((answer) => {
-        if (live) setYesterday(answer);
-      })
-      .catch(() => {
-        if (live) setYesterday(null);
-      });
-    return () => {
-      live = false;
-    };
-  }, [before]);
+  const solution = useData<DailySolutionAnswer>(before ? () => fetchDailySolution(before) : null, [before], {
+    keep: true,
+  });
+  const yesterday = solution.error === null ? solution.data : null;
 
   const attempt = today?.attempt ?? null;
   const start = (raced?: GhostKind | null): Promise<void> =>

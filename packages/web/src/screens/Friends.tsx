@@ -1,9 +1,10 @@
 import type { AccountView, FriendPlace, FriendsAnswer } from '@ubongo/core';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../account.js';
+import { useData } from '../data.js';
 import { block, fetchFriends, follow, unblock, unfollow } from '../friends.js';
 import { errorText } from '../net.js';
 import { go } from '../route.js';
@@ -47,32 +48,15 @@ function Who({ account }: { account: AccountView }) {
 export function Friends() {
   const { t } = useTranslation();
   const account = useAccount();
-  const [list, setList] = useState<FriendsAnswer | null>(null);
   const [username, setUsername] = useState('');
   const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const claimed = account !== null && account.username !== null;
 
-  const reload = useCallback(async (): Promise<void> => {
-    setList(await fetchFriends());
-  }, []);
-  useEffect(() => {
-    if (!claimed) return;
-    let live = true;
-    const read = (): void => {
-      fetchFriends()
-        .then((answer) => {
-          if (live) setList(answer);
-        })
-        .catch(() => undefined);
-    };
-    read();
-    const timer = setInterval(read, REFRESH_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [claimed, account?.id]);
+  const { data: list, reload } = useData<FriendsAnswer>(claimed ? fetchFriends : null, [claimed, account?.id], {
+    keep: true,
+    every: REFRESH_MS,
+  });
 
   /** Runs a change, reads the list again, and says how it went. */
   const act = <T,>(work: () => Promise<T>, done: (result: T) => string): void => {

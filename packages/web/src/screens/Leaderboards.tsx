@@ -1,7 +1,8 @@
 import type { LeaderboardAnswer, RaceEdition, RecordsAnswer, Side, SoloMode } from '@ubongo/core';
 import { RACE_EDITIONS, SIDES, SOLO_LIMITS, SOLO_MODES } from '@ubongo/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useData } from '../data.js';
 import { clock } from '../hooks.js';
 import { fetchLeaderboard, fetchRecordsOf } from '../net.js';
 import { useAccount } from '../account.js';
@@ -17,38 +18,15 @@ export function Leaderboards() {
   const me = useAccount();
   const { t } = useTranslation();
   const [edition, setEdition] = useState<RaceEdition>('classic');
-  const [board, setBoard] = useState<LeaderboardAnswer | null>(null);
   const [mode, setMode] = useState<SoloMode>('timed');
   const [limit, setLimit] = useState<number>(SOLO_LIMITS[0]);
   const [side, setSide] = useState<Side>('easy');
   const [period, setPeriod] = useState<Period>('week');
-  const [records, setRecords] = useState<RecordsAnswer['records'] | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    setBoard(null);
-    fetchLeaderboard(edition)
-      .then((b) => {
-        if (live) setBoard(b);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [edition]);
-
-  useEffect(() => {
-    let live = true;
-    setRecords(null);
-    fetchRecordsOf(mode, limit, side, period)
-      .then((r) => {
-        if (live) setRecords(r);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [mode, limit, side, period]);
+  const board = useData<LeaderboardAnswer>(() => fetchLeaderboard(edition), [edition]).data;
+  const records = useData<RecordsAnswer['records']>(
+    () => fetchRecordsOf(mode, limit, side, period),
+    [mode, limit, side, period],
+  ).data;
 
   return (
     <div className="leaderboards">

@@ -1,8 +1,9 @@
 import type { PlayerSeasonsAnswer, RaceEdition, SeasonBoardAnswer, SeasonsAnswer, SeasonView } from '@ubongo/core';
 import { RACE_EDITIONS } from '@ubongo/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../account.js';
+import { useData } from '../data.js';
 import { fetchPlayerSeasons, fetchSeasonBoard, fetchSeasons } from '../net.js';
 import { PlayerName } from './common.js';
 
@@ -17,38 +18,15 @@ export function seasonName(season: SeasonView, language: string): string {
 export function SeasonBoard() {
   const { t, i18n } = useTranslation();
   const me = useAccount();
-  const [seasons, setSeasons] = useState<SeasonsAnswer | null>(null);
-  const [season, setSeason] = useState<string | null>(null);
+  const seasons = useData<SeasonsAnswer>(fetchSeasons, []).data;
+  const [chosen, setSeason] = useState<string | null>(null);
+  // The season under way until another is chosen.
+  const season = chosen ?? seasons?.current.id ?? null;
   const [edition, setEdition] = useState<RaceEdition>('classic');
-  const [board, setBoard] = useState<SeasonBoardAnswer | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    fetchSeasons()
-      .then((s) => {
-        if (!live) return;
-        setSeasons(s);
-        setSeason(s.current.id);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  useEffect(() => {
-    let live = true;
-    setBoard(null);
-    if (season === null) return;
-    fetchSeasonBoard(season, edition)
-      .then((b) => {
-        if (live) setBoard(b);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [season, edition]);
+  const board = useData<SeasonBoardAnswer>(season === null ? null : () => fetchSeasonBoard(season, edition), [
+    season,
+    edition,
+  ]).data;
 
   if (!seasons) return null;
   const all = [seasons.current, ...seasons.past];
@@ -114,18 +92,7 @@ export function SeasonBoard() {
 /** A player's past seasons on their profile: each edition's final rating and place. */
 export function PastSeasons({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
-  const [seasons, setSeasons] = useState<PlayerSeasonsAnswer['seasons'] | null>(null);
-  useEffect(() => {
-    let live = true;
-    fetchPlayerSeasons(id)
-      .then((s) => {
-        if (live) setSeasons(s.seasons);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [id]);
+  const seasons = useData<PlayerSeasonsAnswer>(() => fetchPlayerSeasons(id), [id]).data?.seasons ?? null;
   if (!seasons || seasons.length === 0) return null;
   return (
     <section className="card" data-testid="past-seasons">

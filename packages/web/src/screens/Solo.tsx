@@ -1,8 +1,9 @@
 import type { BoardRunEntry, GhostKind, PieceSet, Side, SoloMode, SoloRecordEntry } from '@ubongo/core';
 import { SIDES, SOLO_LIMITS, SOLO_MODES } from '@ubongo/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../account.js';
+import { useData } from '../data.js';
 import { clock } from '../hooks.js';
 import { fetchProfile, fetchRecords } from '../net.js';
 import { PieceSetField, PlayerName } from './common.js';
@@ -27,49 +28,27 @@ export function Solo() {
   // A run under way when the page was left or reloaded is over (the server keeps the clock): said, not hidden.
   const { view, error, busy, lost, lostToReload, recorded } = run;
   const puzzles = recorded?.puzzles ?? null;
-  const [records, setRecords] = useState<readonly BoardRunEntry[] | null>(null);
   // The account's bests, as the server has them on record (from any device), fetched again after each run.
   const accountId = useAccount()?.id;
   // (Null while not known: not fetched yet, or the fetch failed; then nothing is said of them.)
-  const [bests, setBests] = useState<readonly SoloRecordEntry[] | null>(null);
+  // Another account's (the one signed out) are not shown meanwhile; fetched again once a run is stored.
+  const bests: readonly SoloRecordEntry[] | null =
+    useData(accountId ? () => fetchProfile(accountId) : null, [accountId, recorded]).data?.solo.best ?? null;
+  // The boards: the last shown until the next comes (none once a fetch failed).
+  const shown = useData<readonly BoardRunEntry[]>(
+    () => fetchRecords(mode, limit, side),
+    [mode, limit, side, view?.phase],
+    {
+      keep: true,
+    },
+  );
+  const records = shown.error === null ? shown.data : null;
   // The server says whether the run beats the account's best on record, and whether it is held for review.
   const newBest = recorded?.newBest ?? false;
   const held = recorded?.held ?? false;
   // Why the run is not listed, as the server says: solves that were not a person's, the run model's findings.
   const why = recorded ?? NO_REASONS;
   const best = bests?.find((b) => b.mode === mode && b.limit === limit && b.side === side) ?? null;
-
-  useEffect(() => {
-    // Another account's (the one signed out) are not shown meanwhile.
-    setBests(null);
-    if (!accountId) return;
-    let live = true;
-    fetchProfile(accountId)
-      .then((profile) => {
-        if (live) setBests(profile.solo.best);
-      })
-      .catch(() => {
-        if (live) setBests(null);
-      });
-    return () => {
-      live = false;
-    };
-    // Fetched again once a run is stored.
-  }, [accountId, recorded]);
-
-  useEffect(() => {
-    let live = true;
-    fetchRecords(mode, limit, side)
-      .then((r) => {
-        if (live) setRecords(r);
-      })
-      .catch(() => {
-        if (live) setRecords(null);
-      });
-    return () => {
-      live = false;
-    };
-  }, [mode, limit, side, view?.phase]);
 
   const start = (): Promise<void> =>
     run.start({
