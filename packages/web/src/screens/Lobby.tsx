@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BotLevel, LobbyMessage, RaceEdition, RaceSettings, Variant } from '@ubongo/core';
+import type { BotLevel, LobbyMessage, RaceSettings } from '@ubongo/core';
 import { BOT_LEVELS, GAME_ROUNDS, HOURGLASS_SECONDS, RACE_EDITIONS, SIDES } from '@ubongo/core';
 import { timeLeft, useNow } from '../hooks.js';
 import { seatName, send } from '../net.js';
@@ -8,6 +8,7 @@ import { PieceSetField, PlayerName, RejectedNote } from './common.js';
 import { InviteFriends } from './InviteFriends.js';
 import { SeatReaction } from './reactions.js';
 import type { Table } from './table.js';
+import { SelectField } from './SelectField.js';
 
 /** The hourglass lengths offered, within the range the server takes. */
 const HOURGLASS = [20, 30, 45, 60, 90, 120, 180, 300].filter(
@@ -129,21 +130,14 @@ export function Lobby({ table }: { table: Table }) {
           </ol>
           {isHost && lobby.free > 0 && (
             <div className="actions">
-              <label className="field inline">
-                <span>{t('lobby.botLevel')}</span>
-                <select
-                  value={level}
-                  onChange={(e) => {
-                    setLevel(e.target.value as BotLevel);
-                  }}
-                >
-                  {BOT_LEVELS.map((l) => (
-                    <option key={l} value={l}>
-                      {t(`levels.${l}`)}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <SelectField
+                label={t('lobby.botLevel')}
+                inline
+                value={level}
+                options={BOT_LEVELS}
+                text={(l) => t(`levels.${l}`)}
+                onChange={setLevel}
+              />
               <button
                 type="button"
                 onClick={() => {
@@ -159,74 +153,47 @@ export function Lobby({ table }: { table: Table }) {
         <section className="card">
           <h2>{t('lobby.settings')}</h2>
           <div className="settings">
-            <label className="field">
-              <span>{t('lobby.edition')}</span>
-              <select
-                disabled={!isHost}
-                value={settings.edition}
-                onChange={(e) => {
-                  change({ edition: e.target.value as RaceEdition });
-                }}
-              >
-                {RACE_EDITIONS.map((ed) => (
-                  <option key={ed} value={ed}>
-                    {t(`editions.${ed}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SelectField
+              label={t('lobby.edition')}
+              disabled={!isHost}
+              value={settings.edition}
+              options={RACE_EDITIONS}
+              text={(ed) => t(`editions.${ed}`)}
+              onChange={(value) => {
+                change({ edition: value });
+              }}
+            />
             {lobby.variants.length > 1 && (
-              <label className="field">
-                <span>{t('lobby.variant')}</span>
-                <select
-                  disabled={!isHost}
-                  value={settings.variant}
-                  onChange={(e) => {
-                    change({ variant: e.target.value as Variant });
-                  }}
-                >
-                  {lobby.variants.map((v) => (
-                    <option key={v} value={v}>
-                      {t(`variants.${v}`)}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <SelectField
+                label={t('lobby.variant')}
+                disabled={!isHost}
+                value={settings.variant}
+                options={lobby.variants}
+                text={(v) => t(`variants.${v}`)}
+                onChange={(value) => {
+                  change({ variant: value });
+                }}
+              />
             )}
-            <label className="field">
-              <span>{t('lobby.hourglass')}</span>
-              <select
-                disabled={!isHost}
-                value={settings.hourglassSeconds}
-                onChange={(e) => {
-                  change({ hourglassSeconds: Number(e.target.value) });
-                }}
-              >
-                {[...new Set([...HOURGLASS, settings.hourglassSeconds])]
-                  .sort((a, b) => a - b)
-                  .map((s) => (
-                    <option key={s} value={s}>
-                      {t('lobby.seconds', { count: s })}
-                    </option>
-                  ))}
-              </select>
-            </label>
-            <label className="field">
-              <span>{t('lobby.rounds')}</span>
-              <select
-                disabled={!isHost}
-                value={settings.rounds}
-                onChange={(e) => {
-                  change({ rounds: Number(e.target.value) });
-                }}
-              >
-                {ROUNDS.map((r) => (
-                  <option key={r} value={r}>
-                    {r}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SelectField
+              label={t('lobby.hourglass')}
+              disabled={!isHost}
+              value={settings.hourglassSeconds}
+              options={[...new Set([...HOURGLASS, settings.hourglassSeconds])].sort((a, b) => a - b)}
+              text={(s) => t('lobby.seconds', { count: s })}
+              onChange={(hourglassSeconds) => {
+                change({ hourglassSeconds });
+              }}
+            />
+            <SelectField
+              label={t('lobby.rounds')}
+              disabled={!isHost}
+              value={settings.rounds}
+              options={ROUNDS}
+              onChange={(value) => {
+                change({ rounds: value });
+              }}
+            />
             <PieceSetField
               disabled={!isHost}
               value={settings.pieceSet}

@@ -6,6 +6,7 @@ import { useAccount } from '../account.js';
 import { useData } from '../data.js';
 import { fetchPlayerSeasons, fetchSeasonBoard, fetchSeasons } from '../net.js';
 import { PlayerName } from './common.js';
+import { SelectField } from './SelectField.js';
 
 /** A season's months as people read them ("Oct 2026 – Dec 2026"), in the player's language (UTC). */
 export function seasonName(season: SeasonView, language: string): string {
@@ -30,6 +31,14 @@ export function SeasonBoard() {
 
   if (!seasons) return null;
   const all = [seasons.current, ...seasons.past];
+  const names = new Map(
+    all.map((s) => [
+      s.id,
+      s.id === seasons.current.id
+        ? t('seasons.thisSeason', { season: seasonName(s, i18n.language) })
+        : seasonName(s, i18n.language),
+    ]),
+  );
   // The last day of the season (it ends as the next one begins, at midnight UTC).
   const ends = new Date(seasons.current.endsAt - 1).toLocaleDateString(i18n.language, {
     dateStyle: 'long',
@@ -40,38 +49,20 @@ export function SeasonBoard() {
       <h2>{t('seasons.title')}</h2>
       <p className="muted">{t('seasons.current', { season: seasonName(seasons.current, i18n.language), ends })}</p>
       <div className="field-row">
-        <label className="field">
-          <span>{t('seasons.season')}</span>
-          <select
-            value={season ?? ''}
-            onChange={(e) => {
-              setSeason(e.target.value);
-            }}
-          >
-            {all.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.id === seasons.current.id
-                  ? t('seasons.thisSeason', { season: seasonName(s, i18n.language) })
-                  : seasonName(s, i18n.language)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>{t('leaderboards.edition')}</span>
-          <select
-            value={edition}
-            onChange={(e) => {
-              setEdition(e.target.value as RaceEdition);
-            }}
-          >
-            {RACE_EDITIONS.map((e) => (
-              <option key={e} value={e}>
-                {t(`editions.${e}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={t('seasons.season')}
+          value={season ?? ''}
+          options={all.map((s) => s.id)}
+          text={(id) => names.get(id)}
+          onChange={setSeason}
+        />
+        <SelectField
+          label={t('leaderboards.edition')}
+          value={edition}
+          options={RACE_EDITIONS}
+          text={(e) => t(`editions.${e}`)}
+          onChange={setEdition}
+        />
       </div>
       {board && <p className="muted">{board.final ? t('seasons.final') : t('seasons.live')}</p>}
       {board && board.players.length === 0 && <p>{t('seasons.empty')}</p>}

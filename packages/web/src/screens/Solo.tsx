@@ -9,6 +9,7 @@ import { fetchProfile, fetchRecords } from '../net.js';
 import { PieceSetField, PlayerName } from './common.js';
 import { GhostBoard, GhostChoice, GhostEnd, GhostRefused } from './ghost.js';
 import { RunChart, SoloPlay, useSoloRun } from './solo-play.js';
+import { SelectField } from './SelectField.js';
 
 export { RunChart } from './solo-play.js';
 
@@ -125,36 +126,19 @@ export function Solo() {
                 </label>
               ))}
             </fieldset>
-            <label className="field">
-              <span>{mode === 'timed' ? t('solo.minutes') : t('solo.puzzles')}</span>
-              <select
-                value={limit}
-                onChange={(e) => {
-                  setLimit(SOLO_LIMITS.find((l) => l === Number(e.target.value)) ?? 5);
-                }}
-              >
-                {SOLO_LIMITS.map((l) => (
-                  <option key={l} value={l}>
-                    {l}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="field">
-              <span>{t('solo.side')}</span>
-              <select
-                value={side}
-                onChange={(e) => {
-                  setSide(e.target.value as Side);
-                }}
-              >
-                {SIDES.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`sides.${s}Long`)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SelectField
+              label={mode === 'timed' ? t('solo.minutes') : t('solo.puzzles')}
+              value={limit}
+              options={SOLO_LIMITS}
+              onChange={setLimit}
+            />
+            <SelectField
+              label={t('solo.side')}
+              value={side}
+              options={SIDES}
+              text={(s) => t(`sides.${s}Long`)}
+              onChange={setSide}
+            />
             <PieceSetField value={pieceSet} onChange={setPieceSet} />
             <label className="check">
               <input

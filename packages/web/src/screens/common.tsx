@@ -8,6 +8,7 @@ import type { Clocked } from '../hooks.js';
 import { timeLeft } from '../hooks.js';
 import { feel, moveHaptic } from '../haptics.js';
 import { moveSound, play, setSound, useSoundSettings } from '../sound.js';
+import { SelectField } from './SelectField.js';
 
 /**
  * A move of the hand on a board (Puzzle's onMove), heard and felt: a piece put down clicks and, on a
@@ -329,22 +330,14 @@ export function PieceSetField({
 }) {
   const { t } = useTranslation();
   return (
-    <label className="field">
-      <span>{t('lobby.pieceSet')}</span>
-      <select
-        disabled={disabled}
-        value={value}
-        onChange={(e) => {
-          onChange(e.target.value as PieceSet);
-        }}
-      >
-        {PIECE_SETS.map((s) => (
-          <option key={s} value={s}>
-            {t(`pieceSets.${s}`)}
-          </option>
-        ))}
-      </select>
-    </label>
+    <SelectField
+      label={t('lobby.pieceSet')}
+      disabled={disabled}
+      value={value}
+      options={PIECE_SETS}
+      text={(s) => t(`pieceSets.${s}`)}
+      onChange={onChange}
+    />
   );
 }
 
