@@ -9,7 +9,8 @@ import { BoardPicture } from '../play/BoardPicture.js';
 import { PlayerName } from './common.js';
 import type { Recorded } from './solo-play.js';
 import { GhostBoard, GhostChoice, GhostEnd, GhostRefused } from './ghost.js';
-import { SoloPlay, useSoloRun } from './solo-play.js';
+import { SoloPlay } from './solo-play.js';
+import { useSoloRun } from './solo-run.js';
 
 /*
  * The daily puzzle (docs/courses.md): the server says today's date, whether this account's attempt
@@ -86,22 +87,7 @@ export function Daily() {
           )}
           {today && (attempt ?? outcome) && (
             <>
-              {attempt && !outcome && (
-                <p data-testid="daily-attempt">
-                  {attempt.solved && attempt.ms !== null
-                    ? t('daily.yourAttempt', { time: clock(attempt.ms) })
-                    : t('daily.yourAttemptUnsolved')}
-                  {attempt.place !== null && ` ${t('daily.place', { place: attempt.place })}`}
-                </p>
-              )}
-              {attempt && !outcome && today.streak !== undefined && (
-                <>
-                  <p className="daily-streak">{t('daily.streak', { count: today.streak })}</p>
-                  {attempt.ms !== null && (
-                    <ShareLine date={today.date} ms={attempt.solved ? attempt.ms : null} streak={today.streak} />
-                  )}
-                </>
-              )}
+              {attempt && !outcome && <DailyAttempt attempt={attempt} today={today} />}
               <p className="hint">{t('daily.practiceText')}</p>
               <GhostChoice value={ghost} onChange={setGhost} />
               <GhostRefused run={run} />
@@ -279,6 +265,29 @@ function ShareLine({ date, ms, streak }: { date: string; ms: number | null; stre
             }}
           />
         </label>
+      )}
+    </>
+  );
+}
+
+/** This account's attempt at today's puzzle: its time and place, the streak and its share line. */
+function DailyAttempt({ attempt, today }: { attempt: NonNullable<DailyAnswer['attempt']>; today: DailyAnswer }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p data-testid="daily-attempt">
+        {attempt.solved && attempt.ms !== null
+          ? t('daily.yourAttempt', { time: clock(attempt.ms) })
+          : t('daily.yourAttemptUnsolved')}
+        {attempt.place !== null && ` ${t('daily.place', { place: attempt.place })}`}
+      </p>
+      {today.streak !== undefined && (
+        <>
+          <p className="daily-streak">{t('daily.streak', { count: today.streak })}</p>
+          {attempt.ms !== null && (
+            <ShareLine date={today.date} ms={attempt.solved ? attempt.ms : null} streak={today.streak} />
+          )}
+        </>
       )}
     </>
   );

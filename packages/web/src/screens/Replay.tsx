@@ -5,7 +5,7 @@ import { useData } from '../data.js';
 import { fetchReplay, seatName } from '../net.js';
 import { Gem, PlayerName } from './common.js';
 import { tieBreakText } from './EndOfGame.js';
-import { JewelCounts, RoundBoards } from './Game.js';
+import { JewelCounts, RoundBoards } from './standings.js';
 import { TrailPlayer } from './TrailPlayer.js';
 
 /**

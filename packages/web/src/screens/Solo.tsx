@@ -8,7 +8,10 @@ import { clock } from '../hooks.js';
 import { fetchProfile, fetchRecords } from '../net.js';
 import { PieceSetField, PlayerName } from './common.js';
 import { GhostBoard, GhostChoice, GhostEnd, GhostRefused } from './ghost.js';
-import { RunChart, SoloPlay, useSoloRun } from './solo-play.js';
+import type { Received, Recorded } from './solo-play.js';
+import { RunChart, SoloPlay } from './solo-play.js';
+import type { SoloRunHandle } from './solo-run.js';
+import { useSoloRun } from './solo-run.js';
 import { SelectField } from './SelectField.js';
 
 export { RunChart } from './solo-play.js';
@@ -28,7 +31,6 @@ export function Solo() {
   const run = useSoloRun('solo');
   // A run under way when the page was left or reloaded is over (the server keeps the clock): said, not hidden.
   const { view, error, busy, lost, lostToReload, recorded } = run;
-  const puzzles = recorded?.puzzles ?? null;
   // The account's bests, as the server has them on record (from any device), fetched again after each run.
   const accountId = useAccount()?.id;
   // (Null while not known: not fetched yet, or the fetch failed; then nothing is said of them.)
@@ -44,11 +46,6 @@ export function Solo() {
     },
   );
   const records = shown.error === null ? shown.data : null;
-  // The server says whether the run beats the account's best on record, and whether it is held for review.
-  const newBest = recorded?.newBest ?? false;
-  const held = recorded?.held ?? false;
-  // Why the run is not listed, as the server says: solves that were not a person's, the run model's findings.
-  const why = recorded ?? NO_REASONS;
   const best = bests?.find((b) => b.mode === mode && b.limit === limit && b.side === side) ?? null;
 
   const start = (): Promise<void> =>
@@ -69,42 +66,7 @@ export function Solo() {
       <h1>{t('solo.title')}</h1>
       {/* A finished run's result first, above the settings for the next. */}
       {view?.phase === 'finished' && view.result && (
-        <section className="card result" role="status">
-          <h2>{t('solo.resultTitle')}</h2>
-          <p>
-            {view.result.mode === 'timed'
-              ? t('solo.resultTimed', { count: view.result.solved, skipped: view.result.skipped })
-              : t('solo.resultCount', { count: view.result.solved, time: clock(view.result.ms) })}
-          </p>
-          {newBest && <p className="new-best">{t('solo.newBest')}</p>}
-          {why.unverified.length > 0 && (
-            <div className="under-review" data-testid="not-listed">
-              <p>{t('solo.notListed')}</p>
-              <ul>
-                {why.unverified.map((w) => (
-                  <li key={w}>{t(`solo.why.${w}`)}</li>
-                ))}
-              </ul>
-            </div>
-          )}
-          {held && (
-            <div className="under-review" data-testid="held">
-              <p>{t('solo.held')}</p>
-              {why.signals.length > 0 && (
-                <>
-                  <p>{t('solo.heldWhy')}</p>
-                  <ul>
-                    {why.signals.map((s) => (
-                      <li key={s}>{t(`solo.signal.${s}`)}</li>
-                    ))}
-                  </ul>
-                </>
-              )}
-            </div>
-          )}
-          {puzzles && puzzles.length > 0 && <RunChart puzzles={puzzles} />}
-          {run.ghost && <GhostEnd ghost={run.ghost} recorded={recorded} />}
-        </section>
+        <SoloResult result={view.result} recorded={recorded} ghost={run.ghost} />
       )}
       {!playing && (
         <section className="card">
@@ -201,5 +163,62 @@ export function Solo() {
         </section>
       )}
     </div>
+  );
+}
+
+/** A finished run: its result, whether it is a new best or is not listed (and why), its chart, the ghost's end. */
+function SoloResult({
+  result,
+  recorded,
+  ghost,
+}: {
+  result: NonNullable<Received['result']>;
+  recorded: Recorded | null;
+  ghost: SoloRunHandle['ghost'];
+}) {
+  const { t } = useTranslation();
+  const puzzles = recorded?.puzzles ?? null;
+  // The server says whether the run beats the account's best on record, and whether it is held for review.
+  const newBest = recorded?.newBest ?? false;
+  const held = recorded?.held ?? false;
+  // Why the run is not listed, as the server says: solves that were not a person's, the run model's findings.
+  const why = recorded ?? NO_REASONS;
+  return (
+    <section className="card result" role="status">
+      <h2>{t('solo.resultTitle')}</h2>
+      <p>
+        {result.mode === 'timed'
+          ? t('solo.resultTimed', { count: result.solved, skipped: result.skipped })
+          : t('solo.resultCount', { count: result.solved, time: clock(result.ms) })}
+      </p>
+      {newBest && <p className="new-best">{t('solo.newBest')}</p>}
+      {why.unverified.length > 0 && (
+        <div className="under-review" data-testid="not-listed">
+          <p>{t('solo.notListed')}</p>
+          <ul>
+            {why.unverified.map((w) => (
+              <li key={w}>{t(`solo.why.${w}`)}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {held && (
+        <div className="under-review" data-testid="held">
+          <p>{t('solo.held')}</p>
+          {why.signals.length > 0 && (
+            <>
+              <p>{t('solo.heldWhy')}</p>
+              <ul>
+                {why.signals.map((s) => (
+                  <li key={s}>{t(`solo.signal.${s}`)}</li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+      {puzzles && puzzles.length > 0 && <RunChart puzzles={puzzles} />}
+      {ghost && <GhostEnd ghost={ghost} recorded={recorded} />}
+    </section>
   );
 }

@@ -10,7 +10,8 @@ import { BoardPicture } from '../play/BoardPicture.js';
 import { play } from '../sound.js';
 import { PlayerName } from './common.js';
 import type { Received, Recorded } from './solo-play.js';
-import { RunChart, SoloPlay, useSoloRun } from './solo-play.js';
+import { RunChart, SoloPlay } from './solo-play.js';
+import { useSoloRun } from './solo-run.js';
 
 /*
  * Storm (docs/courses.md, "Storm"): three minutes on a clock that moves, the puzzles climbing one
