@@ -155,10 +155,6 @@ export function useLeaveOnExit(room: GameRoom<'race'> | null): void {
  * whether to leave (null: no question open).
  */
 export function useLeaveGuard(code: string, seatedInPlay: boolean): [string | null, (to: string | null) => void] {
-  // Leaving a game that is not over (in a round, between rounds, before the first) gives the seat
-  // to a bot for good: a link to another screen (the header's, a stray tap) asks first. A reload
-  // keeps the seat, and asks nothing.
-  // Where a link would take the player, while the game's own dialog asks whether to leave.
   const [leaving, setLeaving] = useState<string | null>(null);
   // A question left open when the game ended is not asked again in the next one.
   if (!seatedInPlay && leaving !== null) setLeaving(null);
