@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountProblem } from './account.js';
 import i18next from 'i18next';
 import { setUpI18n, switchLanguage } from './i18n.js';
-import { canComeBack, errorText, forgetRoom, rememberRoom, sendReport } from './net.js';
+import { errorText, sendReport } from './net.js';
+import { canComeBack, forgetRoom, rememberRoom } from './reconnect.js';
 
 /** A joined room as far as remembering it goes: its code and this connection's reconnection token. */
 const room = (roomId: string, reconnectionToken: string): Room => ({ roomId, reconnectionToken }) as unknown as Room;

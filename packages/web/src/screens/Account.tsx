@@ -103,23 +103,14 @@ export function Account() {
               </button>
             </div>
           </form>
-          <form className="card" onSubmit={act(() => signIn(login, loginPassword), t('account.signedIn'))}>
-            <h2>{t('account.signInTitle')}</h2>
-            <p>{t('account.signInText')}</p>
-            <Field label={t('account.username')} value={login} onChange={setLogin} auto="username" />
-            <Field
-              label={t('account.password')}
-              value={loginPassword}
-              onChange={setLoginPassword}
-              auto="current-password"
-              secret
-            />
-            <div className="actions">
-              <button type="submit" disabled={busy}>
-                {t('account.signIn')}
-              </button>
-            </div>
-          </form>
+          <SignInForm
+            login={login}
+            setLogin={setLogin}
+            password={loginPassword}
+            setPassword={setLoginPassword}
+            busy={busy}
+            onSubmit={act(() => signIn(login, loginPassword), t('account.signedIn'))}
+          />
         </>
       ) : (
         <>
@@ -186,5 +177,37 @@ function Field(props: {
         }}
       />
     </label>
+  );
+}
+
+/** Signing in to an account kept with a username and password. */
+function SignInForm({
+  login,
+  setLogin,
+  password,
+  setPassword,
+  busy,
+  onSubmit,
+}: {
+  login: string;
+  setLogin: (login: string) => void;
+  password: string;
+  setPassword: (password: string) => void;
+  busy: boolean;
+  onSubmit: (e: { preventDefault: () => void }) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <form className="card" onSubmit={onSubmit}>
+      <h2>{t('account.signInTitle')}</h2>
+      <p>{t('account.signInText')}</p>
+      <Field label={t('account.username')} value={login} onChange={setLogin} auto="username" />
+      <Field label={t('account.password')} value={password} onChange={setPassword} auto="current-password" secret />
+      <div className="actions">
+        <button type="submit" disabled={busy}>
+          {t('account.signIn')}
+        </button>
+      </div>
+    </form>
   );
 }

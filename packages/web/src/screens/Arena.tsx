@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../account.js';
+import { useData } from '../data.js';
 import { clock, timeLeft, useNow } from '../hooks.js';
 import { enterArena, fetchArena, fetchArenas, fetchPlayerArenas, HttpError, leaveArena } from '../net.js';
 import { go } from '../route.js';
@@ -42,26 +43,9 @@ function when(arena: ArenaView, locale: string): string {
 /** The arenas: running, to come, just finished. */
 export function Arenas() {
   const { t, i18n } = useTranslation();
-  const [answer, setAnswer] = useState<ArenasAnswer | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    const read = (): void => {
-      fetchArenas()
-        .then((a) => {
-          if (live) setAnswer(a);
-        })
-        .catch(() => {
-          if (live) setFailed(true);
-        });
-    };
-    read();
-    const timer = setInterval(read, 10_000);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, []);
+  const loaded = useData<ArenasAnswer>(fetchArenas, [], { keep: true, every: 10_000 });
+  const answer = loaded.data;
+  const failed = loaded.error !== null;
   const groups = (['running', 'upcoming', 'finished'] as const).map(
     (status) => [status, answer?.arenas.filter((a) => a.status === status) ?? []] as const,
   );
@@ -96,48 +80,61 @@ export function Arenas() {
   );
 }
 
-/** An arena's page: when it runs, its lobby, the standings while it runs, the podium at its end. */
-export function Arena({ id }: { id: string }) {
-  const { t, i18n } = useTranslation();
-  const account = useAccount();
-  const [answer, setAnswer] = useState<(ArenaAnswer & { receivedAt: number }) | null>(null);
+/** An arena as last read, with what the player asked of it (`asked`: inLobby when it was read). */
+type ArenaRead = ArenaAnswer & { readonly receivedAt: number; readonly asked: boolean | null };
+
+/**
+ * The arena read (or the lobby said) now and then, and what its answers say: it is missing, the
+ * lobby refused the player (why, by HTTP status), the player is in its lobby.
+ */
+function useArenaReads(id: string) {
   const [missing, setMissing] = useState(false);
   const [refused, setRefused] = useState<number | null>(null);
   /** The player asked to be in the lobby; coming back to the page of an arena one entered is coming back to it. */
   const [inLobby, setInLobby] = useState<boolean | null>(null);
-  const status = answer?.arena.status;
-  const now = useNow(1000, status !== 'finished');
+  // The arena's status as last read: a finished arena has no lobby to be in.
+  const [status, setStatus] = useState<ArenaView['status'] | undefined>(undefined);
+  const lobby = inLobby === true && status !== 'finished';
+  const { data: answer, error } = useData<ArenaRead>(
+    () =>
+      (lobby ? enterArena(id) : fetchArena(id)).then((a) => ({ ...a, receivedAt: performance.now(), asked: inLobby })),
+    [id, inLobby, status],
+    { keep: true, every: inLobby === true ? LOBBY_MS : WATCH_MS },
+  );
 
-  // The arena read (or the lobby said) now and then; a table seated for this player is gone to.
+  // Each new answer or failure, once, as it comes (React's way to adjust state to what changed).
+  const [seen, setSeen] = useState<{ answer: ArenaRead | null; error: unknown }>({ answer: null, error: null });
+  if (answer !== seen.answer || error !== seen.error) {
+    setSeen({ answer, error });
+    if (answer && answer !== seen.answer) {
+      setStatus(answer.arena.status);
+      setRefused(null);
+      if (inLobby === null) setInLobby(answer.you?.entered === true && answer.arena.status !== 'finished');
+    }
+    // (A failure is of a request made with these very `lobby` and `inLobby`: older ones are dropped.)
+    if (error !== seen.error && error instanceof HttpError) {
+      if (error.status === 404) setMissing(true);
+      else if (lobby) {
+        setRefused(error.status);
+        setInLobby(false);
+      }
+    }
+  }
+
+  // A table seated for this player is gone to. (A table seated just before the end plays, and counts.)
   useEffect(() => {
-    let live = true;
-    const read = (): void => {
-      const lobby = inLobby === true && status !== 'finished';
-      (lobby ? enterArena(id) : fetchArena(id))
-        .then((a) => {
-          if (!live) return;
-          setAnswer({ ...a, receivedAt: performance.now() });
-          setRefused(null);
-          if (inLobby === null) setInLobby(a.you?.entered === true && a.arena.status !== 'finished');
-          // (A table seated just before the end plays, and counts.)
-          if (inLobby === true && a.you?.table) go(`room/${encodeURIComponent(a.you.table)}`);
-        })
-        .catch((e: unknown) => {
-          if (!live) return;
-          if (e instanceof HttpError && e.status === 404) setMissing(true);
-          else if (e instanceof HttpError && lobby) {
-            setRefused(e.status);
-            setInLobby(false);
-          }
-        });
-    };
-    read();
-    const timer = setInterval(read, inLobby === true ? LOBBY_MS : WATCH_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [id, inLobby, status]);
+    if (answer?.asked === true && answer.you?.table) go(`room/${encodeURIComponent(answer.you.table)}`);
+  }, [answer]);
+
+  return { answer, missing, refused, inLobby, setInLobby };
+}
+
+/** An arena's page: when it runs, its lobby, the standings while it runs, the podium at its end. */
+export function Arena({ id }: { id: string }) {
+  const { t, i18n } = useTranslation();
+  const account = useAccount();
+  const { answer, missing, refused, inLobby, setInLobby } = useArenaReads(id);
+  const now = useNow(1000, answer?.arena.status !== 'finished');
 
   if (missing)
     return (
@@ -277,18 +274,7 @@ function ArenaPodium({ podium }: { podium: readonly ArenaStanding[] }) {
 /** A profile's arenas: each with the player's place, points and games (none: nothing shown). */
 export function ProfileArenas({ id }: { id: string }) {
   const { t } = useTranslation();
-  const [results, setResults] = useState<PlayerArenasAnswer['arenas']>([]);
-  useEffect(() => {
-    let live = true;
-    fetchPlayerArenas(id)
-      .then((a) => {
-        if (live) setResults(a.arenas);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [id]);
+  const results = useData<PlayerArenasAnswer>(() => fetchPlayerArenas(id), [id], { keep: true }).data?.arenas ?? [];
   if (results.length === 0) return null;
   return (
     <section className="card" data-testid="profile-arenas">

@@ -1,11 +1,14 @@
 import type { CampaignOutcome, CampaignProgress } from '@ubongo/core';
+import type { ReactNode } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../account.js';
+import { useData } from '../data.js';
 import { clock } from '../hooks.js';
 import { fetchCampaign } from '../net.js';
 import { GhostBoard, GhostEnd } from './ghost.js';
-import { SoloPlay, useSoloRun } from './solo-play.js';
+import { SoloPlay } from './solo-play.js';
+import { useSoloRun } from './solo-run.js';
 
 /** Stars as marks: ★ earned, ☆ not (read out in words by the label around them). */
 const starMarks = (stars: number): string => '★'.repeat(stars) + '☆'.repeat(3 - stars);
@@ -31,29 +34,12 @@ export function Campaign() {
   const account = useAccount();
   const run = useSoloRun('campaign');
   const { view, recorded, error, busy, lost, rejected } = run;
-  const [progress, setProgress] = useState<CampaignProgress | null>(null);
-  const [failed, setFailed] = useState(false);
+  // Fetched again once a run is stored.
+  const loaded = useData<CampaignProgress>(account ? fetchCampaign : null, [account, recorded], { keep: true });
+  const progress = loaded.data;
+  const failed = loaded.error !== null;
   const [level, setLevel] = useState<number | null>(null);
   const current = useRef<HTMLButtonElement | null>(null);
-
-  useEffect(() => {
-    if (!account) return;
-    let live = true;
-    fetchCampaign()
-      .then((p) => {
-        if (live) {
-          setProgress(p);
-          setFailed(false);
-        }
-      })
-      .catch(() => {
-        if (live) setFailed(true);
-      });
-    return () => {
-      live = false;
-    };
-    // Fetched again once a run is stored.
-  }, [account, recorded]);
 
   const onMap = level === null;
   // The map scrolls to the level to play next.
@@ -87,68 +73,16 @@ export function Campaign() {
       <div className={playing ? 'campaign play-screen' : 'campaign'}>
         <h1>{t('campaign.level', { level })}</h1>
         {outcome && (
-          <section className="card result campaign-end" role="status" data-testid="campaign-end">
-            <h2>{outcome.stars > 0 ? t('campaign.solved', { level: outcome.level }) : t('campaign.notSolved')}</h2>
-            <p className="stars big-stars" role="img" aria-label={t('campaign.starsOf', { count: outcome.stars })}>
-              {starMarks(outcome.stars)}
-            </p>
-            {solvedMs !== null && <p>{t('campaign.time', { time: clock(solvedMs) })}</p>}
-            {outcome.stars === 0 && solvedMs !== null && <p>{t('campaign.noStars')}</p>}
-            <ul className="thresholds" aria-label={t('campaign.thresholds')}>
-              <li>{t('campaign.three', { time: clock(outcome.thresholds.three) })}</li>
-              <li>{t('campaign.two', { time: clock(outcome.thresholds.two) })}</li>
-              <li>{t('campaign.one')}</li>
-            </ul>
-            {outcome.bestMs !== null && (
-              <p>{t('campaign.best', { count: outcome.bestStars, time: clock(outcome.bestMs) })}</p>
-            )}
-            {outcome.opened !== undefined && (
-              <p className="new-best">{t('campaign.opened', { level: outcome.opened })}</p>
-            )}
-            {run.ghost && <GhostEnd ghost={run.ghost} recorded={recorded} />}
-            <div className="actions">
-              {outcome.next?.open && (
-                <button
-                  type="button"
-                  className="primary big"
-                  disabled={busy}
-                  onClick={() => {
-                    if (outcome.next) play(outcome.next.level);
-                  }}
-                >
-                  {t('campaign.next')}
-                </button>
-              )}
-              <button
-                type="button"
-                disabled={busy}
-                onClick={() => {
-                  play(outcome.level);
-                }}
-              >
-                {t('campaign.again')}
-              </button>
-              {outcome.bestMs !== null && (
-                <button
-                  type="button"
-                  disabled={busy}
-                  onClick={() => {
-                    play(outcome.level, 'own');
-                  }}
-                >
-                  {t('ghost.againOwn')}
-                </button>
-              )}
-              <button
-                type="button"
-                onClick={() => {
-                  setLevel(null);
-                }}
-              >
-                {t('campaign.map')}
-              </button>
-            </div>
-          </section>
+          <CampaignEnd
+            outcome={outcome}
+            solvedMs={solvedMs}
+            end={run.ghost && <GhostEnd ghost={run.ghost} recorded={recorded} />}
+            busy={busy}
+            play={play}
+            onMap={() => {
+              setLevel(null);
+            }}
+          />
         )}
         {!outcome && view?.phase === 'finished' && <p role="status">{t('campaign.saving')}</p>}
         <SoloPlay
@@ -222,5 +156,82 @@ export function Campaign() {
         );
       })}
     </div>
+  );
+}
+
+/** A level's end: solved or not, its stars and thresholds, the best, what it opened, and what next. */
+function CampaignEnd({
+  outcome,
+  solvedMs,
+  end,
+  busy,
+  play,
+  onMap,
+}: {
+  outcome: CampaignOutcome;
+  solvedMs: number | null;
+  /** The ghost's end, if one was raced. */
+  end: ReactNode;
+  busy: boolean;
+  play: (level: number, ghost?: 'own') => void;
+  onMap: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="card result campaign-end" role="status" data-testid="campaign-end">
+      <h2>{outcome.stars > 0 ? t('campaign.solved', { level: outcome.level }) : t('campaign.notSolved')}</h2>
+      <p className="stars big-stars" role="img" aria-label={t('campaign.starsOf', { count: outcome.stars })}>
+        {starMarks(outcome.stars)}
+      </p>
+      {solvedMs !== null && <p>{t('campaign.time', { time: clock(solvedMs) })}</p>}
+      {outcome.stars === 0 && solvedMs !== null && <p>{t('campaign.noStars')}</p>}
+      <ul className="thresholds" aria-label={t('campaign.thresholds')}>
+        <li>{t('campaign.three', { time: clock(outcome.thresholds.three) })}</li>
+        <li>{t('campaign.two', { time: clock(outcome.thresholds.two) })}</li>
+        <li>{t('campaign.one')}</li>
+      </ul>
+      {outcome.bestMs !== null && (
+        <p>{t('campaign.best', { count: outcome.bestStars, time: clock(outcome.bestMs) })}</p>
+      )}
+      {outcome.opened !== undefined && <p className="new-best">{t('campaign.opened', { level: outcome.opened })}</p>}
+      {end}
+      <div className="actions">
+        {outcome.next?.open && (
+          <button
+            type="button"
+            className="primary big"
+            disabled={busy}
+            onClick={() => {
+              if (outcome.next) play(outcome.next.level);
+            }}
+          >
+            {t('campaign.next')}
+          </button>
+        )}
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => {
+            play(outcome.level);
+          }}
+        >
+          {t('campaign.again')}
+        </button>
+        {outcome.bestMs !== null && (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => {
+              play(outcome.level, 'own');
+            }}
+          >
+            {t('ghost.againOwn')}
+          </button>
+        )}
+        <button type="button" onClick={onMap}>
+          {t('campaign.map')}
+        </button>
+      </div>
+    </section>
   );
 }

@@ -2,13 +2,15 @@ import type { DailyAnswer, DailyBoardAnswer, DailyOutcome, DailySolutionAnswer, 
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../account.js';
+import { useData } from '../data.js';
 import { clock } from '../hooks.js';
 import { fetchDaily, fetchDailyBoard, fetchDailySolution } from '../net.js';
 import { BoardPicture } from '../play/BoardPicture.js';
 import { PlayerName } from './common.js';
 import type { Recorded } from './solo-play.js';
 import { GhostBoard, GhostChoice, GhostEnd, GhostRefused } from './ghost.js';
-import { SoloPlay, useSoloRun } from './solo-play.js';
+import { SoloPlay } from './solo-play.js';
+import { useSoloRun } from './solo-run.js';
 
 /*
  * The daily puzzle (docs/courses.md): the server says today's date, whether this account's attempt
@@ -22,61 +24,27 @@ export function Daily() {
   const run = useSoloRun('daily');
   const { view, recorded, busy, error, lost, lostToReload } = run;
   const accountId = useAccount()?.id;
-  const [today, setToday] = useState<DailyAnswer | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [board, setBoard] = useState<DailyBoardAnswer | null>(null);
-  const [yesterday, setYesterday] = useState<DailySolutionAnswer | null>(null);
   const [ghost, setGhost] = useState<GhostKind | null>(null);
   const playing = view?.phase === 'playing';
   const outcome = recorded?.course?.kind === 'daily' ? recorded.course : null;
   const turn = useDayTurn(playing);
 
   // Today, and this account's attempt: fetched again once a run is stored, and as the day turns.
-  useEffect(() => {
-    let live = true;
-    fetchDaily()
-      .then((answer) => {
-        if (live) setToday(answer);
-      })
-      .catch(() => {
-        if (live) setFailed(true);
-      });
-    return () => {
-      live = false;
-    };
-  }, [accountId, recorded, turn]);
+  const loaded = useData<DailyAnswer>(fetchDaily, [accountId, recorded, turn], { keep: true });
+  const today = loaded.data;
+  const failed = loaded.error !== null;
 
+  // The day's board and yesterday's solution: the last shown until the next comes, none once a fetch failed.
   const date = today?.date;
-  useEffect(() => {
-    if (!date) return;
-    let live = true;
-    fetchDailyBoard(date)
-      .then((answer) => {
-        if (live) setBoard(answer);
-      })
-      .catch(() => {
-        if (live) setBoard(null);
-      });
-    return () => {
-      live = false;
-    };
-  }, [date, recorded]);
-
+  const boardRead = useData<DailyBoardAnswer>(date ? () => fetchDailyBoard(date) : null, [date, recorded], {
+    keep: true,
+  });
+  const board = boardRead.error === null ? boardRead.data : null;
   const before = today?.yesterday ?? null;
-  useEffect(() => {
-    if (!before) return;
-    let live = true;
-    fetchDailySolution(before)
-      .then((answer) => {
-        if (live) setYesterday(answer);
-      })
-      .catch(() => {
-        if (live) setYesterday(null);
-      });
-    return () => {
-      live = false;
-    };
-  }, [before]);
+  const solution = useData<DailySolutionAnswer>(before ? () => fetchDailySolution(before) : null, [before], {
+    keep: true,
+  });
+  const yesterday = solution.error === null ? solution.data : null;
 
   const attempt = today?.attempt ?? null;
   const start = (raced?: GhostKind | null): Promise<void> =>
@@ -119,22 +87,7 @@ export function Daily() {
           )}
           {today && (attempt ?? outcome) && (
             <>
-              {attempt && !outcome && (
-                <p data-testid="daily-attempt">
-                  {attempt.solved && attempt.ms !== null
-                    ? t('daily.yourAttempt', { time: clock(attempt.ms) })
-                    : t('daily.yourAttemptUnsolved')}
-                  {attempt.place !== null && ` ${t('daily.place', { place: attempt.place })}`}
-                </p>
-              )}
-              {attempt && !outcome && today.streak !== undefined && (
-                <>
-                  <p className="daily-streak">{t('daily.streak', { count: today.streak })}</p>
-                  {attempt.ms !== null && (
-                    <ShareLine date={today.date} ms={attempt.solved ? attempt.ms : null} streak={today.streak} />
-                  )}
-                </>
-              )}
+              {attempt && !outcome && <DailyAttempt attempt={attempt} today={today} />}
               <p className="hint">{t('daily.practiceText')}</p>
               <GhostChoice value={ghost} onChange={setGhost} />
               <GhostRefused run={run} />
@@ -312,6 +265,29 @@ function ShareLine({ date, ms, streak }: { date: string; ms: number | null; stre
             }}
           />
         </label>
+      )}
+    </>
+  );
+}
+
+/** This account's attempt at today's puzzle: its time and place, the streak and its share line. */
+function DailyAttempt({ attempt, today }: { attempt: NonNullable<DailyAnswer['attempt']>; today: DailyAnswer }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p data-testid="daily-attempt">
+        {attempt.solved && attempt.ms !== null
+          ? t('daily.yourAttempt', { time: clock(attempt.ms) })
+          : t('daily.yourAttemptUnsolved')}
+        {attempt.place !== null && ` ${t('daily.place', { place: attempt.place })}`}
+      </p>
+      {today.streak !== undefined && (
+        <>
+          <p className="daily-streak">{t('daily.streak', { count: today.streak })}</p>
+          {attempt.ms !== null && (
+            <ShareLine date={today.date} ms={attempt.solved ? attempt.ms : null} streak={today.streak} />
+          )}
+        </>
       )}
     </>
   );

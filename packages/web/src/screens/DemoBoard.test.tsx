@@ -4,7 +4,8 @@ import { checkSolution, knownPiece, normalize } from '@ubongo/core';
 import { shippedDeck } from '@ubongo/core/decks';
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEMO_PUZZLES, DemoBoard } from './DemoBoard.js';
+import { DemoBoard } from './DemoBoard.js';
+import { DEMO_PUZZLES } from './demo-puzzles.js';
 
 const key = (cells: readonly Cell[]): string =>
   normalize(cells)

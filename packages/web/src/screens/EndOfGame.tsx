@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { send } from '../net.js';
 import { go } from '../route.js';
-import { Players, RoundBoards } from './Game.js';
+import { Players, RoundBoards } from './standings.js';
 import { PlayerName, RejectedNote } from './common.js';
 import type { Table } from './table.js';
 

@@ -1,9 +1,10 @@
 import type { AccountView, FriendPlace, FriendsAnswer } from '@ubongo/core';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../account.js';
+import { useData } from '../data.js';
 import { block, fetchFriends, follow, unblock, unfollow } from '../friends.js';
 import { errorText } from '../net.js';
 import { go } from '../route.js';
@@ -40,6 +41,38 @@ function Who({ account }: { account: AccountView }) {
   );
 }
 
+/** Runs a change, reads the list again, and says how it went. */
+type Act = <T>(work: () => Promise<T>, done: (result: T) => string) => void;
+
+/** A person in a list: who, what is said of them, and what can be done. */
+const row = (who: AccountView, extra: ReactNode, actions: ReactNode) => (
+  <li key={who.id} className="friend" data-account={who.id}>
+    <div className="friend-who">
+      <Who account={who} />
+      {extra}
+    </div>
+    <div className="actions">{actions}</div>
+  </li>
+);
+
+/** Block a person, once the player has said yes. */
+const blockButton = (who: AccountView, busy: boolean, act: Act, t: TFunction) => (
+  <button
+    type="button"
+    className="small"
+    disabled={busy}
+    onClick={() => {
+      if (window.confirm(t('friends.blockConfirm', { name: who.name })))
+        act(
+          () => block(who.id),
+          () => t('friends.blocked', { name: who.name }),
+        );
+    }}
+  >
+    {t('friends.block')}
+  </button>
+);
+
 /**
  * Friends: follow a player by username (two who follow each other are friends), see where friends
  * are and go to their table, and the people who follow you, whom you follow, whom you block.
@@ -47,35 +80,16 @@ function Who({ account }: { account: AccountView }) {
 export function Friends() {
   const { t } = useTranslation();
   const account = useAccount();
-  const [list, setList] = useState<FriendsAnswer | null>(null);
-  const [username, setUsername] = useState('');
   const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const claimed = account !== null && account.username !== null;
 
-  const reload = useCallback(async (): Promise<void> => {
-    setList(await fetchFriends());
-  }, []);
-  useEffect(() => {
-    if (!claimed) return;
-    let live = true;
-    const read = (): void => {
-      fetchFriends()
-        .then((answer) => {
-          if (live) setList(answer);
-        })
-        .catch(() => undefined);
-    };
-    read();
-    const timer = setInterval(read, REFRESH_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [claimed, account?.id]);
+  const { data: list, reload } = useData<FriendsAnswer>(claimed ? fetchFriends : null, [claimed, account?.id], {
+    keep: true,
+    every: REFRESH_MS,
+  });
 
-  /** Runs a change, reads the list again, and says how it went. */
-  const act = <T,>(work: () => Promise<T>, done: (result: T) => string): void => {
+  const act: Act = (work, done) => {
     setBusy(true);
     setSaid(null);
     work()
@@ -105,68 +119,10 @@ export function Friends() {
       </div>
     );
 
-  const row = (who: AccountView, extra: ReactNode, actions: ReactNode) => (
-    <li key={who.id} className="friend" data-account={who.id}>
-      <div className="friend-who">
-        <Who account={who} />
-        {extra}
-      </div>
-      <div className="actions">{actions}</div>
-    </li>
-  );
-  const blockButton = (who: AccountView) => (
-    <button
-      type="button"
-      className="small"
-      disabled={busy}
-      onClick={() => {
-        if (window.confirm(t('friends.blockConfirm', { name: who.name })))
-          act(
-            () => block(who.id),
-            () => t('friends.blocked', { name: who.name }),
-          );
-      }}
-    >
-      {t('friends.block')}
-    </button>
-  );
-
   return (
     <div className="friends">
       <h1>{t('friends.title')}</h1>
-      <form
-        className="card follow-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const name = username.trim();
-          if (!name) return;
-          act(
-            async () => {
-              const answer = await follow(name);
-              setUsername('');
-              return answer;
-            },
-            (answer) => t(answer.friends ? 'friends.nowFriends' : 'friends.followed', { name }),
-          );
-        }}
-      >
-        <label className="field">
-          <span>{t('friends.followLabel')}</span>
-          <input
-            value={username}
-            maxLength={64}
-            autoCapitalize="none"
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(e) => {
-              setUsername(e.target.value);
-            }}
-          />
-        </label>
-        <button type="submit" className="primary" disabled={busy || username.trim() === ''}>
-          {t('friends.follow')}
-        </button>
-      </form>
+      <FollowForm busy={busy} act={act} />
       {said && (
         <p className={said.ok ? 'banner info' : 'error'} role={said.ok ? 'status' : 'alert'}>
           {said.text}
@@ -176,49 +132,7 @@ export function Friends() {
         <p className="loading">{t('common.loading')}</p>
       ) : (
         <>
-          <section className="card" aria-labelledby="friends-list">
-            <h2 id="friends-list">{t('friends.friendsList')}</h2>
-            {list.friends.length === 0 ? (
-              <p>{t('friends.none')}</p>
-            ) : (
-              <ul className="friend-list">
-                {list.friends.map((f) =>
-                  row(
-                    f.account,
-                    <span className={`place ${f.place === null ? 'offline' : 'online'}`}>{placeText(f.place, t)}</span>,
-                    <>
-                      {(f.place?.kind === 'lobby' || f.place?.kind === 'game') && (
-                        <button
-                          type="button"
-                          className="small primary"
-                          onClick={() => {
-                            if (f.place?.kind === 'lobby' || f.place?.kind === 'game') go(`room/${f.place.code}`);
-                          }}
-                        >
-                          {f.place.kind === 'lobby' ? t('friends.join') : t('friends.watch')}
-                        </button>
-                      )}
-                      <button
-                        type="button"
-                        className="small"
-                        disabled={busy}
-                        onClick={() => {
-                          act(
-                            () => unfollow(f.account.id),
-                            () => t('friends.unfollowed', { name: f.account.name }),
-                          );
-                        }}
-                      >
-                        {t('friends.unfollow')}
-                      </button>
-                      {blockButton(f.account)}
-                    </>,
-                  ),
-                )}
-              </ul>
-            )}
-            <p className="hint">{t('friends.inviteHint')}</p>
-          </section>
+          <FriendsList friends={list.friends} busy={busy} act={act} />
           {list.followers.length > 0 && (
             <section className="card" aria-labelledby="friends-followers">
               <h2 id="friends-followers">{t('friends.followers')}</h2>
@@ -244,7 +158,7 @@ export function Friends() {
                           {t('friends.followBack')}
                         </button>
                       )}
-                      {blockButton(who)}
+                      {blockButton(who, busy, act, t)}
                     </>,
                   ),
                 )}
@@ -306,5 +220,96 @@ export function Friends() {
         </>
       )}
     </div>
+  );
+}
+
+/** Follow a player by their username. */
+function FollowForm({ busy, act }: { busy: boolean; act: Act }) {
+  const { t } = useTranslation();
+  const [username, setUsername] = useState('');
+  return (
+    <form
+      className="card follow-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const name = username.trim();
+        if (!name) return;
+        act(
+          async () => {
+            const answer = await follow(name);
+            setUsername('');
+            return answer;
+          },
+          (answer) => t(answer.friends ? 'friends.nowFriends' : 'friends.followed', { name }),
+        );
+      }}
+    >
+      <label className="field">
+        <span>{t('friends.followLabel')}</span>
+        <input
+          value={username}
+          maxLength={64}
+          autoCapitalize="none"
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(e) => {
+            setUsername(e.target.value);
+          }}
+        />
+      </label>
+      <button type="submit" className="primary" disabled={busy || username.trim() === ''}>
+        {t('friends.follow')}
+      </button>
+    </form>
+  );
+}
+
+/** The friends: where each is (their table to join or watch), to unfollow or block. */
+function FriendsList({ friends, busy, act }: { friends: FriendsAnswer['friends']; busy: boolean; act: Act }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card" aria-labelledby="friends-list">
+      <h2 id="friends-list">{t('friends.friendsList')}</h2>
+      {friends.length === 0 ? (
+        <p>{t('friends.none')}</p>
+      ) : (
+        <ul className="friend-list">
+          {friends.map((f) =>
+            row(
+              f.account,
+              <span className={`place ${f.place === null ? 'offline' : 'online'}`}>{placeText(f.place, t)}</span>,
+              <>
+                {(f.place?.kind === 'lobby' || f.place?.kind === 'game') && (
+                  <button
+                    type="button"
+                    className="small primary"
+                    onClick={() => {
+                      if (f.place?.kind === 'lobby' || f.place?.kind === 'game') go(`room/${f.place.code}`);
+                    }}
+                  >
+                    {f.place.kind === 'lobby' ? t('friends.join') : t('friends.watch')}
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="small"
+                  disabled={busy}
+                  onClick={() => {
+                    act(
+                      () => unfollow(f.account.id),
+                      () => t('friends.unfollowed', { name: f.account.name }),
+                    );
+                  }}
+                >
+                  {t('friends.unfollow')}
+                </button>
+                {blockButton(f.account, busy, act, t)}
+              </>,
+            ),
+          )}
+        </ul>
+      )}
+      <p className="hint">{t('friends.inviteHint')}</p>
+    </section>
   );
 }

@@ -10,7 +10,7 @@ import type * as PuzzleModule from '../play/Puzzle.js';
 import type { PuzzleProps } from '../play/Puzzle.js';
 import type * as SoundModule from '../sound.js';
 import { play } from '../sound.js';
-import type * as CommonModule from './common.js';
+import type * as HourglassModule from './Hourglass.js';
 import { Game } from './Game.js';
 import type { Table } from './table.js';
 
@@ -30,13 +30,13 @@ vi.mock('../play/Puzzle.js', async (importOriginal) => ({
   }),
 }));
 const hourglasses = vi.hoisted(() => ({ drawn: 0 }));
-vi.mock('./common.js', async (importOriginal) => {
-  const common = await importOriginal<typeof CommonModule>();
+vi.mock('./Hourglass.js', async (importOriginal) => {
+  const glass = await importOriginal<typeof HourglassModule>();
   return {
-    ...common,
-    Hourglass: (props: Parameters<typeof common.Hourglass>[0]) => {
+    ...glass,
+    Hourglass: (props: Parameters<typeof glass.Hourglass>[0]) => {
       hourglasses.drawn++;
-      return common.Hourglass(props);
+      return glass.Hourglass(props);
     },
   };
 });

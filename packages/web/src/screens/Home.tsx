@@ -14,6 +14,7 @@ import { Fallback } from '../Fallback.js';
  * without it, which on a slow phone is most of the first visit's script.
  */
 const network = () => import('../net.js');
+const reconnect = () => import('../reconnect.js');
 
 /** The live board, fetched once the page is up: the front door does not wait for it (its box is kept meanwhile). */
 const DemoBoard = lazy(() => import('./DemoBoard.js').then((m) => ({ default: m.DemoBoard })));
@@ -57,7 +58,6 @@ export function Home() {
   // What the player types; until then, the account's name.
   const [typed, setName] = useState<string | null>(null);
   const name = typed ?? account?.name ?? '';
-  const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   // A first visit offers the tutorial until the player takes it or says no.
@@ -68,7 +68,7 @@ export function Home() {
     setError('');
     try {
       await savePlayerName(name);
-      const { createRoom, quickMatch, rememberRoom } = await network();
+      const [{ createRoom, quickMatch }, { rememberRoom }] = await Promise.all([network(), reconnect()]);
       const room = how === 'create' ? await createRoom('race', {}) : await quickMatch({});
       // Caught from now on: the lobby may arrive before the table's screen listens.
       watchRoom(room);
@@ -85,7 +85,6 @@ export function Home() {
   const demoWanted = useIdle();
   const demoBox = <div className="puzzle demo-board" aria-hidden="true" />;
 
-  const cleanCode = code.trim().toUpperCase();
   return (
     <div className="home">
       {/* The first screen: the ways to play, one tap each (with the tutorial beside them for a first visit). */}
@@ -117,29 +116,100 @@ export function Home() {
           </a>
         </nav>
         {offer && (
-          <aside className="card tutorial-offer" aria-labelledby="tutorial-offer">
-            <h2 id="tutorial-offer">{t('tutorial.offer.title')}</h2>
-            <p>{t('tutorial.offer.text')}</p>
-            <div className="actions">
-              {/* Beside the ways to play, not before them: one call to action, Solo's. */}
-              <a className="button" href="#/tutorial">
-                {t('tutorial.offer.start')}
-              </a>
-              <button
-                type="button"
-                onClick={() => {
-                  rememberTutorial('skipped');
-                  setOffer(false);
-                  // The button goes: the focus stays on the page rather than fall to its body.
-                  document.getElementById('main')?.focus({ preventScroll: true });
-                }}
-              >
-                {t('tutorial.offer.dismiss')}
-              </button>
-            </div>
-          </aside>
+          <TutorialOffer
+            onDismiss={() => {
+              setOffer(false);
+            }}
+          />
         )}
       </section>
+      <MoreTiles />
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="home-grid">
+        <section className="card">
+          <NameField
+            label={t('home.name')}
+            value={name}
+            onChange={setName}
+            onBlur={() => {
+              savePlayerName(name).catch(async (e: unknown) => {
+                setError(t('home.badName', { reason: await failure(e, t) }));
+              });
+            }}
+          />
+        </section>
+        <section className="card">
+          <JoinByCode
+            name={name}
+            busy={busy}
+            onError={(text) => {
+              setError(text);
+            }}
+          />
+        </section>
+      </div>
+      <LearnCard />
+      <section className="hero with-demo" aria-label={t('home.demo.title')}>
+        {/* A picture only, its box kept until it comes (or if it cannot): the words beside it say what it shows. */}
+        {demoWanted ? (
+          <Fallback fallback={demoBox}>
+            <Suspense fallback={demoBox}>
+              <DemoBoard />
+            </Suspense>
+          </Fallback>
+        ) : (
+          demoBox
+        )}
+        <div className="demo-caption">
+          {/* What the board shows: moving, or still for those who ask for less motion (styles.css picks one). */}
+          <p className="demo-says-moving">{t('home.demo.caption')}</p>
+          <p className="demo-says-still">{t('home.demo.still')}</p>
+          <a className="button" href="#/tutorial">
+            {t('home.demo.try')}
+          </a>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** The tutorial, offered on a first visit beside the ways to play until taken or declined (`onDismiss`). */
+function TutorialOffer({ onDismiss }: { onDismiss: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <aside className="card tutorial-offer" aria-labelledby="tutorial-offer">
+      <h2 id="tutorial-offer">{t('tutorial.offer.title')}</h2>
+      <p>{t('tutorial.offer.text')}</p>
+      <div className="actions">
+        {/* Beside the ways to play, not before them: one call to action, Solo's. */}
+        <a className="button" href="#/tutorial">
+          {t('tutorial.offer.start')}
+        </a>
+        <button
+          type="button"
+          onClick={() => {
+            rememberTutorial('skipped');
+            onDismiss();
+            // The button goes: the focus stays on the page rather than fall to its body.
+            document.getElementById('main')?.focus({ preventScroll: true });
+          }}
+        >
+          {t('tutorial.offer.dismiss')}
+        </button>
+      </div>
+    </aside>
+  );
+}
+
+/** What comes back each day (the campaign, the daily puzzle, Storm), and playing together. */
+function MoreTiles() {
+  const { t } = useTranslation();
+  return (
+    <>
       {/* What comes back each day: the campaign, the daily puzzle, Storm. */}
       <nav className="day-tiles" aria-label={t('home.everyDay')}>
         <a className="button tile small" href="#/campaign">
@@ -166,97 +236,72 @@ export function Home() {
           <span className="tile-text">{t('home.arenasText')}</span>
         </a>
       </nav>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="home-grid">
-        <section className="card">
-          <NameField
-            label={t('home.name')}
-            value={name}
-            onChange={setName}
-            onBlur={() => {
-              savePlayerName(name).catch(async (e: unknown) => {
-                setError(t('home.badName', { reason: await failure(e, t) }));
-              });
-            }}
-          />
-        </section>
-        <section className="card">
-          <form
-            className="join"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (!/^[A-Z0-9]{4,12}$/.test(cleanCode)) {
-                setError(t('home.badCode'));
-                return;
-              }
-              savePlayerName(name)
-                .then(() => {
-                  go(`room/${cleanCode}`);
-                })
-                .catch(async (e: unknown) => {
-                  setError(t('home.badName', { reason: await failure(e, t) }));
-                });
-            }}
-          >
-            <label className="field">
-              <span>{t('home.code')}</span>
-              <input
-                value={code}
-                maxLength={12}
-                autoCapitalize="characters"
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="ABC234"
-                onChange={(e) => {
-                  setCode(e.target.value);
-                }}
-              />
-            </label>
-            <button type="submit" disabled={busy || cleanCode.length === 0}>
-              {t('home.join')}
-            </button>
-          </form>
-        </section>
+    </>
+  );
+}
+
+/** The rules, the leaderboards, the games to watch. */
+function LearnCard() {
+  const { t } = useTranslation();
+  return (
+    <section className="card">
+      <h2>{t('home.learn')}</h2>
+      <p>{t('home.learnText')}</p>
+      <div className="actions">
+        <a className="button" href="#/how-to-play">
+          {t('nav.how-to-play')}
+        </a>
+        <a className="button" href="#/leaderboards">
+          {t('nav.leaderboards')}
+        </a>
+        <a className="button" href="#/live">
+          {t('nav.live')}
+        </a>
       </div>
-      <section className="card">
-        <h2>{t('home.learn')}</h2>
-        <p>{t('home.learnText')}</p>
-        <div className="actions">
-          <a className="button" href="#/how-to-play">
-            {t('nav.how-to-play')}
-          </a>
-          <a className="button" href="#/leaderboards">
-            {t('nav.leaderboards')}
-          </a>
-          <a className="button" href="#/live">
-            {t('nav.live')}
-          </a>
-        </div>
-      </section>
-      <section className="hero with-demo" aria-label={t('home.demo.title')}>
-        {/* A picture only, its box kept until it comes (or if it cannot): the words beside it say what it shows. */}
-        {demoWanted ? (
-          <Fallback fallback={demoBox}>
-            <Suspense fallback={demoBox}>
-              <DemoBoard />
-            </Suspense>
-          </Fallback>
-        ) : (
-          demoBox
-        )}
-        <div className="demo-caption">
-          {/* What the board shows: moving, or still for those who ask for less motion (styles.css picks one). */}
-          <p className="demo-says-moving">{t('home.demo.caption')}</p>
-          <p className="demo-says-still">{t('home.demo.still')}</p>
-          <a className="button" href="#/tutorial">
-            {t('home.demo.try')}
-          </a>
-        </div>
-      </section>
-    </div>
+    </section>
+  );
+}
+
+/** A table's code to join it (the name given is saved first). */
+function JoinByCode({ name, busy, onError }: { name: string; busy: boolean; onError: (text: string) => void }) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const cleanCode = code.trim().toUpperCase();
+  return (
+    <form
+      className="join"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!/^[A-Z0-9]{4,12}$/.test(cleanCode)) {
+          onError(t('home.badCode'));
+          return;
+        }
+        savePlayerName(name)
+          .then(() => {
+            go(`room/${cleanCode}`);
+          })
+          .catch(async (e: unknown) => {
+            onError(t('home.badName', { reason: await failure(e, t) }));
+          });
+      }}
+    >
+      <label className="field">
+        <span>{t('home.code')}</span>
+        <input
+          value={code}
+          maxLength={12}
+          autoCapitalize="characters"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="ABC234"
+          onChange={(e) => {
+            setCode(e.target.value);
+          }}
+        />
+      </label>
+      <button type="submit" disabled={busy || cleanCode.length === 0}>
+        {t('home.join')}
+      </button>
+    </form>
   );
 }

@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { cellSize, centre, extentOf, flipped, rotated, toOrigin } from '../play/geometry.js';
 import { PIECE_COLOURS, pieceLetter } from '../play/draw.js';
 import { Gem, JEWEL_FILL, JEWEL_SHAPES } from './common.js';
-import type { DemoPuzzle } from './DemoBoard.js';
-import { BoardDrawing, DEMO_PUZZLES, letterCell, PieceTile } from './DemoBoard.js';
+import type { DemoPuzzle } from './demo-puzzles.js';
+import { BoardDrawing, letterCell, PieceTile } from './DemoBoard.js';
+import { DEMO_PUZZLES } from './demo-puzzles.js';
 
 /*
  * The how-to page's pictures, drawn by the board's own geometry and classes from the same real

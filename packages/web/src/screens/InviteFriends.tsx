@@ -1,7 +1,8 @@
 import type { FriendsAnswer } from '@ubongo/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../account.js';
+import { useData } from '../data.js';
 import { fetchFriends, invite } from '../friends.js';
 import { errorText } from '../net.js';
 import { placeText } from './Friends.js';
@@ -17,27 +18,11 @@ const REFRESH_MS = 10_000;
 export function InviteFriends({ seated }: { seated: readonly string[] }) {
   const { t } = useTranslation();
   const account = useAccount();
-  const [list, setList] = useState<FriendsAnswer['friends'] | null>(null);
   const [invited, setInvited] = useState<ReadonlySet<string>>(new Set());
   const [error, setError] = useState('');
   const claimed = account !== null && account.username !== null;
-  useEffect(() => {
-    if (!claimed) return;
-    let live = true;
-    const read = (): void => {
-      fetchFriends()
-        .then((answer) => {
-          if (live) setList(answer.friends);
-        })
-        .catch(() => undefined);
-    };
-    read();
-    const timer = setInterval(read, REFRESH_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [claimed]);
+  const list = useData<FriendsAnswer>(claimed ? fetchFriends : null, [claimed], { keep: true, every: REFRESH_MS }).data
+    ?.friends;
   const away = list?.filter((f) => !seated.includes(f.account.id)) ?? [];
   if (!claimed || away.length === 0) return null;
   return (

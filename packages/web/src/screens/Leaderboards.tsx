@@ -1,12 +1,14 @@
 import type { LeaderboardAnswer, RaceEdition, RecordsAnswer, Side, SoloMode } from '@ubongo/core';
 import { RACE_EDITIONS, SIDES, SOLO_LIMITS, SOLO_MODES } from '@ubongo/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useData } from '../data.js';
 import { clock } from '../hooks.js';
 import { fetchLeaderboard, fetchRecordsOf } from '../net.js';
 import { useAccount } from '../account.js';
 import { PlayerName } from './common.js';
 import { SeasonBoard } from './Seasons.js';
+import { SelectField } from './SelectField.js';
 
 type Period = 'day' | 'week' | 'all';
 const PERIODS: readonly Period[] = ['day', 'week', 'all'];
@@ -17,59 +19,28 @@ export function Leaderboards() {
   const me = useAccount();
   const { t } = useTranslation();
   const [edition, setEdition] = useState<RaceEdition>('classic');
-  const [board, setBoard] = useState<LeaderboardAnswer | null>(null);
   const [mode, setMode] = useState<SoloMode>('timed');
   const [limit, setLimit] = useState<number>(SOLO_LIMITS[0]);
   const [side, setSide] = useState<Side>('easy');
   const [period, setPeriod] = useState<Period>('week');
-  const [records, setRecords] = useState<RecordsAnswer['records'] | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    setBoard(null);
-    fetchLeaderboard(edition)
-      .then((b) => {
-        if (live) setBoard(b);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [edition]);
-
-  useEffect(() => {
-    let live = true;
-    setRecords(null);
-    fetchRecordsOf(mode, limit, side, period)
-      .then((r) => {
-        if (live) setRecords(r);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [mode, limit, side, period]);
+  const board = useData<LeaderboardAnswer>(() => fetchLeaderboard(edition), [edition]).data;
+  const records = useData<RecordsAnswer['records']>(
+    () => fetchRecordsOf(mode, limit, side, period),
+    [mode, limit, side, period],
+  ).data;
 
   return (
     <div className="leaderboards">
       <h1>{t('leaderboards.title')}</h1>
       <section className="card">
         <h2>{t('leaderboards.ratings')}</h2>
-        <label className="field">
-          <span>{t('leaderboards.edition')}</span>
-          <select
-            value={edition}
-            onChange={(e) => {
-              setEdition(e.target.value as RaceEdition);
-            }}
-          >
-            {RACE_EDITIONS.map((e) => (
-              <option key={e} value={e}>
-                {t(`editions.${e}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={t('leaderboards.edition')}
+          value={edition}
+          options={RACE_EDITIONS}
+          text={(e) => t(`editions.${e}`)}
+          onChange={setEdition}
+        />
         {board && board.players.length === 0 && <p>{t('leaderboards.noRatings')}</p>}
         {board && board.players.length > 0 && (
           <ol className="records">
@@ -92,66 +63,33 @@ export function Leaderboards() {
       <section className="card">
         <h2>{t('leaderboards.solo')}</h2>
         <div className="field-row">
-          <label className="field">
-            <span>{t('solo.mode')}</span>
-            <select
-              value={mode}
-              onChange={(e) => {
-                setMode(e.target.value as SoloMode);
-              }}
-            >
-              {SOLO_MODES.map((m) => (
-                <option key={m} value={m}>
-                  {t(`solo.${m}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span>{mode === 'timed' ? t('solo.minutes') : t('solo.puzzles')}</span>
-            <select
-              value={limit}
-              onChange={(e) => {
-                setLimit(Number(e.target.value));
-              }}
-            >
-              {SOLO_LIMITS.map((l) => (
-                <option key={l} value={l}>
-                  {l}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span>{t('solo.side')}</span>
-            <select
-              value={side}
-              onChange={(e) => {
-                setSide(e.target.value as Side);
-              }}
-            >
-              {SIDES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`sides.${s}Long`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span>{t('leaderboards.period')}</span>
-            <select
-              value={period}
-              onChange={(e) => {
-                setPeriod(e.target.value as Period);
-              }}
-            >
-              {PERIODS.map((p) => (
-                <option key={p} value={p}>
-                  {t(`leaderboards.${p}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            label={t('solo.mode')}
+            value={mode}
+            options={SOLO_MODES}
+            text={(m) => t(`solo.${m}`)}
+            onChange={setMode}
+          />
+          <SelectField
+            label={mode === 'timed' ? t('solo.minutes') : t('solo.puzzles')}
+            value={limit}
+            options={SOLO_LIMITS}
+            onChange={setLimit}
+          />
+          <SelectField
+            label={t('solo.side')}
+            value={side}
+            options={SIDES}
+            text={(s) => t(`sides.${s}Long`)}
+            onChange={setSide}
+          />
+          <SelectField
+            label={t('leaderboards.period')}
+            value={period}
+            options={PERIODS}
+            text={(p) => t(`leaderboards.${p}`)}
+            onChange={setPeriod}
+          />
         </div>
         {records && records.length === 0 && <p>{t('solo.noRecords')}</p>}
         {records && records.length > 0 && (

@@ -1,9 +1,11 @@
 import type { LiveAnswer, LiveEntry, LivePlayer } from '@ubongo/core';
 import type { TFunction } from 'i18next';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useData } from '../data.js';
 import { watchRoom } from '../hooks.js';
-import { errorText, joinTable, rememberRoom } from '../net.js';
+import { errorText, joinTable } from '../net.js';
+import { rememberRoom } from '../reconnect.js';
 import { go } from '../route.js';
 import { handOver } from '../store.js';
 import { PlayerName } from './common.js';
@@ -18,40 +20,24 @@ function playerName(p: LivePlayer, t: TFunction): string {
   return p.kind === 'bot' ? t('live.bot', { level }) : t('lobby.standIn', { name: p.name });
 }
 
+/** The games in play, as the server lists them. */
+async function readLive(): Promise<readonly LiveEntry[]> {
+  const res = await fetch('/api/live');
+  if (!res.ok) throw new Error(`HTTP ${String(res.status)}`);
+  return ((await res.json()) as LiveAnswer).games;
+}
+
 /**
  * The games in play to watch (`GET /api/live`), in the server's order: arenas', then rated games by
  * their players' average rating, then quick matches. Watching one joins its table as a spectator.
  */
 export function Live() {
   const { t } = useTranslation();
-  const [games, setGames] = useState<readonly LiveEntry[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const loaded = useData<readonly LiveEntry[]>(readLive, [], { keep: true, every: REFRESH_MS });
+  const games = loaded.data;
+  const failed = loaded.error !== null;
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    const load = (): void => {
-      fetch('/api/live')
-        .then(async (res) => {
-          if (!res.ok) throw new Error(`HTTP ${String(res.status)}`);
-          const body = (await res.json()) as LiveAnswer;
-          if (live) {
-            setGames(body.games);
-            setFailed(false);
-          }
-        })
-        .catch(() => {
-          if (live) setFailed(true);
-        });
-    };
-    load();
-    const id = setInterval(load, REFRESH_MS);
-    return () => {
-      live = false;
-      clearInterval(id);
-    };
-  }, []);
 
   const watch = async (code: string): Promise<void> => {
     setBusy(true);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BotLevel, LobbyMessage, RaceEdition, RaceSettings, Variant } from '@ubongo/core';
+import type { BotLevel, LobbyMessage, RaceSettings } from '@ubongo/core';
 import { BOT_LEVELS, GAME_ROUNDS, HOURGLASS_SECONDS, RACE_EDITIONS, SIDES } from '@ubongo/core';
 import { timeLeft, useNow } from '../hooks.js';
 import { seatName, send } from '../net.js';
@@ -8,6 +8,7 @@ import { PieceSetField, PlayerName, RejectedNote } from './common.js';
 import { InviteFriends } from './InviteFriends.js';
 import { SeatReaction } from './reactions.js';
 import type { Table } from './table.js';
+import { SelectField } from './SelectField.js';
 
 /** The hourglass lengths offered, within the range the server takes. */
 const HOURGLASS = [20, 30, 45, 60, 90, 120, 180, 300].filter(
@@ -19,15 +20,8 @@ const ROUNDS = Array.from({ length: GAME_ROUNDS.max - GAME_ROUNDS.min + 1 }, (_,
 export function Lobby({ table }: { table: Table }) {
   const { t } = useTranslation();
   const { room, lobby } = table;
-  const [level, setLevel] = useState<BotLevel>('casual');
-  const [copied, setCopied] = useState(false);
   const isHost = lobby.you >= 0 && lobby.you === lobby.host;
   const me = lobby.seats[lobby.you];
-  const link = `${window.location.origin}${window.location.pathname}#/room/${lobby.code}`;
-  const settings = lobby.settings;
-  const change = (next: Partial<RaceSettings>): void => {
-    send(room, 'settings', next);
-  };
 
   return (
     <div className="lobby">
@@ -38,224 +32,13 @@ export function Lobby({ table }: { table: Table }) {
       {/* A table the rated queue made starts by itself too (its startsAt), though it is private. */}
       {(lobby.public || (lobby.startsAt !== null && lobby.arena === undefined)) && <QuickMatch table={table} />}
       <Blocked lobby={lobby} />
-      {!lobby.public && (
-        <section className="card share">
-          <p>{t('lobby.share')}</p>
-          <p className="code" aria-label={t('lobby.codeLabel')} data-testid="room-code">
-            {lobby.code}
-          </p>
-          <div className="actions">
-            <input
-              className="link"
-              readOnly
-              value={link}
-              aria-label={t('lobby.link')}
-              onFocus={(e) => {
-                e.target.select();
-              }}
-            />
-            <button
-              type="button"
-              onClick={(e) => {
-                // Without a clipboard (plain http on a LAN), the link is selected to copy by hand.
-                const input = e.currentTarget.parentElement?.querySelector('input');
-                const select = (): void => {
-                  input?.focus();
-                  input?.select();
-                };
-                if (!('clipboard' in navigator)) {
-                  select();
-                  return;
-                }
-                navigator.clipboard.writeText(link).then(() => {
-                  setCopied(true);
-                }, select);
-              }}
-            >
-              {copied ? t('lobby.copied') : t('lobby.copy')}
-            </button>
-          </div>
-        </section>
-      )}
+      {!lobby.public && <ShareCard code={lobby.code} />}
       {!lobby.public && (
         <InviteFriends seated={lobby.seats.flatMap((s) => (s.account === undefined ? [] : [s.account]))} />
       )}
       <div className="lobby-grid">
-        <section className="card">
-          <h2>{t('lobby.seats')}</h2>
-          <ol className="seats">
-            {Array.from({ length: lobby.seats.length + lobby.free }, (_, i) => {
-              const seat = lobby.seats[i];
-              if (!seat)
-                return (
-                  <li key={i} className="seat empty">
-                    {t('lobby.emptySeat')}
-                  </li>
-                );
-              return (
-                <li key={i} className={`seat${i === lobby.you ? ' me' : ''}`}>
-                  <span className="seat-name">
-                    <PlayerName name={seatName(seat, t)} username={seat.username} account={seat.account} />
-                    {i === lobby.you && ` (${t('lobby.you')})`}
-                    {i === lobby.host && <span className="tag">{t('lobby.host')}</span>}
-                    <SeatReaction seat={i} />
-                    {/* At a rated table, marked before the game as the server says: a rated game is not for guests. */}
-                    {settings.rated && seat.guest === true && (
-                      <span className="tag guest" data-testid="guest-tag">
-                        {t('lobby.guest')}
-                      </span>
-                    )}
-                  </span>
-                  <span className="seat-info">
-                    {seat.kind === 'human' ? t('lobby.person') : t(`levels.${seat.level}`)} · {t(`sides.${seat.side}`)}
-                    {seat.kind === 'human' && (seat.ready ? ` · ${t('lobby.ready')}` : ` · ${t('lobby.notReady')}`)}
-                    {!seat.connected && ` · ${t('lobby.away')}`}
-                  </span>
-                  {isHost && seat.kind !== 'human' && (
-                    <button
-                      type="button"
-                      className="small"
-                      aria-label={t('lobby.removeBot', { name: seatName(seat, t) })}
-                      onClick={() => {
-                        send(room, 'remove-seat', { seat: i });
-                      }}
-                    >
-                      ✕
-                    </button>
-                  )}
-                </li>
-              );
-            })}
-          </ol>
-          {isHost && lobby.free > 0 && (
-            <div className="actions">
-              <label className="field inline">
-                <span>{t('lobby.botLevel')}</span>
-                <select
-                  value={level}
-                  onChange={(e) => {
-                    setLevel(e.target.value as BotLevel);
-                  }}
-                >
-                  {BOT_LEVELS.map((l) => (
-                    <option key={l} value={l}>
-                      {t(`levels.${l}`)}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <button
-                type="button"
-                onClick={() => {
-                  send(room, 'add-bot', { level });
-                }}
-              >
-                {t('lobby.addBot')}
-              </button>
-            </div>
-          )}
-          {lobby.spectators > 0 && <p>{t('lobby.spectators', { count: lobby.spectators })}</p>}
-        </section>
-        <section className="card">
-          <h2>{t('lobby.settings')}</h2>
-          <div className="settings">
-            <label className="field">
-              <span>{t('lobby.edition')}</span>
-              <select
-                disabled={!isHost}
-                value={settings.edition}
-                onChange={(e) => {
-                  change({ edition: e.target.value as RaceEdition });
-                }}
-              >
-                {RACE_EDITIONS.map((ed) => (
-                  <option key={ed} value={ed}>
-                    {t(`editions.${ed}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            {lobby.variants.length > 1 && (
-              <label className="field">
-                <span>{t('lobby.variant')}</span>
-                <select
-                  disabled={!isHost}
-                  value={settings.variant}
-                  onChange={(e) => {
-                    change({ variant: e.target.value as Variant });
-                  }}
-                >
-                  {lobby.variants.map((v) => (
-                    <option key={v} value={v}>
-                      {t(`variants.${v}`)}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            )}
-            <label className="field">
-              <span>{t('lobby.hourglass')}</span>
-              <select
-                disabled={!isHost}
-                value={settings.hourglassSeconds}
-                onChange={(e) => {
-                  change({ hourglassSeconds: Number(e.target.value) });
-                }}
-              >
-                {[...new Set([...HOURGLASS, settings.hourglassSeconds])]
-                  .sort((a, b) => a - b)
-                  .map((s) => (
-                    <option key={s} value={s}>
-                      {t('lobby.seconds', { count: s })}
-                    </option>
-                  ))}
-              </select>
-            </label>
-            <label className="field">
-              <span>{t('lobby.rounds')}</span>
-              <select
-                disabled={!isHost}
-                value={settings.rounds}
-                onChange={(e) => {
-                  change({ rounds: Number(e.target.value) });
-                }}
-              >
-                {ROUNDS.map((r) => (
-                  <option key={r} value={r}>
-                    {r}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <PieceSetField
-              disabled={!isHost}
-              value={settings.pieceSet}
-              onChange={(pieceSet) => {
-                change({ pieceSet });
-              }}
-            />
-            {!lobby.public && (
-              <label className="check">
-                <input
-                  type="checkbox"
-                  disabled={!isHost}
-                  checked={settings.rated}
-                  aria-describedby="rated-text"
-                  onChange={(e) => {
-                    change({ rated: e.target.checked });
-                  }}
-                />
-                {t('lobby.rated')}
-              </label>
-            )}
-          </div>
-          <p className="hint">{t(`editions.${settings.edition}Text`)}</p>
-          {!lobby.public && (
-            <p className="hint" id="rated-text">
-              {settings.rated ? t('lobby.ratedText') : t('lobby.casualText')}
-            </p>
-          )}
-        </section>
+        <Seats table={table} isHost={isHost} />
+        <TableSettings table={table} isHost={isHost} />
       </div>
       {me && (
         <section className="card">
@@ -391,6 +174,215 @@ function QuickMatch({ table }: { table: Table }) {
           {t('lobby.playWithBots')}
         </button>
       </div>
+    </section>
+  );
+}
+
+/** A private table's code and link, to share (copied at a press where the browser lets it). */
+function ShareCard({ code }: { code: string }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  const link = `${window.location.origin}${window.location.pathname}#/room/${code}`;
+  return (
+    <section className="card share">
+      <p>{t('lobby.share')}</p>
+      <p className="code" aria-label={t('lobby.codeLabel')} data-testid="room-code">
+        {code}
+      </p>
+      <div className="actions">
+        <input
+          className="link"
+          readOnly
+          value={link}
+          aria-label={t('lobby.link')}
+          onFocus={(e) => {
+            e.target.select();
+          }}
+        />
+        <button
+          type="button"
+          onClick={(e) => {
+            // Without a clipboard (plain http on a LAN), the link is selected to copy by hand.
+            const input = e.currentTarget.parentElement?.querySelector('input');
+            const select = (): void => {
+              input?.focus();
+              input?.select();
+            };
+            if (!('clipboard' in navigator)) {
+              select();
+              return;
+            }
+            navigator.clipboard.writeText(link).then(() => {
+              setCopied(true);
+            }, select);
+          }}
+        >
+          {copied ? t('lobby.copied') : t('lobby.copy')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** The seats, taken and free, and for the host the bots to add or remove; how many watch. */
+function Seats({ table, isHost }: { table: Table; isHost: boolean }) {
+  const { t } = useTranslation();
+  const { room, lobby } = table;
+  const settings = lobby.settings;
+  const [level, setLevel] = useState<BotLevel>('casual');
+  return (
+    <section className="card">
+      <h2>{t('lobby.seats')}</h2>
+      <ol className="seats">
+        {Array.from({ length: lobby.seats.length + lobby.free }, (_, i) => {
+          const seat = lobby.seats[i];
+          if (!seat)
+            return (
+              <li key={i} className="seat empty">
+                {t('lobby.emptySeat')}
+              </li>
+            );
+          return (
+            <li key={i} className={`seat${i === lobby.you ? ' me' : ''}`}>
+              <span className="seat-name">
+                <PlayerName name={seatName(seat, t)} username={seat.username} account={seat.account} />
+                {i === lobby.you && ` (${t('lobby.you')})`}
+                {i === lobby.host && <span className="tag">{t('lobby.host')}</span>}
+                <SeatReaction seat={i} />
+                {/* At a rated table, marked before the game as the server says: a rated game is not for guests. */}
+                {settings.rated && seat.guest === true && (
+                  <span className="tag guest" data-testid="guest-tag">
+                    {t('lobby.guest')}
+                  </span>
+                )}
+              </span>
+              <span className="seat-info">
+                {seat.kind === 'human' ? t('lobby.person') : t(`levels.${seat.level}`)} · {t(`sides.${seat.side}`)}
+                {seat.kind === 'human' && (seat.ready ? ` · ${t('lobby.ready')}` : ` · ${t('lobby.notReady')}`)}
+                {!seat.connected && ` · ${t('lobby.away')}`}
+              </span>
+              {isHost && seat.kind !== 'human' && (
+                <button
+                  type="button"
+                  className="small"
+                  aria-label={t('lobby.removeBot', { name: seatName(seat, t) })}
+                  onClick={() => {
+                    send(room, 'remove-seat', { seat: i });
+                  }}
+                >
+                  ✕
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      {isHost && lobby.free > 0 && (
+        <div className="actions">
+          <SelectField
+            label={t('lobby.botLevel')}
+            inline
+            value={level}
+            options={BOT_LEVELS}
+            text={(l) => t(`levels.${l}`)}
+            onChange={setLevel}
+          />
+          <button
+            type="button"
+            onClick={() => {
+              send(room, 'add-bot', { level });
+            }}
+          >
+            {t('lobby.addBot')}
+          </button>
+        </div>
+      )}
+      {lobby.spectators > 0 && <p>{t('lobby.spectators', { count: lobby.spectators })}</p>}
+    </section>
+  );
+}
+
+/** The game's settings: the host changes them, everyone sees them. */
+function TableSettings({ table, isHost }: { table: Table; isHost: boolean }) {
+  const { t } = useTranslation();
+  const { room, lobby } = table;
+  const settings = lobby.settings;
+  const change = (next: Partial<RaceSettings>): void => {
+    send(room, 'settings', next);
+  };
+  return (
+    <section className="card">
+      <h2>{t('lobby.settings')}</h2>
+      <div className="settings">
+        <SelectField
+          label={t('lobby.edition')}
+          disabled={!isHost}
+          value={settings.edition}
+          options={RACE_EDITIONS}
+          text={(ed) => t(`editions.${ed}`)}
+          onChange={(value) => {
+            change({ edition: value });
+          }}
+        />
+        {lobby.variants.length > 1 && (
+          <SelectField
+            label={t('lobby.variant')}
+            disabled={!isHost}
+            value={settings.variant}
+            options={lobby.variants}
+            text={(v) => t(`variants.${v}`)}
+            onChange={(value) => {
+              change({ variant: value });
+            }}
+          />
+        )}
+        <SelectField
+          label={t('lobby.hourglass')}
+          disabled={!isHost}
+          value={settings.hourglassSeconds}
+          options={[...new Set([...HOURGLASS, settings.hourglassSeconds])].sort((a, b) => a - b)}
+          text={(s) => t('lobby.seconds', { count: s })}
+          onChange={(hourglassSeconds) => {
+            change({ hourglassSeconds });
+          }}
+        />
+        <SelectField
+          label={t('lobby.rounds')}
+          disabled={!isHost}
+          value={settings.rounds}
+          options={ROUNDS}
+          onChange={(value) => {
+            change({ rounds: value });
+          }}
+        />
+        <PieceSetField
+          disabled={!isHost}
+          value={settings.pieceSet}
+          onChange={(pieceSet) => {
+            change({ pieceSet });
+          }}
+        />
+        {!lobby.public && (
+          <label className="check">
+            <input
+              type="checkbox"
+              disabled={!isHost}
+              checked={settings.rated}
+              aria-describedby="rated-text"
+              onChange={(e) => {
+                change({ rated: e.target.checked });
+              }}
+            />
+            {t('lobby.rated')}
+          </label>
+        )}
+      </div>
+      <p className="hint">{t(`editions.${settings.edition}Text`)}</p>
+      {!lobby.public && (
+        <p className="hint" id="rated-text">
+          {settings.rated ? t('lobby.ratedText') : t('lobby.casualText')}
+        </p>
+      )}
     </section>
   );
 }

@@ -1,13 +1,22 @@
 import type { Placement, PracticeTaskRef, Rejected } from '@ubongo/core';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnnounce } from '../announce.js';
+import { useData } from '../data.js';
 import type { OfflineDecks } from '../offline.js';
 import { checkOffline, loadOfflineDecks, offlineTask } from '../offline.js';
 import type { Placements } from '../play/Puzzle.js';
 import { solvedCue } from './common.js';
 import { PracticeBoard, PracticeControls } from './practice-board.js';
 import { TaskChooser } from './TaskChooser.js';
+
+/** The first task of the first deck (null: the decks hold none). */
+function firstTask(decks: OfflineDecks): PracticeTaskRef | null {
+  const deck = decks.index.decks[0];
+  const board = deck?.boards[0];
+  const key = board?.sides.easy.tasks[0]?.key;
+  return deck && board && key !== undefined ? { edition: deck.edition, board: board.id, side: 'easy', key } : null;
+}
 
 /**
  * Practice without a connection (docs/web.md, "Offline"): the decks the browser keeps (a chunk of
@@ -19,33 +28,17 @@ import { TaskChooser } from './TaskChooser.js';
 export function OfflinePractice({ onBack }: { onBack?: (() => void) | undefined }) {
   const { t } = useTranslation();
   const announce = useAnnounce();
-  const [decks, setDecks] = useState<OfflineDecks | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [ref, setRef] = useState<PracticeTaskRef | null>(null);
+  const loaded = useData<OfflineDecks>(loadOfflineDecks, []);
+  const decks = loaded.data;
+  const failed = loaded.error !== null;
+  const [chosen, setRef] = useState<PracticeTaskRef | null>(null);
+  // The first task of the first deck until another is chosen, as practice online starts.
+  const first = useMemo(() => decks && firstTask(decks), [decks]);
+  const ref = chosen ?? first;
   // How many pieces of the solution are shown (a hint each), or all of them.
   const [shown, setShown] = useState(0);
   const [solved, setSolved] = useState(false);
   const [rejected, setRejected] = useState<Rejected | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    loadOfflineDecks()
-      .then((loaded) => {
-        if (!live) return;
-        setDecks(loaded);
-        // The first task of the first deck, as practice online starts.
-        const deck = loaded.index.decks[0];
-        const board = deck?.boards[0];
-        const key = board?.sides.easy.tasks[0]?.key;
-        if (deck && board && key !== undefined) setRef({ edition: deck.edition, board: board.id, side: 'easy', key });
-      })
-      .catch(() => {
-        if (live) setFailed(true);
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
 
   const index = decks?.index ?? null;
   const found = useMemo(() => (decks && ref ? offlineTask(decks, ref) : undefined), [decks, ref]);

@@ -1,8 +1,8 @@
 import type { HeldAnswer, ProfileAnswer } from '@ubongo/core';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clock } from '../hooks.js';
 import { useAccount } from '../account.js';
+import { useData } from '../data.js';
 import { fetchHeld, fetchProfile } from '../net.js';
 import { ProfileArenas } from './Arena.js';
 import { ReportButton } from './Report.js';
@@ -11,39 +11,11 @@ import { PastSeasons } from './Seasons.js';
 /** A player's page: who, since when, ratings with their history and the games to replay, solo statistics. */
 export function Profile({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
-  const [profile, setProfile] = useState<ProfileAnswer | null>(null);
-  const [failed, setFailed] = useState(false);
   // The player's own runs under review: only on their own page, and only they can read them.
   const own = useAccount()?.id === id;
-  const [held, setHeld] = useState<HeldAnswer['runs']>([]);
-  useEffect(() => {
-    let live = true;
-    setHeld([]);
-    if (!own) return;
-    fetchHeld()
-      .then((runs) => {
-        if (live) setHeld(runs);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [id, own]);
-  useEffect(() => {
-    let live = true;
-    setProfile(null);
-    setFailed(false);
-    fetchProfile(id)
-      .then((p) => {
-        if (live) setProfile(p);
-      })
-      .catch(() => {
-        if (live) setFailed(true);
-      });
-    return () => {
-      live = false;
-    };
-  }, [id]);
+  const held: HeldAnswer['runs'] = useData(own ? fetchHeld : null, [id, own]).data ?? [];
+  const { data: profile, error } = useData<ProfileAnswer>(() => fetchProfile(id), [id]);
+  const failed = error !== null;
 
   if (failed) return <p className="error">{t('profile.missing')}</p>;
   if (!profile) return <p className="loading">{t('profile.loading')}</p>;

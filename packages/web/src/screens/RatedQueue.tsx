@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useAccount } from '../account.js';
 import { timeLeft, useNow, useRoomMessages, watchRoom } from '../hooks.js';
 import type { GameRoom } from '../net.js';
-import { errorText, joinTable, ratedQueue, rememberRoom, send } from '../net.js';
+import { errorText, joinTable, ratedQueue, send } from '../net.js';
+import { rememberRoom } from '../reconnect.js';
 import { go } from '../route.js';
 import { handOver } from '../store.js';
 
@@ -87,20 +88,7 @@ export function RatedQueue() {
   const gameNow = queue ? queue.serverNow + (now - queue.receivedAt) * queue.timeScale : 0;
   const botsIn = queue ? Math.ceil(timeLeft(queue.botsAt, queue, queue.receivedAt, now) / 1000) : 0;
 
-  if (account && account.username === null)
-    return (
-      <div className="rated-queue">
-        <h1>{t('rated.title')}</h1>
-        <section className="card">
-          <p>{t('rated.needsUsername')}</p>
-          <div className="actions">
-            <a className="button primary" href="#/account">
-              {t('rated.claim')}
-            </a>
-          </div>
-        </section>
-      </div>
-    );
+  if (account && account.username === null) return <NeedsUsername />;
 
   return (
     <div className="rated-queue">
@@ -189,6 +177,24 @@ function WindowBar({ rating, low, high }: { rating: number; low: number; high: n
     <div className="window-bar" aria-hidden="true">
       <div className="window-range" style={{ left: `${at(low)}%`, width: `${at(high) - at(low)}%` }} />
       <div className="window-mark" style={{ left: `${at(rating)}%` }} />
+    </div>
+  );
+}
+
+/** A rated game is for accounts with a username: the way to claim one. */
+function NeedsUsername() {
+  const { t } = useTranslation();
+  return (
+    <div className="rated-queue">
+      <h1>{t('rated.title')}</h1>
+      <section className="card">
+        <p>{t('rated.needsUsername')}</p>
+        <div className="actions">
+          <a className="button primary" href="#/account">
+            {t('rated.claim')}
+          </a>
+        </div>
+      </section>
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import type { PlayerId, ReplayAnswer, RoundReveal, TrailMove } from '@ubongo/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useData } from '../data.js';
 import { fetchReplay, seatName } from '../net.js';
 import { Gem, PlayerName } from './common.js';
 import { tieBreakText } from './EndOfGame.js';
-import { JewelCounts, RoundBoards } from './Game.js';
+import { JewelCounts, RoundBoards } from './standings.js';
 import { TrailPlayer } from './TrailPlayer.js';
 
 /**
@@ -14,26 +15,14 @@ import { TrailPlayer } from './TrailPlayer.js';
  */
 export function Replay({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
-  const [replay, setReplay] = useState<ReplayAnswer | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { data: replay, error } = useData<ReplayAnswer>(() => fetchReplay(id), [id]);
+  const failed = error !== null;
   const [at, setAt] = useState(0);
-  const trails = useMemo(() => (replay ? roundTrails(replay.steps) : []), [replay]);
+  // Another game starts at its first round.
   useEffect(() => {
-    let live = true;
-    setReplay(null);
-    setFailed(false);
     setAt(0);
-    fetchReplay(id)
-      .then((r) => {
-        if (live) setReplay(r);
-      })
-      .catch(() => {
-        if (live) setFailed(true);
-      });
-    return () => {
-      live = false;
-    };
   }, [id]);
+  const trails = useMemo(() => (replay ? roundTrails(replay.steps) : []), [replay]);
 
   if (failed) return <p className="error">{t('replay.missing')}</p>;
   if (!replay) return <p className="loading">{t('replay.loading')}</p>;

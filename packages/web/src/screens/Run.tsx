@@ -1,7 +1,7 @@
 import type { SoloRunAnswer } from '@ubongo/core';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../account.js';
+import { useData } from '../data.js';
 import { clock } from '../hooks.js';
 import { fetchRun, HttpError } from '../net.js';
 import { PlayerName } from './common.js';
@@ -15,25 +15,10 @@ import { TrailPlayer } from './TrailPlayer.js';
  */
 export function Run({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
-  const [run, setRun] = useState<SoloRunAnswer | null>(null);
+  const { data: run, error } = useData<SoloRunAnswer>(() => fetchRun(id), [id]);
   /** Why the run is not shown: there is none, or it is a daily puzzle's whose day is not over. */
-  const [failed, setFailed] = useState<'missing' | 'daily' | false>(false);
+  const failed = error === null ? false : error instanceof HttpError && error.status === 403 ? 'daily' : 'missing';
   const me = useAccount();
-  useEffect(() => {
-    let live = true;
-    setRun(null);
-    setFailed(false);
-    fetchRun(id)
-      .then((r) => {
-        if (live) setRun(r);
-      })
-      .catch((e: unknown) => {
-        if (live) setFailed(e instanceof HttpError && e.status === 403 ? 'daily' : 'missing');
-      });
-    return () => {
-      live = false;
-    };
-  }, [id]);
   if (failed) return <p className="error">{t(failed === 'daily' ? 'run.dailyNotOver' : 'run.missing')}</p>;
   if (!run) return <p className="loading">{t('run.loading')}</p>;
   const r = run.run;

@@ -1,10 +1,12 @@
 import type { PlayerSeasonsAnswer, RaceEdition, SeasonBoardAnswer, SeasonsAnswer, SeasonView } from '@ubongo/core';
 import { RACE_EDITIONS } from '@ubongo/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../account.js';
+import { useData } from '../data.js';
 import { fetchPlayerSeasons, fetchSeasonBoard, fetchSeasons } from '../net.js';
 import { PlayerName } from './common.js';
+import { SelectField } from './SelectField.js';
 
 /** A season's months as people read them ("Oct 2026 – Dec 2026"), in the player's language (UTC). */
 export function seasonName(season: SeasonView, language: string): string {
@@ -17,41 +19,26 @@ export function seasonName(season: SeasonView, language: string): string {
 export function SeasonBoard() {
   const { t, i18n } = useTranslation();
   const me = useAccount();
-  const [seasons, setSeasons] = useState<SeasonsAnswer | null>(null);
-  const [season, setSeason] = useState<string | null>(null);
+  const seasons = useData<SeasonsAnswer>(fetchSeasons, []).data;
+  const [chosen, setSeason] = useState<string | null>(null);
+  // The season under way until another is chosen.
+  const season = chosen ?? seasons?.current.id ?? null;
   const [edition, setEdition] = useState<RaceEdition>('classic');
-  const [board, setBoard] = useState<SeasonBoardAnswer | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    fetchSeasons()
-      .then((s) => {
-        if (!live) return;
-        setSeasons(s);
-        setSeason(s.current.id);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  useEffect(() => {
-    let live = true;
-    setBoard(null);
-    if (season === null) return;
-    fetchSeasonBoard(season, edition)
-      .then((b) => {
-        if (live) setBoard(b);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [season, edition]);
+  const board = useData<SeasonBoardAnswer>(season === null ? null : () => fetchSeasonBoard(season, edition), [
+    season,
+    edition,
+  ]).data;
 
   if (!seasons) return null;
   const all = [seasons.current, ...seasons.past];
+  const names = new Map(
+    all.map((s) => [
+      s.id,
+      s.id === seasons.current.id
+        ? t('seasons.thisSeason', { season: seasonName(s, i18n.language) })
+        : seasonName(s, i18n.language),
+    ]),
+  );
   // The last day of the season (it ends as the next one begins, at midnight UTC).
   const ends = new Date(seasons.current.endsAt - 1).toLocaleDateString(i18n.language, {
     dateStyle: 'long',
@@ -62,38 +49,20 @@ export function SeasonBoard() {
       <h2>{t('seasons.title')}</h2>
       <p className="muted">{t('seasons.current', { season: seasonName(seasons.current, i18n.language), ends })}</p>
       <div className="field-row">
-        <label className="field">
-          <span>{t('seasons.season')}</span>
-          <select
-            value={season ?? ''}
-            onChange={(e) => {
-              setSeason(e.target.value);
-            }}
-          >
-            {all.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.id === seasons.current.id
-                  ? t('seasons.thisSeason', { season: seasonName(s, i18n.language) })
-                  : seasonName(s, i18n.language)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>{t('leaderboards.edition')}</span>
-          <select
-            value={edition}
-            onChange={(e) => {
-              setEdition(e.target.value as RaceEdition);
-            }}
-          >
-            {RACE_EDITIONS.map((e) => (
-              <option key={e} value={e}>
-                {t(`editions.${e}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={t('seasons.season')}
+          value={season ?? ''}
+          options={all.map((s) => s.id)}
+          text={(id) => names.get(id)}
+          onChange={setSeason}
+        />
+        <SelectField
+          label={t('leaderboards.edition')}
+          value={edition}
+          options={RACE_EDITIONS}
+          text={(e) => t(`editions.${e}`)}
+          onChange={setEdition}
+        />
       </div>
       {board && <p className="muted">{board.final ? t('seasons.final') : t('seasons.live')}</p>}
       {board && board.players.length === 0 && <p>{t('seasons.empty')}</p>}
@@ -114,18 +83,7 @@ export function SeasonBoard() {
 /** A player's past seasons on their profile: each edition's final rating and place. */
 export function PastSeasons({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
-  const [seasons, setSeasons] = useState<PlayerSeasonsAnswer['seasons'] | null>(null);
-  useEffect(() => {
-    let live = true;
-    fetchPlayerSeasons(id)
-      .then((s) => {
-        if (live) setSeasons(s.seasons);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [id]);
+  const seasons = useData<PlayerSeasonsAnswer>(() => fetchPlayerSeasons(id), [id]).data?.seasons ?? null;
   if (!seasons || seasons.length === 0) return null;
   return (
     <section className="card" data-testid="past-seasons">

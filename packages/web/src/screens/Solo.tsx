@@ -1,13 +1,18 @@
 import type { BoardRunEntry, GhostKind, PieceSet, Side, SoloMode, SoloRecordEntry } from '@ubongo/core';
 import { SIDES, SOLO_LIMITS, SOLO_MODES } from '@ubongo/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../account.js';
+import { useData } from '../data.js';
 import { clock } from '../hooks.js';
 import { fetchProfile, fetchRecords } from '../net.js';
 import { PieceSetField, PlayerName } from './common.js';
 import { GhostBoard, GhostChoice, GhostEnd, GhostRefused } from './ghost.js';
-import { RunChart, SoloPlay, useSoloRun } from './solo-play.js';
+import type { Received, Recorded } from './solo-play.js';
+import { RunChart, SoloPlay } from './solo-play.js';
+import type { SoloRunHandle } from './solo-run.js';
+import { useSoloRun } from './solo-run.js';
+import { SelectField } from './SelectField.js';
 
 export { RunChart } from './solo-play.js';
 
@@ -26,50 +31,22 @@ export function Solo() {
   const run = useSoloRun('solo');
   // A run under way when the page was left or reloaded is over (the server keeps the clock): said, not hidden.
   const { view, error, busy, lost, lostToReload, recorded } = run;
-  const puzzles = recorded?.puzzles ?? null;
-  const [records, setRecords] = useState<readonly BoardRunEntry[] | null>(null);
   // The account's bests, as the server has them on record (from any device), fetched again after each run.
   const accountId = useAccount()?.id;
   // (Null while not known: not fetched yet, or the fetch failed; then nothing is said of them.)
-  const [bests, setBests] = useState<readonly SoloRecordEntry[] | null>(null);
-  // The server says whether the run beats the account's best on record, and whether it is held for review.
-  const newBest = recorded?.newBest ?? false;
-  const held = recorded?.held ?? false;
-  // Why the run is not listed, as the server says: solves that were not a person's, the run model's findings.
-  const why = recorded ?? NO_REASONS;
+  // Another account's (the one signed out) are not shown meanwhile; fetched again once a run is stored.
+  const bests: readonly SoloRecordEntry[] | null =
+    useData(accountId ? () => fetchProfile(accountId) : null, [accountId, recorded]).data?.solo.best ?? null;
+  // The boards: the last shown until the next comes (none once a fetch failed).
+  const shown = useData<readonly BoardRunEntry[]>(
+    () => fetchRecords(mode, limit, side),
+    [mode, limit, side, view?.phase],
+    {
+      keep: true,
+    },
+  );
+  const records = shown.error === null ? shown.data : null;
   const best = bests?.find((b) => b.mode === mode && b.limit === limit && b.side === side) ?? null;
-
-  useEffect(() => {
-    // Another account's (the one signed out) are not shown meanwhile.
-    setBests(null);
-    if (!accountId) return;
-    let live = true;
-    fetchProfile(accountId)
-      .then((profile) => {
-        if (live) setBests(profile.solo.best);
-      })
-      .catch(() => {
-        if (live) setBests(null);
-      });
-    return () => {
-      live = false;
-    };
-    // Fetched again once a run is stored.
-  }, [accountId, recorded]);
-
-  useEffect(() => {
-    let live = true;
-    fetchRecords(mode, limit, side)
-      .then((r) => {
-        if (live) setRecords(r);
-      })
-      .catch(() => {
-        if (live) setRecords(null);
-      });
-    return () => {
-      live = false;
-    };
-  }, [mode, limit, side, view?.phase]);
 
   const start = (): Promise<void> =>
     run.start({
@@ -89,42 +66,7 @@ export function Solo() {
       <h1>{t('solo.title')}</h1>
       {/* A finished run's result first, above the settings for the next. */}
       {view?.phase === 'finished' && view.result && (
-        <section className="card result" role="status">
-          <h2>{t('solo.resultTitle')}</h2>
-          <p>
-            {view.result.mode === 'timed'
-              ? t('solo.resultTimed', { count: view.result.solved, skipped: view.result.skipped })
-              : t('solo.resultCount', { count: view.result.solved, time: clock(view.result.ms) })}
-          </p>
-          {newBest && <p className="new-best">{t('solo.newBest')}</p>}
-          {why.unverified.length > 0 && (
-            <div className="under-review" data-testid="not-listed">
-              <p>{t('solo.notListed')}</p>
-              <ul>
-                {why.unverified.map((w) => (
-                  <li key={w}>{t(`solo.why.${w}`)}</li>
-                ))}
-              </ul>
-            </div>
-          )}
-          {held && (
-            <div className="under-review" data-testid="held">
-              <p>{t('solo.held')}</p>
-              {why.signals.length > 0 && (
-                <>
-                  <p>{t('solo.heldWhy')}</p>
-                  <ul>
-                    {why.signals.map((s) => (
-                      <li key={s}>{t(`solo.signal.${s}`)}</li>
-                    ))}
-                  </ul>
-                </>
-              )}
-            </div>
-          )}
-          {puzzles && puzzles.length > 0 && <RunChart puzzles={puzzles} />}
-          {run.ghost && <GhostEnd ghost={run.ghost} recorded={recorded} />}
-        </section>
+        <SoloResult result={view.result} recorded={recorded} ghost={run.ghost} />
       )}
       {!playing && (
         <section className="card">
@@ -146,36 +88,19 @@ export function Solo() {
                 </label>
               ))}
             </fieldset>
-            <label className="field">
-              <span>{mode === 'timed' ? t('solo.minutes') : t('solo.puzzles')}</span>
-              <select
-                value={limit}
-                onChange={(e) => {
-                  setLimit(SOLO_LIMITS.find((l) => l === Number(e.target.value)) ?? 5);
-                }}
-              >
-                {SOLO_LIMITS.map((l) => (
-                  <option key={l} value={l}>
-                    {l}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="field">
-              <span>{t('solo.side')}</span>
-              <select
-                value={side}
-                onChange={(e) => {
-                  setSide(e.target.value as Side);
-                }}
-              >
-                {SIDES.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`sides.${s}Long`)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SelectField
+              label={mode === 'timed' ? t('solo.minutes') : t('solo.puzzles')}
+              value={limit}
+              options={SOLO_LIMITS}
+              onChange={setLimit}
+            />
+            <SelectField
+              label={t('solo.side')}
+              value={side}
+              options={SIDES}
+              text={(s) => t(`sides.${s}Long`)}
+              onChange={setSide}
+            />
             <PieceSetField value={pieceSet} onChange={setPieceSet} />
             <label className="check">
               <input
@@ -238,5 +163,62 @@ export function Solo() {
         </section>
       )}
     </div>
+  );
+}
+
+/** A finished run: its result, whether it is a new best or is not listed (and why), its chart, the ghost's end. */
+function SoloResult({
+  result,
+  recorded,
+  ghost,
+}: {
+  result: NonNullable<Received['result']>;
+  recorded: Recorded | null;
+  ghost: SoloRunHandle['ghost'];
+}) {
+  const { t } = useTranslation();
+  const puzzles = recorded?.puzzles ?? null;
+  // The server says whether the run beats the account's best on record, and whether it is held for review.
+  const newBest = recorded?.newBest ?? false;
+  const held = recorded?.held ?? false;
+  // Why the run is not listed, as the server says: solves that were not a person's, the run model's findings.
+  const why = recorded ?? NO_REASONS;
+  return (
+    <section className="card result" role="status">
+      <h2>{t('solo.resultTitle')}</h2>
+      <p>
+        {result.mode === 'timed'
+          ? t('solo.resultTimed', { count: result.solved, skipped: result.skipped })
+          : t('solo.resultCount', { count: result.solved, time: clock(result.ms) })}
+      </p>
+      {newBest && <p className="new-best">{t('solo.newBest')}</p>}
+      {why.unverified.length > 0 && (
+        <div className="under-review" data-testid="not-listed">
+          <p>{t('solo.notListed')}</p>
+          <ul>
+            {why.unverified.map((w) => (
+              <li key={w}>{t(`solo.why.${w}`)}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {held && (
+        <div className="under-review" data-testid="held">
+          <p>{t('solo.held')}</p>
+          {why.signals.length > 0 && (
+            <>
+              <p>{t('solo.heldWhy')}</p>
+              <ul>
+                {why.signals.map((s) => (
+                  <li key={s}>{t(`solo.signal.${s}`)}</li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+      {puzzles && puzzles.length > 0 && <RunChart puzzles={puzzles} />}
+      {ghost && <GhostEnd ghost={ghost} recorded={recorded} />}
+    </section>
   );
 }

@@ -2,6 +2,7 @@ import type { StormHighEntry, StormHighs, StormHighsAnswer, StormOutcome } from 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../account.js';
+import { useData } from '../data.js';
 import { clock, useRoomMessages, useTimeLeft } from '../hooks.js';
 import type { GameRoom } from '../net.js';
 import { fetchStormHighs } from '../net.js';
@@ -9,7 +10,8 @@ import { BoardPicture } from '../play/BoardPicture.js';
 import { play } from '../sound.js';
 import { PlayerName } from './common.js';
 import type { Received, Recorded } from './solo-play.js';
-import { RunChart, SoloPlay, useSoloRun } from './solo-play.js';
+import { RunChart, SoloPlay } from './solo-play.js';
+import { useSoloRun } from './solo-run.js';
 
 /*
  * Storm (docs/courses.md, "Storm"): three minutes on a clock that moves, the puzzles climbing one
@@ -36,27 +38,14 @@ export function Storm() {
   const run = useSoloRun('storm');
   const { view, recorded, busy, error, lost, lostToReload, room } = run;
   const accountId = useAccount()?.id;
-  const [highs, setHighs] = useState<StormHighsAnswer | null>(null);
-  const [failed, setFailed] = useState(false);
   const playing = view?.phase === 'playing';
   const outcome = recorded?.course?.kind === 'storm' ? recorded.course : null;
+  // The highs: fetched again once a run is stored.
+  const loaded = useData<StormHighsAnswer>(fetchStormHighs, [accountId, recorded], { keep: true });
+  const highs = loaded.data;
+  const failed = loaded.error !== null;
   // The clock's rules as the server says them: the run's own while it plays, else the highs' answer's.
   const rules = view?.clock?.rules ?? highs?.rules.clock ?? null;
-
-  // The highs: fetched again once a run is stored.
-  useEffect(() => {
-    let live = true;
-    fetchStormHighs()
-      .then((answer) => {
-        if (live) setHighs(answer);
-      })
-      .catch(() => {
-        if (live) setFailed(true);
-      });
-    return () => {
-      live = false;
-    };
-  }, [accountId, recorded]);
 
   const start = (): Promise<void> =>
     // The course sets the run: these are the solo room's options a course ignores.

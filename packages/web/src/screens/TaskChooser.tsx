@@ -1,8 +1,9 @@
-import type { DeckEdition, DeckIndex, PracticeTaskRef, Side } from '@ubongo/core';
+import type { DeckIndex, PracticeTaskRef } from '@ubongo/core';
 import { DECK_EDITIONS, SIDES } from '@ubongo/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TaskKey } from './common.js';
+import { SelectField } from './SelectField.js';
 
 /**
  * Which task to practise: the deck, the board, the side and the die face (or colour), from the
@@ -57,70 +58,45 @@ export function TaskChooser({
         <span className="change">{t('practice.change')}</span>
       </summary>
       <div className="settings">
-        <label className="field">
-          <span>{t('practice.deck')}</span>
-          <select
-            disabled={disabled}
-            value={task.edition}
-            onChange={(e) => {
-              choose({ edition: e.target.value as DeckEdition, board: '' });
-            }}
-          >
-            {DECK_EDITIONS.map((ed) => (
-              <option key={ed} value={ed}>
-                {t(`editions.${ed}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>{t('practice.board')}</span>
-          <select
-            disabled={disabled}
-            value={task.board}
-            onChange={(e) => {
-              choose({ board: e.target.value });
-            }}
-          >
-            {deck?.boards.map((b) => (
-              <option key={b.id} value={b.id}>
-                {b.id}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>{t('practice.side')}</span>
-          <select
-            disabled={disabled}
-            value={task.side}
-            onChange={(e) => {
-              choose({ side: e.target.value as Side });
-            }}
-          >
-            {SIDES.map((s) => (
-              <option key={s} value={s}>
-                {t(`sides.${s}Long`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>{t('practice.task')}</span>
-          <select
-            disabled={disabled}
-            value={task.key}
-            onChange={(e) => {
-              choose({ key: e.target.value });
-            }}
-          >
-            {board?.sides[task.side].tasks.map((k) => (
-              <option key={k.key} value={k.key}>
-                {t(`keys.${k.key}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={t('practice.deck')}
+          disabled={disabled}
+          value={task.edition}
+          options={DECK_EDITIONS}
+          text={(ed) => t(`editions.${ed}`)}
+          onChange={(value) => {
+            choose({ edition: value, board: '' });
+          }}
+        />
+        <SelectField
+          label={t('practice.board')}
+          disabled={disabled}
+          value={task.board}
+          options={deck?.boards.map((b) => b.id) ?? []}
+          onChange={(value) => {
+            choose({ board: value });
+          }}
+        />
+        <SelectField
+          label={t('practice.side')}
+          disabled={disabled}
+          value={task.side}
+          options={SIDES}
+          text={(s) => t(`sides.${s}Long`)}
+          onChange={(value) => {
+            choose({ side: value });
+          }}
+        />
+        <SelectField
+          label={t('practice.task')}
+          disabled={disabled}
+          value={task.key}
+          options={board?.sides[task.side].tasks.map((k) => k.key) ?? []}
+          text={(k) => t(`keys.${k}`)}
+          onChange={(value) => {
+            choose({ key: value });
+          }}
+        />
       </div>
     </details>
   );

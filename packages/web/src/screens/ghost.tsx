@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clock } from '../hooks.js';
 import { BoardPicture } from '../play/BoardPicture.js';
-import type { Received, Recorded, SoloRunHandle } from './solo-play.js';
+import type { Received, Recorded } from './solo-play.js';
+import type { SoloRunHandle } from './solo-run.js';
 import { RejectedNote } from './common.js';
 
 /*
