@@ -1,6 +1,4 @@
-import type { Cell } from './grid.js';
 import type { Compiled } from './solver-compile.js';
-import type { Placement } from './solver.js';
 
 // The search's mutable kernel (solver.ts explains the search): one search's state in typed arrays,
 // and `run`, the hot loop that walks it. `Solver` drives it and hands out copies.
@@ -165,21 +163,4 @@ export function run(
   st.depth = depth;
   st.nodes = nodes;
   return found;
-}
-
-/** The solution on a placement stack, as placements of the puzzle's pieces. */
-export function toSolution(c: Compiled, placed: ArrayLike<number>, count: number): Placement[] {
-  const handedOut = new Int32Array(c.shapePieces.length);
-  const placements: Placement[] = [];
-  for (let d = 0; d < count; d++) {
-    const p = placed[d] as number;
-    const s = c.shape[p] as number;
-    const cells: Cell[] = [];
-    for (let k = 0; k < (c.shapeSize[s] as number); k++)
-      cells.push(c.cells[c.plCells[p * c.stride + k] as number] as Cell);
-    const nth = handedOut[s] as number;
-    handedOut[s] = nth + 1;
-    placements.push({ piece: c.shapePieces[s]?.[nth] ?? '?', cells });
-  }
-  return placements;
 }

@@ -4,7 +4,7 @@ import type { Compiled } from './solver-compile.js';
 import { compile, regionSymmetries } from './solver-compile.js';
 import { countKernel } from './solver-count.js';
 import type { SearchState } from './solver-kernel.js';
-import { firstEmpty, newState, run, toSolution } from './solver-kernel.js';
+import { firstEmpty, newState, run } from './solver-kernel.js';
 
 /*
  * How the search works. Region cells are numbered so that the scan runs along the region's short
@@ -47,6 +47,23 @@ export interface SolveStats {
 export interface SolveOptions {
   /** Stop after this many nodes; the result then says `complete: false`. */
   readonly maxNodes?: number;
+}
+
+/** The solution on a placement stack, as placements of the puzzle's pieces. */
+function toSolution(c: Compiled, placed: ArrayLike<number>, count: number): Placement[] {
+  const handedOut = new Int32Array(c.shapePieces.length);
+  const placements: Placement[] = [];
+  for (let d = 0; d < count; d++) {
+    const p = placed[d] as number;
+    const s = c.shape[p] as number;
+    const cells: Cell[] = [];
+    for (let k = 0; k < (c.shapeSize[s] as number); k++)
+      cells.push(c.cells[c.plCells[p * c.stride + k] as number] as Cell);
+    const nth = handedOut[s] as number;
+    handedOut[s] = nth + 1;
+    placements.push({ piece: c.shapePieces[s]?.[nth] ?? '?', cells });
+  }
+  return placements;
 }
 
 const SYMMETRY_MIN_CELLS = 30;

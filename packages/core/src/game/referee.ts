@@ -8,7 +8,7 @@ import { solveFirst } from '../solver.js';
 import type { BotLevel } from './bot-model.js';
 import { BOT_FIND_SECONDS, botSolveSeconds } from './bot-model.js';
 import { botJewelRow, botStartRow } from './bots.js';
-import type { RaceAction, RaceEvent, RaceState } from './race.js';
+import type { RaceAction, RaceEngine, RaceEvent, RaceState } from './race.js';
 import { EDITION_RULES, raceEngine } from './race.js';
 import type { PlayerId } from './types.js';
 
@@ -94,38 +94,127 @@ export interface Referee {
 const without = (plans: Record<PlayerId, number>, player: PlayerId): Record<PlayerId, number> =>
   Object.fromEntries(Object.entries(plans).filter(([p]) => p !== player));
 
+/** Seconds a bot takes to find its task's pieces in the whole set (none when handed only those). */
+function findingSeconds(deck: Deck, game: RaceState, player: PlayerId, level: BotLevel): number {
+  const deal = game.round?.deals.find((d) => d.player === player);
+  if (!deal || game.config.pieceSet !== 'box') return 0;
+  return BOT_FIND_SECONDS[level] * (findTask(deck, deal)?.pieces.length ?? 0);
+}
+
+/** Draws a bot's claim time for its deal this round, from `from`. */
+function planClaim(deck: Deck, r: Mutable<RefereeState>, game: RaceState, player: PlayerId, from: number): void {
+  const deal = game.round?.deals.find((d) => d.player === player);
+  const level = r.bots[player];
+  if (!deal || level === undefined) return;
+  const task = findTask(deck, deal);
+  const seconds = botSolveSeconds(level, task?.difficulty ?? 5, r.rng);
+  // With the whole set in front of it, a bot first finds the task's pieces while the sand runs,
+  // as a person would; in Extreme it has laid them out before the sand was turned (§3.6).
+  const inRace = EDITION_RULES[game.config.edition].findPieces === 'in-race';
+  const finding = inRace ? findingSeconds(deck, game, player, level) : 0;
+  r.claims[player] = from + Math.round((seconds + finding) * 1000);
+}
+
+/** When a bot will have laid out its pieces, from `from`: its time to find them, a second at least. */
+function planLayout(deck: Deck, r: Mutable<RefereeState>, game: RaceState, player: PlayerId, from: number): void {
+  const level = r.bots[player];
+  if (level === undefined || !game.round?.layout || game.round.layout.done.includes(player)) return;
+  r.layouts[player] = from + Math.max(BOT_LAY_OUT_MIN_MS, Math.round(findingSeconds(deck, game, player, level) * 1000));
+}
+
+/** What one of the game's events changes in the bots' plans and the next round's time. */
+function observeEvent(deck: Deck, r: Mutable<RefereeState>, game: RaceState, event: RaceEvent, now: number): void {
+  switch (event.type) {
+    case 'round-started':
+      r.nextRoundAt = null;
+      r.claims = {};
+      r.moves = {};
+      r.places = {};
+      r.layouts = {};
+      // In seat order, so that the same seed draws the same times. With pieces to lay out
+      // first, the bots' claims are drawn when the sand is turned.
+      for (const deal of event.deals) {
+        if (event.layout) planLayout(deck, r, game, deal.player, now);
+        else planClaim(deck, r, game, deal.player, now);
+      }
+      break;
+    case 'laid-out':
+      r.layouts = without(r.layouts, event.player);
+      break;
+    case 'sand-turned': {
+      r.layouts = {};
+      const turned = event.deadline - game.config.hourglassSeconds * 1000;
+      for (const deal of game.round?.deals ?? []) planClaim(deck, r, game, deal.player, turned);
+      break;
+    }
+    case 'solved':
+      r.claims = without(r.claims, event.player);
+      if (event.moveUpTo !== undefined && r.bots[event.player] !== undefined) r.moves[event.player] = now + BOT_MOVE_MS;
+      break;
+    case 'moved':
+      r.moves = without(r.moves, event.player);
+      break;
+    case 'placed':
+      r.places = without(r.places, event.player);
+      break;
+    case 'round-ended':
+      r.claims = {};
+      r.moves = {};
+      r.layouts = {};
+      r.nextRoundAt = now + ROUND_PAUSE_MS;
+      break;
+    case 'game-ended':
+      r.nextRoundAt = null;
+      break;
+    case 'second-chance':
+    case 'tie-break':
+      break;
+  }
+}
+
+/** The next thing due: a bot's pawn placed or the next round while waiting; a bot's action or the sand's end while playing. */
+function nextPlanned(engine: RaceEngine, ref: RefereeState, game: RaceState): Planned | null {
+  switch (game.phase) {
+    case 'finished':
+      return null;
+    case 'waiting': {
+      // Bots put their pawns down before the first round starts.
+      const place = Object.entries(ref.places).sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1))[0];
+      if (place && (ref.nextRoundAt === null || place[1] <= ref.nextRoundAt)) {
+        const [player, at] = place;
+        return { at, action: { type: 'place', player, row: botStartRow(game, player) } };
+      }
+      return ref.nextRoundAt === null ? null : { at: ref.nextRoundAt, action: { type: 'start-round' } };
+    }
+    case 'playing':
+      break;
+  }
+  const round = game.round;
+  if (!round) return null;
+  // The earliest of the bots' plans; at the same moment a bot's action comes before the sand's end.
+  const plans = [
+    ...Object.entries(ref.claims).map(([player, at]) => ({ at, player, kind: 'claim' as const })),
+    ...Object.entries(ref.moves).map(([player, at]) => ({ at, player, kind: 'move' as const })),
+    ...Object.entries(ref.layouts).map(([player, at]) => ({ at, player, kind: 'lay-out' as const })),
+  ].sort((a, b) => a.at - b.at || (a.player < b.player ? -1 : a.player > b.player ? 1 : 0));
+  const first = plans[0];
+  if (!first || first.at > round.deadline) return { at: round.deadline, action: { type: 'tick' } };
+  const deal = round.deals.find((d) => d.player === first.player);
+  switch (first.kind) {
+    case 'claim': {
+      const placements = deal ? (solveFirst(engine.puzzleOf(deal)).solution ?? []) : [];
+      return { at: first.at, action: { type: 'claim', player: first.player, placements } };
+    }
+    case 'move':
+      return { at: first.at, action: { type: 'move', player: first.player, row: botJewelRow(game, first.player) } };
+    case 'lay-out':
+      return { at: first.at, action: { type: 'lay-out', player: first.player } };
+  }
+}
+
 /** The referee for races on `deck`. */
 export function referee(deck: Deck): Referee {
   const engine = raceEngine(deck);
-
-  /** Seconds a bot takes to find its task's pieces in the whole set (none when handed only those). */
-  function findingSeconds(game: RaceState, player: PlayerId, level: BotLevel): number {
-    const deal = game.round?.deals.find((d) => d.player === player);
-    if (!deal || game.config.pieceSet !== 'box') return 0;
-    return BOT_FIND_SECONDS[level] * (findTask(deck, deal)?.pieces.length ?? 0);
-  }
-
-  /** Draws a bot's claim time for its deal this round, from `from`. */
-  function planClaim(r: Mutable<RefereeState>, game: RaceState, player: PlayerId, from: number): void {
-    const deal = game.round?.deals.find((d) => d.player === player);
-    const level = r.bots[player];
-    if (!deal || level === undefined) return;
-    const task = findTask(deck, deal);
-    const seconds = botSolveSeconds(level, task?.difficulty ?? 5, r.rng);
-    // With the whole set in front of it, a bot first finds the task's pieces while the sand runs,
-    // as a person would; in Extreme it has laid them out before the sand was turned (§3.6).
-    const inRace = EDITION_RULES[game.config.edition].findPieces === 'in-race';
-    const finding = inRace ? findingSeconds(game, player, level) : 0;
-    r.claims[player] = from + Math.round((seconds + finding) * 1000);
-  }
-
-  /** When a bot will have laid out its pieces, from `from`: its time to find them, a second at least. */
-  function planLayout(r: Mutable<RefereeState>, game: RaceState, player: PlayerId, from: number): void {
-    const level = r.bots[player];
-    if (level === undefined || !game.round?.layout || game.round.layout.done.includes(player)) return;
-    r.layouts[player] = from + Math.max(BOT_LAY_OUT_MIN_MS, Math.round(findingSeconds(game, player, level) * 1000));
-  }
-
   return {
     start(game, gameSeed, bots, now) {
       const unplaced = game.players.filter((p) => p.pawn === null).map((p) => p.id);
@@ -142,55 +231,7 @@ export function referee(deck: Deck): Referee {
 
     observe(ref, game, events, now) {
       const r = draft(ref);
-      for (const event of events) {
-        switch (event.type) {
-          case 'round-started':
-            r.nextRoundAt = null;
-            r.claims = {};
-            r.moves = {};
-            r.places = {};
-            r.layouts = {};
-            // In seat order, so that the same seed draws the same times. With pieces to lay out
-            // first, the bots' claims are drawn when the sand is turned.
-            for (const deal of event.deals) {
-              if (event.layout) planLayout(r, game, deal.player, now);
-              else planClaim(r, game, deal.player, now);
-            }
-            break;
-          case 'laid-out':
-            r.layouts = without(r.layouts, event.player);
-            break;
-          case 'sand-turned': {
-            r.layouts = {};
-            const turned = event.deadline - game.config.hourglassSeconds * 1000;
-            for (const deal of game.round?.deals ?? []) planClaim(r, game, deal.player, turned);
-            break;
-          }
-          case 'solved':
-            r.claims = without(r.claims, event.player);
-            if (event.moveUpTo !== undefined && r.bots[event.player] !== undefined)
-              r.moves[event.player] = now + BOT_MOVE_MS;
-            break;
-          case 'moved':
-            r.moves = without(r.moves, event.player);
-            break;
-          case 'placed':
-            r.places = without(r.places, event.player);
-            break;
-          case 'round-ended':
-            r.claims = {};
-            r.moves = {};
-            r.layouts = {};
-            r.nextRoundAt = now + ROUND_PAUSE_MS;
-            break;
-          case 'game-ended':
-            r.nextRoundAt = null;
-            break;
-          case 'second-chance':
-          case 'tie-break':
-            break;
-        }
-      }
+      for (const event of events) observeEvent(deck, r, game, event, now);
       // Every pawn down before the first round: no need to wait out the choosing time.
       if (game.phase === 'waiting' && game.round === null && r.nextRoundAt !== null) {
         if (game.players.every((p) => p.pawn !== null)) r.nextRoundAt = Math.min(r.nextRoundAt, now + ALL_PLACED_MS);
@@ -204,8 +245,8 @@ export function referee(deck: Deck): Referee {
       if (game.players.find((p) => p.id === player)?.pawn === null) r.places[player] = now + BOT_PLACE_MS;
       const round = game.round;
       if (game.phase !== 'playing' || !round) return r;
-      if (round.layout) planLayout(r, game, player, now);
-      else if (!round.solved.includes(player)) planClaim(r, game, player, now);
+      if (round.layout) planLayout(deck, r, game, player, now);
+      else if (!round.solved.includes(player)) planClaim(deck, r, game, player, now);
       else if (engine.view(game, player).reach) r.moves[player] = now + BOT_MOVE_MS;
       return r;
     },
@@ -228,43 +269,6 @@ export function referee(deck: Deck): Referee {
       return r;
     },
 
-    next(ref, game) {
-      switch (game.phase) {
-        case 'finished':
-          return null;
-        case 'waiting': {
-          // Bots put their pawns down before the first round starts.
-          const place = Object.entries(ref.places).sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1))[0];
-          if (place && (ref.nextRoundAt === null || place[1] <= ref.nextRoundAt)) {
-            const [player, at] = place;
-            return { at, action: { type: 'place', player, row: botStartRow(game, player) } };
-          }
-          return ref.nextRoundAt === null ? null : { at: ref.nextRoundAt, action: { type: 'start-round' } };
-        }
-        case 'playing':
-          break;
-      }
-      const round = game.round;
-      if (!round) return null;
-      // The earliest of the bots' plans; at the same moment a bot's action comes before the sand's end.
-      const plans = [
-        ...Object.entries(ref.claims).map(([player, at]) => ({ at, player, kind: 'claim' as const })),
-        ...Object.entries(ref.moves).map(([player, at]) => ({ at, player, kind: 'move' as const })),
-        ...Object.entries(ref.layouts).map(([player, at]) => ({ at, player, kind: 'lay-out' as const })),
-      ].sort((a, b) => a.at - b.at || (a.player < b.player ? -1 : a.player > b.player ? 1 : 0));
-      const first = plans[0];
-      if (!first || first.at > round.deadline) return { at: round.deadline, action: { type: 'tick' } };
-      const deal = round.deals.find((d) => d.player === first.player);
-      switch (first.kind) {
-        case 'claim': {
-          const placements = deal ? (solveFirst(engine.puzzleOf(deal)).solution ?? []) : [];
-          return { at: first.at, action: { type: 'claim', player: first.player, placements } };
-        }
-        case 'move':
-          return { at: first.at, action: { type: 'move', player: first.player, row: botJewelRow(game, first.player) } };
-        case 'lay-out':
-          return { at: first.at, action: { type: 'lay-out', player: first.player } };
-      }
-    },
+    next: (ref, game) => nextPlanned(engine, ref, game),
   };
 }
