@@ -23,47 +23,21 @@ const DIRS = [
 const OLD_FILES: Record<string, number> = {
   'bench/flood.ts': 402,
   'bench/web.ts': 416,
-  'packages/core/src/game/race.ts': 1069,
-  'packages/core/src/game/solo.ts': 556,
-  'packages/core/src/protocol.ts': 1034,
-  'packages/core/src/solver.ts': 707,
-  'packages/server/src/race-master.ts': 676,
-  'packages/server/src/race-room.ts': 595,
   'packages/server/src/storage.ts': 782,
   'packages/server/src/storage/kysely-ratings.ts': 698,
   'packages/server/src/storage/migrations.ts': 437,
-  'packages/server/src/table.ts': 545,
-  'packages/web/src/net.ts': 412,
-  'packages/web/src/screens/DemoBoard.tsx': 463,
-  'packages/web/src/screens/Game.tsx': 929,
-  'packages/web/src/screens/Race.tsx': 414,
-  'packages/web/src/screens/common.tsx': 438,
-  'packages/web/src/screens/solo-play.tsx': 404,
+  'packages/server/src/table/race-room.ts': 472,
+  'packages/server/src/table/table.ts': 545,
 };
 
 /** Functions over the rule when it came, with their lines then: to be split, never to grow. */
 const OLD_FUNCTIONS: Record<string, number> = {
-  'packages/core/src/game/race.ts: raceEngine': 493,
-  'packages/core/src/game/referee.ts: referee': 173,
-  'packages/core/src/game/solo.ts: soloEngine': 205,
-  'packages/server/src/api-routes.ts: apiRoutes': 151,
+  'packages/server/src/http/api-routes.ts: apiRoutes': 151,
   'packages/server/src/server.ts: startServer': 250,
   'packages/server/src/storage/migrations.ts: migrations': 425,
   'packages/web/src/play/Puzzle.tsx: PuzzleBoard': 332,
   'packages/web/src/play/drag.ts: usePointer': 281,
-  'packages/web/src/screens/Account.tsx: Account': 158,
-  'packages/web/src/screens/Arena.tsx: Arena': 154,
-  'packages/web/src/screens/Campaign.tsx: Campaign': 198,
-  'packages/web/src/screens/Daily.tsx: Daily': 185,
-  'packages/web/src/screens/Friends.tsx: Friends': 264,
-  'packages/web/src/screens/Game.tsx: Game': 214,
-  'packages/web/src/screens/Home.tsx: Home': 209,
-  'packages/web/src/screens/Leaderboards.tsx: Leaderboards': 158,
-  'packages/web/src/screens/Lobby.tsx: Lobby': 300,
   'packages/web/src/screens/Practice.tsx: OnlinePractice': 280,
-  'packages/web/src/screens/Race.tsx: RaceScreen': 319,
-  'packages/web/src/screens/RatedQueue.tsx: RatedQueue': 158,
-  'packages/web/src/screens/Solo.tsx: Solo': 225,
 };
 
 /** What `found` breaks beyond `old`: new breaches, growth, and old entries now within the rule. */
@@ -88,6 +62,10 @@ describe('the house rule', () => {
 
   it(`has no function over ${MAX_FUNCTION_LINES} lines but the old ones, none grown`, () => {
     expect(beyond(found.functions, OLD_FUNCTIONS)).toEqual([]);
+  });
+
+  it("keeps at most 15 sources loose at the server's root: a feature has its folder", () => {
+    expect(looseSources(root, 'packages/server/src').length).toBeLessThanOrEqual(15);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { RaceView, RaceViewMessage, TrailMove } from '@ubongo/core';
+import type { RaceView, TrailMove } from '@ubongo/core';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePassed, useSameData, useTimeLeft } from '../hooks.js';
@@ -8,6 +8,7 @@ import { Puzzle } from '../play/Puzzle.js';
 import { liftSound } from '../sound.js';
 import { JewelBoard } from './JewelBoard.js';
 import { boardMove, Gem, Jewel, PlayBar, RejectedNote, SoundControl } from './common.js';
+import type { Received } from './GameBar.js';
 import { GameBar } from './GameBar.js';
 import { Travel } from './game-travel.js';
 import { useRoundBoard } from './round-board.js';
@@ -20,8 +21,7 @@ import type { Table } from './table.js';
  * from one message to the next.
  */
 
-/** A view message and when it came, on the player's clock. */
-export type Received = RaceViewMessage & { receivedAt: number };
+export type { Received } from './GameBar.js';
 
 /**
  * Real ms before a claim the server did not take for want of time is sent again: it could not store

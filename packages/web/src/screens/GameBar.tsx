@@ -1,11 +1,13 @@
-import type { RaceView } from '@ubongo/core';
+import type { RaceView, RaceViewMessage } from '@ubongo/core';
 import { FIXED_SCORING } from '@ubongo/core';
 import { useTranslation } from 'react-i18next';
 import { play } from '../sound.js';
 import { Gem, SoundControl, TaskKey } from './common.js';
 import { Hourglass } from './Hourglass.js';
-import type { Received } from './Game.js';
 import type { Table } from './table.js';
+
+/** A view message and when it came, on the player's clock. */
+export type Received = RaceViewMessage & { receivedAt: number };
 
 /** The bar over the round: which round, the die, the gems to take, the sand, who watches, the sound. */
 export function GameBar({

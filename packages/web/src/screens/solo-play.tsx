@@ -1,4 +1,4 @@
-import type { SoloPuzzleTime, SoloServerMessages, SoloViewMessage, TrailMove } from '@ubongo/core';
+import type { SoloPuzzleTime, TrailMove } from '@ubongo/core';
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useLayoutEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import type { Placements } from '../play/Puzzle.js';
 import { Puzzle } from '../play/Puzzle.js';
 import { liftSound, play } from '../sound.js';
 import { boardMove, PlayBar, RejectedNote, SoundControl } from './common.js';
-import type { SoloRunHandle } from './solo-run.js';
+import type { Received, SoloRunHandle } from './solo-run.js';
 
 /*
  * A solo run on the server, for every screen that plays one (solo, the campaign, the
@@ -17,11 +17,7 @@ import type { SoloRunHandle } from './solo-run.js';
  * shows what it is told.
  */
 
-/** The run's view, and when it came (performance.now()). */
-export type Received = SoloViewMessage & { receivedAt: number };
-
-/** What the server said of the stored run. */
-export type Recorded = SoloServerMessages['recorded'];
+export type { Received, Recorded } from './solo-run.js';
 
 /**
  * The run under way: its clock and count, the board (a new puzzle is a new board), a solve's beat

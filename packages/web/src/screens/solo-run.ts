@@ -1,13 +1,18 @@
-import type { Rejected, SoloGhost } from '@ubongo/core';
+import type { Rejected, SoloGhost, SoloServerMessages, SoloViewMessage } from '@ubongo/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnnounce } from '../announce.js';
-import { clock, useRoomMessages, watchRoom } from '../hooks.js';
+import { useRoomMessages, watchRoom } from '../hooks.js';
 import type { GameRoom, JoinOptions } from '../net.js';
 import { createRoom, errorText, send } from '../net.js';
 import { play } from '../sound.js';
 import { solvedCue } from './common.js';
-import type { Received, Recorded } from './solo-play.js';
+
+/** The run's view, and when it came (performance.now()). */
+export type Received = SoloViewMessage & { receivedAt: number };
+
+/** What the server said of the stored run. */
+export type Recorded = SoloServerMessages['recorded'];
 
 /** How long a solve's beat shows over the next puzzle (real ms); it holds nothing back, so it costs no time. */
 const BEAT_MS = 1500;
