@@ -4,7 +4,7 @@ import type { Cell } from '@ubongo/core';
 import { knownPiece, normalize } from '@ubongo/core';
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { Profiler } from 'react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { setUpI18n } from '../i18n.js';
 import { centre, touchLift } from './geometry.js';
 import { Puzzle } from './Puzzle.js';
@@ -93,6 +93,12 @@ describe('dragging on the board', () => {
   }
 
   it('after a double tap turns a piece over, the next press drags the piece it is on', () => {
+    // jsdom stamps events with Date.now(): held still, the two taps are a double tap however slow
+    // the machine (on a busy one, real time let 400 ms pass between them).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const { container } = render(<Puzzle task={puzzle} label="b" />);
     const finger = pointer(container, 'touch');
     const before = cellsOf(pieceEl(container, 1));
