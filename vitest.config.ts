@@ -51,7 +51,10 @@ export default defineConfig({
         extends: true,
         test: { name: 'server', include: SERVER, exclude: ['**/node_modules/**', '**/*.unit.test.ts'] },
       },
-      { extends: true, test: { name: 'browser', include: BROWSER } },
+      // A failed browser test runs once more, said in the output as "(retry x1)": on a busy machine a
+      // finger's drag is now and then not heard by the page (two in 1,343 tests in one clean-clone
+      // run; neither reproduced alone). The count shows; the cause is still to find.
+      { extends: true, test: { name: 'browser', include: BROWSER, retry: 1 } },
     ],
   },
 });
