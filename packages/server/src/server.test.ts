@@ -9,7 +9,8 @@ type RaceEventsBody = RaceServerMessages['events'];
 import { checkSolution, decisionOf, PROTOCOL_VERSION } from '@ubongo/core';
 import type { UbongoServer } from './server.js';
 import { startServer } from './server.js';
-import { QUICK_MATCH, seatLabel } from './table/table.js';
+import { seatLabel } from './table/seats.js';
+import { QUICK_MATCH } from './table/table.js';
 import { Player, signedIn, solve } from '@ubongo/test-support/player';
 import * as table from '@ubongo/test-support/race-table';
 

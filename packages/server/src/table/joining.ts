@@ -2,7 +2,7 @@ import type { Side } from '@ubongo/core';
 import { MAX_SPECTATORS } from '../protocol.js';
 import type { Account } from '../storage.js';
 import type { Table } from './table.js';
-import { seatAccount } from './table.js';
+import { seatAccount } from './seats.js';
 
 /** How a connection asks to join, and how it came in (`RaceMaster.join`). */
 export interface JoinAs {

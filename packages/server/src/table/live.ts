@@ -3,7 +3,7 @@ import type { LiveAnswer, LiveEntry, LiveKind, LivePlayer } from '@ubongo/core';
 import { BOT_LEVELS, compareLive, LIVE_KINDS, RACE_EDITIONS } from '@ubongo/core';
 import { z } from 'zod';
 import type { Http } from '../http/http-common.js';
-import type { Seat } from './table.js';
+import type { Seat } from './seats.js';
 
 /*
  * The games in play that anyone may watch (docs/protocol.md, "Watching and reactions"). Each race

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { averageRating, liveEntryOf, liveKindOf, parseLiveEntry } from './live.js';
-import type { Seat } from './table.js';
+import type { Seat } from './seats.js';
 
 const seat = (over: Partial<Seat>): Seat => ({
   id: 'p1',

@@ -4,7 +4,9 @@ import { GameJournal, TableJournal } from './journal.js';
 import { RaceGame } from './race-game.js';
 import { trackRace } from '../solo/solves.js';
 import type { Account } from '../storage.js';
-import type { Seat, Table } from './table.js';
+import { unratable } from './lobby.js';
+import type { Seat } from './seats.js';
+import type { Table } from './table.js';
 import { GameEnd } from './game-end.js';
 import type { JoinAs, Joined } from './joining.js';
 import { joinTable } from './joining.js';
@@ -163,10 +165,8 @@ export class RaceMaster {
     // the seats of those still on their way, with nobody to play them.
     if (this.#s.restoredTable && this.#s.resumeBy !== null)
       return 'the server restarted: the table waits for its people to come back before a game starts';
-    if (table.settings.rated) {
-      const why = table.unratable();
-      if (why) return why;
-    }
+    const guest = table.settings.rated ? unratable(table) : undefined;
+    if (guest) return guest;
     table.numberSeats();
     const config = { ...table.settings, players: table.seats.map((s) => ({ id: s.id, side: s.side })) };
     const now = clock.now();

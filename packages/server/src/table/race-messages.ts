@@ -1,11 +1,12 @@
 import type { Client, Room } from '@colyseus/core';
-import type { RaceAction, ReactionId } from '@ubongo/core';
+import type { RaceAction } from '@ubongo/core';
 import type { Checks } from '../rooms/messages.js';
 import { registrar, reject, rejectUnknown } from '../rooms/messages.js';
 import { raceMessages } from '../protocol.js';
 import type { RaceMaster } from './race-master.js';
-import type { ReactionRefused } from './reactions.js';
-import type { Seat } from './table.js';
+import { TableReactions } from './reactions.js';
+import { unratable } from './lobby.js';
+import type { Seat } from './seats.js';
 
 /** What a race room's messages act on, besides its master's table and game. */
 export interface RaceHandlers {
@@ -22,8 +23,6 @@ export interface RaceHandlers {
   rematch(): void;
   /** A seated player's action in the game (refusals go back to `from`). */
   play(action: RaceAction, from: { client: Client; type: string }): void;
-  /** A reaction (reactions.ts): passed on to everyone, or why not. */
-  react(sessionId: string, reaction: ReactionId): Promise<ReactionRefused | null>;
 }
 
 /** Registers a race room's messages (protocol.ts checks their shapes): the lobby's, then the game's. */
@@ -35,6 +34,10 @@ export function registerRaceMessages(
 ): void {
   const on = registrar(room, raceMessages, checks);
   const { table } = master;
+  // A reaction is passed on to everyone (reactions.ts), or refused.
+  const reactions = new TableReactions(table, (body) => {
+    room.broadcast('reaction', body);
+  });
   /**
    * A change to the lobby by a seated player (or only the host): refused once the game has
    * started; a change that returns words is refused with them; otherwise everyone is told.
@@ -61,7 +64,7 @@ export function registerRaceMessages(
    * claim is made over HTTP, maybe in another process: the accounts are read again), then `run`.
    */
   const withClaims = (run: () => void): void => {
-    const guests = table.settings.rated && table.unratable() !== undefined;
+    const guests = table.settings.rated && unratable(table) !== undefined;
     if (!guests) {
       run();
       return;
@@ -114,7 +117,7 @@ export function registerRaceMessages(
   on('start', (client) => {
     withClaims(() => {
       // A rated table with a guest at it: the host is told who, with a code of its own.
-      const guest = table.settings.rated ? table.unratable() : undefined;
+      const guest = table.settings.rated ? unratable(table) : undefined;
       lobby(client, 'start', 'host', () => guest ?? h.start(), guest ? 'message/needs-username' : undefined);
     });
   });
@@ -165,7 +168,7 @@ export function registerRaceMessages(
     if (refused) reject(client, { to: 'progress', ...refused });
   });
   on('react', (client, data) => {
-    void h.react(client.sessionId, data.reaction).then((refused) => {
+    void reactions.react(client.sessionId, data.reaction).then((refused) => {
       if (refused) reject(client, { to: 'react', ...refused });
     });
   });

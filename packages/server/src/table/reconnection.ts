@@ -1,4 +1,6 @@
-import { matchMaker } from '@colyseus/core';
+import type { Client } from '@colyseus/core';
+import { ClientState, matchMaker } from '@colyseus/core';
+import { CLOSE_CODES } from '@ubongo/core';
 import { AccountError } from '../accounts/accounts.js';
 
 /*
@@ -33,4 +35,30 @@ export async function checkReconnection(roomId: string, body: unknown, accountId
       'account/seat-not-yours',
       'that seat belongs to another account (account/seat-not-yours)',
     );
+}
+
+/**
+ * A reconnection before the old connection is seen to go (a reload quicker than the old page's
+ * goodbye, a phone that changed networks): the token proves the seat, so the `old` connection is
+ * dropped at once, as if its socket had closed (the seat held for a reconnection, the room's
+ * onLeave, which `leave` calls), and told why (CLOSE_CODES.elsewhere); the new one then takes the
+ * seat. A watcher's token opens nothing (`seated` says whether a connection holds a seat).
+ *
+ * Not Colyseus's `_forciblyCloseClient`: it closes the client's socket only once onLeave is over,
+ * which here is when the new connection is in, and by then the old client's `ref` is the new
+ * socket (Colyseus hands it over), so the new connection would be closed instead.
+ */
+export function handOver(
+  old: Client | undefined,
+  seated: (sessionId: string) => boolean,
+  leave: (old: Client) => void,
+): void {
+  // (Not a connection whose join is still being answered: its seat could not be held for it.)
+  if (old?.state !== ClientState.JOINED || !seated(old.sessionId)) return;
+  // The listeners Colyseus put on the old socket (its messages, its close), as _forciblyCloseClient takes them off.
+  const socket = old.ref as typeof old.ref & { onleave?: () => void };
+  socket.removeAllListeners('message');
+  if (socket.onleave) socket.removeListener('close', socket.onleave);
+  old.leave(CLOSE_CODES.elsewhere);
+  leave(old);
 }

@@ -2,7 +2,8 @@ import { STAND_IN_LEVEL } from '@ubongo/core';
 import type { GameJournal } from './journal.js';
 import type { RaceGame } from './race-game.js';
 import type { RaceState } from './race-state.js';
-import type { Seat, Table } from './table.js';
+import type { Seat } from './seats.js';
+import type { Table } from './table.js';
 import type { TableViews } from './table-views.js';
 
 /**

@@ -2,6 +2,7 @@ import type { LobbyMessage, RaceServerMessages } from '@ubongo/core';
 import type { GameClock } from '../clock.js';
 import type { ProgressReports } from './progress-reports.js';
 import type { RaceRoomOf, RaceState } from './race-state.js';
+import { lobbyOf } from './lobby.js';
 import type { Table } from './table.js';
 
 type Out = RaceServerMessages;
@@ -82,7 +83,7 @@ export class TableViews {
   #lobbyFor(sessionId: string, now: number): LobbyMessage {
     const game = this.s.game;
     const waiting = this.room.public && !game;
-    return this.table.lobbyFor(sessionId, {
+    return lobbyOf(this.table, sessionId, {
       code: this.room.id,
       public: this.room.public,
       started: game !== null,

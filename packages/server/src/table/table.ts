@@ -1,70 +1,10 @@
-import type {
-  RatingChange,
-  BotLevel,
-  LobbyMessage,
-  LobbySeat,
-  Occupant,
-  RaceConfig,
-  RaceSettings,
-  Side,
-  StartBlocked,
-  Variant,
-} from '@ubongo/core';
-import { EDITION_RULES, GAME_ROUNDS, HOURGLASS_SECONDS, PROTOCOL_VERSION, STAND_IN_LEVEL } from '@ubongo/core';
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { RatingChange, BotLevel, RaceConfig, RaceSettings, Side, Variant } from '@ubongo/core';
+import { EDITION_RULES, GAME_ROUNDS, HOURGLASS_SECONDS, STAND_IN_LEVEL } from '@ubongo/core';
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { distinctName } from '../accounts/names.js';
-import { ratable } from '../rating/ratings.js';
 import type { JournalSeat, LiveTable, StoredSeat } from '../storage.js';
-
-/** A seat at the table: who sits in it, and for a person the connection while they have one. */
-export interface Seat {
-  /** The player's id in the game (`p1`..`p4`, by seat order when the game starts). */
-  id: string;
-  occupant: Occupant;
-  side: Side;
-  sessionId?: string;
-  connected: boolean;
-  ready: boolean;
-  /** A person's key to the seat in a game under way, sent to them alone; known again when they bring it back. */
-  key?: string;
-  /** Its hash, kept in the journal. */
-  keyHash?: string;
-  /** The person's account, and whether it has a username. */
-  accountId?: string;
-  claimed?: boolean;
-  /** The account's username, shown beside the name (not journaled: a seat resumed after a restart has it once its person is back). */
-  username?: string;
-}
-
-const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
-
-/** A watcher: their name and side, and whether they came to play (the table was full or started). */
-interface Watcher {
-  readonly name: string;
-  readonly side: Side;
-  readonly wantsSeat: boolean;
-  readonly account?: SeatAccount;
-}
-
-/** Whose a person's seat is: the account, whether it has a username, and the username. */
-export interface SeatAccount {
-  readonly id: string;
-  readonly claimed: boolean;
-  readonly username?: string;
-}
-
-/** A signed-in player's seat account. */
-export const seatAccount = (
-  auth: { readonly id: string; readonly username: string | null } | undefined,
-): SeatAccount | undefined =>
-  auth && {
-    id: auth.id,
-    claimed: auth.username !== null,
-    ...(auth.username === null ? {} : { username: auth.username }),
-  };
-
-/** Seats at a table. */
-const SEATS = 4;
+import type { Seat, SeatAccount, Watcher } from './seats.js';
+import { hashKey, journalSeatsOf, SEATS, seatLabel, seatOfJournal, storedSeatsOf } from './seats.js';
 
 /** An arena's table (arenas.ts): whose seats it has, and until when (game time) it waits for them. */
 export interface ArenaSeating {
@@ -105,18 +45,6 @@ export function settingsOf(config: RaceConfig): RaceSettings {
 /** A new private table's code, to share. */
 export function tableCode(): string {
   return Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
-}
-
-/** A seat's name in English, for stored games and logs; clients put seats into words themselves. */
-export function seatLabel(occupant: Occupant): string {
-  switch (occupant.kind) {
-    case 'human':
-      return occupant.name;
-    case 'bot':
-      return `Bot ${occupant.number} (${occupant.level})`;
-    case 'stand-in':
-      return `${occupant.for} (bot)`;
-  }
 }
 
 /**
@@ -310,13 +238,7 @@ export class Table {
 
   /** The seats as the journal keeps them. */
   journalSeats(seats: readonly Seat[] = this.seats): JournalSeat[] {
-    return seats.map((s) => ({
-      id: s.id,
-      occupant: s.occupant,
-      side: s.side,
-      ...(s.keyHash === undefined ? {} : { keyHash: s.keyHash }),
-      ...(s.accountId === undefined ? {} : { accountId: s.accountId, claimed: s.claimed === true }),
-    }));
+    return journalSeatsOf(seats);
   }
 
   /**
@@ -340,29 +262,6 @@ export class Table {
     return changed;
   }
 
-  /** Why a rated game cannot start with these seats (a person without a username), if it cannot. */
-  unratable(): string | undefined {
-    const guest = this.seats.find((s) => s.occupant.kind === 'human' && !ratable(s));
-    return guest?.occupant.kind === 'human'
-      ? `a rated game is for players with a username: ${guest.occupant.name} plays as a guest`
-      : undefined;
-  }
-
-  /**
-   * What keeps the table from starting as it stands (protocol's StartBlocked), for everyone at it:
-   * people without a username at a rated table; at a quick-match table (`isPublic`), fewer than
-   * the two people it starts with by itself. Null when nothing does.
-   */
-  blocked(isPublic: boolean): StartBlocked | null {
-    if (this.settings.rated) {
-      const seats = this.seats.flatMap((s, i) => (s.occupant.kind === 'human' && !ratable(s) ? [i] : []));
-      if (seats.length > 0) return { reason: 'guests-at-rated', seats };
-    }
-    const people = this.seats.filter((s) => s.occupant.kind === 'human').length;
-    if (isPublic && people < 2) return { reason: 'too-few-people', people, need: 2 };
-    return null;
-  }
-
   /**
    * The table of a game resumed after a restart: its seats as the journal has them, every person
    * away until they come back with their key.
@@ -370,15 +269,7 @@ export class Table {
   static resumed(settings: RaceSettings, seats: readonly JournalSeat[]): Table {
     const table = new Table();
     table.settings = settings;
-    table.seats = seats.map((s) => ({
-      id: s.id,
-      occupant: s.occupant,
-      side: s.side,
-      connected: s.occupant.kind !== 'human',
-      ready: true,
-      ...(s.keyHash === undefined ? {} : { keyHash: s.keyHash }),
-      ...(s.accountId === undefined ? {} : { accountId: s.accountId, claimed: s.claimed === true }),
-    }));
+    table.seats = seats.map(seatOfJournal);
     return table;
   }
 
@@ -484,62 +375,8 @@ export class Table {
     }
   }
 
+  /** The seats as a stored game keeps them. */
   storedSeats(): StoredSeat[] {
-    return this.seats.map((s) => ({
-      id: s.id,
-      name: seatLabel(s.occupant),
-      kind: s.occupant.kind === 'human' ? 'human' : 'bot',
-      ...(s.occupant.kind === 'human' ? {} : { level: s.occupant.level }),
-      occupant: s.occupant,
-      ...(s.accountId === undefined ? {} : { accountId: s.accountId }),
-    }));
-  }
-
-  /** The lobby as one connection sees it. */
-  lobbyFor(
-    sessionId: string,
-    room: Pick<
-      LobbyMessage,
-      | 'code'
-      | 'public'
-      | 'started'
-      | 'game'
-      | 'startsAt'
-      | 'offerBotsAt'
-      | 'serverNow'
-      | 'timeScale'
-      | 'resumeBy'
-      | 'restartRound'
-      | 'arena'
-    >,
-  ): LobbyMessage {
-    const mine = this.seatOf(sessionId);
-    return {
-      protocol: PROTOCOL_VERSION,
-      ...room,
-      // (Nobody hosts an arena's table: the arena sets and starts it.)
-      host: this.arena ? -1 : this.seats.findIndex((s) => s.sessionId !== undefined && s.sessionId === this.host),
-      you: this.seats.findIndex((s) => s.sessionId === sessionId),
-      spectators: this.watchers.size,
-      settings: this.settings,
-      free: SEATS - this.seats.length,
-      variants: EDITION_RULES[this.settings.edition].variants,
-      seats: this.seats.map((s): LobbySeat => ({
-        ...s.occupant,
-        id: s.id,
-        side: s.side,
-        connected: s.connected,
-        ready: s.ready,
-        ...(s.occupant.kind === 'human'
-          ? {
-              guest: !ratable(s),
-              ...(s.accountId === undefined ? {} : { account: s.accountId }),
-              ...(s.username === undefined ? {} : { username: s.username }),
-            }
-          : {}),
-      })),
-      seatKey: mine?.key ?? null,
-      blocked: room.started ? null : this.blocked(room.public),
-    };
+    return storedSeatsOf(this.seats);
   }
 }

@@ -6,7 +6,7 @@ import type { RaceEdition, RaceSettings, RecordsAnswer, SoloRunAnswer } from '@u
 import { CLOSE_CODES, PROTOCOL_VERSION } from '@ubongo/core';
 import type { UbongoServer } from '../server.js';
 import { startServer } from '../server.js';
-import { seatLabel } from './table.js';
+import { seatLabel } from './seats.js';
 import { byHand, humanPause, Player, signedIn, solve } from '@ubongo/test-support/player';
 import * as table from '@ubongo/test-support/race-table';
 
