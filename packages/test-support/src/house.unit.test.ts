@@ -25,14 +25,12 @@ const OLD_FILES: Record<string, number> = {
   'bench/web.ts': 416,
   'packages/server/src/storage.ts': 782,
   'packages/server/src/storage/kysely-ratings.ts': 698,
-  'packages/server/src/storage/migrations.ts': 437,
 };
 
 /** Functions over the rule when it came, with their lines then: to be split, never to grow. */
 const OLD_FUNCTIONS: Record<string, number> = {
   'packages/server/src/http/api-routes.ts: apiRoutes': 151,
   'packages/server/src/server.ts: startServer': 250,
-  'packages/server/src/storage/migrations.ts: migrations': 425,
   'packages/web/src/play/Puzzle.tsx: PuzzleBoard': 332,
   'packages/web/src/play/drag.ts: usePointer': 281,
   'packages/web/src/screens/Practice.tsx: OnlinePractice': 280,
