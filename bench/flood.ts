@@ -187,7 +187,7 @@ async function beside(name: string): Promise<Beside> {
   const player = await measure(SECONDS).catch((e: unknown) => ({
     times: [],
     lost: 0,
-    server: `the honest player could not play: ${e instanceof Error ? `${e.name} ${(e as { code?: unknown }).code ?? ""} ${e.message}` : String(e)}`,
+    server: `the honest player could not play: ${e instanceof Error ? `${e.name} ${'code' in e ? JSON.stringify(e.code) : ''} ${e.message}` : String(e)}`,
   }));
   await new Promise((resolve) => {
     child.once('exit', resolve);

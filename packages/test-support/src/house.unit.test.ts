@@ -21,8 +21,6 @@ const DIRS = [
 
 /** Files over the rule when it came, with their lines then: to be split, never to grow. */
 const OLD_FILES: Record<string, number> = {
-  'bench/flood.ts': 402,
-  'bench/web.ts': 416,
   'packages/server/src/storage.ts': 782,
   'packages/server/src/storage/kysely-ratings.ts': 698,
 };
