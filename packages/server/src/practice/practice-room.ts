@@ -48,7 +48,7 @@ export class PracticeRoom extends Room {
   }
 
   override onDispose(): void {
-    this.#timers.clearAll();
+    this.#timers.close();
     this.services.whereabouts.clear(this.roomId);
   }
   override onJoin(client: Client): void {

@@ -301,7 +301,7 @@ export class SoloRoom extends Room {
   }
 
   override onDispose(): void {
-    this.#timers.clearAll();
+    this.#timers.close();
     this.services.whereabouts.clear(this.roomId);
     const { course } = this.#options;
     const plan = this.#course;

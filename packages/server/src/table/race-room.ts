@@ -189,7 +189,7 @@ export class RaceRoom extends Room {
   }
 
   override async onDispose(): Promise<void> {
-    this.#timers.clearAll();
+    this.#timers.close();
     this.services.whereabouts.clear(this.roomId);
     // (A room whose creation was refused has no master.)
     await (this.#master as RaceMaster | undefined)?.dispose(this.#stopping);

@@ -1,0 +1,51 @@
+import { matchMaker } from '@colyseus/core';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { UbongoServer } from '../server.js';
+import { startServer } from '../server.js';
+import { playing } from '@ubongo/test-support/race-table';
+import * as table from '@ubongo/test-support/race-table';
+
+// A game everyone left, over a real socket: it ends, its room goes, and nothing is said of it
+// afterwards (game time 20 times faster than the clock).
+let server: UbongoServer;
+let url: string;
+const logs: string[] = [];
+
+beforeAll(async () => {
+  server = await startServer({
+    port: 0,
+    dataDir: mkdtempSync(join(tmpdir(), 'ubongo-server-')),
+    timeScale: 20,
+    log: (line) => logs.push(line),
+  });
+  url = `ws://localhost:${server.port}`;
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+it('a game everyone left ends where it stands: stored without a result, its room gone, nothing said of it after', async () => {
+  const ana = await table.newTable(url, 'classic', { rounds: 3, hourglassSeconds: 120 });
+  ana.send('add-bot', { level: 'casual' });
+  await ana.waitFor('lobby', (l) => l.seats.length === 2);
+  ana.send('start');
+  await ana.waitFor('view', playing(1));
+  const { game } = await ana.waitFor('lobby', (l) => l.game !== null);
+  const code = ana.room.roomId;
+  await ana.room.leave(true);
+  // The room goes, and the game is stored as it stood: no result (nobody won a game nobody
+  // finished; a rated one moves no rating), Ana's seat played by a bot from when she left.
+  await expect.poll(async () => (await matchMaker.query({ roomId: code })).length, { timeout: 10_000 }).toBe(0);
+  const stored = await server.storage.game(game ?? '');
+  expect(stored).toMatchObject({ id: game, result: undefined, actions: [{ action: { type: 'start-round' } }] });
+  expect(stored?.seats[0]?.occupant).toEqual({ kind: 'stand-in', level: 'casual', for: 'Ana' });
+  // Nothing is said of the room afterwards, while a game minute goes by (its bots played on and
+  // wrote to a journal that was closed, once a second, before).
+  const said = logs.length;
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  expect(logs.slice(said).filter((l) => l.includes(code))).toEqual([]);
+});
