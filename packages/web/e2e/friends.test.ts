@@ -14,6 +14,8 @@ import { chromiumAndServer, SIZES, watchErrors } from './support.js';
 
 const real = chromiumAndServer();
 const SHOTS = '/tmp/friends-shots';
+/** Tries of the test so far: a test run again (the browser lane's retry) claims usernames of its own. */
+let tries = 0;
 
 /** A claimed account made over the API, as the web client would have it: its session. */
 async function claimed(username: string): Promise<string> {
@@ -49,8 +51,9 @@ async function pageOf(on: On, session: string): Promise<{ page: Page; errors: st
 it.each<On>(['phone', 'desktop'])(
   'two players befriend on the Friends screen, one invites from a table, the other joins from another screen; a block (%s)',
   async (on) => {
-    const ana = `ana_${on}`;
-    const ben = `ben_${on}`;
+    tries += 1;
+    const ana = `ana_${on}_${tries}`;
+    const ben = `ben_${on}_${tries}`;
     const a = await pageOf(on, await claimed(ana));
     const b = await pageOf(on, await claimed(ben));
     const press = (target: Locator) => (on === 'phone' ? target.tap() : target.click());
@@ -145,4 +148,6 @@ it.each<On>(['phone', 'desktop'])(
     await a.page.context().close();
     await b.page.context().close();
   },
+  // Two browsers, a table and a block, at a person's pace: about 20 s on a quiet machine.
+  120_000,
 );
