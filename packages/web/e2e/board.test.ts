@@ -103,11 +103,10 @@ describe('the board', () => {
     const before = await cellsOf(piece(page, a));
     const home = await piece(page, a).getAttribute('transform');
     const [x, y] = await pieceCell(piece(page, a));
-    await page.touchscreen.tap(x, y);
-    await page.touchscreen.tap(x, y);
+    const finger = await Finger.on(page);
+    await finger.doubleTap(x, y);
     await expect.poll(async () => shape(await cellsOf(piece(page, a)))).toBe(shape(flipped(board.grid, before)));
     await expect.poll(() => piece(page, a).getAttribute('class')).not.toContain('lifted');
-    const finger = await Finger.on(page);
     const target = board.region[0] ?? [0, 0];
     const lands = await dragOnto(board, b, target, finger);
     await expect.poll(() => piece(page, b).getAttribute('data-at')).toBe(lands);
