@@ -37,7 +37,7 @@ const OLD_FUNCTIONS: Record<string, number> = {
   'packages/server/src/storage/migrations.ts: migrations': 425,
   'packages/web/src/play/Puzzle.tsx: PuzzleBoard': 332,
   'packages/web/src/play/drag.ts: usePointer': 281,
-  'packages/web/src/screens/Practice.tsx: OnlinePractice': 280,
+  'packages/web/src/practice/Practice.tsx: OnlinePractice': 280,
 };
 
 /** What `found` breaks beyond `old`: new breaches, growth, and old entries now within the rule. */
