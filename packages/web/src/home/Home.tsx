@@ -165,7 +165,7 @@ export function Home() {
           demoBox
         )}
         <div className="demo-caption">
-          {/* What the board shows: moving, or still for those who ask for less motion (styles.css picks one). */}
+          {/* What the board shows: moving, or still for those who ask for less motion (learn.css picks one). */}
           <p className="demo-says-moving">{t('home.demo.caption')}</p>
           <p className="demo-says-still">{t('home.demo.still')}</p>
           <a className="button" href="#/tutorial">

@@ -63,7 +63,7 @@ function PuzzleBoard(props: PuzzleProps) {
           onLostPointerCapture={pointer.onCancel}
           onContextMenu={(e) => {
             e.preventDefault();
-            // While dragging nothing inside takes the pointer (styles.css): a mouse's right click turns the piece in hand.
+            // While dragging nothing inside takes the pointer (play.css): a mouse's right click turns the piece in hand.
             if (drag && e.target === e.currentTarget) pointer.onContextMenu(e, drag.index);
           }}
         >

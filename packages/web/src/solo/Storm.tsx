@@ -107,7 +107,7 @@ export function Storm() {
   );
 }
 
-/** A flash of what a step did to the clock: seconds given back or taken (it fades by itself, styles.css, and stays until the next). */
+/** A flash of what a step did to the clock: seconds given back or taken (it fades by itself, solo.css, and stays until the next). */
 interface Flash {
   readonly ms: number;
   readonly n: number;

@@ -156,7 +156,7 @@ export function useSoloRun(screen: string): SoloRunHandle {
     };
   }, [room]);
 
-  // The beat fades over BEAT_MS (styles.css), then leaves the page.
+  // The beat fades over BEAT_MS (solo.css), then leaves the page.
   useEffect(() => {
     if (!beat) return;
     const timer = setTimeout(() => {

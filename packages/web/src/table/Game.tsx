@@ -121,7 +121,7 @@ export function Game({ table, view: message }: { table: Table; view: Received })
   const controls = useMemo(() => <SoundControl />, []);
 
   const gains = me && round ? (round.gains[me] ?? []) : [];
-  // While my board is to be solved, the round fills the window (styles.css, .play-screen).
+  // While my board is to be solved, the round fills the window (base.css, .play-screen).
   const solving = playing && view.task !== null && myDeal !== undefined && solvedAt < 0 && !ranOut;
   // My board on the screen: the sound's button goes under it, within a thumb's reach.
   const boardShown = playing && task !== null && myDeal !== undefined && round !== null;

@@ -111,7 +111,7 @@ export function Hourglass({
           <path className="glass" d="M2 1h20M2 43h20M3 1c0 12 8 15 8 21S3 31 3 43M21 1c0 12-8 15-8 21s8 9 8 21" />
           {/* The top bulb's sand, its surface sinking towards the neck. */}
           <path ref={topSand} className="sand" />
-          {/* The stream through the neck while sand is left (still: styles.css). */}
+          {/* The stream through the neck while sand is left (still: table.css). */}
           <path ref={stream} className="stream" />
           {/* The bottom bulb's heap, growing. */}
           <path ref={heap} className="sand" />
@@ -132,7 +132,7 @@ export function Hourglass({
           {/*
             Scaled rather than resized: the bar moves without laying the page out again. It steps
             once a second, as drawn, rather than gliding: see the comment on .hourglass-glass .stream
-            in styles.css.
+            in table.css.
           */}
           <div ref={fill} />
         </div>

@@ -129,7 +129,7 @@ function travel(layer: HTMLElement, view: RaceView, taking: Taking): void {
     const counted = row.querySelector(`.gem-count[data-gem="${CSS.escape(item)}"]`);
     const icon = tagged ?? counted?.querySelector('svg');
     if (!start || !icon) return null;
-    // Its flight is its arrival: the tag's own (styles.css, gem-arrives) would move where it lands.
+    // Its flight is its arrival: the tag's own (table.css, gem-arrives) would move where it lands.
     if (tagged) for (const arrival of tagged.getAnimations()) arrival.cancel();
     const box = icon.getBoundingClientRect();
     return { item, i, start, tagged, icon, landing: (tagged ?? counted ?? icon) as HTMLElement | SVGElement, box };
