@@ -1,12 +1,12 @@
 import type { Cell, DieSymbol, GridName } from '@ubongo/core';
-import { DIE_SYMBOLS, FIXED_SCORING, GAME_ROUNDS } from '@ubongo/core';
-import type { ReactNode } from 'react';
+import { DIE_SYMBOLS } from '@ubongo/core';
 import { useTranslation } from 'react-i18next';
-import { cellSize, centre, extentOf, flipped, rotated, toOrigin } from '../play/geometry.js';
-import { PIECE_COLOURS, pieceLetter } from '../play/draw.js';
-import { Gem, JEWEL_FILL, JEWEL_SHAPES } from '../ui/gems.js';
+import { cellSize, extentOf, flipped, rotated, toOrigin } from '../play/geometry.js';
+import { pieceLetter } from '../play/draw.js';
+import type { Shape } from './howto-drawing.js';
+import { Board, colourOf, Frame, PieceShape } from './howto-drawing.js';
+import { Gems, Jewels, Marker, Podium } from './howto-scoring.js';
 import type { DemoPuzzle } from './demo-puzzles.js';
-import { BoardDrawing, letterCell, PieceTile } from './DemoBoard.js';
 import { DEMO_PUZZLES } from './demo-puzzles.js';
 
 /*
@@ -29,65 +29,6 @@ export const HOWTO_PICTURES = [
   'jewels',
 ] as const;
 export type HowToPicture = (typeof HOWTO_PICTURES)[number];
-
-/** A drawn shape: cells in board units, a colour and a letter. */
-interface Shape {
-  readonly cells: readonly Cell[];
-  readonly colour: string;
-  readonly letter: string;
-}
-
-const colourOf = (i: number): string => PIECE_COLOURS[i % PIECE_COLOURS.length] ?? '#888';
-
-/** A piece drawn as on the board: one tile in its colour, its letter on the cell nearest its middle. */
-function PieceShape({ grid, shape, at = [0, 0] }: { grid: GridName; shape: Shape; at?: readonly [number, number] }) {
-  const [lx, ly] = centre(grid, letterCell(shape.cells));
-  return (
-    <g
-      className="piece"
-      transform={`translate(${at[0].toFixed(1)},${at[1].toFixed(1)})`}
-      style={{ ['--piece' as string]: shape.colour }}
-    >
-      <PieceTile grid={grid} cells={shape.cells} />
-      {shape.letter && (
-        <text x={lx} y={ly} className="piece-letter">
-          {shape.letter}
-        </text>
-      )}
-    </g>
-  );
-}
-
-/** A board as the board in play draws it, with pieces on it. */
-function Board({ grid, region, placed }: { grid: GridName; region: readonly Cell[]; placed: readonly Shape[] }) {
-  return (
-    <>
-      <BoardDrawing grid={grid} region={region} />
-      {placed.map((s, i) => (
-        <PieceShape key={i} grid={grid} shape={s} />
-      ))}
-    </>
-  );
-}
-
-/** Screen pixels per picture unit: every picture draws a cell the same size (where the page has room). */
-const PIXELS = 0.75;
-
-/** The picture's frame: an SVG of the board's look, sized to what it draws. */
-function Frame({ box, children }: { box: { x: number; y: number; w: number; h: number }; children: ReactNode }) {
-  const pad = 10;
-  const w = box.w + 2 * pad;
-  const h = box.h + 2 * pad;
-  return (
-    <svg
-      className="howto-svg"
-      viewBox={`${(box.x - pad).toFixed(1)} ${(box.y - pad).toFixed(1)} ${w.toFixed(1)} ${h.toFixed(1)}`}
-      style={{ width: `${(w * PIXELS).toFixed(0)}px`, aspectRatio: `${w.toFixed(1)} / ${h.toFixed(1)}` }}
-    >
-      {children}
-    </svg>
-  );
-}
 
 /** The placed pieces of a demo board's solution, each in the colour the board gives it. */
 const solvedShapes = (p: DemoPuzzle): Shape[] =>
@@ -235,119 +176,6 @@ function Turns() {
           {s}
         </text>
       ))}
-    </Frame>
-  );
-}
-
-/** The gems and what each is worth. */
-function Gems() {
-  const worth = [
-    ['ruby', 4],
-    ['sapphire', 3],
-    ['emerald', 2],
-    ['amber', 1],
-  ] as const;
-  return (
-    <ul className="howto-gems">
-      {worth.map(([gem, points]) => (
-        <li key={gem}>
-          <Gem gem={gem} />
-          <b>{points}</b>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/**
- * The round marker in the third round: two rounds' gems gone, this round's sapphire (for the first
- * to solve) and amber (for the second) ringed, the rest waiting.
- */
-function Marker() {
-  const now = 2;
-  return (
-    <div className="howto-marker">
-      {(['sapphire', 'amber'] as const).map((gem, row) => (
-        <div key={gem} className="howto-marker-row">
-          <b>{row + 1}.</b>
-          {/* A sapphire and an amber for each round of a whole game. */}
-          {Array.from({ length: GAME_ROUNDS.default }, (_, k) => (
-            <span key={k} className={k === now ? 'howto-slot now' : 'howto-slot'}>
-              {k >= now && <Gem gem={gem} />}
-            </span>
-          ))}
-        </div>
-      ))}
-    </div>
-  );
-}
-
-/** Fixed scoring as a podium: each place and the gem it takes. */
-function Podium() {
-  return (
-    <ol className="howto-podium">
-      {FIXED_SCORING.map((gem, i) => (
-        <li key={gem}>
-          <Gem gem={gem} />
-          <span className="howto-step" style={{ height: `${(4 - i) * 0.8 + 1}rem` }}>
-            {i + 1}
-          </span>
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-/** Six rows of jewels in a fixed order, the jewel board as it may be dealt (front first). */
-const JEWEL_ROWS: readonly (readonly string[])[] = [
-  ['red', 'blue', 'yellow', 'green', 'violet', 'brown'],
-  ['green', 'brown', 'red', 'yellow', 'blue', 'violet'],
-  ['violet', 'yellow', 'blue', 'brown', 'red', 'green'],
-  ['blue', 'red', 'green', 'violet', 'brown', 'yellow'],
-  ['yellow', 'violet', 'brown', 'red', 'green', 'blue'],
-  ['brown', 'green', 'violet', 'blue', 'yellow', 'red'],
-];
-
-/** The jewel board: a pawn moves from its row two rows down and takes the two front jewels there. */
-function Jewels() {
-  const cell = 34;
-  const from = 1;
-  const to = 3;
-  const track = 20;
-  const left = 44;
-  const y = (r: number): number => r * cell + cell / 2;
-  const width = left + 6 * cell;
-  return (
-    <Frame box={{ x: 0, y: 0, w: width, h: 6 * cell }}>
-      {JEWEL_ROWS.map((row, r) => (
-        <g key={r}>
-          <circle className="howto-space" cx={track} cy={y(r)} r={11} />
-          {row.map((colour, k) => (
-            <g
-              key={k}
-              transform={`translate(${left + k * cell + cell / 2},${y(r)}) scale(1.5)`}
-              opacity={k < 2 ? 1 : 0.55}
-            >
-              <path d={JEWEL_SHAPES[colour]} fill={JEWEL_FILL[colour]} stroke="#0008" />
-            </g>
-          ))}
-        </g>
-      ))}
-      {/* The move: from the pawn's row to two rows down, and the two jewels taken there. */}
-      <path
-        className="howto-move"
-        d={`M${track - 12} ${y(from) + 4}C${track - 30} ${y(from) + 16} ${track - 30} ${y(to) - 16} ${track - 12} ${y(to) - 4}`}
-      />
-      <circle className="howto-pawn-was" cx={track} cy={y(from)} r={8} />
-      <circle className="howto-pawn" cx={track} cy={y(to)} r={8} />
-      <rect
-        className="howto-taken"
-        x={left + 1}
-        y={y(to) - cell / 2 + 1}
-        width={2 * cell - 2}
-        height={cell - 2}
-        rx={7}
-      />
     </Frame>
   );
 }

@@ -1,23 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BotLevel, LobbyMessage, RaceSettings } from '@ubongo/core';
-import { BOT_LEVELS, GAME_ROUNDS, HOURGLASS_SECONDS, RACE_EDITIONS, SIDES } from '@ubongo/core';
+import type { LobbyMessage } from '@ubongo/core';
+import { SIDES } from '@ubongo/core';
 import { timeLeft, useNow } from '../hooks.js';
 import { seatName, send } from '../net.js';
-import { PieceSetField } from '../ui/fields.js';
-import { PlayerName } from '../ui/PlayerName.js';
 import { RejectedNote } from '../ui/RejectedNote.js';
+import { Seats } from './Seats.js';
+import { TableSettings } from './TableSettings.js';
 import { InviteFriends } from './InviteFriends.js';
-import { SeatReaction } from './reactions.js';
 import type { Table } from './table.js';
-import { SelectField } from '../ui/SelectField.js';
-
-/** The hourglass lengths offered, within the range the server takes. */
-const HOURGLASS = [20, 30, 45, 60, 90, 120, 180, 300].filter(
-  (s) => s >= HOURGLASS_SECONDS.min && s <= HOURGLASS_SECONDS.max,
-);
-const ROUNDS = Array.from({ length: GAME_ROUNDS.max - GAME_ROUNDS.min + 1 }, (_, i) => GAME_ROUNDS.min + i);
-
 /** The table before the game: seats, bots, settings, the code to share, and start. */
 export function Lobby({ table }: { table: Table }) {
   const { t } = useTranslation();
@@ -222,169 +213,6 @@ function ShareCard({ code }: { code: string }) {
           {copied ? t('lobby.copied') : t('lobby.copy')}
         </button>
       </div>
-    </section>
-  );
-}
-
-/** The seats, taken and free, and for the host the bots to add or remove; how many watch. */
-function Seats({ table, isHost }: { table: Table; isHost: boolean }) {
-  const { t } = useTranslation();
-  const { room, lobby } = table;
-  const settings = lobby.settings;
-  const [level, setLevel] = useState<BotLevel>('casual');
-  return (
-    <section className="card">
-      <h2>{t('lobby.seats')}</h2>
-      <ol className="seats">
-        {Array.from({ length: lobby.seats.length + lobby.free }, (_, i) => {
-          const seat = lobby.seats[i];
-          if (!seat)
-            return (
-              <li key={i} className="seat empty">
-                {t('lobby.emptySeat')}
-              </li>
-            );
-          return (
-            <li key={i} className={`seat${i === lobby.you ? ' me' : ''}`}>
-              <span className="seat-name">
-                <PlayerName name={seatName(seat, t)} username={seat.username} account={seat.account} />
-                {i === lobby.you && ` (${t('lobby.you')})`}
-                {i === lobby.host && <span className="tag">{t('lobby.host')}</span>}
-                <SeatReaction seat={i} />
-                {/* At a rated table, marked before the game as the server says: a rated game is not for guests. */}
-                {settings.rated && seat.guest === true && (
-                  <span className="tag guest" data-testid="guest-tag">
-                    {t('lobby.guest')}
-                  </span>
-                )}
-              </span>
-              <span className="seat-info">
-                {seat.kind === 'human' ? t('lobby.person') : t(`levels.${seat.level}`)} · {t(`sides.${seat.side}`)}
-                {seat.kind === 'human' && (seat.ready ? ` · ${t('lobby.ready')}` : ` · ${t('lobby.notReady')}`)}
-                {!seat.connected && ` · ${t('lobby.away')}`}
-              </span>
-              {isHost && seat.kind !== 'human' && (
-                <button
-                  type="button"
-                  className="small"
-                  aria-label={t('lobby.removeBot', { name: seatName(seat, t) })}
-                  onClick={() => {
-                    send(room, 'remove-seat', { seat: i });
-                  }}
-                >
-                  ✕
-                </button>
-              )}
-            </li>
-          );
-        })}
-      </ol>
-      {isHost && lobby.free > 0 && (
-        <div className="actions">
-          <SelectField
-            label={t('lobby.botLevel')}
-            inline
-            value={level}
-            options={BOT_LEVELS}
-            text={(l) => t(`levels.${l}`)}
-            onChange={setLevel}
-          />
-          <button
-            type="button"
-            onClick={() => {
-              send(room, 'add-bot', { level });
-            }}
-          >
-            {t('lobby.addBot')}
-          </button>
-        </div>
-      )}
-      {lobby.spectators > 0 && <p>{t('lobby.spectators', { count: lobby.spectators })}</p>}
-    </section>
-  );
-}
-
-/** The game's settings: the host changes them, everyone sees them. */
-function TableSettings({ table, isHost }: { table: Table; isHost: boolean }) {
-  const { t } = useTranslation();
-  const { room, lobby } = table;
-  const settings = lobby.settings;
-  const change = (next: Partial<RaceSettings>): void => {
-    send(room, 'settings', next);
-  };
-  return (
-    <section className="card">
-      <h2>{t('lobby.settings')}</h2>
-      <div className="settings">
-        <SelectField
-          label={t('lobby.edition')}
-          disabled={!isHost}
-          value={settings.edition}
-          options={RACE_EDITIONS}
-          text={(ed) => t(`editions.${ed}`)}
-          onChange={(value) => {
-            change({ edition: value });
-          }}
-        />
-        {lobby.variants.length > 1 && (
-          <SelectField
-            label={t('lobby.variant')}
-            disabled={!isHost}
-            value={settings.variant}
-            options={lobby.variants}
-            text={(v) => t(`variants.${v}`)}
-            onChange={(value) => {
-              change({ variant: value });
-            }}
-          />
-        )}
-        <SelectField
-          label={t('lobby.hourglass')}
-          disabled={!isHost}
-          value={settings.hourglassSeconds}
-          options={[...new Set([...HOURGLASS, settings.hourglassSeconds])].sort((a, b) => a - b)}
-          text={(s) => t('lobby.seconds', { count: s })}
-          onChange={(hourglassSeconds) => {
-            change({ hourglassSeconds });
-          }}
-        />
-        <SelectField
-          label={t('lobby.rounds')}
-          disabled={!isHost}
-          value={settings.rounds}
-          options={ROUNDS}
-          onChange={(value) => {
-            change({ rounds: value });
-          }}
-        />
-        <PieceSetField
-          disabled={!isHost}
-          value={settings.pieceSet}
-          onChange={(pieceSet) => {
-            change({ pieceSet });
-          }}
-        />
-        {!lobby.public && (
-          <label className="check">
-            <input
-              type="checkbox"
-              disabled={!isHost}
-              checked={settings.rated}
-              aria-describedby="rated-text"
-              onChange={(e) => {
-                change({ rated: e.target.checked });
-              }}
-            />
-            {t('lobby.rated')}
-          </label>
-        )}
-      </div>
-      <p className="hint">{t(`editions.${settings.edition}Text`)}</p>
-      {!lobby.public && (
-        <p className="hint" id="rated-text">
-          {settings.rated ? t('lobby.ratedText') : t('lobby.casualText')}
-        </p>
-      )}
     </section>
   );
 }
