@@ -5,7 +5,7 @@ import { useAccount } from '../account.js';
 import { useData } from '../data.js';
 import { fetchFriends, invite } from '../friends.js';
 import { errorText } from '../net.js';
-import { placeText } from '../friends/Friends.js';
+import { placeText } from '../friends/friend-list.js';
 
 /** How often the friends beside the table are read again (they come online, they sit elsewhere). */
 const REFRESH_MS = 10_000;
