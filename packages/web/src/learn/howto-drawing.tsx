@@ -2,7 +2,7 @@ import type { Cell, GridName } from '@ubongo/core';
 import type { ReactNode } from 'react';
 import { centre } from '../play/geometry.js';
 import { PIECE_COLOURS } from '../play/draw.js';
-import { BoardDrawing, letterCell, PieceTile } from './DemoBoard.js';
+import { BoardDrawing, letterCell, PieceTile } from './board-drawing.js';
 
 /* What the how-to page's pictures are drawn with (HowToPictures.tsx, howto-scoring.tsx): the board's look, at one size. */
 
