@@ -9,7 +9,7 @@ import { chooseLanguage, LANGUAGES } from './i18n.js';
 import { Logo } from './Logo.js';
 import type { Route } from './route.js';
 import { parseRoute } from './route.js';
-import { Home } from './screens/Home.js';
+import { Home } from './home/Home.js';
 import { InvitationToast } from './InvitationToast.js';
 
 /**
@@ -19,24 +19,24 @@ import { InvitationToast } from './InvitationToast.js';
 function screen<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   return lazy(() => load().then((component) => ({ default: component })));
 }
-const Account = screen(() => import('./screens/Account.js').then((m) => m.Account));
-const Leaderboards = screen(() => import('./screens/Leaderboards.js').then((m) => m.Leaderboards));
-const Replay = screen(() => import('./screens/Replay.js').then((m) => m.Replay));
-const Run = screen(() => import('./screens/Run.js').then((m) => m.Run));
-const Profile = screen(() => import('./screens/Profile.js').then((m) => m.Profile));
-const HowTo = screen(() => import('./screens/HowTo.js').then((m) => m.HowTo));
-const Practice = screen(() => import('./screens/Practice.js').then((m) => m.Practice));
-const RaceScreen = screen(() => import('./screens/Race.js').then((m) => m.RaceScreen));
-const Solo = screen(() => import('./screens/Solo.js').then((m) => m.Solo));
-const Campaign = screen(() => import('./screens/Campaign.js').then((m) => m.Campaign));
-const Daily = screen(() => import('./screens/Daily.js').then((m) => m.Daily));
-const Storm = screen(() => import('./screens/Storm.js').then((m) => m.Storm));
-const Friends = screen(() => import('./screens/Friends.js').then((m) => m.Friends));
-const Arenas = screen(() => import('./screens/Arena.js').then((m) => m.Arenas));
-const Arena = screen(() => import('./screens/Arena.js').then((m) => m.Arena));
-const Live = screen(() => import('./screens/Live.js').then((m) => m.Live));
-const Tutorial = screen(() => import('./screens/Tutorial.js').then((m) => m.Tutorial));
-const RatedQueue = screen(() => import('./screens/RatedQueue.js').then((m) => m.RatedQueue));
+const Account = screen(() => import('./accounts/Account.js').then((m) => m.Account));
+const Leaderboards = screen(() => import('./rating/Leaderboards.js').then((m) => m.Leaderboards));
+const Replay = screen(() => import('./watching/Replay.js').then((m) => m.Replay));
+const Run = screen(() => import('./solo/Run.js').then((m) => m.Run));
+const Profile = screen(() => import('./accounts/Profile.js').then((m) => m.Profile));
+const HowTo = screen(() => import('./learn/HowTo.js').then((m) => m.HowTo));
+const Practice = screen(() => import('./practice/Practice.js').then((m) => m.Practice));
+const RaceScreen = screen(() => import('./table/Race.js').then((m) => m.RaceScreen));
+const Solo = screen(() => import('./solo/Solo.js').then((m) => m.Solo));
+const Campaign = screen(() => import('./solo/Campaign.js').then((m) => m.Campaign));
+const Daily = screen(() => import('./solo/Daily.js').then((m) => m.Daily));
+const Storm = screen(() => import('./solo/Storm.js').then((m) => m.Storm));
+const Friends = screen(() => import('./friends/Friends.js').then((m) => m.Friends));
+const Arenas = screen(() => import('./arena/Arena.js').then((m) => m.Arenas));
+const Arena = screen(() => import('./arena/Arena.js').then((m) => m.Arena));
+const Live = screen(() => import('./watching/Live.js').then((m) => m.Live));
+const Tutorial = screen(() => import('./learn/Tutorial.js').then((m) => m.Tutorial));
+const RatedQueue = screen(() => import('./rating/RatedQueue.js').then((m) => m.RatedQueue));
 
 /**
  * What shows when a screen cannot be (Fallback): a reload fetches the page as it now is; `home`

@@ -3,9 +3,23 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
 import { setUpI18n } from './i18n.js';
 import { listenForGesture } from './sound.js';
-// The bundled font first (its Latin subsets only), then the page's styles, which use it.
+// The bundled font first (its Latin subsets only), then the page's styles, which use it: what all
+// share, then each feature's sheet. All here, in this order, which is the cascade's (a feature's
+// sheet imported by its lazily loaded screen would come into the page in whatever order they load).
 import './fonts.css';
-import './styles.css';
+import './base.css';
+import './play/play.css';
+import './ui/ui.css';
+import './home/home.css';
+import './table/table.css';
+import './watching/watching.css';
+import './solo/solo.css';
+import './practice/practice.css';
+import './learn/learn.css';
+import './rating/rating.css';
+import './accounts/accounts.css';
+import './friends/friends.css';
+import './arena/arena.css';
 
 listenForGesture();
 // The service worker keeps the app for offline play (docs/web.md, "Offline"): a built client only.

@@ -41,7 +41,7 @@ export function pieceColour(id: string, i: number): string {
   return shades[i % shades.length] ?? '#888';
 }
 
-/** Room around a piece in a layer of its own (picture units): its lifted shadow (styles.css) and its edges' strokes. */
+/** Room around a piece in a layer of its own (picture units): its lifted shadow (play.css) and its edges' strokes. */
 const LAYER_MARGIN = 12;
 
 /**

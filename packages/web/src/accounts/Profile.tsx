@@ -1,0 +1,131 @@
+import type { HeldAnswer, ProfileAnswer } from '@ubongo/core';
+import { useTranslation } from 'react-i18next';
+import { clock } from '../hooks.js';
+import { useAccount } from '../account.js';
+import { useData } from '../data.js';
+import { fetchHeld, fetchProfile } from '../net.js';
+import { ProfileArenas } from '../arena/Arena.js';
+import { ReportButton } from './Report.js';
+import { PastSeasons } from '../rating/Seasons.js';
+
+/** A player's page: who, since when, ratings with their history and the games to replay, solo statistics. */
+export function Profile({ id }: { id: string }) {
+  const { t, i18n } = useTranslation();
+  // The player's own runs under review: only on their own page, and only they can read them.
+  const own = useAccount()?.id === id;
+  const held: HeldAnswer['runs'] = useData(own ? fetchHeld : null, [id, own]).data ?? [];
+  const { data: profile, error } = useData<ProfileAnswer>(() => fetchProfile(id), [id]);
+  const failed = error !== null;
+
+  if (failed) return <p className="error">{t('profile.missing')}</p>;
+  if (!profile) return <p className="loading">{t('profile.loading')}</p>;
+  const { account } = profile;
+  const since = new Date(account.since).toLocaleDateString(i18n.language, { dateStyle: 'long' });
+  return (
+    <div className="profile">
+      <h1>{account.name}</h1>
+      <p>
+        {account.username === null ? t('profile.guest') : `@${account.username}`} ·{' '}
+        {t('profile.since', { date: since })}
+      </p>
+      {!own && <ReportButton kind="player" target={id} />}
+      <section className="card">
+        <h2>{t('profile.ratings')}</h2>
+        {profile.ratings.length === 0 ? (
+          <p>{t('profile.noRatings')}</p>
+        ) : (
+          <ul className="ratings">
+            {profile.ratings.map((r) => {
+              const points = profile.history.filter((h) => h.edition === r.edition).map((h) => h.display);
+              return (
+                <li key={r.edition}>
+                  <span className="rating-edition">{t(`editions.${r.edition}`)}</span>{' '}
+                  <strong className="rating-value">{r.display}</strong>{' '}
+                  {r.provisional && <span className="tag">{t('profile.provisional')}</span>}{' '}
+                  <span className="muted">{t('profile.games', { count: r.games })}</span>
+                  <Trend points={points} label={t('profile.trend', { edition: t(`editions.${r.edition}`) })} />
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+      <PastSeasons id={id} />
+      {profile.history.length > 0 && (
+        <section className="card">
+          <h2>{t('profile.ratedGames')}</h2>
+          <ul className="rated-games">
+            {[...profile.history].reverse().map((h) => (
+              <li key={h.game}>
+                {t('profile.gameLine', {
+                  edition: t(`editions.${h.edition}`),
+                  date: new Date(h.at).toLocaleDateString(i18n.language, { dateStyle: 'medium' }),
+                  rating: h.display,
+                })}{' '}
+                <a href={`#/replay/${encodeURIComponent(h.game)}`}>{t('replay.link')}</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <section className="card">
+        <h2>{t('profile.solo')}</h2>
+        <p>{t('profile.runs', { count: profile.solo.runs })}</p>
+        {profile.solo.averagePuzzleMs !== null && (
+          <p>{t('profile.average', { time: clock(profile.solo.averagePuzzleMs) })}</p>
+        )}
+        {profile.solo.best.length > 0 && (
+          <ul>
+            {profile.solo.best.map((b) => (
+              <li key={`${b.mode}-${b.limit}-${b.side}`}>
+                <a href={`#/run/${b.run}`} title={t('run.link')}>
+                  {b.mode === 'timed'
+                    ? t('profile.bestTimed', { minutes: b.limit, side: t(`sides.${b.side}`), count: b.solved })
+                    : t('profile.bestCount', { puzzles: b.limit, side: t(`sides.${b.side}`), time: clock(b.ms) })}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <ProfileArenas id={id} />
+      {held.length > 0 && (
+        <section className="card">
+          <h2>{t('profile.underReview')}</h2>
+          <p>{t('profile.underReviewIntro')}</p>
+          <ul>
+            {held.map((r) => (
+              <li key={`${r.finishedAt}-${r.seed}`}>
+                {r.mode === 'timed'
+                  ? t('profile.bestTimed', { minutes: r.limit, side: t(`sides.${r.side}`), count: r.solved })
+                  : t('profile.bestCount', { puzzles: r.limit, side: t(`sides.${r.side}`), time: clock(r.ms) })}
+                {/* Its date: two runs of one setting and time are told apart. */}
+                {` · ${new Date(r.finishedAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}`}{' '}
+                <span className="tag">{t(r.review === 'held' ? 'profile.reviewHeld' : 'profile.reviewRejected')}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** A rating's history as a small line, oldest on the left. */
+function Trend({ points, label }: { points: readonly number[]; label: string }) {
+  if (points.length < 2) return null;
+  const low = Math.min(...points);
+  const high = Math.max(...points);
+  const span = Math.max(1, high - low);
+  const path = points
+    .map(
+      (p, i) =>
+        `${i === 0 ? 'M' : 'L'}${((i / (points.length - 1)) * 120).toFixed(1)},${(30 - ((p - low) / span) * 28 - 1).toFixed(1)}`,
+    )
+    .join(' ');
+  return (
+    <svg className="trend" viewBox="0 0 120 30" width="120" height="30" role="img" aria-label={label}>
+      <path d={path} fill="none" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  );
+}

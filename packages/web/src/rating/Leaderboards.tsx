@@ -1,0 +1,110 @@
+import type { LeaderboardAnswer, RaceEdition, RecordsAnswer, Side, SoloMode } from '@ubongo/core';
+import { RACE_EDITIONS, SIDES, SOLO_LIMITS, SOLO_MODES } from '@ubongo/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useData } from '../data.js';
+import { clock } from '../hooks.js';
+import { fetchLeaderboard, fetchRecordsOf } from '../net.js';
+import { useAccount } from '../account.js';
+import { PlayerName } from '../ui/PlayerName.js';
+import { SeasonBoard } from './Seasons.js';
+import { SelectField } from '../ui/SelectField.js';
+
+type Period = 'day' | 'week' | 'all';
+const PERIODS: readonly Period[] = ['day', 'week', 'all'];
+
+/** The best players: ratings per edition, and verified solo results by mode, length, side and period. */
+export function Leaderboards() {
+  // Your own rows, known by your account (never by a name someone else may take).
+  const me = useAccount();
+  const { t } = useTranslation();
+  const [edition, setEdition] = useState<RaceEdition>('classic');
+  const [mode, setMode] = useState<SoloMode>('timed');
+  const [limit, setLimit] = useState<number>(SOLO_LIMITS[0]);
+  const [side, setSide] = useState<Side>('easy');
+  const [period, setPeriod] = useState<Period>('week');
+  const board = useData<LeaderboardAnswer>(() => fetchLeaderboard(edition), [edition]).data;
+  const records = useData<RecordsAnswer['records']>(
+    () => fetchRecordsOf(mode, limit, side, period),
+    [mode, limit, side, period],
+  ).data;
+
+  return (
+    <div className="leaderboards">
+      <h1>{t('leaderboards.title')}</h1>
+      <section className="card">
+        <h2>{t('leaderboards.ratings')}</h2>
+        <SelectField
+          label={t('leaderboards.edition')}
+          value={edition}
+          options={RACE_EDITIONS}
+          text={(e) => t(`editions.${e}`)}
+          onChange={setEdition}
+        />
+        {board && board.players.length === 0 && <p>{t('leaderboards.noRatings')}</p>}
+        {board && board.players.length > 0 && (
+          <ol className="records">
+            {board.players.map((p) => (
+              <li key={p.id} className={p.id === me?.id ? 'me' : ''}>
+                <PlayerName name={p.name} username={p.username} account={p.id} /> <strong>{p.rating.display}</strong>
+                {p.rating.provisional && <span className="tag"> {t('profile.provisional')}</span>}
+                {p.game !== null && (
+                  <>
+                    {' '}
+                    <a href={`#/replay/${encodeURIComponent(p.game)}`}>{t('replay.link')}</a>
+                  </>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+      <SeasonBoard />
+      <section className="card">
+        <h2>{t('leaderboards.solo')}</h2>
+        <div className="field-row">
+          <SelectField
+            label={t('solo.mode')}
+            value={mode}
+            options={SOLO_MODES}
+            text={(m) => t(`solo.${m}`)}
+            onChange={setMode}
+          />
+          <SelectField
+            label={mode === 'timed' ? t('solo.minutes') : t('solo.puzzles')}
+            value={limit}
+            options={SOLO_LIMITS}
+            onChange={setLimit}
+          />
+          <SelectField
+            label={t('solo.side')}
+            value={side}
+            options={SIDES}
+            text={(s) => t(`sides.${s}Long`)}
+            onChange={setSide}
+          />
+          <SelectField
+            label={t('leaderboards.period')}
+            value={period}
+            options={PERIODS}
+            text={(p) => t(`leaderboards.${p}`)}
+            onChange={setPeriod}
+          />
+        </div>
+        {records && records.length === 0 && <p>{t('solo.noRecords')}</p>}
+        {records && records.length > 0 && (
+          <ol className="records">
+            {records.map((r, i) => (
+              <li key={i} className={r.account !== null && r.account === me?.id ? 'me' : ''}>
+                <PlayerName name={r.player} username={r.username} account={r.account} />:{' '}
+                <a href={`#/run/${r.run}`} title={t('run.link')}>
+                  {mode === 'timed' ? t('solo.puzzlesCount', { count: r.solved }) : clock(r.ms)}
+                </a>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}
