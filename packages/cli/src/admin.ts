@@ -1,4 +1,4 @@
-import type { Accounts, Reviews, SoloRuns, TableSize } from '@ubongo/server';
+import type { Accounts, Reports, Reviews, SoloRuns, TableSize } from '@ubongo/server';
 import { ARENA_HELP, arenaCommand } from './admin-arena.js';
 import { adminReports } from './admin-reports.js';
 import { adminSize } from './admin-size.js';
@@ -55,8 +55,11 @@ export async function adminCommand(args: string[], io: Io): Promise<number> {
   // Read only, but for review's decisions (release, reject).
   const storage: Pick<Accounts, 'flaggedAccounts'> &
     Pick<Reviews, 'reviews' | 'decide'> &
-    Pick<SoloRuns, 'reports' | 'soloRun'> & { sizes(): Promise<TableSize[]>; close(): Promise<void> } =
-    await openDatabase(values, io);
+    Pick<SoloRuns, 'soloRun'> &
+    Pick<Reports, 'reports'> & { sizes(): Promise<TableSize[]>; close(): Promise<void> } = await openDatabase(
+    values,
+    io,
+  );
   try {
     if (what === 'review')
       return await reviewCommand(storage, extra, { json: values.json ?? false, all: values.all ?? false }, io);

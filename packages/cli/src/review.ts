@@ -1,4 +1,4 @@
-import type { Reviewed, Reviews, SoloRuns } from '@ubongo/server';
+import type { Reports, Reviewed, Reviews, SoloRuns } from '@ubongo/server';
 import type { Io } from './io.js';
 import { EXIT, UsageError } from './io.js';
 
@@ -39,7 +39,7 @@ function jsonOf(r: Reviewed, whole = false): string {
 
 /** `ubongo admin review [--all] | show ID | release ID | reject ID`, on an open store. */
 export async function reviewCommand(
-  storage: Pick<Reviews, 'reviews' | 'decide'> & Pick<SoloRuns, 'soloRun' | 'reports'>,
+  storage: Pick<Reviews, 'reviews' | 'decide'> & Pick<SoloRuns, 'soloRun'> & Pick<Reports, 'reports'>,
   args: readonly string[],
   options: { readonly json: boolean; readonly all: boolean },
   io: Io,

@@ -36,7 +36,8 @@ import { SoloRoom } from './solo/solo-room.js';
 import { PracticeRoom } from './practice/practice-room.js';
 import { RatedRoom } from './rating/rated-room.js';
 import { SeasonKeeper } from './rating/seasons.js';
-import type { Account, Storage } from './storage.js';
+import type { Account } from './accounts/store.js';
+import type { Storage } from './storage.js';
 import { startTrailSweep } from './solo/trail-sweep.js';
 import { PostgresStorage, SqliteStorage } from './storage/index.js';
 

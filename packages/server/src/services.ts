@@ -8,8 +8,9 @@ import type { ServerMetrics } from './metrics.js';
 import type { RaceGame } from './table/race-game.js';
 import type { MatchOrder } from './table/match-order.js';
 import type { SeasonKeeper } from './rating/seasons.js';
-import type { JournalSeat, LiveGame, LiveTable } from './storage.js';
-import type { Arena, ArenaGameResult, Storage } from './storage.js';
+import type { JournalSeat, LiveGame, LiveTable } from './table/store.js';
+import type { Arena, ArenaGameResult } from './arena/store.js';
+import type { Storage } from './storage.js';
 import type { ArenaSeating } from './table/table.js';
 
 /** What rooms need from the server around them. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JournalEntry } from './storage.js';
+import type { JournalEntry } from './table/store.js';
 import { allStoresContract } from './storage/contract/all.js';
 import { attemptOf, claim, game, live, plusOne, solo } from './storage/contract/fixtures.js';
 import { ownershipContract } from './storage/contract/games.js';

@@ -7,7 +7,8 @@ import { LocalRateLimits, perMinute, waitSeconds } from '../net/rate-limit.js';
 import type { NameProblem } from './names.js';
 import { nameKey, normalizeName } from './names.js';
 import { usernameSkeleton } from './skeleton.js';
-import type { Account, Storage } from '../storage.js';
+import type { Account } from './store.js';
+import type { Storage } from '../storage.js';
 
 /*
  * Accounts (docs/accounts.md). Every visitor gets a guest account on the first visit: an id and a

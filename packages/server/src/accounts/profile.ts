@@ -1,6 +1,7 @@
 import type { BoardRunEntry, PlayerRunsAnswer, ProfileAnswer } from '@ubongo/core';
 import { displayOf, ratingView } from '../rating/ratings.js';
-import type { StoredSoloRun, Storage } from '../storage.js';
+import type { StoredSoloRun } from '../solo/store.js';
+import type { Storage } from '../storage.js';
 
 /** A stored solo run as people see it on a board: the account's public id, the verification stays in storage. */
 export const entryOf = (r: StoredSoloRun): BoardRunEntry => ({

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { arenaAnswer, arenaResultsOf, arenaView } from './arenas.js';
 import type { Http, HttpOptions } from '../http/http-common.js';
 import { Refused } from '../http/http-common.js';
-import type { Account } from '../storage.js';
+import type { Account } from '../accounts/store.js';
 
 /** The session token a request carries (`Authorization: Bearer ...`), if any. */
 const bearer = (request: FastifyRequest): string | undefined =>

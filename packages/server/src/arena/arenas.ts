@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import type { GameClock } from '../clock.js';
 import { displayOf, ratedPlayers } from '../rating/ratings.js';
 import type { ArenaTableOrder, ArenaTables } from '../services.js';
-import type { Arena, ArenaEntry, ArenaGameResult, Storage } from '../storage.js';
+import type { Arena, ArenaEntry, ArenaGameResult } from './store.js';
+import type { Storage } from '../storage.js';
 import { tableCode } from '../table/table.js';
 
 /*

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { arenaAnswer, arenaResults, parseTimetable, timetableArenas } from './arenas.js';
-import type { Arena, ArenaEntry } from '../storage.js';
+import type { Arena, ArenaEntry } from './store.js';
 
 describe('arenas', () => {
   it('reads a timetable, and refuses a bad line saying how one looks', () => {

@@ -5,7 +5,9 @@ import { INVITATION_SECONDS } from './invitations.js';
 import { nameKey } from '../accounts/names.js';
 import type { RateLimits } from '../net/rate-limit.js';
 import { perMinute, waitSeconds } from '../net/rate-limit.js';
-import type { Account, AccountLink, Storage } from '../storage.js';
+import type { Account } from '../accounts/store.js';
+import type { AccountLink } from './store.js';
+import type { Storage } from '../storage.js';
 import type { Whereabouts } from './whereabouts.js';
 
 /** Follows, unfollows, blocks, unblocks and invitations one account may make a minute (all together). */

@@ -27,7 +27,7 @@ import { entryOf, ownEntryOf, profileOf } from '../accounts/profile.js';
 import { puzzleDisplay, startOf, taskKey } from '../rating/puzzles.js';
 import { ratingView } from '../rating/ratings.js';
 import { replayOf } from '../table/replay.js';
-import type { SoloRecord } from '../storage.js';
+import type { SoloRecord } from '../solo/store.js';
 
 /** Whether a run may be shown on a public page: not held for review nor rejected. */
 const isPublicRun = (run: Pick<SoloRecord, 'review'>): boolean =>

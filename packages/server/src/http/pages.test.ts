@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Limits } from '../net/limits.js';
 import type { UbongoServer } from '../server.js';
 import { startServer } from '../server.js';
-import type { SoloRecord } from '../storage.js';
+import type { SoloRecord } from '../solo/store.js';
 import { SqliteStorage } from '../storage/index.js';
 
 /*

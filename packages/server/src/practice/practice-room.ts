@@ -5,7 +5,7 @@ import { checkSolution, claimRefusal, findTask, puzzleOf } from '@ubongo/core';
 import { expireWhenIdle, heard, parseJoin, registrar, reject, rejectUnknown, sender } from '../rooms/messages.js';
 import { practiceJoinSchema, practiceMessages } from '../protocol.js';
 import type { RoomServices } from '../services.js';
-import type { Account } from '../storage.js';
+import type { Account } from '../accounts/store.js';
 import { levelOf, nearLevelAt, taskKey } from '../rating/puzzles.js';
 import { Timers } from '../rooms/timers.js';
 

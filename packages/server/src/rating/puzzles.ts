@@ -2,7 +2,8 @@ import type { Deck, DeckEdition, Side, TaskKey } from '@ubongo/core';
 import { difficultyOfTask, levelOfSolver, predictedSeconds, skillOfLevel, solverPrior, taskPrior } from '@ubongo/core';
 import { rate, rating } from 'openskill';
 import { displayOf } from './ratings.js';
-import type { Attempt, RateAttempt, Storage } from '../storage.js';
+import type { Attempt, RateAttempt } from './store.js';
+import type { Storage } from '../storage.js';
 
 /*
  * Ratings for puzzles (docs/accounts.md), as lichess rates its puzzles: each deck task is a player

@@ -14,7 +14,7 @@ import {
   startOf,
   taskKey,
 } from './puzzles.js';
-import type { Attempt, RateAttempt } from '../storage.js';
+import type { Attempt, RateAttempt } from './store.js';
 import { MemoryStorage } from '../storage/index.js';
 import { rating } from 'openskill';
 

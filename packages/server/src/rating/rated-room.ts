@@ -10,7 +10,7 @@ import { botsFor, RATED_QUEUE, tablesOf, windowOf } from './rated-queue.js';
 import { isEstablished } from './rating-rules.js';
 import { displayOf } from './ratings.js';
 import type { RoomServices } from '../services.js';
-import type { Account } from '../storage.js';
+import type { Account } from '../accounts/store.js';
 
 /** Sends one of the rated queue's messages, its body typed by the protocol. */
 const send = <K extends keyof RatedServerMessages>(client: Client, type: K, body: RatedServerMessages[K]): void => {

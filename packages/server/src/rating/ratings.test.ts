@@ -9,7 +9,7 @@ import { rate, rating } from 'openskill';
 import { DAILY_GAIN, DAY, dayStart, ESTABLISHED } from './rating-rules.js';
 import { displayOf, PROVISIONAL_GAMES } from './ratings.js';
 import type { UbongoServer } from '../server.js';
-import type { GameRecord } from '../storage.js';
+import type { GameRecord } from '../table/store.js';
 import { startServer } from '../server.js';
 import { byHand, humanPause, member as memberAt, Player, signedIn, solve } from '@ubongo/test-support/player';
 

@@ -4,7 +4,8 @@ import type { Entrant } from './rating-rules.js';
 import { rating } from 'openskill';
 import { DAY, dayStart, isEstablished, rateGame, REPEAT_DAYS, WIN_TRADING, winTrading } from './rating-rules.js';
 import type { RaceGame } from '../table/race-game.js';
-import type { PlayerRating, Storage } from '../storage.js';
+import type { PlayerRating } from './store.js';
+import type { Storage } from '../storage.js';
 
 /*
  * Ratings for players (docs/accounts.md): openskill's Weng-Lin Plackett-Luce model, made for

@@ -3,7 +3,8 @@ import { dailyDateOf, err, findTask, ok, puzzleOf } from '@ubongo/core';
 import type { CoursePlan } from './courses.js';
 import { soloSetting } from './solo-bests.js';
 import type { RoomServices } from '../services.js';
-import type { Account, StoredSoloRun } from '../storage.js';
+import type { Account } from '../accounts/store.js';
+import type { StoredSoloRun } from './store.js';
 
 /*
  * Racing a ghost (docs/courses.md, "Racing a ghost"): the recorded run a solo run races, found by

@@ -1,7 +1,9 @@
 import type { Deck, PastSolve, RunVerdict, Solve } from '@ubongo/core';
 import { findTask } from '@ubongo/core';
 import { isListed } from '../leaderboards.js';
-import type { HeldClaim, SoloPuzzle, SoloRecord, Storage } from '../storage.js';
+import type { HeldClaim } from './review-store.js';
+import type { SoloPuzzle, SoloRecord } from './store.js';
+import type { Storage } from '../storage.js';
 
 /*
  * What the server hands core's plausibility model (game/plausibility.ts): a run's solves with

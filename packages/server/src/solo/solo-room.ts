@@ -36,7 +36,7 @@ import { soloJoinSchema, soloMessages } from '../protocol.js';
 import { nearLevel } from '../rating/puzzles.js';
 import type { RoomServices } from '../services.js';
 import { SoloRun } from './solo-run.js';
-import type { Account } from '../storage.js';
+import type { Account } from '../accounts/store.js';
 import type { Timer } from '../rooms/timers.js';
 import { Timers } from '../rooms/timers.js';
 

@@ -9,7 +9,8 @@ import { HISTORY_RUNS, pastSolves, reasonsOf, runSolves } from './reviews.js';
 import { soloSetting } from './solo-bests.js';
 import type { Claimed } from './solves.js';
 import { Solves } from './solves.js';
-import type { SoloPuzzle, SoloRecord, Storage } from '../storage.js';
+import type { SoloPuzzle, SoloRecord } from './store.js';
+import type { Storage } from '../storage.js';
 
 /** What a solo run needs from the server around it (storage narrowed to what it calls). */
 export type SoloRunServices = Pick<RoomServices, 'attempts' | 'inPlay' | 'log'> & {

@@ -10,16 +10,12 @@ import type {
   RatedRecord,
   RateAttempt,
   Ratings,
-  Named,
-  SeasonResult,
-  Seasons,
-  SeasonStart,
-  SeasonTurn,
   SolverRating,
   SolverTime,
   TaskTime,
   TimedAttemptRecord,
-} from '../storage.js';
+} from '../rating/store.js';
+import type { Named, SeasonResult, Seasons, SeasonStart, SeasonTurn } from '../rating/season-store.js';
 import { ESTABLISHED, RANK_SIGMAS } from '../leaderboards.js';
 import { playAttempts, playTimes, solverKey } from './attempts.js';
 import { rows as parsers } from './rows.js';

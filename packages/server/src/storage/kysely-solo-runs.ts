@@ -1,8 +1,8 @@
 import type { ExpressionBuilder, Kysely, RawBuilder, Selectable } from 'kysely';
 import { sql } from 'kysely';
+import type { CampaignMark } from '../solo/courses/campaign-store.js';
+import type { Report } from '../accounts/report-store.js';
 import type {
-  CampaignMark,
-  Report,
   RecordQuery,
   RunPage,
   SoloRecord,
@@ -10,7 +10,7 @@ import type {
   SoloSummary,
   StoredSoloRun,
   TrailPruning,
-} from '../storage.js';
+} from '../solo/store.js';
 import type { ListedDealing } from '../leaderboards.js';
 import { ESTABLISHED, LISTED, UNLISTED_REVIEWS } from '../leaderboards.js';
 import { rows } from './rows.js';

@@ -1,6 +1,6 @@
 import type { DeckEdition, RaceEdition } from '@ubongo/core';
+import type { Account } from '../accounts/store.js';
 import type {
-  Account,
   Attempt,
   PlayerRating,
   PuzzleRating,
@@ -8,16 +8,12 @@ import type {
   RatedRecord,
   RateAttempt,
   Ratings,
-  Named,
-  SeasonResult,
-  Seasons,
-  SeasonStart,
-  SeasonTurn,
   SolverRating,
   SolverTime,
   TaskTime,
   TimedAttemptRecord,
-} from '../storage.js';
+} from '../rating/store.js';
+import type { Named, SeasonResult, Seasons, SeasonStart, SeasonTurn } from '../rating/season-store.js';
 import { isEstablished, rankOf } from '../leaderboards.js';
 import { playAttempts, playTimes, solverKey } from './attempts.js';
 import type { Gate } from './memory-shared.js';

@@ -1,8 +1,8 @@
 import { compareSoloResults } from '@ubongo/core';
+import type { Account } from '../accounts/store.js';
+import type { CampaignMark } from '../solo/courses/campaign-store.js';
+import type { Report } from '../accounts/report-store.js';
 import type {
-  Account,
-  CampaignMark,
-  Report,
   RecordQuery,
   Review,
   RunPage,
@@ -11,7 +11,7 @@ import type {
   SoloSummary,
   StoredSoloRun,
   TrailPruning,
-} from '../storage.js';
+} from '../solo/store.js';
 import { isEstablished, isListed, UNLISTED_REVIEWS } from '../leaderboards.js';
 import type { Gate } from './memory-shared.js';
 import { columns, parseStored } from './schemas.js';

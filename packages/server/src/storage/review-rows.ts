@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REVIEWS } from '../storage.js';
+import { REVIEWS } from '../solo/store.js';
 import { json } from './schemas.js';
 
 /*

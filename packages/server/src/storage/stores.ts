@@ -1,59 +1,41 @@
 import type { DeckEdition, RaceEdition } from '@ubongo/core';
+import type { Account, Accounts, Session } from '../accounts/store.js';
+import type { AccountLink, Friends } from '../friends/store.js';
+import type { Arena, ArenaEntry, ArenaGameResult, Arenas } from '../arena/store.js';
 import type {
-  Account,
-  AccountLink,
-  Friends,
-  Arena,
-  ArenaEntry,
-  ArenaGameResult,
-  Arenas,
-  Accounts,
   Attempt,
-  CampaignMark,
-  DailyAttempt,
-  DailyAttempts,
-  DailyBoardEntry,
-  DailySettling,
-  GameRecord,
-  Games,
-  Journal,
-  JournalEntry,
-  LiveGame,
-  LiveTable,
   PlayerRating,
   PuzzleRating,
   RateAttempt,
   RatedGame,
   RatedRecord,
   Ratings,
-  RecordQuery,
-  Named,
-  SeasonResult,
-  Seasons,
-  SeasonStart,
-  SeasonTurn,
-  HeldClaim,
-  Reviewed,
-  Reviews,
-  Report,
-  RunPage,
-  Session,
-  SoloSummary,
-  StoredSoloRun,
-  TrailPruning,
   SolverRating,
   SolverTime,
   TaskTime,
   TimedAttemptRecord,
+} from '../rating/store.js';
+import type { CampaignMark, CampaignMarks } from '../solo/courses/campaign-store.js';
+import type { DailyAttempt, DailyAttempts, DailyBoardEntry, DailySettling } from '../solo/courses/daily-store.js';
+import type { GameRecord, Games, Journal, JournalEntry, LiveGame, LiveTable } from '../table/store.js';
+import type {
+  RecordQuery,
+  RunPage,
+  SoloSummary,
+  StoredSoloRun,
+  TrailPruning,
   SoloRecord,
   SoloRuns,
-  Storage,
-} from '../storage.js';
+} from '../solo/store.js';
+import type { Named, SeasonResult, Seasons, SeasonStart, SeasonTurn } from '../rating/season-store.js';
+import type { HeldClaim, Reviewed, Reviews } from '../solo/review-store.js';
+import type { Report, Reports } from '../accounts/report-store.js';
+import type { Storage } from '../storage.js';
 
 /** The five stores of one backend as one `Storage`. */
 export interface StoreSet {
   readonly games: Games;
-  readonly soloRuns: SoloRuns;
+  readonly soloRuns: SoloRuns & CampaignMarks & Reports;
   readonly daily: DailyAttempts;
   readonly ratings: Ratings & Seasons;
   readonly accounts: Accounts;
@@ -69,7 +51,7 @@ export interface StoreSet {
  */
 export abstract class CombinedStorage implements Storage {
   readonly #games: Games;
-  readonly #soloRuns: SoloRuns;
+  readonly #soloRuns: SoloRuns & CampaignMarks & Reports;
   readonly #daily: DailyAttempts;
   readonly #ratings: Ratings & Seasons;
   readonly #accounts: Accounts;

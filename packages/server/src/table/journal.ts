@@ -1,6 +1,7 @@
 import type { Numbered } from './race-game.js';
 import type { ServerMetrics } from '../metrics.js';
-import type { LiveGame, LiveTable, Storage } from '../storage.js';
+import type { LiveGame, LiveTable } from './store.js';
+import type { Storage } from '../storage.js';
 
 /** What a game's journal needs: the store, and the bench's measure if it is on. */
 export interface JournalServices {

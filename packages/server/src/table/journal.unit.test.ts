@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GameJournal, TableJournal } from './journal.js';
-import type { JournalEntry, LiveGame, LiveTable } from '../storage.js';
+import type { JournalEntry, LiveGame, LiveTable } from './store.js';
 import { MemoryStorage } from '../storage/memory.js';
 
 /*

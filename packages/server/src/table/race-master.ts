@@ -3,7 +3,7 @@ import { deckFor, err, ok, raceEngine, RoundWatcher } from '@ubongo/core';
 import { GameJournal, TableJournal } from './journal.js';
 import { RaceGame } from './race-game.js';
 import { trackRace } from '../solo/solves.js';
-import type { Account } from '../storage.js';
+import type { Account } from '../accounts/store.js';
 import type { Seat, Table } from './table.js';
 import { GameEnd } from './game-end.js';
 import type { JoinAs, Joined } from './joining.js';

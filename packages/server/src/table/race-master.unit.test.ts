@@ -7,7 +7,7 @@ import { Attempts } from '../rating/puzzles.js';
 import { RaceGame } from './race-game.js';
 import type { RaceMasterServices } from './race-master.js';
 import { RaceMaster, RECONNECT_SECONDS } from './race-master.js';
-import type { JournalEntry } from '../storage.js';
+import type { JournalEntry } from './store.js';
 import { MemoryStorage } from '../storage/memory.js';
 import { settingsOf, Table } from './table.js';
 

@@ -13,7 +13,7 @@ import type { MatchOrder } from './match-order.js';
 import { takeMatch } from './match-order.js';
 import { takeResumption } from './resume.js';
 import type { ArenaTableOrder, Restoration, Resumption, RoomServices } from '../services.js';
-import type { Account } from '../storage.js';
+import type { Account } from '../accounts/store.js';
 import type { Seat } from './table.js';
 import { settingsOf, Table, tableCode } from './table.js';
 import { TableWhereabouts } from './table-whereabouts.js';

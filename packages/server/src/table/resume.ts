@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { RaceGame } from './race-game.js';
 import type { GameClock } from '../clock.js';
 import type { Deck } from '@ubongo/core';
-import type { GameRecord, Journal, JournalSeat, LiveTable, Storage } from '../storage.js';
+import type { GameRecord, Journal, JournalSeat, LiveTable } from './store.js';
+import type { Storage } from '../storage.js';
 import type { Restoration, Resumption, RoomServices } from '../services.js';
 import { settingsOf, Table } from './table.js';
 

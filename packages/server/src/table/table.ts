@@ -14,7 +14,7 @@ import { EDITION_RULES, GAME_ROUNDS, HOURGLASS_SECONDS, PROTOCOL_VERSION, STAND_
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { distinctName } from '../accounts/names.js';
 import { ratable } from '../rating/ratings.js';
-import type { JournalSeat, LiveTable, StoredSeat } from '../storage.js';
+import type { JournalSeat, LiveTable, StoredSeat } from './store.js';
 
 /** A seat at the table: who sits in it, and for a person the connection while they have one. */
 export interface Seat {

@@ -1,7 +1,7 @@
 import type { CampaignLevel, CampaignOutcome, CampaignProgress, Deck, DeckEdition, SoloCourse } from '@ubongo/core';
 import { campaignLevels, err, ok, starsFor } from '@ubongo/core';
 import type { Course } from './course.js';
-import type { CampaignMark, SoloRuns } from '../../storage.js';
+import type { CampaignMark, CampaignMarks } from './campaign-store.js';
 
 /*
  * The campaign (docs/decks.md, "The campaign"): core's levels (campaign.ts), each a count run of
@@ -31,7 +31,7 @@ const starsOf = (n: number): 0 | 1 | 2 | 3 => (n >= 3 ? 3 : n >= 2 ? 2 : n >= 1 
 
 /** An account's campaign: every level by world, with its stars and best time, and the level to play next. */
 export async function campaignProgress(
-  storage: Pick<SoloRuns, 'campaignProgress'>,
+  storage: Pick<CampaignMarks, 'campaignProgress'>,
   decks: Readonly<Record<DeckEdition, Deck>>,
   accountId: string,
 ): Promise<CampaignProgress> {

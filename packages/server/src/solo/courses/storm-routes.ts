@@ -3,7 +3,7 @@ import { STORM_CLOCK, STORM_MINUTES, STORM_RAMP, stormPeriods } from '@ubongo/co
 import { z } from 'zod';
 import { stormBoards, stormHighsOf } from './storm.js';
 import type { Http, HttpOptions } from '../../http/http-common.js';
-import type { StoredSoloRun } from '../../storage.js';
+import type { StoredSoloRun } from '../store.js';
 
 const highsQuery = z.object({
   top: z

@@ -10,7 +10,7 @@ import {
   stormTasks,
   taskOf,
 } from '@ubongo/core';
-import type { RecordQuery, SoloRuns, StoredSoloRun } from '../../storage.js';
+import type { RecordQuery, SoloRuns, StoredSoloRun } from '../store.js';
 import type { Course } from './course.js';
 
 /*

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Arena, Storage } from '../../storage.js';
+import type { Arena } from '../../arena/store.js';
+import type { Storage } from '../../storage.js';
 import type { Opener } from './fixtures.js';
 
 const arena = (over: Partial<Arena> = {}): Arena => ({

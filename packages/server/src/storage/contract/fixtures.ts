@@ -1,4 +1,7 @@
-import type { Attempt, GameRecord, JournalEntry, LiveGame, RateAttempt, SoloRecord, Storage } from '../../storage.js';
+import type { Attempt, RateAttempt } from '../../rating/store.js';
+import type { GameRecord, JournalEntry, LiveGame } from '../../table/store.js';
+import type { SoloRecord } from '../../solo/store.js';
+import type { Storage } from '../../storage.js';
 
 /*
  * What the stores' contract suites (games.ts, solo-runs.ts, ratings.ts, accounts.ts) store, and

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { GameRecord, LiveTable, Storage } from '../../storage.js';
+import type { GameRecord, LiveTable } from '../../table/store.js';
+import type { Storage } from '../../storage.js';
 import type { Mutable, Opener } from './fixtures.js';
 import { claim, entries, finished, game, live, standIn, started } from './fixtures.js';
 

@@ -1,6 +1,6 @@
 import { updateBeliefs } from '@ubongo/core';
 import { describe, expect, it } from 'vitest';
-import type { Attempt, RateAttempt } from '../../storage.js';
+import type { Attempt, RateAttempt } from '../../rating/store.js';
 import type { Opener } from './fixtures.js';
 import { attemptOf, plusOne } from './fixtures.js';
 

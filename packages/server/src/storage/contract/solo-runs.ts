@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordQuery, SoloRecord, StoredSoloRun } from '../../storage.js';
+import type { RecordQuery, SoloRecord, StoredSoloRun } from '../../solo/store.js';
 import type { Mutable, Opener } from './fixtures.js';
 import { solo } from './fixtures.js';
 
