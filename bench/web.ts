@@ -314,7 +314,7 @@ async function lighthouseScores(): Promise<void> {
             await game.close();
             tab = game = await gameTab(lh, saved);
           } else {
-            // The home page in a tab of its own, its storage cleared: a first visit each time.
+            // The home page in a tab of its own, its stores cleared: a first visit each time.
             tab = await lh.newPage();
           }
           try {

@@ -1,5 +1,4 @@
 export * from './server.js';
-export * from './storage.js';
 export * from './table/store.js';
 export * from './solo/store.js';
 export * from './solo/review-store.js';

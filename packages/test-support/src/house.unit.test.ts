@@ -23,8 +23,6 @@ const DIRS = [
 const OLD_FILES: Record<string, number> = {
   'bench/flood.ts': 402,
   'bench/web.ts': 416,
-  'packages/server/src/storage.ts': 782,
-  'packages/server/src/storage/kysely-ratings.ts': 698,
   'packages/server/src/storage/migrations.ts': 437,
   'packages/server/src/table/race-room.ts': 472,
   'packages/server/src/table/table.ts': 545,

@@ -25,12 +25,8 @@ const reportBody = z.strictObject({
  * solo run by its id, a player of a rating board by theirs), with why, for an operator to look at
  * (`ubongo admin reports`). One report per reporter and entry; `REPORTS_PER_MINUTE` an account.
  */
-export function reportRoutes(
-  app: Http,
-  options: Pick<HttpOptions, 'storage' | 'rateLimits'>,
-  accounts: Accounts,
-): void {
-  const { storage } = options;
+export function reportRoutes(app: Http, options: Pick<HttpOptions, 'stores' | 'rateLimits'>, accounts: Accounts): void {
+  const { stores } = options;
   const limit = options.rateLimits.limit('reports:', perMinute(REPORTS_PER_MINUTE));
   app.post(
     '/api/reports',
@@ -42,8 +38,8 @@ export function reportRoutes(
       const { kind, target, reason } = request.body;
       const exists =
         kind === 'run'
-          ? /^[1-9]\d{0,15}$/.test(target) && (await storage.soloRun(Number(target))) !== undefined
-          : (await storage.account(target)) !== undefined;
+          ? /^[1-9]\d{0,15}$/.test(target) && (await stores.soloRuns.soloRun(Number(target))) !== undefined
+          : (await stores.accounts.account(target)) !== undefined;
       if (!exists) throw new Refused(404, `no ${kind} ${target}`);
       const ms = await limit.take(account.id);
       if (ms > 0) {
@@ -52,7 +48,7 @@ export function reportRoutes(
           'retry-after': String(seconds),
         });
       }
-      const saved = await storage.saveReport({ reporter: account.id, kind, target, reason, at: Date.now() });
+      const saved = await stores.reports.saveReport({ reporter: account.id, kind, target, reason, at: Date.now() });
       if (!saved) throw new Refused(409, `you have reported this ${kind} already`);
       return reply.code(201).send({ reported: { kind, target } });
     },

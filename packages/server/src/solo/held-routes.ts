@@ -10,7 +10,7 @@ export const HELD_LISTED = 50;
  * `GET /api/me/held`: the signed-in account's own runs held for review (docs/accounts.md, "Held
  * results"), which it alone sees: a held run is on no public page.
  */
-export function heldRoutes(app: Http, { storage, accounts }: Pick<HttpOptions, 'storage' | 'accounts'>): void {
+export function heldRoutes(app: Http, { stores, accounts }: Pick<HttpOptions, 'stores' | 'accounts'>): void {
   app.get(
     '/api/me/held',
     {
@@ -22,8 +22,8 @@ export function heldRoutes(app: Http, { storage, accounts }: Pick<HttpOptions, '
       const account = await accounts.bySession(token);
       if (!account) throw new AccountError(401, 'account/sign-in-first', 'sign in first');
       // The latest held or rejected runs (a page: an account's runs are never all read at once).
-      const runs = (await storage.soloResultsOf(account.id, { top: HELD_LISTED, review: 'held' })).flatMap((r) =>
-        r.review === 'held' || r.review === 'rejected' ? [{ ...entryOf(r), review: r.review }] : [],
+      const runs = (await stores.soloRuns.soloResultsOf(account.id, { top: HELD_LISTED, review: 'held' })).flatMap(
+        (r) => (r.review === 'held' || r.review === 'rejected' ? [{ ...entryOf(r), review: r.review }] : []),
       );
       return { runs } satisfies HeldAnswer;
     },

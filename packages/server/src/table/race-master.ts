@@ -74,7 +74,7 @@ export class RaceMaster {
     this.#journal = new GameJournal(services, (e) => {
       services.log(`room ${room.id}: could not write the journal: ${String(e)}`);
     });
-    this.#kept = new TableJournal(services.storage, (e) => {
+    this.#kept = new TableJournal(services.stores.games, (e) => {
       services.log(`room ${room.id}: could not keep the table: ${String(e)}`);
     });
     this.#views = new TableViews(services, room, table, transport, this.#s, this.#progress);

@@ -395,7 +395,7 @@ export class RaceRoom extends Room {
       },
       refreshClaims: () =>
         this.#master.table
-          .refreshClaims((id) => this.services.storage.account(id))
+          .refreshClaims((id) => this.services.stores.accounts.account(id))
           .catch((e: unknown) => {
             this.services.log(`room ${this.roomId}: accounts not read again: ${String(e)}`);
             return false;

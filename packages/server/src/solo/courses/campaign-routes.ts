@@ -9,7 +9,7 @@ import type { Http, HttpOptions } from '../../http/http-common.js';
  */
 export function campaignRoutes(
   app: Http,
-  { storage, accounts, decks }: Pick<HttpOptions, 'storage' | 'accounts' | 'decks'>,
+  { stores, accounts, decks }: Pick<HttpOptions, 'stores' | 'accounts' | 'decks'>,
 ): void {
   app.get(
     '/api/me/campaign',
@@ -18,7 +18,7 @@ export function campaignRoutes(
       const token = /^Bearer ([\w-]{20,100})$/.exec(request.headers.authorization ?? '')?.[1];
       const account = await accounts.bySession(token);
       if (!account) throw new AccountError(401, 'account/sign-in-first', 'sign in first');
-      return (await campaignProgress(storage, decks, account.id)) satisfies CampaignProgress;
+      return (await campaignProgress(stores.campaign, decks, account.id)) satisfies CampaignProgress;
     },
   );
 }

@@ -27,7 +27,7 @@ const entries = (runs: readonly StoredSoloRun[]): StormHighEntry[] =>
 /** `GET /api/storm/highs` (docs/protocol.md): Storm's boards of the day, the week and all time, and your own highs. */
 export function stormRoutes(
   app: Http,
-  { storage, accounts, clock }: Pick<HttpOptions, 'storage' | 'accounts' | 'clock'>,
+  { stores, accounts, clock }: Pick<HttpOptions, 'stores' | 'accounts' | 'clock'>,
 ): void {
   app.get(
     '/api/storm/highs',
@@ -36,7 +36,7 @@ export function stormRoutes(
       const now = clock.now();
       const { day, week } = stormPeriods(now);
       const top = request.query.top === undefined ? 10 : Number(request.query.top);
-      const boards = await stormBoards(storage, now, top);
+      const boards = await stormBoards(stores.soloRuns, now, top);
       const answer: StormHighsAnswer = {
         day,
         week,
@@ -45,7 +45,7 @@ export function stormRoutes(
       };
       const token = /^Bearer ([\w-]{20,100})$/.exec(request.headers.authorization ?? '')?.[1];
       const account = token === undefined ? undefined : await accounts.bySession(token);
-      return account ? { ...answer, mine: await stormHighsOf(storage, account.id, now) } : answer;
+      return account ? { ...answer, mine: await stormHighsOf(stores.soloRuns, account.id, now) } : answer;
     },
   );
 }
