@@ -164,7 +164,8 @@ describe('PostgreSQL', () => {
     const stores = await openPostgresStores(await cluster().createDatabase(template));
     await stores.games.beginGame(live);
     // All ten of the store's other connections held, as a burst of ratings would hold them.
-    const db = (stores as unknown as { db: Kysely<unknown> }).db;
+    // The main pool, reached through a store that uses it (the journal's connection is the games store's own).
+    const db = (stores.ratings as unknown as { db: Kysely<unknown> }).db;
     const sleeps = Array.from({ length: 10 }, () => sql`select pg_sleep(3)`.execute(db));
     // Asked for first, the sleeps have the connections (a pool hands them out in turn).
     let freed = false;

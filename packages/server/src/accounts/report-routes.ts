@@ -3,6 +3,7 @@ import type { Accounts } from './accounts.js';
 import type { Http, HttpOptions } from '../http/http-common.js';
 import { bearer, Refused } from '../http/http-common.js';
 import { perMinute, waitSeconds } from '../net/rate-limit.js';
+import type { Stores } from '../storage/stores.js';
 
 /** Reports one account may make a minute (and one per entry, ever). */
 export const REPORTS_PER_MINUTE = 10;
@@ -25,7 +26,11 @@ const reportBody = z.strictObject({
  * solo run by its id, a player of a rating board by theirs), with why, for an operator to look at
  * (`ubongo admin reports`). One report per reporter and entry; `REPORTS_PER_MINUTE` an account.
  */
-export function reportRoutes(app: Http, options: Pick<HttpOptions, 'stores' | 'rateLimits'>, accounts: Accounts): void {
+export function reportRoutes(
+  app: Http,
+  options: Pick<HttpOptions, 'rateLimits'> & { readonly stores: Pick<Stores, 'accounts' | 'reports' | 'soloRuns'> },
+  accounts: Accounts,
+): void {
   const { stores } = options;
   const limit = options.rateLimits.limit('reports:', perMinute(REPORTS_PER_MINUTE));
   app.post(

@@ -46,7 +46,7 @@ export class Friendships {
   readonly #actions;
 
   constructor(
-    private readonly stores: Stores,
+    private readonly stores: Pick<Stores, 'accounts' | 'friends'>,
     private readonly whereabouts: Whereabouts,
     private readonly invitations: Invitations,
     rateLimits: RateLimits,

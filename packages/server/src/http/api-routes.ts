@@ -28,6 +28,7 @@ import { puzzleDisplay, startOf, taskKey } from '../rating/puzzles.js';
 import { ratingView } from '../rating/ratings.js';
 import { replayOf } from '../table/replay.js';
 import type { SoloRecord } from '../solo/store.js';
+import type { Stores } from '../storage/stores.js';
 
 /** Whether a run may be shown on a public page: not held for review nor rejected. */
 const isPublicRun = (run: Pick<SoloRecord, 'review'>): boolean =>
@@ -92,7 +93,9 @@ const puzzleParams = z.object({
 
 /** Whether the request's account has played `day`'s daily attempt to its end (stored, or left). */
 async function dayPlayed(
-  options: Pick<HttpOptions, 'accounts' | 'stores'>,
+  options: Pick<HttpOptions, 'accounts'> & {
+    readonly stores: Pick<Stores, 'accounts' | 'daily' | 'games' | 'ratings' | 'soloRuns'>;
+  },
   request: FastifyRequest,
   day: string,
 ): Promise<boolean> {

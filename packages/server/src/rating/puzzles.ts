@@ -66,7 +66,7 @@ export class Attempts {
   /** The writing under way, until nothing waits. */
   #writing: Promise<void> | undefined;
 
-  constructor(private readonly stores: Stores) {}
+  constructor(private readonly stores: Pick<Stores, 'ratings'>) {}
 
   /** Counts an attempt; says, once it is stored, whether it counted (it was the person's first). */
   count(report: AttemptReport, now: number): Promise<boolean> {
@@ -136,7 +136,11 @@ export const LEVEL_TARGET_SECONDS = predictedSeconds(taskPrior(5).mean, 0);
  * A player's level at puzzles in an edition, on the decks' scale of difficulty: their time-model
  * skill (`levelOfSolver`); a guest's and a new player's, the prior's, 5.0.
  */
-export async function levelOf(stores: Stores, edition: DeckEdition, accountId: string | undefined): Promise<number> {
+export async function levelOf(
+  stores: Pick<Stores, 'ratings'>,
+  edition: DeckEdition,
+  accountId: string | undefined,
+): Promise<number> {
   const skill = accountId === undefined ? undefined : await stores.ratings.solverTime(accountId, edition);
   return levelOfSolver(skill?.mean ?? solverPrior().mean);
 }
@@ -157,7 +161,7 @@ export interface NearTask {
  * ones by board and key.
  */
 export async function nearLevelAt(
-  stores: Stores,
+  stores: Pick<Stores, 'ratings'>,
   deck: Deck,
   side: Side,
   level: number,
@@ -195,7 +199,7 @@ export async function nearLevelAt(
  * first; equally near ones by board and key.
  */
 export async function nearLevel(
-  stores: Stores,
+  stores: Pick<Stores, 'ratings'>,
   deck: Deck,
   side: Side,
   accountId: string | undefined,

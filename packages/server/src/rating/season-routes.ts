@@ -1,11 +1,12 @@
 import type { PlayerSeasonsAnswer, SeasonBoardAnswer, SeasonsAnswer, SeasonView } from '@ubongo/core';
 import { RACE_EDITIONS } from '@ubongo/core';
 import { z } from 'zod';
-import type { Http, HttpOptions } from '../http/http-common.js';
+import type { Http } from '../http/http-common.js';
 import { Refused } from '../http/http-common.js';
 import { displayOf } from './ratings.js';
 import type { SeasonKeeper } from './seasons.js';
 import { seasonById } from './seasons.js';
+import type { Stores } from '../storage/stores.js';
 
 /*
  * Seasons over HTTP (docs/accounts.md, "Seasons"): which season is under way and which are past,
@@ -29,7 +30,11 @@ const seasonParams = z.object({ id: z.string().regex(/^\d{4}-\d{2}$/) });
 const playerId = z.object({ id: z.string().regex(/^[\w-]{1,64}$/) });
 
 /** The season routes, over the server's seasons (`seasons`). */
-export function seasonRoutes(app: Http, options: Pick<HttpOptions, 'stores'>, seasons: SeasonKeeper): void {
+export function seasonRoutes(
+  app: Http,
+  options: { readonly stores: Pick<Stores, 'accounts' | 'seasons'> },
+  seasons: SeasonKeeper,
+): void {
   const { stores } = options;
 
   app.get('/api/seasons', { schema: { summary: 'Seasons of rated play' } }, async () => {

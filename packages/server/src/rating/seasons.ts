@@ -9,8 +9,8 @@ import type { Stores } from '../storage/stores.js';
  * 1970: with 3, the quarters of the year (January, April, July, October). Its id is the month it
  * starts, `YYYY-MM`. At a season's turn the ending season's board is kept as it stood and every
  * rating's uncertainty is widened (`widen`), so that a new season asks players to show their
- * strength again; the turn is taken by the first process to see the new season, once (stores's
- * `turnSeason`).
+ * strength again; the turn is taken by the first process to see the new season, once (the seasons
+ * store's `turnSeason`).
  */
 
 /** Months in a season unless configured. */

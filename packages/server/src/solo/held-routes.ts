@@ -2,6 +2,7 @@ import type { HeldAnswer } from '@ubongo/core';
 import { AccountError } from '../accounts/accounts.js';
 import type { Http, HttpOptions } from '../http/http-common.js';
 import { entryOf } from '../accounts/profile.js';
+import type { Stores } from '../storage/stores.js';
 
 /** How many of an account's latest runs under review (or rejected) its own list shows. */
 export const HELD_LISTED = 50;
@@ -10,7 +11,10 @@ export const HELD_LISTED = 50;
  * `GET /api/me/held`: the signed-in account's own runs held for review (docs/accounts.md, "Held
  * results"), which it alone sees: a held run is on no public page.
  */
-export function heldRoutes(app: Http, { stores, accounts }: Pick<HttpOptions, 'stores' | 'accounts'>): void {
+export function heldRoutes(
+  app: Http,
+  { stores, accounts }: Pick<HttpOptions, 'accounts'> & { readonly stores: Pick<Stores, 'soloRuns'> },
+): void {
   app.get(
     '/api/me/held',
     {

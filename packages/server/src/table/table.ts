@@ -321,7 +321,7 @@ export class Table {
 
   /**
    * Sees usernames claimed since their people sat down: each person's seat whose account had no
-   * username is looked up again (`lookup`, the accounts in stores, so a claim made through any
+   * username is looked up again (`lookup`, the accounts in storage, so a claim made through any
    * process counts). Says whether a seat changed.
    */
   async refreshClaims(
@@ -423,7 +423,7 @@ export class Table {
 
   /**
    * The table kept between games (a lobby; a finished game's table, `game` its id) to come back
-   * after a restart (stores's `LiveTable`): settings, seats, ready states and who hosts. Seats of
+   * after a restart (storage's `LiveTable`): settings, seats, ready states and who hosts. Seats of
    * people who left are not kept; watchers are not (they come back by the code).
    */
   kept(

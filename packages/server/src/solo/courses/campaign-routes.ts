@@ -2,6 +2,7 @@ import type { CampaignProgress } from '@ubongo/core';
 import { AccountError } from '../../accounts/accounts.js';
 import { campaignProgress } from './campaign.js';
 import type { Http, HttpOptions } from '../../http/http-common.js';
+import type { Stores } from '../../storage/stores.js';
 
 /**
  * `GET /api/me/campaign`: the signed-in account's campaign (docs/protocol.md, "HTTP"): every level
@@ -9,7 +10,7 @@ import type { Http, HttpOptions } from '../../http/http-common.js';
  */
 export function campaignRoutes(
   app: Http,
-  { stores, accounts, decks }: Pick<HttpOptions, 'stores' | 'accounts' | 'decks'>,
+  { stores, accounts, decks }: Pick<HttpOptions, 'accounts' | 'decks'> & { readonly stores: Pick<Stores, 'campaign'> },
 ): void {
   app.get(
     '/api/me/campaign',

@@ -27,7 +27,8 @@ export const STREAK_DAYS = 3660;
 /** Where the place on the day's board is looked for: an attempt further down is not placed. */
 const PLACE_DEPTH = 1000;
 
-const schedules = new WeakMap<Stores, Promise<DailySchedule>>();
+// By the daily store: one schedule for every part handed the same stores.
+const schedules = new WeakMap<object, Promise<DailySchedule>>();
 
 /**
  * A secret's draw of day `d`: the first 32 bits of HMAC-SHA256(secret, "daily d"). Without the
@@ -37,13 +38,16 @@ export function secretDraw(secret: string): (day: number) => number {
   return (day) => createHmac('sha256', secret).update(`daily ${day}`).digest().readUInt32BE(0);
 }
 
-/** The daily schedule of a server (its decks, its stores's secret), computed once per process. */
-export function scheduleOf(decks: Readonly<Record<DeckEdition, Deck>>, stores: Stores): Promise<DailySchedule> {
-  let schedule = schedules.get(stores);
+/** The daily schedule of a server (its decks, its daily store's secret), computed once per process. */
+export function scheduleOf(
+  decks: Readonly<Record<DeckEdition, Deck>>,
+  stores: Pick<Stores, 'daily'>,
+): Promise<DailySchedule> {
+  let schedule = schedules.get(stores.daily);
   if (!schedule) {
     schedule = stores.daily.dailySecret().then((secret) => dailySchedule(decks, secretDraw(secret)));
-    schedule.catch(() => schedules.delete(stores));
-    schedules.set(stores, schedule);
+    schedule.catch(() => schedules.delete(stores.daily));
+    schedules.set(stores.daily, schedule);
   }
   return schedule;
 }
@@ -51,7 +55,7 @@ export function scheduleOf(decks: Readonly<Record<DeckEdition, Deck>>, stores: S
 /** The day's task, or undefined for a day before the first. */
 export async function dailyTaskOn(
   decks: Readonly<Record<DeckEdition, Deck>>,
-  stores: Stores,
+  stores: Pick<Stores, 'daily'>,
   date: string,
 ): Promise<DailyTask | undefined> {
   const task = (await scheduleOf(decks, stores)).taskOn(date);
@@ -69,7 +73,7 @@ export function yesterdayOf(date: string): string | null {
  * today's attempt is not taken (or not yet solved), ending yesterday (it may still go on); 0 once
  * today's attempt is settled unsolved.
  */
-export async function streakOf(stores: Stores, accountId: string, today: string): Promise<number> {
+export async function streakOf(stores: Pick<Stores, 'daily'>, accountId: string, today: string): Promise<number> {
   const days = await stores.daily.dailySolvedDays(accountId, today, STREAK_DAYS);
   let expect = today;
   if (days[0] !== today) {
@@ -87,14 +91,18 @@ export async function streakOf(stores: Stores, accountId: string, today: string)
 }
 
 /** An account's place on a day's board (from 1), if it is listed there. */
-export async function placeOf(stores: Stores, accountId: string, day: string): Promise<number | null> {
+export async function placeOf(stores: Pick<Stores, 'daily'>, accountId: string, day: string): Promise<number | null> {
   const board = await stores.daily.dailyBoard(day, { top: PLACE_DEPTH });
   const at = board.findIndex((e) => e.accountId === accountId);
   return at < 0 ? null : at + 1;
 }
 
 /** An account's attempt of a day, as `GET /api/daily` shows it (null while not taken). */
-export async function attemptView(stores: Stores, accountId: string, day: string): Promise<DailyAttemptView | null> {
+export async function attemptView(
+  stores: Pick<Stores, 'daily'>,
+  accountId: string,
+  day: string,
+): Promise<DailyAttemptView | null> {
   const attempt = await stores.daily.dailyAttempt(accountId, day);
   if (!attempt) return null;
   return {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { stormBoards, stormHighsOf } from './storm.js';
 import type { Http, HttpOptions } from '../../http/http-common.js';
 import type { StoredSoloRun } from '../store.js';
+import type { Stores } from '../../storage/stores.js';
 
 const highsQuery = z.object({
   top: z
@@ -27,7 +28,7 @@ const entries = (runs: readonly StoredSoloRun[]): StormHighEntry[] =>
 /** `GET /api/storm/highs` (docs/protocol.md): Storm's boards of the day, the week and all time, and your own highs. */
 export function stormRoutes(
   app: Http,
-  { stores, accounts, clock }: Pick<HttpOptions, 'stores' | 'accounts' | 'clock'>,
+  { stores, accounts, clock }: Pick<HttpOptions, 'accounts' | 'clock'> & { readonly stores: Pick<Stores, 'soloRuns'> },
 ): void {
   app.get(
     '/api/storm/highs',
