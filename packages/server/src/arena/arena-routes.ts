@@ -6,6 +6,7 @@ import { arenaAnswer, arenaResultsOf, arenaView } from './arenas.js';
 import type { Http, HttpOptions } from '../http/http-common.js';
 import { Refused } from '../http/http-common.js';
 import type { Account } from '../accounts/store.js';
+import type { Stores } from '../storage/stores.js';
 
 /** The session token a request carries (`Authorization: Bearer ...`), if any. */
 const bearer = (request: FastifyRequest): string | undefined =>
@@ -22,7 +23,14 @@ const playerId = z.object({
 const LISTED = { finishedDays: 7, finished: 10, upcoming: 10 } as const;
 
 /** The arenas' routes (docs/arenas.md): the list, an arena with its standings, entering its lobby, a player's arenas. */
-export function arenaRoutes(app: Http, { stores, accounts, clock }: HttpOptions): void {
+export function arenaRoutes(
+  app: Http,
+  {
+    stores,
+    accounts,
+    clock,
+  }: Pick<HttpOptions, 'accounts' | 'clock'> & { readonly stores: Pick<Stores, 'accounts' | 'arenas'> },
+): void {
   const find = async (id: string) => {
     const arena = await stores.arenas.arena(id);
     if (!arena) throw new Refused(404, `no arena ${id}`);

@@ -104,8 +104,13 @@ async function dayPlayed(
   return account !== undefined && ((await options.stores.daily.dailyAttempt(account.id, day))?.ms ?? null) !== null;
 }
 
+/** What the read-only API reads: the server's options, and of its stores those it calls. */
+type ApiOptions = Omit<HttpOptions, 'stores'> & {
+  readonly stores: Pick<Stores, 'accounts' | 'daily' | 'games' | 'ratings' | 'soloRuns'>;
+};
+
 /** The read-only API: health, games and replays, records, players, leaderboards, puzzles, decks, this API's own description. */
-export function apiRoutes(app: Http, options: HttpOptions): void {
+export function apiRoutes(app: Http, options: ApiOptions): void {
   const { stores, decks, startedAt } = options;
   const solos = stores.soloRuns;
   const index = deckIndexOf(Object.values(decks));

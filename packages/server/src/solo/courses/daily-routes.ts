@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { attemptView, dailyTaskOn, streakOf, yesterdayOf } from './daily.js';
 import type { Http, HttpOptions } from '../../http/http-common.js';
 import { bearer, Refused } from '../../http/http-common.js';
+import type { Stores } from '../../storage/stores.js';
 
 const dateParams = z.object({
   date: z.string().refine(isDailyDate, { error: 'date is a day, YYYY-MM-DD' }),
@@ -21,7 +22,10 @@ const boardQuery = z.object({
 });
 
 /** The daily puzzle's routes (docs/protocol.md): today, a day's board, a past day's solution. */
-export function dailyRoutes(app: Http, options: HttpOptions): void {
+export function dailyRoutes(
+  app: Http,
+  options: Omit<HttpOptions, 'stores'> & { readonly stores: Pick<Stores, 'daily'> },
+): void {
   const { stores, decks, accounts, clock } = options;
   const today = (): string => dailyDateOf(clock.date());
 
