@@ -4,7 +4,7 @@ import type { Opener } from './fixtures.js';
 /**
  * What every `Accounts` must do: guests, claims, sessions, flags.
  */
-export function accountsContract(name: string, open: Opener): void {
+export function accountsContract(name: string, open: Opener<'accounts'>): void {
   describe(`${name}: accounts`, () => {
     it('flags accounts for review, keeping the first reason', async () => {
       const stores = await open();

@@ -14,7 +14,12 @@ const arena = (over: Partial<Arena> = {}): Arena => ({
   ...over,
 });
 
-async function account(stores: Stores, id: string, name: string, username: string | null = null): Promise<void> {
+async function account(
+  stores: Pick<Stores, 'accounts'>,
+  id: string,
+  name: string,
+  username: string | null = null,
+): Promise<void> {
   await stores.accounts.createAccount({ id, secretHash: 'ab', name, username: null, passwordHash: null, createdAt: 1 });
   if (username !== null) await stores.accounts.claimAccount(id, username, username, 'h', username);
 }
@@ -23,7 +28,7 @@ async function account(stores: Stores, id: string, name: string, username: strin
  * What every `Arenas` must do: an arena stored once by its id and listed by its times; entries
  * that wait, are seated at a table all or none, and get a table's results once.
  */
-export function arenasContract(name: string, open: Opener): void {
+export function arenasContract(name: string, open: Opener<'accounts' | 'arenas' | 'games'>): void {
   describe(`${name}: arenas`, () => {
     it('stores an arena once, lists by time, cancels one nobody entered', async () => {
       const stores = await open();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Opener } from './fixtures.js';
 
 /** What every `CampaignMarks` store must do: each level's best stars and best time, kept each on its own, by account. */
-export function campaignContract(name: string, open: Opener): void {
+export function campaignContract(name: string, open: Opener<'campaign'>): void {
   describe(`${name}: campaign marks`, () => {
     it('keeps an account’s campaign levels: best stars and best time each on its own, by level', async () => {
       const stores = await open();

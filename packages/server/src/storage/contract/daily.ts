@@ -6,7 +6,7 @@ import { solo } from './fixtures.js';
 const DAY = 86_400_000;
 
 /** A claimed account with three verified runs on two days: established, so public boards list it. */
-async function established(stores: Stores, id: string, name: string): Promise<void> {
+async function established(stores: Pick<Stores, 'accounts' | 'soloRuns'>, id: string, name: string): Promise<void> {
   await stores.accounts.createAccount({ id, secretHash: 'ab', name, username: null, passwordHash: null, createdAt: 1 });
   await stores.accounts.claimAccount(id, name.toLowerCase(), name.toLowerCase(), 'h', name.toLowerCase());
   for (const at of [1, 2, DAY + 1])
@@ -17,7 +17,7 @@ async function established(stores: Stores, id: string, name: string): Promise<vo
  * What every `DailyAttempts` must do: one attempt an account a day, taken once; settled once with
  * its run; the day's board of solved, verified, listed attempts by established players, fastest first.
  */
-export function dailyContract(name: string, open: Opener): void {
+export function dailyContract(name: string, open: Opener<'accounts' | 'daily' | 'reviews' | 'soloRuns'>): void {
   describe(`${name}: daily attempts`, () => {
     it('takes one attempt an account a day, and settles it once', async () => {
       const stores = await open();

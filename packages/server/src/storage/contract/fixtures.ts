@@ -10,10 +10,10 @@ import type { Stores } from '../stores.js';
  */
 
 /**
- * Gives new, empty stores each time: every store of one backend, on one database. A suite tests
- * its own store; it uses another only to set up what its store reads (the accounts a board names).
+ * Gives new, empty stores each time, on one database: a suite's own store (`K`), and those it sets
+ * up what its store reads with (the accounts a board names), closed together.
  */
-export type Opener = () => Promise<Stores>;
+export type Opener<K extends keyof Stores = keyof Stores> = () => Promise<Pick<Stores, K | 'close'>>;
 
 export const game: GameRecord = {
   id: 'ABC123-1',

@@ -5,7 +5,7 @@ import type { Opener } from './fixtures.js';
  * What every `Friends` store must do: one link a direction, replaced by the next (a block takes a
  * follow's place), dropped on its own; an account's links, from it and to it, oldest first.
  */
-export function friendsContract(name: string, open: Opener): void {
+export function friendsContract(name: string, open: Opener<'friends'>): void {
   describe(`${name}: friends`, () => {
     it('keeps one link a direction, replaces it, drops it, and lists an account’s links oldest first', async () => {
       const stores = await open();

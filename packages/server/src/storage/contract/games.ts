@@ -7,7 +7,7 @@ import { claim, entries, finished, game, live, standIn, started } from './fixtur
 /**
  * What every `Games` must do: records, and the journal of the games under way.
  */
-export function gamesContract(name: string, open: Opener): void {
+export function gamesContract(name: string, open: Opener<'games' | 'owner'>): void {
   describe(`${name}: games`, () => {
     it('keeps tables between games by code, replaces one kept again, and forgets a dropped one', async () => {
       const stores = await open();

@@ -10,7 +10,7 @@ import { attemptOf, plusOne } from './fixtures.js';
 /** A day in milliseconds: the public boards count a history in UTC days. */
 const DAY = 86_400_000;
 
-export function ratingsContract(name: string, open: Opener): void {
+export function ratingsContract(name: string, open: Opener<'accounts' | 'ratings'>): void {
   describe(`${name}: ratings`, () => {
     it('keeps solvers’ ratings per edition, and lists the puzzle ratings of a deck', async () => {
       const stores = await open();

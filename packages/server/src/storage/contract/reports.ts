@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Opener } from './fixtures.js';
 
 /** What every `Reports` store must do: one report per reporter and entry, listed earliest first. */
-export function reportsContract(name: string, open: Opener): void {
+export function reportsContract(name: string, open: Opener<'reports'>): void {
   describe(`${name}: reports`, () => {
     it('keeps one report per reporter and entry, and lists them earliest first', async () => {
       const stores = await open();

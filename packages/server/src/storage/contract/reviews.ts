@@ -6,7 +6,7 @@ import { solo } from './fixtures.js';
  * What every `Reviews` must do: a held run kept but never listed, until released; held claims
  * kept; decisions on results that were held only.
  */
-export function reviewsContract(name: string, open: Opener): void {
+export function reviewsContract(name: string, open: Opener<'accounts' | 'reviews' | 'soloRuns'>): void {
   describe(`${name}: held results`, () => {
     it('keeps a held run off the records, lists it for review, and lists it on the boards once released', async () => {
       const stores = await open();

@@ -6,7 +6,7 @@ import type { Opener } from './fixtures.js';
 const DAY = 86_400_000;
 const SEASON_TWO = 100 * DAY;
 
-export function seasonsContract(name: string, open: Opener): void {
+export function seasonsContract(name: string, open: Opener<'accounts' | 'games' | 'ratings' | 'seasons'>): void {
   describe(`${name}: seasons`, () => {
     it('takes a season’s turn once, keeps the ending season’s board and widens every rating', async () => {
       const stores = await open();

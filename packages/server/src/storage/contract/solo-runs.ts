@@ -6,7 +6,7 @@ import { solo } from './fixtures.js';
 /**
  * What every `SoloRuns` must do: runs kept, records listed, an account’s own.
  */
-export function soloRunsContract(name: string, open: Opener): void {
+export function soloRunsContract(name: string, open: Opener<'accounts' | 'soloRuns'>): void {
   describe(`${name}: solo runs`, () => {
     it('lists Storm’s highs apart from the solo records: Storm’s runs only, listed as they are, by account', async () => {
       const stores = await open();
