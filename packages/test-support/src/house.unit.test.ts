@@ -30,7 +30,6 @@ const OLD_FILES: Record<string, number> = {
 
 /** Functions over the rule when it came, with their lines then: to be split, never to grow. */
 const OLD_FUNCTIONS: Record<string, number> = {
-  'packages/server/src/http/api-routes.ts: apiRoutes': 151,
   'packages/server/src/server.ts: startServer': 250,
   'packages/server/src/storage/migrations.ts: migrations': 425,
   'packages/web/src/play/Puzzle.tsx: PuzzleBoard': 332,
