@@ -8,7 +8,7 @@
 // anything is read). Prints the second player's p50/p99 each way and the ratio. Sizes: RUNS (500),
 // SECONDS (10) each way, ROUNDS (3) of quiet then busy.
 import type { SoloPuzzle } from '@ubongo/server';
-import { SqliteStorage } from '@ubongo/server';
+import { openSqliteStores } from '@ubongo/server';
 import { scratchFolder, startServerProcess } from '@ubongo/test-support';
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -65,12 +65,12 @@ if (ATTACK_URL) {
 /** The data folder with the heavy account (`heavy`), the second player (`other`) and their runs. */
 async function seed(): Promise<string> {
   const dir = scratchFolder('bench-pages');
-  const storage = await SqliteStorage.open(dir);
+  const stores = await openSqliteStores(dir);
   for (const [id, name] of [
     ['heavy', 'Heavy'],
     ['other', 'Other'],
   ] as const)
-    await storage.createAccount({ id, secretHash: id, name, username: null, passwordHash: null, createdAt: 1 });
+    await stores.accounts.createAccount({ id, secretHash: id, name, username: null, passwordHash: null, createdAt: 1 });
   const trail = Array.from({ length: 400 }, (_, i) => [i * 50, i % 3 === 0 ? 'place' : 'turn', 'L4'] as const);
   const puzzles: SoloPuzzle[] = Array.from({ length: 20 }, (_, i) => ({
     board: `C${String(1 + (i % 36)).padStart(2, '0')}`,
@@ -82,7 +82,7 @@ async function seed(): Promise<string> {
   }));
   const base = { mode: 'count', limit: 20, side: 'easy', skipped: 0, seed: 1, verified: true, puzzles } as const;
   for (let i = 0; i < RUNS; i++)
-    await storage.saveSolo({
+    await stores.soloRuns.saveSolo({
       ...base,
       player: 'Heavy',
       solved: 20,
@@ -91,7 +91,7 @@ async function seed(): Promise<string> {
       accountId: 'heavy',
     });
   for (let i = 0; i < 3; i++)
-    await storage.saveSolo({
+    await stores.soloRuns.saveSolo({
       ...base,
       player: 'Other',
       solved: 20,
@@ -99,7 +99,7 @@ async function seed(): Promise<string> {
       finishedAt: i,
       accountId: 'other',
     });
-  await storage.close();
+  await stores.close();
   return dir;
 }
 

@@ -1,13 +1,13 @@
 // npm run soak: a chaos soak on loopback, bounded in time. Tables of scripted players and bots
 // play over real sockets while the server process is killed (kill -9) and started again at random
 // moments; beside them a seeded fuzz of HTTP requests and room messages. At the end the server is
-// stopped and its SQLite file read: every claim that was answered as accepted must be in storage
+// stopped and its SQLite file read: every claim that was answered as accepted must be in stores
 // (a game's record, its journal, or the journal's entries set apart by a restart), and every
 // finished game must replay to its stored result. Prints the counts; exits 1 if anything was lost.
 // Sizes from the environment: SOAK_SECONDS (60), TABLES (6), SEED (1).
 import type { RaceServerMessages, Rng } from '@ubongo/core';
 import { createRng, nextUint32, PROTOCOL_VERSION } from '@ubongo/core';
-import { SqliteStorage } from '@ubongo/server';
+import { openSqliteStores } from '@ubongo/server';
 import type { ServerProcess } from '@ubongo/test-support';
 import { freePort, startServerProcess } from '@ubongo/test-support';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -335,9 +335,9 @@ ending = true;
 await kill('SIGTERM');
 
 // ---------------------------------------------------------------------------------------------
-// What storage holds.
+// What stores holds.
 
-const storage = await SqliteStorage.open(dataDir);
+const stores = await openSqliteStores(dataDir);
 const stored = new Map<string, number>();
 const note = (game: string, player: string): void => {
   stored.set(`${game}|${player}`, (stored.get(`${game}|${player}`) ?? 0) + 1);
@@ -345,15 +345,15 @@ const note = (game: string, player: string): void => {
 let finishedGames = 0;
 let replayed = 0;
 const notReplayed: string[] = [];
-for (const { game: live, entries } of await storage.liveGames())
+for (const { game: live, entries } of await stores.games.liveGames())
   for (const { entry } of entries)
     if (entry.kind === 'action' && entry.action.type === 'claim') note(live.id, entry.action.player);
-for (const { gameId, entry } of await storage.voidedEntries())
+for (const { gameId, entry } of await stores.games.voidedEntries())
   if (entry.kind === 'action' && entry.action.type === 'claim') note(gameId, entry.action.player);
 // The HTTP replay, from a server started once more on the data (it resumes nothing it cannot).
 await startServer();
 for (const id of gamesSeen) {
-  const record = await storage.game(id);
+  const record = await stores.games.game(id);
   if (!record) continue;
   for (const { action } of record.actions) if (action.type === 'claim') note(id, action.player);
   if (!record.result) continue;
@@ -364,7 +364,7 @@ for (const id of gamesSeen) {
   else notReplayed.push(id);
 }
 await kill('SIGTERM');
-await storage.close();
+await stores.close();
 
 const seen = new Map<string, number>();
 for (const key of accepted) {

@@ -16,7 +16,10 @@ export const ARENA_HELP = `  arena list           the arenas of the last week an
 `;
 
 /** What `ubongo admin arena` does on the database. */
-type ArenaStore = Pick<Arenas, 'arenas' | 'createArena' | 'cancelArena' | 'arenaEntries'> & { close(): Promise<void> };
+interface ArenaStore {
+  readonly arenas: Pick<Arenas, 'arenas' | 'createArena' | 'cancelArena' | 'arenaEntries'>;
+  close(): Promise<void>;
+}
 
 const line = (a: Arena, players: number): string =>
   `${new Date(a.startsAt).toISOString()}  ${a.id}  ${a.edition}  ${Math.round((a.endsAt - a.startsAt) / 60_000)} min  ${a.rounds} rounds  ${players} players${a.name === '' ? '' : `  ${a.name}`}\n`;
@@ -83,30 +86,30 @@ export async function arenaCommand(
     if (extra.length !== 1) throw new UsageError('admin arena cancel takes the arena’s id');
   } else if (what !== 'list' || extra.length > 0)
     throw new UsageError(`admin arena takes 'list', 'add' or 'cancel ID'; run 'ubongo admin --help'`);
-  const storage = await open(values, io);
+  const stores = await open(values, io);
   try {
     if (made) {
-      await storage.createArena(made);
+      await stores.arenas.createArena(made);
       io.out(values.json ? `${JSON.stringify(made)}\n` : line(made, 0));
       return EXIT.ok;
     }
     if (what === 'cancel') {
       const id = extra[0] ?? '';
-      if (await storage.cancelArena(id)) {
+      if (await stores.arenas.cancelArena(id)) {
         io.out(`arena ${id} cancelled\n`);
         return EXIT.ok;
       }
       io.err(`ubongo: no arena ${id} that nobody has entered\n`);
       return EXIT.none;
     }
-    const arenas = await storage.arenas(now - 7 * 86_400_000, Number.MAX_SAFE_INTEGER, 500);
+    const arenas = await stores.arenas.arenas(now - 7 * 86_400_000, Number.MAX_SAFE_INTEGER, 500);
     for (const a of arenas) {
-      const players = (await storage.arenaEntries(a.id)).length;
+      const players = (await stores.arenas.arenaEntries(a.id)).length;
       io.out(values.json ? `${JSON.stringify({ ...a, players })}\n` : line(a, players));
     }
     if (!values.json) io.out(`${arenas.length} arena${arenas.length === 1 ? '' : 's'}\n`);
     return arenas.length > 0 ? EXIT.ok : EXIT.none;
   } finally {
-    await storage.close();
+    await stores.close();
   }
 }

@@ -1,17 +1,17 @@
-import type { Report } from '@ubongo/server';
+import type { Reports } from '@ubongo/server';
 import type { Io } from './io.js';
 import { EXIT } from './io.js';
 
 /**
  * `ubongo admin reports`: the reports players made of board entries, earliest first. The list is
- * `storage.reports()`'s, as it is: a clean function an operator's review can join.
+ * `Reports.reports`', as it is: a clean function an operator's review can join.
  */
 export async function adminReports(
-  storage: { reports(): Promise<Report[]> },
+  store: Pick<Reports, 'reports'>,
   io: Io,
   json: boolean | undefined,
 ): Promise<number> {
-  const reports = await storage.reports();
+  const reports = await store.reports();
   for (const r of reports) {
     const at = new Date(r.at).toISOString();
     io.out(

@@ -20,11 +20,11 @@ export function bytesText(bytes: number | null): string {
  * indexes where the database can say (SQLite's dbstat, PostgreSQL's pg_total_relation_size).
  */
 export async function adminSize(
-  storage: { sizes(): Promise<TableSize[]> },
+  stores: { sizes(): Promise<TableSize[]> },
   io: Io,
   json: boolean | undefined,
 ): Promise<number> {
-  const sizes = await storage.sizes();
+  const sizes = await stores.sizes();
   if (json) {
     for (const s of sizes) io.out(`${JSON.stringify(s)}\n`);
     return EXIT.ok;

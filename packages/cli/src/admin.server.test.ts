@@ -1,4 +1,4 @@
-import type { Storage } from '@ubongo/server';
+import type { Stores } from '@ubongo/server';
 import type { Postgres } from '@ubongo/test-support';
 import { freePort, startPostgres } from '@ubongo/test-support';
 import { mkdtempSync } from 'node:fs';
@@ -29,7 +29,7 @@ async function withDatabaseUrl<T>(url: string, work: () => Promise<T>): Promise<
   }
 }
 
-// PostgreSQL from the system's binaries, started for this file as the server's storage tests start it.
+// PostgreSQL from the system's binaries, started for this file as the server's stores tests start it.
 describe('ubongo admin on PostgreSQL', () => {
   let postgres: Postgres | undefined;
   beforeAll(async () => {
@@ -45,8 +45,8 @@ describe('ubongo admin on PostgreSQL', () => {
 
   it('lists the accounts flagged in the database DATABASE_URL or --database-url names', async () => {
     const url = await cluster().createDatabase();
-    const { PostgresStorage } = await import('@ubongo/server');
-    const storage = await PostgresStorage.open(url);
+    const { openPostgresStores } = await import('@ubongo/server');
+    const stores = await openPostgresStores(url);
     try {
       expect(await ubongo('admin', 'flagged', '--database-url', url)).toEqual({
         code: 1,
@@ -54,8 +54,8 @@ describe('ubongo admin on PostgreSQL', () => {
         err: '',
       });
       const guest = { id: 'a1', secretHash: 'ab', name: 'Robo', username: null, passwordHash: null, createdAt: 1 };
-      await storage.createAccount(guest);
-      await storage.flagAccount(
+      await stores.accounts.createAccount(guest);
+      await stores.accounts.flagAccount(
         'a1',
         'solved C01 easy 1 in 0.10 s, under the human floor of 1.80 s',
         Date.UTC(2026, 10, 26),
@@ -83,7 +83,7 @@ describe('ubongo admin on PostgreSQL', () => {
       });
       expect((await ubongo('admin', 'flagged', '--data-dir', empty, '--database-url', url)).code).toBe(2);
     } finally {
-      await storage.close();
+      await stores.close();
     }
   });
 
@@ -102,11 +102,11 @@ describe('ubongo admin on PostgreSQL', () => {
 });
 
 /** Runs, with their trails, and a report, in a store: what `admin size` and `admin reports` read. */
-async function fill(storage: Storage): Promise<void> {
+async function fill(stores: Stores): Promise<void> {
   const trail = Array.from({ length: 200 }, (_, i) => [i * 10, 'place', 'L4'] as const);
   const puzzles = [{ board: 'C01', side: 'easy', key: '1', outcome: 'solved', ms: 4000, trail }] as const;
   for (let i = 0; i < 30; i++)
-    await storage.saveSolo({
+    await stores.soloRuns.saveSolo({
       player: 'Ana',
       mode: 'timed',
       limit: 5,
@@ -120,7 +120,7 @@ async function fill(storage: Storage): Promise<void> {
       verified: true,
       puzzles,
     });
-  await storage.saveReport({
+  await stores.reports.saveReport({
     reporter: 'r1',
     kind: 'run',
     target: '3',
@@ -132,10 +132,10 @@ async function fill(storage: Storage): Promise<void> {
 describe('ubongo admin size and reports', () => {
   it('says a SQLite database’s tables by size, rows and bytes, and lists the reports', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ubongo-admin-size-'));
-    const { SqliteStorage } = await import('@ubongo/server');
-    const storage = await SqliteStorage.open(dir);
-    await fill(storage);
-    await storage.close();
+    const { openSqliteStores } = await import('@ubongo/server');
+    const stores = await openSqliteStores(dir);
+    await fill(stores);
+    await stores.close();
     const size = await ubongo('admin', 'size', '--data-dir', dir);
     expect(size.code).toBe(0);
     const lines = size.out.trim().split('\n');
@@ -170,10 +170,10 @@ describe('ubongo admin size and reports', () => {
     const postgres = await startPostgres();
     try {
       const url = await postgres.createDatabase();
-      const { PostgresStorage } = await import('@ubongo/server');
-      const storage = await PostgresStorage.open(url);
+      const { openPostgresStores } = await import('@ubongo/server');
+      const stores = await openPostgresStores(url);
       try {
-        await fill(storage);
+        await fill(stores);
         const size = await ubongo('admin', 'size', '--database-url', url);
         expect(size.code).toBe(0);
         expect(size.out).toMatch(/\nsolo_trails\s+30\s+\d+(\.\d)? kB\n/);
@@ -187,7 +187,7 @@ describe('ubongo admin size and reports', () => {
           at: '2026-11-27T00:00:00.000Z',
         });
       } finally {
-        await storage.close();
+        await stores.close();
       }
     } finally {
       await postgres.stop();

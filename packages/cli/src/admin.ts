@@ -1,4 +1,4 @@
-import type { Accounts, Reviews, SoloRuns, TableSize } from '@ubongo/server';
+import type { Accounts, Reports, Reviews, SoloRuns, TableSize } from '@ubongo/server';
 import { ARENA_HELP, arenaCommand } from './admin-arena.js';
 import { adminReports } from './admin-reports.js';
 import { adminSize } from './admin-size.js';
@@ -53,16 +53,20 @@ export async function adminCommand(args: string[], io: Io): Promise<number> {
   if (values['data-dir'] !== undefined && values['database-url'] !== undefined)
     throw new UsageError('admin reads one database: --data-dir or --database-url, not both');
   // Read only, but for review's decisions (release, reject).
-  const storage: Pick<Accounts, 'flaggedAccounts'> &
-    Pick<Reviews, 'reviews' | 'decide'> &
-    Pick<SoloRuns, 'reports' | 'soloRun'> & { sizes(): Promise<TableSize[]>; close(): Promise<void> } =
-    await openDatabase(values, io);
+  const stores: {
+    readonly accounts: Pick<Accounts, 'flaggedAccounts'>;
+    readonly reviews: Pick<Reviews, 'reviews' | 'decide'>;
+    readonly soloRuns: Pick<SoloRuns, 'soloRun'>;
+    readonly reports: Pick<Reports, 'reports'>;
+    sizes(): Promise<TableSize[]>;
+    close(): Promise<void>;
+  } = await openDatabase(values, io);
   try {
     if (what === 'review')
-      return await reviewCommand(storage, extra, { json: values.json ?? false, all: values.all ?? false }, io);
-    if (what === 'size') return await adminSize(storage, io, values.json);
-    if (what === 'reports') return await adminReports(storage, io, values.json);
-    const flagged = await storage.flaggedAccounts();
+      return await reviewCommand(stores, extra, { json: values.json ?? false, all: values.all ?? false }, io);
+    if (what === 'size') return await adminSize(stores, io, values.json);
+    if (what === 'reports') return await adminReports(stores.reports, io, values.json);
+    const flagged = await stores.accounts.flaggedAccounts();
     for (const { account, reason, at } of flagged) {
       const who = account.username === null ? `${account.name} (guest)` : `${account.name} @${account.username}`;
       io.out(
@@ -74,6 +78,6 @@ export async function adminCommand(args: string[], io: Io): Promise<number> {
     if (!values.json) io.out(`${flagged.length} account${flagged.length === 1 ? '' : 's'} flagged\n`);
     return flagged.length > 0 ? EXIT.ok : EXIT.none;
   } finally {
-    await storage.close();
+    await stores.close();
   }
 }

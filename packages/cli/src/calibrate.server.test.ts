@@ -1,5 +1,5 @@
 import type { Attempt, Skill } from '@ubongo/server';
-import { SqliteStorage } from '@ubongo/server';
+import { openSqliteStores } from '@ubongo/server';
 import {
   calibratedDifficultyIn,
   CALIBRATION_MIN_ATTEMPTS,
@@ -50,14 +50,14 @@ const keep = (solver: Skill, task: Skill) => ({ solver, task });
 describe('ubongo deck calibrate', () => {
   it('fits the stored attempts into a snapshot that calibratedDifficultyIn reads, a task with too few kept static', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ubongo-calibrate-'));
-    const storage = await SqliteStorage.open(dir);
+    const stores = await openSqliteStores(dir);
     const attempts: Attempt[] = [];
     // 25 solvers take three minutes over a task the prior puts at well under a minute, a few of
     // them giving up; 3 attempts only at another task.
     for (let i = 0; i < 25; i++) attempts.push(attempt(`p${i}`, slow, 180_000 + i * 1000, i % 5 !== 0));
     for (let i = 0; i < 3; i++) attempts.push(attempt(`p${i}`, few, 2_000, true));
-    expect(await storage.countAttempts(attempts, keep)).toEqual(attempts.map(() => true));
-    await storage.close();
+    expect(await stores.ratings.countAttempts(attempts, keep)).toEqual(attempts.map(() => true));
+    await stores.close();
     const out = join(dir, 'calibration.json');
     const r = await ubongo('deck', 'calibrate', '--data-dir', dir, '--out', out);
     expect(r.code).toBe(0);

@@ -1,4 +1,4 @@
-import type { PostgresStorage, SqliteStorage } from '@ubongo/server';
+import type { DatabaseStores } from '@ubongo/server';
 import type { Io } from './io.js';
 import { UsageError } from './io.js';
 
@@ -13,7 +13,7 @@ export interface DatabaseOptions {
  * `--database-url`, else a DATABASE_URL set and not empty, names PostgreSQL, unless a data folder
  * is asked for; else the SQLite database in `--data-dir`, $UBONGO_DATA_DIR or ./data.
  */
-export async function openDatabase(values: DatabaseOptions, io: Io): Promise<SqliteStorage | PostgresStorage> {
+export async function openDatabase(values: DatabaseOptions, io: Io): Promise<DatabaseStores> {
   if (values['data-dir'] !== undefined && values['database-url'] !== undefined)
     throw new UsageError('one database: --data-dir or --database-url, not both');
   const env = process.env['DATABASE_URL'] || undefined;
@@ -23,10 +23,10 @@ export async function openDatabase(values: DatabaseOptions, io: Io): Promise<Sql
       : values['data-dir'] === undefined && env !== undefined
         ? [env, 'DATABASE_URL']
         : [undefined, ''];
-  const { DatabaseUrlError, PostgresStorage, SqliteStorage } = await import('@ubongo/server');
-  if (url === undefined) return SqliteStorage.open(values['data-dir'] ?? process.env['UBONGO_DATA_DIR'] ?? './data');
+  const { DatabaseUrlError, openPostgresStores, openSqliteStores } = await import('@ubongo/server');
+  if (url === undefined) return openSqliteStores(values['data-dir'] ?? process.env['UBONGO_DATA_DIR'] ?? './data');
   try {
-    return await PostgresStorage.open(url, {
+    return await openPostgresStores(url, {
       log: (m) => {
         io.err(`ubongo: ${m}\n`);
       },

@@ -1,5 +1,5 @@
 import type { Attempt, Skill } from '@ubongo/server';
-import { SqliteStorage, puzzleDisplay } from '@ubongo/server';
+import { openSqliteStores, puzzleDisplay } from '@ubongo/server';
 import { difficultyOfTask, findTask, solverPrior, taskPrior } from '@ubongo/core';
 import { shippedDeck } from '@ubongo/core/decks';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -96,10 +96,10 @@ describe('ubongo deck export --format', () => {
 
   it('with a database: each task’s learned rating and the attempts it rests on', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ubongo-dataset-'));
-    const storage = await SqliteStorage.open(dir);
+    const stores = await openSqliteStores(dir);
     const rating = { task: 'classic/C02/easy/5', mu: 31.5, sigma: 4, attempts: 7, updatedAt: 1 };
-    await storage.savePuzzleRating(rating);
-    await storage.close();
+    await stores.ratings.savePuzzleRating(rating);
+    await stores.close();
     const out = join(dir, 'tasks.csv');
     const r = await ubongo(
       'deck',
@@ -124,7 +124,7 @@ describe('ubongo deck export --format', () => {
 
   it('with a database: each task’s time-model difficulty and the timed first attempts it rests on', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ubongo-dataset-'));
-    const storage = await SqliteStorage.open(dir);
+    const stores = await openSqliteStores(dir);
     const task = { board: 'C03', side: 'hard', key: '2' } as const;
     const difficulty = findTask(shippedDeck('classic'), task)?.difficulty ?? 0;
     // Two first attempts far slower than the prior says: the task is harder than its static difficulty.
@@ -140,9 +140,9 @@ describe('ubongo deck export --format', () => {
       prior: { task: taskPrior(difficulty), solver: solverPrior() },
     });
     const keep = (solver: Skill, t: Skill) => ({ solver, task: t });
-    expect(await storage.countAttempts([attempt('a1'), attempt('a2')], keep)).toEqual([true, true]);
-    const [belief] = await storage.taskTimes('classic/');
-    await storage.close();
+    expect(await stores.ratings.countAttempts([attempt('a1'), attempt('a2')], keep)).toEqual([true, true]);
+    const [belief] = await stores.ratings.taskTimes('classic/');
+    await stores.close();
     const r = await ubongo('deck', 'export', '--format', 'json', '--edition', 'classic', '--data-dir', dir);
     expect(r.code).toBe(0);
     const data = JSON.parse(r.out) as {

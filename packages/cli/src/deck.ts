@@ -110,17 +110,17 @@ async function exportDataset(
   const learned = new Map<string, Learned>();
   const measured = new Map<string, Measured>();
   if (values['data-dir'] !== undefined || values['database-url'] !== undefined) {
-    const storage = await openDatabase(values, io);
+    const stores = await openDatabase(values, io);
     try {
       const { puzzleDisplay } = await import('@ubongo/server');
       for (const ed of editions) {
-        for (const r of await storage.puzzleRatings(`${ed}/`))
+        for (const r of await stores.ratings.puzzleRatings(`${ed}/`))
           learned.set(r.task, { rating: puzzleDisplay(r), attempts: r.attempts });
-        for (const t of await storage.taskTimes(`${ed}/`))
+        for (const t of await stores.ratings.taskTimes(`${ed}/`))
           measured.set(t.task, { difficulty: difficultyOfTask(t.mean), attempts: t.attempts });
       }
     } finally {
-      await storage.close();
+      await stores.close();
     }
   }
   const rows = datasetRows(decks, learned, measured);
@@ -152,9 +152,9 @@ async function calibrateDecks(
 ): Promise<number> {
   if (rest.length > 0) throw new UsageError(`calibrate takes no edition (it fits both decks), not ${rest.join(' ')}`);
   const out = values.out ?? CALIBRATION_FILE;
-  const storage = await openDatabase(values, io);
-  const attempts = await Promise.all(DECK_EDITIONS.map((ed) => storage.timedAttempts(`${ed}/`))).finally(() =>
-    storage.close(),
+  const stores = await openDatabase(values, io);
+  const attempts = await Promise.all(DECK_EDITIONS.map((ed) => stores.ratings.timedAttempts(`${ed}/`))).finally(() =>
+    stores.close(),
   );
   const snapshot = calibrate(
     DECK_EDITIONS.map((ed) => shippedDeck(ed)),

@@ -75,21 +75,21 @@ describe('the installed command', () => {
 describe('ubongo admin', () => {
   it('lists the accounts flagged for review, from the database', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ubongo-admin-'));
-    const { SqliteStorage } = await import('@ubongo/server');
-    const storage = await SqliteStorage.open(dir);
+    const { openSqliteStores } = await import('@ubongo/server');
+    const stores = await openSqliteStores(dir);
     expect(await ubongo('admin', 'flagged', '--data-dir', dir)).toEqual({
       code: 1,
       out: '0 accounts flagged\n',
       err: '',
     });
     const guest = { id: 'a1', secretHash: 'ab', name: 'Robo', username: null, passwordHash: null, createdAt: 1 };
-    await storage.createAccount(guest);
-    await storage.flagAccount(
+    await stores.accounts.createAccount(guest);
+    await stores.accounts.flagAccount(
       'a1',
       'solved C01 easy 1 in 0.10 s, under the human floor of 1.80 s',
       Date.UTC(2026, 10, 26),
     );
-    await storage.close();
+    await stores.close();
     const r = await ubongo('admin', 'flagged', '--data-dir', dir);
     expect(r.code).toBe(0);
     expect(r.out).toBe(

@@ -46,7 +46,13 @@ const start = async (): Promise<{ url: string; http: string }> => {
  */
 async function listed(): Promise<string[]> {
   if (!server) throw new Error('no server');
-  const records = await server.storage.records({ from: 'anyone', mode: 'count', limit: 5, side: 'easy', top: 100 });
+  const records = await server.stores.soloRuns.records({
+    from: 'anyone',
+    mode: 'count',
+    limit: 5,
+    side: 'easy',
+    top: 100,
+  });
   return records.map((r) => r.player);
 }
 
@@ -131,10 +137,16 @@ describe('held results', () => {
     expect((await ubongo('admin', 'review', '--all', '--data-dir', dataDir)).out).toMatch(/\n1 result reviewed\n$/);
 
     // A rated claim held (as Solves keeps one: solves.unit.test.ts) is listed with its game's replay, and rejected.
-    const { SqliteStorage } = await import('@ubongo/server');
-    const storage = await SqliteStorage.open(dataDir);
-    await storage.holdClaim({ gameId: 'ABC123-1', player: 'p2', accountId: 'a9', reasons: ['floor: ...'], at: 0 });
-    await storage.close();
+    const { openSqliteStores } = await import('@ubongo/server');
+    const stores = await openSqliteStores(dataDir);
+    await stores.reviews.holdClaim({
+      gameId: 'ABC123-1',
+      player: 'p2',
+      accountId: 'a9',
+      reasons: ['floor: ...'],
+      at: 0,
+    });
+    await stores.close();
     expect(await ubongo('admin', 'review', '--data-dir', dataDir)).toEqual({
       code: 0,
       out: '1970-01-01T00:00:00.000Z  claim-1  held  claim of p2 in rated game ABC123-1 (account a9)\n    replay: /api/games/ABC123-1/replay\n    floor: ...\n1 result held\n',

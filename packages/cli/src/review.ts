@@ -1,4 +1,4 @@
-import type { Reviewed, Reviews, SoloRuns } from '@ubongo/server';
+import type { Reports, Reviewed, Reviews, SoloRuns } from '@ubongo/server';
 import type { Io } from './io.js';
 import { EXIT, UsageError } from './io.js';
 
@@ -39,19 +39,23 @@ function jsonOf(r: Reviewed, whole = false): string {
 
 /** `ubongo admin review [--all] | show ID | release ID | reject ID`, on an open store. */
 export async function reviewCommand(
-  storage: Pick<Reviews, 'reviews' | 'decide'> & Pick<SoloRuns, 'soloRun' | 'reports'>,
+  stores: {
+    readonly reviews: Pick<Reviews, 'reviews' | 'decide'>;
+    readonly soloRuns: Pick<SoloRuns, 'soloRun'>;
+    readonly reports: Pick<Reports, 'reports'>;
+  },
   args: readonly string[],
   options: { readonly json: boolean; readonly all: boolean },
   io: Io,
 ): Promise<number> {
   const [verb, id, ...extra] = args;
   if (verb === undefined) {
-    const results = await storage.reviews(options.all);
+    const results = await stores.reviews.reviews(options.all);
     for (const r of results) io.out(options.json ? jsonOf(r) : line(r));
     if (!options.json)
       io.out(`${results.length} result${results.length === 1 ? '' : 's'} ${options.all ? 'reviewed' : 'held'}\n`);
     // The board entries players reported come to the same list (as `ubongo admin reports` lists them).
-    const reports = await storage.reports();
+    const reports = await stores.reports.reports();
     for (const r of reports) {
       const at = new Date(r.at).toISOString();
       const replay = r.kind === 'run' ? `/api/runs/${r.target}` : `/api/players/${r.target}`;
@@ -69,14 +73,15 @@ export async function reviewCommand(
       `admin review takes nothing, 'show ID', 'release ID' or 'reject ID'; run 'ubongo admin --help'`,
     );
   if (verb === 'show') {
-    const found = (await storage.reviews(true)).find((r) => r.id === id);
+    const found = (await stores.reviews.reviews(true)).find((r) => r.id === id);
     if (!found) return notFound(id, io);
     // A run's trails are kept apart from it (read by a replay only): the whole run, with them.
-    const whole = found.kind === 'run' ? await storage.soloRun(Number(found.id.slice('run-'.length))) : undefined;
+    const whole =
+      found.kind === 'run' ? await stores.soloRuns.soloRun(Number(found.id.slice('run-'.length))) : undefined;
     io.out(jsonOf(whole && found.kind === 'run' ? { ...found, run: whole } : found, true));
     return EXIT.ok;
   }
-  const decided = await storage.decide(id, verb === 'release' ? 'released' : 'rejected');
+  const decided = await stores.reviews.decide(id, verb === 'release' ? 'released' : 'rejected');
   if (!decided) return notFound(id, io);
   io.out(options.json ? jsonOf(decided) : line(decided));
   return EXIT.ok;

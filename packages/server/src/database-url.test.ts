@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UbongoServer } from './server.js';
 import { startServer } from './server.js';
-import { PostgresStorage } from './storage/index.js';
+import { openPostgresStores } from './storage/index.js';
 import type { Postgres, ServerRun } from '@ubongo/test-support';
 import { freePort, runServerProcess, startPostgres } from '@ubongo/test-support';
 
@@ -55,7 +55,7 @@ describe('the server on PostgreSQL', () => {
     const url = await cluster().createDatabase();
     const dataDir = dataFolder();
     server = await startServer({ port: 0, dataDir, databaseUrl: url, log: () => undefined });
-    expect(server.storage).toBeInstanceOf(PostgresStorage);
+    expect(server.stores).toMatchObject({ database: 'postgres' });
     const http = `http://localhost:${server.port}`;
     const created = await fetch(`${http}/api/accounts`, {
       method: 'POST',
@@ -69,16 +69,16 @@ describe('the server on PostgreSQL', () => {
 
     // Another process on the same database (phase 2 runs several) sees the account and its
     // session, and what it stores the server lists.
-    const other = await PostgresStorage.open(url);
+    const other = await openPostgresStores(url);
     try {
-      expect((await other.account(guest.account.id))?.name).toBe('Ana');
+      expect((await other.accounts.account(guest.account.id))?.name).toBe('Ana');
       // Claimed, with a history of three games and three runs on two days: on the public boards.
-      expect(await other.claimAccount(guest.account.id, 'ana', 'ana', 'h', 'ana')).toBe(true);
+      expect(await other.accounts.claimAccount(guest.account.id, 'ana', 'ana', 'h', 'ana')).toBe(true);
       const rating = { accountId: guest.account.id, edition: 'classic' as const, mu: 30, sigma: 2, games: 1 };
       const earlier = Date.now() - 2 * 86_400_000;
-      await other.saveRatings('g0', [{ ...rating, updatedAt: earlier }]);
-      await other.saveRatings('g00', [{ ...rating, updatedAt: earlier + 1 }]);
-      await other.saveRatings('g1', [{ ...rating, updatedAt: Date.now() }]);
+      await other.ratings.saveRatings('g0', [{ ...rating, updatedAt: earlier }]);
+      await other.ratings.saveRatings('g00', [{ ...rating, updatedAt: earlier + 1 }]);
+      await other.ratings.saveRatings('g1', [{ ...rating, updatedAt: Date.now() }]);
       const run = {
         player: 'Ana',
         mode: 'timed',
@@ -92,9 +92,9 @@ describe('the server on PostgreSQL', () => {
         accountId: guest.account.id,
         verified: true,
       } as const;
-      await other.saveSolo({ ...run, solved: 1, finishedAt: earlier });
-      await other.saveSolo({ ...run, solved: 1, finishedAt: earlier + 1 });
-      await other.saveSolo(run);
+      await other.soloRuns.saveSolo({ ...run, solved: 1, finishedAt: earlier });
+      await other.soloRuns.saveSolo({ ...run, solved: 1, finishedAt: earlier + 1 });
+      await other.soloRuns.saveSolo(run);
     } finally {
       await other.close();
     }

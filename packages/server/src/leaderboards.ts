@@ -28,7 +28,7 @@ export type ListedDealing = (typeof LISTED_DEALINGS)[number];
 export const isJudged = (r: { readonly dealing?: string | undefined }): boolean =>
   (r.dealing ?? 'shuffled') !== 'level';
 
-/** The reviews that keep a run off every board: held by the plausibility model, or rejected (storage.ts REVIEWS). */
+/** The reviews that keep a run off every board: held by the plausibility model, or rejected (solo/store.ts REVIEWS). */
 export const UNLISTED_REVIEWS = ['held', 'rejected'] as const;
 
 /**

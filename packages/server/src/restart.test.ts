@@ -4,7 +4,7 @@ import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SqliteStorage } from './storage/index.js';
+import { openSqliteStores } from './storage/index.js';
 import type { ServerProcess, SpawnedServer } from '@ubongo/test-support';
 import { spawnServer, startServerProcess } from '@ubongo/test-support';
 import { byHand, humanPause, member, Player, solve } from '@ubongo/test-support/player';
@@ -145,9 +145,9 @@ describe('a restart', { timeout: 90_000 }, () => {
     await first.stop('SIGKILL');
 
     // The claim is in the journal.
-    const storage = await SqliteStorage.open(dataDir);
-    const [journal] = await storage.liveGames();
-    await storage.close();
+    const stores = await openSqliteStores(dataDir);
+    const [journal] = await stores.games.liveGames();
+    await stores.close();
     expect(journal?.game.id).toBe(game);
     expect(
       journal?.entries.some(
@@ -177,8 +177,8 @@ describe('a restart', { timeout: 90_000 }, () => {
 
     // The first round-1 claim is set apart as what the restart cost, not lost.
     await second.stop('SIGKILL');
-    const after = await SqliteStorage.open(dataDir);
-    const voided = await after.voidedEntries();
+    const after = await openSqliteStores(dataDir);
+    const voided = await after.games.voidedEntries();
     await after.close();
     expect(voided.some(({ entry }) => entry.kind === 'action' && entry.action.type === 'claim')).toBe(true);
   });
@@ -189,8 +189,8 @@ describe('a restart', { timeout: 90_000 }, () => {
     const people = await Promise.all(['arena_rey', 'arena_sol'].map((n) => member(first.ws, n)));
     // An arena running now on the server's clock, put in its database as `ubongo admin arena` does.
     const { serverNow } = (await getJson(`${first.http}/api/arenas`)).body as ArenasAnswer;
-    const storage = await SqliteStorage.open(dataDir);
-    await storage.createArena({
+    const stores = await openSqliteStores(dataDir);
+    await stores.arenas.createArena({
       id: 'restart-arena',
       name: 'Restart arena',
       edition: 'classic',
@@ -199,7 +199,7 @@ describe('a restart', { timeout: 90_000 }, () => {
       endsAt: serverNow + 3_600_000,
       createdAt: serverNow,
     });
-    await storage.close();
+    await stores.close();
     const arenaAt = async (http: string): Promise<ArenaAnswer> =>
       (await getJson(`${http}/api/arenas/restart-arena`)).body as ArenaAnswer;
     // Both enter its lobby, and say so until the arena seats them at a table.
@@ -369,11 +369,11 @@ describe('a restart', { timeout: 90_000 }, () => {
     await expect
       .poll(
         async () => {
-          const storage = await SqliteStorage.open(dataDir);
+          const stores = await openSqliteStores(dataDir);
           try {
-            return (await storage.liveTables()).map((t) => t.code);
+            return (await stores.games.liveTables()).map((t) => t.code);
           } finally {
-            await storage.close();
+            await stores.close();
           }
         },
         { timeout: 20_000, interval: 500 },
@@ -435,8 +435,8 @@ describe('a start', () => {
   const asRoot = process.getuid?.() === 0;
   it.runIf(asRoot)('refuses a database it cannot write, in one line', async () => {
     const dataDir = dataFolder();
-    const storage = await SqliteStorage.open(dataDir);
-    await storage.close();
+    const stores = await openSqliteStores(dataDir);
+    await stores.close();
     chmodSync(dataDir, 0o777);
     chmodSync(join(dataDir, 'ubongo.sqlite'), 0o444);
     const child = spawnServer({ UBONGO_DATA_DIR: dataDir }, { user: 'nobody' });

@@ -36,9 +36,10 @@ import { SoloRoom } from './solo/solo-room.js';
 import { PracticeRoom } from './practice/practice-room.js';
 import { RatedRoom } from './rating/rated-room.js';
 import { SeasonKeeper } from './rating/seasons.js';
-import type { Account, Storage } from './storage.js';
+import type { Account } from './accounts/store.js';
+import type { Stores } from './storage/stores.js';
 import { startTrailSweep } from './solo/trail-sweep.js';
-import { PostgresStorage, SqliteStorage } from './storage/index.js';
+import { openPostgresStores, openSqliteStores } from './storage/index.js';
 
 /** Where `npm run build` puts the web client, next to this package. */
 // Colyseus loads PM2's monitoring agent (@pm2/io) to show two figures in PM2. Once loaded, the
@@ -64,8 +65,8 @@ export interface UbongoServerOptions {
   readonly timeScale?: number;
   /** Game time's clock instead of one at `timeScale` (tests: one they can move on a day). */
   readonly clock?: GameClock;
-  /** Storage to use instead of SQLite in `dataDir` or PostgreSQL at `databaseUrl`. */
-  readonly storage?: Storage;
+  /** Stores to use instead of SQLite in `dataDir` or PostgreSQL at `databaseUrl`. */
+  readonly stores?: Stores;
   /** The built web client to serve at `/`; default packages/web/dist (if it is missing, `/` says how to build it). */
   readonly webDir?: string;
   readonly log?: (message: string) => void;
@@ -105,8 +106,8 @@ class GameServer extends Server {
 /** A running server. */
 export interface UbongoServer {
   readonly port: number;
-  readonly storage: Storage;
-  /** Stops taking players, disposes the rooms (saving their games), then closes the storage. */
+  readonly stores: Stores;
+  /** Stops taking players, disposes the rooms (saving their games), then closes the stores. */
   close(): Promise<void>;
 }
 
@@ -141,13 +142,13 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
     redis?.disconnect();
     throw e;
   }
-  let storage: Storage;
+  let stores: Stores;
   try {
-    storage =
-      options.storage ??
+    stores =
+      options.stores ??
       (options.databaseUrl === undefined
-        ? await SqliteStorage.open(options.dataDir ?? './data', owner)
-        : await PostgresStorage.open(options.databaseUrl, { log, owner }));
+        ? await openSqliteStores(options.dataDir ?? './data', owner)
+        : await openPostgresStores(options.databaseUrl, { log, owner }));
   } catch (e) {
     await hold?.release();
     redis?.disconnect();
@@ -156,20 +157,20 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
   // Games the journal holds as under way (the server stopped or crashed mid-game) resume below;
   // game time goes on from the latest time they hold. One that cannot be read is said and left as
   // it is stored, for the operator: the others resume.
-  const journals = await storage.liveGames((id, e) => {
+  const journals = await stores.games.liveGames((id, e) => {
     log(`cannot resume game ${id}: ${e.message}`);
   });
   // Tables kept between games (lobbies, finished games' tables) come back too (resume.ts).
-  const tables = await storage.liveTables((code, e) => {
+  const tables = await stores.games.liveTables((code, e) => {
     log(`cannot bring back table ${code}: ${e.message}`);
   });
-  const trails = startTrailSweep(storage, limits, log);
+  const trails = startTrailSweep(stores, limits, log);
   const clock =
     options.clock ??
     new GameClock(options.timeScale ?? 1, Math.max(latestTime(journals), ...tables.map((t) => t.savedAt)) + 1);
   // Arenas' tables are made in this process, where the director keeps their orders (arenas.ts).
   const arenas = new ArenaDirector({
-    storage,
+    stores,
     clock,
     log,
     timetable: options.arenaTimetable ?? [],
@@ -177,10 +178,10 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
     roomOpen: async (code) => (await matchMaker.query({ roomId: code })).length > 0,
   });
   // Seasons go by the time rated games are stored at (game time); the first process to see one's turn takes it.
-  const seasons = new SeasonKeeper(storage, () => clock.now(), options.seasonMonths, log);
+  const seasons = new SeasonKeeper(stores, () => clock.now(), options.seasonMonths, log);
   const services: RoomServices = {
-    storage,
-    attempts: new Attempts(storage),
+    stores,
+    attempts: new Attempts(stores),
     clock,
     arenas,
     decks: { classic: shippedDeck('classic'), extreme: shippedDeck('extreme') },
@@ -196,9 +197,9 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
   };
   // Per-address limits: shared by the processes of a cluster through their Redis.
   const rateLimits = redis ? new RedisRateLimits(redis) : new LocalRateLimits();
-  const accounts = new Accounts(storage, Date.now, rateLimits, limits);
+  const accounts = new Accounts(stores, Date.now, rateLimits, limits);
   const friends = new Friendships(
-    storage,
+    stores,
     services.whereabouts,
     redis ? new RedisInvitations(redis) : new LocalInvitations(),
     rateLimits,
@@ -210,7 +211,7 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
     return account;
   };
   const app = await httpApp({
-    storage,
+    stores,
     decks: services.decks,
     startedAt: monotonicNow(),
     clock: services.clock,
@@ -353,7 +354,7 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
   let closing: Promise<void> | undefined;
   return {
     port,
-    storage,
+    stores,
     close: () => {
       closing ??= (async () => {
         await arenas.stop();
@@ -364,7 +365,7 @@ export async function startServer(options: UbongoServerOptions = {}): Promise<Ub
         await trails.stop();
         await hold?.release();
         await redis?.quit();
-        await storage.close();
+        await stores.close();
       })();
       return closing;
     },

@@ -8,13 +8,14 @@ import type { ServerMetrics } from './metrics.js';
 import type { RaceGame } from './table/race-game.js';
 import type { MatchOrder } from './table/match-order.js';
 import type { SeasonKeeper } from './rating/seasons.js';
-import type { JournalSeat, LiveGame, LiveTable } from './storage.js';
-import type { Arena, ArenaGameResult, Storage } from './storage.js';
+import type { JournalSeat, LiveGame, LiveTable } from './table/store.js';
+import type { Arena, ArenaGameResult } from './arena/store.js';
+import type { Stores } from './storage/stores.js';
 import type { ArenaSeating } from './table/table.js';
 
 /** What rooms need from the server around them. */
 export interface RoomServices {
-  readonly storage: Storage;
+  readonly stores: Stores;
   /** Counts first attempts at tasks for their ratings (puzzles.ts). */
   readonly attempts: Attempts;
   readonly clock: GameClock;

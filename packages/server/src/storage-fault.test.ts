@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SqliteStorage } from './storage/index.js';
+import { openSqliteStores } from './storage/index.js';
 import type { ServerProcess } from '@ubongo/test-support';
 import { startServerProcess } from '@ubongo/test-support';
 import { Player, solve } from '@ubongo/test-support/player';
@@ -100,7 +100,7 @@ describe('a storage fault', { timeout: 90_000 }, () => {
     expect(seen.view.round?.solved).toEqual([]);
     expect(server.stderr()).toContain('could not write the journal');
 
-    // Storage is back: the same claim is sent again and taken; both players hear of it.
+    // Stores is back: the same claim is sent again and taken; both players hear of it.
     fault(dataDir, false);
     ana.send('claim', { placements: solve(anaTask) });
     await ana.waitFor('events', (m) => m.events.some((e) => e.type === 'solved' && e.player === 'p1'));
@@ -129,9 +129,9 @@ describe('a storage fault', { timeout: 90_000 }, () => {
     // Every `solved` anyone was told of is in the journal; Ben's refused claim is not.
     const told = new Set([...solvedTold(ana), ...solvedTold(ben)]);
     expect([...told]).toEqual(['p1']);
-    const storage = await SqliteStorage.open(dataDir);
-    const [journal] = await storage.liveGames();
-    await storage.close();
+    const stores = await openSqliteStores(dataDir);
+    const [journal] = await stores.games.liveGames();
+    await stores.close();
     const claims = (journal?.entries ?? []).flatMap(({ entry }) =>
       entry.kind === 'action' && entry.action.type === 'claim' ? [entry.action.player] : [],
     );

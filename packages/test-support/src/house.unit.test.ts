@@ -20,14 +20,10 @@ const DIRS = [
 ];
 
 /** Files over the rule when it came, with their lines then: to be split, never to grow. */
-const OLD_FILES: Record<string, number> = {
-  'packages/server/src/storage.ts': 782,
-  'packages/server/src/storage/kysely-ratings.ts': 698,
-};
+const OLD_FILES: Record<string, number> = {};
 
 /** Functions over the rule when it came, with their lines then: to be split, never to grow. */
 const OLD_FUNCTIONS: Record<string, number> = {
-  'packages/server/src/http/api-routes.ts: apiRoutes': 151,
   'packages/server/src/server.ts: startServer': 250,
 };
 

@@ -65,9 +65,9 @@ async function claimed(page: Page, username: string): Promise<void> {
 
 /** A finished arena with four players' results, stored as its tables would have. */
 async function finishedArena(id: string, names: readonly string[]): Promise<void> {
-  const { storage } = real.server.server;
+  const { stores } = real.server.server;
   const now = Date.now();
-  await storage.createArena({
+  await stores.arenas.createArena({
     id,
     name: 'Friday night',
     edition: 'classic',
@@ -79,22 +79,29 @@ async function finishedArena(id: string, names: readonly string[]): Promise<void
   const ids = names.map((_, i) => `${id}-acct-${i}`);
   for (const [i, name] of names.entries()) {
     const acct = ids[i] ?? '';
-    await storage.createAccount({ id: acct, secretHash: 'ab', name, username: null, passwordHash: null, createdAt: 1 });
-    await storage.claimAccount(acct, name.toLowerCase(), name.toLowerCase(), 'h', name.toLowerCase());
-    await storage.enterArena(id, acct, now - 3_500_000 + i);
+    await stores.accounts.createAccount({
+      id: acct,
+      secretHash: 'ab',
+      name,
+      username: null,
+      passwordHash: null,
+      createdAt: 1,
+    });
+    await stores.accounts.claimAccount(acct, name.toLowerCase(), name.toLowerCase(), 'h', name.toLowerCase());
+    await stores.arenas.enterArena(id, acct, now - 3_500_000 + i);
   }
   for (const [g, places] of [
     [0, 1, 2, 3],
     [1, 0, 3, 2],
     [0, 2, 1, 3],
   ].entries()) {
-    await storage.seatArenaTable(id, ids, `T${g}`);
-    await storage.endArenaTable(
+    await stores.arenas.seatArenaTable(id, ids, `T${g}`);
+    await stores.arenas.endArenaTable(
       id,
       `T${g}`,
       places.map((p, i) => ({ accountId: ids[i] ?? '', points: [4, 2, 1, 0][p] ?? 0, win: p === 0 })),
     );
-    for (const acct of ids) await storage.enterArena(id, acct, now - 3_000_000 + g);
+    for (const acct of ids) await stores.arenas.enterArena(id, acct, now - 3_000_000 + g);
   }
 }
 
@@ -105,7 +112,7 @@ it.each<On>(['phone', 'desktop'])(
     const { url, server } = real.server;
     const arena = `live-${on}`;
     const now = (await (await fetch(`${url}/api/arenas`)).json()) as { serverNow: number };
-    await server.storage.createArena({
+    await server.stores.arenas.createArena({
       id: arena,
       name: '',
       edition: 'classic',

@@ -28,7 +28,7 @@ it('links every board entry to its run, and tells two players of the same name a
     expect(claimed.status).toBe(200);
     const now = Date.now();
     for (const [i, at] of [now - DAY, now - 60_000, now].entries())
-      await server.storage.saveSolo({
+      await server.stores.soloRuns.saveSolo({
         player: 'speedy',
         mode: 'timed',
         limit: 5,

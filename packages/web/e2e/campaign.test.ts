@@ -108,7 +108,13 @@ describe.each(['phone', 'desktop'] as const)('a campaign well under way, on a %s
       return ((await res.json()) as { account: { id: string } }).account.id;
     });
     for (let level = 1; level <= 30; level++)
-      await real.server.server.storage.markCampaignLevel({ accountId: id, level, stars: 3, bestMs: 9000, at: 1 });
+      await real.server.server.stores.campaign.markCampaignLevel({
+        accountId: id,
+        level,
+        stars: 3,
+        bestMs: 9000,
+        at: 1,
+      });
     await press(on, page.getByRole('link', { name: /Campaign/ }).first());
     const next = page.getByRole('button', { name: 'Level 31, 0 stars of 3' });
     await expect.poll(() => next.getAttribute('aria-current')).toBe('step');

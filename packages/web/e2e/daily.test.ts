@@ -16,10 +16,10 @@ const real = chromiumAndServer(20);
 
 /** Someone established on today's board already: a claimed account with a history, and its solved attempt. */
 async function someoneOnTheBoard(id: string, username: string, ms: number): Promise<void> {
-  const { storage } = real.server.server;
+  const { stores } = real.server.server;
   const now = Date.now();
   const today = dailyDateOf(now);
-  await storage.createAccount({
+  await stores.accounts.createAccount({
     id,
     secretHash: 'ab',
     name: username,
@@ -27,9 +27,9 @@ async function someoneOnTheBoard(id: string, username: string, ms: number): Prom
     passwordHash: null,
     createdAt: 1,
   });
-  await storage.claimAccount(id, username, username, 'h', username);
+  await stores.accounts.claimAccount(id, username, username, 'h', username);
   const run = (finishedAt: number) =>
-    storage.saveSolo({
+    stores.soloRuns.saveSolo({
       player: username,
       mode: 'count',
       limit: 5,
@@ -48,8 +48,8 @@ async function someoneOnTheBoard(id: string, username: string, ms: number): Prom
     });
   for (const at of [now - 3 * 86_400_000, now - 2 * 86_400_000, now - 86_400_000]) await run(at);
   const attempt = await run(now);
-  await storage.takeDailyAttempt(id, today, now - ms);
-  await storage.settleDailyAttempt(id, today, { id: attempt, solved: true, ms, verified: true });
+  await stores.daily.takeDailyAttempt(id, today, now - ms);
+  await stores.daily.settleDailyAttempt(id, today, { id: attempt, solved: true, ms, verified: true });
 }
 
 let seeded: Promise<void> | undefined;

@@ -77,7 +77,10 @@ async function establish(...ids: string[]): Promise<void> {
     for (let i = 0; i < 10; i++) {
       const one = (accountId: string, games: number) =>
         ({ accountId, edition: 'classic', mu: 25, sigma: 25 / 3, games, updatedAt: start + i }) as const;
-      await real.server.server.storage.saveRatings(`seed-${id}-${i}`, [one(id, i + 1), one(`seed-rival-${i % 5}`, 1)]);
+      await real.server.server.stores.ratings.saveRatings(`seed-${id}-${i}`, [
+        one(id, i + 1),
+        one(`seed-rival-${i % 5}`, 1),
+      ]);
     }
 }
 

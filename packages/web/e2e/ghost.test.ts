@@ -31,15 +31,22 @@ const GAP = 20_000;
  * where it lies in a solution (core's trail-replay.ts): the ghost the players race. Its number of pieces.
  */
 async function ghostOnTheBoard(): Promise<number> {
-  const { storage } = real.server.server;
+  const { stores } = real.server.server;
   const now = Date.now();
   const today = dailyDateOf(now);
   const id = 'acct-ghost-rey';
-  await storage.createAccount({ id, secretHash: 'ab', name: 'rey', username: null, passwordHash: null, createdAt: 1 });
-  await storage.claimAccount(id, 'rey', 'rey', 'h', 'rey');
+  await stores.accounts.createAccount({
+    id,
+    secretHash: 'ab',
+    name: 'rey',
+    username: null,
+    passwordHash: null,
+    createdAt: 1,
+  });
+  await stores.accounts.claimAccount(id, 'rey', 'rey', 'h', 'rey');
   const decks = { classic: shippedDeck('classic'), extreme: shippedDeck('extreme') };
   // The day's task as this server deals it: drawn with its own secret, not the public seed.
-  const daily = await dailyTaskOn(decks, storage, today);
+  const daily = await dailyTaskOn(decks, stores, today);
   if (!daily) throw new Error(`no daily task on ${today}`);
   const task = puzzleOf(decks[daily.edition], daily.task);
   const solution = solveFirst(task).solution ?? [];
@@ -54,7 +61,7 @@ async function ghostOnTheBoard(): Promise<number> {
   });
   const ms = GAP * (solution.length + 1);
   const run = (finishedAt: number, puzzles: readonly object[], dealing: 'shuffled' | 'daily') =>
-    storage.saveSolo({
+    stores.soloRuns.saveSolo({
       player: 'rey',
       mode: 'count',
       limit: 1,
@@ -73,8 +80,8 @@ async function ghostOnTheBoard(): Promise<number> {
     });
   for (const at of [now - 3 * 86_400_000, now - 2 * 86_400_000, now - 86_400_000]) await run(at, [], 'shuffled');
   const attempt = await run(now, [{ ...daily.task, outcome: 'solved', ms, trail }], 'daily');
-  await storage.takeDailyAttempt(id, today, now - ms);
-  await storage.settleDailyAttempt(id, today, { id: attempt, solved: true, ms, verified: true });
+  await stores.daily.takeDailyAttempt(id, today, now - ms);
+  await stores.daily.settleDailyAttempt(id, today, { id: attempt, solved: true, ms, verified: true });
   return solution.length;
 }
 

@@ -120,7 +120,7 @@ it('marks your records by your account: a guest who takes a record holder’s na
   const marta = await claimed('Marta', 'marta43114');
   const now = Date.now();
   for (const [i, at] of [now - DAY, now - 60_000, now].entries())
-    await server.storage.saveSolo({
+    await server.stores.soloRuns.saveSolo({
       player: 'Marta',
       mode: 'timed',
       limit: 5,

@@ -52,7 +52,7 @@ const press = (target: Locator, on: On): Promise<void> => (on === 'phone' ? targ
 /** Where a rated game's ratings are written as if played: `at` each, one edition, a rival who is no account. */
 async function played(id: string, edition: 'classic' | 'extreme', mu: number, times: readonly number[]): Promise<void> {
   for (const [i, at] of times.entries())
-    await real.server.server.storage.saveRatings(`played-${id}-${edition}-${at}`, [
+    await real.server.server.stores.ratings.saveRatings(`played-${id}-${edition}-${at}`, [
       { accountId: id, edition, mu, sigma: 2, games: i + 1, updatedAt: at },
       { accountId: `rival-${id}`, edition, mu: 25, sigma: 2, games: i + 1, updatedAt: at },
     ]);
@@ -158,7 +158,7 @@ const seasonPlayers = (() => {
     }
     const shown = (x: { mu: number; sigma: number }) => Math.round(1500 + 40 * (x.mu - 3 * x.sigma));
     const turn = (id: string, startsAt: number, ending: { id: string; startsAt: number } | null) =>
-      server.storage.turnSeason({ id, startsAt, at: startsAt, ending, widen: (s) => s, shown });
+      server.stores.seasons.turnSeason({ id, startsAt, at: startsAt, ending, widen: (s) => s, shown });
     await turn('2026-04', Date.UTC(2026, 3, 1), null);
     await turn('2026-07', Date.UTC(2026, 6, 1), { id: '2026-04', startsAt: Date.UTC(2026, 3, 1) });
     for (const on of ['phone', 'desktop'] as const) {

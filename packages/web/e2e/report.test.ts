@@ -53,7 +53,7 @@ it('reports a run from the board, and again; a player from their profile; a gues
   const speedy = await claimed('speedy', 'speedy_one');
   const now = Date.now();
   for (const [i, at] of [now - DAY, now - 60_000, now].entries())
-    await server.storage.saveSolo({
+    await server.stores.soloRuns.saveSolo({
       player: 'speedy',
       mode: 'timed',
       limit: 5,
@@ -121,7 +121,7 @@ it('reports a run from the board, and again; a player from their profile; a gues
   await expect.poll(() => desk.getByRole('button', { name: 'Report' }).count()).toBe(0);
 
   // What the server holds: one report for each run, one for the player, in the words sent.
-  const held = await server.storage.reports();
+  const held = await server.stores.reports.reports();
   expect(held.map((r) => [r.kind, r.target, r.reason]).sort()).toEqual(
     [
       ['player', speedy.id, 'offensive-name'],

@@ -18,9 +18,9 @@ const SHOTS = '/tmp/storm-shots';
 
 /** Someone established on Storm's boards already: a claimed account with a history, and a Storm run of today. */
 async function someoneOnTheBoards(id: string, username: string, score: number): Promise<void> {
-  const { storage } = real.server.server;
+  const { stores } = real.server.server;
   const now = Date.now();
-  await storage.createAccount({
+  await stores.accounts.createAccount({
     id,
     secretHash: 'ab',
     name: username,
@@ -28,9 +28,9 @@ async function someoneOnTheBoards(id: string, username: string, score: number): 
     passwordHash: null,
     createdAt: 1,
   });
-  await storage.claimAccount(id, username, username, 'h', username);
+  await stores.accounts.claimAccount(id, username, username, 'h', username);
   const run = (finishedAt: number, over: { limit: number; solved: number; dealing: 'shuffled' | 'storm' }) =>
-    storage.saveSolo({
+    stores.soloRuns.saveSolo({
       player: username,
       mode: 'timed',
       side: 'easy',

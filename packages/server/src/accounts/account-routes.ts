@@ -5,7 +5,7 @@ import type { Accounts } from './accounts.js';
 import { AccountError, viewOf } from './accounts.js';
 import { bearer } from '../http/http-common.js';
 import type { Http } from '../http/http-common.js';
-import type { Account } from '../storage.js';
+import type { Account } from './store.js';
 
 /** A field of a body that must be a string, refused in the words clients have always read. */
 const text = (key: string) => z.string({ error: `${key} is a string` });

@@ -9,7 +9,7 @@ import { Accounts, SESSION_DAYS } from './accounts.js';
 import { DEFAULT_LIMITS } from '../net/limits.js';
 import type { UbongoServer } from '../server.js';
 import { startServer } from '../server.js';
-import { MemoryStorage } from '../storage/index.js';
+import { openMemoryStores } from '../storage/index.js';
 
 /*
  * Accounts over a real server and a real SQLite file: guests, claims, sign-in anywhere, sign-out,
@@ -190,7 +190,7 @@ describe('sign-in limits and session lifetimes', () => {
 
   it('ends a session after its days, and signs it out on request (in the store)', async () => {
     let now = 1_000_000;
-    const accounts = new Accounts(new MemoryStorage(), () => now);
+    const accounts = new Accounts(openMemoryStores(), () => now);
     const { session, account } = await accounts.guest('Fay', '127.0.0.1');
     expect((await accounts.bySession(session))?.id).toBe(account.id);
     now += SESSION_DAYS * 86_400_000 - 1;

@@ -7,7 +7,8 @@ import { LocalRateLimits, perMinute, waitSeconds } from '../net/rate-limit.js';
 import type { NameProblem } from './names.js';
 import { nameKey, normalizeName } from './names.js';
 import { usernameSkeleton } from './skeleton.js';
-import type { Account, Storage } from '../storage.js';
+import type { Account } from './store.js';
+import type { Stores } from '../storage/stores.js';
 
 /*
  * Accounts (docs/accounts.md). Every visitor gets a guest account on the first visit: an id and a
@@ -127,7 +128,7 @@ export class Accounts {
 
   /** `rateLimits`: where the limits are kept; processes sharing Redis share them there (server.ts). */
   constructor(
-    private readonly storage: Storage,
+    private readonly stores: Stores,
     private readonly now: () => number = Date.now,
     rateLimits: RateLimits = new LocalRateLimits(),
     limits: AccountLimits = DEFAULT_LIMITS,
@@ -166,7 +167,7 @@ export class Accounts {
       passwordHash: null,
       createdAt: this.now(),
     };
-    await this.storage.createAccount(account);
+    await this.stores.accounts.createAccount(account);
     return { account: viewOf(account), secret, session: await this.#open(account.id) };
   }
 
@@ -182,8 +183,8 @@ export class Accounts {
     await this.#allow(this.#byAddress, address, 'sign-in attempts from your address');
     const account =
       'secret' in credentials
-        ? await this.storage.account(credentials.id)
-        : await this.storage.accountByUsername(nameKey(credentials.username.normalize('NFC').trim()));
+        ? await this.stores.accounts.account(credentials.id)
+        : await this.stores.accounts.accountByUsername(nameKey(credentials.username.normalize('NFC').trim()));
     // An unknown account has limits of its own, as a known one does: the answers tell nothing apart.
     const key = account?.id ?? `unknown:${'username' in credentials ? nameKey(credentials.username) : credentials.id}`;
     const pair = `${key}|${address}`;
@@ -205,9 +206,9 @@ export class Accounts {
   /** The account a session token belongs to, while the session holds. */
   async bySession(sessionToken: string | undefined): Promise<Account | undefined> {
     if (!sessionToken) return undefined;
-    const session = await this.storage.session(sha256(sessionToken));
+    const session = await this.stores.accounts.session(sha256(sessionToken));
     if (!session || session.revokedAt !== null || session.expiresAt <= this.now()) return undefined;
-    return this.storage.account(session.accountId);
+    return this.stores.accounts.account(session.accountId);
   }
 
   /**
@@ -224,7 +225,13 @@ export class Accounts {
     const skeleton = usernameSkeleton(name);
     await this.#refuseTaken(name, key, skeleton);
     await this.#allow(this.#claims, address, 'username claims from your address');
-    const claimed = await this.storage.claimAccount(account.id, name, key, await hashPassword(password), skeleton);
+    const claimed = await this.stores.accounts.claimAccount(
+      account.id,
+      name,
+      key,
+      await hashPassword(password),
+      skeleton,
+    );
     if (!claimed) {
       await this.#refuseTaken(name, key, skeleton);
       // Taken in the meantime and gone again: the claim did not hold; the client may try again.
@@ -237,9 +244,9 @@ export class Accounts {
 
   /** Refuses a username another account has (in any case), or one that looks like another's. */
   async #refuseTaken(name: string, key: string, skeleton: string): Promise<void> {
-    if (await this.storage.accountByUsername(key))
+    if (await this.stores.accounts.accountByUsername(key))
       throw new AccountError(409, 'account/username-taken', `the username ${name} is taken`, { name });
-    const other = await this.storage.accountBySkeleton(skeleton);
+    const other = await this.stores.accounts.accountBySkeleton(skeleton);
     if (other?.username)
       throw new AccountError(
         409,
@@ -257,26 +264,26 @@ export class Accounts {
     if (!(await passwordMatches(old, account.passwordHash)))
       throw new AccountError(401, 'account/old-password-wrong', 'the old password is wrong');
     checkPassword(next);
-    await this.storage.setPassword(account.id, await hashPassword(next));
-    await this.storage.revokeSessions({ accountId: account.id, except: sha256(sessionToken) }, this.now());
+    await this.stores.accounts.setPassword(account.id, await hashPassword(next));
+    await this.stores.accounts.revokeSessions({ accountId: account.id, except: sha256(sessionToken) }, this.now());
   }
 
   async rename(account: Account, name: string): Promise<AccountView> {
     const checked = normalizeName(name);
     if (!checked.ok) throw refusedName(checked.problem);
-    await this.storage.renameAccount(account.id, checked.name);
+    await this.stores.accounts.renameAccount(account.id, checked.name);
     return { ...viewOf(account), name: checked.name };
   }
 
   /** Signs a session out. */
   async signOut(sessionToken: string): Promise<void> {
-    await this.storage.revokeSessions({ tokenHash: sha256(sessionToken) }, this.now());
+    await this.stores.accounts.revokeSessions({ tokenHash: sha256(sessionToken) }, this.now());
   }
 
   async #open(accountId: string): Promise<string> {
     const session = token();
     const now = this.now();
-    await this.storage.createSession({
+    await this.stores.accounts.createSession({
       tokenHash: sha256(session),
       accountId,
       createdAt: now,

@@ -40,7 +40,7 @@ it('lists each record with its account’s id: a guest who takes the holder’s 
   expect(renamed.status).toBe(200);
   const now = Date.now();
   for (const [i, at] of [now - DAY, now - 60_000, now].entries())
-    await server.storage.saveSolo({
+    await server.stores.soloRuns.saveSolo({
       player: 'Marta',
       mode: 'timed',
       limit: 5,

@@ -1,8 +1,9 @@
 import type { BoardRunEntry, PlayerRunsAnswer, ProfileAnswer } from '@ubongo/core';
 import { displayOf, ratingView } from '../rating/ratings.js';
-import type { StoredSoloRun, Storage } from '../storage.js';
+import type { StoredSoloRun } from '../solo/store.js';
+import type { Stores } from '../storage/stores.js';
 
-/** A stored solo run as people see it on a board: the account's public id, the verification stays in storage. */
+/** A stored solo run as people see it on a board: the account's public id, the verification stays in stores. */
 export const entryOf = (r: StoredSoloRun): BoardRunEntry => ({
   run: r.id,
   player: r.player,
@@ -30,16 +31,16 @@ export const ownEntryOf = (r: StoredSoloRun): PlayerRunsAnswer['runs'][number] =
  * Read from each run's summary (`soloSummary`): no page reads a run's puzzles or trails.
  */
 export async function profileOf(
-  storage: Pick<Storage, 'account' | 'ratingsOf' | 'ratingHistory' | 'soloSummary'>,
+  stores: Pick<Stores, 'accounts' | 'ratings' | 'soloRuns'>,
   id: string,
 ): Promise<ProfileAnswer | undefined> {
-  const account = await storage.account(id);
+  const account = await stores.accounts.account(id);
   if (!account) return undefined;
-  const ratings = await storage.ratingsOf(id);
+  const ratings = await stores.ratings.ratingsOf(id);
   const history = (
     await Promise.all(
       ratings.map(async (r) =>
-        (await storage.ratingHistory(id, r.edition)).map((h) => ({
+        (await stores.ratings.ratingHistory(id, r.edition)).map((h) => ({
           edition: r.edition,
           game: h.gameId,
           display: displayOf(h),
@@ -48,7 +49,7 @@ export async function profileOf(
       ),
     )
   ).flat();
-  const solo = await storage.soloSummary(id);
+  const solo = await stores.soloRuns.soloSummary(id);
   return {
     account: { id: account.id, name: account.name, username: account.username, since: account.createdAt },
     ratings: ratings.map(ratingView),

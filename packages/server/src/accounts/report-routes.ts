@@ -3,6 +3,7 @@ import type { Accounts } from './accounts.js';
 import type { Http, HttpOptions } from '../http/http-common.js';
 import { bearer, Refused } from '../http/http-common.js';
 import { perMinute, waitSeconds } from '../net/rate-limit.js';
+import type { Stores } from '../storage/stores.js';
 
 /** Reports one account may make a minute (and one per entry, ever). */
 export const REPORTS_PER_MINUTE = 10;
@@ -27,10 +28,10 @@ const reportBody = z.strictObject({
  */
 export function reportRoutes(
   app: Http,
-  options: Pick<HttpOptions, 'storage' | 'rateLimits'>,
+  options: Pick<HttpOptions, 'rateLimits'> & { readonly stores: Pick<Stores, 'accounts' | 'reports' | 'soloRuns'> },
   accounts: Accounts,
 ): void {
-  const { storage } = options;
+  const { stores } = options;
   const limit = options.rateLimits.limit('reports:', perMinute(REPORTS_PER_MINUTE));
   app.post(
     '/api/reports',
@@ -42,8 +43,8 @@ export function reportRoutes(
       const { kind, target, reason } = request.body;
       const exists =
         kind === 'run'
-          ? /^[1-9]\d{0,15}$/.test(target) && (await storage.soloRun(Number(target))) !== undefined
-          : (await storage.account(target)) !== undefined;
+          ? /^[1-9]\d{0,15}$/.test(target) && (await stores.soloRuns.soloRun(Number(target))) !== undefined
+          : (await stores.accounts.account(target)) !== undefined;
       if (!exists) throw new Refused(404, `no ${kind} ${target}`);
       const ms = await limit.take(account.id);
       if (ms > 0) {
@@ -52,7 +53,7 @@ export function reportRoutes(
           'retry-after': String(seconds),
         });
       }
-      const saved = await storage.saveReport({ reporter: account.id, kind, target, reason, at: Date.now() });
+      const saved = await stores.reports.saveReport({ reporter: account.id, kind, target, reason, at: Date.now() });
       if (!saved) throw new Refused(409, `you have reported this ${kind} already`);
       return reply.code(201).send({ reported: { kind, target } });
     },

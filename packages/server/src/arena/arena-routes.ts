@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { arenaAnswer, arenaResultsOf, arenaView } from './arenas.js';
 import type { Http, HttpOptions } from '../http/http-common.js';
 import { Refused } from '../http/http-common.js';
-import type { Account } from '../storage.js';
+import type { Account } from '../accounts/store.js';
+import type { Stores } from '../storage/stores.js';
 
 /** The session token a request carries (`Authorization: Bearer ...`), if any. */
 const bearer = (request: FastifyRequest): string | undefined =>
@@ -22,9 +23,16 @@ const playerId = z.object({
 const LISTED = { finishedDays: 7, finished: 10, upcoming: 10 } as const;
 
 /** The arenas' routes (docs/arenas.md): the list, an arena with its standings, entering its lobby, a player's arenas. */
-export function arenaRoutes(app: Http, { storage, accounts, clock }: HttpOptions): void {
+export function arenaRoutes(
+  app: Http,
+  {
+    stores,
+    accounts,
+    clock,
+  }: Pick<HttpOptions, 'accounts' | 'clock'> & { readonly stores: Pick<Stores, 'accounts' | 'arenas'> },
+): void {
   const find = async (id: string) => {
-    const arena = await storage.arena(id);
+    const arena = await stores.arenas.arena(id);
     if (!arena) throw new Refused(404, `no arena ${id}`);
     return arena;
   };
@@ -36,13 +44,13 @@ export function arenaRoutes(app: Http, { storage, accounts, clock }: HttpOptions
 
   app.get('/api/arenas', { schema: { summary: 'Arenas to come, running and just finished' } }, async () => {
     const now = clock.now();
-    const found = await storage.arenas(now - LISTED.finishedDays * 86_400_000, Number.MAX_SAFE_INTEGER, 500);
+    const found = await stores.arenas.arenas(now - LISTED.finishedDays * 86_400_000, Number.MAX_SAFE_INTEGER, 500);
     const finished = found.filter((a) => arenaStatus(a, now) === 'finished').slice(-LISTED.finished);
     const running = found.filter((a) => arenaStatus(a, now) === 'running');
     const upcoming = found.filter((a) => arenaStatus(a, now) === 'upcoming').slice(0, LISTED.upcoming);
     const arenas = await Promise.all(
       [...running, ...upcoming, ...finished.reverse()].map(async (a) =>
-        arenaView(a, now, (await storage.arenaEntries(a.id)).length),
+        arenaView(a, now, (await stores.arenas.arenaEntries(a.id)).length),
       ),
     );
     return { serverNow: now, arenas } satisfies ArenasAnswer;
@@ -54,7 +62,7 @@ export function arenaRoutes(app: Http, { storage, accounts, clock }: HttpOptions
     async (request) => {
       const arena = await find(request.params.id);
       const account = await accounts.bySession(bearer(request));
-      return arenaAnswer(storage, arena, clock, account?.id);
+      return arenaAnswer(stores.arenas, arena, clock, account?.id);
     },
   );
 
@@ -67,8 +75,8 @@ export function arenaRoutes(app: Http, { storage, accounts, clock }: HttpOptions
       // Its games are rated: a guest could not sit at its tables.
       if (account.username === null) throw new Refused(403, 'an arena’s games are rated: claim a username first');
       if (arenaStatus(arena, clock.now()) === 'finished') throw new Refused(409, `the arena ${arena.id} is over`);
-      await storage.enterArena(arena.id, account.id, clock.now());
-      return arenaAnswer(storage, arena, clock, account.id);
+      await stores.arenas.enterArena(arena.id, account.id, clock.now());
+      return arenaAnswer(stores.arenas, arena, clock, account.id);
     },
   );
 
@@ -78,7 +86,7 @@ export function arenaRoutes(app: Http, { storage, accounts, clock }: HttpOptions
     async (request, reply) => {
       const account = await member(request);
       const arena = await find(request.params.id);
-      await storage.leaveArenaLobby(arena.id, account.id);
+      await stores.arenas.leaveArenaLobby(arena.id, account.id);
       return reply.code(204).send();
     },
   );
@@ -87,8 +95,10 @@ export function arenaRoutes(app: Http, { storage, accounts, clock }: HttpOptions
     '/api/players/:id/arenas',
     { schema: { summary: 'The arenas a player played, with their places', params: playerId } },
     async (request) => {
-      if (!(await storage.account(request.params.id))) throw new Refused(404, `no player ${request.params.id}`);
-      return { arenas: await arenaResultsOf(storage, request.params.id, clock.now()) } satisfies PlayerArenasAnswer;
+      if (!(await stores.accounts.account(request.params.id))) throw new Refused(404, `no player ${request.params.id}`);
+      return {
+        arenas: await arenaResultsOf(stores.arenas, request.params.id, clock.now()),
+      } satisfies PlayerArenasAnswer;
     },
   );
 }

@@ -96,7 +96,7 @@ describe('arenas', () => {
     // Seven minutes of game time: 21 s here, time for games to end while it runs on a busy machine
     // (where a game of a person's pace takes several seconds, a shorter arena ended before any did).
     expect(
-      await server.storage.createArena({
+      await server.stores.arenas.createArena({
         id: 'test-arena',
         name: 'Test arena',
         edition: 'classic',
@@ -161,7 +161,7 @@ describe('arenas', () => {
 
   it('refuses what it must with a clear 4xx, changing nothing', async () => {
     const now = await serverNow();
-    await server.storage.createArena({
+    await server.stores.arenas.createArena({
       id: 'later',
       name: '',
       edition: 'classic',
@@ -170,7 +170,7 @@ describe('arenas', () => {
       endsAt: now + 7_200_000,
       createdAt: now,
     });
-    await server.storage.createArena({
+    await server.stores.arenas.createArena({
       id: 'over',
       name: '',
       edition: 'classic',
@@ -203,7 +203,7 @@ describe('arenas', () => {
 
   it('seats at an arena’s table only those the arena seated there: another account watches, and nobody hosts it', async () => {
     const now = await serverNow();
-    await server.storage.createArena({
+    await server.stores.arenas.createArena({
       id: 'duo',
       name: '',
       edition: 'classic',
@@ -237,7 +237,7 @@ describe('arenas', () => {
 
   it('frees the players of a table whose room is gone (a process that crashed)', async () => {
     const now = await serverNow();
-    await server.storage.createArena({
+    await server.stores.arenas.createArena({
       id: 'crash',
       name: '',
       edition: 'classic',
@@ -249,9 +249,9 @@ describe('arenas', () => {
     const [ann, bob] = await Promise.all(['crash_ann', 'crash_bob'].map((n) => member(url, n)));
     if (!ann || !bob) throw new Error('no members');
     // In the lobby, but not seen there for long: the director seats them at no table of its own.
-    for (const p of [ann, bob]) await server.storage.enterArena('crash', p.id, now - 3_600_000);
+    for (const p of [ann, bob]) await server.stores.arenas.enterArena('crash', p.id, now - 3_600_000);
     // Seated at a table no process has a room for.
-    expect(await server.storage.seatArenaTable('crash', [ann.id, bob.id], 'GONE42')).toBe(true);
+    expect(await server.stores.arenas.seatArenaTable('crash', [ann.id, bob.id], 'GONE42')).toBe(true);
     expect((await arenaOf('crash')).tables).toBe(1);
     let tables = 1;
     for (let i = 0; i < 50 && tables > 0; i++) {

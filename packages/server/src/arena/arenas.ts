@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import type { GameClock } from '../clock.js';
 import { displayOf, ratedPlayers } from '../rating/ratings.js';
 import type { ArenaTableOrder, ArenaTables } from '../services.js';
-import type { Arena, ArenaEntry, ArenaGameResult, Storage } from '../storage.js';
+import type { Arena, ArenaEntry, ArenaGameResult, Arenas } from './store.js';
+import type { Stores } from '../storage/stores.js';
 import { tableCode } from '../table/table.js';
 
 /*
@@ -145,13 +146,13 @@ export function standingsOf(entries: readonly ArenaEntry[]): ArenaStanding[] {
 
 /** An arena with its standings (and its podium once over), as `accountId` (if any) sees it. */
 export async function arenaAnswer(
-  storage: Pick<Storage, 'arenaEntries'>,
+  arenas: Pick<Arenas, 'arenaEntries'>,
   arena: Arena,
   clock: Pick<GameClock, 'now' | 'timeScale'>,
   accountId?: string,
 ): Promise<ArenaAnswer> {
   const now = clock.now();
-  const entries = await storage.arenaEntries(arena.id);
+  const entries = await arenas.arenaEntries(arena.id);
   const standings = standingsOf(entries);
   const view = arenaView(arena, now, entries.length);
   const mine = accountId === undefined ? undefined : entries.find((e) => e.accountId === accountId);
@@ -177,15 +178,15 @@ export async function arenaAnswer(
 
 /** An account's arenas, the latest first, with its place in each. */
 export async function arenaResultsOf(
-  storage: Pick<Storage, 'arenasOf' | 'arenaEntries'>,
+  store: Pick<Arenas, 'arenasOf' | 'arenaEntries'>,
   accountId: string,
   now: number,
   limit = 20,
 ): Promise<ArenaResult[]> {
-  const arenas = await storage.arenasOf(accountId, limit);
+  const arenas = await store.arenasOf(accountId, limit);
   const results: ArenaResult[] = [];
   for (const arena of arenas) {
-    const entries = await storage.arenaEntries(arena.id);
+    const entries = await store.arenaEntries(arena.id);
     const mine = standingsOf(entries).find((s) => s.account === accountId);
     if (!mine) continue;
     results.push({
@@ -201,7 +202,7 @@ export async function arenaResultsOf(
 
 /** What the director needs around it. */
 export interface DirectorOptions {
-  readonly storage: Storage;
+  readonly stores: Stores;
   readonly clock: Pick<GameClock, 'now' | 'timeScale'>;
   readonly log: (message: string) => void;
   /** Makes a race room in this process with these options (matchMaker.handleCreateRoom). */
@@ -249,21 +250,21 @@ export class ArenaDirector implements ArenaTables {
   }
 
   over(arenaId: string, code: string, results: readonly ArenaGameResult[]): Promise<void> {
-    return this.options.storage.endArenaTable(arenaId, code, results);
+    return this.options.stores.arenas.endArenaTable(arenaId, code, results);
   }
 
   /** One look: the timetable's arenas made, then each running arena's waiting players seated. */
   async tick(): Promise<void> {
-    const { storage, clock } = this.options;
+    const { stores, clock } = this.options;
     const now = clock.now();
     for (const entry of this.options.timetable)
       for (const arena of timetableArenas(entry, now)) {
         if (this.#made.has(arena.id)) continue;
-        await storage.createArena(arena);
+        await stores.arenas.createArena(arena);
         this.#made.add(arena.id);
       }
     // Arenas running, and those over in the last hour (whose tables may still play).
-    for (const arena of await storage.arenas(now - ARENA.lostAfterMs * clock.timeScale, now, 100)) {
+    for (const arena of await stores.arenas.arenas(now - ARENA.lostAfterMs * clock.timeScale, now, 100)) {
       if (arenaStatus(arena, now) === 'running') await this.#seat(arena, now);
       await this.#freeLost(arena);
     }
@@ -275,8 +276,10 @@ export class ArenaDirector implements ArenaTables {
    * milliseconds of its table being seated).
    */
   async #freeLost(arena: Arena): Promise<void> {
-    const { storage, log, roomOpen } = this.options;
-    const tables = new Set((await storage.arenaEntries(arena.id)).flatMap((e) => (e.table === null ? [] : [e.table])));
+    const { stores, log, roomOpen } = this.options;
+    const tables = new Set(
+      (await stores.arenas.arenaEntries(arena.id)).flatMap((e) => (e.table === null ? [] : [e.table])),
+    );
     for (const code of tables) {
       const key = `${arena.id} ${code}`;
       if (await roomOpen(code)) this.#lost.delete(key);
@@ -284,16 +287,16 @@ export class ArenaDirector implements ArenaTables {
       else {
         this.#lost.delete(key);
         log(`arena ${arena.id}: table ${code} has no room: its players are free`);
-        await storage.endArenaTable(arena.id, code, []);
+        await stores.arenas.endArenaTable(arena.id, code, []);
       }
     }
   }
 
   /** Seats the arena's waiting players, if it is time (see `ARENA`), at tables of near ratings. */
   async #seat(arena: Arena, now: number): Promise<void> {
-    const { storage, clock, log } = this.options;
+    const { stores, clock, log } = this.options;
     const seen = now - ARENA.seenMs * clock.timeScale;
-    const waiting = (await storage.arenaEntries(arena.id))
+    const waiting = (await stores.arenas.arenaEntries(arena.id))
       .filter((e) => e.table === null && e.waitingSince !== null && e.seenAt >= seen)
       .sort((a, b) => (a.waitingSince ?? 0) - (b.waitingSince ?? 0));
     const first = waiting[0];
@@ -301,7 +304,7 @@ export class ArenaDirector implements ArenaTables {
     if (waiting.length < 4 && now - (first.waitingSince ?? now) < ARENA.gatherMs) return;
     const ratings = new Map<string, number>();
     for (const e of waiting) {
-      const rating = (await storage.ratingsOf(e.accountId)).find((r) => r.edition === arena.edition);
+      const rating = (await stores.ratings.ratingsOf(e.accountId)).find((r) => r.edition === arena.edition);
       ratings.set(e.accountId, rating ? displayOf(rating) : 1500);
     }
     for (const table of arenaTables(waiting, (e) => ratings.get(e.accountId) ?? 1500)) {
@@ -309,7 +312,7 @@ export class ArenaDirector implements ArenaTables {
       if (clock.now() >= arena.endsAt) return;
       const code = tableCode();
       const accounts = table.map((e) => e.accountId);
-      if (!(await storage.seatArenaTable(arena.id, accounts, code))) continue;
+      if (!(await stores.arenas.seatArenaTable(arena.id, accounts, code))) continue;
       const key = randomBytes(18).toString('base64url');
       this.#orders.set(key, {
         code,
@@ -321,7 +324,7 @@ export class ArenaDirector implements ArenaTables {
       } catch (e) {
         this.#orders.delete(key);
         log(`arena ${arena.id}: table ${code} could not be made: ${String(e)}`);
-        await storage.endArenaTable(arena.id, code, []);
+        await stores.arenas.endArenaTable(arena.id, code, []);
       }
     }
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { arenaAnswer, arenaResults, parseTimetable, timetableArenas } from './arenas.js';
-import type { Arena, ArenaEntry } from '../storage.js';
+import type { Arena, ArenaEntry } from './store.js';
 
 describe('arenas', () => {
   it('reads a timetable, and refuses a bad line saying how one looks', () => {
@@ -67,8 +67,8 @@ describe('arenas', () => {
       seenAt: 990,
       table: null,
     };
-    const storage = { arenaEntries: () => Promise.resolve([entry]) };
-    const at = (now: number) => arenaAnswer(storage, arena, { now: () => now, timeScale: 1 }, 'acc');
+    const stores = { arenaEntries: () => Promise.resolve([entry]) };
+    const at = (now: number) => arenaAnswer(stores, arena, { now: () => now, timeScale: 1 }, 'acc');
     expect((await at(995)).you).toEqual({ entered: true, waiting: true, table: null });
     expect((await at(1000)).you).toEqual({ entered: true, waiting: false, table: null });
     expect((await at(1000)).podium.map((s) => s.account)).toEqual(['acc']);

@@ -3,7 +3,7 @@ import { PROTOCOL_VERSION } from '@ubongo/core';
 import { Client } from 'colyseus.js';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresStorage } from '../storage/index.js';
+import { openPostgresStores } from '../storage/index.js';
 import { byHand, humanPause, member, Player, signedIn, solve } from '@ubongo/test-support/player';
 import type { Postgres, ServerProcess, Service } from '@ubongo/test-support';
 import {
@@ -238,21 +238,21 @@ describe('a cluster of two processes', () => {
   });
 
   it('gives the same leaderboard from every process and through nginx', async () => {
-    const other = await PostgresStorage.open(databaseUrl);
+    const other = await openPostgresStores(databaseUrl);
     try {
       const account = { secretHash: 'ab', username: null, passwordHash: null, createdAt: 1 };
-      await other.createAccount({ ...account, id: 'lb-1', name: 'Dee' });
-      await other.createAccount({ ...account, id: 'lb-2', name: 'Eli' });
+      await other.accounts.createAccount({ ...account, id: 'lb-1', name: 'Dee' });
+      await other.accounts.createAccount({ ...account, id: 'lb-2', name: 'Eli' });
       // Claimed, with three rated games on two days: on the public board (docs/accounts.md).
-      await other.claimAccount('lb-1', 'dee_lb', 'dee_lb', 'h', 'dee_lb');
-      await other.claimAccount('lb-2', 'eli_lb', 'eli_lb', 'h', 'eli_lb');
+      await other.accounts.claimAccount('lb-1', 'dee_lb', 'dee_lb', 'h', 'dee_lb');
+      await other.accounts.claimAccount('lb-2', 'eli_lb', 'eli_lb', 'h', 'eli_lb');
       const rating = { edition: 'classic' as const, sigma: 2, games: 3, updatedAt: 1 };
       for (const [game, at] of [
         ['lb-game-0', 1],
         ['lb-game-1', 2],
         ['lb-game', 86_400_000 + 1],
       ] as const)
-        await other.saveRatings(game, [
+        await other.ratings.saveRatings(game, [
           { ...rating, accountId: 'lb-1', mu: 31, updatedAt: at },
           { ...rating, accountId: 'lb-2', mu: 29, updatedAt: at },
         ]);
@@ -295,9 +295,9 @@ describe('a cluster of two processes', () => {
   it('runs one arena from both processes: players who entered through either are seated once, play, and its points count in both', async () => {
     const http = (name: string): string => direct(name).replace(/^ws/, 'http');
     const { serverNow } = (await (await fetch(`${http('p1')}/api/arenas`)).json()) as ArenasAnswer;
-    const other = await PostgresStorage.open(databaseUrl);
+    const other = await openPostgresStores(databaseUrl);
     try {
-      await other.createArena({
+      await other.arenas.createArena({
         id: 'cluster-arena',
         name: 'Cluster arena',
         edition: 'classic',

@@ -6,7 +6,7 @@ import { AccountError } from '../accounts/accounts.js';
 import type { Friendships } from './friends.js';
 import { bearer } from '../http/http-common.js';
 import type { Http } from '../http/http-common.js';
-import type { Account } from '../storage.js';
+import type { Account } from '../accounts/store.js';
 
 const accountId = (words: string) => z.string({ error: words }).regex(/^[\w-]{1,64}$/, { error: words });
 

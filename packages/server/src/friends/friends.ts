@@ -5,7 +5,9 @@ import { INVITATION_SECONDS } from './invitations.js';
 import { nameKey } from '../accounts/names.js';
 import type { RateLimits } from '../net/rate-limit.js';
 import { perMinute, waitSeconds } from '../net/rate-limit.js';
-import type { Account, AccountLink, Storage } from '../storage.js';
+import type { Account } from '../accounts/store.js';
+import type { AccountLink } from './store.js';
+import type { Stores } from '../storage/stores.js';
 import type { Whereabouts } from './whereabouts.js';
 
 /** Follows, unfollows, blocks, unblocks and invitations one account may make a minute (all together). */
@@ -44,7 +46,7 @@ export class Friendships {
   readonly #actions;
 
   constructor(
-    private readonly storage: Storage,
+    private readonly stores: Pick<Stores, 'accounts' | 'friends'>,
     private readonly whereabouts: Whereabouts,
     private readonly invitations: Invitations,
     rateLimits: RateLimits,
@@ -55,7 +57,7 @@ export class Friendships {
 
   /** The account's friends with where they are, those it follows alone, those who follow it alone, those it blocks. */
   async list(me: Account): Promise<FriendsAnswer> {
-    const ties = tiesOf(me.id, await this.storage.accountLinks(me.id));
+    const ties = tiesOf(me.id, await this.stores.friends.accountLinks(me.id));
     const friendIds = [...ties.following.keys()].filter((id) => isFriend(ties, id));
     const places = await this.whereabouts.placesOf(friendIds);
     const friends: FriendEntry[] = [];
@@ -87,9 +89,9 @@ export class Friendships {
     // Every try counts, an unknown username's too: the limit is also on asking which usernames exist.
     await this.#take(me);
     const key = nameKey(username.normalize('NFC').trim());
-    const other = key === '' ? undefined : await this.storage.accountByUsername(key);
+    const other = key === '' ? undefined : await this.stores.accounts.accountByUsername(key);
     if (other?.id === me.id) throw new AccountError(400, 'friends/yourself', 'you cannot follow yourself');
-    const ties = tiesOf(me.id, await this.storage.accountLinks(me.id));
+    const ties = tiesOf(me.id, await this.stores.friends.accountLinks(me.id));
     // Someone who blocks you is nobody to you: the answer is the unknown username's.
     if (!other || ties.blockedBy.has(other.id))
       throw new AccountError(404, 'friends/no-such-player', `no player has the username ${username}`, { username });
@@ -98,15 +100,15 @@ export class Friendships {
         name: other.name,
       });
     if (!ties.following.has(other.id))
-      await this.storage.setAccountLink({ from: me.id, to: other.id, kind: 'follow', at: this.now() });
+      await this.stores.friends.setAccountLink({ from: me.id, to: other.id, kind: 'follow', at: this.now() });
     return { account: viewOf(other), friends: ties.followers.has(other.id) };
   }
 
   /** `me` no longer follows `id` (a block stays). */
   async unfollow(me: Account, id: string): Promise<void> {
     await this.#take(me);
-    const ties = tiesOf(me.id, await this.storage.accountLinks(me.id));
-    if (ties.following.has(id)) await this.storage.dropAccountLink(me.id, id);
+    const ties = tiesOf(me.id, await this.stores.friends.accountLinks(me.id));
+    if (ties.following.has(id)) await this.stores.friends.dropAccountLink(me.id, id);
     await this.invitations.drop(id, me.id);
   }
 
@@ -114,11 +116,11 @@ export class Friendships {
   async block(me: Account, id: string): Promise<AccountView> {
     if (id === me.id) throw new AccountError(400, 'friends/yourself', 'you cannot block yourself');
     await this.#take(me);
-    const other = await this.storage.account(id);
+    const other = await this.stores.accounts.account(id);
     if (!other) throw new AccountError(404, 'friends/no-such-player', `no player ${id}`, { username: id });
-    const ties = tiesOf(me.id, await this.storage.accountLinks(me.id));
-    await this.storage.setAccountLink({ from: me.id, to: id, kind: 'block', at: this.now() });
-    if (ties.followers.has(id)) await this.storage.dropAccountLink(id, me.id);
+    const ties = tiesOf(me.id, await this.stores.friends.accountLinks(me.id));
+    await this.stores.friends.setAccountLink({ from: me.id, to: id, kind: 'block', at: this.now() });
+    if (ties.followers.has(id)) await this.stores.friends.dropAccountLink(id, me.id);
     await this.invitations.drop(me.id, id);
     await this.invitations.drop(id, me.id);
     return viewOf(other);
@@ -127,16 +129,16 @@ export class Friendships {
   /** `me` no longer blocks `id` (neither follows the other again by itself). */
   async unblock(me: Account, id: string): Promise<void> {
     await this.#take(me);
-    const ties = tiesOf(me.id, await this.storage.accountLinks(me.id));
-    if (ties.blocking.has(id)) await this.storage.dropAccountLink(me.id, id);
+    const ties = tiesOf(me.id, await this.stores.friends.accountLinks(me.id));
+    if (ties.blocking.has(id)) await this.stores.friends.dropAccountLink(me.id, id);
   }
 
   /** `me` invites friend `id` to the table whose lobby `me` is in; its code. */
   async invite(me: Account, id: string): Promise<{ to: AccountView; code: string }> {
     this.#claimed(me);
     await this.#take(me);
-    const ties = tiesOf(me.id, await this.storage.accountLinks(me.id));
-    const other = isFriend(ties, id) ? await this.storage.account(id) : undefined;
+    const ties = tiesOf(me.id, await this.stores.friends.accountLinks(me.id));
+    const other = isFriend(ties, id) ? await this.stores.accounts.account(id) : undefined;
     // Not a friend, blocked either way, or gone: the same answer.
     if (!other) throw new AccountError(403, 'friends/not-friends', 'you invite friends only (who follow you back)');
     const place = (await this.whereabouts.placesOf([me.id])).get(me.id);
@@ -158,7 +160,7 @@ export class Friendships {
     await this.whereabouts.online(me.id);
     const found = await this.invitations.to(me.id, this.now());
     if (found.length === 0) return { invitations: [] };
-    const ties = tiesOf(me.id, await this.storage.accountLinks(me.id));
+    const ties = tiesOf(me.id, await this.stores.friends.accountLinks(me.id));
     const invitations: Invitation[] = [];
     for (const invitation of found) {
       const from = isFriend(ties, invitation.from) ? await this.#view(invitation.from) : undefined;
@@ -191,7 +193,7 @@ export class Friendships {
   }
 
   async #view(id: string): Promise<AccountView | undefined> {
-    const account = await this.storage.account(id);
+    const account = await this.stores.accounts.account(id);
     return account ? viewOf(account) : undefined;
   }
 

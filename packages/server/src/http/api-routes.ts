@@ -27,7 +27,8 @@ import { entryOf, ownEntryOf, profileOf } from '../accounts/profile.js';
 import { puzzleDisplay, startOf, taskKey } from '../rating/puzzles.js';
 import { ratingView } from '../rating/ratings.js';
 import { replayOf } from '../table/replay.js';
-import type { SoloRecord } from '../storage.js';
+import type { SoloRecord } from '../solo/store.js';
+import type { Stores } from '../storage/stores.js';
 
 /** Whether a run may be shown on a public page: not held for review nor rejected. */
 const isPublicRun = (run: Pick<SoloRecord, 'review'>): boolean =>
@@ -90,15 +91,28 @@ const puzzleParams = z.object({
   key: z.string().regex(/^[\w-]{1,16}$/),
 });
 
+/** Whether the request's account has played `day`'s daily attempt to its end (stored, or left). */
+async function dayPlayed(
+  options: Pick<HttpOptions, 'accounts'> & {
+    readonly stores: Pick<Stores, 'accounts' | 'daily' | 'games' | 'ratings' | 'soloRuns'>;
+  },
+  request: FastifyRequest,
+  day: string,
+): Promise<boolean> {
+  const token = bearer(request);
+  const account = token === undefined ? undefined : await options.accounts.bySession(token);
+  return account !== undefined && ((await options.stores.daily.dailyAttempt(account.id, day))?.ms ?? null) !== null;
+}
+
+/** What the read-only API reads: the server's options, and of its stores those it calls. */
+type ApiOptions = Omit<HttpOptions, 'stores'> & {
+  readonly stores: Pick<Stores, 'accounts' | 'daily' | 'games' | 'ratings' | 'soloRuns'>;
+};
+
 /** The read-only API: health, games and replays, records, players, leaderboards, puzzles, decks, this API's own description. */
-export function apiRoutes(app: Http, options: HttpOptions): void {
-  const { storage, decks, startedAt } = options;
-  /** Whether the request's account has played `day`'s daily attempt to its end (stored, or left). */
-  const dayPlayed = async (request: FastifyRequest, day: string): Promise<boolean> => {
-    const token = bearer(request);
-    const account = token === undefined ? undefined : await options.accounts.bySession(token);
-    return account !== undefined && ((await storage.dailyAttempt(account.id, day))?.ms ?? null) !== null;
-  };
+export function apiRoutes(app: Http, options: ApiOptions): void {
+  const { stores, decks, startedAt } = options;
+  const solos = stores.soloRuns;
   const index = deckIndexOf(Object.values(decks));
 
   app.get(
@@ -113,13 +127,13 @@ export function apiRoutes(app: Http, options: HttpOptions): void {
   );
 
   app.get('/api/games/:id', { schema: { summary: 'A stored game', params: gameId } }, async (request) => {
-    const game = await storage.game(request.params.id);
+    const game = await stores.games.game(request.params.id);
     if (!game) throw new Refused(404, `no game ${request.params.id}`);
     return game;
   });
 
   app.get('/api/games/:id/replay', { schema: { summary: 'A game replayed', params: gameId } }, async (request) => {
-    const replay = await replayOf(storage, decks, request.params.id);
+    const replay = await replayOf(stores, decks, request.params.id);
     if (!replay) throw new Refused(404, `no game ${request.params.id}`);
     return replay;
   });
@@ -129,7 +143,7 @@ export function apiRoutes(app: Http, options: HttpOptions): void {
     const size = top === undefined ? 10 : Number(top);
     const skip = cursor === undefined ? 0 : Number(cursor);
     // One more than the page, to know whether there is a next.
-    const records = await storage.records({
+    const records = await solos.records({
       from: 'established',
       mode,
       ...(limit === undefined ? {} : { limit: Number(limit) }),
@@ -149,12 +163,12 @@ export function apiRoutes(app: Http, options: HttpOptions): void {
     { schema: { summary: 'A player’s solo runs', params: playerId, querystring: runsQuery } },
     async (request) => {
       const { id } = request.params;
-      if (!(await storage.account(id))) throw new Refused(404, `no player ${id}`);
+      if (!(await stores.accounts.account(id))) throw new Refused(404, `no player ${id}`);
       const size = request.query.top === undefined ? 20 : Number(request.query.top);
       const [at, run] = request.query.cursor?.split('.').map(Number) ?? [];
       const before = at === undefined || run === undefined ? undefined : { finishedAt: at, id: run };
       // A run held for review, or rejected, is on no public page (docs/accounts.md, "Held results").
-      const runs = await storage.soloResultsOf(id, { top: size + 1, review: 'public', ...(before ? { before } : {}) });
+      const runs = await solos.soloResultsOf(id, { top: size + 1, review: 'public', ...(before ? { before } : {}) });
       const last = runs[size - 1];
       return {
         runs: runs.slice(0, size).map(ownEntryOf),
@@ -164,7 +178,7 @@ export function apiRoutes(app: Http, options: HttpOptions): void {
   );
 
   app.get('/api/runs/:id', { schema: { summary: 'A solo run replayed', params: runId } }, async (request) => {
-    const run = await storage.soloRun(Number(request.params.id));
+    const run = await solos.soloRun(Number(request.params.id));
     // A held or rejected run is on no public page: its owner sees it under review (GET /api/me/held),
     // an operator with `ubongo admin review show`.
     if (!run || !isPublicRun(run)) throw new Refused(404, `no run ${request.params.id}`);
@@ -172,7 +186,7 @@ export function apiRoutes(app: Http, options: HttpOptions): void {
     // over, and before then only to a player whose own attempt of that day is over.
     if (run.dealing === 'daily') {
       const day = dailyDateOf(run.finishedAt);
-      if (options.clock.date() < dailyOverAt(day) && !(await dayPlayed(request, day)))
+      if (options.clock.date() < dailyOverAt(day) && !(await dayPlayed(options, request, day)))
         throw new Refused(403, `run ${request.params.id} is a daily puzzle’s: it is shown once that day is over`);
     }
     const puzzles = run.puzzles ?? [];
@@ -189,7 +203,7 @@ export function apiRoutes(app: Http, options: HttpOptions): void {
   });
 
   app.get('/api/players/:id', { schema: { summary: 'A player’s profile', params: playerId } }, async (request) => {
-    const profile = await profileOf(storage, request.params.id);
+    const profile = await profileOf(stores, request.params.id);
     if (!profile) throw new Refused(404, `no player ${request.params.id}`);
     return profile;
   });
@@ -201,7 +215,7 @@ export function apiRoutes(app: Http, options: HttpOptions): void {
       const { edition, top, cursor } = request.query;
       const size = top === undefined ? 20 : Number(top);
       const skip = cursor === undefined ? 0 : Number(cursor);
-      const board = await storage.leaderboard(edition, size + 1, skip);
+      const board = await stores.ratings.leaderboard(edition, size + 1, skip);
       return {
         edition,
         players: board.slice(0, size).map((r) => ({
@@ -224,7 +238,7 @@ export function apiRoutes(app: Http, options: HttpOptions): void {
       const ref = { board, side, key };
       const task = findTask(decks[edition as DeckEdition], ref);
       if (!task) throw new Refused(404, `no task ${key} on ${edition} board ${board} ${side}`);
-      const rated = await storage.puzzleRating(taskKey(edition, ref));
+      const rated = await stores.ratings.puzzleRating(taskKey(edition, ref));
       const r = rated ?? { ...startOf(task.difficulty), attempts: 0 };
       return {
         task: taskKey(edition, ref),

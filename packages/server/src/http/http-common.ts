@@ -8,7 +8,7 @@ import type { Accounts } from '../accounts/accounts.js';
 import type { Friendships } from '../friends/friends.js';
 import type { Limits } from '../net/limits.js';
 import type { RateLimits } from '../net/rate-limit.js';
-import type { Storage } from '../storage.js';
+import type { Stores } from '../storage/stores.js';
 
 /** The server's Fastify, each route's params, query and body typed by its zod schema. */
 export type Http = FastifyInstance<
@@ -39,7 +39,7 @@ export const pathOf = (url: string): string => new URL(url, 'http://localhost').
 
 /** What the HTTP side serves with. */
 export interface HttpOptions {
-  readonly storage: Storage;
+  readonly stores: Stores;
   readonly decks: Readonly<Record<DeckEdition, Deck>>;
   /** When the process started, on the monotonic clock (clock.ts): its uptime. */
   readonly startedAt: number;

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Limits } from '../net/limits.js';
 import type { UbongoServer } from '../server.js';
 import { startServer } from '../server.js';
-import type { SoloRecord } from '../storage.js';
-import { SqliteStorage } from '../storage/index.js';
+import type { SoloRecord } from '../solo/store.js';
+import { openSqliteStores } from '../storage/index.js';
 
 /*
  * Cheap pages, bounded growth and public boards over a real server and a real SQLite file: who is
@@ -128,11 +128,11 @@ describe('public boards', () => {
     const now = Date.now();
     // a: established (three runs on two days); b: claimed, two runs; the guest: five runs on three days.
     for (const [i, at] of [now - 2 * DAY, now - 2 * DAY + 1, now - 1].entries())
-      await server.storage.saveSolo(run({ accountId: made.a.id, finishedAt: at, ms: 200_000 + i }));
+      await server.stores.soloRuns.saveSolo(run({ accountId: made.a.id, finishedAt: at, ms: 200_000 + i }));
     for (const at of [now - 2 * DAY, now - 1])
-      await server.storage.saveSolo(run({ accountId: made.b.id, finishedAt: at, solved: 5 }));
+      await server.stores.soloRuns.saveSolo(run({ accountId: made.b.id, finishedAt: at, solved: 5 }));
     for (const at of [now - 3 * DAY, now - 2 * DAY, now - DAY, now - 2, now - 1])
-      await server.storage.saveSolo(run({ accountId: made.guest.id, finishedAt: at, solved: 5, ms: 1000 }));
+      await server.stores.soloRuns.saveSolo(run({ accountId: made.guest.id, finishedAt: at, solved: 5, ms: 1000 }));
   });
 
   it('lists established players only, each with the username beside the name and a replay per entry', async () => {
@@ -244,7 +244,7 @@ describe('public boards', () => {
       if (res.status === 429) refused = res;
     }
     expect(refused?.headers['retry-after']).toMatch(/^\d+$/);
-    const stored = await server.storage.reports();
+    const stored = await server.stores.reports.reports();
     expect(stored.filter((r) => r.reporter === ids['b']).map((r) => [r.kind, r.target, r.reason])).toEqual([
       ['run', String(runId), reason],
       ['player', ids['a'], reason],
@@ -310,13 +310,13 @@ describe('the trail sweep', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ubongo-sweep-'));
     dirs.push(dir);
     const now = Date.now();
-    const storage = await SqliteStorage.open(dir);
-    const old = await storage.saveSolo(run({ accountId: 'x1', verified: false, finishedAt: now - 8 * DAY }));
-    const recent = await storage.saveSolo(run({ accountId: 'x2', verified: false, finishedAt: now - 6 * DAY }));
-    const best = await storage.saveSolo(run({ accountId: 'x3', solved: 5, finishedAt: now - 5 * DAY }));
-    const older = await storage.saveSolo(run({ accountId: 'x3', solved: 1, finishedAt: now - 4 * DAY }));
-    const newest = await storage.saveSolo(run({ accountId: 'x3', solved: 1, finishedAt: now - 3 * DAY }));
-    await storage.close();
+    const stores = await openSqliteStores(dir);
+    const old = await stores.soloRuns.saveSolo(run({ accountId: 'x1', verified: false, finishedAt: now - 8 * DAY }));
+    const recent = await stores.soloRuns.saveSolo(run({ accountId: 'x2', verified: false, finishedAt: now - 6 * DAY }));
+    const best = await stores.soloRuns.saveSolo(run({ accountId: 'x3', solved: 5, finishedAt: now - 5 * DAY }));
+    const older = await stores.soloRuns.saveSolo(run({ accountId: 'x3', solved: 1, finishedAt: now - 4 * DAY }));
+    const newest = await stores.soloRuns.saveSolo(run({ accountId: 'x3', solved: 1, finishedAt: now - 3 * DAY }));
+    await stores.close();
     const server = await serve({ trailDays: 7, trailsPerAccount: 2 }, dir);
     const trails = async (id: number) => ((await call(server.port, `/api/runs/${id}`)).body as SoloRunAnswer).trails;
     await expect.poll(() => trails(old)).toBe(false);

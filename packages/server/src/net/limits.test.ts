@@ -11,8 +11,8 @@ import { DEFAULT_LIMITS, limitsFromEnv, rateLimitedLog } from './limits.js';
 import { MAX_SPECTATORS } from '../protocol.js';
 import type { UbongoServer } from '../server.js';
 import { startServer } from '../server.js';
-import type { Storage } from '../storage.js';
-import { MemoryStorage } from '../storage/index.js';
+import type { Stores } from '../storage/stores.js';
+import { openMemoryStores } from '../storage/index.js';
 import { Player, signedIn, solve } from '@ubongo/test-support/player';
 
 /*
@@ -32,7 +32,7 @@ afterEach(async () => {
 async function serve(
   limits: Partial<Limits> = {},
   webDir?: string,
-  storage?: Storage,
+  stores?: Stores,
 ): Promise<{ http: string; ws: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'ubongo-limits-'));
   const server = await startServer({
@@ -43,7 +43,7 @@ async function serve(
     limits,
     log: () => undefined,
     ...(webDir === undefined ? {} : { webDir }),
-    ...(storage === undefined ? {} : { storage }),
+    ...(stores === undefined ? {} : { stores }),
   });
   running.push({ server, dir });
   return { http: `http://127.0.0.1:${server.port}`, ws: `ws://127.0.0.1:${server.port}` };
@@ -351,12 +351,9 @@ describe('rooms', () => {
 describe('faults', () => {
   it('tells the player when their result cannot be stored', async () => {
     // A store whose disk has gone: solo results fail to save.
-    class Failing extends MemoryStorage {
-      override saveSolo(): Promise<number> {
-        return Promise.reject(new Error('disk I/O error'));
-      }
-    }
-    const { ws } = await serve({}, undefined, new Failing());
+    const failing = openMemoryStores();
+    failing.soloRuns.saveSolo = () => Promise.reject(new Error('disk I/O error'));
+    const { ws } = await serve({}, undefined, failing);
     const zoe = await Player.create(ws, 'solo', { name: 'Zoe', mode: 'count', limit: 5, side: 'easy' });
     zoe.send('start');
     for (let n = 0; n < 5; n++) {

@@ -5,7 +5,7 @@ import { checkSolution, claimRefusal, findTask, puzzleOf } from '@ubongo/core';
 import { expireWhenIdle, heard, parseJoin, registrar, reject, rejectUnknown, sender } from '../rooms/messages.js';
 import { practiceJoinSchema, practiceMessages } from '../protocol.js';
 import type { RoomServices } from '../services.js';
-import type { Account } from '../storage.js';
+import type { Account } from '../accounts/store.js';
 import { levelOf, nearLevelAt, taskKey } from '../rating/puzzles.js';
 import { Timers } from '../rooms/timers.js';
 
@@ -63,7 +63,7 @@ export class PracticeRoom extends Room {
   async #levelIn(client: Client, edition: DeckEdition): Promise<number> {
     const known = this.#levels.get(edition);
     if (known !== undefined) return known;
-    const level = await levelOf(this.services.storage, edition, (client.auth as Account | undefined)?.id);
+    const level = await levelOf(this.services.stores, edition, (client.auth as Account | undefined)?.id);
     // Another ask may have set it while the level was read: that one stands.
     const now = this.#levels.get(edition) ?? level;
     this.#levels.set(edition, now);
@@ -133,17 +133,17 @@ export class PracticeRoom extends Room {
       if (data.edition !== edition) this.#sendLevel(client, data.edition);
     });
     on('level', (client, data) => {
-      const { storage, decks, seed, log } = this.services;
+      const { stores, decks, seed, log } = this.services;
       const deck = decks[data.edition];
       const near = async (): Promise<{ board: string; key: string }[]> => {
         const level = await this.#levelIn(client, data.edition);
-        const fresh = await nearLevelAt(storage, deck, data.side, level, PRACTICE_LEVEL_CHOICE, this.#seen);
+        const fresh = await nearLevelAt(stores, deck, data.side, level, PRACTICE_LEVEL_CHOICE, this.#seen);
         if (fresh.length > 0) return fresh;
         // Every task of the side has been shown this session: it starts over (the one on the board aside).
         for (const key of [...this.#seen])
           if (key.startsWith(`${data.edition}/`) && key.includes(`/${data.side}/`)) this.#seen.delete(key);
         return nearLevelAt(
-          storage,
+          stores,
           deck,
           data.side,
           level,

@@ -2,7 +2,8 @@ import type { Deck, DeckEdition, Side, TaskKey } from '@ubongo/core';
 import { difficultyOfTask, levelOfSolver, predictedSeconds, skillOfLevel, solverPrior, taskPrior } from '@ubongo/core';
 import { rate, rating } from 'openskill';
 import { displayOf } from './ratings.js';
-import type { Attempt, RateAttempt, Storage } from '../storage.js';
+import type { Attempt, RateAttempt } from './store.js';
+import type { Stores } from '../storage/stores.js';
 
 /*
  * Ratings for puzzles (docs/accounts.md), as lichess rates its puzzles: each deck task is a player
@@ -65,7 +66,7 @@ export class Attempts {
   /** The writing under way, until nothing waits. */
   #writing: Promise<void> | undefined;
 
-  constructor(private readonly storage: Storage) {}
+  constructor(private readonly stores: Pick<Stores, 'ratings'>) {}
 
   /** Counts an attempt; says, once it is stored, whether it counted (it was the person's first). */
   count(report: AttemptReport, now: number): Promise<boolean> {
@@ -106,7 +107,7 @@ export class Attempts {
     while (this.#waiting.length > 0) {
       const batch = this.#waiting.splice(0, BATCH);
       try {
-        const counted = await this.storage.countAttempts(
+        const counted = await this.stores.ratings.countAttempts(
           batch.map((w) => w.attempt),
           rateAttempt,
         );
@@ -135,8 +136,12 @@ export const LEVEL_TARGET_SECONDS = predictedSeconds(taskPrior(5).mean, 0);
  * A player's level at puzzles in an edition, on the decks' scale of difficulty: their time-model
  * skill (`levelOfSolver`); a guest's and a new player's, the prior's, 5.0.
  */
-export async function levelOf(storage: Storage, edition: DeckEdition, accountId: string | undefined): Promise<number> {
-  const skill = accountId === undefined ? undefined : await storage.solverTime(accountId, edition);
+export async function levelOf(
+  stores: Pick<Stores, 'ratings'>,
+  edition: DeckEdition,
+  accountId: string | undefined,
+): Promise<number> {
+  const skill = accountId === undefined ? undefined : await stores.ratings.solverTime(accountId, edition);
   return levelOfSolver(skill?.mean ?? solverPrior().mean);
 }
 
@@ -156,14 +161,14 @@ export interface NearTask {
  * ones by board and key.
  */
 export async function nearLevelAt(
-  storage: Storage,
+  stores: Pick<Stores, 'ratings'>,
   deck: Deck,
   side: Side,
   level: number,
   n: number,
   skip: ReadonlySet<string> = new Set(),
 ): Promise<NearTask[]> {
-  const learned = new Map((await storage.taskTimes(`${deck.edition}/`)).map((t) => [t.task, t.mean]));
+  const learned = new Map((await stores.ratings.taskTimes(`${deck.edition}/`)).map((t) => [t.task, t.mean]));
   const skill = skillOfLevel(level);
   const target = Math.log(LEVEL_TARGET_SECONDS);
   return deck.boards
@@ -194,11 +199,11 @@ export async function nearLevelAt(
  * first; equally near ones by board and key.
  */
 export async function nearLevel(
-  storage: Storage,
+  stores: Pick<Stores, 'ratings'>,
   deck: Deck,
   side: Side,
   accountId: string | undefined,
   n = LEVEL_POOL,
 ): Promise<NearTask[]> {
-  return nearLevelAt(storage, deck, side, await levelOf(storage, deck.edition, accountId), n);
+  return nearLevelAt(stores, deck, side, await levelOf(stores, deck.edition, accountId), n);
 }

@@ -10,7 +10,7 @@ import { botsFor, RATED_QUEUE, tablesOf, windowOf } from './rated-queue.js';
 import { isEstablished } from './rating-rules.js';
 import { displayOf } from './ratings.js';
 import type { RoomServices } from '../services.js';
-import type { Account } from '../storage.js';
+import type { Account } from '../accounts/store.js';
 
 /** Sends one of the rated queue's messages, its body typed by the protocol. */
 const send = <K extends keyof RatedServerMessages>(client: Client, type: K, body: RatedServerMessages[K]): void => {
@@ -42,10 +42,10 @@ export class EditionQueue {
 
   /** A player with a username joins, at their shown rating in the edition; the same account elsewhere leaves. */
   async join(client: Client, auth: Account): Promise<void> {
-    const { storage, clock } = this.services;
+    const { stores, clock } = this.services;
     const [ratings, record] = await Promise.all([
-      storage.ratingsOf(auth.id),
-      storage.ratedRecord(auth.id, this.edition),
+      stores.ratings.ratingsOf(auth.id),
+      stores.ratings.ratedRecord(auth.id, this.edition),
     ]);
     const mine = ratings.find((r) => r.edition === this.edition);
     const now = clock.now();

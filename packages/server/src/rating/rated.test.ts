@@ -79,7 +79,7 @@ async function establish(id: string, shown: number, edition: 'classic' | 'extrem
   for (let i = 0; i < ESTABLISHED.games; i++) {
     const at = start + i * (DAY / 2);
     const mu = i === ESTABLISHED.games - 1 ? muOf(shown) : 25;
-    await server.storage.saveRatings(`seed-${id}-${i}`, [
+    await server.stores.ratings.saveRatings(`seed-${id}-${i}`, [
       { accountId: id, edition, mu, sigma: 2, games: i + 1, updatedAt: at },
       { accountId: `seed-rival-${i % ESTABLISHED.opponents}`, edition, mu: 25, sigma: 2, games: 1, updatedAt: at },
     ]);
@@ -240,7 +240,7 @@ describe('seasons', () => {
       ((await get(`/api/seasons/${next.current.id}/board?edition=extreme`)).body as SeasonBoardAnswer).players,
     ).toEqual([]);
     // Every uncertainty widened by the turn; the shown rating with it.
-    const extreme = (await server.storage.ratingsOf(hal.id)).find((r) => r.edition === 'extreme');
+    const extreme = (await server.stores.ratings.ratingsOf(hal.id)).find((r) => r.edition === 'extreme');
     expect(extreme?.sigma).toBeCloseTo(widen(2), 9);
     expect(extreme && displayOf(extreme)).toBeLessThan(1700);
     // The profile's past seasons.
@@ -250,7 +250,7 @@ describe('seasons', () => {
     ]);
     // The turn is taken once: reading again changes nothing.
     await get('/api/seasons');
-    expect((await server.storage.ratingsOf(hal.id)).find((r) => r.edition === 'extreme')?.sigma).toBeCloseTo(
+    expect((await server.stores.ratings.ratingsOf(hal.id)).find((r) => r.edition === 'extreme')?.sigma).toBeCloseTo(
       widen(2),
       9,
     );

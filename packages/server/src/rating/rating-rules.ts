@@ -1,7 +1,7 @@
 import type { RaceEdition, RatingLimit } from '@ubongo/core';
 import { rate, rating } from 'openskill';
 import { rankOf } from '../leaderboards.js';
-import type { PlayerRating, RatedGame, RatedRecord, Skill } from '../storage.js';
+import type { PlayerRating, RatedGame, RatedRecord, Skill } from './store.js';
 
 /*
  * The rules that keep a rating from being bought (docs/accounts.md, "Ratings that cannot be

@@ -14,7 +14,7 @@ import {
   winTrading,
 } from './rating-rules.js';
 import { displayOf, ratedPlayers } from './ratings.js';
-import type { PlayerRating, RatedGame } from '../storage.js';
+import type { PlayerRating, RatedGame } from './store.js';
 
 /*
  * The rules that keep ratings from being bought, without a server: known answers (openskill's own

@@ -9,7 +9,7 @@ import { rate, rating } from 'openskill';
 import { DAILY_GAIN, DAY, dayStart, ESTABLISHED } from './rating-rules.js';
 import { displayOf, PROVISIONAL_GAMES } from './ratings.js';
 import type { UbongoServer } from '../server.js';
-import type { GameRecord } from '../storage.js';
+import type { GameRecord } from '../table/store.js';
 import { startServer } from '../server.js';
 import { byHand, humanPause, member as memberAt, Player, signedIn, solve } from '@ubongo/test-support/player';
 
@@ -63,7 +63,7 @@ async function establish(...ids: string[]): Promise<void> {
       const at = start + i;
       const one = (accountId: string, games: number) =>
         ({ accountId, edition: 'classic', mu: 25, sigma: 25 / 3, games, updatedAt: at }) as const;
-      await server.storage.saveRatings(`seed-${id}-${i}`, [
+      await server.stores.ratings.saveRatings(`seed-${id}-${i}`, [
         one(id, i + 1),
         one(`seed-rival-${i % ESTABLISHED.opponents}`, 1),
       ]);
@@ -289,7 +289,7 @@ describe('ratings', () => {
     // Both are new to rated play: nothing moves, but the game counts for both, Fay's last (below the bot).
     for (const id of [fay.id, gus.id])
       expect(await classic(id)).toMatchObject({ display: 1500, games: 1, mu: 25, sigma: 25 / 3 });
-    const [fays] = await server.storage.ratedGames(fay.id, 'classic', 0);
+    const [fays] = await server.stores.ratings.ratedGames(fay.id, 'classic', 0);
     expect(fays).toMatchObject({ place: 4, others: [{ accountId: gus.id }] });
     expect(fays?.others[0]?.place).toBeLessThan(4);
   }, 90_000);
@@ -312,8 +312,11 @@ describe('ratings', () => {
     expect(w).toMatchObject({ display: displayOf(expectedWin ?? rating()), games: ESTABLISHED.games + 1 });
     expect(l).toMatchObject({ display: displayOf(expectedLoss ?? rating()), games: ESTABLISHED.games + 1 });
     expect(w?.mu).toBeCloseTo(expectedWin?.mu ?? 0, 9);
-    expect((await server.storage.ratedGames(lose.id, 'classic', 0)).at(-1)).toMatchObject({ gameId: game, place: 3 });
-    expect((await server.storage.flaggedAccounts()).find((f) => f.account.id === lose.id)?.reason).toMatch(
+    expect((await server.stores.ratings.ratedGames(lose.id, 'classic', 0)).at(-1)).toMatchObject({
+      gameId: game,
+      place: 3,
+    });
+    expect((await server.stores.accounts.flaggedAccounts()).find((f) => f.account.id === lose.id)?.reason).toMatch(
       /with no move trail/,
     );
   }, 60_000);
@@ -362,7 +365,7 @@ describe('ratings', () => {
     );
     expect(after?.display).toBe(before?.display);
     expect(displayOf(old) - (before?.display ?? 0)).toBeGreaterThan(500);
-    const flag = (await server.storage.flaggedAccounts()).find((f) => f.account.id === trader.id);
+    const flag = (await server.stores.accounts.flaggedAccounts()).find((f) => f.account.id === trader.id);
     expect(flag?.reason).toMatch(
       /^won \d+ of its \d+ won rated classic games in 30 days against accounts new to rated play/,
     );
@@ -391,7 +394,7 @@ describe('ratings', () => {
     expect(rises[1]).toBeLessThan(rises[0] ?? 0);
     // (Game time runs 20 times as fast here: should the games straddle a UTC midnight, the cap restarts.)
     const days = new Set(
-      (await server.storage.ratedGames(ace.id, 'classic', Date.now() - DAY)).map((g) => dayStart(g.at)),
+      (await server.stores.ratings.ratedGames(ace.id, 'classic', Date.now() - DAY)).map((g) => dayStart(g.at)),
     );
     if (days.size === 1) expect(Math.max(...shown)).toBeLessThanOrEqual(1500 + DAILY_GAIN);
     // The loser's losses shrink as well.

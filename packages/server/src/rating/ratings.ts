@@ -4,7 +4,8 @@ import type { Entrant } from './rating-rules.js';
 import { rating } from 'openskill';
 import { DAY, dayStart, isEstablished, rateGame, REPEAT_DAYS, WIN_TRADING, winTrading } from './rating-rules.js';
 import type { RaceGame } from '../table/race-game.js';
-import type { PlayerRating, Storage } from '../storage.js';
+import type { PlayerRating } from './store.js';
+import type { Stores } from '../storage/stores.js';
 
 /*
  * Ratings for players (docs/accounts.md): openskill's Weng-Lin Plackett-Luce model, made for
@@ -61,11 +62,8 @@ export function ratingView(r: PlayerRating): RatingView {
   };
 }
 
-/** What the rating step needs of the storage. */
-export type RatingStore = Pick<
-  Storage,
-  'ratingsOf' | 'saveRatings' | 'ratingHistory' | 'ratedRecord' | 'ratedGames' | 'flagAccount'
->;
+/** What the rating step needs of the stores. */
+export type RatingStore = Pick<Stores, 'accounts' | 'ratings'>;
 
 /**
  * A rated game's end (race-master.ts): its rated players' ratings move by their places under the
@@ -75,7 +73,7 @@ export type RatingStore = Pick<
  * (none when fewer than two were rated).
  */
 export async function rateRace(
-  storage: RatingStore,
+  stores: RatingStore,
   game: Pick<RaceGame, 'id' | 'edition' | 'view'>,
   seats: Parameters<typeof ratedPlayers>[0],
   implausible: ReadonlySet<string>,
@@ -89,10 +87,10 @@ export async function rateRace(
   const players = await Promise.all(
     ratedPlayers(seats, places, implausible).map(async (p): Promise<Entrant> => {
       const [ratings, record, history, recent] = await Promise.all([
-        storage.ratingsOf(p.accountId),
-        storage.ratedRecord(p.accountId, edition),
-        storage.ratingHistory(p.accountId, edition),
-        storage.ratedGames(p.accountId, edition, now - REPEAT_DAYS * DAY),
+        stores.ratings.ratingsOf(p.accountId),
+        stores.ratings.ratedRecord(p.accountId, edition),
+        stores.ratings.ratingHistory(p.accountId, edition),
+        stores.ratings.ratedGames(p.accountId, edition, now - REPEAT_DAYS * DAY),
       ]);
       const met = new Map<string, number>();
       for (const g of recent) for (const o of g.others) met.set(o.accountId, (met.get(o.accountId) ?? 0) + 1);
@@ -108,7 +106,7 @@ export async function rateRace(
   );
   const rated = rateGame(edition, players, now);
   // Stored as ratings; what limited each move is the table's to hear, not the store's to keep.
-  await storage.saveRatings(
+  await stores.ratings.saveRatings(
     game.id,
     rated.map(({ accountId, edition: e, mu, sigma, games, updatedAt, place }) => ({
       accountId,
@@ -124,9 +122,9 @@ export async function rateRace(
   // written is logged, and does not make the game unsaved.
   for (const r of rated.filter((r) => rated.every((o) => o === r || o.place > r.place))) {
     try {
-      const games = await storage.ratedGames(r.accountId, edition, now - WIN_TRADING.days * DAY);
+      const games = await stores.ratings.ratedGames(r.accountId, edition, now - WIN_TRADING.days * DAY);
       const reason = winTrading(edition, games, firstAt.get(r.accountId) ?? null, now);
-      if (reason !== null) await storage.flagAccount(r.accountId, reason, now);
+      if (reason !== null) await stores.accounts.flagAccount(r.accountId, reason, now);
     } catch (e) {
       log(`could not check account ${r.accountId} for win trading: ${String(e)}`);
     }

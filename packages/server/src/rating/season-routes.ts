@@ -1,11 +1,12 @@
 import type { PlayerSeasonsAnswer, SeasonBoardAnswer, SeasonsAnswer, SeasonView } from '@ubongo/core';
 import { RACE_EDITIONS } from '@ubongo/core';
 import { z } from 'zod';
-import type { Http, HttpOptions } from '../http/http-common.js';
+import type { Http } from '../http/http-common.js';
 import { Refused } from '../http/http-common.js';
 import { displayOf } from './ratings.js';
 import type { SeasonKeeper } from './seasons.js';
 import { seasonById } from './seasons.js';
+import type { Stores } from '../storage/stores.js';
 
 /*
  * Seasons over HTTP (docs/accounts.md, "Seasons"): which season is under way and which are past,
@@ -29,8 +30,12 @@ const seasonParams = z.object({ id: z.string().regex(/^\d{4}-\d{2}$/) });
 const playerId = z.object({ id: z.string().regex(/^[\w-]{1,64}$/) });
 
 /** The season routes, over the server's seasons (`seasons`). */
-export function seasonRoutes(app: Http, options: Pick<HttpOptions, 'storage'>, seasons: SeasonKeeper): void {
-  const { storage } = options;
+export function seasonRoutes(
+  app: Http,
+  options: { readonly stores: Pick<Stores, 'accounts' | 'seasons'> },
+  seasons: SeasonKeeper,
+): void {
+  const { stores } = options;
 
   app.get('/api/seasons', { schema: { summary: 'Seasons of rated play' } }, async () => {
     const current = await seasons.current();
@@ -47,7 +52,7 @@ export function seasonRoutes(app: Http, options: Pick<HttpOptions, 'storage'>, s
       const current = await seasons.current();
       const id = request.params.id;
       if (id === current.id) {
-        const board = await storage.seasonBoard(edition, current.startsAt, size + 1, skip);
+        const board = await stores.seasons.seasonBoard(edition, current.startsAt, size + 1, skip);
         return {
           season: current,
           edition,
@@ -71,7 +76,7 @@ export function seasonRoutes(app: Http, options: Pick<HttpOptions, 'storage'>, s
             ? `season ${id} has not begun`
             : `no season ${id}; the one under way is ${current.id}`,
         );
-      const board = await storage.seasonResults(id, edition, size + 1, skip);
+      const board = await stores.seasons.seasonResults(id, edition, size + 1, skip);
       return {
         season,
         edition,
@@ -94,10 +99,10 @@ export function seasonRoutes(app: Http, options: Pick<HttpOptions, 'storage'>, s
     { schema: { summary: 'A player’s past seasons', params: playerId } },
     async (request) => {
       const { id } = request.params;
-      if (!(await storage.account(id))) throw new Refused(404, `no player ${id}`);
+      if (!(await stores.accounts.account(id))) throw new Refused(404, `no player ${id}`);
       await seasons.current();
       const past = new Map((await seasons.past()).map((s) => [s.id, s]));
-      const results = await storage.playerSeasons(id);
+      const results = await stores.seasons.playerSeasons(id);
       return {
         seasons: results.flatMap((r) => {
           const season = past.get(r.season);

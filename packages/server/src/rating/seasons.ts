@@ -1,7 +1,7 @@
 import type { SeasonView } from '@ubongo/core';
 import { rating } from 'openskill';
 import { displayOf } from './ratings.js';
-import type { Storage } from '../storage.js';
+import type { Stores } from '../storage/stores.js';
 
 /*
  * Seasons of rated play (docs/accounts.md, "Seasons"). A season is a run of `months` calendar
@@ -9,8 +9,8 @@ import type { Storage } from '../storage.js';
  * 1970: with 3, the quarters of the year (January, April, July, October). Its id is the month it
  * starts, `YYYY-MM`. At a season's turn the ending season's board is kept as it stood and every
  * rating's uncertainty is widened (`widen`), so that a new season asks players to show their
- * strength again; the turn is taken by the first process to see the new season, once (storage's
- * `turnSeason`).
+ * strength again; the turn is taken by the first process to see the new season, once (the seasons
+ * store's `turnSeason`).
  */
 
 /** Months in a season unless configured. */
@@ -61,7 +61,7 @@ export class SeasonKeeper {
   #turning: Promise<void> | undefined;
 
   constructor(
-    private readonly storage: Pick<Storage, 'turnSeason' | 'seasonsTurned'>,
+    private readonly stores: Pick<Stores, 'seasons'>,
     private readonly now: () => number,
     readonly months: number = SEASON_MONTHS,
     private readonly log: (message: string) => void = () => undefined,
@@ -84,14 +84,14 @@ export class SeasonKeeper {
 
   /** Takes the season's turn unless taken: it ends the latest season turned before it (none on a new server). */
   async #turn(season: SeasonView): Promise<void> {
-    const turned = await this.storage.seasonsTurned();
+    const turned = await this.stores.seasons.seasonsTurned();
     const latest = turned[0];
     // Taken already (by this process or another); or a clock set back before the latest turn, which takes none.
     if (latest && latest.startsAt >= season.startsAt) {
       this.#turned = season.id;
       return;
     }
-    const took = await this.storage.turnSeason({
+    const took = await this.stores.seasons.turnSeason({
       id: season.id,
       startsAt: season.startsAt,
       at: this.now(),
@@ -106,7 +106,7 @@ export class SeasonKeeper {
   /** The seasons past, newest first (those whose turn was taken before the one under way). */
   async past(): Promise<SeasonView[]> {
     const current = await this.current();
-    const turned = await this.storage.seasonsTurned();
+    const turned = await this.stores.seasons.seasonsTurned();
     return turned.flatMap((s, i) => {
       if (s.id === current.id) return [];
       const after = turned[i - 1];

@@ -59,14 +59,14 @@ describe('solve times', () => {
     const recorded: SoloServerMessages['recorded'] = await player.waitFor('recorded');
     expect(recorded).toMatchObject({ verified: true, held: false });
     await player.room.leave();
-    const { storage } = server;
-    const [run] = await storage.soloResultsOf(me.account.id);
+    const { stores } = server;
+    const [run] = await stores.soloRuns.soloResultsOf(me.account.id);
     const puzzles = run?.puzzles ?? [];
     expect(puzzles.map((p) => p.outcome)).toEqual(['skipped', 'solved', 'solved', 'solved', 'solved', 'solved']);
 
     // Each first attempt stored with its time from the deal on the server's clock: the run's own.
-    await expect.poll(async () => (await storage.timedAttempts('classic/')).length).toBe(6);
-    const stored = await storage.timedAttempts('classic/');
+    await expect.poll(async () => (await stores.ratings.timedAttempts('classic/')).length).toBe(6);
+    const stored = await stores.ratings.timedAttempts('classic/');
     const byTask = new Map(stored.map((a) => [a.task, a]));
     for (const p of puzzles) {
       const a = byTask.get(taskKey('classic', p));
@@ -77,7 +77,7 @@ describe('solve times', () => {
     // The beliefs are core's online updates played in the run's order, from the priors.
     const deck = shippedDeck('classic');
     let solver = solverPrior();
-    const tasks = await storage.taskTimes('classic/');
+    const tasks = await stores.ratings.taskTimes('classic/');
     for (const p of puzzles) {
       const prior = taskPrior(findTask(deck, p)?.difficulty ?? 0);
       const predicted = prior.mean - solver.mean;
@@ -98,7 +98,7 @@ describe('solve times', () => {
       }
       solver = after.solver;
     }
-    const mine = await storage.solverTime(me.account.id, 'classic');
+    const mine = await stores.ratings.solverTime(me.account.id, 'classic');
     expect(mine).toMatchObject({ attempts: 6 });
     expect(mine?.mean).toBeCloseTo(solver.mean, 9);
   });

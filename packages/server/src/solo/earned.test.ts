@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UbongoServer } from '../server.js';
 import { startServer } from '../server.js';
 import { nearLevel } from '../rating/puzzles.js';
-import { SqliteStorage } from '../storage/index.js';
+import { openSqliteStores } from '../storage/index.js';
 import { byHand, humanPause, Player, signedIn, solve } from '@ubongo/test-support/player';
 
 /*
@@ -68,7 +68,13 @@ async function run(name: string, pace: 'machine' | 'human' | 'waits'): Promise<S
 
 /** The runs listed on a board: verified, dealt shuffled (the public boards add who may be on them: pages.test.ts). */
 async function listed(): Promise<string[]> {
-  const records = await server.storage.records({ from: 'anyone', mode: 'count', limit: 5, side: 'easy', top: 100 });
+  const records = await server.stores.soloRuns.records({
+    from: 'anyone',
+    mode: 'count',
+    limit: 5,
+    side: 'easy',
+    top: 100,
+  });
   return records.map((r) => r.player);
 }
 
@@ -96,9 +102,9 @@ describe('records that are earned', () => {
     expect(names).not.toContain('Robo Ruth');
     expect(names).not.toContain('Waiting Walt');
     // Flagged for review, with the measure (`ubongo admin flagged` lists it; the CLI's tests show it).
-    const storage = await SqliteStorage.open(dataDir);
-    const flagged = await storage.flaggedAccounts();
-    await storage.close();
+    const stores = await openSqliteStores(dataDir);
+    const flagged = await stores.accounts.flaggedAccounts();
+    await stores.close();
     expect(flagged.map((f) => f.account.name)).toEqual(['Robo Ruth', 'Waiting Walt']);
     // At machine speed it is under the floor; on a starved machine the server's own measure can pass the
     // floor, and then the missing trail gives it away.
@@ -115,7 +121,7 @@ describe('dealing at the player’s level', () => {
     const me = (await (
       await fetch(`${http}/api/me`, { headers: { authorization: `Bearer ${client.auth.token}` } })
     ).json()) as MeAnswer;
-    const near = await nearLevel(server.storage, shippedDeck('classic'), 'hard', me.account.id);
+    const near = await nearLevel(server.stores, shippedDeck('classic'), 'hard', me.account.id);
     const player = Player.wrap<'solo'>(
       client,
       await client.create('solo', {
@@ -142,7 +148,7 @@ describe('dealing at the player’s level', () => {
       await fetch(`${http}/api/records?mode=count&limit=5&side=hard&top=100`)
     ).json()) as RecordsAnswer;
     expect(records.records.map((r) => r.player)).not.toContain('Level Lena');
-    const [run] = await server.storage.soloResultsOf(me.account.id);
+    const [run] = await server.stores.soloRuns.soloResultsOf(me.account.id);
     expect(run?.dealing).toBe('level');
     expect(run?.puzzles?.map((p) => `${p.board}/${p.key}`)).toEqual(dealt);
     // The list gives each puzzle's time; the run itself (its replay) its moves.
@@ -158,7 +164,7 @@ describe('dealing at the player’s level', () => {
     const mean = (run?.puzzles ?? []).reduce((sum, p) => sum + p.ms, 0) / 5;
     expect(profile.solo.averagePuzzleMs).toBe(Math.round(mean));
     // Five first attempts solved: the player's level went up.
-    expect((await server.storage.solverRating(me.account.id, 'classic'))?.mu).toBeGreaterThan(25);
+    expect((await server.stores.ratings.solverRating(me.account.id, 'classic'))?.mu).toBeGreaterThan(25);
     // Practice deals at the same level, a task of the side asked for.
     const practice = Player.wrap<'practice'>(client, await client.create('practice', { protocol: PROTOCOL_VERSION }));
     practice.send('level', { edition: 'classic', side: 'easy' });

@@ -42,7 +42,7 @@ afterAll(async () => {
 async function established(username: string): Promise<{ client: Client; id: string; session: string }> {
   const m = await member(url, username);
   for (const at of [1, 2, DAY + 1])
-    await server.storage.saveSolo(
+    await server.stores.soloRuns.saveSolo(
       solo({ accountId: m.id, player: username, mode: 'timed', finishedAt: Date.UTC(2026, 10, 1) + at }),
     );
   return m;

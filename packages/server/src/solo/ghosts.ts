@@ -3,7 +3,8 @@ import { dailyDateOf, err, findTask, ok, puzzleOf } from '@ubongo/core';
 import type { CoursePlan } from './courses.js';
 import { soloSetting } from './solo-bests.js';
 import type { RoomServices } from '../services.js';
-import type { Account, StoredSoloRun } from '../storage.js';
+import type { Account } from '../accounts/store.js';
+import type { StoredSoloRun } from './store.js';
 
 /*
  * Racing a ghost (docs/courses.md, "Racing a ghost"): the recorded run a solo run races, found by
@@ -51,21 +52,21 @@ export async function findGhost(
   },
   plan: CoursePlan | undefined,
   account: Account | undefined,
-  services: Pick<RoomServices, 'storage' | 'clock'>,
+  services: Pick<RoomServices, 'stores' | 'clock'>,
 ): Promise<Result<Ghost, NoGhost>> {
-  const { storage } = services;
+  const { stores } = services;
   if (!account) return none('sign in to race a ghost');
   const found = (run: StoredSoloRun | undefined): Result<Ghost, NoGhost> =>
     run ? ok({ kind, run, own: run.accountId === account.id }) : none('there is no recorded run to race here yet');
   const byId = async (id: number | undefined): Promise<Result<Ghost, NoGhost>> =>
-    found(id === undefined ? undefined : await storage.soloRun(id));
+    found(id === undefined ? undefined : await stores.soloRuns.soloRun(id));
   const { course } = options;
   if (!course) {
     if (options.dealing === 'level') return none('a run at your level races no ghost');
     const setting = soloSetting({ mode: options.mode, limit: options.limit, side: options.side });
     if (kind === 'own')
-      return byId((await storage.soloSummary(account.id)).best.find((r) => soloSetting(r) === setting)?.id);
-    const [first] = await storage.records({
+      return byId((await stores.soloRuns.soloSummary(account.id)).best.find((r) => soloSetting(r) === setting)?.id);
+    const [first] = await stores.soloRuns.records({
       from: 'established',
       mode: options.mode,
       limit: options.limit,
@@ -79,7 +80,7 @@ export async function findGhost(
   switch (course.kind) {
     case 'campaign': {
       if (kind === 'best') return none('no board lists the campaign’s runs: race your own best');
-      const runs = await storage.soloResultsOf(account.id, { top: CAMPAIGN_RUNS, review: 'public' });
+      const runs = await stores.soloRuns.soloResultsOf(account.id, { top: CAMPAIGN_RUNS, review: 'public' });
       const solves = runs.flatMap((r) => {
         const p = r.puzzles?.[0];
         return r.dealing === 'campaign' && r.verified && p?.outcome === 'solved' && sameTask(p, task)
@@ -94,7 +95,7 @@ export async function findGhost(
     }
     case 'daily': {
       const day = dailyDateOf(services.clock.date());
-      const attempt = await storage.dailyAttempt(account.id, day);
+      const attempt = await stores.daily.dailyAttempt(account.id, day);
       // Only once the attempt is over (settled): a run under way in another tab races nothing.
       if (!attempt || attempt.ms === null)
         return err({
@@ -102,7 +103,7 @@ export async function findGhost(
           message: 'the day’s counted attempt races no ghost: play it first, then race a ghost as practice',
         });
       if (kind === 'own') return byId(attempt.run ?? undefined);
-      const [first] = await storage.dailyBoard(day, { top: 1 });
+      const [first] = await stores.daily.dailyBoard(day, { top: 1 });
       return byId(first?.run);
     }
     case 'storm':

@@ -83,8 +83,8 @@ it('holds the claims of a rated race that come at the floor with made-up trails,
     );
   }
   const { game } = await table.waitFor('saved', () => true, 30_000);
-  await expect.poll(() => server.storage.reviews()).toHaveLength(1);
-  const [held] = await server.storage.reviews();
+  await expect.poll(() => server.stores.reviews.reviews()).toHaveLength(1);
+  const [held] = await server.stores.reviews.reviews();
   expect(held).toMatchObject({ kind: 'claim', gameId: game, player: forgerSeat, accountId: forger.id, review: 'held' });
   expect(held?.reasons.some((r) => r.startsWith('floor: '))).toBe(true);
 }, 120_000);

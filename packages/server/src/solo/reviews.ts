@@ -1,7 +1,9 @@
 import type { Deck, PastSolve, RunVerdict, Solve } from '@ubongo/core';
 import { findTask } from '@ubongo/core';
 import { isListed } from '../leaderboards.js';
-import type { HeldClaim, SoloPuzzle, SoloRecord, Storage } from '../storage.js';
+import type { HeldClaim } from './review-store.js';
+import type { SoloPuzzle, SoloRecord } from './store.js';
+import type { Stores } from '../storage/stores.js';
 
 /*
  * What the server hands core's plausibility model (game/plausibility.ts): a run's solves with
@@ -57,17 +59,14 @@ export interface ClaimReview {
 /**
  * The review of game `gameId`'s claims: histories from the accounts' solo runs (dealt from the
  * classic deck, `soloDeck`: the model's difficulty is the same scale in both editions), held
- * claims kept in `storage`.
+ * claims kept in `stores`.
  */
-export function claimReview(
-  storage: Pick<Storage, 'holdClaim' | 'heldPlayers' | 'soloResultsOf'>,
-  soloDeck: Deck,
-  gameId: string,
-): ClaimReview {
+export function claimReview(stores: Pick<Stores, 'reviews' | 'soloRuns'>, soloDeck: Deck, gameId: string): ClaimReview {
   return {
     gameId,
-    history: async (account) => pastSolves(soloDeck, await storage.soloResultsOf(account, { top: HISTORY_RUNS })),
-    hold: (claim) => storage.holdClaim(claim),
-    held: () => storage.heldPlayers(gameId),
+    history: async (account) =>
+      pastSolves(soloDeck, await stores.soloRuns.soloResultsOf(account, { top: HISTORY_RUNS })),
+    hold: (claim) => stores.reviews.holdClaim(claim),
+    held: () => stores.reviews.heldPlayers(gameId),
   };
 }

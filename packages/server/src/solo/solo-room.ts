@@ -36,7 +36,7 @@ import { soloJoinSchema, soloMessages } from '../protocol.js';
 import { nearLevel } from '../rating/puzzles.js';
 import type { RoomServices } from '../services.js';
 import { SoloRun } from './solo-run.js';
-import type { Account } from '../storage.js';
+import type { Account } from '../accounts/store.js';
 import type { Timer } from '../rooms/timers.js';
 import { Timers } from '../rooms/timers.js';
 
@@ -92,10 +92,10 @@ export class SoloRoom extends Room {
     this.#player = auth?.name ?? 'Player';
     this.#account = auth;
     if (auth) this.services.whereabouts.note(this.roomId, auth.id, { kind: 'solo' });
-    const { storage, decks, log } = this.services;
+    const { stores, decks, log } = this.services;
     if (!this.#options.course && this.#options.dealing === 'level') {
       // The classic deck's tasks are keyed by die faces.
-      this.#pool = nearLevel(storage, decks.classic, this.#options.side, auth?.id)
+      this.#pool = nearLevel(stores, decks.classic, this.#options.side, auth?.id)
         .then((tasks) => tasks.map((t) => ({ board: t.board, key: t.key as DieFace })))
         .catch((e: unknown) => {
           log(`solo room ${this.roomId}: no tasks at the player's level, dealing shuffled boards: ${String(e)}`);

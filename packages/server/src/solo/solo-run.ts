@@ -9,12 +9,13 @@ import { HISTORY_RUNS, pastSolves, reasonsOf, runSolves } from './reviews.js';
 import { soloSetting } from './solo-bests.js';
 import type { Claimed } from './solves.js';
 import { Solves } from './solves.js';
-import type { SoloPuzzle, SoloRecord, Storage } from '../storage.js';
+import type { SoloPuzzle, SoloRecord } from './store.js';
+import type { Stores } from '../storage/stores.js';
 
-/** What a solo run needs from the server around it (storage narrowed to what it calls). */
+/** What a solo run needs from the server around it (stores narrowed to what it calls). */
 export type SoloRunServices = Pick<RoomServices, 'attempts' | 'inPlay' | 'log'> & {
   readonly clock: Pick<GameClock, 'now'>;
-  readonly storage: Pick<Storage, 'flagAccount' | 'saveSolo' | 'soloSummary' | 'soloResultsOf' | 'pruneTrails'>;
+  readonly stores: Pick<Stores, 'accounts' | 'soloRuns'>;
   /** How many runs' trails an account keeps (trail-sweep.ts), held to as each run is stored. */
   readonly limits: Pick<Limits, 'trailDays' | 'trailsPerAccount'>;
 };
@@ -115,7 +116,7 @@ export class SoloRun {
     player: string,
     seed: number,
   ): Promise<{ message: SoloServerMessages['recorded']; stored: StoredCourseRun }> {
-    const { storage, clock, log } = this.services;
+    const { stores, clock, log } = this.services;
     // Read before this run is stored, so that it is not its own bar nor its own history. A failed
     // read leaves the bar the best the browser sent and the run judged without a history: it must
     // not keep the run from being stored.
@@ -138,7 +139,7 @@ export class SoloRun {
     this.#settle(verdict.plausible);
     if (review === 'held') log(`solo room ${this.room}: run held for review: ${reasons.join('; ')}`);
     const finishedAt = clock.now();
-    const id = await storage.saveSolo({
+    const id = await stores.soloRuns.saveSolo({
       ...result,
       accountId: this.account ?? null,
       verified,
@@ -187,7 +188,9 @@ export class SoloRun {
 
   /** The account's latest stored runs, newest first (none without an account): its history, for judging. */
   async #pastRuns(): Promise<SoloRecord[]> {
-    return this.account === undefined ? [] : this.services.storage.soloResultsOf(this.account, { top: HISTORY_RUNS });
+    return this.account === undefined
+      ? []
+      : this.services.stores.soloRuns.soloResultsOf(this.account, { top: HISTORY_RUNS });
   }
 
   /**
@@ -198,7 +201,9 @@ export class SoloRun {
     const sent = this.#sentBest(result);
     if (this.account === undefined) return sent;
     const setting = soloSetting(result);
-    const mine = (await this.services.storage.soloSummary(this.account)).best.find((r) => soloSetting(r) === setting);
+    const mine = (await this.services.stores.soloRuns.soloSummary(this.account)).best.find(
+      (r) => soloSetting(r) === setting,
+    );
     return mine && (!sent || compareSoloResults(mine, sent) > 0) ? mine : sent;
   }
 
@@ -207,8 +212,8 @@ export class SoloRun {
    * for every account, trail-sweep.ts), in the background: a failure is logged, the run is stored.
    */
   #keepBudget(accountId: string): void {
-    const { storage, limits, log, clock } = this.services;
-    storage
+    const { stores, limits, log, clock } = this.services;
+    stores.soloRuns
       .pruneTrails({
         // Runs are stored at the server's clock's time: their age is told on it too.
         unverifiedBefore: clock.now() - limits.trailDays * 86_400_000,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { LocalInPlay } from '../practice/in-play.js';
 import { Attempts, taskKey } from '../rating/puzzles.js';
 import { SoloRun } from './solo-run.js';
-import { MemoryStorage } from '../storage/memory.js';
+import { openMemoryStores } from '../storage/memory.js';
 
 /*
  * A solo run after each step of core's solo engine, with the in-memory store and a clock the test
@@ -16,15 +16,15 @@ import { MemoryStorage } from '../storage/memory.js';
 const deck = shippedDeck('classic');
 const engine = soloEngine(deck);
 
-function setup(options: Pick<SoloJoinOptions, 'best' | 'dealing'> = {}, storage = new MemoryStorage()) {
+function setup(options: Pick<SoloJoinOptions, 'best' | 'dealing'> = {}, stores = openMemoryStores()) {
   const clock = { t: 1_000_000, timeScale: 1, now: () => clock.t };
-  const attempts = new Attempts(storage);
+  const attempts = new Attempts(stores);
   const inPlay = new LocalInPlay();
   const logged: string[] = [];
   const limits = { trailDays: 7, trailsPerAccount: 3 };
-  const services = { storage, attempts, inPlay, clock, limits, log: (m: string) => logged.push(m) };
+  const services = { stores, attempts, inPlay, clock, limits, log: (m: string) => logged.push(m) };
   const run = new SoloRun(services, deck, 'SOLO01', 'ana', options);
-  return { storage, clock, attempts, inPlay, run, logged };
+  return { stores, clock, attempts, inPlay, run, logged };
 }
 
 /**
@@ -105,42 +105,42 @@ describe('SoloRun', () => {
     expect(recorded.verified).toBe(true);
     expect(recorded.newBest).toBe(true);
     expect(recorded.puzzles.map((p) => [p.outcome, p.ms])).toEqual(Array(5).fill(['solved', 20_000]));
-    const [listed] = await s.storage.soloResultsOf('ana');
+    const [listed] = await s.stores.soloRuns.soloResultsOf('ana');
     expect(listed?.verified).toBe(true);
     // The moves are the run's own (its replay), not its list's.
     expect(listed?.puzzles?.every((p) => p.trail === undefined)).toBe(true);
-    const stored = await s.storage.soloRun(listed?.id ?? 0);
+    const stored = await s.stores.soloRuns.soloRun(listed?.id ?? 0);
     expect(stored?.puzzles?.every((p) => p.trail && p.trail.length > 0)).toBe(true);
     // Each first attempt counted for its task.
     await s.attempts.idle();
     const first = stored?.puzzles?.[0];
     if (!first) throw new Error('no puzzles kept');
-    expect((await s.storage.puzzleRating(taskKey('classic', first)))?.attempts).toBe(1);
-    expect(await s.storage.records({ from: 'anyone', mode: 'count' })).toHaveLength(1);
+    expect((await s.stores.ratings.puzzleRating(taskKey('classic', first)))?.attempts).toBe(1);
+    expect(await s.stores.soloRuns.records({ from: 'anyone', mode: 'count' })).toHaveLength(1);
   });
 
   it('holds the account to its trail budget as each run is stored: its best and its newest keep their moves', async () => {
-    const storage = new MemoryStorage();
+    const stores = openMemoryStores();
     for (const ms of [30_000, 10_000, 40_000, 50_000, 60_000]) {
-      const s = setup({}, storage);
+      const s = setup({}, stores);
       await s.run.record(finished(s, { ms }), 'ana', 3);
     }
     // The pruning runs beside the reply: wait for it as a later call would.
     await expect
       .poll(async () => {
-        const runs = await storage.soloResultsOf('ana');
+        const runs = await stores.soloRuns.soloResultsOf('ana');
         const kept = await Promise.all(
-          runs.map(async (r) => (await storage.soloRun(r.id))?.puzzles?.[0]?.trail !== undefined),
+          runs.map(async (r) => (await stores.soloRuns.soloRun(r.id))?.puzzles?.[0]?.trail !== undefined),
         );
         return runs.filter((_, i) => kept[i]).map((r) => r.ms);
       })
       .toEqual([5 * 60_000, 5 * 50_000, 5 * 10_000]);
-    expect(await storage.soloResultsOf('ana')).toHaveLength(5);
+    expect(await stores.soloRuns.soloResultsOf('ana')).toHaveLength(5);
   });
 
   it('keeps a run with a solve no person could make, unverified, no best, unlisted, and flags the account', async () => {
     const s = setup();
-    await s.storage.createAccount({
+    await s.stores.accounts.createAccount({
       id: 'ana',
       secretHash: 'x',
       name: 'ana',
@@ -151,10 +151,10 @@ describe('SoloRun', () => {
     const result = finished(s, { ms: 20_000, trail: false });
     const { message: recorded } = await s.run.record(result, 'ana', 3);
     expect(recorded).toMatchObject({ verified: false, newBest: false });
-    expect(await s.storage.soloResultsOf('ana')).toHaveLength(1);
-    expect(await s.storage.records({ from: 'anyone', mode: 'count' })).toEqual([]);
+    expect(await s.stores.soloRuns.soloResultsOf('ana')).toHaveLength(1);
+    expect(await s.stores.soloRuns.records({ from: 'anyone', mode: 'count' })).toEqual([]);
     await expect
-      .poll(async () => (await s.storage.flaggedAccounts()).map((f) => f.reason))
+      .poll(async () => (await s.stores.accounts.flaggedAccounts()).map((f) => f.reason))
       .toEqual([expect.stringMatching(/^solved \S+ easy \S+ in 20\.00 s, with no move trail$/)]);
   });
 
@@ -162,18 +162,18 @@ describe('SoloRun', () => {
     const s = setup({ dealing: 'level' });
     const { message: recorded } = await s.run.record(finished(s, { ms: 20_000 }), 'ana', 3);
     expect(recorded).toMatchObject({ verified: true, newBest: false });
-    expect((await s.storage.soloResultsOf('ana'))[0]?.dealing).toBe('level');
-    expect(await s.storage.records({ from: 'anyone', mode: 'count' })).toEqual([]);
+    expect((await s.stores.soloRuns.soloResultsOf('ana'))[0]?.dealing).toBe('level');
+    expect(await s.stores.soloRuns.records({ from: 'anyone', mode: 'count' })).toEqual([]);
   });
 
   it("beats the account's best listed run or the best the browser sent, whichever is better", async () => {
-    const storage = new MemoryStorage();
-    const first = setup({}, storage);
+    const stores = openMemoryStores();
+    const first = setup({}, stores);
     await first.run.record(finished(first, { ms: 20_000 }), 'ana', 3);
     // Slower than the stored run: no new best, whatever the browser sends.
-    const slower = setup({ best: { solved: 5, ms: 1_000_000 } }, storage);
+    const slower = setup({ best: { solved: 5, ms: 1_000_000 } }, stores);
     expect((await slower.run.record(finished(slower, { ms: 30_000 }), 'ana', 3)).message.newBest).toBe(false);
-    const faster = setup({}, storage);
+    const faster = setup({}, stores);
     expect((await faster.run.record(finished(faster, { ms: 19_000 }), 'ana', 3)).message.newBest).toBe(true);
   });
 
@@ -185,7 +185,7 @@ describe('SoloRun', () => {
     await s.attempts.idle();
     const skipped = recorded.puzzles[0];
     if (!skipped) throw new Error('no puzzle kept');
-    const rating = await s.storage.puzzleRating(taskKey('classic', skipped));
+    const rating = await s.stores.ratings.puzzleRating(taskKey('classic', skipped));
     expect(rating?.attempts).toBe(1);
   });
 
@@ -204,14 +204,14 @@ describe('SoloRun', () => {
       solution.map((p, j): TrailMove => [800 + 900 * j, 'place', p.piece]);
     const { message: recorded } = await s.run.record(finished(s, { ms: 4_100, hand: bare }), 'ana', 3);
     expect(recorded).toMatchObject({ verified: true, held: true, newBest: false });
-    const [stored] = await s.storage.soloResultsOf('ana');
+    const [stored] = await s.stores.soloRuns.soloResultsOf('ana');
     expect(stored?.review).toBe('held');
     expect(stored?.reasons).toContainEqual(expect.stringMatching(/^bare: 5 of 5 trails without a turn/));
-    expect(await s.storage.records({ from: 'anyone', mode: 'count' })).toEqual([]);
+    expect(await s.stores.soloRuns.records({ from: 'anyone', mode: 'count' })).toEqual([]);
     await s.attempts.idle();
     const first = stored?.puzzles?.[0];
     if (!first) throw new Error('no puzzles kept');
-    expect(await s.storage.puzzleRating(taskKey('classic', first))).toBeUndefined();
+    expect(await s.stores.ratings.puzzleRating(taskKey('classic', first))).toBeUndefined();
     expect(s.logged.join('\n')).toMatch(/run held for review: /);
   });
 
@@ -221,7 +221,7 @@ describe('SoloRun', () => {
     s.run.close();
     s.run.close();
     await s.attempts.idle();
-    const counted = await s.storage.puzzleRatings('classic/');
+    const counted = await s.stores.ratings.puzzleRatings('classic/');
     expect(counted.map((r) => r.attempts)).toEqual([1, 1]);
   });
 });

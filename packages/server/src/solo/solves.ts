@@ -5,11 +5,11 @@ import type { InPlay } from '../practice/in-play.js';
 import type { Attempts } from '../rating/puzzles.js';
 import type { ClaimReview } from './reviews.js';
 import { reasonsOf } from './reviews.js';
-import type { Storage } from '../storage.js';
+import type { Stores } from '../storage/stores.js';
 
 /** What judging and counting solves needs from the server around it. */
 export interface SolvesServices {
-  readonly storage: Pick<Storage, 'flagAccount'>;
+  readonly stores: Pick<Stores, 'accounts'>;
   readonly attempts: Pick<Attempts, 'count'>;
   readonly inPlay: Pick<InPlay, 'deal' | 'clear'>;
   readonly clock: Pick<GameClock, 'now'>;
@@ -161,8 +161,8 @@ export class Solves {
     if (account !== undefined) {
       const { board, side, key } = dealt.task;
       const reason = `solved ${board} ${side} ${key}${this.labels.flag} in ${(took / 1000).toFixed(2)} s, ${verdict.reason}`;
-      const { storage, clock, log } = this.services;
-      storage.flagAccount(account, reason, clock.now()).catch((e: unknown) => {
+      const { stores, clock, log } = this.services;
+      stores.accounts.flagAccount(account, reason, clock.now()).catch((e: unknown) => {
         log(`could not flag account ${account}: ${String(e)}`);
       });
     }

@@ -7,7 +7,8 @@ import { Attempts, taskKey } from '../rating/puzzles.js';
 import type { Whose } from './solves.js';
 import { claimReview } from './reviews.js';
 import { Solves, trackRace, UNKNOWN_DIFFICULTY } from './solves.js';
-import { MemoryStorage } from '../storage/memory.js';
+import { openMemoryStores } from '../storage/memory.js';
+import type { Stores } from '../storage/stores.js';
 
 /*
  * Judging solves, flagging accounts, counting attempts and the tasks in play, with the in-memory
@@ -32,18 +33,25 @@ const claim = {
 };
 
 function setup(whose: Record<string, Whose> = { p1: { person: true, account: 'ana' } }) {
-  const storage = new MemoryStorage();
+  const stores = openMemoryStores();
   const clock = { t: 1_000_000, now: () => clock.t };
   const inPlay = new LocalInPlay();
-  const attempts = new Attempts(storage);
+  const attempts = new Attempts(stores);
   const logged: string[] = [];
-  const services = { storage, attempts, inPlay, clock, log: (m: string) => logged.push(m) };
+  const services = { stores, attempts, inPlay, clock, log: (m: string) => logged.push(m) };
   const solves = new Solves(services, deck, 'room1', { log: 'room room1', flag: ' in a race' }, (p) => whose[p]);
-  return { storage, clock, inPlay, attempts, solves, logged };
+  return { stores, clock, inPlay, attempts, solves, logged };
 }
 
-async function account(storage: MemoryStorage, id: string): Promise<void> {
-  await storage.createAccount({ id, secretHash: id, name: id, username: null, passwordHash: null, createdAt: 0 });
+async function account(stores: Stores, id: string): Promise<void> {
+  await stores.accounts.createAccount({
+    id,
+    secretHash: id,
+    name: id,
+    username: null,
+    passwordHash: null,
+    createdAt: 0,
+  });
 }
 
 describe('Solves', () => {
@@ -59,7 +67,7 @@ describe('Solves', () => {
   });
 
   it("counts a person's solve in a hand's time as a first attempt, at the task's difficulty", async () => {
-    const { solves, clock, storage, attempts } = setup();
+    const { solves, clock, stores, attempts } = setup();
     solves.deal([{ player: 'p1', ...ref }]);
     clock.t += floorMs + 2000;
     expect(solves.solved('p1', claim)).toBe(true);
@@ -68,18 +76,18 @@ describe('Solves', () => {
     expect(solves.spent('p1')).toBeCloseTo(floorMs + 2000, 6);
     solves.attempted('p1', ref, true, solves.spent('p1'));
     await attempts.idle();
-    const rated = await storage.puzzleRating(taskKey('classic', ref));
+    const rated = await stores.ratings.puzzleRating(taskKey('classic', ref));
     expect(rated?.attempts).toBe(1);
-    expect(await storage.timedAttempts('classic/')).toEqual([
+    expect(await stores.ratings.timedAttempts('classic/')).toEqual([
       { accountId: 'ana', task: taskKey('classic', ref), ms: Math.round(floorMs + 2000), solved: true, at: clock.t },
     ]);
-    expect(await storage.taskTimes('classic/')).toMatchObject([{ task: taskKey('classic', ref), attempts: 1 }]);
-    expect(await storage.flaggedAccounts()).toEqual([]);
+    expect(await stores.ratings.taskTimes('classic/')).toMatchObject([{ task: taskKey('classic', ref), attempts: 1 }]);
+    expect(await stores.accounts.flaggedAccounts()).toEqual([]);
     expect(solves.implausible.size).toBe(0);
   });
 
   it('times a race round’s attempts: a solve to its claim, a board not solved to the round’s end (censored)', async () => {
-    const { solves, clock, storage, attempts } = setup({
+    const { solves, clock, stores, attempts } = setup({
       p1: { person: true, account: 'ana' },
       p2: { person: true, account: 'ben' },
     });
@@ -112,15 +120,15 @@ describe('Solves', () => {
     trackRace(solves, [{ type: 'round-ended', record }], { type: 'start-round' });
     await attempts.idle();
     const key = taskKey('classic', ref);
-    expect(await storage.timedAttempts('classic/')).toEqual([
+    expect(await stores.ratings.timedAttempts('classic/')).toEqual([
       { accountId: 'ana', task: key, ms: Math.round(floorMs + 2000), solved: true, at: clock.t },
       { accountId: 'ben', task: key, ms: Math.round(solvedAt + 30_000 - 1_000_000), solved: false, at: clock.t },
     ]);
   });
 
   it('flags the account of a solve under the human floor, and counts no attempt of that player again', async () => {
-    const { solves, clock, storage, attempts } = setup();
-    await account(storage, 'ana');
+    const { solves, clock, stores, attempts } = setup();
+    await account(stores, 'ana');
     solves.deal([{ player: 'p1', ...ref }]);
     clock.t += floorMs / 2;
     expect(solves.solved('p1', claim)).toBe(false);
@@ -130,10 +138,10 @@ describe('Solves', () => {
     solves.deal([{ player: 'p1', ...ref }]);
     solves.attempted('p1', ref, false, 1000);
     await attempts.idle();
-    expect(await storage.puzzleRating(taskKey('classic', ref))).toBeUndefined();
-    expect(await storage.timedAttempts('classic/')).toEqual([]);
+    expect(await stores.ratings.puzzleRating(taskKey('classic', ref))).toBeUndefined();
+    expect(await stores.ratings.timedAttempts('classic/')).toEqual([]);
     await expect
-      .poll(async () => (await storage.flaggedAccounts()).map((f) => [f.account.id, f.reason]))
+      .poll(async () => (await stores.accounts.flaggedAccounts()).map((f) => [f.account.id, f.reason]))
       .toEqual([
         [
           'ana',
@@ -145,12 +153,12 @@ describe('Solves', () => {
   });
 
   it('flags a claim with no move trail however slow, and judges no bot', async () => {
-    const { solves, clock, storage } = setup({
+    const { solves, clock, stores } = setup({
       p1: { person: true, account: 'ana' },
       p2: { person: false, account: 'ben' },
     });
-    await account(storage, 'ana');
-    await account(storage, 'ben');
+    await account(stores, 'ana');
+    await account(stores, 'ben');
     solves.deal([
       { player: 'p1', ...ref },
       { player: 'p2', ...ref },
@@ -159,11 +167,11 @@ describe('Solves', () => {
     expect(solves.solved('p1', { placements: task.solution })).toBe(false);
     // A bot standing in for ben solves in no time: bots are not judged.
     expect(solves.solved('p2', undefined)).toBe(true);
-    await expect.poll(async () => (await storage.flaggedAccounts()).map((f) => f.account.id)).toEqual(['ana']);
+    await expect.poll(async () => (await stores.accounts.flaggedAccounts()).map((f) => f.account.id)).toEqual(['ana']);
   });
 
   it('counts no attempt of a guest without an account, nor of a bot', async () => {
-    const { solves, storage, attempts } = setup({
+    const { solves, stores, attempts } = setup({
       p1: { person: true, account: undefined },
       p2: { person: false, account: 'ben' },
     });
@@ -174,7 +182,7 @@ describe('Solves', () => {
     solves.attempted('p1', ref, false, 1000);
     solves.attempted('p2', ref, false, 1000);
     await attempts.idle();
-    expect(await storage.puzzleRating(taskKey('classic', ref))).toBeUndefined();
+    expect(await stores.ratings.puzzleRating(taskKey('classic', ref))).toBeUndefined();
   });
 
   it('judges a task the deck does not hold at the lowest difficulty, so that our slip flags no one', () => {
@@ -189,8 +197,8 @@ describe('Solves', () => {
   });
 
   it('logs an attempt the store could not count, and goes on', async () => {
-    const { solves, storage, attempts, logged } = setup();
-    await storage.close();
+    const { solves, stores, attempts, logged } = setup();
+    await stores.close();
     solves.deal([{ player: 'p1', ...ref }]);
     solves.attempted('p1', ref, false, 1000);
     await attempts.idle();
@@ -198,12 +206,12 @@ describe('Solves', () => {
   });
 
   it("holds a rated game's claims that are a program's as a run, and keeps them for review", async () => {
-    const storage = new MemoryStorage();
+    const stores = openMemoryStores();
     const clock = { t: 1_000_000, now: () => clock.t };
     const logged: string[] = [];
     const services = {
-      storage,
-      attempts: new Attempts(storage),
+      stores,
+      attempts: new Attempts(stores),
       inPlay: new LocalInPlay(),
       clock,
       log: (m: string) => logged.push(m),
@@ -216,7 +224,7 @@ describe('Solves', () => {
       'room1',
       { log: 'room room1', flag: ' in a race' },
       whose,
-      claimReview(storage, deck, 'G1-1'),
+      claimReview(stores, deck, 'G1-1'),
     );
     // The attack: each round claimed 0.25 s after the floor, one place per piece; a person beside it.
     const bare = {
@@ -248,8 +256,8 @@ describe('Solves', () => {
     // and not judged again (the player is off the game's ratings already).
     expect(verdicts).toEqual([true, false, true, true]);
     expect([...solves.implausible]).toEqual(['forger']);
-    await expect.poll(() => storage.reviews()).toHaveLength(1);
-    const [held] = await storage.reviews();
+    await expect.poll(() => stores.reviews.reviews()).toHaveLength(1);
+    const [held] = await stores.reviews.reviews();
     expect(held).toMatchObject({
       kind: 'claim',
       gameId: 'G1-1',
@@ -268,7 +276,7 @@ describe('Solves', () => {
       'room1',
       { log: 'room room1', flag: ' in a race' },
       whose,
-      claimReview(storage, deck, 'G1-1'),
+      claimReview(stores, deck, 'G1-1'),
     );
     expect([...resumed.implausible]).toEqual([]);
     resumed.recall();

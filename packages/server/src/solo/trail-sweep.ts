@@ -1,5 +1,5 @@
 import type { Limits } from '../net/limits.js';
-import type { Storage } from '../storage.js';
+import type { Stores } from '../storage/stores.js';
 
 /** A day in milliseconds. */
 const DAY = 86_400_000;
@@ -11,7 +11,7 @@ const DAY = 86_400_000;
  * `trailSweepMinutes`; a sweep that fails is logged and tried again at the next.
  */
 export function startTrailSweep(
-  storage: Pick<Storage, 'pruneTrails'>,
+  stores: Pick<Stores, 'soloRuns'>,
   limits: Pick<Limits, 'trailDays' | 'trailsPerAccount' | 'trailSweepMinutes'>,
   log: (message: string) => void,
   now: () => number = Date.now,
@@ -20,7 +20,7 @@ export function startTrailSweep(
   const sweep = (): void => {
     running = running.then(async () => {
       try {
-        const dropped = await storage.pruneTrails({
+        const dropped = await stores.soloRuns.pruneTrails({
           unverifiedBefore: now() - limits.trailDays * DAY,
           keepPerAccount: limits.trailsPerAccount,
         });

@@ -1,5 +1,5 @@
 import { updateBeliefs } from '@ubongo/core';
-import type { Attempt, PuzzleRating, RateAttempt, SolverRating, SolverTime, TaskTime } from '../storage.js';
+import type { Attempt, PuzzleRating, RateAttempt, SolverRating, SolverTime, TaskTime } from '../rating/store.js';
 
 /** Where a solver rating is filed: `account/edition`. */
 export const solverKey = (r: { readonly accountId: string; readonly edition: string }): string =>

@@ -11,7 +11,7 @@ type DataTypeExpression = ColumnDataType | Expression<unknown>;
  * told otherwise.
  */
 export interface ColumnTypes {
-  /** Text compared and ordered by its code points (as SQLite and `MemoryStorage` do). */
+  /** Text compared and ordered by its code points (as SQLite and the stores in memory do). */
   readonly text: DataTypeExpression;
   /** A small count or a 0/1 flag. */
   readonly int: DataTypeExpression;
@@ -35,7 +35,7 @@ export const SQLITE_TYPES: ColumnTypes = {
 
 /** PostgreSQL's words. */
 export const POSTGRES_TYPES: ColumnTypes = {
-  // The "C" collation orders by code point, the order SQLite's and MemoryStorage's lists have.
+  // The "C" collation orders by code point, the order SQLite's and the memory stores' lists have.
   text: sql`text collate "C"`,
   int: 'integer',
   big: 'bigint',

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { attemptOf, claim, finished, live, plusOne, solo, started } from './contract/fixtures.js';
-import { CorruptRowError, SqliteStorage } from './index.js';
+import type { DatabaseStores } from './index.js';
+import { CorruptRowError, openSqliteStores } from './index.js';
 
 /*
  * A stored value is outside input: each store reads its rows through a parser, and a row changed
@@ -13,151 +14,155 @@ import { CorruptRowError, SqliteStorage } from './index.js';
  * rows through the store, spoils one straight in the SQLite file, and reads it back.
  */
 
-const open: { storage: SqliteStorage; file: Database.Database }[] = [];
+const open: { stores: DatabaseStores; file: Database.Database }[] = [];
 afterEach(async () => {
-  for (const { storage, file } of open.splice(0)) {
+  for (const { stores, file } of open.splice(0)) {
     file.close();
-    await storage.close();
+    await stores.close();
   }
 });
 
 /** A store on a new SQLite file, and a connection of its own to that file (WAL: both read and write). */
-async function stores(): Promise<{ storage: SqliteStorage; file: Database.Database }> {
+async function openStores(): Promise<{ stores: DatabaseStores; file: Database.Database }> {
   const dir = mkdtempSync(join(tmpdir(), 'ubongo-corrupt-'));
-  const storage = await SqliteStorage.open(dir);
-  const opened = { storage, file: new Database(join(dir, 'ubongo.sqlite')) };
+  const stores = await openSqliteStores(dir);
+  const opened = { stores, file: new Database(join(dir, 'ubongo.sqlite')) };
   open.push(opened);
   return opened;
 }
 
 it('games: a journal entry, a game record or a game under way that is not what was stored', async () => {
-  const { storage, file } = await stores();
-  await storage.beginGame(live);
-  await storage.journal(live.id, 0, started);
-  await storage.journal(live.id, 1, claim);
+  const { stores, file } = await openStores();
+  await stores.games.beginGame(live);
+  await stores.games.journal(live.id, 0, started);
+  await stores.games.journal(live.id, 1, claim);
   file
     .prepare("update journal set entry = json_set(entry, '$.action.type', 'teleport') where game_id = ? and seq = 1")
     .run(live.id);
-  const resumed = storage.liveGames();
+  const resumed = stores.games.liveGames();
   await expect(resumed).rejects.toThrow(CorruptRowError);
   await expect(resumed).rejects.toThrow(/^journal \(game ABC123-1, seq 1\): entry\.action\.type: /);
   // Set apart, it is read through the same parser.
-  await storage.voidJournal(live.id, 1);
-  await expect(storage.voidedEntries()).rejects.toThrow(/^journal \(game ABC123-1, seq 1\): entry\.action\.type: /);
+  await stores.games.voidJournal(live.id, 1);
+  await expect(stores.games.voidedEntries()).rejects.toThrow(
+    /^journal \(game ABC123-1, seq 1\): entry\.action\.type: /,
+  );
 
   file.prepare("update live_games set seats = json_set(seats, '$[1].side', 'sideways') where id = ?").run(live.id);
   file.prepare('delete from journal').run();
-  await expect(storage.liveGames()).rejects.toThrow(/^live_games \(id ABC123-1\): seats\.1\.side: /);
+  await expect(stores.games.liveGames()).rejects.toThrow(/^live_games \(id ABC123-1\): seats\.1\.side: /);
   // Asked to, the store leaves a game it cannot read out and says which; the others come back.
   const other = { ...live, id: 'XYZ789-1', room: 'XYZ789', startedAt: live.startedAt + 1 };
-  await storage.beginGame(other);
+  await stores.games.beginGame(other);
   const skipped: string[] = [];
-  const readable = await storage.liveGames((id, e) => skipped.push(`${id}: ${e.message}`));
+  const readable = await stores.games.liveGames((id, e) => skipped.push(`${id}: ${e.message}`));
   expect(readable.map((j) => j.game.id)).toEqual([other.id]);
   expect(skipped).toHaveLength(1);
   expect(skipped[0]).toMatch(/^ABC123-1: live_games \(id ABC123-1\): seats\.1\.side: /);
 
-  await storage.saveGame(finished);
-  expect(await storage.game(finished.id)).toEqual(finished);
+  await stores.games.saveGame(finished);
+  expect(await stores.games.game(finished.id)).toEqual(finished);
   file.prepare('update games set seats = \'[{"id": "p1"\' where id = ?').run(finished.id);
-  await expect(storage.game(finished.id)).rejects.toThrow(/^games \(id ABC123-1\): seats: not JSON/);
+  await expect(stores.games.game(finished.id)).rejects.toThrow(/^games \(id ABC123-1\): seats: not JSON/);
   file
     .prepare("update games set seats = ?, result = json_set(result, '$.scores.p1', 'three') where id = ?")
     .run(JSON.stringify(finished.seats), finished.id);
-  await expect(storage.game(finished.id)).rejects.toThrow(/^games \(id ABC123-1\): result\.scores\.p1: /);
+  await expect(stores.games.game(finished.id)).rejects.toThrow(/^games \(id ABC123-1\): result\.scores\.p1: /);
   // A number column holding text (SQLite keeps what it is given) is as corrupt.
   file
     .prepare("update games set result = ?, started_at = 'noon' where id = ?")
     .run(JSON.stringify(finished.result), finished.id);
-  await expect(storage.game(finished.id)).rejects.toThrow(/^games \(id ABC123-1\): started_at: /);
+  await expect(stores.games.game(finished.id)).rejects.toThrow(/^games \(id ABC123-1\): started_at: /);
 });
 
 it('solo runs: a puzzle of a run, or its mode, that is not what was stored', async () => {
-  const { storage, file } = await stores();
+  const { stores, file } = await openStores();
   const puzzles = [{ board: 'C01', side: 'easy', key: '3', outcome: 'solved', ms: 4200 }] as const;
-  await storage.saveSolo(solo({ accountId: 'a1', puzzles }));
-  await storage.saveSolo(solo({ accountId: 'a1', finishedAt: 2 }));
-  expect(await storage.soloResultsOf('a1')).toHaveLength(2);
+  await stores.soloRuns.saveSolo(solo({ accountId: 'a1', puzzles }));
+  await stores.soloRuns.saveSolo(solo({ accountId: 'a1', finishedAt: 2 }));
+  expect(await stores.soloRuns.soloResultsOf('a1')).toHaveLength(2);
   file.prepare("update solo_results set puzzles = json_set(puzzles, '$[0].outcome', 'won') where id = 1").run();
-  await expect(storage.records({ from: 'anyone', mode: 'timed' })).rejects.toThrow(CorruptRowError);
-  await expect(storage.soloResultsOf('a1')).rejects.toThrow(/^solo_results \(id 1\): puzzles\.0\.outcome: /);
+  await expect(stores.soloRuns.records({ from: 'anyone', mode: 'timed' })).rejects.toThrow(CorruptRowError);
+  await expect(stores.soloRuns.soloResultsOf('a1')).rejects.toThrow(/^solo_results \(id 1\): puzzles\.0\.outcome: /);
   file.prepare("update solo_results set puzzles = '[]', mode = 'relay' where id = 2").run();
   file.prepare("update solo_results set puzzles = '[]' where id = 1").run();
-  await expect(storage.soloResultsOf('a1')).rejects.toThrow(/^solo_results \(id 2\): mode: /);
+  await expect(stores.soloRuns.soloResultsOf('a1')).rejects.toThrow(/^solo_results \(id 2\): mode: /);
 });
 
 it('ratings: an edition no rating is of, a rating that is not a number', async () => {
-  const { storage, file } = await stores();
+  const { stores, file } = await openStores();
   const rating = { accountId: 'a1', edition: 'classic' as const, mu: 25, sigma: 8, games: 1, updatedAt: 1 };
-  await storage.saveRatings('g1', [rating]);
-  expect(await storage.ratingsOf('a1')).toEqual([rating]);
+  await stores.ratings.saveRatings('g1', [rating]);
+  expect(await stores.ratings.ratingsOf('a1')).toEqual([rating]);
   file.prepare("update ratings set edition = 'klassik' where account_id = 'a1'").run();
-  await expect(storage.ratingsOf('a1')).rejects.toThrow(CorruptRowError);
-  await expect(storage.ratingsOf('a1')).rejects.toThrow(/^ratings \(account a1, edition klassik\): edition: /);
+  await expect(stores.ratings.ratingsOf('a1')).rejects.toThrow(CorruptRowError);
+  await expect(stores.ratings.ratingsOf('a1')).rejects.toThrow(/^ratings \(account a1, edition klassik\): edition: /);
   const task = { task: 'classic/C01/easy/1', mu: 25, sigma: 8, attempts: 1, updatedAt: 1 };
-  await storage.savePuzzleRating(task);
-  expect(await storage.puzzleRating(task.task)).toEqual(task);
+  await stores.ratings.savePuzzleRating(task);
+  expect(await stores.ratings.puzzleRating(task.task)).toEqual(task);
   file.prepare("update puzzle_ratings set sigma = 'wide'").run();
-  await expect(storage.puzzleRating(task.task)).rejects.toThrow(
+  await expect(stores.ratings.puzzleRating(task.task)).rejects.toThrow(
     /^puzzle_ratings \(task classic\/C01\/easy\/1\): sigma: /,
   );
   // Counting an attempt reads the task's rating through the same parser.
-  await expect(storage.countAttempts([attemptOf('a2', task.task)], plusOne)).rejects.toThrow(
+  await expect(stores.ratings.countAttempts([attemptOf('a2', task.task)], plusOne)).rejects.toThrow(
     /^puzzle_ratings \(task classic\/C01\/easy\/1\): sigma: /,
   );
 });
 
 it('solve times: a variance that is not a number, a solved flag that is not 0 or 1', async () => {
-  const { storage, file } = await stores();
+  const { stores, file } = await openStores();
   const task = 'classic/C01/easy/1';
-  expect(await storage.countAttempts([attemptOf('a1', task)], plusOne)).toEqual([true]);
-  expect(await storage.timedAttempts('classic/')).toHaveLength(1);
+  expect(await stores.ratings.countAttempts([attemptOf('a1', task)], plusOne)).toEqual([true]);
+  expect(await stores.ratings.timedAttempts('classic/')).toHaveLength(1);
   file.prepare("update task_times set variance = 'wide'").run();
-  await expect(storage.taskTimes('classic/')).rejects.toThrow(/^task_times \(task classic\/C01\/easy\/1\): variance: /);
+  await expect(stores.ratings.taskTimes('classic/')).rejects.toThrow(
+    /^task_times \(task classic\/C01\/easy\/1\): variance: /,
+  );
   // Counting an attempt reads the task's belief through the same parser.
-  await expect(storage.countAttempts([attemptOf('a2', task)], plusOne)).rejects.toThrow(
+  await expect(stores.ratings.countAttempts([attemptOf('a2', task)], plusOne)).rejects.toThrow(
     /^task_times \(task classic\/C01\/easy\/1\): variance: /,
   );
   file.prepare("update solver_times set mean = 'high'").run();
-  await expect(storage.solverTime('a1', 'classic')).rejects.toThrow(
+  await expect(stores.ratings.solverTime('a1', 'classic')).rejects.toThrow(
     /^solver_times \(account a1, edition classic\): mean: /,
   );
   file.prepare('update timed_attempts set solved = 2').run();
-  await expect(storage.timedAttempts('classic/')).rejects.toThrow(
+  await expect(stores.ratings.timedAttempts('classic/')).rejects.toThrow(
     /^timed_attempts \(account a1, task classic\/C01\/easy\/1\): solved: /,
   );
 });
 
 it('accounts: a time that is not a number, in an account, a session or a flag', async () => {
-  const { storage, file } = await stores();
+  const { stores, file } = await openStores();
   const account = { id: 'a1', secretHash: 'ab', name: 'Ana', username: null, passwordHash: null, createdAt: 1 };
-  await storage.createAccount(account);
-  await storage.createSession({
+  await stores.accounts.createAccount(account);
+  await stores.accounts.createSession({
     tokenHash: 'f00dfeed'.repeat(8),
     accountId: 'a1',
     createdAt: 1,
     expiresAt: 9,
     revokedAt: null,
   });
-  await storage.flagAccount('a1', 'too fast', 5);
-  expect(await storage.account('a1')).toEqual(account);
+  await stores.accounts.flagAccount('a1', 'too fast', 5);
+  expect(await stores.accounts.account('a1')).toEqual(account);
   // SQLite keeps text in an integer column as text.
   file.prepare("update sessions set expires_at = 'never'").run();
-  await expect(storage.session('f00dfeed'.repeat(8))).rejects.toThrow(CorruptRowError);
-  await expect(storage.session('f00dfeed'.repeat(8))).rejects.toThrow(
+  await expect(stores.accounts.session('f00dfeed'.repeat(8))).rejects.toThrow(CorruptRowError);
+  await expect(stores.accounts.session('f00dfeed'.repeat(8))).rejects.toThrow(
     /^sessions \(token_hash f00dfeed\.\.\.\): expires_at: /,
   );
   file.prepare("update account_flags set at = 'today'").run();
-  await expect(storage.flaggedAccounts()).rejects.toThrow(/^account_flags \(account a1\): at: /);
+  await expect(stores.accounts.flaggedAccounts()).rejects.toThrow(/^account_flags \(account a1\): at: /);
   file.prepare("update accounts set created_at = 'yesterday' where id = 'a1'").run();
-  await expect(storage.account('a1')).rejects.toThrow(/^accounts \(id a1\): created_at: /);
-  await expect(storage.accountByUsername('nobody')).resolves.toBeUndefined();
+  await expect(stores.accounts.account('a1')).rejects.toThrow(/^accounts \(id a1\): created_at: /);
+  await expect(stores.accounts.accountByUsername('nobody')).resolves.toBeUndefined();
 });
 
 it('friends: a link of a kind there is none of', async () => {
-  const { storage, file } = await stores();
-  await storage.setAccountLink({ from: 'a1', to: 'a2', kind: 'follow', at: 5 });
-  expect(await storage.accountLinks('a2')).toEqual([{ from: 'a1', to: 'a2', kind: 'follow', at: 5 }]);
+  const { stores, file } = await openStores();
+  await stores.friends.setAccountLink({ from: 'a1', to: 'a2', kind: 'follow', at: 5 });
+  expect(await stores.friends.accountLinks('a2')).toEqual([{ from: 'a1', to: 'a2', kind: 'follow', at: 5 }]);
   file.prepare("update account_links set kind = 'friend'").run();
-  await expect(storage.accountLinks('a2')).rejects.toThrow(/^account_links \(a1 a2\): kind: /);
+  await expect(stores.friends.accountLinks('a2')).rejects.toThrow(/^account_links \(a1 a2\): kind: /);
 });

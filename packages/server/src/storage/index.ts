@@ -1,8 +1,10 @@
-// The stores' implementations; their types are storage.ts's, which these import (so that module
-// re-exports none of them: it would be a circle).
-export { MemoryStorage } from './memory.js';
+// The stores' implementations, opened together as one `Stores` record (stores.ts); each store's
+// interface is in its feature's folder.
+export type { Stores } from './stores.js';
+export type { DatabaseStores } from './kysely.js';
+export { openMemoryStores } from './memory.js';
 export type { PostgresOptions } from './postgres.js';
-export { checkDatabaseUrl, DatabaseUrlError, maskUrl, PostgresStorage } from './postgres.js';
-export { SqliteStorage } from './sqlite.js';
+export { checkDatabaseUrl, DatabaseUrlError, maskUrl, openPostgresStores } from './postgres.js';
+export { openSqliteStores } from './sqlite.js';
 export { CorruptRowError } from './schemas.js';
 export type { TableSize } from './sizes.js';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Same } from '../protocol.js';
-import type { Account, Accounts, Session } from '../storage.js';
+import type { Account, Accounts, Session } from '../accounts/store.js';
 import { parseStored } from './schemas.js';
 import type { Tables } from './tables.js';
 

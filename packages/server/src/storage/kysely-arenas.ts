@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
-import type { Arena, ArenaEntry, ArenaGameResult, Arenas } from '../storage.js';
+import type { Arena, ArenaEntry, ArenaGameResult, Arenas } from '../arena/store.js';
 import { rows } from './rows.js';
 import { parseStored } from './schemas.js';
 import type { Tables } from './tables.js';

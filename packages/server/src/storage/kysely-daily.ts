@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { UNLISTED_REVIEWS } from '../leaderboards.js';
 import { randomBytes } from 'node:crypto';
-import type { DailyAttempt, DailyAttempts, DailyBoardEntry, DailySettling } from '../storage.js';
+import type { DailyAttempt, DailyAttempts, DailyBoardEntry, DailySettling } from '../solo/courses/daily-store.js';
 import { rows } from './rows.js';
 import { parseStored } from './schemas.js';
 import type { Tables } from './tables.js';

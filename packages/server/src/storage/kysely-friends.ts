@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AccountLink, Friends } from '../storage.js';
+import type { AccountLink, Friends } from '../friends/store.js';
 import { rows } from './rows.js';
 import { parseStored } from './schemas.js';
 import type { Tables } from './tables.js';

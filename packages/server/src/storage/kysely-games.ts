@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
-import type { GameRecord, Games, Journal, JournalEntry, LiveGame, LiveTable } from '../storage.js';
+import type { GameRecord, Games, Journal, JournalEntry, LiveGame, LiveTable } from '../table/store.js';
 import { rows as parsers } from './rows.js';
 import { CorruptRowError, parseStored } from './schemas.js';
 import { tableRowOf } from './table-rows.js';

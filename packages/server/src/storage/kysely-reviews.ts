@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { HeldClaim, Review, Reviewed, Reviews } from '../storage.js';
+import type { HeldClaim, Reviewed, Reviews } from '../solo/review-store.js';
+import type { Review } from '../solo/store.js';
 import { noteEstablished, soloOf } from './kysely-solo-runs.js';
 import { rows } from './rows.js';
 import { parseStored } from './schemas.js';

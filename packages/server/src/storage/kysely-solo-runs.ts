@@ -1,8 +1,6 @@
 import type { ExpressionBuilder, Kysely, RawBuilder, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type {
-  CampaignMark,
-  Report,
   RecordQuery,
   RunPage,
   SoloRecord,
@@ -10,7 +8,7 @@ import type {
   SoloSummary,
   StoredSoloRun,
   TrailPruning,
-} from '../storage.js';
+} from '../solo/store.js';
 import type { ListedDealing } from '../leaderboards.js';
 import { ESTABLISHED, LISTED, UNLISTED_REVIEWS } from '../leaderboards.js';
 import { rows } from './rows.js';
@@ -315,61 +313,4 @@ export class KyselySoloRuns implements SoloRuns {
     }
     return dropped;
   }
-
-  async saveReport(report: Report): Promise<boolean> {
-    const done = await this.db
-      .insertInto('reports')
-      .values({ ...report })
-      .onConflict((oc) => oc.columns(['reporter', 'kind', 'target']).doNothing())
-      .executeTakeFirst();
-    return Number(done.numInsertedOrUpdatedRows ?? 0) > 0;
-  }
-
-  async reports(): Promise<Report[]> {
-    const found = await this.db.selectFrom('reports').selectAll().orderBy('at').orderBy('reporter').execute();
-    return found.map((r) => parseStored(rows.reports, r, `reports (${r.reporter}, ${r.kind}, ${r.target})`));
-  }
-
-  async campaignProgress(accountId: string): Promise<CampaignMark[]> {
-    const found = await this.db
-      .selectFrom('campaign_progress')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .orderBy('level')
-      .execute();
-    return found.map(markOf);
-  }
-
-  async markCampaignLevel(mark: CampaignMark): Promise<CampaignMark> {
-    // Best stars and best time each kept on its own, in one statement (no lost update between two runs).
-    await this.db
-      .insertInto('campaign_progress')
-      .values({
-        account_id: mark.accountId,
-        level: mark.level,
-        stars: mark.stars,
-        best_ms: mark.bestMs,
-        updated_at: mark.at,
-      })
-      .onConflict((oc) =>
-        oc.columns(['account_id', 'level']).doUpdateSet({
-          stars: sql<number>`case when excluded.stars > campaign_progress.stars then excluded.stars else campaign_progress.stars end`,
-          best_ms: sql<number>`case when excluded.best_ms < campaign_progress.best_ms then excluded.best_ms else campaign_progress.best_ms end`,
-          updated_at: (eb) => eb.ref('excluded.updated_at'),
-        }),
-      )
-      .execute();
-    const row = await this.db
-      .selectFrom('campaign_progress')
-      .selectAll()
-      .where('account_id', '=', mark.accountId)
-      .where('level', '=', mark.level)
-      .executeTakeFirstOrThrow();
-    return markOf(row);
-  }
 }
-
-const markOf = (raw: Selectable<Tables['campaign_progress']>): CampaignMark => {
-  const r = parseStored(rows.campaignProgress, raw, `campaign_progress (${raw.account_id}, ${raw.level})`);
-  return { accountId: r.account_id, level: r.level, stars: r.stars, bestMs: r.best_ms, at: r.updated_at };
-};

@@ -1,66 +1,71 @@
 import type { Kysely } from 'kysely';
 import { KyselyAccounts } from './kysely-accounts.js';
 import { KyselyArenas } from './kysely-arenas.js';
+import { KyselyCampaignMarks } from './kysely-campaign.js';
 import { KyselyDaily } from './kysely-daily.js';
 import { KyselyFriends } from './kysely-friends.js';
 import { KyselyGames } from './kysely-games.js';
 import { KyselyRatings } from './kysely-ratings.js';
+import { KyselyReports } from './kysely-reports.js';
 import { KyselyReviews } from './kysely-reviews.js';
+import { KyselySeasons } from './kysely-seasons.js';
 import { KyselySoloRuns } from './kysely-solo-runs.js';
-import type { StoreSet } from './stores.js';
-import { CombinedStorage } from './stores.js';
+import type { TableSize } from './sizes.js';
+import type { Stores } from './stores.js';
 import type { Tables } from './tables.js';
 
 export type { Tables } from './tables.js';
 
-/**
- * The five stores of a SQL database through Kysely (kysely-*.ts): one set of queries for SQLite
- * and PostgreSQL. `owner` names the process they serve (`Games.owner`), `journalDb` writes the
- * journal (`db` unless it has connections of its own), `isUniqueViolation` tells the database's
- * refusal of a row a unique index already holds.
- */
-export function kyselyStores(
-  db: Kysely<Tables>,
-  owner: string,
-  isUniqueViolation: (e: unknown) => boolean,
-  journalDb: Kysely<Tables> = db,
-): StoreSet & { games: KyselyGames } {
-  return {
-    games: new KyselyGames(db, owner, journalDb),
-    soloRuns: new KyselySoloRuns(db),
-    daily: new KyselyDaily(db),
-    ratings: new KyselyRatings(db),
-    accounts: new KyselyAccounts(db, isUniqueViolation),
-    reviews: new KyselyReviews(db),
-    friends: new KyselyFriends(db),
-    arenas: new KyselyArenas(db),
-  };
+/** The stores of a SQL database, and the database's tables by size (`ubongo admin size`). */
+export interface DatabaseStores extends Stores {
+  /** Which database they are on. */
+  readonly database: 'sqlite' | 'postgres';
+  sizes(): Promise<TableSize[]>;
+}
+
+/** What differs between SQLite and PostgreSQL once open (sqlite.ts, postgres.ts). */
+export interface KyselyBackend {
+  readonly database: DatabaseStores['database'];
+  /** Tells the database's refusal of a row a unique index already holds. */
+  readonly isUniqueViolation: (e: unknown) => boolean;
+  /** Writes the journal; `db` unless it has connections of its own. */
+  readonly journalDb?: Kysely<Tables>;
+  readonly sizes: (db: Kysely<Tables>) => Promise<TableSize[]>;
+  /** Done first when the stores close (SQLite's checkpointer stops, so that the last connection is the stores'). */
+  readonly beforeClose?: () => Promise<unknown>;
 }
 
 /**
- * The storage of a SQL database. What differs between SQLite and PostgreSQL (opening, pragmas,
- * column types, how a unique violation shows) is in sqlite.ts, postgres.ts and migrations.ts.
+ * The stores of a SQL database through Kysely (kysely-*.ts): one set of queries for SQLite and
+ * PostgreSQL. `owner` names the process they serve (`Games.owner`). Closing them waits for the
+ * journal's writes under way, then closes the database.
  */
-export abstract class KyselyStorage extends CombinedStorage {
-  readonly #games: KyselyGames;
-
-  protected constructor(
-    protected readonly db: Kysely<Tables>,
-    owner: string,
-    isUniqueViolation: (e: unknown) => boolean,
-    private readonly journalDb: Kysely<Tables> = db,
-  ) {
-    const stores = kyselyStores(db, owner, isUniqueViolation, journalDb);
-    super(stores);
-    this.#games = stores.games;
-  }
-
-  async close(): Promise<void> {
-    await this.#games.settled();
-    try {
-      if (this.journalDb !== this.db) await this.journalDb.destroy();
-    } finally {
-      await this.db.destroy();
-    }
-  }
+export function kyselyStores(db: Kysely<Tables>, owner: string, backend: KyselyBackend): DatabaseStores {
+  const journalDb = backend.journalDb ?? db;
+  const games = new KyselyGames(db, owner, journalDb);
+  return {
+    owner,
+    database: backend.database,
+    games,
+    soloRuns: new KyselySoloRuns(db),
+    campaign: new KyselyCampaignMarks(db),
+    reports: new KyselyReports(db),
+    daily: new KyselyDaily(db),
+    ratings: new KyselyRatings(db),
+    seasons: new KyselySeasons(db),
+    accounts: new KyselyAccounts(db, backend.isUniqueViolation),
+    reviews: new KyselyReviews(db),
+    friends: new KyselyFriends(db),
+    arenas: new KyselyArenas(db),
+    sizes: () => backend.sizes(db),
+    close: async () => {
+      await backend.beforeClose?.();
+      await games.settled();
+      try {
+        if (journalDb !== db) await journalDb.destroy();
+      } finally {
+        await db.destroy();
+      }
+    },
+  };
 }

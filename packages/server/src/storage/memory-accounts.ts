@@ -1,4 +1,4 @@
-import type { Account, Accounts, Session } from '../storage.js';
+import type { Account, Accounts, Session } from '../accounts/store.js';
 import type { Gate } from './memory-shared.js';
 
 /** The accounts of a store in memory, with their sessions and flags. */

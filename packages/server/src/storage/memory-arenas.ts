@@ -1,4 +1,5 @@
-import type { Account, Arena, ArenaEntry, ArenaGameResult, Arenas } from '../storage.js';
+import type { Account } from '../accounts/store.js';
+import type { Arena, ArenaEntry, ArenaGameResult, Arenas } from '../arena/store.js';
 import type { Gate } from './memory-shared.js';
 
 type Entry = Omit<ArenaEntry, 'name' | 'username'>;

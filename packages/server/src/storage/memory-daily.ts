@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Account, DailyAttempt, DailyAttempts, DailyBoardEntry, DailySettling } from '../storage.js';
+import type { Account } from '../accounts/store.js';
+import type { DailyAttempt, DailyAttempts, DailyBoardEntry, DailySettling } from '../solo/courses/daily-store.js';
 import type { Gate } from './memory-shared.js';
 import type { MemorySoloRuns } from './memory-solo-runs.js';
 

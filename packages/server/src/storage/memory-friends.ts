@@ -1,4 +1,4 @@
-import type { AccountLink, Friends } from '../storage.js';
+import type { AccountLink, Friends } from '../friends/store.js';
 import type { Gate } from './memory-shared.js';
 
 /** Orders links oldest first, then by `from`, then by `to`: as the databases list them. */

@@ -1,4 +1,4 @@
-import type { GameRecord, Games, Journal, JournalEntry, LiveGame, LiveTable } from '../storage.js';
+import type { GameRecord, Games, Journal, JournalEntry, LiveGame, LiveTable } from '../table/store.js';
 import type { Gate } from './memory-shared.js';
 import { columns, CorruptRowError, parseStored } from './schemas.js';
 import { tableRowOf } from './table-rows.js';

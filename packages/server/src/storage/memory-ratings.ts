@@ -1,6 +1,6 @@
 import type { DeckEdition, RaceEdition } from '@ubongo/core';
+import type { Account } from '../accounts/store.js';
 import type {
-  Account,
   Attempt,
   PlayerRating,
   PuzzleRating,
@@ -8,30 +8,27 @@ import type {
   RatedRecord,
   RateAttempt,
   Ratings,
-  Named,
-  SeasonResult,
-  Seasons,
-  SeasonStart,
-  SeasonTurn,
   SolverRating,
   SolverTime,
   TaskTime,
   TimedAttemptRecord,
-} from '../storage.js';
+} from '../rating/store.js';
 import { isEstablished, rankOf } from '../leaderboards.js';
 import { playAttempts, playTimes, solverKey } from './attempts.js';
 import type { Gate } from './memory-shared.js';
 
 /** The ratings of a store in memory: players', with their history, puzzles' and solvers'. */
-export class MemoryRatings implements Ratings, Seasons {
-  private readonly ratings = new Map<string, PlayerRating>();
+export class MemoryRatings implements Ratings {
+  /** By account and edition; the seasons' turn widens them (`MemorySeasons`). */
+  readonly ratings = new Map<string, PlayerRating>();
   private readonly puzzles = new Map<string, PuzzleRating>();
   private readonly attempts = new Set<string>();
   private readonly solvers = new Map<string, SolverRating>();
   private readonly taskBeliefs = new Map<string, TaskTime>();
   private readonly solverBeliefs = new Map<string, SolverTime>();
   private readonly timed: TimedAttemptRecord[] = [];
-  private readonly history = new Map<
+  /** Each rated game's rating after it, by game and account (what a season's board counts). */
+  readonly history = new Map<
     string,
     {
       accountId: string;
@@ -43,8 +40,6 @@ export class MemoryRatings implements Ratings, Seasons {
       place: number | null;
     }
   >();
-  private readonly seasons = new Map<string, SeasonStart>();
-  private readonly results: SeasonResult[] = [];
 
   /** `account` finds the accounts the leaderboard names (the accounts store's, on the same gate). */
   constructor(
@@ -233,102 +228,6 @@ export class MemoryRatings implements Ratings, Seasons {
         })
         .sort((a, b) => rankOf(b) - rankOf(a) || (a.accountId < b.accountId ? -1 : 1))
         .slice(skip, skip + top),
-    );
-  }
-
-  /**
-   * The public board's players of an edition (claimed, with a history of rated games before `to`)
-   * who played a rated game from `from` to `to`, best first, with those games counted.
-   */
-  #seasonPlayers(edition: RaceEdition, from: number, to: number) {
-    return [...this.ratings.values()]
-      .flatMap((r) => {
-        const a = r.edition === edition ? this.account(r.accountId) : undefined;
-        const games = [...this.history.values()].filter(
-          (h) => h.accountId === r.accountId && h.edition === edition && h.at < to,
-        );
-        const played = games.filter((h) => h.at >= from).length;
-        if (!a || a.username === null || played === 0 || !isEstablished(games.map((h) => ({ finishedAt: h.at }))))
-          return [];
-        return [{ rating: r, name: a.name, username: a.username, games: played }];
-      })
-      .sort((a, b) => rankOf(b.rating) - rankOf(a.rating) || (a.rating.accountId < b.rating.accountId ? -1 : 1));
-  }
-
-  turnSeason(turn: SeasonTurn): Promise<boolean> {
-    return this.gate.run(() => {
-      if (this.seasons.has(turn.id)) return false;
-      this.seasons.set(turn.id, { id: turn.id, startsAt: turn.startsAt });
-      const { ending } = turn;
-      if (ending)
-        for (const edition of new Set([...this.ratings.values()].map((r) => r.edition)))
-          this.#seasonPlayers(edition, ending.startsAt, turn.startsAt).forEach((p, i) => {
-            const { accountId, mu, sigma } = p.rating;
-            const rating = turn.shown(p.rating);
-            this.results.push({
-              season: ending.id,
-              edition,
-              accountId,
-              place: i + 1,
-              mu,
-              sigma,
-              rating,
-              games: p.games,
-            });
-          });
-      for (const [key, r] of this.ratings) this.ratings.set(key, { ...r, sigma: turn.widen(r.sigma) });
-      return true;
-    });
-  }
-
-  seasonsTurned(): Promise<SeasonStart[]> {
-    return this.gate.run(() =>
-      [...this.seasons.values()].sort((a, b) => b.startsAt - a.startsAt).map((s) => ({ ...s })),
-    );
-  }
-
-  seasonBoard(
-    edition: RaceEdition,
-    since: number,
-    top: number,
-    skip = 0,
-  ): Promise<(Named & { accountId: string; mu: number; sigma: number; games: number })[]> {
-    return this.gate.run(() =>
-      this.#seasonPlayers(edition, since, Infinity)
-        .slice(skip, skip + top)
-        .map((p) => ({
-          accountId: p.rating.accountId,
-          name: p.name,
-          username: p.username,
-          mu: p.rating.mu,
-          sigma: p.rating.sigma,
-          games: p.games,
-        })),
-    );
-  }
-
-  seasonResults(season: string, edition: RaceEdition, top: number, skip = 0): Promise<(SeasonResult & Named)[]> {
-    return this.gate.run(() =>
-      this.results
-        .filter((r) => r.season === season && r.edition === edition)
-        .sort((a, b) => a.place - b.place)
-        .slice(skip, skip + top)
-        .flatMap((r) => {
-          const a = this.account(r.accountId);
-          return a ? [{ ...r, name: a.name, username: a.username }] : [];
-        }),
-    );
-  }
-
-  playerSeasons(accountId: string): Promise<(SeasonResult & { of: number })[]> {
-    return this.gate.run(() =>
-      this.results
-        .filter((r) => r.accountId === accountId)
-        .map((r) => ({
-          ...r,
-          of: this.results.filter((o) => o.season === r.season && o.edition === r.edition).length,
-        }))
-        .sort((a, b) => (a.season < b.season ? 1 : a.season > b.season ? -1 : a.edition < b.edition ? -1 : 1)),
     );
   }
 }

@@ -1,4 +1,5 @@
-import type { HeldClaim, Review, Reviewed, Reviews, SoloRecord } from '../storage.js';
+import type { HeldClaim, Reviewed, Reviews } from '../solo/review-store.js';
+import type { Review, SoloRecord } from '../solo/store.js';
 import { parseReviewId } from './kysely-reviews.js';
 import type { Gate } from './memory-shared.js';
 import type { MemorySoloRuns } from './memory-solo-runs.js';

@@ -1,8 +1,6 @@
 import { compareSoloResults } from '@ubongo/core';
+import type { Account } from '../accounts/store.js';
 import type {
-  Account,
-  CampaignMark,
-  Report,
   RecordQuery,
   Review,
   RunPage,
@@ -11,7 +9,7 @@ import type {
   SoloSummary,
   StoredSoloRun,
   TrailPruning,
-} from '../storage.js';
+} from '../solo/store.js';
 import { isEstablished, isListed, UNLISTED_REVIEWS } from '../leaderboards.js';
 import type { Gate } from './memory-shared.js';
 import { columns, parseStored } from './schemas.js';
@@ -40,9 +38,6 @@ export class MemorySoloRuns implements SoloRuns {
   /** `solo_trails`: a run's puzzles with their moves, by run id. */
   private readonly trails = new Map<number, string>();
   private readonly established = new Set<string>();
-  private readonly reported: Report[] = [];
-  /** `campaign_progress`, by account then level. */
-  private readonly campaign = new Map<string, Map<number, CampaignMark>>();
 
   constructor(
     private readonly gate: Gate,
@@ -163,43 +158,6 @@ export class MemorySoloRuns implements SoloRuns {
         for (const r of newest.filter((x) => !bests.has(x.id)).slice(room)) if (this.trails.delete(r.id)) dropped++;
       }
       return dropped;
-    });
-  }
-
-  saveReport(report: Report): Promise<boolean> {
-    return this.gate.run(() => {
-      const same = (r: Report): boolean =>
-        r.reporter === report.reporter && r.kind === report.kind && r.target === report.target;
-      if (this.reported.some(same)) return false;
-      this.reported.push({ ...report });
-      return true;
-    });
-  }
-
-  reports(): Promise<Report[]> {
-    return this.gate.run(() =>
-      [...this.reported]
-        .sort((a, b) => a.at - b.at || (a.reporter < b.reporter ? -1 : a.reporter > b.reporter ? 1 : 0))
-        .map((r) => ({ ...r })),
-    );
-  }
-
-  campaignProgress(accountId: string): Promise<CampaignMark[]> {
-    return this.gate.run(() =>
-      [...(this.campaign.get(accountId)?.values() ?? [])].sort((a, b) => a.level - b.level).map((m) => ({ ...m })),
-    );
-  }
-
-  markCampaignLevel(mark: CampaignMark): Promise<CampaignMark> {
-    return this.gate.run(() => {
-      const levels = this.campaign.get(mark.accountId) ?? new Map<number, CampaignMark>();
-      this.campaign.set(mark.accountId, levels);
-      const was = levels.get(mark.level);
-      const kept: CampaignMark = was
-        ? { ...was, stars: Math.max(was.stars, mark.stars), bestMs: Math.min(was.bestMs, mark.bestMs), at: mark.at }
-        : { ...mark };
-      levels.set(mark.level, kept);
-      return { ...kept };
     });
   }
 

@@ -1,48 +1,45 @@
 import { MemoryAccounts } from './memory-accounts.js';
 import { MemoryArenas } from './memory-arenas.js';
+import { MemoryCampaignMarks } from './memory-campaign.js';
 import { MemoryDaily } from './memory-daily.js';
 import { MemoryFriends } from './memory-friends.js';
 import { MemoryGames } from './memory-games.js';
 import { MemoryRatings } from './memory-ratings.js';
+import { MemoryReports } from './memory-reports.js';
 import { MemoryReviews } from './memory-reviews.js';
+import { MemorySeasons } from './memory-seasons.js';
 import { Gate } from './memory-shared.js';
 import { MemorySoloRuns } from './memory-solo-runs.js';
-import type { StoreSet } from './stores.js';
-import { CombinedStorage } from './stores.js';
-
-/** The five stores in memory, closed together; the ratings name the accounts of the same set, the reviews its runs. */
-export function memoryStores(owner = ''): StoreSet & { gate: Gate } {
-  const gate = new Gate();
-  const accounts = new MemoryAccounts(gate);
-  const soloRuns = new MemorySoloRuns(gate, (id) => accounts.find(id));
-  return {
-    gate,
-    games: new MemoryGames(gate, owner),
-    soloRuns,
-    daily: new MemoryDaily(gate, soloRuns, (id) => accounts.find(id)),
-    reviews: new MemoryReviews(gate, soloRuns),
-    ratings: new MemoryRatings(gate, (id) => accounts.find(id)),
-    accounts,
-    friends: new MemoryFriends(gate),
-    arenas: new MemoryArenas(gate, (id) => accounts.find(id)),
-  };
-}
+import type { Stores } from './stores.js';
 
 /**
- * Storage that lives and dies with the process: for tests and servers that keep nothing. It behaves as the databases do (kysely-*.ts); all pass the same contract suites.
+ * Stores that live and die with the process: for tests and servers that keep nothing. They behave
+ * as the databases' do (kysely-*.ts); all pass the same contract suites. One gate closes them
+ * together; the ratings, seasons, daily attempts and arenas name the accounts of the same set, the
+ * reviews its runs. A store in memory is one process's: every game it holds under way is `owner`'s.
  */
-export class MemoryStorage extends CombinedStorage {
-  readonly #gate: Gate;
-
-  /** A store in memory is one process's: every game it holds under way is `owner`'s. */
-  constructor(owner = '') {
-    const stores = memoryStores(owner);
-    super(stores);
-    this.#gate = stores.gate;
-  }
-
-  close(): Promise<void> {
-    this.#gate.close();
-    return Promise.resolve();
-  }
+export function openMemoryStores(owner = ''): Stores {
+  const gate = new Gate();
+  const accounts = new MemoryAccounts(gate);
+  const accountOf = (id: string) => accounts.find(id);
+  const soloRuns = new MemorySoloRuns(gate, accountOf);
+  const ratings = new MemoryRatings(gate, accountOf);
+  return {
+    owner,
+    games: new MemoryGames(gate, owner),
+    soloRuns,
+    campaign: new MemoryCampaignMarks(gate),
+    reports: new MemoryReports(gate),
+    daily: new MemoryDaily(gate, soloRuns, accountOf),
+    reviews: new MemoryReviews(gate, soloRuns),
+    ratings,
+    seasons: new MemorySeasons(gate, ratings, accountOf),
+    accounts,
+    friends: new MemoryFriends(gate),
+    arenas: new MemoryArenas(gate, accountOf),
+    close: () => {
+      gate.close();
+      return Promise.resolve();
+    },
+  };
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { migrations, SQLITE_TYPES } from './migrations.js';
-import { SqliteStorage } from './sqlite.js';
+import { openSqliteStores } from './sqlite.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -55,22 +55,22 @@ it('carries the runs stored before 009: trails to solo_trails, summaries, accoun
   raw.close();
   await db.destroy();
 
-  const storage = await SqliteStorage.open(dir);
+  const stores = await openSqliteStores(dir);
   try {
-    const summary = await storage.soloSummary('a1');
+    const summary = await stores.soloRuns.soloSummary('a1');
     expect(summary.runs).toBe(4);
     // 2 in 4 s, 3 in its time, 1 in 5 s; the unreadable row counted as nothing solved.
     expect([summary.solvedCount, summary.solvedMs]).toEqual([2 + 3 + 1, 4000 + 300_000 + 5000]);
-    const first = await storage.soloRun(1);
+    const first = await stores.soloRuns.soloRun(1);
     expect(first?.puzzles).toEqual([solved(1000, trail), solved(3000, trail)]);
-    await expect(storage.soloResultsOf('a1')).rejects.toThrow(/solo_results \(id 4\): puzzles/);
-    expect(await storage.soloResultsOf('a1', { top: 2, before: { finishedAt: 3, id: 4 } })).toMatchObject([
+    await expect(stores.soloRuns.soloResultsOf('a1')).rejects.toThrow(/solo_results \(id 4\): puzzles/);
+    expect(await stores.soloRuns.soloResultsOf('a1', { top: 2, before: { finishedAt: 3, id: 4 } })).toMatchObject([
       { id: 2, puzzles: [] },
       { id: 1, puzzles: [solved(1000), solved(3000)] },
     ]);
     // Claimed, four verified runs on two days: on the public board at once.
-    expect((await storage.records({ from: 'established', mode: 'timed' })).map((r) => r.id)).toEqual([2, 1, 3]);
+    expect((await stores.soloRuns.records({ from: 'established', mode: 'timed' })).map((r) => r.id)).toEqual([2, 1, 3]);
   } finally {
-    await storage.close();
+    await stores.close();
   }
 });

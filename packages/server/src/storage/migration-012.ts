@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { ESTABLISHED } from '../leaderboards.js';
-import type { SoloPuzzle } from '../storage.js';
+import type { SoloPuzzle } from '../solo/store.js';
 import type { ColumnTypes } from './column-types.js';
 import { solvedOf } from './solo-summary.js';
 

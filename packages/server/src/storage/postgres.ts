@@ -1,9 +1,9 @@
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { KyselyStorage } from './kysely.js';
+import type { DatabaseStores } from './kysely.js';
+import { kyselyStores } from './kysely.js';
 import type { Tables } from './tables.js';
 import { migrations, POSTGRES_TYPES } from './migrations.js';
-import type { TableSize } from './sizes.js';
 import { postgresSizes } from './sizes.js';
 
 /** Why the database a URL names cannot be used: a bad URL, no connection, a failed migration. */
@@ -58,84 +58,75 @@ export interface PostgresOptions {
 }
 
 /**
- * The PostgreSQL storage: the same queries as SQLite's (kysely.ts), through `pg`, migrated when
- * opened (Kysely's migrator takes a lock, so processes starting together migrate once).
+ * The stores of PostgreSQL: the same queries as SQLite's (kysely.ts), through `pg`, migrated when
+ * opened (Kysely's migrator takes a lock, so processes starting together migrate once). Connects to
+ * the database `url` names and brings its schema up to date; a bad URL, a database that cannot be
+ * reached or migrated throws a `DatabaseUrlError` that names the URL, its password masked.
  */
-export class PostgresStorage extends KyselyStorage {
-  /**
-   * Connects to the database `url` names and brings its schema up to date; a bad URL, a database
-   * that cannot be reached or migrated throws a `DatabaseUrlError` that names the URL, its
-   * password masked.
-   */
-  static async open(url: string, options: PostgresOptions = {}): Promise<PostgresStorage> {
-    checkDatabaseUrl(url);
-    const log =
-      options.log ??
-      ((m: string): void => {
-        console.error(`ubongo: ${m}`);
-      });
-    // The parser is this pool's own: other users of pg in the process keep its defaults.
-    const types = new pg.TypeOverrides();
-    types.setTypeParser(pg.types.builtins.INT8, int8);
-    const poolOf = (name: string, max: number, idleTimeoutMillis?: number): pg.Pool => {
-      const pool = new pg.Pool({
-        connectionString: url,
-        types,
-        application_name: name,
-        max,
-        ...(idleTimeoutMillis === undefined ? {} : { idleTimeoutMillis }),
-        // A host that drops packets fails the start (or a query) rather than hanging it.
-        connectionTimeoutMillis: 10_000,
-      });
-      // An idle connection the server closes (a restart of PostgreSQL) is dropped by the pool and
-      // the next query opens another; without a listener the error would end the process.
-      pool.on('error', (e) => {
-        log(`PostgreSQL: an idle connection failed: ${describe(e)}`);
-      });
-      return pool;
-    };
-    const pool = poolOf('ubongo', 10);
-    // The journal has a connection of its own: a claim is answered once its entry is written, and
-    // the writes that follow each solve (ratings: five statements) must not queue in front of it
-    // (bench:server, 2,500 tables on one pool: the journal's wait for a connection p99 55 ms).
-    // Its batches are written one at a time, so one connection is all it uses; it is opened at the
-    // start (a database that refuses it stops the start) and kept open, not closed when idle.
-    const journalPool = poolOf('ubongo journal', 1, 0);
-    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-    const journalDb = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: journalPool }) });
-    const where = maskUrl(url);
-    try {
-      const { rows } = await pool.query<{ synchronous_commit: string }>('show synchronous_commit');
-      // Through Kysely: its destroy() ends only a pool it has used.
-      await sql`select 1`.execute(journalDb);
-      // The journal's promise is that an entry is kept once its write resolves (docs/operations.md).
-      if (rows[0]?.synchronous_commit === 'off')
-        log(`PostgreSQL at ${where} has synchronous_commit off: a crash of the database may lose the last moves`);
-    } catch (e) {
-      await Promise.all([pool.end(), journalPool.end()]);
-      throw new DatabaseUrlError(`cannot connect to ${where}: ${describe(e)}`, { cause: e });
-    }
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: () => Promise.resolve(migrations(POSTGRES_TYPES)) },
+export async function openPostgresStores(url: string, options: PostgresOptions = {}): Promise<DatabaseStores> {
+  checkDatabaseUrl(url);
+  const log =
+    options.log ??
+    ((m: string): void => {
+      console.error(`ubongo: ${m}`);
     });
-    const { error } = await migrator.migrateToLatest();
-    if (error !== undefined) {
-      await Promise.all([db.destroy(), journalDb.destroy()]);
-      throw new DatabaseUrlError(`cannot bring the schema of ${where} up to date: ${describe(error)}`, {
-        cause: error,
-      });
-    }
-    return new PostgresStorage(db, options.owner ?? '', journalDb);
+  // The parser is this pool's own: other users of pg in the process keep its defaults.
+  const types = new pg.TypeOverrides();
+  types.setTypeParser(pg.types.builtins.INT8, int8);
+  const poolOf = (name: string, max: number, idleTimeoutMillis?: number): pg.Pool => {
+    const pool = new pg.Pool({
+      connectionString: url,
+      types,
+      application_name: name,
+      max,
+      ...(idleTimeoutMillis === undefined ? {} : { idleTimeoutMillis }),
+      // A host that drops packets fails the start (or a query) rather than hanging it.
+      connectionTimeoutMillis: 10_000,
+    });
+    // An idle connection the server closes (a restart of PostgreSQL) is dropped by the pool and
+    // the next query opens another; without a listener the error would end the process.
+    pool.on('error', (e) => {
+      log(`PostgreSQL: an idle connection failed: ${describe(e)}`);
+    });
+    return pool;
+  };
+  const pool = poolOf('ubongo', 10);
+  // The journal has a connection of its own: a claim is answered once its entry is written, and
+  // the writes that follow each solve (ratings: five statements) must not queue in front of it
+  // (bench:server, 2,500 tables on one pool: the journal's wait for a connection p99 55 ms).
+  // Its batches are written one at a time, so one connection is all it uses; it is opened at the
+  // start (a database that refuses it stops the start) and kept open, not closed when idle.
+  const journalPool = poolOf('ubongo journal', 1, 0);
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  const journalDb = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: journalPool }) });
+  const where = maskUrl(url);
+  try {
+    const { rows } = await pool.query<{ synchronous_commit: string }>('show synchronous_commit');
+    // Through Kysely: its destroy() ends only a pool it has used.
+    await sql`select 1`.execute(journalDb);
+    // The journal's promise is that an entry is kept once its write resolves (docs/operations.md).
+    if (rows[0]?.synchronous_commit === 'off')
+      log(`PostgreSQL at ${where} has synchronous_commit off: a crash of the database may lose the last moves`);
+  } catch (e) {
+    await Promise.all([pool.end(), journalPool.end()]);
+    throw new DatabaseUrlError(`cannot connect to ${where}: ${describe(e)}`, { cause: e });
   }
-
-  private constructor(db: Kysely<Tables>, owner: string, journalDb: Kysely<Tables>) {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations(POSTGRES_TYPES)) },
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error !== undefined) {
+    await Promise.all([db.destroy(), journalDb.destroy()]);
+    throw new DatabaseUrlError(`cannot bring the schema of ${where} up to date: ${describe(error)}`, {
+      cause: error,
+    });
+  }
+  return kyselyStores(db, options.owner ?? '', {
+    database: 'postgres',
     // PostgreSQL's SQLSTATE unique_violation.
-    super(db, owner, (e) => e instanceof pg.DatabaseError && e.code === '23505', journalDb);
-  }
-
-  /** The database's tables by size (`ubongo admin size`). */
-  sizes(): Promise<TableSize[]> {
-    return postgresSizes(this.db);
-  }
+    isUniqueViolation: (e) => e instanceof pg.DatabaseError && e.code === '23505',
+    journalDb,
+    sizes: postgresSizes,
+  });
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { REVIEWS } from '../storage.js';
+import { REVIEWS } from '../solo/store.js';
 import { json } from './schemas.js';
 
 /*
- * The columns of held results (storage.ts `Reviews`): a review state, the reasons a result was
+ * The columns of held results (solo/review-store.ts `Reviews`): a review state, the reasons a result was
  * held (a JSON list of strings), and the held claims' rows. Apart from rows.ts so that the review's
  * columns are in one place.
  */

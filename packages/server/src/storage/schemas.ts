@@ -22,16 +22,9 @@ import {
 } from '@ubongo/core';
 import { z } from 'zod';
 import type { Same } from '../protocol.js';
-import type {
-  GameRecord,
-  JournalEntry,
-  JournalSeat,
-  LiveArena,
-  LiveTable,
-  SoloPuzzle,
-  StoredSeat,
-} from '../storage.js';
-import { LINK_KINDS } from '../storage.js';
+import type { GameRecord, JournalEntry, JournalSeat, LiveArena, LiveTable, StoredSeat } from '../table/store.js';
+import type { SoloPuzzle } from '../solo/store.js';
+import { LINK_KINDS } from '../friends/store.js';
 
 /*
  * What the stores read back is outside input, as a message from a socket is: every row is parsed

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { usernameSkeleton } from '../accounts/skeleton.js';
 import { migrations, SQLITE_TYPES } from './migrations.js';
-import { SqliteStorage } from './sqlite.js';
+import { openSqliteStores } from './sqlite.js';
 
 /*
  * Migration 010 over a real SQLite file written by the migrations before it: every username gets
@@ -48,17 +48,21 @@ it('fills the skeletons of the usernames a database already holds, the oldest fi
     .execute();
   await db.destroy();
 
-  const storage = await SqliteStorage.open(dir);
+  const stores = await openSqliteStores(dir);
   try {
-    expect((await storage.accountBySkeleton(usernameSkeleton('alice')))?.id).toBe('first');
-    expect((await storage.accountBySkeleton(usernameSkeleton('bob')))?.id).toBe('bob');
+    expect((await stores.accounts.accountBySkeleton(usernameSkeleton('alice')))?.id).toBe('first');
+    expect((await stores.accounts.accountBySkeleton(usernameSkeleton('bob')))?.id).toBe('bob');
     // The later look-alike keeps its username (and signs in with it), with no skeleton.
-    expect((await storage.account('late'))?.username).toBe('\u0430lice');
-    expect((await storage.accountByUsername('\u0430lice'))?.id).toBe('late');
+    expect((await stores.accounts.account('late'))?.username).toBe('\u0430lice');
+    expect((await stores.accounts.accountByUsername('\u0430lice'))?.id).toBe('late');
     // From now on a look-alike of a username there is refused by the database itself.
-    expect(await storage.claimAccount('guest', 'a1ice', 'a1ice', 'scrypt$2', usernameSkeleton('a1ice'))).toBe(false);
-    expect(await storage.claimAccount('guest', 'carol', 'carol', 'scrypt$2', usernameSkeleton('carol'))).toBe(true);
+    expect(await stores.accounts.claimAccount('guest', 'a1ice', 'a1ice', 'scrypt$2', usernameSkeleton('a1ice'))).toBe(
+      false,
+    );
+    expect(await stores.accounts.claimAccount('guest', 'carol', 'carol', 'scrypt$2', usernameSkeleton('carol'))).toBe(
+      true,
+    );
   } finally {
-    await storage.close();
+    await stores.close();
   }
 });

@@ -1,4 +1,4 @@
-import type { SoloPuzzle, SoloRecord } from '../storage.js';
+import type { SoloPuzzle, SoloRecord } from '../solo/store.js';
 
 /*
  * What a run is kept as, apart from its trails: the summary columns a profile sums (so that no

@@ -5,10 +5,10 @@ import { accessSync, constants, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { KyselyStorage } from './kysely.js';
+import type { DatabaseStores } from './kysely.js';
+import { kyselyStores } from './kysely.js';
 import type { Tables } from './tables.js';
 import { migrations, SQLITE_TYPES } from './migrations.js';
-import type { TableSize } from './sizes.js';
 import { sqliteSizes } from './sizes.js';
 
 /** How often the checkpointer moves the WAL into the database. */
@@ -93,71 +93,56 @@ class TransactionalSqliteDialect extends SqliteDialect {
   }
 }
 
-/** The SQLite storage: `ubongo.sqlite` in the data folder, migrated when opened. */
-export class SqliteStorage extends KyselyStorage {
-  /**
-   * Opens (creating if needed) the database in `dataDir` and brings its schema up to date; `owner`
-   * is the process the store serves (`Games.owner`).
-   */
-  static async open(dataDir: string, owner = ''): Promise<SqliteStorage> {
-    try {
-      mkdirSync(dataDir, { recursive: true });
-      accessSync(dataDir, constants.W_OK);
-    } catch (e) {
-      throw new Error(
-        `the data folder ${dataDir} cannot be written to (${e instanceof Error ? e.message : String(e)})`,
-        { cause: e },
-      );
-    }
-    const file = join(dataDir, 'ubongo.sqlite');
-    const database = new Database(file);
-    try {
-      database.pragma('journal_mode = WAL');
-      // In WAL mode NORMAL commits survive a crash of the process (kill -9) without an fsync per
-      // commit; only a crash of the machine may lose the last ones (docs/operations.md).
-      database.pragma('synchronous = NORMAL');
-      // Checkpoints (the WAL copied into the database, with an fsync) are the checkpointer's, in a
-      // thread of its own: made here, by the commit that fills the WAL, they stopped the whole
-      // server, every table with it, for as long as the disk took (hundreds of ms on a busy disk).
-      database.pragma('wal_autocheckpoint = 0');
-      // A write now rather than at the end of someone's game: SQLite opens a file it may not
-      // write read-only, without a word, and refuses the first write.
-      const version = database.pragma('user_version', { simple: true }) as number;
-      database.pragma(`user_version = ${version}`);
-    } catch (e) {
-      database.close();
-      throw new Error(`the database ${file} cannot be written to (${e instanceof Error ? e.message : String(e)})`, {
-        cause: e,
-      });
-    }
-    const db = new Kysely<Tables>({
-      dialect: new TransactionalSqliteDialect({ database: cachingStatements(database) }),
+/**
+ * The stores of SQLite: `ubongo.sqlite` in `dataDir` (created if needed), its schema brought up
+ * to date when opened; `owner` is the process they serve (`Games.owner`).
+ */
+export async function openSqliteStores(dataDir: string, owner = ''): Promise<DatabaseStores> {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    accessSync(dataDir, constants.W_OK);
+  } catch (e) {
+    throw new Error(`the data folder ${dataDir} cannot be written to (${e instanceof Error ? e.message : String(e)})`, {
+      cause: e,
     });
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: () => Promise.resolve(migrations(SQLITE_TYPES)) },
-    });
-    const { error } = await migrator.migrateToLatest();
-    if (error) throw error instanceof Error ? error : new Error(`migration failed: ${JSON.stringify(error)}`);
-    return new SqliteStorage(db, owner, checkpointer(file));
   }
-
-  readonly #checkpointer: Worker;
-
-  private constructor(db: Kysely<Tables>, owner: string, worker: Worker) {
+  const file = join(dataDir, 'ubongo.sqlite');
+  const database = new Database(file);
+  try {
+    database.pragma('journal_mode = WAL');
+    // In WAL mode NORMAL commits survive a crash of the process (kill -9) without an fsync per
+    // commit; only a crash of the machine may lose the last ones (docs/operations.md).
+    database.pragma('synchronous = NORMAL');
+    // Checkpoints (the WAL copied into the database, with an fsync) are the checkpointer's, in a
+    // thread of its own: made here, by the commit that fills the WAL, they stopped the whole
+    // server, every table with it, for as long as the disk took (hundreds of ms on a busy disk).
+    database.pragma('wal_autocheckpoint = 0');
+    // A write now rather than at the end of someone's game: SQLite opens a file it may not
+    // write read-only, without a word, and refuses the first write.
+    const version = database.pragma('user_version', { simple: true }) as number;
+    database.pragma(`user_version = ${version}`);
+  } catch (e) {
+    database.close();
+    throw new Error(`the database ${file} cannot be written to (${e instanceof Error ? e.message : String(e)})`, {
+      cause: e,
+    });
+  }
+  const db = new Kysely<Tables>({
+    dialect: new TransactionalSqliteDialect({ database: cachingStatements(database) }),
+  });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations(SQLITE_TYPES)) },
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(`migration failed: ${JSON.stringify(error)}`);
+  const worker = checkpointer(file);
+  return kyselyStores(db, owner, {
+    database: 'sqlite',
     // better-sqlite3's SqliteError carries SQLite's extended result code.
-    super(db, owner, (e) => e instanceof Database.SqliteError && e.code === 'SQLITE_CONSTRAINT_UNIQUE');
-    this.#checkpointer = worker;
-  }
-
-  /** The database's tables by size (`ubongo admin size`). */
-  sizes(): Promise<TableSize[]> {
-    return sqliteSizes(this.db);
-  }
-
-  override async close(): Promise<void> {
-    await this.#checkpointer.terminate();
+    isUniqueViolation: (e) => e instanceof Database.SqliteError && e.code === 'SQLITE_CONSTRAINT_UNIQUE',
+    sizes: sqliteSizes,
     // The last connection to close checkpoints what is left.
-    await super.close();
-  }
+    beforeClose: () => worker.terminate(),
+  });
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { LiveTable } from '../storage.js';
+import type { LiveTable } from '../table/store.js';
 import type { tableBody } from './schemas.js';
 
 /** A parsed `live_tables` row as the table it keeps (both stores read theirs through this). */

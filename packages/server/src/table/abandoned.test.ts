@@ -40,7 +40,7 @@ it('a game everyone left ends where it stands: stored without a result, its room
   // The room goes, and the game is stored as it stood: no result (nobody won a game nobody
   // finished; a rated one moves no rating), Ana's seat played by a bot from when she left.
   await expect.poll(async () => (await matchMaker.query({ roomId: code })).length, { timeout: 10_000 }).toBe(0);
-  const stored = await server.storage.game(game ?? '');
+  const stored = await server.stores.games.game(game ?? '');
   expect(stored).toMatchObject({ id: game, result: undefined, actions: [{ action: { type: 'start-round' } }] });
   expect(stored?.seats[0]?.occupant).toEqual({ kind: 'stand-in', level: 'casual', for: 'Ana' });
   // Nothing is said of the room afterwards, while a game minute goes by (its bots played on and

@@ -44,11 +44,11 @@ export class GameEnd {
   /** Stores `game` as it stands now (interrupted if it is not over), after the journal's writes. */
   async save(game: RaceGame): Promise<void> {
     game.saved = true;
-    const { storage, clock, log } = this.services;
+    const { stores, clock, log } = this.services;
     await this.journal.settled();
     const record = game.record(game.id, this.table.storedSeats(), clock.now());
     try {
-      await storage.saveGame(record);
+      await stores.games.saveGame(record);
       const { rated } = this.table.settings;
       // A rated game is rated in the season under way: its turn is taken first (seasons.ts).
       if (record.result && rated)
@@ -57,7 +57,7 @@ export class GameEnd {
         });
       const ratings =
         record.result && rated
-          ? await rateRace(storage, game, this.table.seats, this.s.solves?.implausible ?? new Set(), clock.now(), log)
+          ? await rateRace(stores, game, this.table.seats, this.s.solves?.implausible ?? new Set(), clock.now(), log)
           : [];
       if (record.result && this.table.arena)
         // (The game is stored: points that cannot be, are logged; the game is not unsaved for it.)

@@ -1,6 +1,6 @@
 import type { Side } from '@ubongo/core';
 import { MAX_SPECTATORS } from '../protocol.js';
-import type { Account } from '../storage.js';
+import type { Account } from '../accounts/store.js';
 import type { Table } from './table.js';
 import { seatAccount } from './seats.js';
 

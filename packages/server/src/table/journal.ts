@@ -1,10 +1,11 @@
 import type { Numbered } from './race-game.js';
 import type { ServerMetrics } from '../metrics.js';
-import type { LiveGame, LiveTable, Storage } from '../storage.js';
+import type { Games, LiveGame, LiveTable } from './store.js';
+import type { Stores } from '../storage/stores.js';
 
 /** What a game's journal needs: the store, and the bench's measure if it is on. */
 export interface JournalServices {
-  readonly storage: Pick<Storage, 'beginGame' | 'journal'>;
+  readonly stores: Pick<Stores, 'games'>;
   readonly metrics?: Pick<ServerMetrics, 'journalWritten'> | undefined;
 }
 
@@ -38,7 +39,7 @@ export class GameJournal {
 
   /** Opens a game's journal after the earlier writes, then runs `then` with whether it holds. */
   begin(live: LiveGame, then: (stored: boolean) => void): void {
-    void this.#next(() => this.services.storage.beginGame(live)).then(then);
+    void this.#next(() => this.services.stores.games.beginGame(live)).then(then);
   }
 
   /** Writes an entry after the earlier writes; resolves with whether it is durable. */
@@ -46,7 +47,7 @@ export class GameJournal {
     // Wall time, not game time: the bench measures the store's latency (metrics.ts).
     const askedAt = performance.now();
     return this.#next(async () => {
-      await this.services.storage.journal(gameId, seq, entry);
+      await this.services.stores.games.journal(gameId, seq, entry);
       this.services.metrics?.journalWritten(performance.now() - askedAt);
     });
   }
@@ -69,7 +70,7 @@ export class TableJournal {
   #due: { readonly table: LiveTable } | { readonly drop: string } | null = null;
 
   constructor(
-    private readonly storage: Pick<Storage, 'keepTable' | 'dropTable'>,
+    private readonly games: Pick<Games, 'keepTable' | 'dropTable'>,
     private readonly notSaved: (e: unknown) => void,
   ) {}
 
@@ -82,8 +83,8 @@ export class TableJournal {
       this.#due = null;
       if (!due) return;
       try {
-        if ('table' in due) await this.storage.keepTable(due.table);
-        else await this.storage.dropTable(due.drop);
+        if ('table' in due) await this.games.keepTable(due.table);
+        else await this.games.dropTable(due.drop);
       } catch (e) {
         this.notSaved(e);
       }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GameJournal, TableJournal } from './journal.js';
-import type { JournalEntry, LiveGame, LiveTable } from '../storage.js';
-import { MemoryStorage } from '../storage/memory.js';
+import type { JournalEntry, LiveGame, LiveTable } from './store.js';
+import { openMemoryStores } from '../storage/memory.js';
 
 /*
  * A room's journal writes land one after the other, in the order they were asked, whatever order
@@ -27,20 +27,24 @@ const live: LiveGame = {
 const entry = (at: number): JournalEntry => ({ at, kind: 'stand-in', player: 'p1' });
 
 /** A store whose writes wait until the test lets each go, and that notes when each starts. */
-class HeldStorage extends MemoryStorage {
+class HeldStorage {
   readonly started: string[] = [];
   readonly #held: (() => void)[] = [];
+  readonly games = openMemoryStores().games;
 
-  override async beginGame(g: LiveGame): Promise<void> {
-    this.started.push('begin');
-    await new Promise<void>((go) => this.#held.push(go));
-    await super.beginGame(g);
-  }
-
-  override async journal(gameId: string, seq: number, e: JournalEntry): Promise<void> {
-    this.started.push(`entry ${seq}`);
-    await new Promise<void>((go) => this.#held.push(go));
-    await super.journal(gameId, seq, e);
+  constructor() {
+    const begin = this.games.beginGame.bind(this.games);
+    const journal = this.games.journal.bind(this.games);
+    this.games.beginGame = async (g: LiveGame): Promise<void> => {
+      this.started.push('begin');
+      await new Promise<void>((go) => this.#held.push(go));
+      await begin(g);
+    };
+    this.games.journal = async (gameId: string, seq: number, e: JournalEntry): Promise<void> => {
+      this.started.push(`entry ${seq}`);
+      await new Promise<void>((go) => this.#held.push(go));
+      await journal(gameId, seq, e);
+    };
   }
 
   /** Lets the writes waiting so far go, in the opposite order from the one they came in. */
@@ -51,9 +55,9 @@ class HeldStorage extends MemoryStorage {
 
 describe('GameJournal', () => {
   it('writes the game, then each entry in turn, one after the other', async () => {
-    const storage = new HeldStorage();
+    const stores = new HeldStorage();
     const failed: unknown[] = [];
-    const journal = new GameJournal({ storage }, (e) => failed.push(e));
+    const journal = new GameJournal({ stores }, (e) => failed.push(e));
     let began = false;
     journal.begin(live, () => {
       began = true;
@@ -61,17 +65,17 @@ describe('GameJournal', () => {
     const written = [0, 1, 2].map((seq) => journal.write('g1', { seq, entry: entry(2000 + seq) }));
     // Each write waits for the one before it: only the game's header has been asked for.
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(storage.started).toEqual(['begin']);
+    expect(stores.started).toEqual(['begin']);
     expect(began).toBe(false);
     for (let i = 0; i < 4; i++) {
-      storage.release();
+      stores.release();
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     await Promise.all(written);
     await journal.settled();
     expect(began).toBe(true);
-    expect(storage.started).toEqual(['begin', 'entry 0', 'entry 1', 'entry 2']);
-    const [held] = await storage.liveGames();
+    expect(stores.started).toEqual(['begin', 'entry 0', 'entry 1', 'entry 2']);
+    const [held] = await stores.games.liveGames();
     expect(held?.entries.map((e) => [e.seq, e.entry.at])).toEqual([
       [0, 2000],
       [1, 2001],
@@ -81,13 +85,13 @@ describe('GameJournal', () => {
   });
 
   it('reports a write that fails, goes on with the next, and runs what follows an unopened journal', async () => {
-    const storage = new MemoryStorage();
+    const stores = openMemoryStores();
     const failed: string[] = [];
-    const journal = new GameJournal({ storage }, (e) => failed.push(String(e)));
+    const journal = new GameJournal({ stores }, (e) => failed.push(String(e)));
     // No game begun: the store refuses its entries.
     await journal.write('g2', { seq: 0, entry: entry(1) });
     expect(failed).toHaveLength(1);
-    await storage.close();
+    await stores.close();
     let began = false;
     journal.begin(live, () => {
       began = true;
@@ -100,7 +104,7 @@ describe('GameJournal', () => {
   it('tells the bench how long each write took', async () => {
     const measured: number[] = [];
     const journal = new GameJournal(
-      { storage: new MemoryStorage(), metrics: { journalWritten: (ms) => measured.push(ms) } },
+      { stores: openMemoryStores(), metrics: { journalWritten: (ms) => measured.push(ms) } },
       () => undefined,
     );
     journal.begin(live, () => undefined);
@@ -129,14 +133,14 @@ describe('a table kept between games', () => {
   });
 
   it('writes the latest state one write at a time, skipping states replaced before their turn, then drops it', async () => {
-    const storage = new MemoryStorage();
+    const stores = openMemoryStores();
     const written: number[] = [];
     const slow = {
-      dropTable: (code: string) => storage.dropTable(code),
+      dropTable: (code: string) => stores.games.dropTable(code),
       keepTable: async (t: LiveTable) => {
         await new Promise((r) => setTimeout(r, 5));
         written.push(t.savedAt);
-        await storage.keepTable(t);
+        await stores.games.keepTable(t);
       },
     };
     const failures: unknown[] = [];
@@ -154,20 +158,20 @@ describe('a table kept between games', () => {
     journal.keep(kept(6));
     await journal.settled();
     expect(written).toEqual([3, 4, 6]);
-    expect((await storage.liveTables()).map((t) => t.savedAt)).toEqual([6]);
+    expect((await stores.games.liveTables()).map((t) => t.savedAt)).toEqual([6]);
     journal.keep(kept(7));
     journal.drop('LOB111');
     await journal.settled();
-    expect(await storage.liveTables()).toEqual([]);
+    expect(await stores.games.liveTables()).toEqual([]);
     expect(failures).toEqual([]);
   });
 
   it('reports a write that fails, and writes the next change', async () => {
-    const storage = new MemoryStorage();
+    const stores = openMemoryStores();
     let fail = true;
     const flaky = {
-      dropTable: (code: string) => storage.dropTable(code),
-      keepTable: (t: LiveTable) => (fail ? Promise.reject(new Error('disk full')) : storage.keepTable(t)),
+      dropTable: (code: string) => stores.games.dropTable(code),
+      keepTable: (t: LiveTable) => (fail ? Promise.reject(new Error('disk full')) : stores.games.keepTable(t)),
     };
     const failures: unknown[] = [];
     const journal = new TableJournal(flaky, (e) => failures.push(e));
@@ -177,6 +181,6 @@ describe('a table kept between games', () => {
     fail = false;
     journal.keep(kept(2));
     await journal.settled();
-    expect((await storage.liveTables()).map((t) => t.savedAt)).toEqual([2]);
+    expect((await stores.games.liveTables()).map((t) => t.savedAt)).toEqual([2]);
   });
 });

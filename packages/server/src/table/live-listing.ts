@@ -9,7 +9,7 @@ export interface ListedRoom {
   readonly roomId: string;
   readonly isPublic: boolean;
   readonly master: RaceMaster;
-  readonly services: Pick<RoomServices, 'storage' | 'log'>;
+  readonly services: Pick<RoomServices, 'stores' | 'log'>;
   /** Puts the entry in the room's listing's metadata (`live`), where every process reads it. */
   setLive(entry: LiveEntry | null): void;
 }
@@ -63,7 +63,7 @@ export class LiveListing {
     );
     void Promise.all(
       accounts.map(async (id) => {
-        const rating = (await services.storage.ratingsOf(id)).find((r) => r.edition === edition);
+        const rating = (await services.stores.ratings.ratingsOf(id)).find((r) => r.edition === edition);
         byAccount.set(id, rating ? displayOf(rating) : 1500);
       }),
     )

@@ -15,7 +15,7 @@ import type {
   Result,
 } from '@ubongo/core';
 import { err, ok, raceEngine, referee } from '@ubongo/core';
-import type { GameRecord, JournalEntry, LiveGame, StoredSeat } from '../storage.js';
+import type { GameRecord, JournalEntry, LiveGame, StoredSeat } from './store.js';
 
 /** An entry for the journal, with its place in it. */
 export interface Numbered {

@@ -3,7 +3,7 @@ import { deckFor, err, ok, raceEngine, RoundWatcher } from '@ubongo/core';
 import { GameJournal, TableJournal } from './journal.js';
 import { RaceGame } from './race-game.js';
 import { trackRace } from '../solo/solves.js';
-import type { Account } from '../storage.js';
+import type { Account } from '../accounts/store.js';
 import { unratable } from './lobby.js';
 import type { Seat } from './seats.js';
 import type { Table } from './table.js';
@@ -76,7 +76,7 @@ export class RaceMaster {
     this.#journal = new GameJournal(services, (e) => {
       services.log(`room ${room.id}: could not write the journal: ${String(e)}`);
     });
-    this.#kept = new TableJournal(services.storage, (e) => {
+    this.#kept = new TableJournal(services.stores.games, (e) => {
       services.log(`room ${room.id}: could not keep the table: ${String(e)}`);
     });
     this.#views = new TableViews(services, room, table, transport, this.#s, this.#progress);

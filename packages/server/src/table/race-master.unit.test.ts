@@ -7,8 +7,9 @@ import { Attempts } from '../rating/puzzles.js';
 import { RaceGame } from './race-game.js';
 import type { RaceMasterServices } from './race-master.js';
 import { RaceMaster, RECONNECT_SECONDS } from './race-master.js';
-import type { JournalEntry } from '../storage.js';
-import { MemoryStorage } from '../storage/memory.js';
+import type { JournalEntry } from './store.js';
+import { openMemoryStores } from '../storage/memory.js';
+import type { Stores } from '../storage/stores.js';
 import { settingsOf, Table } from './table.js';
 
 /*
@@ -36,12 +37,12 @@ class Transport {
   }
 }
 
-function setup(storage = new MemoryStorage()) {
+function setup(stores = openMemoryStores()) {
   const clock = { t: 1_000_000, timeScale: 1, now: () => clock.t };
   const logged: string[] = [];
   const services: RaceMasterServices = {
-    storage,
-    attempts: new Attempts(storage),
+    stores,
+    attempts: new Attempts(stores),
     inPlay: new LocalInPlay(),
     clock,
     decks,
@@ -52,7 +53,7 @@ function setup(storage = new MemoryStorage()) {
   const table = new Table();
   let began = 0;
   const master = new RaceMaster(services, { id: 'ROOM01', public: false }, table, transport, () => began++);
-  return { storage, clock, services, transport, table, master, logged, began: () => began };
+  return { stores, clock, services, transport, table, master, logged, began: () => began };
 }
 
 type Setup = ReturnType<typeof setup>;
@@ -78,14 +79,14 @@ async function play(
   expect(master.game?.finished).toBe(true);
 }
 
-async function account(storage: MemoryStorage, id: string, username: string | null): Promise<void> {
-  await storage.createAccount({ id, secretHash: id, name: id, username, passwordHash: null, createdAt: 0 });
+async function account(stores: Stores, id: string, username: string | null): Promise<void> {
+  await stores.accounts.createAccount({ id, secretHash: id, name: id, username, passwordHash: null, createdAt: 0 });
 }
 
 describe('RaceMaster', () => {
   it('plays a game to its end: each step told once the journal holds it, then the game saved', async () => {
     const s = setup();
-    const { master, table, transport, storage } = s;
+    const { master, table, transport, stores } = s;
     table.configure({ rounds: 2 });
     table.addBot('casual', 'easy');
     table.addBot('expert', 'easy');
@@ -97,32 +98,32 @@ describe('RaceMaster', () => {
     expect(transport.sent).toEqual([]);
     await settle();
     expect(s.began()).toBe(1);
-    expect((await storage.liveGames()).map((j) => j.game.id)).toEqual([id]);
+    expect((await stores.games.liveGames()).map((j) => j.game.id)).toEqual([id]);
     let steps = 0;
     await play(s, () => {
       steps++;
     });
     await expect.poll(() => transport.types()).toContain('saved');
-    const record = await storage.game(id);
+    const record = await stores.games.game(id);
     expect(record?.result).toBeDefined();
     expect(record?.actions).toHaveLength(steps);
     // Every step went out as its events, each followed by every connection's view.
     expect(transport.types().filter((t) => t === 'events')).toHaveLength(steps);
     expect(transport.types('s1').filter((t) => t === 'view')).toHaveLength(steps);
     // The saved game is no longer under way.
-    expect(await storage.liveGames()).toEqual([]);
+    expect(await stores.games.liveGames()).toEqual([]);
   });
 
   it('tells a step only once the journal holds it', async () => {
     let open: (() => void) | undefined;
     const gate = new Promise<void>((resolve) => (open = resolve));
-    class SlowStorage extends MemoryStorage {
-      override async journal(gameId: string, seq: number, entry: JournalEntry): Promise<void> {
-        await gate;
-        await super.journal(gameId, seq, entry);
-      }
-    }
-    const s = setup(new SlowStorage());
+    const slow = openMemoryStores();
+    const journal = slow.games.journal.bind(slow.games);
+    slow.games.journal = async (gameId: string, seq: number, entry: JournalEntry): Promise<void> => {
+      await gate;
+      await journal(gameId, seq, entry);
+    };
+    const s = setup(slow);
     s.table.addBot('casual', 'easy');
     s.master.start();
     await settle();
@@ -138,15 +139,14 @@ describe('RaceMaster', () => {
   });
 
   it('takes nothing it cannot store: a claim whose write fails is refused, unannounced, and accepted when sent again', async () => {
-    class FaultyStorage extends MemoryStorage {
-      down = false;
-      override async journal(gameId: string, seq: number, entry: JournalEntry): Promise<void> {
-        if (this.down) throw new Error('disk I/O error');
-        await super.journal(gameId, seq, entry);
-      }
-    }
-    const storage = new FaultyStorage();
-    const s = setup(storage);
+    const stores = openMemoryStores();
+    let down = false;
+    const journal = stores.games.journal.bind(stores.games);
+    stores.games.journal = async (gameId: string, seq: number, entry: JournalEntry): Promise<void> => {
+      if (down) throw new Error('disk I/O error');
+      await journal(gameId, seq, entry);
+    };
+    const s = setup(stores);
     s.table.sit('s1', 'Ana', 'easy', undefined);
     s.table.addBot('casual', 'easy');
     s.master.start();
@@ -166,7 +166,7 @@ describe('RaceMaster', () => {
     const claim: RaceAction = { type: 'claim', player: 'p1', placements: task.solution };
     const before = JSON.stringify(s.master.game?.view('p1'));
     const sentBefore = s.transport.sent.length;
-    storage.down = true;
+    down = true;
     // A claim and the referee's next step, both while the store is down: neither is taken.
     const refused = await s.master.act(claim, true);
     expect(refused.ok ? null : refused.error.code).toBe('message/not-saved');
@@ -186,15 +186,15 @@ describe('RaceMaster', () => {
     await settle();
     expect(s.transport.types()).not.toContain('notice');
     expect(ana.occupant.kind).toBe('human');
-    const [journal] = await storage.liveGames();
-    const stored = journal?.entries.length ?? 0;
+    const [kept] = await stores.games.liveGames();
+    const stored = kept?.entries.length ?? 0;
     // The store is back: the claim is sent again and taken, after the stand-in that was due.
-    storage.down = false;
+    down = false;
     const accepted = await s.master.act(claim, true);
     expect(accepted.ok && accepted.value.some((e) => e.type === 'solved' && e.player === 'p1')).toBe(true);
     expect(s.transport.types().slice(-2)).toEqual(['notice', 'events']);
     expect(ana.occupant.kind).toBe('stand-in');
-    const [after] = await storage.liveGames();
+    const [after] = await stores.games.liveGames();
     expect(after?.entries.slice(stored).map(({ seq, entry }) => [seq, entry.kind])).toEqual([
       [stored, 'stand-in'],
       [stored + 1, 'action'],
@@ -202,14 +202,13 @@ describe('RaceMaster', () => {
   });
 
   it('does not start a game whose journal cannot be opened: the table is told and stays in its lobby', async () => {
-    class NoGames extends MemoryStorage {
-      override async beginGame(): Promise<void> {
-        await Promise.resolve();
-        throw new Error('database is read-only');
-      }
-    }
+    const noGames = openMemoryStores();
+    noGames.games.beginGame = async (): Promise<void> => {
+      await Promise.resolve();
+      throw new Error('database is read-only');
+    };
     const began: boolean[] = [];
-    const s = setup(new NoGames());
+    const s = setup(noGames);
     const master = new RaceMaster(s.services, { id: 'ROOM02', public: false }, s.table, s.transport, (stored) =>
       began.push(stored),
     );
@@ -238,9 +237,9 @@ describe('RaceMaster', () => {
 
   it('rates the people with a username at a rated table, one whose solve came faster than a person can last', async () => {
     const s = setup();
-    const { master, table, storage } = s;
+    const { master, table, stores } = s;
     for (const id of ['ana', 'ben', 'cat']) {
-      await account(storage, id, id);
+      await account(stores, id, id);
       table.sit(`s-${id}`, id, 'easy', { id, claimed: true });
     }
     table.configure({ rounds: 1, rated: true });
@@ -257,12 +256,12 @@ describe('RaceMaster', () => {
       expect(claimed.ok).toBe(true);
     });
     await expect.poll(() => s.transport.types()).toContain('saved');
-    const games = async (id: string) => (await storage.ratingsOf(id)).map((r) => r.games);
+    const games = async (id: string) => (await stores.ratings.ratingsOf(id)).map((r) => r.games);
     expect(await games('ana')).toEqual([1]);
     expect(await games('ben')).toEqual([1]);
     expect(await games('cat')).toEqual([1]);
-    expect((await storage.ratedGames('cat', 'classic', 0)).map((g) => g.place)).toEqual([4]);
-    expect((await storage.flaggedAccounts()).map((f) => f.account.id)).toEqual(['cat']);
+    expect((await stores.ratings.ratedGames('cat', 'classic', 0)).map((g) => g.place)).toEqual([4]);
+    expect((await stores.accounts.flaggedAccounts()).map((f) => f.account.id)).toEqual(['cat']);
   });
 
   it('keeps a game under way in the journal when the server stops, and stores it as interrupted otherwise', async () => {
@@ -273,8 +272,8 @@ describe('RaceMaster', () => {
       await settle();
       const id = s.master.game?.id ?? '';
       await s.master.dispose(stopping);
-      expect((await s.storage.liveGames()).map((j) => j.game.id)).toEqual(stopping ? [id] : []);
-      const record = await s.storage.game(id);
+      expect((await s.stores.games.liveGames()).map((j) => j.game.id)).toEqual(stopping ? [id] : []);
+      const record = await s.stores.games.game(id);
       expect(record === undefined).toBe(stopping);
       expect(record?.result).toBeUndefined();
     }
@@ -283,7 +282,7 @@ describe('RaceMaster', () => {
   it('after a restart waits for its people: bots for those still away, or the game stored as interrupted', async () => {
     for (const someoneBack of [true, false]) {
       const s = setup();
-      const { table, storage, clock } = s;
+      const { table, stores, clock } = s;
       table.sit('s-ana', 'ana', 'easy', { id: 'ana', claimed: false });
       table.sit('s-ben', 'ben', 'easy', { id: 'ben', claimed: false });
       table.numberSeats();
@@ -291,7 +290,7 @@ describe('RaceMaster', () => {
       const started = RaceGame.start(decks.classic, config, 1, clock.t, {}, 'g-resumed');
       if (!started.ok) throw new Error(started.error.message);
       const live = started.value.live('ROOM01', false, table.journalSeats(), false);
-      await storage.beginGame(live);
+      await stores.games.beginGame(live);
       const resumed = new RaceMaster(
         s.services,
         { id: 'ROOM01', public: false },
@@ -312,13 +311,13 @@ describe('RaceMaster', () => {
         expect(resumed.table.seats.map((t) => t.occupant.kind)).toEqual(['human', 'stand-in']);
         expect(s.transport.types()).toEqual(['notice']);
         await expect
-          .poll(async () => (await storage.liveGames())[0]?.entries.map((e) => e.entry.kind))
+          .poll(async () => (await stores.games.liveGames())[0]?.entries.map((e) => e.entry.kind))
           .toEqual(['stand-in']);
       } else {
         await ended;
         expect(resumed.resumeBy).toBeNull();
-        expect((await storage.game('g-resumed'))?.result).toBeUndefined();
-        expect(await storage.liveGames()).toEqual([]);
+        expect((await stores.games.game('g-resumed'))?.result).toBeUndefined();
+        expect(await stores.games.liveGames()).toEqual([]);
       }
     }
   });

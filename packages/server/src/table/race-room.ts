@@ -12,7 +12,7 @@ import type { RoomSetting } from './kinds.js';
 import { orderOf, refuseRatedQuickMatch, setUp } from './kinds.js';
 import { handOver } from './reconnection.js';
 import type { RoomServices } from '../services.js';
-import type { Account } from '../storage.js';
+import type { Account } from '../accounts/store.js';
 import type { Seat } from './seats.js';
 import { TableWhereabouts } from './table-whereabouts.js';
 import { Timers } from '../rooms/timers.js';
@@ -223,7 +223,7 @@ export class RaceRoom extends Room {
       },
       refreshClaims: () =>
         this.#master.table
-          .refreshClaims((id) => this.services.storage.account(id))
+          .refreshClaims((id) => this.services.stores.accounts.account(id))
           .catch((e: unknown) => {
             this.services.log(`room ${this.roomId}: accounts not read again: ${String(e)}`);
             return false;

@@ -5,29 +5,17 @@ import type { RoomServices } from '../services.js';
 import { claimReview } from '../solo/reviews.js';
 import type { Whose } from '../solo/solves.js';
 import { Solves } from '../solo/solves.js';
-import type { Storage } from '../storage.js';
+import type { Stores } from '../storage/stores.js';
 import type { RaceGame } from './race-game.js';
 import type { Table } from './table.js';
 
-/** What a race's master needs from the server around it (storage narrowed to what it calls). */
+/** What a race's master needs from the server around it (stores narrowed to what it calls). */
 export type RaceMasterServices = Pick<
   RoomServices,
   'attempts' | 'inPlay' | 'decks' | 'seed' | 'log' | 'metrics' | 'arenas' | 'seasons'
 > & {
   readonly clock: Pick<GameClock, 'now' | 'timeScale'>;
-  readonly storage: Pick<
-    Storage,
-    | 'beginGame'
-    | 'journal'
-    | 'saveGame'
-    | 'keepTable'
-    | 'dropTable'
-    | 'flagAccount'
-    | 'holdClaim'
-    | 'heldPlayers'
-    | 'soloResultsOf'
-  > &
-    RatingStore;
+  readonly stores: Pick<Stores, 'accounts' | 'games' | 'reviews' | 'soloRuns'> & RatingStore;
 };
 
 /**
@@ -96,6 +84,6 @@ export function raceSolves(services: RaceMasterServices, deck: Deck, room: strin
     room,
     { log: `room ${room}`, flag: ' in a race' },
     whose,
-    table.settings.rated ? claimReview(services.storage, services.decks.classic, game) : undefined,
+    table.settings.rated ? claimReview(services.stores, services.decks.classic, game) : undefined,
   );
 }

@@ -1,24 +1,24 @@
 import type { Deck, DeckEdition, ReplayAnswer, ReplayRound } from '@ubongo/core';
 import { deckFor, parseRaceAction, parseRaceConfig, raceEngine, RoundWatcher } from '@ubongo/core';
 import { parseOccupant } from '../protocol.js';
-import type { Storage } from '../storage.js';
+import type { Stores } from '../storage/stores.js';
 
 /** A replayed game (`GET /api/games/:id/replay`), as core's protocol says. */
 export type Replay = ReplayAnswer;
 
 /** The game `id` replayed by the engine from its stored seed and actions; undefined when there is none. */
 export async function replayOf(
-  storage: Pick<Storage, 'game' | 'account'>,
+  stores: Pick<Stores, 'accounts' | 'games'>,
   decks: Readonly<Record<DeckEdition, Deck>>,
   id: string,
 ): Promise<Replay | undefined> {
-  const record = await storage.game(id);
+  const record = await stores.games.game(id);
   if (!record) return undefined;
   const seats = await Promise.all(
     record.seats.map(async (s) => {
       // Stored data is outside input: an occupant that is not one is left out (the name stays).
       const occupant = parseOccupant(s.occupant);
-      const account = s.accountId === undefined ? undefined : await storage.account(s.accountId);
+      const account = s.accountId === undefined ? undefined : await stores.accounts.account(s.accountId);
       return {
         id: s.id,
         name: s.name,

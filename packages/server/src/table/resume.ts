@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { RaceGame } from './race-game.js';
 import type { GameClock } from '../clock.js';
 import type { Deck } from '@ubongo/core';
-import type { GameRecord, Journal, JournalSeat, LiveTable, Storage } from '../storage.js';
+import type { GameRecord, Journal, JournalSeat, LiveTable } from './store.js';
+import type { Stores } from '../storage/stores.js';
 import type { Restoration, Resumption, RoomServices } from '../services.js';
 import { settingsOf, Table } from './table.js';
 
@@ -55,13 +56,13 @@ export function takeResumption(
 /** Rebuilds every game under way; `open(key)` creates the room that takes `services.resumes.get(key)`. */
 export async function resumeGames(
   services: Pick<RoomServices, 'decks' | 'log' | 'resumes'> & {
-    readonly storage: Pick<Storage, 'saveGame' | 'voidJournal'>;
+    readonly stores: Pick<Stores, 'games'>;
     readonly clock: Pick<GameClock, 'now'>;
   },
   journals: readonly Journal[],
   open: (key: string) => Promise<unknown>,
 ): Promise<Resumed> {
-  const { storage, decks, log, clock } = services;
+  const { stores, decks, log, clock } = services;
   let resumed = 0;
   let finished = 0;
   let broken = 0;
@@ -70,15 +71,15 @@ export async function resumeGames(
     const rebuilt = RaceGame.resume(decks[deckFor(live.config.edition)], live, entries, nextSeq);
     if (!rebuilt.ok) {
       log(`game ${live.id} cannot be resumed: ${rebuilt.error.message}; it is stored as interrupted`);
-      await storage.saveGame(brokenRecord(journal, clock.now()));
+      await stores.games.saveGame(brokenRecord(journal, clock.now()));
       broken++;
       continue;
     }
     const { game, voidFrom } = rebuilt.value;
     const seats = seatsAfter(journal, voidFrom);
-    if (voidFrom !== null) await storage.voidJournal(live.id, voidFrom);
+    if (voidFrom !== null) await stores.games.voidJournal(live.id, voidFrom);
     if (game.finished) {
-      await storage.saveGame(game.record(live.id, storedSeats(journal, seats), clock.now()));
+      await stores.games.saveGame(game.record(live.id, storedSeats(journal, seats), clock.now()));
       finished++;
       continue;
     }
@@ -90,7 +91,7 @@ export async function resumeGames(
     } catch (e) {
       services.resumes.delete(key);
       log(`game ${live.id} could not get its room back: ${String(e)}; it is stored as interrupted`);
-      await storage.saveGame(game.record(live.id, storedSeats(journal, seats), clock.now()));
+      await stores.games.saveGame(game.record(live.id, storedSeats(journal, seats), clock.now()));
       broken++;
     }
   }
@@ -129,24 +130,24 @@ export interface Restored {
  */
 export async function restoreTables(
   services: Pick<RoomServices, 'decks' | 'log' | 'resumes'> & {
-    readonly storage: Pick<Storage, 'game' | 'dropTable'>;
+    readonly stores: Pick<Stores, 'games'>;
   },
   tables: readonly LiveTable[],
   taken: ReadonlySet<string>,
   open: (key: string) => Promise<unknown>,
 ): Promise<Restored> {
-  const { storage, decks, log } = services;
+  const { stores, decks, log } = services;
   let restored = 0;
   let dropped = 0;
   for (const table of tables) {
     if (taken.has(table.code)) {
-      await storage.dropTable(table.code);
+      await stores.games.dropTable(table.code);
       dropped++;
       continue;
     }
     let game: RaceGame | null = null;
     if (table.game !== null) {
-      const record = await storage.game(table.game);
+      const record = await stores.games.game(table.game);
       game = record ? finishedGame(decks[deckFor(record.config.edition)], record) : null;
       if (!game) log(`table ${table.code}: its game ${table.game} cannot be shown again; it comes back as its lobby`);
     }
@@ -158,7 +159,7 @@ export async function restoreTables(
     } catch (e) {
       services.resumes.delete(key);
       log(`table ${table.code} could not get its room back: ${String(e)}; it is forgotten`);
-      await storage.dropTable(table.code);
+      await stores.games.dropTable(table.code);
       dropped++;
     }
   }

@@ -4,7 +4,8 @@ import type { Numbered } from './race-game.js';
 import { RaceGame } from './race-game.js';
 import { restoreTables, resumeGames, takeResumption } from './resume.js';
 import type { Restoration, Resumption } from '../services.js';
-import { MemoryStorage } from '../storage/memory.js';
+import { openMemoryStores } from '../storage/memory.js';
+import type { Stores } from '../storage/stores.js';
 import { Table } from './table.js';
 
 /*
@@ -16,10 +17,10 @@ import { Table } from './table.js';
 const decks = { classic: shippedDeck('classic'), extreme: shippedDeck('extreme') };
 
 /**
- * A journal in `storage` of a game of two bots, up to `steps` of its referee's plans (all of them
+ * A journal in `stores` of a game of two bots, up to `steps` of its referee's plans (all of them
  * when absent); the game's id.
  */
-async function journalled(storage: MemoryStorage, id: string, steps = Infinity): Promise<string> {
+async function journalled(stores: Stores, id: string, steps = Infinity): Promise<string> {
   const table = new Table();
   table.configure({ rounds: 1 });
   table.addBot('casual', 'easy');
@@ -29,7 +30,7 @@ async function journalled(storage: MemoryStorage, id: string, steps = Infinity):
   const started = RaceGame.start(decks.classic, config, 5, 1000, table.bots(), id);
   if (!started.ok) throw new Error(started.error.message);
   const game = started.value;
-  await storage.beginGame(game.live('ROOM01', false, table.journalSeats(), false));
+  await stores.games.beginGame(game.live('ROOM01', false, table.journalSeats(), false));
   const entries: Numbered[] = [];
   for (let i = 0; i < steps && !game.finished; i++) {
     const next = game.next();
@@ -38,29 +39,29 @@ async function journalled(storage: MemoryStorage, id: string, steps = Infinity):
     if (step.ok) entries.push(step.value.entry);
     else game.drop(next.action);
   }
-  for (const { seq, entry } of entries) await storage.journal(id, seq, entry);
+  for (const { seq, entry } of entries) await stores.games.journal(id, seq, entry);
   return id;
 }
 
-function services(storage: MemoryStorage) {
+function services(stores: Stores) {
   const logged: string[] = [];
   const resumes = new Map<string, Resumption | Restoration>();
-  return { storage, decks, log: (m: string) => logged.push(m), resumes, clock: { now: () => 10_000_000 }, logged };
+  return { stores, decks, log: (m: string) => logged.push(m), resumes, clock: { now: () => 10_000_000 }, logged };
 }
 
 describe('resumeGames', () => {
   it('hands a game under way to a room, at the start of its round; stores a finished one', async () => {
-    const storage = new MemoryStorage();
-    const under = await journalled(storage, 'under-way', 2);
-    const done = await journalled(storage, 'done');
-    const s = services(storage);
+    const stores = openMemoryStores();
+    const under = await journalled(stores, 'under-way', 2);
+    const done = await journalled(stores, 'done');
+    const s = services(stores);
     const opened: string[] = [];
-    const resumed = await resumeGames(s, await storage.liveGames(), (key) => {
+    const resumed = await resumeGames(s, await stores.games.liveGames(), (key) => {
       opened.push(key);
       return Promise.resolve();
     });
     expect(resumed).toEqual({ resumed: 1, finished: 1, broken: 0 });
-    expect((await storage.game(done))?.result).toBeDefined();
+    expect((await stores.games.game(done))?.result).toBeDefined();
     const [key] = opened;
     const resumption = takeResumption(s.resumes, { resume: key });
     if (!resumption || 'table' in resumption) throw new Error('no game to resume');
@@ -70,20 +71,24 @@ describe('resumeGames', () => {
     expect(takeResumption(s.resumes, { resume: key })).toBeUndefined();
     expect(takeResumption(s.resumes, { public: true })).toBeUndefined();
     // The interrupted round's entries are voided: the round is played again.
-    expect((await storage.liveGames()).map((j) => [j.game.id, j.entries.length])).toEqual([[under, 0]]);
+    expect((await stores.games.liveGames()).map((j) => [j.game.id, j.entries.length])).toEqual([[under, 0]]);
   });
 
   it('stores a game whose journal does not replay, or that gets no room, as interrupted', async () => {
-    const storage = new MemoryStorage();
-    const id = await journalled(storage, 'broken', 2);
-    await storage.journal(id, 2, { at: 2000, kind: 'action', action: { type: 'claim', player: 'p9', placements: [] } });
-    const lost = await journalled(storage, 'no-room', 2);
-    const s = services(storage);
-    const resumed = await resumeGames(s, await storage.liveGames(), () => Promise.reject(new Error('no room')));
+    const stores = openMemoryStores();
+    const id = await journalled(stores, 'broken', 2);
+    await stores.games.journal(id, 2, {
+      at: 2000,
+      kind: 'action',
+      action: { type: 'claim', player: 'p9', placements: [] },
+    });
+    const lost = await journalled(stores, 'no-room', 2);
+    const s = services(stores);
+    const resumed = await resumeGames(s, await stores.games.liveGames(), () => Promise.reject(new Error('no room')));
     expect(resumed).toEqual({ resumed: 0, finished: 0, broken: 2 });
-    for (const game of [id, lost]) expect((await storage.game(game))?.result).toBeUndefined();
-    expect(await storage.game(id)).toBeDefined();
-    expect(await storage.game(lost)).toBeDefined();
+    for (const game of [id, lost]) expect((await stores.games.game(game))?.result).toBeUndefined();
+    expect(await stores.games.game(id)).toBeDefined();
+    expect(await stores.games.game(lost)).toBeDefined();
     expect(s.logged).toEqual([
       expect.stringMatching(/^game broken cannot be resumed: journal entry 2 does not replay/),
       expect.stringMatching(/^game no-room could not get its room back: Error: no room/),
@@ -92,10 +97,10 @@ describe('resumeGames', () => {
   });
 
   it('brings back kept tables: a lobby as kept, a finished table with its game; forgets one whose code the journal has', async () => {
-    const storage = new MemoryStorage();
-    const done = await journalled(storage, 'done');
-    const s = services(storage);
-    await resumeGames(s, await storage.liveGames(), () => Promise.resolve());
+    const stores = openMemoryStores();
+    const done = await journalled(stores, 'done');
+    const s = services(stores);
+    await resumeGames(s, await stores.games.liveGames(), () => Promise.resolve());
     // A lobby: Ana hosts, Ben is ready, a bot.
     const lobby = new Table();
     lobby.configure({ rounds: 4, edition: 'extreme' });
@@ -105,17 +110,17 @@ describe('resumeGames', () => {
     const [ana, ben] = lobby.seats;
     if (!ana?.key || !ben) throw new Error('no seats');
     ben.ready = true;
-    await storage.keepTable(lobby.kept('LOB111', false, null, 500));
-    await storage.keepTable({ ...lobby.kept('FIN222', true, done, 600) });
-    await storage.keepTable({ ...lobby.kept('GONE33', false, 'nope', 700) });
-    await storage.keepTable({ ...lobby.kept('ROOM01', false, null, 800) });
+    await stores.games.keepTable(lobby.kept('LOB111', false, null, 500));
+    await stores.games.keepTable({ ...lobby.kept('FIN222', true, done, 600) });
+    await stores.games.keepTable({ ...lobby.kept('GONE33', false, 'nope', 700) });
+    await stores.games.keepTable({ ...lobby.kept('ROOM01', false, null, 800) });
     const opened: string[] = [];
-    const restored = await restoreTables(s, await storage.liveTables(), new Set(['ROOM01']), (key) => {
+    const restored = await restoreTables(s, await stores.games.liveTables(), new Set(['ROOM01']), (key) => {
       opened.push(key);
       return Promise.resolve();
     });
     expect(restored).toEqual({ restored: 3, dropped: 1 });
-    expect((await storage.liveTables()).map((t) => t.code)).toEqual(['FIN222', 'GONE33', 'LOB111']);
+    expect((await stores.games.liveTables()).map((t) => t.code)).toEqual(['FIN222', 'GONE33', 'LOB111']);
     const back = opened.map((key) => takeResumption(s.resumes, { resume: key }));
     const [fin, gone, lob] = back.map((r) => (r && 'table' in r ? r : undefined));
     expect(fin?.game?.finished).toBe(true);

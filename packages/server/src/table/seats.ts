@@ -1,6 +1,6 @@
 import type { Occupant, Side } from '@ubongo/core';
 import { createHash } from 'node:crypto';
-import type { JournalSeat, StoredSeat } from '../storage.js';
+import type { JournalSeat, StoredSeat } from './store.js';
 
 /** A seat at the table: who sits in it, and for a person the connection while they have one. */
 export interface Seat {

@@ -2,7 +2,7 @@ import type { RatingChange, BotLevel, RaceConfig, RaceSettings, Side, Variant } 
 import { EDITION_RULES, GAME_ROUNDS, HOURGLASS_SECONDS, STAND_IN_LEVEL } from '@ubongo/core';
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { distinctName } from '../accounts/names.js';
-import type { JournalSeat, LiveTable, StoredSeat } from '../storage.js';
+import type { JournalSeat, LiveTable, StoredSeat } from './store.js';
 import type { Seat, SeatAccount, Watcher } from './seats.js';
 import { hashKey, journalSeatsOf, SEATS, seatLabel, seatOfJournal, storedSeatsOf } from './seats.js';
 

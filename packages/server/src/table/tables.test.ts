@@ -303,7 +303,13 @@ describe('solo play', () => {
     // No best was sent: any complete run is a new best.
     expect(recorded.newBest).toBe(true);
     // Listed, with its id to replay it; but Zoe plays as a guest: on no public board (pages.test.ts).
-    const listed = await server.storage.records({ from: 'anyone', mode: 'count', limit: 5, side: 'easy', top: 100 });
+    const listed = await server.stores.soloRuns.records({
+      from: 'anyone',
+      mode: 'count',
+      limit: 5,
+      side: 'easy',
+      top: 100,
+    });
     const mine = listed.find((r) => r.player === 'Zoe');
     expect(mine).toMatchObject({ solved: 5, skipped: 1, username: null });
     const { records } = (await (

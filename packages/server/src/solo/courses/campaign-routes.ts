@@ -2,6 +2,7 @@ import type { CampaignProgress } from '@ubongo/core';
 import { AccountError } from '../../accounts/accounts.js';
 import { campaignProgress } from './campaign.js';
 import type { Http, HttpOptions } from '../../http/http-common.js';
+import type { Stores } from '../../storage/stores.js';
 
 /**
  * `GET /api/me/campaign`: the signed-in account's campaign (docs/protocol.md, "HTTP"): every level
@@ -9,7 +10,7 @@ import type { Http, HttpOptions } from '../../http/http-common.js';
  */
 export function campaignRoutes(
   app: Http,
-  { storage, accounts, decks }: Pick<HttpOptions, 'storage' | 'accounts' | 'decks'>,
+  { stores, accounts, decks }: Pick<HttpOptions, 'accounts' | 'decks'> & { readonly stores: Pick<Stores, 'campaign'> },
 ): void {
   app.get(
     '/api/me/campaign',
@@ -18,7 +19,7 @@ export function campaignRoutes(
       const token = /^Bearer ([\w-]{20,100})$/.exec(request.headers.authorization ?? '')?.[1];
       const account = await accounts.bySession(token);
       if (!account) throw new AccountError(401, 'account/sign-in-first', 'sign in first');
-      return (await campaignProgress(storage, decks, account.id)) satisfies CampaignProgress;
+      return (await campaignProgress(stores.campaign, decks, account.id)) satisfies CampaignProgress;
     },
   );
 }

@@ -1,7 +1,7 @@
 import type { CampaignLevel, CampaignOutcome, CampaignProgress, Deck, DeckEdition, SoloCourse } from '@ubongo/core';
 import { campaignLevels, err, ok, starsFor } from '@ubongo/core';
 import type { Course } from './course.js';
-import type { CampaignMark, SoloRuns } from '../../storage.js';
+import type { CampaignMark, CampaignMarks } from './campaign-store.js';
 
 /*
  * The campaign (docs/decks.md, "The campaign"): core's levels (campaign.ts), each a count run of
@@ -31,12 +31,12 @@ const starsOf = (n: number): 0 | 1 | 2 | 3 => (n >= 3 ? 3 : n >= 2 ? 2 : n >= 1 
 
 /** An account's campaign: every level by world, with its stars and best time, and the level to play next. */
 export async function campaignProgress(
-  storage: Pick<SoloRuns, 'campaignProgress'>,
+  campaign: Pick<CampaignMarks, 'campaignProgress'>,
   decks: Readonly<Record<DeckEdition, Deck>>,
   accountId: string,
 ): Promise<CampaignProgress> {
   const levels = levelsFor(decks);
-  const marks = new Map((await storage.campaignProgress(accountId)).map((m) => [m.level, m]));
+  const marks = new Map((await campaign.campaignProgress(accountId)).map((m) => [m.level, m]));
   const solved = new Set(marks.keys());
   const worlds: {
     world: number;
@@ -70,7 +70,7 @@ export const campaignCourse: Course<CampaignCourse> = {
     const level = levelsFor(services.decks)[course.level - 1];
     if (!level) return err(`the campaign has no level ${course.level}`);
     if (course.level > 1) {
-      const solved = await services.storage.campaignProgress(account.id);
+      const solved = await services.stores.campaign.campaignProgress(account.id);
       if (!solved.some((m) => m.level === course.level - 1))
         return err(`level ${course.level} is not open yet: solve level ${course.level - 1} first`);
     }
@@ -93,12 +93,12 @@ export const campaignCourse: Course<CampaignCourse> = {
     const solvedMs = puzzle?.outcome === 'solved' ? puzzle.ms : undefined;
     // Stars count only for a solve that came as a person's and is not held for review.
     const stars = starsFor(level.stars, solvedMs ?? 0, solvedMs !== undefined && run.verified && !run.held);
-    const before = account ? await services.storage.campaignProgress(account.id) : [];
+    const before = account ? await services.stores.campaign.campaignProgress(account.id) : [];
     const nextNumber = course.level + 1;
     const solvedBefore = before.some((m) => m.level === course.level);
     let kept: CampaignMark | undefined = before.find((m) => m.level === course.level);
     if (account && stars > 0 && solvedMs !== undefined)
-      kept = await services.storage.markCampaignLevel({
+      kept = await services.stores.campaign.markCampaignLevel({
         accountId: account.id,
         level: course.level,
         stars,

@@ -11,7 +11,8 @@ import type {
   TaskRef,
 } from '@ubongo/core';
 import type { RoomServices } from '../../services.js';
-import type { Account, SoloPuzzle } from '../../storage.js';
+import type { Account } from '../../accounts/store.js';
+import type { SoloPuzzle } from '../store.js';
 
 /*
  * What a course is (courses.ts has them all, and says how the solo room uses them): its own

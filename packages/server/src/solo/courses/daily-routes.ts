@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { attemptView, dailyTaskOn, streakOf, yesterdayOf } from './daily.js';
 import type { Http, HttpOptions } from '../../http/http-common.js';
 import { bearer, Refused } from '../../http/http-common.js';
+import type { Stores } from '../../storage/stores.js';
 
 const dateParams = z.object({
   date: z.string().refine(isDailyDate, { error: 'date is a day, YYYY-MM-DD' }),
@@ -21,8 +22,11 @@ const boardQuery = z.object({
 });
 
 /** The daily puzzle's routes (docs/protocol.md): today, a day's board, a past day's solution. */
-export function dailyRoutes(app: Http, options: HttpOptions): void {
-  const { storage, decks, accounts, clock } = options;
+export function dailyRoutes(
+  app: Http,
+  options: Omit<HttpOptions, 'stores'> & { readonly stores: Pick<Stores, 'daily'> },
+): void {
+  const { stores, decks, accounts, clock } = options;
   const today = (): string => dailyDateOf(clock.date());
 
   app.get('/api/daily', { schema: { summary: 'Today’s daily puzzle, and your attempt' } }, async (request) => {
@@ -35,8 +39,8 @@ export function dailyRoutes(app: Http, options: HttpOptions): void {
     if (!account) return answer;
     return {
       ...answer,
-      attempt: await attemptView(storage, account.id, date),
-      streak: await streakOf(storage, account.id, date),
+      attempt: await attemptView(stores, account.id, date),
+      streak: await streakOf(stores, account.id, date),
     } satisfies DailyAnswer;
   });
 
@@ -48,7 +52,7 @@ export function dailyRoutes(app: Http, options: HttpOptions): void {
       if (!dailyDayOf(date).ok || date > today()) throw new Refused(404, `no daily puzzle on ${date}`);
       const size = request.query.top === undefined ? 20 : Number(request.query.top);
       const skip = request.query.cursor === undefined ? 0 : Number(request.query.cursor);
-      const entries = await storage.dailyBoard(date, { top: size + 1, offset: skip });
+      const entries = await stores.daily.dailyBoard(date, { top: size + 1, offset: skip });
       return {
         date,
         entries: entries.slice(0, size).map((e, i) => ({
@@ -72,7 +76,7 @@ export function dailyRoutes(app: Http, options: HttpOptions): void {
       // Today's (and a day to come) is never given away: a day's is, once the day is over.
       if (!dailyDayOf(date).ok) throw new Refused(404, `no daily puzzle on ${date}`);
       if (clock.date() < dailyOverAt(date)) throw new Refused(403, `the daily puzzle of ${date} is not over yet`);
-      const daily = await dailyTaskOn(decks, storage, date);
+      const daily = await dailyTaskOn(decks, stores, date);
       if (!daily) throw new Refused(404, `no daily puzzle on ${date}`);
       const deck = decks[daily.edition];
       return {

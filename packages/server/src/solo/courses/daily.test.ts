@@ -55,7 +55,7 @@ const decks = {
   extreme: (await import('@ubongo/core/decks')).shippedDeck('extreme'),
 };
 /** The server's schedule: core's rule, drawn with the server's secret (kept in its database). */
-const serverSchedule = async () => dailySchedule(decks, secretDraw(await server.storage.dailySecret()));
+const serverSchedule = async () => dailySchedule(decks, secretDraw(await server.stores.daily.dailySecret()));
 
 /** Plays today's daily as `client`: solved by hand, or left mid-run. The run's task and its outcome. */
 async function playDaily(client: Client, how: 'solve' | 'leave') {
@@ -95,7 +95,9 @@ const board = async (date: string): Promise<DailyBoardAnswer> =>
 async function established(username: string): Promise<{ client: Client; id: string; session: string }> {
   const m = await member(url, username);
   for (const at of [1, 2, DAY + 1])
-    await server.storage.saveSolo(solo({ accountId: m.id, player: username, finishedAt: Date.UTC(2026, 10, 1) + at }));
+    await server.stores.soloRuns.saveSolo(
+      solo({ accountId: m.id, player: username, finishedAt: Date.UTC(2026, 10, 1) + at }),
+    );
   return m;
 }
 

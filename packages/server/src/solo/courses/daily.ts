@@ -10,7 +10,7 @@ import type {
 import { createHmac } from 'node:crypto';
 import { dailyDateAdd, dailyDateOf, dailyDayOf, dailyOverAt, dailySchedule, err, ok } from '@ubongo/core';
 import type { Course, CoursePlan } from './course.js';
-import type { Storage } from '../../storage.js';
+import type { Stores } from '../../storage/stores.js';
 
 /*
  * The daily puzzle (docs/courses.md, "The daily puzzle"): one task a day for everyone, by UTC date
@@ -27,7 +27,8 @@ export const STREAK_DAYS = 3660;
 /** Where the place on the day's board is looked for: an attempt further down is not placed. */
 const PLACE_DEPTH = 1000;
 
-const schedules = new WeakMap<Storage, Promise<DailySchedule>>();
+// By the daily store: one schedule for every part handed the same stores.
+const schedules = new WeakMap<object, Promise<DailySchedule>>();
 
 /**
  * A secret's draw of day `d`: the first 32 bits of HMAC-SHA256(secret, "daily d"). Without the
@@ -37,13 +38,16 @@ export function secretDraw(secret: string): (day: number) => number {
   return (day) => createHmac('sha256', secret).update(`daily ${day}`).digest().readUInt32BE(0);
 }
 
-/** The daily schedule of a server (its decks, its storage's secret), computed once per process. */
-export function scheduleOf(decks: Readonly<Record<DeckEdition, Deck>>, storage: Storage): Promise<DailySchedule> {
-  let schedule = schedules.get(storage);
+/** The daily schedule of a server (its decks, its daily store's secret), computed once per process. */
+export function scheduleOf(
+  decks: Readonly<Record<DeckEdition, Deck>>,
+  stores: Pick<Stores, 'daily'>,
+): Promise<DailySchedule> {
+  let schedule = schedules.get(stores.daily);
   if (!schedule) {
-    schedule = storage.dailySecret().then((secret) => dailySchedule(decks, secretDraw(secret)));
-    schedule.catch(() => schedules.delete(storage));
-    schedules.set(storage, schedule);
+    schedule = stores.daily.dailySecret().then((secret) => dailySchedule(decks, secretDraw(secret)));
+    schedule.catch(() => schedules.delete(stores.daily));
+    schedules.set(stores.daily, schedule);
   }
   return schedule;
 }
@@ -51,10 +55,10 @@ export function scheduleOf(decks: Readonly<Record<DeckEdition, Deck>>, storage: 
 /** The day's task, or undefined for a day before the first. */
 export async function dailyTaskOn(
   decks: Readonly<Record<DeckEdition, Deck>>,
-  storage: Storage,
+  stores: Pick<Stores, 'daily'>,
   date: string,
 ): Promise<DailyTask | undefined> {
-  const task = (await scheduleOf(decks, storage)).taskOn(date);
+  const task = (await scheduleOf(decks, stores)).taskOn(date);
   return task.ok ? task.value : undefined;
 }
 
@@ -69,11 +73,11 @@ export function yesterdayOf(date: string): string | null {
  * today's attempt is not taken (or not yet solved), ending yesterday (it may still go on); 0 once
  * today's attempt is settled unsolved.
  */
-export async function streakOf(storage: Storage, accountId: string, today: string): Promise<number> {
-  const days = await storage.dailySolvedDays(accountId, today, STREAK_DAYS);
+export async function streakOf(stores: Pick<Stores, 'daily'>, accountId: string, today: string): Promise<number> {
+  const days = await stores.daily.dailySolvedDays(accountId, today, STREAK_DAYS);
   let expect = today;
   if (days[0] !== today) {
-    const attempt = await storage.dailyAttempt(accountId, today);
+    const attempt = await stores.daily.dailyAttempt(accountId, today);
     if (attempt && attempt.ms !== null) return 0;
     expect = dailyDateAdd(today, -1);
   }
@@ -87,21 +91,25 @@ export async function streakOf(storage: Storage, accountId: string, today: strin
 }
 
 /** An account's place on a day's board (from 1), if it is listed there. */
-export async function placeOf(storage: Storage, accountId: string, day: string): Promise<number | null> {
-  const board = await storage.dailyBoard(day, { top: PLACE_DEPTH });
+export async function placeOf(stores: Pick<Stores, 'daily'>, accountId: string, day: string): Promise<number | null> {
+  const board = await stores.daily.dailyBoard(day, { top: PLACE_DEPTH });
   const at = board.findIndex((e) => e.accountId === accountId);
   return at < 0 ? null : at + 1;
 }
 
 /** An account's attempt of a day, as `GET /api/daily` shows it (null while not taken). */
-export async function attemptView(storage: Storage, accountId: string, day: string): Promise<DailyAttemptView | null> {
-  const attempt = await storage.dailyAttempt(accountId, day);
+export async function attemptView(
+  stores: Pick<Stores, 'daily'>,
+  accountId: string,
+  day: string,
+): Promise<DailyAttemptView | null> {
+  const attempt = await stores.daily.dailyAttempt(accountId, day);
   if (!attempt) return null;
   return {
     solved: attempt.solved,
     ms: attempt.ms,
     run: attempt.run,
-    place: attempt.solved ? await placeOf(storage, accountId, day) : null,
+    place: attempt.solved ? await placeOf(stores, accountId, day) : null,
   };
 }
 
@@ -115,7 +123,7 @@ export const dailyCourse: Course<Daily> = {
   async plan(_course, player, services) {
     if (!player.account) return err('sign in to play the daily puzzle');
     const day = dailyDateOf(services.clock.date());
-    const daily = await dailyTaskOn(services.decks, services.storage, day);
+    const daily = await dailyTaskOn(services.decks, services.stores, day);
     if (!daily) return err(`there is no daily puzzle on ${day}`);
     const plan: CoursePlan = {
       edition: daily.edition,
@@ -135,7 +143,7 @@ export const dailyCourse: Course<Daily> = {
     if (!run || !account) return Promise.resolve();
     // A run planned on a day and started on the next is that day's practice.
     if (dailyDateOf(services.clock.date()) !== run.day) return Promise.resolve();
-    run.counted = services.storage.takeDailyAttempt(account.id, run.day, at);
+    run.counted = services.stores.daily.takeDailyAttempt(account.id, run.day, at);
     return run.counted.then(() => undefined);
   },
 
@@ -143,9 +151,9 @@ export const dailyCourse: Course<Daily> = {
     const run = runs.get(plan);
     const account = player.account;
     if (!run || !account || !(await run.counted)) return;
-    const attempt = await services.storage.dailyAttempt(account.id, run.day);
+    const attempt = await services.stores.daily.dailyAttempt(account.id, run.day);
     if (!attempt) return;
-    await services.storage.settleDailyAttempt(account.id, run.day, {
+    await services.stores.daily.settleDailyAttempt(account.id, run.day, {
       id: null,
       solved: false,
       ms: Math.max(0, at - attempt.startedAt),
@@ -157,14 +165,14 @@ export const dailyCourse: Course<Daily> = {
     const run = runs.get(plan);
     const account = player.account;
     if (!run || !account) return undefined;
-    const { storage } = services;
+    const { stores } = services;
     const counted = await run.counted;
     const puzzle = stored.puzzles[0];
     // An attempt that ends once the day is over (its solution out) is not solved.
     const solved = puzzle?.outcome === 'solved' && (!counted || services.clock.date() < dailyOverAt(run.day));
     const ms = puzzle?.ms ?? stored.result.ms;
     if (counted)
-      await storage.settleDailyAttempt(account.id, run.day, {
+      await stores.daily.settleDailyAttempt(account.id, run.day, {
         id: stored.id,
         solved,
         ms,
@@ -176,8 +184,8 @@ export const dailyCourse: Course<Daily> = {
       counted,
       solved,
       ms,
-      place: counted && solved ? await placeOf(storage, account.id, run.day) : null,
-      streak: await streakOf(storage, account.id, run.day),
+      place: counted && solved ? await placeOf(stores, account.id, run.day) : null,
+      streak: await streakOf(stores, account.id, run.day),
     };
   },
 };

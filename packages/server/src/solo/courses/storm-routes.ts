@@ -3,7 +3,8 @@ import { STORM_CLOCK, STORM_MINUTES, STORM_RAMP, stormPeriods } from '@ubongo/co
 import { z } from 'zod';
 import { stormBoards, stormHighsOf } from './storm.js';
 import type { Http, HttpOptions } from '../../http/http-common.js';
-import type { StoredSoloRun } from '../../storage.js';
+import type { StoredSoloRun } from '../store.js';
+import type { Stores } from '../../storage/stores.js';
 
 const highsQuery = z.object({
   top: z
@@ -27,7 +28,7 @@ const entries = (runs: readonly StoredSoloRun[]): StormHighEntry[] =>
 /** `GET /api/storm/highs` (docs/protocol.md): Storm's boards of the day, the week and all time, and your own highs. */
 export function stormRoutes(
   app: Http,
-  { storage, accounts, clock }: Pick<HttpOptions, 'storage' | 'accounts' | 'clock'>,
+  { stores, accounts, clock }: Pick<HttpOptions, 'accounts' | 'clock'> & { readonly stores: Pick<Stores, 'soloRuns'> },
 ): void {
   app.get(
     '/api/storm/highs',
@@ -36,7 +37,7 @@ export function stormRoutes(
       const now = clock.now();
       const { day, week } = stormPeriods(now);
       const top = request.query.top === undefined ? 10 : Number(request.query.top);
-      const boards = await stormBoards(storage, now, top);
+      const boards = await stormBoards(stores.soloRuns, now, top);
       const answer: StormHighsAnswer = {
         day,
         week,
@@ -45,7 +46,7 @@ export function stormRoutes(
       };
       const token = /^Bearer ([\w-]{20,100})$/.exec(request.headers.authorization ?? '')?.[1];
       const account = token === undefined ? undefined : await accounts.bySession(token);
-      return account ? { ...answer, mine: await stormHighsOf(storage, account.id, now) } : answer;
+      return account ? { ...answer, mine: await stormHighsOf(stores.soloRuns, account.id, now) } : answer;
     },
   );
 }

@@ -54,7 +54,9 @@ const name = (t: { board: string; side: string; key: string }): string => `${t.b
 async function established(username: string): Promise<{ client: Client; id: string; session: string }> {
   const m = await member(url, username);
   for (const at of [1, 2, DAY + 1])
-    await server.storage.saveSolo(solo({ accountId: m.id, player: username, finishedAt: Date.UTC(2026, 10, 1) + at }));
+    await server.stores.soloRuns.saveSolo(
+      solo({ accountId: m.id, player: username, finishedAt: Date.UTC(2026, 10, 1) + at }),
+    );
   return m;
 }
 
@@ -135,7 +137,7 @@ describe('Storm', () => {
       expect(checkSolution(m.puzzle, m.solution).ok).toBe(true);
     }
     // The run is stored with its seed: the ramp's tasks for that seed are the ones dealt.
-    const stored = await server.storage.soloRun(recorded.run);
+    const stored = await server.stores.soloRuns.soloRun(recorded.run);
     expect(stored?.dealing).toBe('storm');
     expect(
       stormTasks(buckets, stored?.seed ?? -1)

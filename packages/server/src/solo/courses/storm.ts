@@ -10,7 +10,7 @@ import {
   stormTasks,
   taskOf,
 } from '@ubongo/core';
-import type { RecordQuery, SoloRuns, StoredSoloRun } from '../../storage.js';
+import type { RecordQuery, SoloRuns, StoredSoloRun } from '../store.js';
 import type { Course } from './course.js';
 
 /*
@@ -44,14 +44,14 @@ const board = (q: Omit<RecordQuery, 'mode' | 'limit' | 'dealing'>): RecordQuery 
 
 /** The three boards at `now`: the UTC day's, the ISO week's and all time's, `top` runs each, by established players. */
 export async function stormBoards(
-  storage: Pick<SoloRuns, 'records'>,
+  soloRuns: Pick<SoloRuns, 'records'>,
   now: number,
   top: number,
 ): Promise<{ day: StoredSoloRun[]; week: StoredSoloRun[]; all: StoredSoloRun[] }> {
   const { dayFrom, weekFrom } = stormPeriods(now);
   const [day, week, all] = await Promise.all(
     [dayFrom, weekFrom, undefined].map((since) =>
-      storage.records(board({ from: 'established', top, ...(since === undefined ? {} : { since }) })),
+      soloRuns.records(board({ from: 'established', top, ...(since === undefined ? {} : { since }) })),
     ),
   );
   return { day: day ?? [], week: week ?? [], all: all ?? [] };
@@ -59,13 +59,13 @@ export async function stormBoards(
 
 /** An account's own highs at `now`: its best listed Storm score of the day, of the week and of all time. */
 export async function stormHighsOf(
-  storage: Pick<SoloRuns, 'records'>,
+  soloRuns: Pick<SoloRuns, 'records'>,
   accountId: string,
   now: number,
 ): Promise<StormHighs> {
   const { dayFrom, weekFrom } = stormPeriods(now);
   const best = async (since?: number): Promise<number | null> =>
-    (await storage.records(board({ from: 'anyone', accountId, top: 1, ...(since === undefined ? {} : { since }) })))[0]
+    (await soloRuns.records(board({ from: 'anyone', accountId, top: 1, ...(since === undefined ? {} : { since }) })))[0]
       ?.solved ?? null;
   const [day, week, all] = await Promise.all([best(dayFrom), best(weekFrom), best()]);
   return { day: day ?? null, week: week ?? null, all: all ?? null };
@@ -104,7 +104,7 @@ export const stormCourse: Course<Storm> = {
       bestCombo: bestComboOf(run.puzzles),
       counted: account !== undefined && run.verified && !run.held,
       highs: account
-        ? await stormHighsOf(services.storage, account.id, run.finishedAt)
+        ? await stormHighsOf(services.stores.soloRuns, account.id, run.finishedAt)
         : { day: null, week: null, all: null },
       missed,
     };

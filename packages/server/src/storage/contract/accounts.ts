@@ -4,26 +4,26 @@ import type { Opener } from './fixtures.js';
 /**
  * What every `Accounts` must do: guests, claims, sessions, flags.
  */
-export function accountsContract(name: string, open: Opener): void {
+export function accountsContract(name: string, open: Opener<'accounts'>): void {
   describe(`${name}: accounts`, () => {
     it('flags accounts for review, keeping the first reason', async () => {
-      const storage = await open();
+      const stores = await open();
       const account = { id: 'a1', secretHash: 'ab', name: 'Ana', username: null, passwordHash: null, createdAt: 1 };
-      await storage.createAccount(account);
-      await storage.createAccount({ ...account, id: 'a2', name: 'Ben' });
-      expect(await storage.flaggedAccounts()).toEqual([]);
-      await storage.flagAccount('a2', 'too fast', 20);
-      await storage.flagAccount('a1', 'too fast once', 10);
-      await storage.flagAccount('a1', 'too fast again', 30);
-      expect((await storage.flaggedAccounts()).map((f) => [f.account.name, f.reason, f.at])).toEqual([
+      await stores.accounts.createAccount(account);
+      await stores.accounts.createAccount({ ...account, id: 'a2', name: 'Ben' });
+      expect(await stores.accounts.flaggedAccounts()).toEqual([]);
+      await stores.accounts.flagAccount('a2', 'too fast', 20);
+      await stores.accounts.flagAccount('a1', 'too fast once', 10);
+      await stores.accounts.flagAccount('a1', 'too fast again', 30);
+      expect((await stores.accounts.flaggedAccounts()).map((f) => [f.account.name, f.reason, f.at])).toEqual([
         ['Ana', 'too fast once', 10],
         ['Ben', 'too fast', 20],
       ]);
-      await storage.close();
+      await stores.close();
     });
 
     it('keeps accounts: a guest, claimed with a username no other account has in any case nor as a look-alike', async () => {
-      const storage = await open();
+      const stores = await open();
       const guest = {
         id: 'a1',
         secretHash: 'ab'.repeat(32),
@@ -32,32 +32,32 @@ export function accountsContract(name: string, open: Opener): void {
         passwordHash: null,
         createdAt: 5,
       };
-      await storage.createAccount(guest);
-      await storage.createAccount({ ...guest, id: 'a2', name: 'Ben' });
-      await expect(storage.createAccount(guest)).rejects.toThrow();
-      expect(await storage.account('a1')).toEqual(guest);
-      expect(await storage.account('nope')).toBeUndefined();
-      expect(await storage.claimAccount('a1', 'AnaK', 'anak', 'scrypt$1', 'anak')).toBe(true);
-      expect(await storage.claimAccount('a2', 'ANAK', 'anak', 'scrypt$2', 'anak')).toBe(false);
+      await stores.accounts.createAccount(guest);
+      await stores.accounts.createAccount({ ...guest, id: 'a2', name: 'Ben' });
+      await expect(stores.accounts.createAccount(guest)).rejects.toThrow();
+      expect(await stores.accounts.account('a1')).toEqual(guest);
+      expect(await stores.accounts.account('nope')).toBeUndefined();
+      expect(await stores.accounts.claimAccount('a1', 'AnaK', 'anak', 'scrypt$1', 'anak')).toBe(true);
+      expect(await stores.accounts.claimAccount('a2', 'ANAK', 'anak', 'scrypt$2', 'anak')).toBe(false);
       // Another key with the same skeleton: a look-alike, refused.
-      expect(await storage.claimAccount('a2', 'AnaK.', 'anak.', 'scrypt$2', 'anak')).toBe(false);
+      expect(await stores.accounts.claimAccount('a2', 'AnaK.', 'anak.', 'scrypt$2', 'anak')).toBe(false);
       // The claim revoked the guest secret ('').
       const claimed = { ...guest, secretHash: '', username: 'AnaK', passwordHash: 'scrypt$1' };
-      expect(await storage.accountByUsername('anak')).toEqual(claimed);
-      expect(await storage.accountBySkeleton('anak')).toEqual(claimed);
-      expect(await storage.accountBySkeleton('anak.')).toBeUndefined();
-      await storage.setPassword('a1', 'scrypt$3');
-      await storage.renameAccount('a1', 'Ana K.');
-      expect(await storage.account('a1')).toMatchObject({ name: 'Ana K.', passwordHash: 'scrypt$3' });
-      expect(await storage.account('a2')).toMatchObject({ username: null, secretHash: guest.secretHash });
+      expect(await stores.accounts.accountByUsername('anak')).toEqual(claimed);
+      expect(await stores.accounts.accountBySkeleton('anak')).toEqual(claimed);
+      expect(await stores.accounts.accountBySkeleton('anak.')).toBeUndefined();
+      await stores.accounts.setPassword('a1', 'scrypt$3');
+      await stores.accounts.renameAccount('a1', 'Ana K.');
+      expect(await stores.accounts.account('a1')).toMatchObject({ name: 'Ana K.', passwordHash: 'scrypt$3' });
+      expect(await stores.accounts.account('a2')).toMatchObject({ username: null, secretHash: guest.secretHash });
       // A new password revokes a guest secret too.
-      await storage.setPassword('a2', 'scrypt$4');
-      expect((await storage.account('a2'))?.secretHash).toBe('');
-      await storage.close();
+      await stores.accounts.setPassword('a2', 'scrypt$4');
+      expect((await stores.accounts.account('a2'))?.secretHash).toBe('');
+      await stores.close();
     });
 
     it('keeps sessions and signs them out one by one or all but one', async () => {
-      const storage = await open();
+      const stores = await open();
       const session = (tokenHash: string, accountId = 'a1') => ({
         tokenHash,
         accountId,
@@ -66,69 +66,71 @@ export function accountsContract(name: string, open: Opener): void {
         revokedAt: null,
       });
       for (const s of [session('s1'), session('s2'), session('s3'), session('t1', 'a2')])
-        await storage.createSession(s);
-      expect(await storage.session('s1')).toEqual(session('s1'));
-      expect(await storage.session('nope')).toBeUndefined();
-      await storage.revokeSessions({ tokenHash: 's1' }, 50);
-      expect((await storage.session('s1'))?.revokedAt).toBe(50);
-      await storage.revokeSessions({ accountId: 'a1', except: 's2' }, 60);
-      expect((await storage.session('s2'))?.revokedAt).toBeNull();
-      expect((await storage.session('s3'))?.revokedAt).toBe(60);
+        await stores.accounts.createSession(s);
+      expect(await stores.accounts.session('s1')).toEqual(session('s1'));
+      expect(await stores.accounts.session('nope')).toBeUndefined();
+      await stores.accounts.revokeSessions({ tokenHash: 's1' }, 50);
+      expect((await stores.accounts.session('s1'))?.revokedAt).toBe(50);
+      await stores.accounts.revokeSessions({ accountId: 'a1', except: 's2' }, 60);
+      expect((await stores.accounts.session('s2'))?.revokedAt).toBeNull();
+      expect((await stores.accounts.session('s3'))?.revokedAt).toBe(60);
       // Signed out once is signed out at that time.
-      expect((await storage.session('s1'))?.revokedAt).toBe(50);
-      expect((await storage.session('t1'))?.revokedAt).toBeNull();
-      await storage.close();
+      expect((await stores.accounts.session('s1'))?.revokedAt).toBe(50);
+      expect((await stores.accounts.session('t1'))?.revokedAt).toBeNull();
+      await stores.close();
     });
 
     it('gives a username to one of two accounts claiming it at once', async () => {
-      const storage = await open();
+      const stores = await open();
       const guest = { id: 'a1', secretHash: 'ab', name: 'Ana', username: null, passwordHash: null, createdAt: 1 };
-      await storage.createAccount(guest);
-      await storage.createAccount({ ...guest, id: 'a2' });
+      await stores.accounts.createAccount(guest);
+      await stores.accounts.createAccount({ ...guest, id: 'a2' });
       const claims = await Promise.all([
-        storage.claimAccount('a1', 'Ana', 'ana', 'scrypt$1', 'ana'),
-        storage.claimAccount('a2', 'ANA.', 'ana.', 'scrypt$2', 'ana'),
+        stores.accounts.claimAccount('a1', 'Ana', 'ana', 'scrypt$1', 'ana'),
+        stores.accounts.claimAccount('a2', 'ANA.', 'ana.', 'scrypt$2', 'ana'),
       ]);
       expect(claims.filter(Boolean)).toHaveLength(1);
-      const owner = await storage.accountBySkeleton('ana');
+      const owner = await stores.accounts.accountBySkeleton('ana');
       expect(owner?.id).toBe(claims[0] ? 'a1' : 'a2');
-      expect((await storage.account(claims[0] ? 'a2' : 'a1'))?.username).toBeNull();
+      expect((await stores.accounts.account(claims[0] ? 'a2' : 'a1'))?.username).toBeNull();
       // Claiming the name it has again changes nothing.
-      expect(await storage.claimAccount(owner?.id ?? '', owner?.username ?? '', 'ana', 'scrypt$3', 'ana')).toBe(true);
-      await storage.close();
+      expect(await stores.accounts.claimAccount(owner?.id ?? '', owner?.username ?? '', 'ana', 'scrypt$3', 'ana')).toBe(
+        true,
+      );
+      await stores.close();
     });
 
     it('keeps times in milliseconds since 1970, as numbers', async () => {
-      const storage = await open();
+      const stores = await open();
       // 2100-01-01: past what a 32-bit integer holds.
       const at = 4_102_444_800_123;
       const account = { id: 'a1', secretHash: 'ab', name: 'Ana', username: null, passwordHash: null, createdAt: at };
-      await storage.createAccount(account);
-      expect(await storage.account('a1')).toStrictEqual(account);
+      await stores.accounts.createAccount(account);
+      expect(await stores.accounts.account('a1')).toStrictEqual(account);
       const session = { tokenHash: 's1', accountId: 'a1', createdAt: at, expiresAt: at + 1, revokedAt: null };
-      await storage.createSession(session);
-      await storage.revokeSessions({ tokenHash: 's1' }, at + 2);
-      expect(await storage.session('s1')).toStrictEqual({ ...session, revokedAt: at + 2 });
-      await storage.close();
+      await stores.accounts.createSession(session);
+      await stores.accounts.revokeSessions({ tokenHash: 's1' }, at + 2);
+      expect(await stores.accounts.session('s1')).toStrictEqual({ ...session, revokedAt: at + 2 });
+      await stores.close();
     });
 
     it('breaks ties by id code point by code point, capitals first, as every store does', async () => {
-      const storage = await open();
+      const stores = await open();
       const account = { id: 'a', secretHash: 'ab', name: 'Ana', username: null, passwordHash: null, createdAt: 1 };
-      for (const id of ['b', 'a', 'B', 'A']) await storage.createAccount({ ...account, id, name: id });
-      for (const id of ['b', 'a', 'B', 'A']) await storage.flagAccount(id, 'too fast', 10);
-      expect((await storage.flaggedAccounts()).map((f) => f.account.id)).toEqual(['A', 'B', 'a', 'b']);
-      await storage.close();
+      for (const id of ['b', 'a', 'B', 'A']) await stores.accounts.createAccount({ ...account, id, name: id });
+      for (const id of ['b', 'a', 'B', 'A']) await stores.accounts.flagAccount(id, 'too fast', 10);
+      expect((await stores.accounts.flaggedAccounts()).map((f) => f.account.id)).toEqual(['A', 'B', 'a', 'b']);
+      await stores.close();
     });
 
     it('rejects every call once closed, and may be closed twice', async () => {
-      const storage = await open();
-      await storage.close();
+      const stores = await open();
+      await stores.close();
       // Only that it rejects with an Error: the message is each implementation's own.
-      await expect(storage.account('a1')).rejects.toThrow(Error);
-      await expect(storage.session('s1')).rejects.toThrow(Error);
-      await expect(storage.flaggedAccounts()).rejects.toThrow(Error);
-      await storage.close();
+      await expect(stores.accounts.account('a1')).rejects.toThrow(Error);
+      await expect(stores.accounts.session('s1')).rejects.toThrow(Error);
+      await expect(stores.accounts.flaggedAccounts()).rejects.toThrow(Error);
+      await stores.close();
     });
   });
 }

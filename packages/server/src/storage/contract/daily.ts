@@ -1,33 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import type { Storage } from '../../storage.js';
+import type { Stores } from '../stores.js';
 import type { Opener } from './fixtures.js';
 import { solo } from './fixtures.js';
 
 const DAY = 86_400_000;
 
 /** A claimed account with three verified runs on two days: established, so public boards list it. */
-async function established(storage: Storage, id: string, name: string): Promise<void> {
-  await storage.createAccount({ id, secretHash: 'ab', name, username: null, passwordHash: null, createdAt: 1 });
-  await storage.claimAccount(id, name.toLowerCase(), name.toLowerCase(), 'h', name.toLowerCase());
-  for (const at of [1, 2, DAY + 1]) await storage.saveSolo(solo({ accountId: id, player: name, finishedAt: at }));
+async function established(stores: Pick<Stores, 'accounts' | 'soloRuns'>, id: string, name: string): Promise<void> {
+  await stores.accounts.createAccount({ id, secretHash: 'ab', name, username: null, passwordHash: null, createdAt: 1 });
+  await stores.accounts.claimAccount(id, name.toLowerCase(), name.toLowerCase(), 'h', name.toLowerCase());
+  for (const at of [1, 2, DAY + 1])
+    await stores.soloRuns.saveSolo(solo({ accountId: id, player: name, finishedAt: at }));
 }
 
 /**
  * What every `DailyAttempts` must do: one attempt an account a day, taken once; settled once with
  * its run; the day's board of solved, verified, listed attempts by established players, fastest first.
  */
-export function dailyContract(name: string, open: Opener): void {
+export function dailyContract(name: string, open: Opener<'accounts' | 'daily' | 'reviews' | 'soloRuns'>): void {
   describe(`${name}: daily attempts`, () => {
     it('takes one attempt an account a day, and settles it once', async () => {
-      const storage = await open();
+      const stores = await open();
       // Runs 1 to 10, to settle attempts with; run 11 is held for review.
-      for (let i = 1; i <= 10; i++) await storage.saveSolo(solo({ accountId: 'a1', finishedAt: i }));
-      const held = await storage.saveSolo(solo({ accountId: 'a1', finishedAt: 11, review: 'held', reasons: ['pace'] }));
-      expect(await storage.takeDailyAttempt('a1', '2026-11-28', 100)).toBe(true);
-      expect(await storage.takeDailyAttempt('a1', '2026-11-28', 200)).toBe(false);
-      expect(await storage.takeDailyAttempt('a2', '2026-11-28', 300)).toBe(true);
-      expect(await storage.takeDailyAttempt('a1', '2026-11-29', 400)).toBe(true);
-      expect(await storage.dailyAttempt('a1', '2026-11-28')).toEqual({
+      for (let i = 1; i <= 10; i++) await stores.soloRuns.saveSolo(solo({ accountId: 'a1', finishedAt: i }));
+      const held = await stores.soloRuns.saveSolo(
+        solo({ accountId: 'a1', finishedAt: 11, review: 'held', reasons: ['pace'] }),
+      );
+      expect(await stores.daily.takeDailyAttempt('a1', '2026-11-28', 100)).toBe(true);
+      expect(await stores.daily.takeDailyAttempt('a1', '2026-11-28', 200)).toBe(false);
+      expect(await stores.daily.takeDailyAttempt('a2', '2026-11-28', 300)).toBe(true);
+      expect(await stores.daily.takeDailyAttempt('a1', '2026-11-29', 400)).toBe(true);
+      expect(await stores.daily.dailyAttempt('a1', '2026-11-28')).toEqual({
         accountId: 'a1',
         day: '2026-11-28',
         startedAt: 100,
@@ -36,53 +39,57 @@ export function dailyContract(name: string, open: Opener): void {
         ms: null,
         verified: false,
       });
-      await storage.settleDailyAttempt('a1', '2026-11-28', { id: 7, solved: true, ms: 4800, verified: true });
+      await stores.daily.settleDailyAttempt('a1', '2026-11-28', { id: 7, solved: true, ms: 4800, verified: true });
       // A later run of the day settles nothing.
-      await storage.settleDailyAttempt('a1', '2026-11-28', { id: 8, solved: true, ms: 900, verified: true });
-      expect(await storage.dailyAttempt('a1', '2026-11-28')).toMatchObject({ run: 7, solved: true, ms: 4800 });
-      expect(await storage.dailyAttempt('a3', '2026-11-28')).toBeUndefined();
-      await storage.settleDailyAttempt('a1', '2026-11-29', { id: 9, solved: true, ms: 100, verified: false });
-      await storage.takeDailyAttempt('a1', '2026-11-26', 1);
-      await storage.settleDailyAttempt('a1', '2026-11-26', { id: 10, solved: true, ms: 100, verified: true });
+      await stores.daily.settleDailyAttempt('a1', '2026-11-28', { id: 8, solved: true, ms: 900, verified: true });
+      expect(await stores.daily.dailyAttempt('a1', '2026-11-28')).toMatchObject({ run: 7, solved: true, ms: 4800 });
+      expect(await stores.daily.dailyAttempt('a3', '2026-11-28')).toBeUndefined();
+      await stores.daily.settleDailyAttempt('a1', '2026-11-29', { id: 9, solved: true, ms: 100, verified: false });
+      await stores.daily.takeDailyAttempt('a1', '2026-11-26', 1);
+      await stores.daily.settleDailyAttempt('a1', '2026-11-26', { id: 10, solved: true, ms: 100, verified: true });
       // Solved and verified only, newest first, up to the day asked.
-      expect(await storage.dailySolvedDays('a1', '2026-11-29', 10)).toEqual(['2026-11-28', '2026-11-26']);
-      expect(await storage.dailySolvedDays('a1', '2026-11-27', 10)).toEqual(['2026-11-26']);
-      expect(await storage.dailySolvedDays('a1', '2026-11-29', 1)).toEqual(['2026-11-28']);
+      expect(await stores.daily.dailySolvedDays('a1', '2026-11-29', 10)).toEqual(['2026-11-28', '2026-11-26']);
+      expect(await stores.daily.dailySolvedDays('a1', '2026-11-27', 10)).toEqual(['2026-11-26']);
+      expect(await stores.daily.dailySolvedDays('a1', '2026-11-29', 1)).toEqual(['2026-11-28']);
       // A run held for review counts for no streak, until it is released.
-      await storage.takeDailyAttempt('a1', '2026-11-25', 1);
-      await storage.settleDailyAttempt('a1', '2026-11-25', { id: held, solved: true, ms: 100, verified: true });
-      expect(await storage.dailySolvedDays('a1', '2026-11-29', 10)).toEqual(['2026-11-28', '2026-11-26']);
-      await storage.decide(`run-${held}`, 'released');
-      expect(await storage.dailySolvedDays('a1', '2026-11-29', 10)).toEqual(['2026-11-28', '2026-11-26', '2026-11-25']);
-      await storage.close();
+      await stores.daily.takeDailyAttempt('a1', '2026-11-25', 1);
+      await stores.daily.settleDailyAttempt('a1', '2026-11-25', { id: held, solved: true, ms: 100, verified: true });
+      expect(await stores.daily.dailySolvedDays('a1', '2026-11-29', 10)).toEqual(['2026-11-28', '2026-11-26']);
+      await stores.reviews.decide(`run-${held}`, 'released');
+      expect(await stores.daily.dailySolvedDays('a1', '2026-11-29', 10)).toEqual([
+        '2026-11-28',
+        '2026-11-26',
+        '2026-11-25',
+      ]);
+      await stores.close();
     });
 
     it('settles an attempt left unfinished with no run, and then nothing settles it again', async () => {
-      const storage = await open();
-      const run = await storage.saveSolo(solo({ accountId: 'a1', finishedAt: 5 }));
-      await storage.takeDailyAttempt('a1', '2026-11-28', 100);
-      await storage.settleDailyAttempt('a1', '2026-11-28', { id: null, solved: false, ms: 2500, verified: false });
-      await storage.settleDailyAttempt('a1', '2026-11-28', { id: run, solved: true, ms: 900, verified: true });
-      expect(await storage.dailyAttempt('a1', '2026-11-28')).toMatchObject({ run: null, solved: false, ms: 2500 });
-      expect(await storage.dailySolvedDays('a1', '2026-11-28', 10)).toEqual([]);
-      await storage.close();
+      const stores = await open();
+      const run = await stores.soloRuns.saveSolo(solo({ accountId: 'a1', finishedAt: 5 }));
+      await stores.daily.takeDailyAttempt('a1', '2026-11-28', 100);
+      await stores.daily.settleDailyAttempt('a1', '2026-11-28', { id: null, solved: false, ms: 2500, verified: false });
+      await stores.daily.settleDailyAttempt('a1', '2026-11-28', { id: run, solved: true, ms: 900, verified: true });
+      expect(await stores.daily.dailyAttempt('a1', '2026-11-28')).toMatchObject({ run: null, solved: false, ms: 2500 });
+      expect(await stores.daily.dailySolvedDays('a1', '2026-11-28', 10)).toEqual([]);
+      await stores.close();
     });
 
     it('keeps one daily secret, made on first asking', async () => {
-      const storage = await open();
-      const secret = await storage.dailySecret();
+      const stores = await open();
+      const secret = await stores.daily.dailySecret();
       expect(secret.length).toBeGreaterThanOrEqual(32);
-      expect(await storage.dailySecret()).toBe(secret);
-      await storage.close();
+      expect(await stores.daily.dailySecret()).toBe(secret);
+      await stores.close();
     });
 
     it('lists a day’s board fastest first: solved, verified, not held, established players only', async () => {
-      const storage = await open();
-      await established(storage, 'a1', 'Ana');
-      await established(storage, 'a2', 'Bea');
-      await established(storage, 'a3', 'Cy');
+      const stores = await open();
+      await established(stores, 'a1', 'Ana');
+      await established(stores, 'a2', 'Bea');
+      await established(stores, 'a3', 'Cy');
       // A guest with a fast solve: never listed.
-      await storage.createAccount({
+      await stores.accounts.createAccount({
         id: 'g1',
         secretHash: 'ab',
         name: 'Guest',
@@ -97,15 +104,15 @@ export function dailyContract(name: string, open: Opener): void {
         ms: number,
         over: { verified?: boolean; held?: boolean; solved?: boolean } = {},
       ) => {
-        const run = await storage.saveSolo(
+        const run = await stores.soloRuns.saveSolo(
           solo({
             accountId: id,
             finishedAt: 3 * DAY + started,
             ...(over.held ? { review: 'held', reasons: ['pace'] } : {}),
           }),
         );
-        await storage.takeDailyAttempt(id, day, started);
-        await storage.settleDailyAttempt(id, day, {
+        await stores.daily.takeDailyAttempt(id, day, started);
+        await stores.daily.settleDailyAttempt(id, day, {
           id: run,
           solved: over.solved ?? true,
           ms,
@@ -117,37 +124,37 @@ export function dailyContract(name: string, open: Opener): void {
       const bea = await attempt('a2', 20, 3000);
       const cy = await attempt('a3', 30, 1000, { held: true });
       await attempt('g1', 40, 500);
-      expect(await storage.dailyBoard(day, { top: 10 })).toEqual([
+      expect(await stores.daily.dailyBoard(day, { top: 10 })).toEqual([
         { accountId: 'a2', name: 'Bea', username: 'bea', run: bea, ms: 3000 },
         { accountId: 'a1', name: 'Ana', username: 'ana', run: ana, ms: 5000 },
       ]);
-      expect(await storage.dailyBoard(day, { top: 1, offset: 1 })).toMatchObject([{ accountId: 'a1' }]);
+      expect(await stores.daily.dailyBoard(day, { top: 1, offset: 1 })).toMatchObject([{ accountId: 'a1' }]);
       // Released: Cy's run is listed.
-      await storage.decide(`run-${cy}`, 'released');
-      expect((await storage.dailyBoard(day, { top: 10 })).map((e) => e.accountId)).toEqual(['a3', 'a2', 'a1']);
-      expect(await storage.dailyBoard('2026-11-27', { top: 10 })).toEqual([]);
-      await storage.close();
+      await stores.reviews.decide(`run-${cy}`, 'released');
+      expect((await stores.daily.dailyBoard(day, { top: 10 })).map((e) => e.accountId)).toEqual(['a3', 'a2', 'a1']);
+      expect(await stores.daily.dailyBoard('2026-11-27', { top: 10 })).toEqual([]);
+      await stores.close();
     });
 
     it('keeps unsolved and unverified attempts off the board', async () => {
-      const storage = await open();
-      await established(storage, 'a1', 'Ana');
-      await established(storage, 'a2', 'Bea');
+      const stores = await open();
+      await established(stores, 'a1', 'Ana');
+      await established(stores, 'a2', 'Bea');
       for (const [id, over] of [
         ['a1', { solved: false }],
         ['a2', { verified: false }],
       ] as const) {
-        const run = await storage.saveSolo(solo({ accountId: id, finishedAt: 3 * DAY }));
-        await storage.takeDailyAttempt(id, '2026-11-28', 1);
-        await storage.settleDailyAttempt(id, '2026-11-28', {
+        const run = await stores.soloRuns.saveSolo(solo({ accountId: id, finishedAt: 3 * DAY }));
+        await stores.daily.takeDailyAttempt(id, '2026-11-28', 1);
+        await stores.daily.settleDailyAttempt(id, '2026-11-28', {
           id: run,
           solved: 'solved' in over ? over.solved : true,
           ms: 100,
           verified: 'verified' in over ? over.verified : true,
         });
       }
-      expect(await storage.dailyBoard('2026-11-28', { top: 10 })).toEqual([]);
-      await storage.close();
+      expect(await stores.daily.dailyBoard('2026-11-28', { top: 10 })).toEqual([]);
+      await stores.close();
     });
   });
 }

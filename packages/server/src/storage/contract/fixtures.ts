@@ -1,13 +1,19 @@
-import type { Attempt, GameRecord, JournalEntry, LiveGame, RateAttempt, SoloRecord, Storage } from '../../storage.js';
+import type { Attempt, RateAttempt } from '../../rating/store.js';
+import type { GameRecord, JournalEntry, LiveGame } from '../../table/store.js';
+import type { SoloRecord } from '../../solo/store.js';
+import type { Stores } from '../stores.js';
 
 /*
- * What the stores' contract suites (games.ts, solo-runs.ts, ratings.ts, accounts.ts) store, and
- * how they open a store. Each suite runs over every backend (storage.test.ts); another backend
- * runs the same suites.
+ * What the stores' contract suites (one a store: games.ts, solo-runs.ts, campaign.ts, reports.ts,
+ * ratings.ts, seasons.ts, ...) store, and how they open a store. Each suite runs over every backend
+ * (storage.test.ts, memory.unit.test.ts); another backend runs the same suites.
  */
 
-/** Gives a new, empty store each time: all four stores of one backend, on one database. */
-export type Opener = () => Promise<Storage>;
+/**
+ * Gives new, empty stores each time, on one database: a suite's own store (`K`), and those it sets
+ * up what its store reads with (the accounts a board names), closed together.
+ */
+export type Opener<K extends keyof Stores = keyof Stores> = () => Promise<Pick<Stores, K | 'close'>>;
 
 export const game: GameRecord = {
   id: 'ABC123-1',

@@ -6,10 +6,10 @@ import type { Opener } from './fixtures.js';
 const DAY = 86_400_000;
 const SEASON_TWO = 100 * DAY;
 
-export function seasonsContract(name: string, open: Opener): void {
+export function seasonsContract(name: string, open: Opener<'accounts' | 'games' | 'ratings' | 'seasons'>): void {
   describe(`${name}: seasons`, () => {
     it('takes a season’s turn once, keeps the ending season’s board and widens every rating', async () => {
-      const storage = await open();
+      const stores = await open();
       const account = { id: 'a1', secretHash: 'ab', name: 'Ana', username: null, passwordHash: null, createdAt: 1 };
       for (const [id, who] of [
         ['a1', 'ana'],
@@ -17,8 +17,8 @@ export function seasonsContract(name: string, open: Opener): void {
         ['a3', 'cy'],
         ['a4', 'dee'],
       ] as const) {
-        await storage.createAccount({ ...account, id, name: who.toUpperCase() });
-        if (id !== 'a4') expect(await storage.claimAccount(id, who, who, 'h', who)).toBe(true);
+        await stores.accounts.createAccount({ ...account, id, name: who.toUpperCase() });
+        if (id !== 'a4') expect(await stores.accounts.claimAccount(id, who, who, 'h', who)).toBe(true);
       }
       const r = (accountId: string, mu: number, sigma: number, at: number) =>
         ({ accountId, edition: 'classic', mu, sigma, games: 1, updatedAt: at }) as const;
@@ -30,34 +30,42 @@ export function seasonsContract(name: string, open: Opener): void {
         widen: (sigma: number) => sigma + 1,
         shown: (x: { mu: number; sigma: number }) => Math.round(1500 + 40 * (x.mu - 3 * x.sigma)),
       });
-      expect(await storage.seasonsTurned()).toEqual([]);
-      expect(await storage.turnSeason(turn('1970-01', 0, null))).toBe(true);
+      expect(await stores.seasons.seasonsTurned()).toEqual([]);
+      expect(await stores.seasons.turnSeason(turn('1970-01', 0, null))).toBe(true);
       // Once: a second process's turn to the same season does nothing.
-      expect(await storage.turnSeason(turn('1970-01', 0, null))).toBe(false);
+      expect(await stores.seasons.turnSeason(turn('1970-01', 0, null))).toBe(false);
       // Three days of rated games: a1 and a2 play each day, a3 once (no history yet), a4 is a guest.
-      await storage.saveRatings('g1', [
+      await stores.ratings.saveRatings('g1', [
         r('a1', 30, 4, DAY),
         r('a2', 27, 3, DAY),
         r('a3', 26, 5, DAY),
         r('a4', 40, 1, DAY),
       ]);
-      await storage.saveRatings('g2', [r('a1', 31, 4, 2 * DAY), r('a2', 28, 3, 2 * DAY), r('a4', 40, 1, 2 * DAY)]);
-      await storage.saveRatings('g3', [r('a1', 32, 3, 3 * DAY), r('a2', 29, 2, 3 * DAY), r('a4', 40, 1, 3 * DAY)]);
+      await stores.ratings.saveRatings('g2', [
+        r('a1', 31, 4, 2 * DAY),
+        r('a2', 28, 3, 2 * DAY),
+        r('a4', 40, 1, 2 * DAY),
+      ]);
+      await stores.ratings.saveRatings('g3', [
+        r('a1', 32, 3, 3 * DAY),
+        r('a2', 29, 2, 3 * DAY),
+        r('a4', 40, 1, 3 * DAY),
+      ]);
       // The season under way: a1 (32 - 9 = 23) above a2 (29 - 6 = 23, a2 > a1 by id: a1 first), the guest a4 not there, a3 (one game) not established.
-      const live = await storage.seasonBoard('classic', 0, 10);
+      const live = await stores.seasons.seasonBoard('classic', 0, 10);
       expect(live.map((p) => [p.accountId, p.name, p.username, p.games])).toEqual([
         ['a1', 'ANA', 'ana', 3],
         ['a2', 'BEN', 'ben', 3],
       ]);
-      expect(await storage.seasonBoard('classic', 3 * DAY + 1, 10)).toEqual([]);
-      expect((await storage.seasonBoard('classic', 0, 1, 1)).map((p) => p.accountId)).toEqual(['a2']);
-      expect(await storage.turnSeason(turn('1970-04', SEASON_TWO, { id: '1970-01', startsAt: 0 }))).toBe(true);
-      expect(await storage.seasonsTurned()).toEqual([
+      expect(await stores.seasons.seasonBoard('classic', 3 * DAY + 1, 10)).toEqual([]);
+      expect((await stores.seasons.seasonBoard('classic', 0, 1, 1)).map((p) => p.accountId)).toEqual(['a2']);
+      expect(await stores.seasons.turnSeason(turn('1970-04', SEASON_TWO, { id: '1970-01', startsAt: 0 }))).toBe(true);
+      expect(await stores.seasons.seasonsTurned()).toEqual([
         { id: '1970-04', startsAt: SEASON_TWO },
         { id: '1970-01', startsAt: 0 },
       ]);
       expect(
-        (await storage.seasonResults('1970-01', 'classic', 10)).map((p) => [
+        (await stores.seasons.seasonResults('1970-01', 'classic', 10)).map((p) => [
           p.accountId,
           p.place,
           p.rating,
@@ -68,12 +76,12 @@ export function seasonsContract(name: string, open: Opener): void {
         ['a1', 1, 2420, 3, 'ANA'],
         ['a2', 2, 2420, 3, 'BEN'],
       ]);
-      expect(await storage.seasonResults('1970-01', 'jewels', 10)).toEqual([]);
-      expect((await storage.seasonResults('1970-01', 'classic', 10, 1)).map((p) => p.accountId)).toEqual(['a2']);
+      expect(await stores.seasons.seasonResults('1970-01', 'jewels', 10)).toEqual([]);
+      expect((await stores.seasons.seasonResults('1970-01', 'classic', 10, 1)).map((p) => p.accountId)).toEqual(['a2']);
       // Every rating widened, mu kept.
-      expect((await storage.ratingsOf('a1'))[0]).toMatchObject({ mu: 32, sigma: 4 });
-      expect((await storage.ratingsOf('a4'))[0]).toMatchObject({ mu: 40, sigma: 2 });
-      expect(await storage.playerSeasons('a2')).toEqual([
+      expect((await stores.ratings.ratingsOf('a1'))[0]).toMatchObject({ mu: 32, sigma: 4 });
+      expect((await stores.ratings.ratingsOf('a4'))[0]).toMatchObject({ mu: 40, sigma: 2 });
+      expect(await stores.seasons.playerSeasons('a2')).toEqual([
         {
           season: '1970-01',
           edition: 'classic',
@@ -86,10 +94,10 @@ export function seasonsContract(name: string, open: Opener): void {
           of: 2,
         },
       ]);
-      expect(await storage.playerSeasons('a4')).toEqual([]);
+      expect(await stores.seasons.playerSeasons('a4')).toEqual([]);
       // The new season's board is empty until someone plays in it.
-      expect(await storage.seasonBoard('classic', SEASON_TWO, 10)).toEqual([]);
-      await storage.close();
+      expect(await stores.seasons.seasonBoard('classic', SEASON_TWO, 10)).toEqual([]);
+      await stores.close();
     });
   });
 }

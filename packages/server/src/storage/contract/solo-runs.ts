@@ -1,162 +1,144 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordQuery, SoloRecord, StoredSoloRun } from '../../storage.js';
+import type { RecordQuery, SoloRecord, StoredSoloRun } from '../../solo/store.js';
 import type { Mutable, Opener } from './fixtures.js';
 import { solo } from './fixtures.js';
 
 /**
  * What every `SoloRuns` must do: runs kept, records listed, an account’s own.
  */
-export function soloRunsContract(name: string, open: Opener): void {
+export function soloRunsContract(name: string, open: Opener<'accounts' | 'soloRuns'>): void {
   describe(`${name}: solo runs`, () => {
-    it('keeps an account’s campaign levels: best stars and best time each on its own, by level', async () => {
-      const storage = await open();
-      expect(await storage.campaignProgress('acc-1')).toEqual([]);
-      const mark = { accountId: 'acc-1', level: 2, stars: 2, bestMs: 20_000, at: 1000 };
-      expect(await storage.markCampaignLevel(mark)).toEqual(mark);
-      await storage.markCampaignLevel({ accountId: 'acc-1', level: 1, stars: 1, bestMs: 50_000, at: 1100 });
-      // A slower run with more stars cannot be (same thresholds), but each best is kept on its own all the same.
-      expect(await storage.markCampaignLevel({ ...mark, stars: 3, bestMs: 25_000, at: 1200 })).toEqual({
-        ...mark,
-        stars: 3,
-        bestMs: 20_000,
-        at: 1200,
-      });
-      expect(await storage.markCampaignLevel({ ...mark, stars: 1, bestMs: 15_000, at: 1300 })).toEqual({
-        ...mark,
-        stars: 3,
-        bestMs: 15_000,
-        at: 1300,
-      });
-      await storage.markCampaignLevel({ accountId: 'acc-2', level: 1, stars: 3, bestMs: 9000, at: 1400 });
-      expect(await storage.campaignProgress('acc-1')).toEqual([
-        { accountId: 'acc-1', level: 1, stars: 1, bestMs: 50_000, at: 1100 },
-        { accountId: 'acc-1', level: 2, stars: 3, bestMs: 15_000, at: 1300 },
-      ]);
-      await storage.close();
-    });
-
     it('lists Storm’s highs apart from the solo records: Storm’s runs only, listed as they are, by account', async () => {
-      const storage = await open();
+      const stores = await open();
       const storm = (over: Partial<SoloRecord>): SoloRecord =>
         solo({ limit: 3, dealing: 'storm', accountId: 'acc-s', ...over });
-      await storage.saveSolo(storm({ player: 'A', solved: 9, ms: 200_000, finishedAt: 10 }));
-      await storage.saveSolo(storm({ player: 'B', solved: 12, ms: 230_000, finishedAt: 20, accountId: 'acc-t' }));
-      await storage.saveSolo(storm({ player: 'C', solved: 12, ms: 190_000, finishedAt: 30 }));
+      await stores.soloRuns.saveSolo(storm({ player: 'A', solved: 9, ms: 200_000, finishedAt: 10 }));
+      await stores.soloRuns.saveSolo(
+        storm({ player: 'B', solved: 12, ms: 230_000, finishedAt: 20, accountId: 'acc-t' }),
+      );
+      await stores.soloRuns.saveSolo(storm({ player: 'C', solved: 12, ms: 190_000, finishedAt: 30 }));
       // Not on the board: unverified, held, rejected; and a shuffled run is the solo records'.
-      await storage.saveSolo(storm({ player: 'D', solved: 30, verified: false, finishedAt: 40 }));
-      await storage.saveSolo(storm({ player: 'E', solved: 30, review: 'held', finishedAt: 50 }));
-      await storage.saveSolo(storm({ player: 'F', solved: 30, review: 'rejected', finishedAt: 60 }));
-      await storage.saveSolo(solo({ player: 'G', solved: 40, limit: 3, finishedAt: 70 }));
+      await stores.soloRuns.saveSolo(storm({ player: 'D', solved: 30, verified: false, finishedAt: 40 }));
+      await stores.soloRuns.saveSolo(storm({ player: 'E', solved: 30, review: 'held', finishedAt: 50 }));
+      await stores.soloRuns.saveSolo(storm({ player: 'F', solved: 30, review: 'rejected', finishedAt: 60 }));
+      await stores.soloRuns.saveSolo(solo({ player: 'G', solved: 40, limit: 3, finishedAt: 70 }));
       const highs = async (q: Partial<RecordQuery>): Promise<string[]> =>
-        (await storage.records({ from: 'anyone', mode: 'timed', dealing: 'storm', ...q })).map((r) => r.player);
+        (await stores.soloRuns.records({ from: 'anyone', mode: 'timed', dealing: 'storm', ...q })).map((r) => r.player);
       expect(await highs({})).toEqual(['C', 'B', 'A']);
       expect(await highs({ since: 15 })).toEqual(['C', 'B']);
       expect(await highs({ accountId: 'acc-s' })).toEqual(['C', 'A']);
       expect(await highs({ accountId: 'acc-s', top: 1, since: 31 })).toEqual([]);
-      expect((await storage.records({ from: 'anyone', mode: 'timed' })).map((r) => r.player)).toEqual(['G']);
-      await storage.close();
+      expect((await stores.soloRuns.records({ from: 'anyone', mode: 'timed' })).map((r) => r.player)).toEqual(['G']);
+      await stores.close();
     });
 
     it('lists timed records by most solved, then fastest; count records by time, complete runs only', async () => {
-      const storage = await open();
-      await storage.saveSolo(solo({ player: 'A', solved: 3, ms: 300_000 }));
-      await storage.saveSolo(solo({ player: 'B', solved: 5, ms: 300_000 }));
-      await storage.saveSolo(solo({ player: 'C', solved: 5, ms: 299_000 }));
-      await storage.saveSolo(solo({ player: 'D', solved: 9, side: 'hard' }));
-      await storage.saveSolo(solo({ player: 'E', mode: 'count', solved: 5, ms: 90_000 }));
-      await storage.saveSolo(solo({ player: 'F', mode: 'count', solved: 5, ms: 80_000 }));
-      await storage.saveSolo(solo({ player: 'G', mode: 'count', solved: 4, ms: 10_000 }));
-      expect((await storage.records({ from: 'anyone', mode: 'timed', side: 'easy' })).map((r) => r.player)).toEqual([
-        'C',
-        'B',
-        'A',
-      ]);
-      expect((await storage.records({ from: 'anyone', mode: 'timed' })).map((r) => r.player)).toEqual([
+      const stores = await open();
+      await stores.soloRuns.saveSolo(solo({ player: 'A', solved: 3, ms: 300_000 }));
+      await stores.soloRuns.saveSolo(solo({ player: 'B', solved: 5, ms: 300_000 }));
+      await stores.soloRuns.saveSolo(solo({ player: 'C', solved: 5, ms: 299_000 }));
+      await stores.soloRuns.saveSolo(solo({ player: 'D', solved: 9, side: 'hard' }));
+      await stores.soloRuns.saveSolo(solo({ player: 'E', mode: 'count', solved: 5, ms: 90_000 }));
+      await stores.soloRuns.saveSolo(solo({ player: 'F', mode: 'count', solved: 5, ms: 80_000 }));
+      await stores.soloRuns.saveSolo(solo({ player: 'G', mode: 'count', solved: 4, ms: 10_000 }));
+      expect(
+        (await stores.soloRuns.records({ from: 'anyone', mode: 'timed', side: 'easy' })).map((r) => r.player),
+      ).toEqual(['C', 'B', 'A']);
+      expect((await stores.soloRuns.records({ from: 'anyone', mode: 'timed' })).map((r) => r.player)).toEqual([
         'D',
         'C',
         'B',
         'A',
       ]);
-      expect((await storage.records({ from: 'anyone', mode: 'timed', top: 2 })).map((r) => r.player)).toEqual([
+      expect((await stores.soloRuns.records({ from: 'anyone', mode: 'timed', top: 2 })).map((r) => r.player)).toEqual([
         'D',
         'C',
       ]);
-      expect((await storage.records({ from: 'anyone', mode: 'count', limit: 5 })).map((r) => r.player)).toEqual([
-        'F',
-        'E',
-      ]);
-      expect(await storage.records({ from: 'anyone', mode: 'count', limit: 10 })).toEqual([]);
-      await storage.close();
+      expect((await stores.soloRuns.records({ from: 'anyone', mode: 'count', limit: 5 })).map((r) => r.player)).toEqual(
+        ['F', 'E'],
+      );
+      expect(await stores.soloRuns.records({ from: 'anyone', mode: 'count', limit: 10 })).toEqual([]);
+      await stores.close();
     });
 
     it('shares no object with its callers: changing a saved or returned solo record changes nothing stored', async () => {
-      const storage = await open();
+      const stores = await open();
       const saved = solo({ player: 'A' }) as Mutable<SoloRecord>;
-      const id = await storage.saveSolo(saved);
+      const id = await stores.soloRuns.saveSolo(saved);
       saved.player = 'Mallory';
       saved.solved = 99;
-      const [first] = (await storage.records({ from: 'anyone', mode: 'timed' })) as Mutable<StoredSoloRun>[];
+      const [first] = (await stores.soloRuns.records({ from: 'anyone', mode: 'timed' })) as Mutable<StoredSoloRun>[];
       expect(first).toStrictEqual({ ...solo({ player: 'A' }), id, username: null });
       if (!first) throw new Error('no record');
       first.ms = 1;
       first.player = 'Mallory';
-      const again = await storage.records({ from: 'anyone', mode: 'timed' });
+      const again = await stores.soloRuns.records({ from: 'anyone', mode: 'timed' });
       expect(again).toStrictEqual([{ ...solo({ player: 'A' }), id, username: null }]);
       expect(again[0]).not.toBe(first);
-      await storage.close();
+      await stores.close();
     });
 
     it('breaks ties in records by who finished first, whatever the saving order', async () => {
-      const storage = await open();
-      await storage.saveSolo(solo({ player: 'late', finishedAt: 30 }));
-      await storage.saveSolo(solo({ player: 'early', finishedAt: 10 }));
-      await storage.saveSolo(solo({ player: 'middle', finishedAt: 20 }));
-      await storage.saveSolo(solo({ player: 'faster', finishedAt: 40, ms: 200_000 }));
-      await storage.saveSolo(solo({ player: 'count late', mode: 'count', solved: 5, ms: 60_000, finishedAt: 30 }));
-      await storage.saveSolo(solo({ player: 'count early', mode: 'count', solved: 5, ms: 60_000, finishedAt: 10 }));
+      const stores = await open();
+      await stores.soloRuns.saveSolo(solo({ player: 'late', finishedAt: 30 }));
+      await stores.soloRuns.saveSolo(solo({ player: 'early', finishedAt: 10 }));
+      await stores.soloRuns.saveSolo(solo({ player: 'middle', finishedAt: 20 }));
+      await stores.soloRuns.saveSolo(solo({ player: 'faster', finishedAt: 40, ms: 200_000 }));
+      await stores.soloRuns.saveSolo(
+        solo({ player: 'count late', mode: 'count', solved: 5, ms: 60_000, finishedAt: 30 }),
+      );
+      await stores.soloRuns.saveSolo(
+        solo({ player: 'count early', mode: 'count', solved: 5, ms: 60_000, finishedAt: 10 }),
+      );
       // For a count game the number solved is no key: every record solved them all.
-      await storage.saveSolo(solo({ player: 'count more', mode: 'count', solved: 6, ms: 60_000, finishedAt: 20 }));
-      expect((await storage.records({ from: 'anyone', mode: 'timed' })).map((r) => r.player)).toEqual([
+      await stores.soloRuns.saveSolo(
+        solo({ player: 'count more', mode: 'count', solved: 6, ms: 60_000, finishedAt: 20 }),
+      );
+      expect((await stores.soloRuns.records({ from: 'anyone', mode: 'timed' })).map((r) => r.player)).toEqual([
         'faster',
         'early',
         'middle',
         'late',
       ]);
-      expect((await storage.records({ from: 'anyone', mode: 'count' })).map((r) => r.player)).toEqual([
+      expect((await stores.soloRuns.records({ from: 'anyone', mode: 'count' })).map((r) => r.player)).toEqual([
         'count early',
         'count more',
         'count late',
       ]);
-      await storage.close();
+      await stores.close();
     });
 
     it('lists the best 10 unless asked for another number', async () => {
-      const storage = await open();
-      for (let i = 0; i < 12; i++) await storage.saveSolo(solo({ player: `P${i}`, ms: 100_000 + i }));
-      const best = (await storage.records({ from: 'anyone', mode: 'timed' })).map((r) => r.player);
+      const stores = await open();
+      for (let i = 0; i < 12; i++) await stores.soloRuns.saveSolo(solo({ player: `P${i}`, ms: 100_000 + i }));
+      const best = (await stores.soloRuns.records({ from: 'anyone', mode: 'timed' })).map((r) => r.player);
       expect(best).toEqual(['P0', 'P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9']);
-      expect((await storage.records({ from: 'anyone', mode: 'timed', top: 3 })).map((r) => r.player)).toEqual([
+      expect((await stores.soloRuns.records({ from: 'anyone', mode: 'timed', top: 3 })).map((r) => r.player)).toEqual([
         'P0',
         'P1',
         'P2',
       ]);
-      expect(await storage.records({ from: 'anyone', mode: 'timed', top: 1 })).toHaveLength(1);
-      expect(await storage.records({ from: 'anyone', mode: 'timed', top: 100 })).toHaveLength(12);
-      await storage.close();
+      expect(await stores.soloRuns.records({ from: 'anyone', mode: 'timed', top: 1 })).toHaveLength(1);
+      expect(await stores.soloRuns.records({ from: 'anyone', mode: 'timed', top: 100 })).toHaveLength(12);
+      await stores.close();
     });
 
     it('filters records by side and by limit, alone or together', async () => {
-      const storage = await open();
-      await storage.saveSolo(solo({ player: 'easy 5', mode: 'count', limit: 5, solved: 5, ms: 50_000 }));
-      await storage.saveSolo(solo({ player: 'hard 5', mode: 'count', limit: 5, side: 'hard', solved: 5, ms: 40_000 }));
-      await storage.saveSolo(solo({ player: 'easy 10', mode: 'count', limit: 10, solved: 10, ms: 30_000 }));
-      await storage.saveSolo(solo({ player: 'easy 10 unfinished', mode: 'count', limit: 10, solved: 9, ms: 1_000 }));
-      await storage.saveSolo(
+      const stores = await open();
+      await stores.soloRuns.saveSolo(solo({ player: 'easy 5', mode: 'count', limit: 5, solved: 5, ms: 50_000 }));
+      await stores.soloRuns.saveSolo(
+        solo({ player: 'hard 5', mode: 'count', limit: 5, side: 'hard', solved: 5, ms: 40_000 }),
+      );
+      await stores.soloRuns.saveSolo(solo({ player: 'easy 10', mode: 'count', limit: 10, solved: 10, ms: 30_000 }));
+      await stores.soloRuns.saveSolo(
+        solo({ player: 'easy 10 unfinished', mode: 'count', limit: 10, solved: 9, ms: 1_000 }),
+      );
+      await stores.soloRuns.saveSolo(
         solo({ player: 'hard 10', mode: 'count', limit: 10, side: 'hard', solved: 10, ms: 20_000 }),
       );
-      await storage.saveSolo(solo({ player: 'timed hard', side: 'hard', solved: 8 }));
+      await stores.soloRuns.saveSolo(solo({ player: 'timed hard', side: 'hard', solved: 8 }));
       const players = async (q: Omit<RecordQuery, 'from'>) =>
-        (await storage.records({ from: 'anyone', ...q })).map((r) => r.player);
+        (await stores.soloRuns.records({ from: 'anyone', ...q })).map((r) => r.player);
       expect(await players({ mode: 'count' })).toEqual(['hard 10', 'easy 10', 'hard 5', 'easy 5']);
       expect(await players({ mode: 'count', limit: 10 })).toEqual(['hard 10', 'easy 10']);
       expect(await players({ mode: 'count', limit: 5 })).toEqual(['hard 5', 'easy 5']);
@@ -165,39 +147,47 @@ export function soloRunsContract(name: string, open: Opener): void {
       expect(await players({ mode: 'count', limit: 20 })).toEqual([]);
       expect(await players({ mode: 'timed', side: 'hard' })).toEqual(['timed hard']);
       expect(await players({ mode: 'timed', side: 'easy' })).toEqual([]);
-      await storage.close();
+      await stores.close();
     });
 
     it('lists the results of a period: those finished since a time', async () => {
-      const storage = await open();
-      await storage.saveSolo(solo({ player: 'Old', solved: 9, finishedAt: 100 }));
-      await storage.saveSolo(solo({ player: 'New', solved: 3, finishedAt: 200 }));
-      expect((await storage.records({ from: 'anyone', mode: 'timed', since: 150 })).map((r) => r.player)).toEqual([
+      const stores = await open();
+      await stores.soloRuns.saveSolo(solo({ player: 'Old', solved: 9, finishedAt: 100 }));
+      await stores.soloRuns.saveSolo(solo({ player: 'New', solved: 3, finishedAt: 200 }));
+      expect(
+        (await stores.soloRuns.records({ from: 'anyone', mode: 'timed', since: 150 })).map((r) => r.player),
+      ).toEqual(['New']);
+      expect(
+        (await stores.soloRuns.records({ from: 'anyone', mode: 'timed', since: 200 })).map((r) => r.player),
+      ).toEqual(['New']);
+      expect((await stores.soloRuns.records({ from: 'anyone', mode: 'timed' })).map((r) => r.player)).toEqual([
+        'Old',
         'New',
       ]);
-      expect((await storage.records({ from: 'anyone', mode: 'timed', since: 200 })).map((r) => r.player)).toEqual([
-        'New',
-      ]);
-      expect((await storage.records({ from: 'anyone', mode: 'timed' })).map((r) => r.player)).toEqual(['Old', 'New']);
-      await storage.close();
+      await stores.close();
     });
 
     it('lists verified results only, and gives an account all of its own, newest first', async () => {
-      const storage = await open();
-      await storage.saveSolo(solo({ player: 'Fast', solved: 9, accountId: 'a1', verified: false, finishedAt: 3 }));
-      await storage.saveSolo(solo({ player: 'Ana', solved: 4, accountId: 'a1', finishedAt: 2 }));
-      await storage.saveSolo(solo({ player: 'Ben', solved: 5, accountId: 'a2', finishedAt: 1 }));
-      expect((await storage.records({ from: 'anyone', mode: 'timed' })).map((r) => r.player)).toEqual(['Ben', 'Ana']);
-      expect((await storage.soloResultsOf('a1')).map((r) => [r.player, r.verified])).toEqual([
+      const stores = await open();
+      await stores.soloRuns.saveSolo(
+        solo({ player: 'Fast', solved: 9, accountId: 'a1', verified: false, finishedAt: 3 }),
+      );
+      await stores.soloRuns.saveSolo(solo({ player: 'Ana', solved: 4, accountId: 'a1', finishedAt: 2 }));
+      await stores.soloRuns.saveSolo(solo({ player: 'Ben', solved: 5, accountId: 'a2', finishedAt: 1 }));
+      expect((await stores.soloRuns.records({ from: 'anyone', mode: 'timed' })).map((r) => r.player)).toEqual([
+        'Ben',
+        'Ana',
+      ]);
+      expect((await stores.soloRuns.soloResultsOf('a1')).map((r) => [r.player, r.verified])).toEqual([
         ['Fast', false],
         ['Ana', true],
       ]);
-      expect(await storage.soloResultsOf('nobody')).toEqual([]);
-      await storage.close();
+      expect(await stores.soloRuns.soloResultsOf('nobody')).toEqual([]);
+      await stores.close();
     });
 
     it('keeps each puzzle of a run with its moves, and lists runs dealt at a level nowhere but their account', async () => {
-      const storage = await open();
+      const stores = await open();
       // Moves with where they left their piece (protocol 6), and one stored before, without.
       const puzzles = [
         {
@@ -216,10 +206,12 @@ export function soloRunsContract(name: string, open: Opener): void {
         { board: 'C07', side: 'easy', key: '6', outcome: 'skipped', ms: 900 },
         { board: 'C02', side: 'easy', key: '1', outcome: 'unfinished', ms: 12_000 },
       ] as const;
-      await storage.saveSolo(solo({ player: 'Ana', accountId: 'a1', puzzles, finishedAt: 2 }));
-      await storage.saveSolo(solo({ player: 'Lev', solved: 9, accountId: 'a1', dealing: 'level', finishedAt: 3 }));
-      expect((await storage.records({ from: 'anyone', mode: 'timed' })).map((r) => r.player)).toEqual(['Ana']);
-      const mine = await storage.soloResultsOf('a1');
+      await stores.soloRuns.saveSolo(solo({ player: 'Ana', accountId: 'a1', puzzles, finishedAt: 2 }));
+      await stores.soloRuns.saveSolo(
+        solo({ player: 'Lev', solved: 9, accountId: 'a1', dealing: 'level', finishedAt: 3 }),
+      );
+      expect((await stores.soloRuns.records({ from: 'anyone', mode: 'timed' })).map((r) => r.player)).toEqual(['Ana']);
+      const mine = await stores.soloRuns.soloResultsOf('a1');
       expect(mine.map((r) => [r.player, r.dealing])).toEqual([
         ['Lev', 'level'],
         ['Ana', 'shuffled'],
@@ -228,32 +220,32 @@ export function soloRunsContract(name: string, open: Opener): void {
       expect(mine[1]?.puzzles).toEqual(
         puzzles.map(({ board, side, key, outcome, ms }) => ({ board, side, key, outcome, ms })),
       );
-      expect((await storage.soloRun(mine[1]?.id ?? 0))?.puzzles).toEqual(puzzles);
-      expect(await storage.soloRun(mine[0]?.id ?? 0)).toStrictEqual(mine[0]);
-      expect(await storage.soloRun(999)).toBeUndefined();
-      await storage.close();
+      expect((await stores.soloRuns.soloRun(mine[1]?.id ?? 0))?.puzzles).toEqual(puzzles);
+      expect(await stores.soloRuns.soloRun(mine[0]?.id ?? 0)).toStrictEqual(mine[0]);
+      expect(await stores.soloRuns.soloRun(999)).toBeUndefined();
+      await stores.close();
     });
 
     it('keeps times in milliseconds since 1970 and seeds up to 2^32, as numbers', async () => {
-      const storage = await open();
+      const stores = await open();
       // 2100-01-01 and the largest seed: both past what a 32-bit integer holds.
       const at = 4_102_444_800_123;
       const seed = 2 ** 32 - 1;
       const record = solo({ seed, finishedAt: at, ms: 3_000_000_000 });
-      const id = await storage.saveSolo(record);
-      expect(await storage.records({ from: 'anyone', mode: 'timed', since: at })).toStrictEqual([
+      const id = await stores.soloRuns.saveSolo(record);
+      expect(await stores.soloRuns.records({ from: 'anyone', mode: 'timed', since: at })).toStrictEqual([
         { ...record, id, username: null },
       ]);
-      await storage.close();
+      await stores.close();
     });
 
     it('sums an account’s runs without reading them: verified runs, solved puzzles and their time, the best of each setting', async () => {
-      const storage = await open();
+      const stores = await open();
       const solved = (ms: number) => ({ board: 'C01', side: 'easy', key: '1', outcome: 'solved', ms }) as const;
       const skipped = { board: 'C02', side: 'easy', key: '2', outcome: 'skipped', ms: 500 } as const;
       const trail = [[100, 'place', 'L4']] as const;
       // Timed, 5 easy: most solved wins, then fastest; the first to reach a tie keeps it.
-      await storage.saveSolo(
+      await stores.soloRuns.saveSolo(
         solo({
           accountId: 'a1',
           solved: 3,
@@ -262,11 +254,11 @@ export function soloRunsContract(name: string, open: Opener): void {
           puzzles: [solved(1000), solved(3000), skipped],
         }),
       );
-      const best = await storage.saveSolo(solo({ accountId: 'a1', solved: 4, ms: 300_000, finishedAt: 2 }));
-      await storage.saveSolo(solo({ accountId: 'a1', solved: 4, ms: 300_000, finishedAt: 3 }));
+      const best = await stores.soloRuns.saveSolo(solo({ accountId: 'a1', solved: 4, ms: 300_000, finishedAt: 2 }));
+      await stores.soloRuns.saveSolo(solo({ accountId: 'a1', solved: 4, ms: 300_000, finishedAt: 3 }));
       // Count, 5 easy: a complete run beats any incomplete one, however many it solved.
-      await storage.saveSolo(solo({ accountId: 'a1', mode: 'count', solved: 4, ms: 10_000, finishedAt: 4 }));
-      const complete = await storage.saveSolo(
+      await stores.soloRuns.saveSolo(solo({ accountId: 'a1', mode: 'count', solved: 4, ms: 10_000, finishedAt: 4 }));
+      const complete = await stores.soloRuns.saveSolo(
         solo({
           accountId: 'a1',
           mode: 'count',
@@ -277,17 +269,17 @@ export function soloRunsContract(name: string, open: Opener): void {
         }),
       );
       // Count, 10 hard: only incomplete runs, the one that solved most.
-      await storage.saveSolo(
+      await stores.soloRuns.saveSolo(
         solo({ accountId: 'a1', mode: 'count', limit: 10, side: 'hard', solved: 2, finishedAt: 6 }),
       );
-      const most = await storage.saveSolo(
+      const most = await stores.soloRuns.saveSolo(
         solo({ accountId: 'a1', mode: 'count', limit: 10, side: 'hard', solved: 7, ms: 1, finishedAt: 7 }),
       );
       // Neither an unverified run nor one dealt at a level is a best; the unverified one is not counted.
-      await storage.saveSolo(solo({ accountId: 'a1', solved: 9, ms: 1, verified: false, finishedAt: 8 }));
-      await storage.saveSolo(solo({ accountId: 'a1', solved: 9, ms: 1, dealing: 'level', finishedAt: 9 }));
-      await storage.saveSolo(solo({ accountId: 'a2', solved: 9, ms: 1, finishedAt: 9 }));
-      const summary = await storage.soloSummary('a1');
+      await stores.soloRuns.saveSolo(solo({ accountId: 'a1', solved: 9, ms: 1, verified: false, finishedAt: 8 }));
+      await stores.soloRuns.saveSolo(solo({ accountId: 'a1', solved: 9, ms: 1, dealing: 'level', finishedAt: 9 }));
+      await stores.soloRuns.saveSolo(solo({ accountId: 'a2', solved: 9, ms: 1, finishedAt: 9 }));
+      const summary = await stores.soloRuns.soloSummary('a1');
       expect(summary.runs).toBe(8);
       // The first run's own puzzles (2 solved in 4 s), the count run's (1 in 2 s), the rest their results.
       expect(summary.solvedCount).toBe(2 + 4 + 4 + 4 + 1 + 2 + 7 + 9);
@@ -299,22 +291,22 @@ export function soloRunsContract(name: string, open: Opener): void {
       ]);
       // A summary gives no trails: the run itself does.
       expect(summary.best[0]?.puzzles).toEqual([solved(2000)]);
-      expect(await storage.soloSummary('nobody')).toEqual({ runs: 0, solvedCount: 0, solvedMs: 0, best: [] });
-      await storage.close();
+      expect(await stores.soloRuns.soloSummary('nobody')).toEqual({ runs: 0, solvedCount: 0, solvedMs: 0, best: [] });
+      await stores.close();
     });
 
     it('gives an account’s runs a page at a time, newest first, from the cursor of the page before', async () => {
-      const storage = await open();
+      const stores = await open();
       // Two runs finished at the same time are told apart by their ids.
       for (const at of [5, 1, 3, 3, 4, 2])
-        await storage.saveSolo(solo({ accountId: 'a1', player: `at ${at}`, finishedAt: at }));
-      const all = await storage.soloResultsOf('a1');
+        await stores.soloRuns.saveSolo(solo({ accountId: 'a1', player: `at ${at}`, finishedAt: at }));
+      const all = await stores.soloRuns.soloResultsOf('a1');
       expect(all.map((r) => r.finishedAt)).toEqual([5, 4, 3, 3, 2, 1]);
       expect(all[2]?.id).toBeGreaterThan(all[3]?.id ?? Infinity);
       const pages: number[][] = [];
       let before: { finishedAt: number; id: number } | undefined;
       for (;;) {
-        const page = await storage.soloResultsOf('a1', { top: 2, ...(before ? { before } : {}) });
+        const page = await stores.soloRuns.soloResultsOf('a1', { top: 2, ...(before ? { before } : {}) });
         if (page.length === 0) break;
         pages.push(page.map((r) => r.id));
         const last = page[page.length - 1];
@@ -323,38 +315,38 @@ export function soloRunsContract(name: string, open: Opener): void {
       }
       expect(pages.flat()).toEqual(all.map((r) => r.id));
       expect(pages.map((p) => p.length)).toEqual([2, 2, 2]);
-      await storage.close();
+      await stores.close();
     });
 
     it('lists on public boards only claimed accounts with a history, each with its username; pages by skip', async () => {
-      const storage = await open();
+      const stores = await open();
       const DAY = 86_400_000;
       const account = { secretHash: 'ab', name: 'speedy', username: null, passwordHash: null, createdAt: 1 };
-      for (const id of ['a1', 'a2', 'guest']) await storage.createAccount({ ...account, id });
-      await storage.claimAccount('a1', 'speedy1', 'speedy1', 'h', 'speedy1');
-      await storage.claimAccount('a2', 'speedy2', 'speedy2', 'h', 'speedy2');
+      for (const id of ['a1', 'a2', 'guest']) await stores.accounts.createAccount({ ...account, id });
+      await stores.accounts.claimAccount('a1', 'speedy1', 'speedy1', 'h', 'speedy1');
+      await stores.accounts.claimAccount('a2', 'speedy2', 'speedy2', 'h', 'speedy2');
       // a1: three verified runs on two days; a2: three on one day; the guest: many on many days.
       for (const at of [1, 2, DAY + 1])
-        await storage.saveSolo(solo({ accountId: 'a1', player: 'speedy', ms: 100_000 + at, finishedAt: at }));
+        await stores.soloRuns.saveSolo(solo({ accountId: 'a1', player: 'speedy', ms: 100_000 + at, finishedAt: at }));
       for (const at of [1, 2, 3])
-        await storage.saveSolo(solo({ accountId: 'a2', player: 'speedy', ms: 1000 + at, finishedAt: at }));
+        await stores.soloRuns.saveSolo(solo({ accountId: 'a2', player: 'speedy', ms: 1000 + at, finishedAt: at }));
       for (const at of [1, DAY + 1, 2 * DAY + 1])
-        await storage.saveSolo(solo({ accountId: 'guest', player: 'speedy', ms: 1, finishedAt: at }));
-      const board = await storage.records({ from: 'established', mode: 'timed' });
+        await stores.soloRuns.saveSolo(solo({ accountId: 'guest', player: 'speedy', ms: 1, finishedAt: at }));
+      const board = await stores.soloRuns.records({ from: 'established', mode: 'timed' });
       expect(board.map((r) => [r.player, r.username, r.finishedAt])).toEqual([
         ['speedy', 'speedy1', 1],
         ['speedy', 'speedy1', 2],
         ['speedy', 'speedy1', DAY + 1],
       ]);
       // a2's fourth, on another day, makes it established: its earlier runs are listed too.
-      await storage.saveSolo(solo({ accountId: 'a2', player: 'speedy', ms: 999, finishedAt: DAY + 5 }));
-      const now = await storage.records({ from: 'established', mode: 'timed', top: 3 });
+      await stores.soloRuns.saveSolo(solo({ accountId: 'a2', player: 'speedy', ms: 999, finishedAt: DAY + 5 }));
+      const now = await stores.soloRuns.records({ from: 'established', mode: 'timed', top: 3 });
       expect(now.map((r) => [r.username, r.ms])).toEqual([
         ['speedy2', 999],
         ['speedy2', 1001],
         ['speedy2', 1002],
       ]);
-      const next = await storage.records({ from: 'established', mode: 'timed', top: 3, skip: 3 });
+      const next = await stores.soloRuns.records({ from: 'established', mode: 'timed', top: 3, skip: 3 });
       expect(next.map((r) => [r.username, r.ms])).toEqual([
         ['speedy2', 1003],
         ['speedy1', 100_001],
@@ -362,75 +354,66 @@ export function soloRunsContract(name: string, open: Opener): void {
       ]);
       // An unverified run counts toward nothing.
       for (const at of [1, DAY + 1, 2 * DAY + 1])
-        await storage.saveSolo(solo({ accountId: 'a3', verified: false, finishedAt: at }));
-      expect((await storage.records({ from: 'anyone', mode: 'timed', top: 100 })).map((r) => r.username)).toContain(
-        null,
-      );
-      await storage.close();
+        await stores.soloRuns.saveSolo(solo({ accountId: 'a3', verified: false, finishedAt: at }));
+      expect(
+        (await stores.soloRuns.records({ from: 'anyone', mode: 'timed', top: 100 })).map((r) => r.username),
+      ).toContain(null);
+      await stores.close();
     });
 
     it('drops unverified runs’ trails after a time, and an account’s beyond its budget, never a listed best’s', async () => {
-      const storage = await open();
+      const stores = await open();
       const withTrail = (ms: number) =>
         [{ board: 'C01', side: 'easy', key: '1', outcome: 'solved', ms, trail: [[ms, 'place', 'L4']] }] as const;
-      const trails = async (id: number) => ((await storage.soloRun(id))?.puzzles ?? []).some((p) => p.trail);
-      const old = await storage.saveSolo(
+      const trails = async (id: number) => ((await stores.soloRuns.soloRun(id))?.puzzles ?? []).some((p) => p.trail);
+      const old = await stores.soloRuns.saveSolo(
         solo({ accountId: 'a9', verified: false, finishedAt: 10, puzzles: withTrail(1) }),
       );
-      const recent = await storage.saveSolo(
+      const recent = await stores.soloRuns.saveSolo(
         solo({ accountId: 'a9', verified: false, finishedAt: 100, puzzles: withTrail(2) }),
       );
       // a1: its best first, then four runs no better.
-      const best = await storage.saveSolo(solo({ accountId: 'a1', solved: 5, finishedAt: 1, puzzles: withTrail(3) }));
+      const best = await stores.soloRuns.saveSolo(
+        solo({ accountId: 'a1', solved: 5, finishedAt: 1, puzzles: withTrail(3) }),
+      );
       const runs: number[] = [];
       for (let at = 2; at <= 5; at++)
-        runs.push(await storage.saveSolo(solo({ accountId: 'a1', solved: 1, finishedAt: at, puzzles: withTrail(at) })));
+        runs.push(
+          await stores.soloRuns.saveSolo(solo({ accountId: 'a1', solved: 1, finishedAt: at, puzzles: withTrail(at) })),
+        );
       // One account's alone (a run just stored): nobody's, then a9's old one.
-      expect(await storage.pruneTrails({ unverifiedBefore: 50, keepPerAccount: 3, accountId: 'nobody' })).toBe(0);
-      expect(await storage.pruneTrails({ unverifiedBefore: 50, keepPerAccount: 3, accountId: 'a9' })).toBe(1);
+      expect(await stores.soloRuns.pruneTrails({ unverifiedBefore: 50, keepPerAccount: 3, accountId: 'nobody' })).toBe(
+        0,
+      );
+      expect(await stores.soloRuns.pruneTrails({ unverifiedBefore: 50, keepPerAccount: 3, accountId: 'a9' })).toBe(1);
       expect(await trails(best)).toBe(true);
-      expect(await storage.pruneTrails({ unverifiedBefore: 50, keepPerAccount: 3 })).toBe(2);
+      expect(await stores.soloRuns.pruneTrails({ unverifiedBefore: 50, keepPerAccount: 3 })).toBe(2);
       expect(await trails(old)).toBe(false);
       expect(await trails(recent)).toBe(true);
       // The best and the two newest keep theirs.
       expect(await trails(best)).toBe(true);
       expect(await Promise.all(runs.map(trails))).toEqual([false, false, true, true]);
       // The run itself stays, with its puzzles' times.
-      expect((await storage.soloRun(old))?.puzzles).toEqual([
+      expect((await stores.soloRuns.soloRun(old))?.puzzles).toEqual([
         { board: 'C01', side: 'easy', key: '1', outcome: 'solved', ms: 1 },
       ]);
-      expect(await storage.pruneTrails({ unverifiedBefore: 50, keepPerAccount: 3 })).toBe(0);
+      expect(await stores.soloRuns.pruneTrails({ unverifiedBefore: 50, keepPerAccount: 3 })).toBe(0);
       // A budget smaller than the bests keeps the bests (a9 has none: its last goes).
-      expect(await storage.pruneTrails({ unverifiedBefore: 0, keepPerAccount: 0 })).toBe(2 + 1);
+      expect(await stores.soloRuns.pruneTrails({ unverifiedBefore: 0, keepPerAccount: 0 })).toBe(2 + 1);
       expect(await trails(recent)).toBe(false);
       expect(await trails(best)).toBe(true);
-      await storage.close();
-    });
-
-    it('keeps one report per reporter and entry, and lists them earliest first', async () => {
-      const storage = await open();
-      const report = { reporter: 'r1', kind: 'run', target: '7', reason: 'too fast', at: 20 } as const;
-      expect(await storage.saveReport(report)).toBe(true);
-      expect(await storage.saveReport({ ...report, reason: 'again', at: 30 })).toBe(false);
-      expect(await storage.saveReport({ ...report, reporter: 'r2', at: 10 })).toBe(true);
-      expect(await storage.saveReport({ ...report, kind: 'player', target: 'a1', at: 40 })).toBe(true);
-      expect(await storage.reports()).toEqual([
-        { ...report, reporter: 'r2', at: 10 },
-        report,
-        { ...report, kind: 'player', target: 'a1', at: 40 },
-      ]);
-      await storage.close();
+      await stores.close();
     });
 
     it('rejects every call once closed, and may be closed twice', async () => {
-      const storage = await open();
-      await storage.saveSolo(solo({}));
-      await storage.close();
+      const stores = await open();
+      await stores.soloRuns.saveSolo(solo({}));
+      await stores.close();
       // Only that it rejects with an Error: the message is each implementation's own.
-      await expect(storage.saveSolo(solo({}))).rejects.toThrow(Error);
-      await expect(storage.records({ from: 'anyone', mode: 'timed' })).rejects.toThrow(Error);
-      await expect(storage.soloResultsOf('a1')).rejects.toThrow(Error);
-      await storage.close();
+      await expect(stores.soloRuns.saveSolo(solo({}))).rejects.toThrow(Error);
+      await expect(stores.soloRuns.records({ from: 'anyone', mode: 'timed' })).rejects.toThrow(Error);
+      await expect(stores.soloRuns.soloResultsOf('a1')).rejects.toThrow(Error);
+      await stores.close();
     });
   });
 }
