@@ -16,6 +16,9 @@
 // Sizes: SECONDS (10) per measure; CONNECTIONS (20000). FLOODS=a,b runs only those floods.
 // FLOOD_NICE (0) is the floods' priority (19: they take only CPU time nobody else wants).
 // A new kind of flood is one more entry in FLOODS (floods.ts): a name, what it does, how it floods.
+// First: floods.ts brings in source-address, which puts its WebSocket (one that binds a chosen local
+// address) in place before colyseus.js is loaded and takes the one it finds.
+import { FLOODS, run, sleep } from './floods.js';
 import { PROTOCOL_VERSION } from '@ubongo/core';
 import type { MetricsReport } from '@ubongo/server';
 import { METRICS_LINE } from '@ubongo/server';
@@ -25,7 +28,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { guestClient } from './server-process.js';
-import { FLOODS, run, sleep } from './floods.js';
 
 const SECONDS = Number(process.env['SECONDS'] ?? 10);
 const NICE = Number(process.env['FLOOD_NICE'] ?? 0);
