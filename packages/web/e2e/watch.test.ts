@@ -161,15 +161,15 @@ describe('at game time', () => {
       expect(beat.under).toBe(true);
       expect(beat.time).toMatch(/^Solved in \d+:\d\d$/);
       expect(beat.text).toContain('1 of 5 solved');
-      // (Once it has popped up, for the picture.)
-      await me.page.waitForTimeout(150);
-      await me.page.screenshot({ path: `${SHOTS}/solo-beat-${on}.png` });
-      // A piece of the next board put down at once, touched during the beat: it lands.
+      // A piece of the next board put down at once, touched during the beat: it lands. (The beat
+      // lasts 1.5 s of the page's time: nothing slow, a screenshot above all, comes before the touch.)
       const touches = () => me.page.evaluate(() => (window as unknown as { touches: boolean[] }).touches);
       const before = (await touches()).length;
       await play(me.page, on, 1);
       await expect.poll(() => me.page.locator('g.piece:not([data-at=""])').count()).toBe(1);
       expect((await touches())[before]).toBe(true);
+      // For the picture: the next board under the beat (or just after it, on a slow machine).
+      await me.page.screenshot({ path: `${SHOTS}/solo-beat-${on}.png` });
       // Then the beat goes by itself.
       await me.page.locator('.solo-beat').waitFor({ state: 'detached', timeout: 10_000 });
       expect(me.errors).toEqual([]);
