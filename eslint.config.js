@@ -71,6 +71,7 @@ const WEB_FROM_CORE = [
   'GEM_POINTS',
   'JEWEL_COLOURS',
   'FIXED_SCORING',
+  'API',
 ];
 const webBoundaries = {
   paths: [

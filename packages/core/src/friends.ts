@@ -1,4 +1,4 @@
-import type { AccountView } from './protocol/index.js';
+import type { AccountView } from './protocol/accounts.js';
 
 /*
  * Friends (docs/accounts.md, "Friends"): who follows whom, where friends are, invitations to a

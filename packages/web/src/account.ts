@@ -1,13 +1,9 @@
-import type {
-  AccountErrorAnswer,
-  AccountErrorCode,
-  AccountView,
-  GuestAnswer,
-  MeAnswer,
-  SessionAnswer,
-} from '@ubongo/core';
+import type { AccountView, ApiAnswer, ApiRoute } from '@ubongo/core';
+import { API } from '@ubongo/core';
 import i18next from 'i18next';
 import { useSyncExternalStore } from 'react';
+import type { InputOf } from './api.js';
+import { request } from './api.js';
 
 /*
  * Who the player is (docs/accounts.md). On the first visit the page gets a guest account from the
@@ -55,33 +51,9 @@ function set(next: AccountView, token?: string): AccountView {
   return next;
 }
 
-/** An error the server gave, in its words. */
-export class AccountProblem extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    /** Why, as a code a translation is kept under (`errors.CODE`), with the values its words hold. */
-    readonly code?: AccountErrorCode,
-    readonly params?: Readonly<Record<string, string | number>>,
-  ) {
-    super(message);
-  }
-}
-
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(path, {
-    method,
-    headers: { 'content-type': 'application/json', ...(session ? { authorization: `Bearer ${session}` } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  const parsed: unknown = text ? JSON.parse(text) : {};
-  if (!res.ok) {
-    const answer = parsed as Partial<AccountErrorAnswer>;
-    throw new AccountProblem(res.status, answer.error ?? `HTTP ${res.status}`, answer.code, answer.params);
-  }
-  return parsed as T;
-}
+/** Sends `route` with this browser's session as it stands (none before there is one). */
+const call = <R extends ApiRoute>(route: R, ...[input]: InputOf<R>): Promise<ApiAnswer<R>> =>
+  request(route, input, session);
 
 /**
  * A new guest's name in the player's language ("Jugador 4821"), made once, at creation: a name the
@@ -94,9 +66,9 @@ export function defaultGuestName(): string {
 
 async function newGuest(): Promise<AccountView> {
   const chosen = read(NAME_KEY)?.trim();
-  const answer = await call<GuestAnswer>('POST', '/api/accounts', { name: chosen || defaultGuestName() }).catch(() =>
+  const answer = await call('POST /api/accounts', { body: { name: chosen || defaultGuestName() } }).catch(() =>
     // A name the server refuses (kept from an older version) is not a reason to have no account.
-    call<GuestAnswer>('POST', '/api/accounts', {}),
+    call('POST /api/accounts', { body: {} }),
   );
   write(GUEST_KEY, JSON.stringify({ id: answer.account.id, secret: answer.secret }));
   return set(answer.account, answer.session);
@@ -106,7 +78,7 @@ async function start(): Promise<AccountView> {
   session = read(SESSION_KEY);
   if (session) {
     try {
-      return set((await call<MeAnswer>('GET', '/api/me')).account);
+      return set((await call('GET /api/me')).account);
     } catch {
       session = null;
     }
@@ -114,7 +86,7 @@ async function start(): Promise<AccountView> {
   const saved = JSON.parse(read(GUEST_KEY) ?? 'null') as { id?: string; secret?: string } | null;
   if (saved?.id && saved.secret) {
     try {
-      const answer = await call<SessionAnswer>('POST', '/api/sessions', { id: saved.id, secret: saved.secret });
+      const answer = await call('POST /api/sessions', { body: { id: saved.id, secret: saved.secret } });
       return set(answer.account, answer.session);
     } catch {
       // The account is gone (another server, a wiped database): a new guest.
@@ -132,10 +104,13 @@ export function ensureAccount(): Promise<AccountView> {
   return ready;
 }
 
-/** A request to the API as the signed-in account (a guest's at least); refusals are `AccountProblem`s. */
-export async function callAsMe<T>(method: string, path: string, body?: unknown): Promise<T> {
-  await ensureAccount();
-  return call<T>(method, path, body);
+/**
+ * An operation of the API as this browser's player: where it takes a session, the account's (a
+ * guest's at least, made first if there is none yet). Refusals are `ApiProblem`s.
+ */
+export async function api<R extends ApiRoute>(route: R, ...[input]: InputOf<R>): Promise<ApiAnswer<R>> {
+  const token = API[route].session === 'none' ? null : await sessionToken();
+  return request(route, input, token);
 }
 
 /** The session to join rooms with. */
@@ -173,30 +148,30 @@ export function keepName(name: string): void {
 export async function rename(name: string): Promise<AccountView> {
   await ensureAccount();
   write(NAME_KEY, name);
-  return set((await call<MeAnswer>('POST', '/api/me/name', { name })).account);
+  return set((await call('POST /api/me/name', { body: { name } })).account);
 }
 
 /** Gives this guest account a username and a password; the guest secret is forgotten (`set`). */
 export async function claim(username: string, password: string): Promise<AccountView> {
   await ensureAccount();
-  return set((await call<MeAnswer>('POST', '/api/me/claim', { username, password })).account);
+  return set((await call('POST /api/me/claim', { body: { username, password } })).account);
 }
 
 /** Signs in to an account claimed elsewhere; this browser's guest account is left. */
 export async function signIn(username: string, password: string): Promise<AccountView> {
-  const answer = await call<SessionAnswer>('POST', '/api/sessions', { username, password });
+  const answer = await call('POST /api/sessions', { body: { username, password } });
   write(GUEST_KEY, null);
   return set(answer.account, answer.session);
 }
 
 export async function changePassword(old: string, next: string): Promise<void> {
   await ensureAccount();
-  await call<unknown>('POST', '/api/me/password', { old, new: next });
+  await call('POST /api/me/password', { body: { old, new: next } });
 }
 
 /** Signs out (the session is revoked); the page goes on as a new guest. */
 export async function signOut(): Promise<AccountView> {
-  await call<unknown>('DELETE', '/api/sessions').catch(() => undefined);
+  await call('DELETE /api/sessions').catch(() => undefined);
   write(GUEST_KEY, null);
   write(SESSION_KEY, null);
   write(NAME_KEY, null);

@@ -1,6 +1,7 @@
-import type { AccountView, FriendsAnswer, Invitation, InvitationsAnswer } from '@ubongo/core';
+import type { ApiAnswer, FriendsAnswer, Invitation } from '@ubongo/core';
 import { useEffect, useSyncExternalStore } from 'react';
-import { AccountProblem, callAsMe, useAccount } from './account.js';
+import { api, useAccount } from './account.js';
+import { ApiProblem } from './api.js';
 
 /*
  * Friends (docs/accounts.md, "Friends"): the list, follows, blocks, invitations. The invitations
@@ -12,21 +13,22 @@ import { AccountProblem, callAsMe, useAccount } from './account.js';
 /** How often the page asks for invitations while it is shown. */
 export const POLL_MS = 5000;
 
-const id = (value: string): string => encodeURIComponent(value);
+export const fetchFriends = (): Promise<FriendsAnswer> => api('GET /api/me/friends');
 
-export const fetchFriends = (): Promise<FriendsAnswer> => callAsMe<FriendsAnswer>('GET', '/api/me/friends');
+export const follow = (username: string): Promise<ApiAnswer<'POST /api/me/follows'>> =>
+  api('POST /api/me/follows', { body: { username } });
 
-export const follow = (username: string): Promise<{ account: AccountView; friends: boolean }> =>
-  callAsMe('POST', '/api/me/follows', { username });
+export const unfollow = (account: string): Promise<void> =>
+  api('DELETE /api/me/follows/:id', { params: { id: account } });
 
-export const unfollow = (account: string): Promise<unknown> => callAsMe('DELETE', `/api/me/follows/${id(account)}`);
+export const block = (account: string): Promise<ApiAnswer<'POST /api/me/blocks'>> =>
+  api('POST /api/me/blocks', { body: { account } });
 
-export const block = (account: string): Promise<unknown> => callAsMe('POST', '/api/me/blocks', { account });
+export const unblock = (account: string): Promise<void> =>
+  api('DELETE /api/me/blocks/:id', { params: { id: account } });
 
-export const unblock = (account: string): Promise<unknown> => callAsMe('DELETE', `/api/me/blocks/${id(account)}`);
-
-export const invite = (to: string): Promise<{ invited: { to: AccountView; code: string } }> =>
-  callAsMe('POST', '/api/me/invitations', { to });
+export const invite = (to: string): Promise<ApiAnswer<'POST /api/me/invitations'>> =>
+  api('POST /api/me/invitations', { body: { to } });
 
 /** The invitations waiting, as last polled; a declined or taken one leaves at once. */
 let invitations: readonly Invitation[] = [];
@@ -40,11 +42,11 @@ function setInvitations(next: readonly Invitation[]): void {
 /** Declines (or clears, once taken up) `from`'s invitation. */
 export async function dismissInvitation(from: string): Promise<void> {
   setInvitations(invitations.filter((i) => i.from.id !== from));
-  await callAsMe('DELETE', `/api/me/invitations/${id(from)}`).catch(() => undefined);
+  await api('DELETE /api/me/invitations/:id', { params: { id: from } }).catch(() => undefined);
 }
 
 async function poll(): Promise<void> {
-  const answer = await callAsMe<InvitationsAnswer>('GET', '/api/me/invitations');
+  const answer = await api('GET /api/me/invitations');
   setInvitations(answer.invitations);
 }
 
@@ -65,7 +67,7 @@ export function useInvitations(): readonly Invitation[] {
     const ask = (): void => {
       void poll().catch((e: unknown) => {
         // The session is over (signed out elsewhere, a password changed): no more asking with it.
-        if (e instanceof AccountProblem && e.status === 401) live = false;
+        if (e instanceof ApiProblem && e.status === 401) live = false;
       });
     };
     const tick = (): void => {

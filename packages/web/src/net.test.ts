@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { Room } from 'colyseus.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AccountProblem } from './account.js';
+import { ApiProblem } from './api.js';
 import i18next from 'i18next';
 import { setUpI18n, switchLanguage } from './i18n.js';
 import { errorText, sendReport } from './net.js';
@@ -63,7 +63,7 @@ describe('an error in words for people', () => {
     await setUpI18n();
     await switchLanguage('es');
     const t = i18next.t.bind(i18next);
-    const taken = new AccountProblem(409, 'the username ana is taken', 'account/username-taken', { name: 'ana' });
+    const taken = new ApiProblem(409, 'the username ana is taken', 'account/username-taken', { name: 'ana' });
     expect(errorText(taken, t)).toBe('El nombre de usuario ana ya está ocupado.');
     // As colyseus.js throws them: the matchmaker's HTTP status, or Colyseus's own code.
     const serverError = (code: number, message: string): Error =>
@@ -78,7 +78,7 @@ describe('an error in words for people', () => {
       'Ese asiento es de otra cuenta: entra con la cuenta de su jugador para recuperarlo.',
     );
     // No code, or one with no words kept for it: the server's own words.
-    expect(errorText(new AccountProblem(500, 'internal error'), t)).toBe('internal error');
+    expect(errorText(new ApiProblem(500, 'internal error'), t)).toBe('internal error');
     expect(errorText(new Error('this table has 12 spectators already'), t)).toBe(
       'this table has 12 spectators already',
     );

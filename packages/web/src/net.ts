@@ -29,7 +29,8 @@ import { MATCHMAKE_ERROR_CODES, PROTOCOL_VERSION } from '@ubongo/core';
 import type { Room } from 'colyseus.js';
 import { Client } from 'colyseus.js';
 import type { TFunction } from 'i18next';
-import { AccountProblem, sessionToken } from './account.js';
+import { api, sessionToken } from './account.js';
+import { ApiProblem } from './api.js';
 
 /*
  * The connection to the game server (docs/protocol.md): rooms through colyseus.js, records and
@@ -88,27 +89,16 @@ export function send<R extends RoomName, K extends keyof Rooms[R]['client'] & st
   room.send(type, body[0] ?? {});
 }
 
-/** An answer of the API that was not 2xx: its status. */
-export class HttpError extends Error {
-  constructor(
-    readonly path: string,
-    readonly status: number,
-  ) {
-    super(`${path}: HTTP ${status}`);
-  }
-}
-
-async function getJson<T>(path: string): Promise<T> {
-  // Same origin: the server that served the page, or Vite's proxy to it during development.
-  const res = await fetch(path);
-  if (!res.ok) throw new HttpError(path, res.status);
-  return (await res.json()) as T;
+/** A solo limit as a board's query names it: only the limits that have boards. */
+function boardLimit(limit: number): '5' | '10' | '20' {
+  const text = String(limit);
+  if (text === '5' || text === '10' || text === '20') return text;
+  throw new Error(`no board for a limit of ${limit}`);
 }
 
 /** The best solo results for a mode, limit and side. */
 export async function fetchRecords(mode: SoloMode, limit: number, side: Side): Promise<RecordsAnswer['records']> {
-  const body = await getJson<RecordsAnswer>(`/api/records?mode=${mode}&limit=${limit}&side=${side}&top=10`);
-  return body.records;
+  return (await api('GET /api/records', { query: { mode, limit: boardLimit(limit), side, top: '10' } })).records;
 }
 
 /** The best solo results of a mode, limit and side in a period (the last day or week, or all time). */
@@ -118,80 +108,52 @@ export async function fetchRecordsOf(
   side: Side,
   period: 'day' | 'week' | 'all',
 ): Promise<RecordsAnswer['records']> {
-  const body = await getJson<RecordsAnswer>(
-    `/api/records?mode=${mode}&limit=${limit}&side=${side}&period=${period}&top=20`,
-  );
-  return body.records;
+  return (await api('GET /api/records', { query: { mode, limit: boardLimit(limit), side, period, top: '20' } }))
+    .records;
 }
 
 /** A player's profile: ratings, their history, solo bests. */
-export function fetchProfile(id: string): Promise<ProfileAnswer> {
-  return getJson<ProfileAnswer>(`/api/players/${encodeURIComponent(id)}`);
-}
+export const fetchProfile = (id: string): Promise<ProfileAnswer> => api('GET /api/players/:id', { params: { id } });
 
 /** The signed-in account's own runs under review (only it sees them). */
 export async function fetchHeld(): Promise<HeldAnswer['runs']> {
-  const res = await fetch('/api/me/held', { headers: { authorization: `Bearer ${await sessionToken()}` } });
-  if (!res.ok) throw new Error(`/api/me/held: HTTP ${res.status}`);
-  return ((await res.json()) as HeldAnswer).runs;
+  return (await api('GET /api/me/held')).runs;
 }
 
 /** A stored game played again, round by round. */
-export function fetchReplay(id: string): Promise<ReplayAnswer> {
-  return getJson<ReplayAnswer>(`/api/games/${encodeURIComponent(id)}/replay`);
-}
+export const fetchReplay = (id: string): Promise<ReplayAnswer> => api('GET /api/games/:id/replay', { params: { id } });
 
 /** A solo run with its puzzles and, while kept, their moves (with this browser's session: a daily run shows to a player who has played its day). */
-export async function fetchRun(id: string): Promise<SoloRunAnswer> {
-  const path = `/api/runs/${encodeURIComponent(id)}`;
-  const res = await fetch(path, { headers: { authorization: `Bearer ${await sessionToken()}` } });
-  if (!res.ok) throw new HttpError(path, res.status);
-  return (await res.json()) as SoloRunAnswer;
-}
+export const fetchRun = (id: string): Promise<SoloRunAnswer> => api('GET /api/runs/:id', { params: { id } });
 
 /** Today's daily puzzle: the date and, for this browser's account, its attempt and streak. */
-export async function fetchDaily(): Promise<DailyAnswer> {
-  const res = await fetch('/api/daily', { headers: { authorization: `Bearer ${await sessionToken()}` } });
-  if (!res.ok) throw new Error(`/api/daily: HTTP ${res.status}`);
-  return (await res.json()) as DailyAnswer;
-}
+export const fetchDaily = (): Promise<DailyAnswer> => api('GET /api/daily');
 
 /** Storm's highs of the day, the week and all time, and this browser's account's own. */
-export async function fetchStormHighs(): Promise<StormHighsAnswer> {
-  const res = await fetch('/api/storm/highs', { headers: { authorization: `Bearer ${await sessionToken()}` } });
-  if (!res.ok) throw new Error(`/api/storm/highs: HTTP ${res.status}`);
-  return (await res.json()) as StormHighsAnswer;
-}
+export const fetchStormHighs = (): Promise<StormHighsAnswer> => api('GET /api/storm/highs', { query: {} });
 
 /** A day's daily board, fastest first. */
-export function fetchDailyBoard(date: string): Promise<DailyBoardAnswer> {
-  return getJson<DailyBoardAnswer>(`/api/daily/${encodeURIComponent(date)}/board?top=20`);
-}
+export const fetchDailyBoard = (date: string): Promise<DailyBoardAnswer> =>
+  api('GET /api/daily/:date/board', { params: { date }, query: { top: '20' } });
 
 /** A past day's daily puzzle with a solution. */
-export function fetchDailySolution(date: string): Promise<DailySolutionAnswer> {
-  return getJson<DailySolutionAnswer>(`/api/daily/${encodeURIComponent(date)}/solution`);
-}
+export const fetchDailySolution = (date: string): Promise<DailySolutionAnswer> =>
+  api('GET /api/daily/:date/solution', { params: { date } });
 
 /** The best ratings of an edition. */
-export function fetchLeaderboard(edition: RaceEdition): Promise<LeaderboardAnswer> {
-  return getJson<LeaderboardAnswer>(`/api/leaderboard?edition=${edition}&top=50`);
-}
+export const fetchLeaderboard = (edition: RaceEdition): Promise<LeaderboardAnswer> =>
+  api('GET /api/leaderboard', { query: { edition, top: '50' } });
 
 /** The season under way and the past ones. */
-export function fetchSeasons(): Promise<SeasonsAnswer> {
-  return getJson<SeasonsAnswer>('/api/seasons');
-}
+export const fetchSeasons = (): Promise<SeasonsAnswer> => api('GET /api/seasons');
 
 /** A season's board of an edition. */
-export function fetchSeasonBoard(season: string, edition: RaceEdition): Promise<SeasonBoardAnswer> {
-  return getJson<SeasonBoardAnswer>(`/api/seasons/${encodeURIComponent(season)}/board?edition=${edition}&top=50`);
-}
+export const fetchSeasonBoard = (season: string, edition: RaceEdition): Promise<SeasonBoardAnswer> =>
+  api('GET /api/seasons/:id/board', { params: { id: season }, query: { edition, top: '50' } });
 
 /** A player's past seasons. */
-export function fetchPlayerSeasons(id: string): Promise<PlayerSeasonsAnswer> {
-  return getJson<PlayerSeasonsAnswer>(`/api/players/${encodeURIComponent(id)}/seasons`);
-}
+export const fetchPlayerSeasons = (id: string): Promise<PlayerSeasonsAnswer> =>
+  api('GET /api/players/:id/seasons', { params: { id } });
 
 /** What became of a report, as the server answered it (docs/protocol.md, `POST /api/reports`). */
 export type ReportOutcome =
@@ -205,41 +167,29 @@ export type ReportOutcome =
 
 /** Reports a board entry with the player's session; every answer is an outcome, none is thrown. */
 export async function sendReport(report: ReportRequest): Promise<ReportOutcome> {
-  let res: Response;
   try {
-    res = await fetch('/api/reports', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${await sessionToken()}` },
-      body: JSON.stringify(report),
-    });
+    await api('POST /api/reports', { body: report });
+    return { outcome: 'sent' };
   } catch (e) {
-    return { outcome: 'failed', message: e instanceof Error ? e.message : String(e) };
-  }
-  switch (res.status) {
-    case 201:
-      return { outcome: 'sent' };
-    case 409:
-      return { outcome: 'already' };
-    case 401:
-    case 403:
-      return { outcome: 'sign-in' };
-    case 404:
-      return { outcome: 'missing' };
-    case 429: {
-      const seconds = Number(res.headers.get('retry-after'));
-      return { outcome: 'too-many', seconds: Number.isFinite(seconds) && seconds > 0 ? seconds : null };
-    }
-    default: {
-      const body = (await res.json().catch(() => ({}))) as { error?: unknown };
-      return { outcome: 'failed', message: typeof body.error === 'string' ? body.error : `HTTP ${res.status}` };
+    if (!(e instanceof ApiProblem)) return { outcome: 'failed', message: e instanceof Error ? e.message : String(e) };
+    switch (e.status) {
+      case 409:
+        return { outcome: 'already' };
+      case 401:
+      case 403:
+        return { outcome: 'sign-in' };
+      case 404:
+        return { outcome: 'missing' };
+      case 429:
+        return { outcome: 'too-many', seconds: e.retryAfter };
+      default:
+        return { outcome: 'failed', message: e.message };
     }
   }
 }
 
 /** The boards and tasks of both decks. */
-export function fetchDecks(): Promise<DeckIndex> {
-  return getJson<DeckIndex>('/api/decks');
-}
+export const fetchDecks = (): Promise<DeckIndex> => api('GET /api/decks');
 
 /**
  * A join by an id no room has, or one that takes no one more (the words tell which): Colyseus's
@@ -255,7 +205,7 @@ const NO_SUCH_ROOM = [4212, 404];
  */
 export function errorText(e: unknown, t: TFunction): string {
   const message = e instanceof Error ? e.message : String(e);
-  if (e instanceof AccountProblem && e.code) return t(`errors.${e.code}`, { ...e.params, defaultValue: message });
+  if (e instanceof ApiProblem && e.code) return t(`errors.${e.code}`, { ...e.params, defaultValue: message });
   const serverCode = e instanceof Error && e.name === 'ServerError' ? Number((e as { code?: unknown }).code) : null;
   if (serverCode !== null && NO_SUCH_ROOM.includes(serverCode))
     return t(/locked/.test(message) ? 'errors.join/locked' : 'errors.join/not-found');
@@ -282,41 +232,20 @@ export function seatName(seat: Occupant, t: TFunction): string {
 }
 
 /** The signed-in account's campaign: every level with its stars and best time, and the level to play next. */
-export async function fetchCampaign(): Promise<CampaignProgress> {
-  const res = await fetch('/api/me/campaign', { headers: { authorization: `Bearer ${await sessionToken()}` } });
-  if (!res.ok) throw new Error(`/api/me/campaign: HTTP ${res.status}`);
-  return (await res.json()) as CampaignProgress;
-}
+export const fetchCampaign = (): Promise<CampaignProgress> => api('GET /api/me/campaign');
 
 /** The arenas: running, to come, just finished (docs/arenas.md). */
-export function fetchArenas(): Promise<ArenasAnswer> {
-  return getJson<ArenasAnswer>('/api/arenas');
-}
+export const fetchArenas = (): Promise<ArenasAnswer> => api('GET /api/arenas');
 
 /** An arena with its standings, and where this account stands in it. */
-export async function fetchArena(id: string): Promise<ArenaAnswer> {
-  const path = `/api/arenas/${encodeURIComponent(id)}`;
-  const res = await fetch(path, { headers: { authorization: `Bearer ${await sessionToken()}` } });
-  if (!res.ok) throw new HttpError(path, res.status);
-  return (await res.json()) as ArenaAnswer;
-}
+export const fetchArena = (id: string): Promise<ArenaAnswer> => api('GET /api/arenas/:id', { params: { id } });
 
 /** Enters the arena's lobby, or says this player is still in it: the arena as it now stands. */
-export async function enterArena(id: string): Promise<ArenaAnswer> {
-  const path = `/api/arenas/${encodeURIComponent(id)}/join`;
-  const res = await fetch(path, { method: 'POST', headers: { authorization: `Bearer ${await sessionToken()}` } });
-  if (!res.ok) throw new HttpError(path, res.status);
-  return (await res.json()) as ArenaAnswer;
-}
+export const enterArena = (id: string): Promise<ArenaAnswer> => api('POST /api/arenas/:id/join', { params: { id } });
 
 /** Leaves the arena's lobby (the points stay). */
-export async function leaveArena(id: string): Promise<void> {
-  const path = `/api/arenas/${encodeURIComponent(id)}/join`;
-  const res = await fetch(path, { method: 'DELETE', headers: { authorization: `Bearer ${await sessionToken()}` } });
-  if (!res.ok) throw new HttpError(path, res.status);
-}
+export const leaveArena = (id: string): Promise<void> => api('DELETE /api/arenas/:id/join', { params: { id } });
 
 /** The arenas a player played, with their places. */
-export function fetchPlayerArenas(id: string): Promise<PlayerArenasAnswer> {
-  return getJson<PlayerArenasAnswer>(`/api/players/${encodeURIComponent(id)}/arenas`);
-}
+export const fetchPlayerArenas = (id: string): Promise<PlayerArenasAnswer> =>
+  api('GET /api/players/:id/arenas', { params: { id } });

@@ -16,3 +16,4 @@ export * from './courses.js';
 export * from './practice.js';
 export * from './rated.js';
 export * from './rooms.js';
+export * from './api.js';

@@ -1,9 +1,34 @@
-import type { RaceAction, RaceEdition, RaceEvent } from '../game/race.js';
+import type { RaceAction, RaceConfig, RaceEdition, RaceEvent, RaceResult } from '../game/race.js';
 import type { ReplayRound } from '../game/reveal.js';
 import type { PlayerId } from '../game/types.js';
 import type { Occupant } from './race.js';
 
-// A stored game played again (`GET /api/games/:id/replay`), for watching it afterwards.
+// A stored game (`GET /api/games/:id`), and played again (`GET /api/games/:id/replay`) for watching it afterwards.
+
+/** A seat of a stored game. */
+export interface StoredSeat {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: 'human' | 'bot';
+  readonly level?: string;
+  /** Who sat there, as the lobby said (kept since 2026-11-27: older records have only the name). */
+  readonly occupant?: Occupant;
+  /** A person's account (kept since 2026-11-28): their name in a replay links to their profile. */
+  readonly accountId?: string;
+}
+
+/** Everything needed to replay a game exactly: configuration, seed and every accepted action with its time. */
+export interface GameRecord {
+  readonly id: string;
+  readonly config: RaceConfig;
+  readonly seed: number;
+  readonly seats: readonly StoredSeat[];
+  readonly actions: readonly { readonly at: number; readonly action: RaceAction }[];
+  /** Undefined for a game the server stopped before it ended. */
+  readonly result: RaceResult | undefined;
+  readonly startedAt: number;
+  readonly finishedAt: number;
+}
 
 /**
  * `GET /api/games/:id/replay`: a stored game played again by the engine: every accepted action with

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { Accounts } from './accounts.js';
 import type { Http, HttpOptions } from '../http/http-common.js';
-import { bearer, Refused } from '../http/http-common.js';
+import { Refused } from '../http/http-common.js';
 import { perMinute, waitSeconds } from '../net/rate-limit.js';
 import type { Stores } from '../storage/stores.js';
+import { route } from '../http/route.js';
 
 /** Reports one account may make a minute (and one per entry, ever). */
 export const REPORTS_PER_MINUTE = 10;
@@ -29,33 +29,26 @@ const reportBody = z.strictObject({
 export function reportRoutes(
   app: Http,
   options: Pick<HttpOptions, 'rateLimits'> & { readonly stores: Pick<Stores, 'accounts' | 'reports' | 'soloRuns'> },
-  accounts: Accounts,
 ): void {
   const { stores } = options;
   const limit = options.rateLimits.limit('reports:', perMinute(REPORTS_PER_MINUTE));
-  app.post(
-    '/api/reports',
-    { schema: { summary: 'Report a board entry', body: reportBody } },
-    async (request, reply) => {
-      const account = await accounts.bySession(bearer(request));
-      if (!account) throw new Refused(401, 'sign in first');
-      if (account.username === null) throw new Refused(403, 'claim a username before reporting');
-      const { kind, target, reason } = request.body;
-      const exists =
-        kind === 'run'
-          ? /^[1-9]\d{0,15}$/.test(target) && (await stores.soloRuns.soloRun(Number(target))) !== undefined
-          : (await stores.accounts.account(target)) !== undefined;
-      if (!exists) throw new Refused(404, `no ${kind} ${target}`);
-      const ms = await limit.take(account.id);
-      if (ms > 0) {
-        const seconds = waitSeconds(ms);
-        throw new Refused(429, `at most ${REPORTS_PER_MINUTE} reports a minute: try again in ${seconds} s`, {
-          'retry-after': String(seconds),
-        });
-      }
-      const saved = await stores.reports.saveReport({ reporter: account.id, kind, target, reason, at: Date.now() });
-      if (!saved) throw new Refused(409, `you have reported this ${kind} already`);
-      return reply.code(201).send({ reported: { kind, target } });
-    },
-  );
+  route(app, 'POST /api/reports', { body: reportBody }, async ({ body, me: { account } }) => {
+    if (account.username === null) throw new Refused(403, 'claim a username before reporting');
+    const { kind, target, reason } = body;
+    const exists =
+      kind === 'run'
+        ? /^[1-9]\d{0,15}$/.test(target) && (await stores.soloRuns.soloRun(Number(target))) !== undefined
+        : (await stores.accounts.account(target)) !== undefined;
+    if (!exists) throw new Refused(404, `no ${kind} ${target}`);
+    const ms = await limit.take(account.id);
+    if (ms > 0) {
+      const seconds = waitSeconds(ms);
+      throw new Refused(429, `at most ${REPORTS_PER_MINUTE} reports a minute: try again in ${seconds} s`, {
+        'retry-after': String(seconds),
+      });
+    }
+    const saved = await stores.reports.saveReport({ reporter: account.id, kind, target, reason, at: Date.now() });
+    if (!saved) throw new Refused(409, `you have reported this ${kind} already`);
+    return { reported: { kind, target } };
+  });
 }

@@ -1,12 +1,7 @@
-import type { FriendsAnswer, InvitationsAnswer } from '@ubongo/core';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Accounts } from '../accounts/accounts.js';
-import { AccountError } from '../accounts/accounts.js';
 import type { Friendships } from './friends.js';
-import { bearer } from '../http/http-common.js';
 import type { Http } from '../http/http-common.js';
-import type { Account } from '../accounts/store.js';
+import { route } from '../http/route.js';
 
 const accountId = (words: string) => z.string({ error: words }).regex(/^[\w-]{1,64}$/, { error: words });
 
@@ -26,67 +21,30 @@ const idParams = z.object({ id: z.string().regex(/^[\w-]{1,64}$/) });
  * account (friends.ts); the reads are charged to the address's API budget (api-budget.ts). The
  * web client polls `GET /api/me/invitations`, which also keeps the account online for its friends.
  */
-export function friendRoutes(app: Http, accounts: Accounts, friends: Friendships): void {
-  const me = async (request: FastifyRequest): Promise<Account> => {
-    const account = await accounts.bySession(bearer(request));
-    if (!account) throw new AccountError(401, 'account/sign-in-first', 'sign in first');
-    return account;
-  };
-  const base = { exposeHeadRoute: false } as const;
+export function friendRoutes(app: Http, friends: Friendships): void {
+  route(app, 'GET /api/me/friends', {}, ({ me }) => friends.list(me.account));
 
-  app.get(
-    '/api/me/friends',
-    { ...base, schema: { summary: 'Your friends and where they are' } },
-    async (request) => friends.list(await me(request)) satisfies Promise<FriendsAnswer>,
+  route(app, 'POST /api/me/follows', { body: followBody }, ({ body, me }) => friends.follow(me.account, body.username));
+
+  route(app, 'DELETE /api/me/follows/:id', { params: idParams }, ({ params, me }) =>
+    friends.unfollow(me.account, params.id),
   );
 
-  app.post(
-    '/api/me/follows',
-    { schema: { summary: 'Follow a player by username', body: followBody } },
-    async (request) => friends.follow(await me(request), request.body.username),
-  );
-
-  app.delete(
-    '/api/me/follows/:id',
-    { schema: { summary: 'Stop following a player', params: idParams } },
-    async (request, reply) => {
-      await friends.unfollow(await me(request), request.params.id);
-      return reply.code(204).send();
-    },
-  );
-
-  app.post('/api/me/blocks', { schema: { summary: 'Block a player', body: blockBody } }, async (request) => ({
-    blocked: await friends.block(await me(request), request.body.account),
+  route(app, 'POST /api/me/blocks', { body: blockBody }, async ({ body, me }) => ({
+    blocked: await friends.block(me.account, body.account),
   }));
 
-  app.delete(
-    '/api/me/blocks/:id',
-    { schema: { summary: 'Stop blocking a player', params: idParams } },
-    async (request, reply) => {
-      await friends.unblock(await me(request), request.params.id);
-      return reply.code(204).send();
-    },
+  route(app, 'DELETE /api/me/blocks/:id', { params: idParams }, ({ params, me }) =>
+    friends.unblock(me.account, params.id),
   );
 
-  app.get(
-    '/api/me/invitations',
-    { ...base, schema: { summary: 'Invitations waiting for you (and you are online)' } },
-    async (request) => friends.waiting(await me(request)) satisfies Promise<InvitationsAnswer>,
-  );
+  route(app, 'GET /api/me/invitations', {}, ({ me }) => friends.waiting(me.account));
 
-  app.post(
-    '/api/me/invitations',
-    { schema: { summary: 'Invite a friend to your table', body: inviteBody } },
-    async (request, reply) =>
-      reply.code(201).send({ invited: await friends.invite(await me(request), request.body.to) }),
-  );
+  route(app, 'POST /api/me/invitations', { body: inviteBody }, async ({ body, me }) => ({
+    invited: await friends.invite(me.account, body.to),
+  }));
 
-  app.delete(
-    '/api/me/invitations/:id',
-    { schema: { summary: 'Decline (or clear) a friend’s invitation', params: idParams } },
-    async (request, reply) => {
-      await friends.decline(await me(request), request.params.id);
-      return reply.code(204).send();
-    },
+  route(app, 'DELETE /api/me/invitations/:id', { params: idParams }, ({ params, me }) =>
+    friends.decline(me.account, params.id),
   );
 }

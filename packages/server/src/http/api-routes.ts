@@ -1,13 +1,4 @@
-import type {
-  DeckEdition,
-  Health,
-  LeaderboardAnswer,
-  PlayerRunsAnswer,
-  PuzzleAnswer,
-  RecordsAnswer,
-  SoloRunAnswer,
-  TaskRef,
-} from '@ubongo/core';
+import type { DeckEdition, TaskRef } from '@ubongo/core';
 import {
   dailyDateOf,
   dailyOverAt,
@@ -17,11 +8,12 @@ import {
   puzzleOf,
   RACE_EDITIONS,
 } from '@ubongo/core';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { monotonicNow } from '../clock.js';
 import type { Http, HttpOptions } from './http-common.js';
-import { bearer, Refused } from './http-common.js';
+import { Refused } from './http-common.js';
+import type { SignedIn } from './route.js';
+import { route } from './route.js';
 import { UNLISTED_REVIEWS } from '../leaderboards.js';
 import { entryOf, ownEntryOf, profileOf } from '../accounts/profile.js';
 import { puzzleDisplay, startOf, taskKey } from '../rating/puzzles.js';
@@ -91,17 +83,9 @@ const puzzleParams = z.object({
   key: z.string().regex(/^[\w-]{1,16}$/),
 });
 
-/** Whether the request's account has played `day`'s daily attempt to its end (stored, or left). */
-async function dayPlayed(
-  options: Pick<HttpOptions, 'accounts'> & {
-    readonly stores: Pick<Stores, 'accounts' | 'daily' | 'games' | 'ratings' | 'soloRuns'>;
-  },
-  request: FastifyRequest,
-  day: string,
-): Promise<boolean> {
-  const token = bearer(request);
-  const account = token === undefined ? undefined : await options.accounts.bySession(token);
-  return account !== undefined && ((await options.stores.daily.dailyAttempt(account.id, day))?.ms ?? null) !== null;
+/** Whether the signed-in account has played `day`'s daily attempt to its end (stored, or left). */
+async function dayPlayed(stores: Pick<Stores, 'daily'>, me: SignedIn | undefined, day: string): Promise<boolean> {
+  return me !== undefined && ((await stores.daily.dailyAttempt(me.account.id, day))?.ms ?? null) !== null;
 }
 
 /** What the read-only API reads: the server's options, and of its stores those it calls. */
@@ -115,31 +99,26 @@ export function apiRoutes(app: Http, options: ApiOptions): void {
   const solos = stores.soloRuns;
   const index = deckIndexOf(Object.values(decks));
 
-  app.get(
-    '/healthz',
-    { schema: { summary: 'Health' } },
-    () =>
-      ({
-        status: 'ok',
-        protocol: PROTOCOL_VERSION,
-        uptimeSeconds: Math.round((monotonicNow() - startedAt) / 1000),
-      }) satisfies Health,
-  );
+  route(app, 'GET /healthz', {}, () => ({
+    status: 'ok',
+    protocol: PROTOCOL_VERSION,
+    uptimeSeconds: Math.round((monotonicNow() - startedAt) / 1000),
+  }));
 
-  app.get('/api/games/:id', { schema: { summary: 'A stored game', params: gameId } }, async (request) => {
-    const game = await stores.games.game(request.params.id);
-    if (!game) throw new Refused(404, `no game ${request.params.id}`);
+  route(app, 'GET /api/games/:id', { params: gameId }, async ({ params }) => {
+    const game = await stores.games.game(params.id);
+    if (!game) throw new Refused(404, `no game ${params.id}`);
     return game;
   });
 
-  app.get('/api/games/:id/replay', { schema: { summary: 'A game replayed', params: gameId } }, async (request) => {
-    const replay = await replayOf(stores, decks, request.params.id);
-    if (!replay) throw new Refused(404, `no game ${request.params.id}`);
+  route(app, 'GET /api/games/:id/replay', { params: gameId }, async ({ params }) => {
+    const replay = await replayOf(stores, decks, params.id);
+    if (!replay) throw new Refused(404, `no game ${params.id}`);
     return replay;
   });
 
-  app.get('/api/records', { schema: { summary: 'Solo records', querystring: recordsQuery } }, async (request) => {
-    const { mode, period, limit, side, top, cursor } = request.query;
+  route(app, 'GET /api/records', { querystring: recordsQuery }, async ({ query }) => {
+    const { mode, period, limit, side, top, cursor } = query;
     const size = top === undefined ? 10 : Number(top);
     const skip = cursor === undefined ? 0 : Number(cursor);
     // One more than the page, to know whether there is a next.
@@ -155,39 +134,35 @@ export function apiRoutes(app: Http, options: ApiOptions): void {
     return {
       records: records.slice(0, size).map(entryOf),
       next: records.length > size ? String(skip + size) : null,
-    } satisfies RecordsAnswer;
+    };
   });
 
-  app.get(
-    '/api/players/:id/runs',
-    { schema: { summary: 'A player’s solo runs', params: playerId, querystring: runsQuery } },
-    async (request) => {
-      const { id } = request.params;
-      if (!(await stores.accounts.account(id))) throw new Refused(404, `no player ${id}`);
-      const size = request.query.top === undefined ? 20 : Number(request.query.top);
-      const [at, run] = request.query.cursor?.split('.').map(Number) ?? [];
-      const before = at === undefined || run === undefined ? undefined : { finishedAt: at, id: run };
-      // A run held for review, or rejected, is on no public page (docs/accounts.md, "Held results").
-      const runs = await solos.soloResultsOf(id, { top: size + 1, review: 'public', ...(before ? { before } : {}) });
-      const last = runs[size - 1];
-      return {
-        runs: runs.slice(0, size).map(ownEntryOf),
-        next: runs.length > size && last ? `${last.finishedAt}.${last.id}` : null,
-      } satisfies PlayerRunsAnswer;
-    },
-  );
+  route(app, 'GET /api/players/:id/runs', { params: playerId, querystring: runsQuery }, async ({ params, query }) => {
+    const { id } = params;
+    if (!(await stores.accounts.account(id))) throw new Refused(404, `no player ${id}`);
+    const size = query.top === undefined ? 20 : Number(query.top);
+    const [at, run] = query.cursor?.split('.').map(Number) ?? [];
+    const before = at === undefined || run === undefined ? undefined : { finishedAt: at, id: run };
+    // A run held for review, or rejected, is on no public page (docs/accounts.md, "Held results").
+    const runs = await solos.soloResultsOf(id, { top: size + 1, review: 'public', ...(before ? { before } : {}) });
+    const last = runs[size - 1];
+    return {
+      runs: runs.slice(0, size).map(ownEntryOf),
+      next: runs.length > size && last ? `${last.finishedAt}.${last.id}` : null,
+    };
+  });
 
-  app.get('/api/runs/:id', { schema: { summary: 'A solo run replayed', params: runId } }, async (request) => {
-    const run = await solos.soloRun(Number(request.params.id));
+  route(app, 'GET /api/runs/:id', { params: runId }, async ({ params, me }) => {
+    const run = await solos.soloRun(Number(params.id));
     // A held or rejected run is on no public page: its owner sees it under review (GET /api/me/held),
     // an operator with `ubongo admin review show`.
-    if (!run || !isPublicRun(run)) throw new Refused(404, `no run ${request.params.id}`);
+    if (!run || !isPublicRun(run)) throw new Refused(404, `no run ${params.id}`);
     // A daily puzzle's run would show the day's solution: it is shown once the day it ended on is
     // over, and before then only to a player whose own attempt of that day is over.
     if (run.dealing === 'daily') {
       const day = dailyDateOf(run.finishedAt);
-      if (options.clock.date() < dailyOverAt(day) && !(await dayPlayed(options, request, day)))
-        throw new Refused(403, `run ${request.params.id} is a daily puzzle’s: it is shown once that day is over`);
+      if (options.clock.date() < dailyOverAt(day) && !(await dayPlayed(stores, me, day)))
+        throw new Refused(403, `run ${params.id} is a daily puzzle’s: it is shown once that day is over`);
     }
     const puzzles = run.puzzles ?? [];
     // The task as dealt, from the deck that has it (a course's may be Extreme's): what plays a trail back.
@@ -199,60 +174,52 @@ export function apiRoutes(app: Http, options: ApiOptions): void {
       run: ownEntryOf(run),
       puzzles: puzzles.map((p) => ({ ...p, ...taskOf(p) })),
       trails: puzzles.some((p) => p.trail !== undefined),
-    } satisfies SoloRunAnswer;
+    };
   });
 
-  app.get('/api/players/:id', { schema: { summary: 'A player’s profile', params: playerId } }, async (request) => {
-    const profile = await profileOf(stores, request.params.id);
-    if (!profile) throw new Refused(404, `no player ${request.params.id}`);
+  route(app, 'GET /api/players/:id', { params: playerId }, async ({ params }) => {
+    const profile = await profileOf(stores, params.id);
+    if (!profile) throw new Refused(404, `no player ${params.id}`);
     return profile;
   });
 
-  app.get(
-    '/api/leaderboard',
-    { schema: { summary: 'A leaderboard', querystring: leaderboardQuery } },
-    async (request) => {
-      const { edition, top, cursor } = request.query;
-      const size = top === undefined ? 20 : Number(top);
-      const skip = cursor === undefined ? 0 : Number(cursor);
-      const board = await stores.ratings.leaderboard(edition, size + 1, skip);
-      return {
-        edition,
-        players: board.slice(0, size).map((r) => ({
-          id: r.accountId,
-          name: r.name,
-          username: r.username,
-          rating: ratingView(r),
-          game: r.lastGame,
-        })),
-        next: board.length > size ? String(skip + size) : null,
-      } satisfies LeaderboardAnswer;
-    },
-  );
+  route(app, 'GET /api/leaderboard', { querystring: leaderboardQuery }, async ({ query }) => {
+    const { edition, top, cursor } = query;
+    const size = top === undefined ? 20 : Number(top);
+    const skip = cursor === undefined ? 0 : Number(cursor);
+    const board = await stores.ratings.leaderboard(edition, size + 1, skip);
+    return {
+      edition,
+      players: board.slice(0, size).map((r) => ({
+        id: r.accountId,
+        name: r.name,
+        username: r.username,
+        rating: ratingView(r),
+        game: r.lastGame,
+      })),
+      next: board.length > size ? String(skip + size) : null,
+    };
+  });
 
-  app.get(
-    '/api/puzzles/:edition/:board/:side/:key',
-    { schema: { summary: 'A task’s rating', params: puzzleParams } },
-    async (request) => {
-      const { edition, board, side, key } = request.params;
-      const ref = { board, side, key };
-      const task = findTask(decks[edition as DeckEdition], ref);
-      if (!task) throw new Refused(404, `no task ${key} on ${edition} board ${board} ${side}`);
-      const rated = await stores.ratings.puzzleRating(taskKey(edition, ref));
-      const r = rated ?? { ...startOf(task.difficulty), attempts: 0 };
-      return {
-        task: taskKey(edition, ref),
-        difficulty: task.difficulty,
-        display: puzzleDisplay(r),
-        mu: r.mu,
-        sigma: r.sigma,
-        attempts: r.attempts,
-      } satisfies PuzzleAnswer;
-    },
-  );
+  route(app, 'GET /api/puzzles/:edition/:board/:side/:key', { params: puzzleParams }, async ({ params }) => {
+    const { edition, board, side, key } = params;
+    const ref = { board, side, key };
+    const task = findTask(decks[edition as DeckEdition], ref);
+    if (!task) throw new Refused(404, `no task ${key} on ${edition} board ${board} ${side}`);
+    const rated = await stores.ratings.puzzleRating(taskKey(edition, ref));
+    const r = rated ?? { ...startOf(task.difficulty), attempts: 0 };
+    return {
+      task: taskKey(edition, ref),
+      difficulty: task.difficulty,
+      display: puzzleDisplay(r),
+      mu: r.mu,
+      sigma: r.sigma,
+      attempts: r.attempts,
+    };
+  });
 
-  app.get('/api/decks', { schema: { summary: 'The decks practice offers' } }, () => index);
+  route(app, 'GET /api/decks', {}, () => index);
 
   // Made from the routes' schemas above and elsewhere (@fastify/swagger).
-  app.get('/api/openapi.json', { schema: { summary: 'This API, as OpenAPI 3' } }, () => app.swagger());
+  route(app, 'GET /api/openapi.json', {}, () => app.swagger() as unknown as Readonly<Record<string, unknown>>);
 }

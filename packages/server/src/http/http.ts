@@ -5,7 +5,8 @@ import fastifySwagger from '@fastify/swagger';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import Fastify from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { OPENAPI } from './openapi.js';
 import { accountRoutes } from '../accounts/account-routes.js';
 import { apiBudget } from './api-budget.js';
 import { AccountError } from '../accounts/accounts.js';
@@ -22,6 +23,7 @@ import { matchmakerRoutes } from './matchmaker.js';
 import type { HttpOptions } from './http-common.js';
 import { pathOf, Refused } from './http-common.js';
 import { reportRoutes } from '../accounts/report-routes.js';
+import { sessions } from './session.js';
 import { NOT_BUILT, webFiles } from './web-files.js';
 
 /** The content security policy: the page loads only its own scripts, styles, images and fonts and talks only to its own origin (the game socket included). */
@@ -151,16 +153,7 @@ export async function httpApp(options: HttpOptions): Promise<FastifyInstance> {
     maxAge: 600,
     strictPreflight: false,
   });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Ubongo server',
-        version: '1',
-        description: 'The HTTP side of the game server (docs/protocol.md); the game itself is on the WebSocket.',
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, OPENAPI);
 
   // Answers in JSON are never cached: they say how things are now.
   app.addHook('onSend', (_request, reply, payload, done) => {
@@ -183,6 +176,7 @@ export async function httpApp(options: HttpOptions): Promise<FastifyInstance> {
       .send({ error: `nothing at ${path}` });
   });
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  sessions(typed, options.accounts);
   apiBudget(typed, options);
   matchmakerRoutes(typed, limits, options.rateLimits, options.accounts);
   accountRoutes(typed, options.accounts);
@@ -192,8 +186,8 @@ export async function httpApp(options: HttpOptions): Promise<FastifyInstance> {
   dailyRoutes(typed, options);
   stormRoutes(typed, options);
   arenaRoutes(typed, options);
-  reportRoutes(typed, options, options.accounts);
-  friendRoutes(typed, options.accounts, options.friends);
+  reportRoutes(typed, options);
+  friendRoutes(typed, options.friends);
   if (options.seasons) seasonRoutes(typed, options, options.seasons);
   liveRoutes(typed);
   if (options.webDir !== undefined)

@@ -1,4 +1,4 @@
-import type { PlayerSeasonsAnswer, SeasonBoardAnswer, SeasonsAnswer, SeasonView } from '@ubongo/core';
+import type { SeasonBoardAnswer, SeasonView } from '@ubongo/core';
 import { RACE_EDITIONS } from '@ubongo/core';
 import { z } from 'zod';
 import type { Http } from '../http/http-common.js';
@@ -7,6 +7,7 @@ import { displayOf } from './ratings.js';
 import type { SeasonKeeper } from './seasons.js';
 import { seasonById } from './seasons.js';
 import type { Stores } from '../storage/stores.js';
+import { route } from '../http/route.js';
 
 /*
  * Seasons over HTTP (docs/accounts.md, "Seasons"): which season is under way and which are past,
@@ -37,20 +38,21 @@ export function seasonRoutes(
 ): void {
   const { stores } = options;
 
-  app.get('/api/seasons', { schema: { summary: 'Seasons of rated play' } }, async () => {
+  route(app, 'GET /api/seasons', {}, async () => {
     const current = await seasons.current();
-    return { current, past: await seasons.past() } satisfies SeasonsAnswer;
+    return { current, past: await seasons.past() };
   });
 
-  app.get(
-    '/api/seasons/:id/board',
-    { schema: { summary: 'A season’s board', params: seasonParams, querystring: boardQuery } },
-    async (request) => {
-      const { edition, top, cursor } = request.query;
+  route(
+    app,
+    'GET /api/seasons/:id/board',
+    { params: seasonParams, querystring: boardQuery },
+    async ({ params, query }) => {
+      const { edition, top, cursor } = query;
       const size = top === undefined ? 20 : Number(top);
       const skip = cursor === undefined ? 0 : Number(cursor);
       const current = await seasons.current();
-      const id = request.params.id;
+      const id = params.id;
       if (id === current.id) {
         const board = await stores.seasons.seasonBoard(edition, current.startsAt, size + 1, skip);
         return {
@@ -94,23 +96,19 @@ export function seasonRoutes(
     },
   );
 
-  app.get(
-    '/api/players/:id/seasons',
-    { schema: { summary: 'A player’s past seasons', params: playerId } },
-    async (request) => {
-      const { id } = request.params;
-      if (!(await stores.accounts.account(id))) throw new Refused(404, `no player ${id}`);
-      await seasons.current();
-      const past = new Map((await seasons.past()).map((s) => [s.id, s]));
-      const results = await stores.seasons.playerSeasons(id);
-      return {
-        seasons: results.flatMap((r) => {
-          const season = past.get(r.season);
-          return season
-            ? [{ season, edition: r.edition, rating: r.rating, place: r.place, of: r.of, games: r.games }]
-            : [];
-        }),
-      } satisfies PlayerSeasonsAnswer;
-    },
-  );
+  route(app, 'GET /api/players/:id/seasons', { params: playerId }, async ({ params }) => {
+    const { id } = params;
+    if (!(await stores.accounts.account(id))) throw new Refused(404, `no player ${id}`);
+    await seasons.current();
+    const past = new Map((await seasons.past()).map((s) => [s.id, s]));
+    const results = await stores.seasons.playerSeasons(id);
+    return {
+      seasons: results.flatMap((r) => {
+        const season = past.get(r.season);
+        return season
+          ? [{ season, edition: r.edition, rating: r.rating, place: r.place, of: r.of, games: r.games }]
+          : [];
+      }),
+    };
+  });
 }

@@ -1,9 +1,10 @@
 import { matchMaker } from '@colyseus/core';
-import type { LiveAnswer, LiveEntry, LiveKind, LivePlayer } from '@ubongo/core';
+import type { LiveEntry, LiveKind, LivePlayer } from '@ubongo/core';
 import { BOT_LEVELS, compareLive, LIVE_KINDS, RACE_EDITIONS } from '@ubongo/core';
 import { z } from 'zod';
 import type { Http } from '../http/http-common.js';
 import type { Seat } from './seats.js';
+import { route } from '../http/route.js';
 
 /*
  * The games in play that anyone may watch (docs/protocol.md, "Watching and reactions"). Each race
@@ -81,9 +82,7 @@ export async function liveGames(): Promise<LiveEntry[]> {
 
 /** `GET /api/live`. */
 export function liveRoutes(app: Http): void {
-  app.get('/api/live', { schema: { summary: 'The games in play to watch' } }, async (): Promise<LiveAnswer> => ({
-    games: await liveGames(),
-  }));
+  route(app, 'GET /api/live', {}, async () => ({ games: await liveGames() }));
 }
 
 /** What a room knows of its game for its live entry. */

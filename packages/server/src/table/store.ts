@@ -1,38 +1,15 @@
 import type {
+  GameRecord,
   Occupant,
   PlayerId,
   RaceAction,
   RaceConfig,
-  RaceResult,
   RaceSettings,
   RatingChange,
   Side,
 } from '@ubongo/core';
 
-/** A seat of a stored game. */
-export interface StoredSeat {
-  readonly id: string;
-  readonly name: string;
-  readonly kind: 'human' | 'bot';
-  readonly level?: string;
-  /** Who sat there, as the lobby said (kept since 2026-11-27: older records have only the name). */
-  readonly occupant?: Occupant;
-  /** A person's account (kept since 2026-11-28): their name in a replay links to their profile. */
-  readonly accountId?: string;
-}
-
-/** Everything needed to replay a game exactly: configuration, seed and every accepted action with its time. */
-export interface GameRecord {
-  readonly id: string;
-  readonly config: RaceConfig;
-  readonly seed: number;
-  readonly seats: readonly StoredSeat[];
-  readonly actions: readonly { readonly at: number; readonly action: RaceAction }[];
-  /** Undefined for a game the server stopped before it ended. */
-  readonly result: RaceResult | undefined;
-  readonly startedAt: number;
-  readonly finishedAt: number;
-}
+export type { GameRecord, StoredSeat } from '@ubongo/core';
 
 /** A seat of a game under way, as the journal keeps it: who sits there, and the hash of the seat's key. */
 export interface JournalSeat {

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useAccount } from '../account.js';
 import { useData } from '../data.js';
 import { clock, timeLeft, useNow } from '../hooks.js';
-import { enterArena, fetchArena, fetchArenas, fetchPlayerArenas, HttpError, leaveArena } from '../net.js';
+import { enterArena, fetchArena, fetchArenas, fetchPlayerArenas, leaveArena } from '../net.js';
+import { ApiProblem } from '../api.js';
 import { go } from '../route.js';
 import { PlayerName } from '../ui/PlayerName.js';
 import { podiumOrder } from '../table/EndOfGame.js';
@@ -112,7 +113,7 @@ function useArenaReads(id: string) {
       if (inLobby === null) setInLobby(answer.you?.entered === true && answer.arena.status !== 'finished');
     }
     // (A failure is of a request made with these very `lobby` and `inLobby`: older ones are dropped.)
-    if (error !== seen.error && error instanceof HttpError) {
+    if (error !== seen.error && error instanceof ApiProblem) {
       if (error.status === 404) setMissing(true);
       else if (lobby) {
         setRefused(error.status);

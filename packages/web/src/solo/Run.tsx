@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useAccount } from '../account.js';
 import { useData } from '../data.js';
 import { clock } from '../hooks.js';
-import { fetchRun, HttpError } from '../net.js';
+import { fetchRun } from '../net.js';
+import { ApiProblem } from '../api.js';
 import { PlayerName } from '../ui/PlayerName.js';
 import { ReportButton } from '../accounts/Report.js';
 import { RunChart } from './Solo.js';
@@ -17,7 +18,7 @@ export function Run({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
   const { data: run, error } = useData<SoloRunAnswer>(() => fetchRun(id), [id]);
   /** Why the run is not shown: there is none, or it is a daily puzzle's whose day is not over. */
-  const failed = error === null ? false : error instanceof HttpError && error.status === 403 ? 'daily' : 'missing';
+  const failed = error === null ? false : error instanceof ApiProblem && error.status === 403 ? 'daily' : 'missing';
   const me = useAccount();
   if (failed) return <p className="error">{t(failed === 'daily' ? 'run.dailyNotOver' : 'run.missing')}</p>;
   if (!run) return <p className="loading">{t('run.loading')}</p>;

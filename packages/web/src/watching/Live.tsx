@@ -1,4 +1,4 @@
-import type { LiveAnswer, LiveEntry, LivePlayer } from '@ubongo/core';
+import type { LiveEntry, LivePlayer } from '@ubongo/core';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { rememberRoom } from '../reconnect.js';
 import { go } from '../route.js';
 import { handOver } from '../store.js';
 import { PlayerName } from '../ui/PlayerName.js';
+import { api } from '../account.js';
 
 /** How often the list is asked again while the page is open. */
 const REFRESH_MS = 5000;
@@ -22,9 +23,7 @@ function playerName(p: LivePlayer, t: TFunction): string {
 
 /** The games in play, as the server lists them. */
 async function readLive(): Promise<readonly LiveEntry[]> {
-  const res = await fetch('/api/live');
-  if (!res.ok) throw new Error(`HTTP ${String(res.status)}`);
-  return ((await res.json()) as LiveAnswer).games;
+  return (await api('GET /api/live')).games;
 }
 
 /**

@@ -1,10 +1,11 @@
-import type { DailyAnswer, DailyBoardAnswer, DailySolutionAnswer } from '@ubongo/core';
+import type { DailyAnswer } from '@ubongo/core';
 import { dailyDateOf, dailyDayOf, dailyOverAt, isDailyDate, puzzleOf, taskOf } from '@ubongo/core';
 import { z } from 'zod';
 import { attemptView, dailyTaskOn, streakOf, yesterdayOf } from './daily.js';
 import type { Http, HttpOptions } from '../../http/http-common.js';
-import { bearer, Refused } from '../../http/http-common.js';
+import { Refused } from '../../http/http-common.js';
 import type { Stores } from '../../storage/stores.js';
+import { route } from '../../http/route.js';
 
 const dateParams = z.object({
   date: z.string().refine(isDailyDate, { error: 'date is a day, YYYY-MM-DD' }),
@@ -26,32 +27,31 @@ export function dailyRoutes(
   app: Http,
   options: Omit<HttpOptions, 'stores'> & { readonly stores: Pick<Stores, 'daily'> },
 ): void {
-  const { stores, decks, accounts, clock } = options;
+  const { stores, decks, clock } = options;
   const today = (): string => dailyDateOf(clock.date());
 
-  app.get('/api/daily', { schema: { summary: 'Today’s daily puzzle, and your attempt' } }, async (request) => {
+  route(app, 'GET /api/daily', {}, async ({ me }) => {
     const date = today();
     // Yesterday's solution is out an hour into today (DAILY_GRACE_MS): until then, no day's is shown.
     const before = yesterdayOf(date);
     const answer: DailyAnswer = { date, yesterday: before && clock.date() >= dailyOverAt(before) ? before : null };
-    const token = bearer(request);
-    const account = token === undefined ? undefined : await accounts.bySession(token);
-    if (!account) return answer;
+    if (!me) return answer;
     return {
       ...answer,
-      attempt: await attemptView(stores, account.id, date),
-      streak: await streakOf(stores, account.id, date),
-    } satisfies DailyAnswer;
+      attempt: await attemptView(stores, me.account.id, date),
+      streak: await streakOf(stores, me.account.id, date),
+    };
   });
 
-  app.get(
-    '/api/daily/:date/board',
-    { schema: { summary: 'A day’s daily board', params: dateParams, querystring: boardQuery } },
-    async (request) => {
-      const { date } = request.params;
+  route(
+    app,
+    'GET /api/daily/:date/board',
+    { params: dateParams, querystring: boardQuery },
+    async ({ params, query }) => {
+      const { date } = params;
       if (!dailyDayOf(date).ok || date > today()) throw new Refused(404, `no daily puzzle on ${date}`);
-      const size = request.query.top === undefined ? 20 : Number(request.query.top);
-      const skip = request.query.cursor === undefined ? 0 : Number(request.query.cursor);
+      const size = query.top === undefined ? 20 : Number(query.top);
+      const skip = query.cursor === undefined ? 0 : Number(query.cursor);
       const entries = await stores.daily.dailyBoard(date, { top: size + 1, offset: skip });
       return {
         date,
@@ -64,28 +64,24 @@ export function dailyRoutes(
           ms: e.ms,
         })),
         next: entries.length > size ? String(skip + size) : null,
-      } satisfies DailyBoardAnswer;
+      };
     },
   );
 
-  app.get(
-    '/api/daily/:date/solution',
-    { schema: { summary: 'A past day’s daily puzzle with a solution', params: dateParams } },
-    async (request) => {
-      const { date } = request.params;
-      // Today's (and a day to come) is never given away: a day's is, once the day is over.
-      if (!dailyDayOf(date).ok) throw new Refused(404, `no daily puzzle on ${date}`);
-      if (clock.date() < dailyOverAt(date)) throw new Refused(403, `the daily puzzle of ${date} is not over yet`);
-      const daily = await dailyTaskOn(decks, stores, date);
-      if (!daily) throw new Refused(404, `no daily puzzle on ${date}`);
-      const deck = decks[daily.edition];
-      return {
-        date,
-        edition: daily.edition,
-        task: daily.task,
-        puzzle: puzzleOf(deck, daily.task),
-        solution: taskOf(deck, daily.task).solution,
-      } satisfies DailySolutionAnswer;
-    },
-  );
+  route(app, 'GET /api/daily/:date/solution', { params: dateParams }, async ({ params }) => {
+    const { date } = params;
+    // Today's (and a day to come) is never given away: a day's is, once the day is over.
+    if (!dailyDayOf(date).ok) throw new Refused(404, `no daily puzzle on ${date}`);
+    if (clock.date() < dailyOverAt(date)) throw new Refused(403, `the daily puzzle of ${date} is not over yet`);
+    const daily = await dailyTaskOn(decks, stores, date);
+    if (!daily) throw new Refused(404, `no daily puzzle on ${date}`);
+    const deck = decks[daily.edition];
+    return {
+      date,
+      edition: daily.edition,
+      task: daily.task,
+      puzzle: puzzleOf(deck, daily.task),
+      solution: taskOf(deck, daily.task).solution,
+    };
+  });
 }

@@ -5,6 +5,7 @@ import { stormBoards, stormHighsOf } from './storm.js';
 import type { Http, HttpOptions } from '../../http/http-common.js';
 import type { StoredSoloRun } from '../store.js';
 import type { Stores } from '../../storage/stores.js';
+import { route } from '../../http/route.js';
 
 const highsQuery = z.object({
   top: z
@@ -28,25 +29,19 @@ const entries = (runs: readonly StoredSoloRun[]): StormHighEntry[] =>
 /** `GET /api/storm/highs` (docs/protocol.md): Storm's boards of the day, the week and all time, and your own highs. */
 export function stormRoutes(
   app: Http,
-  { stores, accounts, clock }: Pick<HttpOptions, 'accounts' | 'clock'> & { readonly stores: Pick<Stores, 'soloRuns'> },
+  { stores, clock }: Pick<HttpOptions, 'clock'> & { readonly stores: Pick<Stores, 'soloRuns'> },
 ): void {
-  app.get(
-    '/api/storm/highs',
-    { schema: { summary: 'Storm’s highs of the day, the week and all time, and yours', querystring: highsQuery } },
-    async (request) => {
-      const now = clock.now();
-      const { day, week } = stormPeriods(now);
-      const top = request.query.top === undefined ? 10 : Number(request.query.top);
-      const boards = await stormBoards(stores.soloRuns, now, top);
-      const answer: StormHighsAnswer = {
-        day,
-        week,
-        boards: { day: entries(boards.day), week: entries(boards.week), all: entries(boards.all) },
-        rules: { minutes: STORM_MINUTES, clock: STORM_CLOCK, ramp: STORM_RAMP },
-      };
-      const token = /^Bearer ([\w-]{20,100})$/.exec(request.headers.authorization ?? '')?.[1];
-      const account = token === undefined ? undefined : await accounts.bySession(token);
-      return account ? { ...answer, mine: await stormHighsOf(stores.soloRuns, account.id, now) } : answer;
-    },
-  );
+  route(app, 'GET /api/storm/highs', { querystring: highsQuery }, async ({ query, me }) => {
+    const now = clock.now();
+    const { day, week } = stormPeriods(now);
+    const top = query.top === undefined ? 10 : Number(query.top);
+    const boards = await stormBoards(stores.soloRuns, now, top);
+    const answer: StormHighsAnswer = {
+      day,
+      week,
+      boards: { day: entries(boards.day), week: entries(boards.week), all: entries(boards.all) },
+      rules: { minutes: STORM_MINUTES, clock: STORM_CLOCK, ramp: STORM_RAMP },
+    };
+    return me ? { ...answer, mine: await stormHighsOf(stores.soloRuns, me.account.id, now) } : answer;
+  });
 }
