@@ -65,14 +65,15 @@ export function seatLabel(occupant: Occupant): string {
   }
 }
 
-/** The seats as the journal keeps them. */
-export function journalSeatsOf(seats: readonly Seat[]): JournalSeat[] {
+/** The seats as the journal keeps them; a game's marks its `host`'s seat. */
+export function journalSeatsOf(seats: readonly Seat[], host?: Seat): JournalSeat[] {
   return seats.map((s) => ({
     id: s.id,
     occupant: s.occupant,
     side: s.side,
     ...(s.keyHash === undefined ? {} : { keyHash: s.keyHash }),
     ...(s.accountId === undefined ? {} : { accountId: s.accountId, claimed: s.claimed === true }),
+    ...(host !== undefined && s === host ? { host: true } : {}),
   }));
 }
 

@@ -236,9 +236,12 @@ export class Table {
     });
   }
 
-  /** The seats as the journal keeps them. */
-  journalSeats(seats: readonly Seat[] = this.seats): JournalSeat[] {
-    return journalSeatsOf(seats);
+  /** The seats as a game's journal keeps them, the host's marked: the host hosts again after a restart. */
+  journalSeats(): JournalSeat[] {
+    return journalSeatsOf(
+      this.seats,
+      this.seats.find((s) => s.sessionId !== undefined && s.sessionId === this.host),
+    );
   }
 
   /**
@@ -264,12 +267,13 @@ export class Table {
 
   /**
    * The table of a game resumed after a restart: its seats as the journal has them, every person
-   * away until they come back with their key.
+   * away until they come back with their key; the host's seat hosts again once its person is back.
    */
   static resumed(settings: RaceSettings, seats: readonly JournalSeat[]): Table {
     const table = new Table();
     table.settings = settings;
     table.seats = seats.map(seatOfJournal);
+    table.#hostSeat = table.seats.find((_, i) => seats[i]?.host === true);
     return table;
   }
 
@@ -306,10 +310,11 @@ export class Table {
     seat.sessionId = sessionId;
     seat.connected = true;
     seat.key = key;
+    // (A host whose seat is held for a reconnection hosts still: only a table without one takes the first back.)
     if (seat === this.#hostSeat) {
       this.#hostSeat = undefined;
       this.host = sessionId;
-    } else this.passHost();
+    } else if (!this.seats.some((s) => s.sessionId !== undefined && s.sessionId === this.host)) this.passHost();
   }
 
   /**
@@ -330,7 +335,7 @@ export class Table {
       code,
       public: isPublic,
       settings: this.settings,
-      seats: this.journalSeats(seats).map((s, i) => ({ ...s, ready: seats[i]?.ready ?? false })),
+      seats: journalSeatsOf(seats).map((s, i) => ({ ...s, ready: seats[i]?.ready ?? false })),
       host: host === undefined ? -1 : seats.indexOf(host),
       game,
       ...(ratings && ratings.length > 0 ? { ratings } : {}),
