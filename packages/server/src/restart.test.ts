@@ -282,6 +282,29 @@ describe('a restart', { timeout: 90_000 }, () => {
     expect(await second.stop('SIGTERM')).toBe(0);
   });
 
+  it('gives the host role back to the host of a game resumed after a restart, whoever is back first', async () => {
+    const dataDir = dataFolder();
+    const first = await start(dataDir);
+    const { players, code } = await table(first.ws, ['Ana', 'Ben'], 0);
+    const [ana, ben] = players;
+    if (!ana || !ben) throw new Error('no players');
+    const keyOf = async (p: typeof ana): Promise<string> =>
+      (await p.waitFor('lobby', (l) => l.seatKey !== null)).seatKey ?? '';
+    const [anaKey, benKey] = [await keyOf(ana), await keyOf(ben)];
+    expect((await ana.waitFor('lobby')).host).toBe(0);
+    await first.stop('SIGKILL');
+
+    // Ben is back first (he hosts while Ana is away); Ana hosts again once she is back.
+    const second = await start(dataDir);
+    const benBack = await Player.join(second.ws, code, { seatKey: benKey }, ben.client.auth.token);
+    await benBack.waitFor('lobby', (l) => l.seats[1]?.connected === true && l.resumeBy !== null);
+    const anaBack = await Player.join(second.ws, code, { seatKey: anaKey }, ana.client.auth.token);
+    const going = await benBack.waitFor('lobby', (l) => l.resumeBy === null);
+    expect(going.host).toBe(0);
+    expect((await anaBack.waitFor('lobby', (l) => l.resumeBy === null)).host).toBe(0);
+    expect(await second.stop('SIGTERM')).toBe(0);
+  });
+
   it('brings back a lobby and a finished table with their people, settings, bots, host and ready states; rematch works', async () => {
     const dataDir = dataFolder();
     const first = await start(dataDir);

@@ -35,6 +35,7 @@ export const ACCOUNT_ERROR_CODES = [
   'account/username-format',
   'account/username-taken',
   'account/username-lookalike',
+  'account/name-claimed',
   'account/seat-not-yours',
   'account/has-username',
   'account/claim-first',

@@ -10,6 +10,7 @@ import { DEFAULT_LIMITS } from '../net/limits.js';
 import type { UbongoServer } from '../server.js';
 import { startServer } from '../server.js';
 import { openMemoryStores } from '../storage/index.js';
+import { Player } from '@ubongo/test-support/player';
 
 /*
  * Accounts over a real server and a real SQLite file: guests, claims, sign-in anywhere, sign-out,
@@ -169,6 +170,52 @@ describe('accounts', () => {
     const renamed = await api('POST', '/api/me/name', { name: '  Dee  Dee ' }, session);
     expect((renamed.body as unknown as MeAnswer).account.name).toBe('Dee Dee');
     expect((await api('POST', '/api/me/name', { name: '\u200B' }, session)).status).toBe(400);
+  });
+
+  it('keeps a claimed username for its owner: nobody else goes by it, and at a table the owner keeps it bare', async () => {
+    // A guest went by the name before it was claimed (such names stay as they are).
+    const early = await guest('ivo_k');
+    const owner = await guest('Ivo');
+    await api('POST', '/api/me/claim', { username: 'ivo_k', password: 'long enough' }, owner.session);
+    expect(await api('POST', '/api/me/name', { name: 'ivo_k' }, owner.session)).toMatchObject({ status: 200 });
+
+    // The check: a guest's rename to a claimed username is refused, look-alikes too.
+    const impostor = await guest('Mallory');
+    expect(await api('POST', '/api/me/name', { name: 'ivo_k' }, impostor.session)).toEqual({
+      status: 409,
+      body: {
+        error: 'the name ivo_k is the username ivo_k, or looks like it: only its owner goes by it',
+        code: 'account/name-claimed',
+        params: { name: 'ivo_k', username: 'ivo_k' },
+      },
+    });
+    // Cyrillic і and о; another case; without the separator.
+    for (const name of ['\u0456v\u043E_k', 'IVO_K', 'ivok'])
+      expect(await api('POST', '/api/me/name', { name }, impostor.session)).toMatchObject({
+        status: 409,
+        body: { code: 'account/name-claimed' },
+      });
+    expect(await api('POST', '/api/accounts', { name: 'Ivo_K' })).toMatchObject({
+      status: 409,
+      body: { code: 'account/name-claimed' },
+    });
+    expect((await api('GET', '/api/me', undefined, impostor.session)).body).toMatchObject({
+      account: { name: 'Mallory' },
+    });
+
+    // At a table the early guest sits first; the owner sits down under the bare name, the guest is renamed.
+    const host = new Client(ws);
+    host.auth.token = early.session;
+    const first = Player.wrap<'race'>(host, await host.create('race', { protocol: PROTOCOL_VERSION }));
+    const { code } = await first.waitFor('lobby');
+    const second = await Player.join(ws, code, {}, owner.session);
+    const lobby = await second.waitFor('lobby', (l) => l.seats.length === 2);
+    expect(lobby.seats.map((s) => [s.kind === 'human' ? s.name : '', s.username, s.guest])).toEqual([
+      ['ivo_k 2', undefined, true],
+      ['ivo_k', 'ivo_k', false],
+    ]);
+    await second.room.leave();
+    await first.room.leave();
   });
 });
 

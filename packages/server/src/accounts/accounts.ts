@@ -150,11 +150,12 @@ export class Accounts {
     name: string | undefined,
     address: string,
   ): Promise<{ account: AccountView; secret: string; session: string }> {
-    let shown = `Player ${1000 + (randomBytes(2).readUInt16BE() % 9000)}`;
+    let shown = await this.#playerName();
     if (name !== undefined) {
       const checked = normalizeName(name);
       if (!checked.ok) throw refusedName(checked.problem);
       shown = checked.name;
+      await this.#refuseClaimed(shown, undefined);
     }
     // (A name refused spends nothing of the address's allowance.)
     await this.#allow(this.#guests, address, 'new guest accounts from your address');
@@ -256,6 +257,34 @@ export class Accounts {
       );
   }
 
+  /**
+   * Refuses `name` when it is another account's username or looks like one (the same skeleton,
+   * spaces too set aside): nobody but the owner (`owner`, an account's id) goes by it.
+   */
+  async #refuseClaimed(name: string, owner: string | undefined): Promise<void> {
+    const found = [
+      await this.stores.accounts.accountBySkeleton(usernameSkeleton(name)),
+      // (A look-alike claimed before skeletons were kept has none: found by its own key.)
+      await this.stores.accounts.accountByUsername(nameKey(name)),
+    ];
+    const other = found.find((a) => a?.username != null && a.id !== owner);
+    if (other?.username != null)
+      throw new AccountError(
+        409,
+        'account/name-claimed',
+        `the name ${name} is the username ${other.username}, or looks like it: only its owner goes by it`,
+        { name, username: other.username },
+      );
+  }
+
+  /** A name the server makes for a guest, "Player NNNN", not one somebody claimed as a username. */
+  async #playerName(): Promise<string> {
+    for (let tries = 1; ; tries++) {
+      const name = `Player ${1000 + (randomBytes(2).readUInt16BE() % 9000)}`;
+      if (tries === 5 || !(await this.stores.accounts.accountBySkeleton(usernameSkeleton(name)))) return name;
+    }
+  }
+
   /** A new password, the old one given; every other session is signed out, and the guest secret revoked. */
   async changePassword(account: Account, sessionToken: string, old: string, next: string): Promise<void> {
     if (account.passwordHash === null)
@@ -268,9 +297,11 @@ export class Accounts {
     await this.stores.accounts.revokeSessions({ accountId: account.id, except: sha256(sessionToken) }, this.now());
   }
 
+  /** Renames the account; a claimed username (or a look-alike) is its owner's name alone. */
   async rename(account: Account, name: string): Promise<AccountView> {
     const checked = normalizeName(name);
     if (!checked.ok) throw refusedName(checked.problem);
+    await this.#refuseClaimed(checked.name, account.id);
     await this.stores.accounts.renameAccount(account.id, checked.name);
     return { ...viewOf(account), name: checked.name };
   }

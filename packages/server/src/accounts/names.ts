@@ -8,7 +8,7 @@
  */
 
 import type { AccountErrorCode } from '@ubongo/core';
-import { readAs } from './skeleton.js';
+import { readAs, usernameSkeleton } from './skeleton.js';
 
 /** The longest name, in characters (code points). */
 export const NAME_MAX = 24;
@@ -77,16 +77,21 @@ export function nameKey(name: string): string {
   return name.normalize('NFKC').toLowerCase();
 }
 
-/** `name`, or `name 2`, `name 3`, ... : the first not among `taken` (by `nameKey`). */
+/** Whether two names show as one: the same key (`nameKey`), or look-alikes (a username's skeleton, spaces set aside). */
+export function sameName(a: string, b: string): boolean {
+  return nameKey(a) === nameKey(b) || usernameSkeleton(a) === usernameSkeleton(b);
+}
+
+/** `name`, or `name 2`, `name 3`, ... : the first not among `taken` (`sameName` as none of them). */
 export function distinctName(name: string, taken: readonly string[]): string {
-  const keys = new Set(taken.map(nameKey));
-  if (!keys.has(nameKey(name))) return name;
+  const free = (candidate: string): boolean => !taken.some((t) => sameName(t, candidate));
+  if (free(name)) return name;
   for (let n = 2; ; n++) {
     const suffix = ` ${n}`;
     const base = Array.from(name)
       .slice(0, NAME_MAX - suffix.length)
       .join('');
     const candidate = `${base}${suffix}`;
-    if (!keys.has(nameKey(candidate))) return candidate;
+    if (free(candidate)) return candidate;
   }
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FriendsAnswer, InvitationsAnswer } from '@ubongo/core';
 import { PROTOCOL_VERSION } from '@ubongo/core';
+import { Client } from 'colyseus.js';
 import { member, Player } from '@ubongo/test-support/player';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FRIEND_ACTIONS_PER_MINUTE } from './friends.js';
@@ -259,6 +260,44 @@ describe('friends', () => {
     expect(await api(String(guest.body['session']), 'POST', '/api/me/follows', { username: 'kim_f' })).toMatchObject({
       status: 403,
       body: { code: 'account/claim-first' },
+    });
+  });
+
+  it('invites to the table the inviter is at, never to one left behind, or refuses with the reason', async () => {
+    const ida = await member(url, 'ida_f');
+    const jon = await member(url, 'jon_f');
+    await api(ida.session, 'POST', '/api/me/follows', { username: 'jon_f' });
+    await api(jon.session, 'POST', '/api/me/follows', { username: 'ida_f' });
+    // Ida sits at a table; her connection drops (her seat waits there for her a while).
+    const old = Player.wrap<'race'>(ida.client, await ida.client.create('race', { protocol: PROTOCOL_VERSION }));
+    const oldCode = old.room.roomId;
+    await old.waitFor('lobby');
+    await eventually(async () => {
+      expect((await friendsOf(jon.session)).friends[0]?.place).toEqual({ kind: 'lobby', code: oldCode });
+    });
+    old.room.connection.close();
+    // She opens a new table: that is where she is, and where her invitation goes, each time.
+    const elsewhere = new Client(url);
+    elsewhere.auth.token = ida.session;
+    const now = Player.wrap<'race'>(elsewhere, await elsewhere.create('race', { protocol: PROTOCOL_VERSION }));
+    const code = now.room.roomId;
+    await now.waitFor('lobby');
+    await eventually(async () => {
+      expect((await friendsOf(jon.session)).friends[0]?.place).toEqual({ kind: 'lobby', code });
+    });
+    for (let i = 0; i < 3; i++)
+      expect(await api(ida.session, 'POST', '/api/me/invitations', { to: jon.id })).toMatchObject({
+        status: 201,
+        body: { invited: { code } },
+      });
+    expect((await invitationsOf(jon.session)).invitations.map((i) => i.code)).toEqual([code]);
+    // She leaves it: at no table now (the old seat still waiting for her is no table of hers), she is refused.
+    await now.room.leave();
+    await eventually(async () => {
+      expect(await api(ida.session, 'POST', '/api/me/invitations', { to: jon.id })).toMatchObject({
+        status: 409,
+        body: { code: 'friends/not-at-table' },
+      });
     });
   });
 

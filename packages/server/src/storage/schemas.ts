@@ -152,6 +152,7 @@ export const journalSeats = z.array(
     keyHash: z.string().exactOptional(),
     accountId: z.string().exactOptional(),
     claimed: z.boolean().exactOptional(),
+    host: z.boolean().exactOptional(),
   }),
 );
 
@@ -178,6 +179,7 @@ export const tableBody = z.object({
       keyHash: z.string().exactOptional(),
       accountId: z.string().exactOptional(),
       claimed: z.boolean().exactOptional(),
+      host: z.boolean().exactOptional(),
     }),
   ),
   host: z.number().int(),

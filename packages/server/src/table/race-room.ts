@@ -14,6 +14,7 @@ import { handOver } from './reconnection.js';
 import type { RoomServices } from '../services.js';
 import type { Account } from '../accounts/store.js';
 import type { Seat } from './seats.js';
+import { refreshClaims } from './seats.js';
 import { TableWhereabouts } from './table-whereabouts.js';
 import { Timers } from '../rooms/timers.js';
 
@@ -222,12 +223,10 @@ export class RaceRoom extends Room {
         this.#broadcastLobby();
       },
       refreshClaims: () =>
-        this.#master.table
-          .refreshClaims((id) => this.services.stores.accounts.account(id))
-          .catch((e: unknown) => {
-            this.services.log(`room ${this.roomId}: accounts not read again: ${String(e)}`);
-            return false;
-          }),
+        refreshClaims(this.#master.table, (id) => this.services.stores.accounts.account(id)).catch((e: unknown) => {
+          this.services.log(`room ${this.roomId}: accounts not read again: ${String(e)}`);
+          return false;
+        }),
       start: () => this.#start(),
       rematch: () => void this.#rematch(),
       play: (action, from) => {

@@ -143,3 +143,47 @@ describe('resumeGames', () => {
     expect(table.host).toBe('a2');
   });
 });
+
+describe('the host of a game resumed after a restart', () => {
+  it('hosts again once back, whoever came back first; keeps it while the seat waits for a reconnection', async () => {
+    const stores = openMemoryStores();
+    // Ana hosts a game with Ben, under way when the server stops.
+    const before = new Table();
+    before.configure({ rounds: 1 });
+    before.sit('a', 'Ana', 'easy', { id: 'acc-a', claimed: true });
+    before.sit('b', 'Ben', 'easy', { id: 'acc-b', claimed: true });
+    before.numberSeats();
+    const [ana, ben] = before.seats;
+    if (!ana?.key || !ben?.key) throw new Error('no keys');
+    const config = { ...before.settings, players: before.seats.map((s) => ({ id: s.id, side: s.side })) };
+    const started = RaceGame.start(decks.classic, config, 5, 1000, before.bots(), 'hosted');
+    if (!started.ok) throw new Error(started.error.message);
+    await stores.games.beginGame(started.value.live('ROOM02', false, before.journalSeats(), false));
+    const [journal] = await stores.games.liveGames();
+    expect(journal?.game.seats.map((s) => s.host === true)).toEqual([true, false]);
+
+    const table = Table.resumed(before.settings, journal?.game.seats ?? []);
+    const sitBack = (key: string, sessionId: string, id: string): void => {
+      const seat = table.seatByKey(key, { id, claimed: true });
+      if (!seat || seat === 'not-yours') throw new Error('the key opens nothing');
+      table.sitBack(seat, sessionId, key, { id, claimed: true });
+    };
+    // Ben is back first: he hosts until Ana is; then she hosts, as before the restart.
+    sitBack(ben.key, 'b2', 'acc-b');
+    expect(table.host).toBe('b2');
+    sitBack(ana.key, 'a2', 'acc-a');
+    expect(table.host).toBe('a2');
+
+    // Again, Ana first; her connection drops (her seat held for her) as Ben comes back: she hosts still.
+    const again = Table.resumed(before.settings, journal?.game.seats ?? []);
+    const anaSeat = again.seatByKey(ana.key, { id: 'acc-a', claimed: true });
+    const benSeat = again.seatByKey(ben.key, { id: 'acc-b', claimed: true });
+    if (!anaSeat || anaSeat === 'not-yours' || !benSeat || benSeat === 'not-yours') throw new Error('no seats');
+    again.sitBack(anaSeat, 'a3', ana.key, { id: 'acc-a', claimed: true });
+    anaSeat.connected = false;
+    again.sitBack(benSeat, 'b3', ben.key, { id: 'acc-b', claimed: true });
+    expect(again.host).toBe('a3');
+    again.reconnected(anaSeat, 'a4');
+    expect(again.host).toBe('a4');
+  });
+});

@@ -65,14 +65,15 @@ export function seatLabel(occupant: Occupant): string {
   }
 }
 
-/** The seats as the journal keeps them. */
-export function journalSeatsOf(seats: readonly Seat[]): JournalSeat[] {
+/** The seats as the journal keeps them; a game's marks its `host`'s seat. */
+export function journalSeatsOf(seats: readonly Seat[], host?: Seat): JournalSeat[] {
   return seats.map((s) => ({
     id: s.id,
     occupant: s.occupant,
     side: s.side,
     ...(s.keyHash === undefined ? {} : { keyHash: s.keyHash }),
     ...(s.accountId === undefined ? {} : { accountId: s.accountId, claimed: s.claimed === true }),
+    ...(host !== undefined && s === host ? { host: true } : {}),
   }));
 }
 
@@ -99,4 +100,26 @@ export function storedSeatsOf(seats: readonly Seat[]): StoredSeat[] {
     occupant: s.occupant,
     ...(s.accountId === undefined ? {} : { accountId: s.accountId }),
   }));
+}
+
+/**
+ * Sees usernames claimed since their people sat down: each person's seat whose account had no
+ * username is looked up again (`lookup`, the accounts in storage, so a claim made through any
+ * process counts). Says whether a seat changed.
+ */
+export async function refreshClaims(
+  table: { readonly seats: readonly Seat[] },
+  lookup: (id: string) => Promise<{ readonly username: string | null } | undefined>,
+): Promise<boolean> {
+  const unclaimed = table.seats.filter((s) => s.occupant.kind === 'human' && s.accountId !== undefined && !s.claimed);
+  let changed = false;
+  for (const seat of unclaimed) {
+    const account = seat.accountId === undefined ? undefined : await lookup(seat.accountId);
+    // The seat may have been left, or taken by another account, while the account was read.
+    if (account?.username == null || !table.seats.includes(seat) || seat.claimed === true) continue;
+    seat.claimed = true;
+    seat.username = account.username;
+    changed = true;
+  }
+  return changed;
 }

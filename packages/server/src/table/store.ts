@@ -21,6 +21,8 @@ export interface JournalSeat {
   /** A person's account, and whether it has a username (a rated game's players). */
   readonly accountId?: string;
   readonly claimed?: boolean;
+  /** The host's seat, in a game's journal (the host hosts again after a restart); absent elsewhere. */
+  readonly host?: boolean;
 }
 
 /** A seat of a table between games (`LiveTable`): a journal seat, and whether its player is ready. */

@@ -1,7 +1,7 @@
 import type { RatingChange, BotLevel, RaceConfig, RaceSettings, Side, Variant } from '@ubongo/core';
 import { EDITION_RULES, GAME_ROUNDS, HOURGLASS_SECONDS, STAND_IN_LEVEL } from '@ubongo/core';
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { distinctName } from '../accounts/names.js';
+import { distinctName, sameName } from '../accounts/names.js';
 import type { JournalSeat, LiveTable, StoredSeat } from './store.js';
 import type { Seat, SeatAccount, Watcher } from './seats.js';
 import { hashKey, journalSeatsOf, SEATS, seatLabel, seatOfJournal, storedSeatsOf } from './seats.js';
@@ -145,6 +145,7 @@ export class Table {
 
   /** A person sits down (under a name no one else at the table goes by); the first becomes the host. */
   sit(sessionId: string, name: string, side: Side, account?: SeatAccount): void {
+    if (account?.username !== undefined && sameName(name, account.username)) this.#giveWay(name, account.id);
     const shown = distinctName(name, this.#names());
     // A key from the start: a lobby kept over a restart takes its people back by it.
     const key = randomBytes(18).toString('base64url');
@@ -161,6 +162,20 @@ export class Table {
       ...(account?.username === undefined ? {} : { username: account.username }),
     });
     this.host ??= sessionId;
+  }
+
+  /**
+   * The owner of a username sits down under it: anyone else in the lobby who goes by it (or a
+   * look-alike: a guest named so before the claim) is the one renamed (`ana 2`), never the owner.
+   */
+  #giveWay(name: string, owner: string): void {
+    const renamed = (other: string): string => distinctName(other, [...this.#names(), name]);
+    for (const seat of this.seats)
+      if (seat.occupant.kind === 'human' && seat.accountId !== owner && sameName(seat.occupant.name, name))
+        seat.occupant = { kind: 'human', name: renamed(seat.occupant.name) };
+    for (const [id, watcher] of this.watchers)
+      if (watcher.account?.id !== owner && sameName(watcher.name, name))
+        this.watchers.set(id, { ...watcher, name: renamed(watcher.name) });
   }
 
   watch(sessionId: string, watcher: Watcher): void {
@@ -236,40 +251,23 @@ export class Table {
     });
   }
 
-  /** The seats as the journal keeps them. */
-  journalSeats(seats: readonly Seat[] = this.seats): JournalSeat[] {
-    return journalSeatsOf(seats);
-  }
-
-  /**
-   * Sees usernames claimed since their people sat down: each person's seat whose account had no
-   * username is looked up again (`lookup`, the accounts in storage, so a claim made through any
-   * process counts). Says whether a seat changed.
-   */
-  async refreshClaims(
-    lookup: (id: string) => Promise<{ readonly username: string | null } | undefined>,
-  ): Promise<boolean> {
-    const unclaimed = this.seats.filter((s) => s.occupant.kind === 'human' && s.accountId !== undefined && !s.claimed);
-    let changed = false;
-    for (const seat of unclaimed) {
-      const account = seat.accountId === undefined ? undefined : await lookup(seat.accountId);
-      // The seat may have been left, or taken by another account, while the account was read.
-      if (account?.username == null || !this.seats.includes(seat) || seat.claimed === true) continue;
-      seat.claimed = true;
-      seat.username = account.username;
-      changed = true;
-    }
-    return changed;
+  /** The seats as a game's journal keeps them, the host's marked: the host hosts again after a restart. */
+  journalSeats(): JournalSeat[] {
+    return journalSeatsOf(
+      this.seats,
+      this.seats.find((s) => s.sessionId !== undefined && s.sessionId === this.host),
+    );
   }
 
   /**
    * The table of a game resumed after a restart: its seats as the journal has them, every person
-   * away until they come back with their key.
+   * away until they come back with their key; the host's seat hosts again once its person is back.
    */
   static resumed(settings: RaceSettings, seats: readonly JournalSeat[]): Table {
     const table = new Table();
     table.settings = settings;
     table.seats = seats.map(seatOfJournal);
+    table.#hostSeat = table.seats.find((_, i) => seats[i]?.host === true);
     return table;
   }
 
@@ -306,10 +304,11 @@ export class Table {
     seat.sessionId = sessionId;
     seat.connected = true;
     seat.key = key;
+    // (A host whose seat is held for a reconnection hosts still: only a table without one takes the first back.)
     if (seat === this.#hostSeat) {
       this.#hostSeat = undefined;
       this.host = sessionId;
-    } else this.passHost();
+    } else if (!this.seats.some((s) => s.sessionId !== undefined && s.sessionId === this.host)) this.passHost();
   }
 
   /**
@@ -330,7 +329,7 @@ export class Table {
       code,
       public: isPublic,
       settings: this.settings,
-      seats: this.journalSeats(seats).map((s, i) => ({ ...s, ready: seats[i]?.ready ?? false })),
+      seats: journalSeatsOf(seats).map((s, i) => ({ ...s, ready: seats[i]?.ready ?? false })),
       host: host === undefined ? -1 : seats.indexOf(host),
       game,
       ...(ratings && ratings.length > 0 ? { ratings } : {}),

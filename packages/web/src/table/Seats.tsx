@@ -41,7 +41,13 @@ export function Seats({ table, isHost }: { table: Table; isHost: boolean }) {
                 )}
               </span>
               <span className="seat-info">
-                {seat.kind === 'human' ? t('lobby.person') : t(`levels.${seat.level}`)} · {t(`sides.${seat.side}`)}
+                {/* A guest is said to be one at every table: a name alone is no one's (a username is). */}
+                {seat.kind !== 'human'
+                  ? t(`levels.${seat.level}`)
+                  : seat.guest === true
+                    ? t('lobby.guestPerson')
+                    : t('lobby.person')}{' '}
+                · {t(`sides.${seat.side}`)}
                 {seat.kind === 'human' && (seat.ready ? ` · ${t('lobby.ready')}` : ` · ${t('lobby.notReady')}`)}
                 {!seat.connected && ` · ${t('lobby.away')}`}
               </span>

@@ -39,6 +39,7 @@ export function Players({
           // Still at it this round: their pieces down, as their board reports them (bots report none).
           const racing = round && view.phase === 'playing' && place < 0 && round.deals.some((d) => d.player === p.id);
           const down = racing ? progress[p.id] : undefined;
+          const seat = seats.find((s) => s.id === p.id);
           return (
             <li key={p.id} value={standing.place} className={p.id === view.you ? 'me' : ''} data-player={p.id}>
               <span className="place" title={standing.tied ? t('game.tiedPlace') : undefined}>
@@ -47,12 +48,10 @@ export function Players({
               </span>
               <span className="player-name">
                 {view.edition === 'jewels' && <Pawn index={view.players.indexOf(p)} name={nameOf(p.id)} />}{' '}
-                <PlayerName
-                  name={nameOf(p.id)}
-                  username={seats.find((s) => s.id === p.id)?.username}
-                  account={seats.find((s) => s.id === p.id)?.account}
-                />
+                <PlayerName name={nameOf(p.id)} username={seat?.username} account={seat?.account} />
                 {p.id === view.you && ` (${t('lobby.you')})`}
+                {/* A guest is marked in the standings as in the lobby: a name alone is no one's. */}
+                {seat?.guest === true && <span className="tag guest">{t('lobby.guest')}</span>}
                 <SeatReaction seat={seats.findIndex((s) => s.id === p.id)} />
               </span>
               <span className="player-score">
