@@ -84,19 +84,20 @@ export interface RatingView {
   /** What leaderboards rank by: mu - 3 sigma, scaled (docs/accounts.md). */
   readonly display: number;
   readonly games: number;
-  /** Fewer than 5 rated games: the rating is still settling. */
+  /** Fewer than 5 rated games: the rating is still settling (shown with a "?"). */
   readonly provisional: boolean;
+  /** The uncertainty on the shown scale: 40 sigma, rounded (shown as "± n"). */
+  readonly deviation: number;
 }
 
 /**
  * Why a rated player's rating moved less than the game alone would have moved it, or not at all
- * (docs/accounts.md, "Ratings that cannot be bought"): no established account among the other
- * rated players (`no-established-opponent`: the game counts as played, nothing moves), opponents met
- * in rated games within the last 7 days (`repeated-opponent`: the move shrinks), the day's rise
- * reached its limit (`daily-cap`), or a solve that came faster than a person can or without a hand's
- * trail (`implausible`: rated last, below everyone).
+ * (docs/accounts.md, "Ratings that cannot be bought"): opponents met in rated games within the last
+ * 7 days (`repeated-opponent`: the move shrinks), the day's rise reached its limit (`daily-cap`), a
+ * closed group of accounts gave all it may (`closed-group`), or a solve that came faster than a
+ * person can or without a hand's trail (`implausible`: rated last, below everyone).
  */
-export const RATING_LIMITS = ['no-established-opponent', 'repeated-opponent', 'daily-cap', 'implausible'] as const;
+export const RATING_LIMITS = ['repeated-opponent', 'daily-cap', 'closed-group', 'implausible'] as const;
 /** One of `RATING_LIMITS`. */
 export type RatingLimit = (typeof RATING_LIMITS)[number];
 
@@ -109,6 +110,8 @@ export interface RatingChange {
   readonly after: number;
   /** Fewer than 5 rated games, this one included: the rating is still settling. */
   readonly provisional: boolean;
+  /** The uncertainty after the game on the shown scale (40 sigma, rounded). */
+  readonly deviation: number;
   /** What kept the move short or at nothing, if anything. */
   readonly limits: readonly RatingLimit[];
 }

@@ -189,6 +189,7 @@ export const tableBody = z.object({
         before: z.number(),
         after: z.number(),
         provisional: z.boolean(),
+        deviation: z.number(),
         limits: z.array(z.enum(RATING_LIMITS)),
       }),
     )

@@ -8,6 +8,7 @@ import { fetchLeaderboard, fetchRecordsOf } from '../net.js';
 import { useAccount } from '../account.js';
 import { PlayerName } from '../ui/PlayerName.js';
 import { SeasonBoard } from './Seasons.js';
+import { ShownRating } from './Shown.js';
 import { SelectField } from '../ui/SelectField.js';
 
 type Period = 'day' | 'week' | 'all';
@@ -46,7 +47,7 @@ export function Leaderboards() {
           <ol className="records">
             {board.players.map((p) => (
               <li key={p.id} className={p.id === me?.id ? 'me' : ''}>
-                <PlayerName name={p.name} username={p.username} account={p.id} /> <strong>{p.rating.display}</strong>
+                <PlayerName name={p.name} username={p.username} account={p.id} /> <ShownRating {...p.rating} />
                 {p.rating.provisional && <span className="tag"> {t('profile.provisional')}</span>}
                 {p.game !== null && (
                   <>
