@@ -174,8 +174,12 @@ export function fetchDailySolution(date: string): Promise<DailySolutionAnswer> {
 }
 
 /** The best ratings of an edition. */
-export function fetchLeaderboard(edition: RaceEdition): Promise<LeaderboardAnswer> {
-  return getJson<LeaderboardAnswer>(`/api/leaderboard?edition=${edition}&top=50`);
+/** An edition's rating board, with this browser's place on it (or the rated games it still needs). */
+export async function fetchLeaderboard(edition: RaceEdition): Promise<LeaderboardAnswer> {
+  const path = `/api/leaderboard?edition=${edition}&top=50`;
+  const res = await fetch(path, { headers: { authorization: `Bearer ${await sessionToken()}` } });
+  if (!res.ok) throw new HttpError(path, res.status);
+  return (await res.json()) as LeaderboardAnswer;
 }
 
 /** The season under way and the past ones. */

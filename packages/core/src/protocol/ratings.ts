@@ -28,6 +28,14 @@ export interface LeaderboardAnswer {
   }[];
   /** The cursor of the next page (`cursor=`), null at the end. */
   readonly next: string | null;
+  /** The rated games of the edition a place on the board needs. */
+  readonly minGames: number;
+  /**
+   * The viewer's own standing when the request carries a session (null without): their place on the
+   * board (null when not on it), their rating (null before a rated game), and the rated games they
+   * still need for a place (0 when they have one).
+   */
+  readonly you: { readonly place: number | null; readonly rating: RatingView | null; readonly missing: number } | null;
 }
 
 /** A season of rated play (docs/accounts.md, "Seasons"): its id (`YYYY-MM`, the month it starts), from and until when. */

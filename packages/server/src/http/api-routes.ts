@@ -4,6 +4,7 @@ import type {
   LeaderboardAnswer,
   PlayerRunsAnswer,
   PuzzleAnswer,
+  RaceEdition,
   RecordsAnswer,
   SoloRunAnswer,
   TaskRef,
@@ -22,7 +23,7 @@ import { z } from 'zod';
 import { monotonicNow } from '../clock.js';
 import type { Http, HttpOptions } from './http-common.js';
 import { bearer, Refused } from './http-common.js';
-import { UNLISTED_REVIEWS } from '../leaderboards.js';
+import { RATING_BOARD, UNLISTED_REVIEWS } from '../leaderboards.js';
 import { entryOf, ownEntryOf, profileOf } from '../accounts/profile.js';
 import { puzzleDisplay, startOf, taskKey } from '../rating/puzzles.js';
 import { ratingView } from '../rating/ratings.js';
@@ -102,6 +103,25 @@ async function dayPlayed(
   const token = bearer(request);
   const account = token === undefined ? undefined : await options.accounts.bySession(token);
   return account !== undefined && ((await options.stores.daily.dailyAttempt(account.id, day))?.ms ?? null) !== null;
+}
+
+/**
+ * The viewer's own standing on an edition's rating board: their place (none when not listed: a
+ * guest, or too few rated games), their rating, and the rated games a place still needs.
+ */
+async function yourPlace(
+  stores: Pick<Stores, 'ratings'>,
+  edition: RaceEdition,
+  viewer: { readonly id: string; readonly username: string | null },
+): Promise<NonNullable<LeaderboardAnswer['you']>> {
+  const mine = (await stores.ratings.ratingsOf(viewer.id)).find((r) => r.edition === edition);
+  const missing = Math.max(0, RATING_BOARD.games - (mine?.games ?? 0));
+  const listed = mine !== undefined && viewer.username !== null && missing === 0;
+  return {
+    place: listed ? 1 + (await stores.ratings.leaderboardAhead(edition, mine)) : null,
+    rating: mine ? ratingView(mine) : null,
+    missing,
+  };
 }
 
 /** What the read-only API reads: the server's options, and of its stores those it calls. */
@@ -216,6 +236,8 @@ export function apiRoutes(app: Http, options: ApiOptions): void {
       const size = top === undefined ? 20 : Number(top);
       const skip = cursor === undefined ? 0 : Number(cursor);
       const board = await stores.ratings.leaderboard(edition, size + 1, skip);
+      const token = bearer(request);
+      const viewer = token === undefined ? undefined : await options.accounts.bySession(token);
       return {
         edition,
         players: board.slice(0, size).map((r) => ({
@@ -226,6 +248,8 @@ export function apiRoutes(app: Http, options: ApiOptions): void {
           game: r.lastGame,
         })),
         next: board.length > size ? String(skip + size) : null,
+        minGames: RATING_BOARD.games,
+        you: viewer ? await yourPlace(stores, edition, viewer) : null,
       } satisfies LeaderboardAnswer;
     },
   );

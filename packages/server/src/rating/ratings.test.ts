@@ -182,6 +182,14 @@ describe('ratings', () => {
     expect(board.players.filter((p) => p.name.endsWith('_r')).map((p) => [p.name, p.username, p.game])).toEqual(
       ['ann_r', 'bob_r', 'cat_r', 'dan_r'].map((name) => [name, name, game]),
     );
+    // The board says what a place needs, and a viewer with a session reads their own place.
+    expect([board.minGames, board.you]).toEqual([1, null]);
+    const mine = (await (
+      await fetch(`${http}/api/leaderboard?edition=classic`, {
+        headers: { authorization: `Bearer ${people[3]?.client.auth.token ?? ''}` },
+      })
+    ).json()) as LeaderboardAnswer;
+    expect(mine.you).toEqual({ place: 4, rating: ratings[3], missing: 0 });
     // In pages: the first three, then the rest from the cursor.
     const page = await leaderboard('&top=3');
     expect(page.players).toHaveLength(3);

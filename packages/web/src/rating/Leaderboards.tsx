@@ -59,6 +59,7 @@ export function Leaderboards() {
             ))}
           </ol>
         )}
+        {board?.you && <YourPlace you={board.you} claimed={me?.username != null} />}
       </section>
       <SeasonBoard />
       <section className="card">
@@ -108,4 +109,20 @@ export function Leaderboards() {
       </section>
     </div>
   );
+}
+
+/** The viewer's own place on a rating board, or what a place still needs (docs/accounts.md, "Ratings"). */
+function YourPlace({
+  you,
+  claimed,
+}: {
+  readonly you: NonNullable<LeaderboardAnswer['you']>;
+  readonly claimed: boolean;
+}) {
+  const { t } = useTranslation();
+  let text: string;
+  if (you.place !== null) text = t('leaderboards.yourPlace', { place: you.place });
+  else if (!claimed) text = t('leaderboards.needUsername');
+  else text = t('leaderboards.missing', { count: you.missing });
+  return <p className="your-place">{text}</p>;
 }
