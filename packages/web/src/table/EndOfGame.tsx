@@ -128,7 +128,9 @@ function Rating({ table }: { table: Table }) {
                 </th>
                 <td className="rating-change">{r.before}</td>
                 <td className="rating-change">
-                  <ShownRating display={r.after} provisional={r.provisional} deviation={r.deviation} /> <Change r={r} />
+                  <ShownRating display={r.after} provisional={r.provisional} deviation={r.deviation}>
+                    <Change r={r} />
+                  </ShownRating>
                   {r.provisional && <span className="rating-note"> {t('end.provisional')}</span>}
                   {r.limits.map((l) => (
                     <span key={l} className="rating-note" data-limit={l}>
