@@ -55,6 +55,13 @@ export const isListed = (
  */
 export const ESTABLISHED = { runs: 3, days: 2 } as const;
 
+/**
+ * Who a rating board lists (the edition's leaderboard, a season's board): a claimed account with at
+ * least `games` rated games in the edition (in the season, for a season's board). One: a new player
+ * is on the board from their first rated game, marked provisional (docs/accounts.md, "Ratings").
+ */
+export const RATING_BOARD = { games: 1 } as const;
+
 /** The UTC day a time falls on, as a whole number of days since 1970 (what `ESTABLISHED.days` counts). */
 export const dayOf = (ms: number): number => Math.floor(ms / 86_400_000);
 

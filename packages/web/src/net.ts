@@ -140,7 +140,7 @@ export const fetchDailyBoard = (date: string): Promise<DailyBoardAnswer> =>
 export const fetchDailySolution = (date: string): Promise<DailySolutionAnswer> =>
   api('GET /api/daily/:date/solution', { params: { date } });
 
-/** The best ratings of an edition. */
+/** An edition's rating board, with this browser's place on it (or the rated games it still needs). */
 export const fetchLeaderboard = (edition: RaceEdition): Promise<LeaderboardAnswer> =>
   api('GET /api/leaderboard', { query: { edition, top: '50' } });
 

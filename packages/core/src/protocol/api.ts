@@ -184,7 +184,7 @@ export const API = {
     errors: [404],
     session: 'none',
   },
-  'GET /api/leaderboard': { summary: 'A leaderboard', status: 200, errors: [400], session: 'none' },
+  'GET /api/leaderboard': { summary: 'A leaderboard', status: 200, errors: [400], session: 'optional' },
   'GET /api/puzzles/:edition/:board/:side/:key': {
     summary: 'A task’s rating',
     status: 200,

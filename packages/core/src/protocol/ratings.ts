@@ -28,6 +28,14 @@ export interface LeaderboardAnswer {
   }[];
   /** The cursor of the next page (`cursor=`), null at the end. */
   readonly next: string | null;
+  /** The rated games of the edition a place on the board needs. */
+  readonly minGames: number;
+  /**
+   * The viewer's own standing when the request carries a session (null without): their place on the
+   * board (null when not on it), their rating (null before a rated game), and the rated games they
+   * still need for a place (0 when they have one).
+   */
+  readonly you: { readonly place: number | null; readonly rating: RatingView | null; readonly missing: number } | null;
 }
 
 /** A season of rated play (docs/accounts.md, "Seasons"): its id (`YYYY-MM`, the month it starts), from and until when. */
@@ -84,19 +92,20 @@ export interface RatingView {
   /** What leaderboards rank by: mu - 3 sigma, scaled (docs/accounts.md). */
   readonly display: number;
   readonly games: number;
-  /** Fewer than 5 rated games: the rating is still settling. */
+  /** Fewer than 5 rated games: the rating is still settling (shown with a "?"). */
   readonly provisional: boolean;
+  /** The uncertainty on the shown scale: 40 sigma, rounded (shown as "± n"). */
+  readonly deviation: number;
 }
 
 /**
  * Why a rated player's rating moved less than the game alone would have moved it, or not at all
- * (docs/accounts.md, "Ratings that cannot be bought"): no established account among the other
- * rated players (`no-established-opponent`: the game counts as played, nothing moves), opponents met
- * in rated games within the last 7 days (`repeated-opponent`: the move shrinks), the day's rise
- * reached its limit (`daily-cap`), or a solve that came faster than a person can or without a hand's
- * trail (`implausible`: rated last, below everyone).
+ * (docs/accounts.md, "Ratings that cannot be bought"): opponents met in rated games within the last
+ * 7 days (`repeated-opponent`: the move shrinks), the day's rise reached its limit (`daily-cap`), a
+ * closed group of accounts gave all it may (`closed-group`), or a solve that came faster than a
+ * person can or without a hand's trail (`implausible`: rated last, below everyone).
  */
-export const RATING_LIMITS = ['no-established-opponent', 'repeated-opponent', 'daily-cap', 'implausible'] as const;
+export const RATING_LIMITS = ['repeated-opponent', 'daily-cap', 'closed-group', 'implausible'] as const;
 /** One of `RATING_LIMITS`. */
 export type RatingLimit = (typeof RATING_LIMITS)[number];
 
@@ -109,6 +118,8 @@ export interface RatingChange {
   readonly after: number;
   /** Fewer than 5 rated games, this one included: the rating is still settling. */
   readonly provisional: boolean;
+  /** The uncertainty after the game on the shown scale (40 sigma, rounded). */
+  readonly deviation: number;
   /** What kept the move short or at nothing, if anything. */
   readonly limits: readonly RatingLimit[];
 }

@@ -88,12 +88,15 @@ export function timetableArenas(entry: TimetableEntry, now: number): Arena[] {
 
 /**
  * An arena game's results: each rated player's points by place (core's `arenaPoints`; an
- * implausible solve is put last, as the rating does) and whether they won.
+ * implausible solve is put last, as the rating does) and whether they won. A player in `capped`
+ * (whose rating move in this game a closed group's cap cut: rating-rules.ts's `CLOSED_GROUP`) gets
+ * neither: arena points come under the rating's rules, so a feeder cannot put a booster on a podium.
  */
 export function arenaResults(
   standings: readonly Standing[],
   seats: Parameters<typeof ratedPlayers>[0],
   implausible: ReadonlySet<string>,
+  capped: ReadonlySet<string> = new Set(),
 ): ArenaGameResult[] {
   const places = new Map(standings.map((s) => [s.player, s.place]));
   const scored = new Map<PlayerId, boolean>(
@@ -102,7 +105,7 @@ export function arenaResults(
   const idOf = new Map(seats.flatMap((s) => (s.accountId === undefined ? [] : [[s.accountId, s.id]])));
   return ratedPlayers(seats, places, implausible).map((p) => {
     const player = idOf.get(p.accountId) ?? '';
-    const counts = (scored.get(player) ?? false) && !implausible.has(player);
+    const counts = (scored.get(player) ?? false) && !implausible.has(player) && !capped.has(player);
     return { accountId: p.accountId, points: arenaPoints(p.place, counts), win: counts && p.place === 1 };
   });
 }

@@ -50,6 +50,10 @@ describe('arenas', () => {
       { accountId: 'd', points: 0, win: false },
     ]);
     expect(arenaResults(standings, seats, new Set(['p2']))[1]).toEqual({ accountId: 'b', points: 0, win: false });
+    // A win whose rating move a closed group's cap cut gives no points either; the others keep theirs.
+    const capped = arenaResults(standings, seats, new Set(), new Set(['p2']));
+    expect(capped[1]).toEqual({ accountId: 'b', points: 0, win: false });
+    expect(capped[0]).toEqual({ accountId: 'a', points: 2, win: false });
   });
 
   it('has nobody waiting in an arena that is over: a player back at its very end is entered, not waiting', async () => {

@@ -1,4 +1,4 @@
-import type { DeckEdition, TaskRef } from '@ubongo/core';
+import type { DeckEdition, LeaderboardAnswer, RaceEdition, TaskRef } from '@ubongo/core';
 import {
   dailyDateOf,
   dailyOverAt,
@@ -14,7 +14,7 @@ import type { Http, HttpOptions } from './http-common.js';
 import { Refused } from './http-common.js';
 import type { SignedIn } from './route.js';
 import { route } from './route.js';
-import { UNLISTED_REVIEWS } from '../leaderboards.js';
+import { RATING_BOARD, UNLISTED_REVIEWS } from '../leaderboards.js';
 import { entryOf, ownEntryOf, profileOf } from '../accounts/profile.js';
 import { puzzleDisplay, startOf, taskKey } from '../rating/puzzles.js';
 import { ratingView } from '../rating/ratings.js';
@@ -86,6 +86,25 @@ const puzzleParams = z.object({
 /** Whether the signed-in account has played `day`'s daily attempt to its end (stored, or left). */
 async function dayPlayed(stores: Pick<Stores, 'daily'>, me: SignedIn | undefined, day: string): Promise<boolean> {
   return me !== undefined && ((await stores.daily.dailyAttempt(me.account.id, day))?.ms ?? null) !== null;
+}
+
+/**
+ * The viewer's own standing on an edition's rating board: their place (none when not listed: a
+ * guest, or too few rated games), their rating, and the rated games a place still needs.
+ */
+async function yourPlace(
+  stores: Pick<Stores, 'ratings'>,
+  edition: RaceEdition,
+  viewer: { readonly id: string; readonly username: string | null },
+): Promise<NonNullable<LeaderboardAnswer['you']>> {
+  const mine = (await stores.ratings.ratingsOf(viewer.id)).find((r) => r.edition === edition);
+  const missing = Math.max(0, RATING_BOARD.games - (mine?.games ?? 0));
+  const listed = mine !== undefined && viewer.username !== null && missing === 0;
+  return {
+    place: listed ? 1 + (await stores.ratings.leaderboardAhead(edition, mine)) : null,
+    rating: mine ? ratingView(mine) : null,
+    missing,
+  };
 }
 
 /** What the read-only API reads: the server's options, and of its stores those it calls. */
@@ -183,7 +202,7 @@ export function apiRoutes(app: Http, options: ApiOptions): void {
     return profile;
   });
 
-  route(app, 'GET /api/leaderboard', { querystring: leaderboardQuery }, async ({ query }) => {
+  route(app, 'GET /api/leaderboard', { querystring: leaderboardQuery }, async ({ query, me }) => {
     const { edition, top, cursor } = query;
     const size = top === undefined ? 20 : Number(top);
     const skip = cursor === undefined ? 0 : Number(cursor);
@@ -198,6 +217,8 @@ export function apiRoutes(app: Http, options: ApiOptions): void {
         game: r.lastGame,
       })),
       next: board.length > size ? String(skip + size) : null,
+      minGames: RATING_BOARD.games,
+      you: me ? await yourPlace(stores, edition, me.account) : null,
     };
   });
 

@@ -149,12 +149,14 @@ export interface Ratings {
   timedAttempts(prefix: string): Promise<TimedAttemptRecord[]>;
   /**
    * The best ratings of an edition by mu - 3 sigma (`top` of them after the first `skip`), with the
-   * accounts' names and their last rated game: a public board, so claimed accounts with a history
-   * only (leaderboards.ts's `ESTABLISHED`, counted in rated games of the edition).
+   * accounts' names and their last rated game: a public board, so claimed accounts with
+   * leaderboards.ts's `RATING_BOARD` rated games of the edition.
    */
   leaderboard(
     edition: RaceEdition,
     top: number,
     skip?: number,
   ): Promise<(PlayerRating & { name: string; username: string | null; lastGame: string | null })[]>;
+  /** How many of the edition's board (`leaderboard`) rank above `rating` (mu - 3 sigma, then account id): its place less one. */
+  leaderboardAhead(edition: RaceEdition, rating: Pick<PlayerRating, 'accountId' | 'mu' | 'sigma'>): Promise<number>;
 }

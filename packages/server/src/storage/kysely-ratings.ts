@@ -15,7 +15,7 @@ import type {
   TaskTime,
   TimedAttemptRecord,
 } from '../rating/store.js';
-import { ESTABLISHED, RANK_SIGMAS } from '../leaderboards.js';
+import { RANK_SIGMAS, RATING_BOARD } from '../leaderboards.js';
 import {
   countAttempts,
   puzzleRatingOf,
@@ -274,18 +274,25 @@ export class KyselyRatings implements Ratings {
     return rows.map(timedAttemptOf);
   }
 
+  /** The edition's public board (claimed accounts with `RATING_BOARD` rated games), unordered. */
+  #board(edition: RaceEdition) {
+    const history = (what: RawBuilder<unknown>) =>
+      sql<number | string>`(select ${what} from rating_history h
+        where h.account_id = ratings.account_id and h.edition = ratings.edition)`;
+    return this.db
+      .selectFrom('ratings')
+      .innerJoin('accounts', 'accounts.id', 'ratings.account_id')
+      .where('ratings.edition', '=', edition)
+      .where('accounts.username', 'is not', null)
+      .where(history(sql`count(*)`), '>=', RATING_BOARD.games);
+  }
+
   async leaderboard(
     edition: RaceEdition,
     top: number,
     skip = 0,
   ): Promise<(PlayerRating & { name: string; username: string | null; lastGame: string | null })[]> {
-    // A public board: claimed accounts with a history of rated games (leaderboards.ts's `ESTABLISHED`).
-    const history = (what: RawBuilder<unknown>) =>
-      sql<number | string>`(select ${what} from rating_history h
-        where h.account_id = ratings.account_id and h.edition = ratings.edition)`;
-    const rows = await this.db
-      .selectFrom('ratings')
-      .innerJoin('accounts', 'accounts.id', 'ratings.account_id')
+    const rows = await this.#board(edition)
       .selectAll('ratings')
       .select(['accounts.name', 'accounts.username'])
       .select(
@@ -293,10 +300,6 @@ export class KyselyRatings implements Ratings {
           where h.account_id = ratings.account_id and h.edition = ratings.edition
           order by h.at desc, h.game_id desc limit 1)`.as('last_game'),
       )
-      .where('ratings.edition', '=', edition)
-      .where('accounts.username', 'is not', null)
-      .where(history(sql`count(*)`), '>=', ESTABLISHED.runs)
-      .where(history(sql`count(distinct h.at / 86400000)`), '>=', ESTABLISHED.days)
       .orderBy(sql`mu - ${sql.lit(RANK_SIGMAS)} * sigma`, 'desc')
       .orderBy('ratings.account_id')
       .limit(top)
@@ -307,5 +310,20 @@ export class KyselyRatings implements Ratings {
       ...parseStored(namedRow, { name: r.name, username: r.username }, `accounts (id ${r.account_id})`),
       lastGame: r.last_game,
     }));
+  }
+
+  async leaderboardAhead(
+    edition: RaceEdition,
+    rating: Pick<PlayerRating, 'accountId' | 'mu' | 'sigma'>,
+  ): Promise<number> {
+    const rank = sql`mu - ${sql.lit(RANK_SIGMAS)} * sigma`;
+    const mine = rating.mu - RANK_SIGMAS * rating.sigma;
+    const row = await this.#board(edition)
+      .select(sql<number | string>`count(*)`.as('ahead'))
+      .where((eb) =>
+        eb.or([eb(rank, '>', mine), eb.and([eb(rank, '=', mine), eb('ratings.account_id', '<', rating.accountId)])]),
+      )
+      .executeTakeFirstOrThrow();
+    return Number(row.ahead);
   }
 }

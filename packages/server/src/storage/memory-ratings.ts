@@ -13,7 +13,7 @@ import type {
   TaskTime,
   TimedAttemptRecord,
 } from '../rating/store.js';
-import { isEstablished, rankOf } from '../leaderboards.js';
+import { rankOf, RATING_BOARD } from '../leaderboards.js';
 import { playAttempts, playTimes, solverKey } from './attempts.js';
 import type { Gate } from './memory-shared.js';
 
@@ -219,15 +219,25 @@ export class MemoryRatings implements Ratings {
       [...this.ratings.values()]
         .flatMap((r) => {
           const a = r.edition === edition ? this.account(r.accountId) : undefined;
-          // A public board: claimed accounts with a history of rated games (leaderboards.ts's `ESTABLISHED`).
+          // A public board: claimed accounts with rated games (leaderboards.ts's `RATING_BOARD`).
           const games = [...this.history.values()]
             .filter((h) => h.accountId === r.accountId && h.edition === edition)
             .sort((x, y) => y.at - x.at || (x.gameId < y.gameId ? 1 : -1));
-          if (!a || a.username === null || !isEstablished(games.map((h) => ({ finishedAt: h.at })))) return [];
+          if (!a || a.username === null || games.length < RATING_BOARD.games) return [];
           return [{ ...r, name: a.name, username: a.username, lastGame: games[0]?.gameId ?? null }];
         })
         .sort((a, b) => rankOf(b) - rankOf(a) || (a.accountId < b.accountId ? -1 : 1))
         .slice(skip, skip + top),
     );
+  }
+
+  async leaderboardAhead(
+    edition: RaceEdition,
+    rating: Pick<PlayerRating, 'accountId' | 'mu' | 'sigma'>,
+  ): Promise<number> {
+    const board = await this.leaderboard(edition, Number.MAX_SAFE_INTEGER);
+    return board.filter(
+      (r) => rankOf(r) > rankOf(rating) || (rankOf(r) === rankOf(rating) && r.accountId < rating.accountId),
+    ).length;
   }
 }

@@ -191,7 +191,12 @@ export const tableBody = z.object({
         before: z.number(),
         after: z.number(),
         provisional: z.boolean(),
-        limits: z.array(z.enum(RATING_LIMITS)),
+        // A table saved before ratings moved from game one (2026-11-29) has no deviation, and may
+        // name the gate then in force: it still loads (the gate dropped, the deviation unknown: 0).
+        deviation: z.number().default(0),
+        limits: z
+          .array(z.enum([...RATING_LIMITS, 'no-established-opponent']))
+          .transform((limits) => limits.filter((l) => l !== 'no-established-opponent')),
       }),
     )
     .exactOptional(),

@@ -65,7 +65,12 @@ export class GameEnd {
           ?.over(
             this.table.arena.arenaId,
             this.room.id,
-            arenaResults(game.view(null).standings, this.table.seats, this.s.solves?.implausible ?? new Set()),
+            arenaResults(
+              game.view(null).standings,
+              this.table.seats,
+              this.s.solves?.implausible ?? new Set(),
+              new Set(ratings.filter((r) => r.limits.includes('closed-group')).map((r) => r.player)),
+            ),
           )
           .catch((e: unknown) => {
             log(`room ${this.room.id}: arena points not stored: ${String(e)}`);

@@ -7,6 +7,7 @@ import { fetchHeld, fetchProfile } from '../net.js';
 import { ProfileArenas } from '../arena/Arena.js';
 import { ReportButton } from './Report.js';
 import { PastSeasons } from '../rating/Seasons.js';
+import { ShownRating } from '../rating/Shown.js';
 
 /** A player's page: who, since when, ratings with their history and the games to replay, solo statistics. */
 export function Profile({ id }: { id: string }) {
@@ -39,8 +40,7 @@ export function Profile({ id }: { id: string }) {
               const points = profile.history.filter((h) => h.edition === r.edition).map((h) => h.display);
               return (
                 <li key={r.edition}>
-                  <span className="rating-edition">{t(`editions.${r.edition}`)}</span>{' '}
-                  <strong className="rating-value">{r.display}</strong>{' '}
+                  <span className="rating-edition">{t(`editions.${r.edition}`)}</span> <ShownRating {...r} />{' '}
                   {r.provisional && <span className="tag">{t('profile.provisional')}</span>}{' '}
                   <span className="muted">{t('profile.games', { count: r.games })}</span>
                   <Trend points={points} label={t('profile.trend', { edition: t(`editions.${r.edition}`) })} />

@@ -8,6 +8,7 @@ import { fetchLeaderboard, fetchRecordsOf } from '../net.js';
 import { useAccount } from '../account.js';
 import { PlayerName } from '../ui/PlayerName.js';
 import { SeasonBoard } from './Seasons.js';
+import { ShownRating } from './Shown.js';
 import { SelectField } from '../ui/SelectField.js';
 
 type Period = 'day' | 'week' | 'all';
@@ -46,7 +47,7 @@ export function Leaderboards() {
           <ol className="records">
             {board.players.map((p) => (
               <li key={p.id} className={p.id === me?.id ? 'me' : ''}>
-                <PlayerName name={p.name} username={p.username} account={p.id} /> <strong>{p.rating.display}</strong>
+                <PlayerName name={p.name} username={p.username} account={p.id} /> <ShownRating {...p.rating} />
                 {p.rating.provisional && <span className="tag"> {t('profile.provisional')}</span>}
                 {p.game !== null && (
                   <>
@@ -58,6 +59,7 @@ export function Leaderboards() {
             ))}
           </ol>
         )}
+        {board?.you && <YourPlace you={board.you} claimed={me?.username != null} />}
       </section>
       <SeasonBoard />
       <section className="card">
@@ -107,4 +109,20 @@ export function Leaderboards() {
       </section>
     </div>
   );
+}
+
+/** The viewer's own place on a rating board, or what a place still needs (docs/accounts.md, "Ratings"). */
+function YourPlace({
+  you,
+  claimed,
+}: {
+  readonly you: NonNullable<LeaderboardAnswer['you']>;
+  readonly claimed: boolean;
+}) {
+  const { t } = useTranslation();
+  let text: string;
+  if (you.place !== null) text = t('leaderboards.yourPlace', { place: you.place });
+  else if (!claimed) text = t('leaderboards.needUsername');
+  else text = t('leaderboards.missing', { count: you.missing });
+  return <p className="your-place">{text}</p>;
 }

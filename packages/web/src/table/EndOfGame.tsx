@@ -6,6 +6,7 @@ import { go } from '../route.js';
 import { Players, RoundBoards } from './standings.js';
 import { PlayerName } from '../ui/PlayerName.js';
 import { RejectedNote } from '../ui/RejectedNote.js';
+import { ShownRating } from '../rating/Shown.js';
 import type { Table } from './table.js';
 
 /** The end: who won, the standings, how a tie was settled, and a rematch. */
@@ -127,7 +128,9 @@ function Rating({ table }: { table: Table }) {
                 </th>
                 <td className="rating-change">{r.before}</td>
                 <td className="rating-change">
-                  {r.after} <Change r={r} />
+                  <ShownRating display={r.after} provisional={r.provisional} deviation={r.deviation}>
+                    <Change r={r} />
+                  </ShownRating>
                   {r.provisional && <span className="rating-note"> {t('end.provisional')}</span>}
                   {r.limits.map((l) => (
                     <span key={l} className="rating-note" data-limit={l}>

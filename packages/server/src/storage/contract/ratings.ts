@@ -55,11 +55,13 @@ export function ratingsContract(name: string, open: Opener<'accounts' | 'ratings
         { gameId: 'g2', mu: 28, sigma: 6, at: 20 },
       ]);
       expect(await stores.ratings.ratingHistory('a1', 'extreme')).toEqual([]);
-      // A public board: guests, and claimed accounts without a history (two games on one day), are not on it.
+      // A public board: guests are not on it; a claimed account is from its first rated game (RATING_BOARD).
       expect(await stores.ratings.leaderboard('classic', 10)).toEqual([]);
       expect(await stores.accounts.claimAccount('a1', 'ana', 'ana', 'h', 'ana')).toBe(true);
+      expect((await stores.ratings.leaderboard('classic', 10)).map((x) => [x.name, x.lastGame])).toEqual([
+        ['Ana', 'g2'],
+      ]);
       expect(await stores.accounts.claimAccount('a2', 'ben', 'ben', 'h', 'ben')).toBe(true);
-      expect(await stores.ratings.leaderboard('classic', 10)).toEqual([]);
       await stores.ratings.saveRatings('g3', [r('a1', 28, 6, 3, DAY + 20), r('a2', 30, 8, 3, DAY + 20)]);
       // 28 - 18 = 10 beats 30 - 24 = 6; each with its username and last rated game.
       expect(
@@ -72,6 +74,11 @@ export function ratingsContract(name: string, open: Opener<'accounts' | 'ratings
       expect((await stores.ratings.leaderboard('classic', 1, 1)).map((x) => x.name)).toEqual(['Ben']);
       expect(await stores.ratings.leaderboard('classic', 10, 2)).toEqual([]);
       expect(await stores.ratings.leaderboard('jewels', 10)).toEqual([]);
+      // Who ranks above a rating: its place less one (ties by account id).
+      expect(await stores.ratings.leaderboardAhead('classic', { accountId: 'a2', mu: 30, sigma: 8 })).toBe(1);
+      expect(await stores.ratings.leaderboardAhead('classic', { accountId: 'a1', mu: 28, sigma: 6 })).toBe(0);
+      expect(await stores.ratings.leaderboardAhead('classic', { accountId: 'a0', mu: 30, sigma: 8 })).toBe(1);
+      expect(await stores.ratings.leaderboardAhead('classic', { accountId: 'zz', mu: 0, sigma: 8 })).toBe(2);
       await stores.close();
     });
 
