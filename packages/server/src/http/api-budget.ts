@@ -1,37 +1,17 @@
+import { API } from '@ubongo/core';
 import type { Http, HttpOptions } from './http-common.js';
 import { Refused } from './http-common.js';
 import { waitSeconds } from '../net/rate-limit.js';
 
 /**
- * What each read of the API costs against its address's budget (`UBONGO_API_POINTS_PER_MINUTE`,
- * docs/operations.md), by route: about what it costs the database. A route not named here is
- * not charged (the matchmaker's and the accounts' routes have limits of their own, files none).
+ * What each operation costs against its address's budget (`UBONGO_API_POINTS_PER_MINUTE`,
+ * docs/operations.md), by `'METHOD /path'` as core's map (`API`) says: about what it costs the
+ * database. An operation of cost 0 is not charged (the matchmaker's, the accounts' and friends'
+ * changes have limits of their own; files none).
  */
-export const API_COSTS: Readonly<Record<string, number>> = {
-  '/healthz': 1,
-  '/api/decks': 1,
-  '/api/openapi.json': 1,
-  '/api/puzzles/:edition/:board/:side/:key': 1,
-  '/api/games/:id': 3,
-  '/api/records': 3,
-  '/api/leaderboard': 3,
-  '/api/players/:id/runs': 3,
-  '/api/players/:id': 5,
-  '/api/runs/:id': 5,
-  '/api/games/:id/replay': 10,
-  '/api/reports': 5,
-  '/api/me/held': 3,
-  '/api/me/campaign': 3,
-  '/api/me/friends': 3,
-  '/api/me/invitations': 1,
-  '/api/daily': 3,
-  '/api/daily/:date/board': 3,
-  '/api/daily/:date/solution': 1,
-  '/api/arenas': 3,
-  '/api/arenas/:id': 2,
-  '/api/players/:id/arenas': 5,
-  '/api/live': 1,
-};
+export const API_COSTS: Readonly<Record<string, number>> = Object.fromEntries(
+  Object.entries(API).flatMap(([route, operation]) => (operation.cost > 0 ? [[route, operation.cost]] : [])),
+);
 
 /** How long an answer over budget waits before it is sent. */
 export const REFUSAL_DELAY_MS = 1000;
@@ -70,7 +50,9 @@ export function apiBudget(app: Http, options: Pick<HttpOptions, 'limits' | 'rate
   const turns = new Map<string, Turns>();
   const refuse = (seconds: number, words: string) => new Refused(429, words, { 'retry-after': String(seconds) });
   app.addHook('onRequest', async (request, reply) => {
-    const cost = API_COSTS[request.routeOptions.url ?? ''];
+    // A HEAD is its GET, as Fastify answers it.
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const cost = API_COSTS[`${method} ${request.routeOptions.url ?? ''}`];
     if (cost === undefined) return;
     const address = request.ip;
     let mine = turns.get(address);

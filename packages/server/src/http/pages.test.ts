@@ -285,6 +285,22 @@ describe('the API budget per address', () => {
     // Routes with limits of their own are not charged here: an account is still made from the spent address.
     expect((await call(port, '/api/accounts', { from: '127.0.0.2', method: 'POST', body: {} })).status).toBe(201);
   });
+
+  it('charges every read the map gives a cost, Storm’s highs and the seasons among them', async () => {
+    // 20 points a window of 10 s; a run of requests may cross into the next window, never two.
+    const server = await serve({ apiPointsPerMinute: 120 });
+    const statuses = async (path: string, from: string, n: number): Promise<number[]> => {
+      const found: number[] = [];
+      for (let i = 0; i < n; i++) found.push((await call(server.port, path, { from })).status);
+      return found;
+    };
+    // Storm's highs cost 5 (three boards): four a window, so ten are never all answered.
+    const highs = await statuses('/api/storm/highs', '127.0.0.4', 10);
+    expect(highs.slice(0, 4)).toEqual([200, 200, 200, 200]);
+    expect(highs).toContain(429);
+    // The seasons list costs 1: twenty a window, so forty-five are never all answered.
+    expect(await statuses('/api/seasons', '127.0.0.5', 45)).toContain(429);
+  });
 });
 
 describe('parallel requests of one address', () => {
