@@ -185,7 +185,7 @@ export const API = {
     status: 200,
     errors: [403, 404],
     session: 'optional',
-    cost: 5,
+    cost: 2,
   },
   'GET /api/players/:id': { summary: 'A player’s profile', status: 200, errors: [404], session: 'none', cost: 5 },
   'GET /api/players/:id/runs': {
@@ -244,7 +244,7 @@ export const API = {
     status: 200,
     errors: [401, 403, 404, 409],
     session: 'required',
-    cost: 5,
+    cost: 2,
   },
   'DELETE /api/arenas/:id/join': {
     summary: 'Leave an arena’s lobby (your points stay)',
