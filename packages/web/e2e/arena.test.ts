@@ -29,7 +29,9 @@ async function scripted(arena: string, session: string, stop: () => boolean): Pr
     const answer = (await res.json()) as { you?: { table: string | null } };
     const table = answer.you?.table;
     if (!table) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Near the web client's pace (it says it is in the lobby every 2 s): each say costs the
+      // address's API budget, which this page and both scripted players share (one address here).
+      await new Promise((resolve) => setTimeout(resolve, 1000));
       continue;
     }
     const player = await Player.join(ws, table, { side: 'easy' }, session);
