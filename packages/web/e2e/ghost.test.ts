@@ -7,7 +7,7 @@ import { shippedDeck } from '@ubongo/core/decks';
 import { expect, it } from 'vitest';
 import { Finger, solveWithMouse, solveWithTouch } from './play.js';
 import type { On } from './support.js';
-import { chromiumAndServer, SIZES, watchErrors } from './support.js';
+import { chromiumAndServer, pick, SIZES, watchErrors } from './support.js';
 import { seriousViolations } from './axe.js';
 
 /*
@@ -161,16 +161,8 @@ it.each<On>(['phone', 'desktop'])(
     if (on === 'phone') await page.waitForTimeout(1000);
 
     // Practice, racing the best of the day's board: someone else's ghost.
-    const best = page.getByRole('radio', { name: 'The best listed run' });
-    if (on === 'phone')
-      // A tap after a drag's fling may be swallowed as the one that stops it (play.ts): tapped until it takes.
-      await expect
-        .poll(async () => {
-          if (!(await best.isChecked())) await best.tap();
-          return best.isChecked();
-        })
-        .toBe(true);
-    else await best.check();
+    // (A tap after a drag's fling may be swallowed as the one that stops it, play.ts.)
+    await pick(page.getByRole('radio', { name: 'The best listed run' }), on);
     await page.screenshot({ path: `${SHOTS}/${on}-choose.png`, fullPage: true });
     await press("Practise it (doesn't count)");
     await page.locator('svg.puzzle-svg').waitFor();
@@ -206,11 +198,12 @@ it.each<On>(['phone', 'desktop'])(
 
     // Solo: a ghost chosen where there is none to race is refused, and the screen says why.
     await page.goto(`${real.server.url}/#/solo`);
-    const own = page.getByRole('radio', { name: 'My best' });
-    if (on === 'phone') await own.tap();
-    else await own.check();
+    await pick(page.getByRole('radio', { name: 'My best' }), on);
     await press('Start');
-    await page.getByRole('alert').getByText('There is no recorded run to race here yet.').waitFor();
+    // (What the alert says, should it say something else: the whole of it.)
+    await expect
+      .poll(async () => (await page.getByRole('alert').allInnerTexts()).join(' | '))
+      .toContain('There is no recorded run to race here yet.');
     await expect.poll(() => page.locator('svg.puzzle-svg').count()).toBe(0);
     await page.screenshot({ path: `${SHOTS}/${on}-solo-refused.png`, fullPage: true });
     expect(errors).toEqual([]);

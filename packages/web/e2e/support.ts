@@ -4,9 +4,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { launchChromium } from '@ubongo/test-support/chromium';
-import { afterAll, beforeAll, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, expect, onTestFailed } from 'vitest';
 
 /*
  * The real things the browser tests and the web bench talk to: the game server in this process
@@ -124,4 +124,19 @@ export function watchErrors(page: Page): string[] {
     );
   });
   return errors;
+}
+
+/**
+ * Picks a radio button or a check box as a person does, with a tap at a phone's size or a click,
+ * and again while it is not picked: a person looks and taps again when a tap did not take (a tap
+ * right after a drag's fling, or one made as the settings above it were still being laid out, may
+ * be swallowed).
+ */
+export async function pick(box: Locator, on: On): Promise<void> {
+  await expect
+    .poll(async () => {
+      if (!(await box.isChecked())) await (on === 'phone' ? box.tap() : box.click());
+      return box.isChecked();
+    })
+    .toBe(true);
 }
