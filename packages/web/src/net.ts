@@ -24,6 +24,7 @@ import type {
   SoloMode,
   SoloRunAnswer,
   StormHighsAnswer,
+  UnnamedOpponent,
 } from '@ubongo/core';
 import { MATCHMAKE_ERROR_CODES, PROTOCOL_VERSION } from '@ubongo/core';
 import type { Room } from 'colyseus.js';
@@ -220,10 +221,12 @@ export function errorText(e: unknown, t: TFunction): string {
 }
 
 /** A seat's name for people, in their language: the server sends who sits there as data. */
-export function seatName(seat: Occupant, t: TFunction): string {
+export function seatName(seat: Occupant | UnnamedOpponent, t: TFunction): string {
   switch (seat.kind) {
     case 'human':
       return seat.name;
+    case 'opponent':
+      return t('lobby.opponent');
     case 'bot':
       return t('lobby.botName', { n: seat.number, level: t(`levels.${seat.level}`) });
     case 'stand-in':

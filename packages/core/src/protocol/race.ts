@@ -77,8 +77,16 @@ export type Occupant =
     }
   | { readonly kind: 'stand-in'; readonly level: BotLevel; /** The person it plays for. */ readonly for: string };
 
+/**
+ * A person the rated queue seated at the same table, before its game starts: who it is is told at
+ * the start, so that nobody leaves a matched table for the opponent's name (docs/accounts.md).
+ */
+export interface UnnamedOpponent {
+  readonly kind: 'opponent';
+}
+
 /** A seat at the table, as the lobby shows it; the client puts it into words. */
-export type LobbySeat = Occupant & {
+export type LobbySeat = (Occupant | UnnamedOpponent) & {
   /** The player's id in the game (`p1`..`p4`), '' before the game starts. */
   readonly id: PlayerId;
   readonly side: Side;

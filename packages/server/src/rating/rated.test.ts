@@ -129,6 +129,10 @@ describe('rated quick match', () => {
     const lobby = await bobAtTable.waitFor('lobby', (l) => l.seats.length === 2 && l.startsAt !== null);
     expect(lobby.settings).toMatchObject({ rated: true, edition: 'classic' });
     expect(lobby.public).toBe(false);
+    // Before the start nobody is named to the other (nothing to leave the table for); each sees themselves.
+    const other = lobby.seats[1 - lobby.you];
+    expect(other).toEqual({ kind: 'opponent', id: '', side: other?.side, connected: true, ready: other?.ready });
+    expect(lobby.seats[lobby.you]).toMatchObject({ kind: 'human', account: bob.id });
     // Its settings are the queue's: the host cannot make it casual.
     bobAtTable.send('settings', { rated: false });
     expect(await bobAtTable.waitFor('rejected')).toMatchObject({ to: 'settings' });
@@ -136,8 +140,10 @@ describe('rated quick match', () => {
     const stranger = await Player.join(url, toBob.code, { name: 'Eve' });
     const seen = await stranger.waitFor('lobby');
     expect(seen.you).toBe(-1);
-    expect(seen.seats).toHaveLength(2);
-    expect((await catAtTable.waitFor('lobby', (l) => l.started, 20_000)).started).toBe(true);
+    expect(seen.seats.map((s) => s.kind)).toEqual(['opponent', 'opponent']);
+    // Named once the game has begun.
+    const begun = await catAtTable.waitFor('lobby', (l) => l.started, 20_000);
+    expect(begun.seats.map((s) => (s.kind === 'human' ? s.account : s.kind)).sort()).toEqual([bob.id, cat.id].sort());
     await Promise.all([bobAtTable.room.leave(), catAtTable.room.leave(), stranger.room.leave()]);
 
     // Dan, 300 above Ann: both windows must reach 300, four widenings (40 s) after Dan came.

@@ -4,7 +4,10 @@ import { ratable } from '../rating/ratings.js';
 import { SEATS } from './seats.js';
 import type { Table } from './table.js';
 
-/** The lobby as one connection sees it (table-views.ts sends it). */
+/**
+ * The lobby as one connection sees it (table-views.ts sends it). `unnamed`: the other people are
+ * not named to it (a rated-queue table before its game: docs/accounts.md, "Rated quick match").
+ */
 export function lobbyOf(
   table: Table,
   sessionId: string,
@@ -22,6 +25,7 @@ export function lobbyOf(
     | 'restartRound'
     | 'arena'
   >,
+  unnamed = false,
 ): LobbyMessage {
   const mine = table.seatOf(sessionId);
   return {
@@ -34,20 +38,21 @@ export function lobbyOf(
     settings: table.settings,
     free: SEATS - table.seats.length,
     variants: EDITION_RULES[table.settings.edition].variants,
-    seats: table.seats.map((s): LobbySeat => ({
-      ...s.occupant,
-      id: s.id,
-      side: s.side,
-      connected: s.connected,
-      ready: s.ready,
-      ...(s.occupant.kind === 'human'
-        ? {
-            guest: !ratable(s),
-            ...(s.accountId === undefined ? {} : { account: s.accountId }),
-            ...(s.username === undefined ? {} : { username: s.username }),
-          }
-        : {}),
-    })),
+    seats: table.seats.map((s): LobbySeat => {
+      const shown = { id: s.id, side: s.side, connected: s.connected, ready: s.ready };
+      if (unnamed && s.occupant.kind === 'human' && s.sessionId !== sessionId) return { kind: 'opponent', ...shown };
+      return {
+        ...s.occupant,
+        ...shown,
+        ...(s.occupant.kind === 'human'
+          ? {
+              guest: !ratable(s),
+              ...(s.accountId === undefined ? {} : { account: s.accountId }),
+              ...(s.username === undefined ? {} : { username: s.username }),
+            }
+          : {}),
+      };
+    }),
     seatKey: mine?.key ?? null,
     blocked: room.started ? null : blocked(table, room.public),
   };

@@ -182,6 +182,7 @@ export class RaceMaster {
     const game = started.value;
     this.#take(game);
     this.#s.beginning = true;
+    this.#s.begun = true;
     const arena = table.arena && { arenaId: table.arena.arenaId, accounts: table.arena.accounts };
     const live = game.live(this.room.id, this.room.public, table.journalSeats(), table.settings.rated, arena);
     this.#journal.begin(live, (stored) => {

@@ -36,6 +36,8 @@ export interface RaceState {
   saving: Promise<void> | undefined;
   /** A game has started and its journal is being opened: nobody is told until it is. */
   beginning: boolean;
+  /** A game has begun at this table (a rated-queue table names its people from then on: table-views.ts). */
+  begun: boolean;
   /** A game resumed after a restart: the round it goes on with, until that round is dealt; null otherwise. */
   restartRound: number | null;
   /** A game resumed after a restart waits for its people until this game time; null otherwise. */
@@ -55,6 +57,7 @@ export function raceState(): RaceState {
     restoredTable: false,
     saving: undefined,
     beginning: false,
+    begun: false,
     restartRound: null,
     resumeBy: null,
     toldNotSaved: false,

@@ -1,4 +1,4 @@
-import type { Occupant, Side } from '@ubongo/core';
+import type { Occupant, Side, UnnamedOpponent } from '@ubongo/core';
 import { createHash } from 'node:crypto';
 import type { JournalSeat, StoredSeat } from './store.js';
 
@@ -54,10 +54,12 @@ export const seatAccount = (
 export const SEATS = 4;
 
 /** A seat's name in English, for stored games and logs; clients put seats into words themselves. */
-export function seatLabel(occupant: Occupant): string {
+export function seatLabel(occupant: Occupant | UnnamedOpponent): string {
   switch (occupant.kind) {
     case 'human':
       return occupant.name;
+    case 'opponent':
+      return 'Opponent';
     case 'bot':
       return `Bot ${occupant.number} (${occupant.level})`;
     case 'stand-in':

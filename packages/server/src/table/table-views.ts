@@ -83,19 +83,25 @@ export class TableViews {
   #lobbyFor(sessionId: string, now: number): LobbyMessage {
     const game = this.s.game;
     const waiting = this.room.public && !game;
-    return lobbyOf(this.table, sessionId, {
-      code: this.room.id,
-      public: this.room.public,
-      started: game !== null,
-      game: game?.id ?? null,
-      startsAt: waiting ? this.table.startsAt() : this.room.match && !game ? this.startsAt() : null,
-      offerBotsAt: waiting ? this.table.offerBotsAt() : null,
-      serverNow: now,
-      timeScale: this.services.clock.timeScale,
-      resumeBy: this.s.resumeBy,
-      restartRound: this.s.restartRound,
-      ...(this.table.arena ? { arena: this.table.arena.arenaId } : {}),
-    });
+    return lobbyOf(
+      this.table,
+      sessionId,
+      {
+        code: this.room.id,
+        public: this.room.public,
+        started: game !== null,
+        game: game?.id ?? null,
+        startsAt: waiting ? this.table.startsAt() : this.room.match && !game ? this.startsAt() : null,
+        offerBotsAt: waiting ? this.table.offerBotsAt() : null,
+        serverNow: now,
+        timeScale: this.services.clock.timeScale,
+        resumeBy: this.s.resumeBy,
+        restartRound: this.s.restartRound,
+        ...(this.table.arena ? { arena: this.table.arena.arenaId } : {}),
+      },
+      // The rated queue's table names nobody before its game (a dodge would cost nothing).
+      this.room.match !== undefined && !this.s.begun,
+    );
   }
 
   /** Sends one connection (one who came or came back) the last round's reveal, until the next round begins. */

@@ -125,7 +125,7 @@ function QuickMatch({ table }: { table: Table }) {
   const seconds = (at: number): number => Math.ceil(timeLeft(at, lobby, lobby.receivedAt, now) / 1000);
   const isHost = lobby.you >= 0 && lobby.you === lobby.host;
   if (lobby.startsAt !== null) {
-    const ready = lobby.seats.every((s) => s.kind !== 'human' || s.ready);
+    const ready = lobby.seats.every((s) => s.kind === 'bot' || s.kind === 'stand-in' || s.ready);
     const me = lobby.seats[lobby.you];
     return (
       <>

@@ -42,16 +42,18 @@ export function Seats({ table, isHost }: { table: Table; isHost: boolean }) {
               </span>
               <span className="seat-info">
                 {/* A guest is said to be one at every table: a name alone is no one's (a username is). */}
-                {seat.kind !== 'human'
+                {seat.kind === 'bot' || seat.kind === 'stand-in'
                   ? t(`levels.${seat.level}`)
-                  : seat.guest === true
-                    ? t('lobby.guestPerson')
-                    : t('lobby.person')}{' '}
+                  : seat.kind === 'opponent'
+                    ? t('lobby.opponentInfo')
+                    : seat.guest === true
+                      ? t('lobby.guestPerson')
+                      : t('lobby.person')}{' '}
                 · {t(`sides.${seat.side}`)}
                 {seat.kind === 'human' && (seat.ready ? ` · ${t('lobby.ready')}` : ` · ${t('lobby.notReady')}`)}
                 {!seat.connected && ` · ${t('lobby.away')}`}
               </span>
-              {isHost && seat.kind !== 'human' && (
+              {isHost && (seat.kind === 'bot' || seat.kind === 'stand-in') && (
                 <button
                   type="button"
                   className="small"
