@@ -122,6 +122,12 @@ describe('rated quick match', () => {
       bob.client,
       await bob.client.joinById(toBob.code, { protocol: PROTOCOL_VERSION }),
     );
+    // Anyone else who comes by its code watches, and is told no one's name before the start (it
+    // comes while Bob is alone there, so that the table cannot have started yet).
+    const stranger = await Player.join(url, toBob.code, { name: 'Eve' });
+    const seen = await stranger.waitFor('lobby', (l) => l.seats.length === 1);
+    expect(seen.you).toBe(-1);
+    expect(seen.seats.map((s) => s.kind)).toEqual(['opponent']);
     const catAtTable = Player.wrap<'race'>(
       cat.client,
       await cat.client.joinById(toBob.code, { protocol: PROTOCOL_VERSION }),
@@ -133,15 +139,12 @@ describe('rated quick match', () => {
     const other = lobby.seats[1 - lobby.you];
     expect(other).toEqual({ kind: 'opponent', id: '', side: other?.side, connected: true, ready: other?.ready });
     expect(lobby.seats[lobby.you]).toMatchObject({ kind: 'human', account: bob.id });
-    // Its settings are the queue's: the host cannot make it casual.
+    // Nobody hosts it: it starts by itself, its settings are the queue's.
+    expect(lobby.host).toBe(-1);
+    // Its settings are the queue's: nobody can make it casual.
     bobAtTable.send('settings', { rated: false });
     expect(await bobAtTable.waitFor('rejected')).toMatchObject({ to: 'settings' });
-    // Anyone else who comes by its code watches.
-    const stranger = await Player.join(url, toBob.code, { name: 'Eve' });
-    const seen = await stranger.waitFor('lobby');
-    expect(seen.you).toBe(-1);
-    expect(seen.seats.map((s) => s.kind)).toEqual(['opponent', 'opponent']);
-    // Named once the game has begun.
+    // Everyone is named once the game has begun.
     const begun = await catAtTable.waitFor('lobby', (l) => l.started, 20_000);
     expect(begun.seats.map((s) => (s.kind === 'human' ? s.account : s.kind)).sort()).toEqual([bob.id, cat.id].sort());
     await Promise.all([bobAtTable.room.leave(), catAtTable.room.leave(), stranger.room.leave()]);

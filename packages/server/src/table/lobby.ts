@@ -5,8 +5,9 @@ import { SEATS } from './seats.js';
 import type { Table } from './table.js';
 
 /**
- * The lobby as one connection sees it (table-views.ts sends it). `unnamed`: the other people are
- * not named to it (a rated-queue table before its game: docs/accounts.md, "Rated quick match").
+ * The lobby as one connection sees it (table-views.ts sends it). `matched`: a table the rated queue
+ * made, hosted by nobody (it starts by itself, its settings fixed), whose people are not named to
+ * each other until a game has begun there (docs/accounts.md, "Rated quick match").
  */
 export function lobbyOf(
   table: Table,
@@ -25,14 +26,18 @@ export function lobbyOf(
     | 'restartRound'
     | 'arena'
   >,
-  unnamed = false,
+  matched: { readonly begun: boolean } | null = null,
 ): LobbyMessage {
   const mine = table.seatOf(sessionId);
+  const unnamed = matched !== null && !matched.begun;
   return {
     protocol: PROTOCOL_VERSION,
     ...room,
-    // (Nobody hosts an arena's table: the arena sets and starts it.)
-    host: table.arena ? -1 : table.seats.findIndex((s) => s.sessionId !== undefined && s.sessionId === table.host),
+    // (Nobody hosts an arena's table, nor the rated queue's: each sets and starts its own.)
+    host:
+      table.arena || matched
+        ? -1
+        : table.seats.findIndex((s) => s.sessionId !== undefined && s.sessionId === table.host),
     you: table.seats.findIndex((s) => s.sessionId === sessionId),
     spectators: table.watchers.size,
     settings: table.settings,

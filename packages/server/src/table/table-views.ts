@@ -100,7 +100,7 @@ export class TableViews {
         ...(this.table.arena ? { arena: this.table.arena.arenaId } : {}),
       },
       // The rated queue's table names nobody before its game (a dodge would cost nothing).
-      this.room.match !== undefined && !this.s.begun,
+      this.room.match ? { begun: this.s.begun } : null,
     );
   }
 
