@@ -185,12 +185,15 @@ describe.each(['phone', 'desktop'] as const)('the season board, %s', (on) => {
     // This season: jon 31 - 6 = 25 (2500), ivo 27 - 6 = 21 (2340).
     await expect.poll(() => rows.allTextContents()).toEqual([`jon_${on} 2500 games: 3`, `ivo_${on} 2340 games: 3`]);
     await board.getByText('Standings so far', { exact: false }).waitFor();
+    // The viewer's own place, below the board.
+    await board.getByText('Your place: 2.').waitFor();
     await board.scrollIntoViewIfNeeded();
     await shot(page, `${on}-season-board.png`);
     // The season of April to June, as it ended: ivo 30 - 6 = 24 (2460), jon 28 - 6 = 22 (2380).
     await board.getByLabel('Season').selectOption('2026-04');
     await expect.poll(() => rows.allTextContents()).toEqual([`ivo_${on} 2460 games: 3`, `jon_${on} 2380 games: 3`]);
     await board.getByText('Final standings of the season.').waitFor();
+    await board.getByText('Your place: 1.').waitFor();
     await shot(page, `${on}-season-board-past.png`);
     // The profile's past seasons.
     await page.goto(`${real.server.url}/#/player/${jon.id}`);

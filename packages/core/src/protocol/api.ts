@@ -222,7 +222,7 @@ export const API = {
     summary: 'A season’s board',
     status: 200,
     errors: [400, 404],
-    session: 'none',
+    session: 'optional',
     cost: 3,
   },
   'GET /api/arenas': {

@@ -68,6 +68,14 @@ export interface SeasonBoardAnswer {
     readonly games: number;
   }[];
   readonly next: string | null;
+  /** The rated games in the season of the edition a place on its board needs. */
+  readonly minGames: number;
+  /**
+   * The viewer's own standing when the request carries a session (null without): their place on the
+   * board (null when not on it), their rated games in the season, and the games they still need
+   * for a place (0 when they have one; a past season's board is final, so nothing is missing there).
+   */
+  readonly you: { readonly place: number | null; readonly games: number; readonly missing: number } | null;
 }
 
 /** `GET /api/players/:id/seasons`: the player's past seasons, newest first, each edition's final rating and place. */

@@ -204,15 +204,15 @@ describe('rated quick match', () => {
 });
 
 describe('seasons', () => {
-  const get = async (path: string): Promise<{ status: number; body: unknown }> => {
-    const res = await fetch(`${http}${path}`);
+  const get = async (path: string, session?: string): Promise<{ status: number; body: unknown }> => {
+    const res = await fetch(`${http}${path}`, session ? { headers: { authorization: `Bearer ${session}` } } : {});
     return { status: res.status, body: await res.json() };
   };
   // (The answers are typed by the protocol; the tests trust them as the client does.)
 
   it('turns a season: the board kept as it ended, every uncertainty widened, the past season on the profile, a new board', async () => {
-    const [hal, ivy] = await Promise.all(['hal_s', 'ivy_s'].map(member));
-    if (!hal || !ivy) throw new Error('no members');
+    const [hal, ivy, jo] = await Promise.all(['hal_s', 'ivy_s', 'jo_s'].map(member));
+    if (!hal || !ivy || !jo) throw new Error('no members');
     await establish(hal.id, 1700, 'extreme');
     await establish(ivy.id, 1600, 'extreme');
     const seasons = (await get('/api/seasons')).body as SeasonsAnswer;
@@ -225,6 +225,13 @@ describe('seasons', () => {
       [hal.id, 1, 1700],
       [ivy.id, 2, 1600],
     ]);
+    // One rated game in the season gives a place; the viewer is told theirs, or what it needs.
+    expect(board.minGames).toBe(1);
+    expect(board.you).toBeNull();
+    const seenBy = async (who: { session: string }, id = now.id) =>
+      ((await get(`/api/seasons/${id}/board?edition=extreme`, who.session)).body as SeasonBoardAnswer).you;
+    expect(await seenBy(ivy)).toEqual({ place: 2, games: 10, missing: 0 });
+    expect(await seenBy(jo)).toEqual({ place: null, games: 0, missing: 1 });
     // Bad input: a clear 4xx, and nothing changes.
     expect((await get(`/api/seasons/${now.id}/board?edition=chess`)).status).toBe(400);
     expect((await get(`/api/seasons/${now.id}/board?edition=extreme&top=0`)).status).toBe(400);
@@ -244,6 +251,8 @@ describe('seasons', () => {
       [hal.id, 1, 1700],
       [ivy.id, 2, 1600],
     ]);
+    expect(await seenBy(hal)).toEqual({ place: 1, games: 10, missing: 0 });
+    expect(await seenBy(jo)).toEqual({ place: null, games: 0, missing: 0 });
     // The new board is empty until someone plays a rated game in it.
     expect(
       ((await get(`/api/seasons/${next.current.id}/board?edition=extreme`)).body as SeasonBoardAnswer).players,

@@ -1,8 +1,9 @@
-import type { SeasonBoardAnswer, SeasonView } from '@ubongo/core';
+import type { RaceEdition, SeasonBoardAnswer, SeasonView } from '@ubongo/core';
 import { RACE_EDITIONS } from '@ubongo/core';
 import { z } from 'zod';
 import type { Http } from '../http/http-common.js';
 import { Refused } from '../http/http-common.js';
+import { RATING_BOARD } from '../leaderboards.js';
 import { displayOf } from './ratings.js';
 import type { SeasonKeeper } from './seasons.js';
 import { seasonById } from './seasons.js';
@@ -37,6 +38,26 @@ export function seasonRoutes(
   seasons: SeasonKeeper,
 ): void {
   const { stores } = options;
+  // The viewer's standing on the board under way: a guest has none (boards list claimed accounts).
+  const standingNow = async (
+    viewer: { readonly id: string; readonly username: string | null },
+    edition: RaceEdition,
+    since: number,
+  ): Promise<NonNullable<SeasonBoardAnswer['you']>> => {
+    const { games, place } = await stores.seasons.seasonStanding(edition, since, viewer.id);
+    return { place: viewer.username === null ? null : place, games, missing: Math.max(0, RATING_BOARD.games - games) };
+  };
+  // On a past season's board, as it ended.
+  const standingThen = async (
+    accountId: string,
+    season: string,
+    edition: RaceEdition,
+  ): Promise<NonNullable<SeasonBoardAnswer['you']>> => {
+    const mine = (await stores.seasons.playerSeasons(accountId)).find(
+      (r) => r.season === season && r.edition === edition,
+    );
+    return { place: mine?.place ?? null, games: mine?.games ?? 0, missing: 0 };
+  };
 
   route(app, 'GET /api/seasons', {}, async () => {
     const current = await seasons.current();
@@ -47,7 +68,7 @@ export function seasonRoutes(
     app,
     'GET /api/seasons/:id/board',
     { params: seasonParams, querystring: boardQuery },
-    async ({ params, query }) => {
+    async ({ params, query, me }) => {
       const { edition, top, cursor } = query;
       const size = top === undefined ? 20 : Number(top);
       const skip = cursor === undefined ? 0 : Number(cursor);
@@ -68,6 +89,8 @@ export function seasonRoutes(
             games: p.games,
           })),
           next: board.length > size ? String(skip + size) : null,
+          minGames: RATING_BOARD.games,
+          you: me ? await standingNow(me.account, edition, current.startsAt) : null,
         } satisfies SeasonBoardAnswer;
       }
       const season: SeasonView | undefined = (await seasons.past()).find((s) => s.id === id);
@@ -92,6 +115,8 @@ export function seasonRoutes(
           games: p.games,
         })),
         next: board.length > size ? String(skip + size) : null,
+        minGames: RATING_BOARD.games,
+        you: me ? await standingThen(me.account.id, id, edition) : null,
       } satisfies SeasonBoardAnswer;
     },
   );

@@ -32,6 +32,12 @@ export interface SeasonResult {
   readonly games: number;
 }
 
+/** An account's rated games in the season under way, and its place on that season's board (null when not on it). */
+export interface SeasonStanding {
+  readonly games: number;
+  readonly place: number | null;
+}
+
 /** An account's names, beside a board's entry. */
 export interface Named {
   readonly name: string;
@@ -41,20 +47,25 @@ export interface Named {
 /** Seasons of rated play (docs/accounts.md, "Seasons"): their turns and boards. */
 export interface Seasons {
   /**
-   * Takes a season's turn, once whatever the processes: the ending season's board is kept (the
-   * public board's players, leaderboards.ts's `ESTABLISHED`, with a rated game in that season, best
-   * first) and every rating's uncertainty widened, at once. False when the turn was taken already.
+   * Takes a season's turn, once whatever the processes: the ending season's board is kept (claimed
+   * accounts with leaderboards.ts's `RATING_BOARD.games` rated games in that season, best first)
+   * and every rating's uncertainty widened, at once. False when the turn was taken already.
    */
   turnSeason(turn: SeasonTurn): Promise<boolean>;
   /** The seasons whose turn was taken, newest first. */
   seasonsTurned(): Promise<SeasonStart[]>;
-  /** The board of the season under way (rated games since `since`), best first, as the public board's players. */
+  /** The board of the season under way (rated games since `since`), best first: claimed accounts with `RATING_BOARD.games` of them. */
   seasonBoard(
     edition: RaceEdition,
     since: number,
     top: number,
     skip?: number,
   ): Promise<(Named & { accountId: string; mu: number; sigma: number; games: number })[]>;
+  /**
+   * An account's standing in the season under way (from `since`): its rated games of the edition
+   * in the season, and its place on the board (null when not on it).
+   */
+  seasonStanding(edition: RaceEdition, since: number, accountId: string): Promise<SeasonStanding>;
   /** A past season's board as it ended, best first. */
   seasonResults(season: string, edition: RaceEdition, top: number, skip?: number): Promise<(SeasonResult & Named)[]>;
   /** An account's places on past seasons' boards, newest season first, each with the number of players on that board. */

@@ -2,8 +2,8 @@ import type { RaceEdition } from '@ubongo/core';
 import type { Kysely, RawBuilder, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Named, SeasonResult, Seasons, SeasonStart, SeasonTurn } from '../rating/season-store.js';
-import { ESTABLISHED, RANK_SIGMAS } from '../leaderboards.js';
+import type { Named, SeasonResult, Seasons, SeasonStanding, SeasonStart, SeasonTurn } from '../rating/season-store.js';
+import { RANK_SIGMAS, RATING_BOARD } from '../leaderboards.js';
 import { namedRow, ratingOf } from './kysely-ratings.js';
 import { rows as parsers } from './rows.js';
 import { parseStored } from './schemas.js';
@@ -34,28 +34,23 @@ const seasonResultOf = (raw: Selectable<Tables['season_results']>): SeasonResult
   };
 };
 
+/** An account's rated games of the ratings row's edition from `from` to `to` (a subquery beside `ratings`). */
+const seasonGames = (from: number, to: number): RawBuilder<number | string> =>
+  sql<number | string>`(select count(*) from rating_history h
+    where h.account_id = ratings.account_id and h.edition = ratings.edition and h.at >= ${from} and h.at < ${to})`;
+
 /** The seasons of a SQL database (`seasons`, `season_results`, over `ratings` and `rating_history`), for SQLite and PostgreSQL alike. */
 export class KyselySeasons implements Seasons {
   constructor(private readonly db: Kysely<Tables>) {}
 
   /**
-   * The public board's players of an edition (claimed, with a history of rated games before `to`)
-   * who played a rated game from `from` to `to`, best first, with those games counted.
+   * The board's players of an edition (claimed, with `RATING_BOARD.games` rated games from `from` to
+   * `to`), best first, with those games counted.
    */
   async #seasonPlayers(db: Kysely<Tables>, edition: RaceEdition, from: number, to: number, top: number, skip: number) {
-    const history = (what: RawBuilder<unknown>) =>
-      sql<number | string>`(select ${what} from rating_history h
-        where h.account_id = ratings.account_id and h.edition = ratings.edition and h.at < ${to})`;
-    const rows = await db
-      .selectFrom('ratings')
-      .innerJoin('accounts', 'accounts.id', 'ratings.account_id')
+    const rows = await this.#listed(db, edition, from, to)
       .select(['ratings.account_id', 'ratings.mu', 'ratings.sigma', 'accounts.name', 'accounts.username'])
-      .select(history(sql`count(*) filter (where h.at >= ${from})`).as('games'))
-      .where('ratings.edition', '=', edition)
-      .where('accounts.username', 'is not', null)
-      .where(history(sql`count(*) filter (where h.at >= ${from})`), '>', 0)
-      .where(history(sql`count(*)`), '>=', ESTABLISHED.runs)
-      .where(history(sql`count(distinct h.at / 86400000)`), '>=', ESTABLISHED.days)
+      .select(seasonGames(from, to).as('games'))
       .orderBy(sql`mu - ${sql.lit(RANK_SIGMAS)} * sigma`, 'desc')
       .orderBy('ratings.account_id')
       .limit(top)
@@ -72,6 +67,43 @@ export class KyselySeasons implements Seasons {
         games: row.games,
       };
     });
+  }
+
+  /** The ratings of an edition's board from `from` to `to`: claimed accounts with `RATING_BOARD.games` rated games then. */
+  #listed(db: Kysely<Tables>, edition: RaceEdition, from: number, to: number) {
+    return db
+      .selectFrom('ratings')
+      .innerJoin('accounts', 'accounts.id', 'ratings.account_id')
+      .where('ratings.edition', '=', edition)
+      .where('accounts.username', 'is not', null)
+      .where(seasonGames(from, to), '>=', RATING_BOARD.games);
+  }
+
+  async seasonStanding(edition: RaceEdition, since: number, accountId: string): Promise<SeasonStanding> {
+    const mine = await this.#listed(this.db, edition, since, Number.MAX_SAFE_INTEGER)
+      .select(['ratings.mu', 'ratings.sigma'])
+      .where('ratings.account_id', '=', accountId)
+      .executeTakeFirst();
+    const played = await this.db
+      .selectFrom('rating_history')
+      .select((eb) => eb.fn.countAll().as('games'))
+      .where('account_id', '=', accountId)
+      .where('edition', '=', edition)
+      .where('at', '>=', since)
+      .executeTakeFirst();
+    const games = Number(played?.games ?? 0);
+    if (!mine) return { games, place: null };
+    const rank = mine.mu - RANK_SIGMAS * mine.sigma;
+    const ahead = await this.#listed(this.db, edition, since, Number.MAX_SAFE_INTEGER)
+      .select((eb) => eb.fn.countAll().as('ahead'))
+      .where((eb) =>
+        eb.or([
+          eb(sql`mu - ${sql.lit(RANK_SIGMAS)} * sigma`, '>', rank),
+          eb.and([eb(sql`mu - ${sql.lit(RANK_SIGMAS)} * sigma`, '=', rank), eb('ratings.account_id', '<', accountId)]),
+        ]),
+      )
+      .executeTakeFirst();
+    return { games, place: 1 + Number(ahead?.ahead ?? 0) };
   }
 
   async turnSeason(turn: SeasonTurn): Promise<boolean> {

@@ -1,7 +1,7 @@
 import type { RaceEdition } from '@ubongo/core';
 import type { Account } from '../accounts/store.js';
-import type { Named, SeasonResult, Seasons, SeasonStart, SeasonTurn } from '../rating/season-store.js';
-import { isEstablished, rankOf } from '../leaderboards.js';
+import type { Named, SeasonResult, Seasons, SeasonStanding, SeasonStart, SeasonTurn } from '../rating/season-store.js';
+import { RATING_BOARD, rankOf } from '../leaderboards.js';
 import type { MemoryRatings } from './memory-ratings.js';
 import type { Gate } from './memory-shared.js';
 
@@ -18,19 +18,17 @@ export class MemorySeasons implements Seasons {
   ) {}
 
   /**
-   * The public board's players of an edition (claimed, with a history of rated games before `to`)
-   * who played a rated game from `from` to `to`, best first, with those games counted.
+   * The board's players of an edition (claimed, with `RATING_BOARD.games` rated games from `from` to
+   * `to`), best first, with those games counted.
    */
   #seasonPlayers(edition: RaceEdition, from: number, to: number) {
     return [...this.played.ratings.values()]
       .flatMap((r) => {
         const a = r.edition === edition ? this.account(r.accountId) : undefined;
-        const games = [...this.played.history.values()].filter(
-          (h) => h.accountId === r.accountId && h.edition === edition && h.at < to,
-        );
-        const played = games.filter((h) => h.at >= from).length;
-        if (!a || a.username === null || played === 0 || !isEstablished(games.map((h) => ({ finishedAt: h.at }))))
-          return [];
+        const played = [...this.played.history.values()].filter(
+          (h) => h.accountId === r.accountId && h.edition === edition && h.at >= from && h.at < to,
+        ).length;
+        if (!a || a.username === null || played < RATING_BOARD.games) return [];
         return [{ rating: r, name: a.name, username: a.username, games: played }];
       })
       .sort((a, b) => rankOf(b.rating) - rankOf(a.rating) || (a.rating.accountId < b.rating.accountId ? -1 : 1));
@@ -86,6 +84,17 @@ export class MemorySeasons implements Seasons {
           games: p.games,
         })),
     );
+  }
+
+  seasonStanding(edition: RaceEdition, since: number, accountId: string): Promise<SeasonStanding> {
+    return this.gate.run(() => {
+      const games = [...this.played.history.values()].filter(
+        (h) => h.accountId === accountId && h.edition === edition && h.at >= since,
+      ).length;
+      const board = this.#seasonPlayers(edition, since, Infinity);
+      const at = board.findIndex((p) => p.rating.accountId === accountId);
+      return { games, place: at < 0 ? null : at + 1 };
+    });
   }
 
   seasonResults(season: string, edition: RaceEdition, top: number, skip = 0): Promise<(SeasonResult & Named)[]> {

@@ -76,8 +76,28 @@ export function SeasonBoard() {
           ))}
         </ol>
       )}
+      {board?.you && <SeasonPlace board={board} you={board.you} claimed={me?.username != null} />}
     </section>
   );
+}
+
+/** The viewer's own place on a season's board, or what a place still needs (docs/accounts.md, "Seasons"). */
+function SeasonPlace({
+  board,
+  you,
+  claimed,
+}: {
+  readonly board: SeasonBoardAnswer;
+  readonly you: NonNullable<SeasonBoardAnswer['you']>;
+  readonly claimed: boolean;
+}) {
+  const { t } = useTranslation();
+  let text: string;
+  if (you.place !== null) text = t('leaderboards.yourPlace', { place: you.place });
+  else if (board.final) text = t('seasons.noPlace');
+  else if (!claimed) text = t('leaderboards.needUsername');
+  else text = t('seasons.missing', { count: you.missing });
+  return <p className="your-place">{text}</p>;
 }
 
 /** A player's past seasons on their profile: each edition's final rating and place. */
