@@ -88,7 +88,10 @@ export function seasonsContract(name: string, open: Opener<'accounts' | 'games' 
         ['a3', 3, 1940, 1, 'CY'],
       ]);
       expect(await stores.seasons.seasonResults('1970-01', 'jewels', 10)).toEqual([]);
-      expect((await stores.seasons.seasonResults('1970-01', 'classic', 10, 1)).map((p) => p.accountId)).toEqual(['a2', 'a3']);
+      expect((await stores.seasons.seasonResults('1970-01', 'classic', 10, 1)).map((p) => p.accountId)).toEqual([
+        'a2',
+        'a3',
+      ]);
       // Every rating widened, mu kept.
       expect((await stores.ratings.ratingsOf('a1'))[0]).toMatchObject({ mu: 32, sigma: 4 });
       expect((await stores.ratings.ratingsOf('a4'))[0]).toMatchObject({ mu: 40, sigma: 2 });
