@@ -1,13 +1,5 @@
 import type { DeckEdition, LeaderboardAnswer, RaceEdition, TaskRef } from '@ubongo/core';
-import {
-  dailyDateOf,
-  dailyOverAt,
-  deckIndexOf,
-  findTask,
-  PROTOCOL_VERSION,
-  puzzleOf,
-  RACE_EDITIONS,
-} from '@ubongo/core';
+import { dailyOverAt, deckIndexOf, findTask, PROTOCOL_VERSION, puzzleOf, RACE_EDITIONS } from '@ubongo/core';
 import { z } from 'zod';
 import { monotonicNow } from '../clock.js';
 import type { Http, HttpOptions } from './http-common.js';
@@ -19,6 +11,7 @@ import { entryOf, ownEntryOf, profileOf } from '../accounts/profile.js';
 import { puzzleDisplay, startOf, taskKey } from '../rating/puzzles.js';
 import { ratingView } from '../rating/ratings.js';
 import { replayOf } from '../table/replay.js';
+import { dailyDayOfRun } from '../solo/courses/daily-day.js';
 import type { SoloRecord } from '../solo/store.js';
 import type { Stores } from '../storage/stores.js';
 
@@ -176,10 +169,11 @@ export function apiRoutes(app: Http, options: ApiOptions): void {
     // A held or rejected run is on no public page: its owner sees it under review (GET /api/me/held),
     // an operator with `ubongo admin review show`.
     if (!run || !isPublicRun(run)) throw new Refused(404, `no run ${params.id}`);
-    // A daily puzzle's run would show the day's solution: it is shown once the day it ended on is
-    // over, and before then only to a player whose own attempt of that day is over.
+    // A daily puzzle's run would show the day's solution: it is shown once the day it was played on
+    // is over, and before then only to a player whose own attempt of that day is over (both by the
+    // daily's clock: daily-day.ts).
     if (run.dealing === 'daily') {
-      const day = dailyDateOf(run.finishedAt);
+      const day = await dailyDayOfRun(decks, stores, run);
       if (options.clock.date() < dailyOverAt(day) && !(await dayPlayed(stores, me, day)))
         throw new Refused(403, `run ${params.id} is a daily puzzle’s: it is shown once that day is over`);
     }

@@ -16,14 +16,15 @@ import { solo } from '../../storage/contract/fixtures.js';
 // The daily puzzle over a real socket (docs/courses.md, "The daily puzzle"): the server's clock
 // says the day, and this test moves it on a day at a time.
 
-/** Game time and the date, which a test can move on. */
+/** Game time and the date, which a test can move on: both (`shift`), or the wall clock's date alone (`step`). */
 class MovableClock extends GameClock {
   shift = 0;
+  step = 0;
   override now(): number {
     return super.now() + this.shift;
   }
   override date(): number {
-    return super.date() + this.shift;
+    return super.date() + this.shift + this.step;
   }
 }
 
@@ -206,5 +207,22 @@ describe('the daily puzzle', () => {
     await player.room.leave();
     expect(recorded.course).toMatchObject({ kind: 'daily', date, counted: true, solved: false, place: null });
     expect((await board(date)).entries.map((e) => e.username)).not.toContain('eve');
+  });
+
+  it('keeps a run of the day hidden by the daily’s clock when the wall clock steps ahead of game time', async () => {
+    const fay = await established('fay');
+    // Game time at 10:00 of its day; then the wall clock steps on to 02:00 of the next (an NTP step,
+    // a machine woken up): the daily's day is the wall clock's, the run's times are game time.
+    const midnight = (ms: number): number => Math.floor(ms / DAY) * DAY;
+    clock.shift += midnight(clock.now()) + 10 * 3_600_000 - clock.now();
+    clock.step += midnight(clock.now()) + DAY + 2 * 3_600_000 - clock.date();
+    const { date } = await daily(fay.session);
+    const played = await playDaily(fay.client, 'solve');
+    expect(played.outcome).toMatchObject({ date, counted: true, solved: true });
+    // The run finished on the day before by game time, which is over by the wall clock: still hidden.
+    expect((await fetch(`${http}/api/runs/${played.recorded?.run}`)).status).toBe(403);
+    clock.step += DAY;
+    expect((await fetch(`${http}/api/runs/${played.recorded?.run}`)).status).toBe(200);
+    clock.step = 0;
   });
 });
