@@ -1,5 +1,6 @@
 import { seasonRoutes } from '../rating/season-routes.js';
 import fastifyCors from '@fastify/cors';
+import { existsSync } from 'node:fs';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -202,7 +203,9 @@ export async function httpApp(options: HttpOptions): Promise<FastifyInstance> {
   if (options.seasons) seasonRoutes(typed, options, options.seasons);
   liveRoutes(typed);
   if (options.metrics) metricsRoute(app, options.metrics);
-  if (options.webDir !== undefined)
+  // A client not built is not served: `/` says how to build it (the not-found handler above), and
+  // @fastify/static, now that Fastify logs, is not asked to warn of a missing folder at every start.
+  if (options.webDir !== undefined && existsSync(options.webDir))
     await app.register(webFiles, { webDir: options.webDir, sourceMaps: options.sourceMaps });
 
   await app.ready();

@@ -22,8 +22,10 @@ export interface LogOptions {
 function messagesTo(write: (message: string) => void): DestinationStream {
   return {
     write: (line: string) => {
-      const { msg } = JSON.parse(line) as { msg?: unknown };
-      write(typeof msg === 'string' ? msg : line.trim());
+      const { msg, err } = JSON.parse(line) as { msg?: unknown; err?: { stack?: unknown } };
+      const text = typeof msg === 'string' ? msg : line.trim();
+      // An error logged with the line (a request's) is said after it, as the text log always did.
+      write(typeof err?.stack === 'string' ? `${text}: ${err.stack}` : text);
     },
   };
 }

@@ -45,7 +45,11 @@ describe('the log', () => {
   it('hands a text sink each line’s message (tests capture them)', () => {
     const said: string[] = [];
     makeLogger({ to: (m) => said.push(m) }).warn({ room: 'R' }, 'room R: hello');
-    expect(said).toEqual(['room R: hello']);
+    makeLogger({ to: (m) => said.push(m) }).error({ err: new Error('boom') }, 'http GET /x failed');
+    expect(said).toEqual([
+      'room R: hello',
+      expect.stringMatching(/^http GET \/x failed: Error: boom\n {4}at /) as unknown,
+    ]);
   });
 
   it('reads its form and level from the environment, refusing what it does not know', () => {
