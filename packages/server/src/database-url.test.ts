@@ -121,7 +121,8 @@ describe('npm start with DATABASE_URL', () => {
       status = (await fetch(`${http}/api/accounts`, { method: 'POST', body: '{}' })).status;
     });
     expect(status).toBe(201);
-    expect(run.out).toContain(`(data in postgres://postgres:***@${url.host}${url.pathname})`);
+    // The start line is the log's, on stderr.
+    expect(run.err).toContain(`(data in postgres://postgres:***@${url.host}${url.pathname})`);
     expect(run.out + run.err).not.toContain('hunter2');
     expect(run.code).toBe(0);
     expect(existsSync(join(dataDir, 'ubongo.sqlite'))).toBe(false);
