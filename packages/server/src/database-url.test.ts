@@ -121,7 +121,8 @@ describe('npm start with DATABASE_URL', () => {
       status = (await fetch(`${http}/api/accounts`, { method: 'POST', body: '{}' })).status;
     });
     expect(status).toBe(201);
-    expect(run.out).toContain(`(data in postgres://postgres:***@${url.host}${url.pathname})`);
+    // The start line is the log's, on stderr.
+    expect(run.err).toContain(`(data in postgres://postgres:***@${url.host}${url.pathname})`);
     expect(run.out + run.err).not.toContain('hunter2');
     expect(run.code).toBe(0);
     expect(existsSync(join(dataDir, 'ubongo.sqlite'))).toBe(false);
@@ -137,7 +138,7 @@ describe('npm start with DATABASE_URL', () => {
     ['a broken URL', 'postgres://ana:hunter2@[::1/ubongo', 'is not a URL: postgres://ana:***@[::1/ubongo'],
   ])('stops at once with one line on %s', async (_, url, why) => {
     const run = await runMain({ DATABASE_URL: url, UBONGO_DATA_DIR: dataFolder() });
-    expect(run).toEqual({ code: 2, out: '', err: `ubongo: DATABASE_URL: ${why}\n` });
+    expect(run).toEqual({ code: 2, out: '', err: `DATABASE_URL: ${why}\n` });
   });
 
   it('stops with one line naming a database it cannot reach, its password masked', async () => {
@@ -150,7 +151,7 @@ describe('npm start with DATABASE_URL', () => {
     expect(run.out).toBe('');
     expect(run.err).toMatch(
       new RegExp(
-        `^ubongo: DATABASE_URL: cannot connect to postgresql://ana:\\*\\*\\*@127\\.0\\.0\\.1:${port}/ubongo: connect ECONNREFUSED 127\\.0\\.0\\.1:${port}\\n$`,
+        `^DATABASE_URL: cannot connect to postgresql://ana:\\*\\*\\*@127\\.0\\.0\\.1:${port}/ubongo: connect ECONNREFUSED 127\\.0\\.0\\.1:${port}\\n$`,
       ),
     );
   });
@@ -162,7 +163,7 @@ describe('npm start with DATABASE_URL', () => {
     expect(run).toEqual({
       code: 2,
       out: '',
-      err: `ubongo: DATABASE_URL: cannot connect to ${url.toString()}: database "nothing_here" does not exist\n`,
+      err: `DATABASE_URL: cannot connect to ${url.toString()}: database "nothing_here" does not exist\n`,
     });
   });
 });

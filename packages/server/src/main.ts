@@ -10,13 +10,19 @@ import { limitsFromEnv } from './net/limits.js';
 import type { Limits } from './net/limits.js';
 import { checkRedisUrl, RedisUrlError } from './cluster/redis.js';
 import { METRICS_LINE, ServerMetrics } from './metrics.js';
+import { logOptionsFromEnv, makeLogger } from './ops/log.js';
 import { startServer } from './server.js';
 import { checkDatabaseUrl, DatabaseUrlError, maskUrl } from './storage/index.js';
 
+// Log lines: JSON (a log collector's) unless UBONGO_LOG says pretty; pretty by default in a terminal.
+const logOptions = logOptionsFromEnv(process.env, process.stderr.isTTY);
+const logger = makeLogger(typeof logOptions === 'string' ? {} : logOptions);
+
 function fail(message: string): never {
-  console.error(`ubongo: ${message}`);
+  logger.fatal(message);
   process.exit(2);
 }
+if (typeof logOptions === 'string') fail(logOptions);
 
 const port = Number(process.env['PORT'] ?? 2567);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number, got ${process.env['PORT']}`);
@@ -67,12 +73,17 @@ if (!Number.isInteger(seasonMonths) || seasonMonths < 1 || seasonMonths > 24)
 const metrics = process.env['UBONGO_METRICS'] === '1' ? new ServerMetrics() : undefined;
 if (metrics)
   process.on('SIGUSR2', () => {
-    console.log(METRICS_LINE + JSON.stringify(metrics.take()));
+    // Not a log line: the bench's figures, read from stdout (bench/flood.ts).
+    process.stdout.write(`${METRICS_LINE}${JSON.stringify(metrics.take())}\n`);
   });
+
+// Opens GET /metrics to other addresses than loopback, with `Authorization: Bearer <token>`.
+const metricsToken = process.env['UBONGO_METRICS_TOKEN'] || undefined;
 
 const server = await startServer({
   port,
   dataDir,
+  logger,
   timeScale,
   limits,
   sourceMaps,
@@ -83,6 +94,7 @@ const server = await startServer({
   ...(redisUrl === undefined ? {} : { redisUrl }),
   ...(publicAddress === undefined ? {} : { publicAddress }),
   ...(metrics === undefined ? {} : { metrics }),
+  ...(metricsToken === undefined ? {} : { metricsToken }),
 }).catch((e: unknown) => {
   if (e instanceof DatabaseUrlError) fail(`DATABASE_URL: ${e.message}`);
   if (e instanceof RedisUrlError) fail(`UBONGO_REDIS_URL: ${e.message}`);
@@ -92,18 +104,18 @@ const server = await startServer({
 // A graceful stop: rooms are disposed (their games saved), then the database is closed.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
-    console.log(`ubongo: ${signal}, stopping`);
+    logger.info(`${signal}, stopping`);
     // A stop that takes a while says what it still waits for, every 10 seconds.
     setInterval(() => {
       const waiting = new Map<string, number>();
       for (const kind of process.getActiveResourcesInfo()) waiting.set(kind, (waiting.get(kind) ?? 0) + 1);
-      console.log(`ubongo: still stopping, waiting on ${[...waiting].map(([k, n]) => `${n} ${k}`).join(', ')}`);
+      logger.info(`still stopping, waiting on ${[...waiting].map(([k, n]) => `${n} ${k}`).join(', ')}`);
     }, 10_000).unref();
     server
       .close()
       .then(() => process.exit(0))
       .catch((e: unknown) => {
-        console.error('ubongo: stopping failed', e);
+        logger.fatal({ err: e }, 'stopping failed');
         process.exit(1);
       });
   });
@@ -112,4 +124,4 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 // Said once the stop is in hand: whoever reads it may stop the process at once.
 const cluster = redisUrl === undefined ? '' : `, shared through Redis at ${maskUrl(redisUrl)}`;
 const reached = publicAddress === undefined ? '' : `, reached at ${publicAddress}`;
-console.log(`ubongo: listening on http://localhost:${server.port} (data in ${data}${cluster}${reached})`);
+logger.info(`listening on http://localhost:${server.port} (data in ${data}${cluster}${reached})`);

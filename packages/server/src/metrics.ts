@@ -8,12 +8,32 @@ const STALL_MS = 20;
 /** How late a sample of the event loop came, in milliseconds, from nanoseconds between samples 1 ms apart. */
 const late = (ns: number): number => Math.max(0, ns / 1e6 - 1);
 
+/** What rooms report to be measured: a claim's answer, a journal write (the bench's figures, the Prometheus metrics). */
+export interface Measures {
+  /** A claim was answered `ms` after its message came. */
+  claimAnswered(ms: number): void;
+  /** A journal entry was stored `ms` after the room asked for it (its wait behind the room's earlier entries included). */
+  journalWritten(ms: number): void;
+}
+
+/** Several measures as one: each hears everything. */
+export function allOf(...measures: readonly Measures[]): Measures {
+  return {
+    claimAnswered: (ms) => {
+      for (const m of measures) m.claimAnswered(ms);
+    },
+    journalWritten: (ms) => {
+      for (const m of measures) m.journalWritten(ms);
+    },
+  };
+}
+
 /**
  * What a server process measures of itself for the bench (UBONGO_METRICS=1): its event loop's
  * delay, and each player's claim from its message to its answer, both inside the process, so that
  * the figures do not depend on the load generator sharing the machine's cores.
  */
-export class ServerMetrics {
+export class ServerMetrics implements Measures {
   #claims: number[] = [];
   #writes: number[] = [];
   // Sampled every millisecond; each sample is the time between two samples, the millisecond included.

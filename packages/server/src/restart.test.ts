@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqliteStores } from './storage/index.js';
 import type { ServerProcess, SpawnedServer } from '@ubongo/test-support';
-import { spawnServer, startServerProcess } from '@ubongo/test-support';
+import { logMessages, spawnServer, startServerProcess } from '@ubongo/test-support';
 import { byHand, humanPause, member, Player, solve } from '@ubongo/test-support/player';
 
 // The real thing: `npm start`'s entry point in its own process, stopped with SIGTERM or killed
@@ -466,7 +466,7 @@ describe('a start', () => {
     running.push(child);
     const code = await child.exited;
     expect(code).toBe(2);
-    expect(child.stderr().trim().split('\n')).toEqual([
+    expect(logMessages(child.stderr()).trim().split('\n')).toEqual([
       expect.stringMatching(
         /the database .*ubongo\.sqlite cannot be written to \(attempt to write a readonly database\)$/,
       ),

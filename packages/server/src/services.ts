@@ -4,7 +4,7 @@ import type { InPlay } from './practice/in-play.js';
 import type { Whereabouts } from './friends/whereabouts.js';
 import type { Limits } from './net/limits.js';
 import type { Attempts } from './rating/puzzles.js';
-import type { ServerMetrics } from './metrics.js';
+import type { Measures } from './metrics.js';
 import type { RaceGame } from './table/race-game.js';
 import type { MatchOrder } from './table/match-order.js';
 import type { SeasonKeeper } from './rating/seasons.js';
@@ -39,8 +39,8 @@ export interface RoomServices {
   readonly matches?: Map<string, MatchOrder>;
   /** The seasons of rated play: a rated game is rated in the season under way, its turn taken first (seasons.ts). */
   readonly seasons?: SeasonKeeper;
-  /** What the process measures of itself for the bench (UBONGO_METRICS=1), if anything. */
-  readonly metrics?: ServerMetrics;
+  /** What the process measures of itself: its Prometheus metrics (ops/prometheus.ts), the bench's figures (UBONGO_METRICS=1). */
+  readonly metrics?: Measures;
   /** Arenas' tables (arenas.ts), if the server runs arenas. */
   readonly arenas?: ArenaTables;
 }

@@ -23,9 +23,7 @@ const DIRS = [
 const OLD_FILES: Record<string, number> = {};
 
 /** Functions over the rule when it came, with their lines then: to be split, never to grow. */
-const OLD_FUNCTIONS: Record<string, number> = {
-  'packages/server/src/server.ts: startServer': 250,
-};
+const OLD_FUNCTIONS: Record<string, number> = {};
 
 /** What `found` breaks beyond `old`: new breaches, growth, and old entries now within the rule. */
 function beyond(found: Record<string, number>, old: Record<string, number>): string[] {

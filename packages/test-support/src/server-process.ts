@@ -83,10 +83,12 @@ export function spawnServer(
     }),
   );
   const listening = new Promise<number>((resolve, reject) => {
-    child.stdout.on('data', () => {
-      const m = /listening on http:\/\/localhost:(\d+)/.exec(stdout);
-      if (m) resolve(Number(m[1]));
-    });
+    // Said in the server's log, on stderr (an older server said it on stdout).
+    for (const stream of [child.stdout, child.stderr])
+      stream.on('data', () => {
+        const m = /listening on http:\/\/localhost:(\d+)/.exec(output);
+        if (m) resolve(Number(m[1]));
+      });
     child.once('exit', (code, signal) => {
       reject(new Error(`the server exited with ${code ?? signal}: ${output.trim()}`));
     });
@@ -117,11 +119,26 @@ export async function startServerProcess(
   return { ...spawned, port, http: `http://localhost:${port}`, ws: `ws://localhost:${port}` };
 }
 
-/** How a server process ran: its exit code, stdout and stderr. */
+/** How a server process ran: its exit code, stdout and stderr (its log lines as their messages: `logMessages`). */
 export interface ServerRun {
   readonly code: number | null;
   readonly out: string;
   readonly err: string;
+}
+
+/**
+ * The messages of a server's log (JSON lines, each with its time and level), a line each; lines
+ * that are not the log's are kept as they are. Tests read the words; the log's form is its own.
+ */
+export function logMessages(text: string): string {
+  return text.replace(/^\{.*\}$/gm, (line) => {
+    try {
+      const { msg } = JSON.parse(line) as { msg?: unknown };
+      return typeof msg === 'string' ? msg : line;
+    } catch {
+      return line;
+    }
+  });
 }
 
 /**
@@ -146,5 +163,5 @@ export async function runServerProcess(
     );
   const code = await server.exited;
   await checked;
-  return { code, out: server.stdout(), err: server.stderr() };
+  return { code, out: server.stdout(), err: logMessages(server.stderr()) };
 }

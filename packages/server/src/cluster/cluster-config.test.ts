@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkPublicAddress } from './public-address.js';
 import type { ServerRun } from '@ubongo/test-support';
-import { freePort, runServerProcess, scratchFolder, startRedis, startServerProcess } from '@ubongo/test-support';
+import {
+  freePort,
+  logMessages,
+  runServerProcess,
+  scratchFolder,
+  startRedis,
+  startServerProcess,
+} from '@ubongo/test-support';
 
 // `npm start`'s configuration for many processes: a Redis URL or public address it cannot use
 // stops the start with one line naming the variable; without them it is the lone process it was.
@@ -25,7 +32,7 @@ describe('npm start with UBONGO_REDIS_URL and UBONGO_PUBLIC_ADDRESS', () => {
     expect(await runMain({ UBONGO_REDIS_URL: url })).toEqual({
       code: 2,
       out: '',
-      err: `ubongo: UBONGO_REDIS_URL: ${why}\n`,
+      err: `UBONGO_REDIS_URL: ${why}\n`,
     });
   });
 
@@ -38,7 +45,7 @@ describe('npm start with UBONGO_REDIS_URL and UBONGO_PUBLIC_ADDRESS', () => {
     expect(run.code).toBe(2);
     expect(run.out).toBe('');
     expect(run.err).toBe(
-      `ubongo: UBONGO_REDIS_URL: cannot connect to redis://:***@127.0.0.1:${port}: connect ECONNREFUSED 127.0.0.1:${port}\n`,
+      `UBONGO_REDIS_URL: cannot connect to redis://:***@127.0.0.1:${port}: connect ECONNREFUSED 127.0.0.1:${port}\n`,
     );
   });
 
@@ -46,7 +53,7 @@ describe('npm start with UBONGO_REDIS_URL and UBONGO_PUBLIC_ADDRESS', () => {
     expect(await runMain({ UBONGO_REDIS_URL: 'redis://127.0.0.1:6379' })).toEqual({
       code: 2,
       out: '',
-      err: 'ubongo: UBONGO_REDIS_URL: a process of a cluster needs UBONGO_PUBLIC_ADDRESS, the address its players reach it at\n',
+      err: 'UBONGO_REDIS_URL: a process of a cluster needs UBONGO_PUBLIC_ADDRESS, the address its players reach it at\n',
     });
   });
 
@@ -63,7 +70,7 @@ describe('npm start with UBONGO_REDIS_URL and UBONGO_PUBLIC_ADDRESS', () => {
       expect(second.code).toBe(2);
       expect(second.out).toBe('');
       expect(second.err).toMatch(
-        /waiting up to 8 s for it to lapse\nubongo: UBONGO_PUBLIC_ADDRESS: localhost:8080\/p1 is the address of a running process \(.* pid \d+ .*\); each process needs an address of its own\n$/,
+        /waiting up to 8 s for it to lapse\nUBONGO_PUBLIC_ADDRESS: localhost:8080\/p1 is the address of a running process \(.* pid \d+ .*\); each process needs an address of its own\n$/,
       );
       // Killed without a word while a new process under its address waits: its hold lapses (it
       // outlives its last refresh by 6 s), and the new one, which waits 8 s, starts, as long as
@@ -79,7 +86,7 @@ describe('npm start with UBONGO_REDIS_URL and UBONGO_PUBLIC_ADDRESS', () => {
       await Promise.race([held, starting]);
       await first.stop('SIGKILL');
       const again = await starting;
-      expect(again.output()).toMatch(/is held by .*; waiting up to 8 s for it to lapse\n.*listening on/s);
+      expect(logMessages(again.output())).toMatch(/is held by .*; waiting up to 8 s for it to lapse\n.*listening on/s);
       const code = await again.stop('SIGTERM');
       expect(code, `signal ${String(again.process.signalCode)}: ${again.output()}`).toBe(0);
     } finally {
@@ -91,7 +98,7 @@ describe('npm start with UBONGO_REDIS_URL and UBONGO_PUBLIC_ADDRESS', () => {
     expect(await runMain({ UBONGO_PUBLIC_ADDRESS: 'https://play.example.org/p1' })).toEqual({
       code: 2,
       out: '',
-      err: 'ubongo: UBONGO_PUBLIC_ADDRESS: is a host and path without a scheme (play.example.org/p1), got https://play.example.org/p1\n',
+      err: 'UBONGO_PUBLIC_ADDRESS: is a host and path without a scheme (play.example.org/p1), got https://play.example.org/p1\n',
     });
   });
 
@@ -110,7 +117,7 @@ describe('npm start with UBONGO_REDIS_URL and UBONGO_PUBLIC_ADDRESS', () => {
     delete env['DATABASE_URL'];
     const server = await startServerProcess({ ...(env as Record<string, string>), UBONGO_DATA_DIR: dataDir });
     try {
-      expect(server.output()).toBe(`ubongo: listening on http://localhost:${server.port} (data in ${dataDir})\n`);
+      expect(logMessages(server.output())).toBe(`listening on http://localhost:${server.port} (data in ${dataDir})\n`);
       expect(existsSync(join(dataDir, 'ubongo.sqlite'))).toBe(true);
       const res = await fetch(`${server.http}/api/accounts`, { method: 'POST', body: '{}' });
       expect(res.status).toBe(201);

@@ -9,6 +9,7 @@ import type { Friendships } from '../friends/friends.js';
 import type { Limits } from '../net/limits.js';
 import type { RateLimits } from '../net/rate-limit.js';
 import type { Stores } from '../storage/stores.js';
+import type { MetricsAccess } from '../ops/metrics-route.js';
 
 /** The server's Fastify, each route's params, query and body typed by its zod schema. */
 export type Http = FastifyInstance<
@@ -54,6 +55,10 @@ export interface HttpOptions {
   /** Whether the client's source maps (`.map`) are served; not in production. */
   readonly sourceMaps: boolean;
   readonly log: (message: string) => void;
+  /** `GET /metrics` and who may read it (ops/metrics-route.ts); not served when not given. */
+  readonly metrics?: MetricsAccess;
+  /** Fastify's own logger (ops/log.ts): requests' lines carry their id; none when not given. */
+  readonly logger?: FastifyBaseLogger;
   /** Game time (clock.ts): what day the daily puzzle is on. */
   readonly clock: GameClock;
   /** The seasons of rated play (seasons.ts): their routes are served when given. */

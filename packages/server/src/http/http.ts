@@ -1,8 +1,9 @@
 import { seasonRoutes } from '../rating/season-routes.js';
 import fastifyCors from '@fastify/cors';
+import { existsSync } from 'node:fs';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Fastify from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -25,6 +26,7 @@ import { pathOf, Refused } from './http-common.js';
 import { reportRoutes } from '../accounts/report-routes.js';
 import { sessions } from './session.js';
 import { NOT_BUILT, webFiles } from './web-files.js';
+import { countHttpRefusals, metricsRoute } from '../ops/metrics-route.js';
 
 /** The content security policy: the page loads only its own scripts, styles, images and fonts and talks only to its own origin (the game socket included). */
 const CSP: Readonly<Record<string, readonly string[]>> = {
@@ -59,8 +61,8 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /** The answer to an error a route threw or Fastify found: the statuses and words docs/protocol.md lists. */
-function errorHandler(limits: Limits, log: (message: string) => void) {
-  return (e: FastifyError, request: { method: string; url: string }, reply: FastifyReply) => {
+function errorHandler(limits: Limits, log: (message: string) => void, logged: boolean) {
+  return (e: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (e instanceof AccountError) {
       if (e.retryAfter !== undefined) void reply.header('retry-after', String(e.retryAfter));
       return reply.code(e.status).send({ error: e.message, code: e.code, ...(e.params ? { params: e.params } : {}) });
@@ -78,9 +80,17 @@ function errorHandler(limits: Limits, log: (message: string) => void) {
     }
     if (e.statusCode !== undefined && e.statusCode >= 400 && e.statusCode < 500)
       return reply.code(e.statusCode).send({ error: e.message });
-    log(`http ${request.method} ${request.url.slice(0, 200)} failed: ${e.stack ?? e.message}`);
+    const failed = `http ${request.method} ${request.url.slice(0, 200)} failed`;
+    // Through the request's logger (its id with it) when Fastify has one.
+    if (logged) request.log.error({ err: e }, failed);
+    else log(`${failed}: ${e.stack ?? e.message}`);
     return reply.code(500).send({ error: 'internal error' });
   };
+}
+
+/** Fastify says each request came and was answered at info: kept for a log set to debug (or trace), else left out. */
+function requestLevel(logger: FastifyBaseLogger): string {
+  return logger.level === 'debug' || logger.level === 'trace' ? logger.level : 'warn';
 }
 
 /**
@@ -91,7 +101,8 @@ function errorHandler(limits: Limits, log: (message: string) => void) {
 export async function httpApp(options: HttpOptions): Promise<FastifyInstance> {
   const { limits, log } = options;
   const app = Fastify({
-    logger: false,
+    // Requests' own lines (came, answered) are debug: a busy server says only what went wrong.
+    ...(options.logger ? { loggerInstance: options.logger.child({}, { level: requestLevel(options.logger) }) } : {}),
     bodyLimit: limits.bodyBytes,
     // The client's address for the per-address limits (request.ip): Fastify walks X-Forwarded-For
     // from the socket's peer leftwards past the trusted proxies, as clientAddress does.
@@ -103,7 +114,8 @@ export async function httpApp(options: HttpOptions): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.setErrorHandler(errorHandler(limits, log));
+  app.setErrorHandler(errorHandler(limits, log, options.logger !== undefined));
+  countHttpRefusals(app);
 
   // Every body is read as JSON whatever its declared type (colyseus.js and fetch say different
   // ones); none is an empty object.
@@ -190,7 +202,10 @@ export async function httpApp(options: HttpOptions): Promise<FastifyInstance> {
   friendRoutes(typed, options.friends);
   if (options.seasons) seasonRoutes(typed, options, options.seasons);
   liveRoutes(typed);
-  if (options.webDir !== undefined)
+  if (options.metrics) metricsRoute(app, options.metrics);
+  // A client not built is not served: `/` says how to build it (the not-found handler above), and
+  // @fastify/static, now that Fastify logs, is not asked to warn of a missing folder at every start.
+  if (options.webDir !== undefined && existsSync(options.webDir))
     await app.register(webFiles, { webDir: options.webDir, sourceMaps: options.sourceMaps });
 
   await app.ready();

@@ -10,6 +10,7 @@ import type { RateLimit } from '../net/rate-limit.js';
 import { LocalRateLimits } from '../net/rate-limit.js';
 import type { RoomServices } from '../services.js';
 import type { Timers } from './timers.js';
+import { countLimitHit, countRefusal } from '../ops/tally.js';
 
 /**
  * Reads a room's create or join options: a client of another protocol version is told which one
@@ -29,6 +30,7 @@ export function parseJoin<T>(schema: z.ZodType<T>, options: unknown): T {
 
 /** Sends a refusal to one client. */
 export function reject(client: Client, rejected: Rejected): void {
+  countRefusal(rejected.code);
   client.send('rejected', rejected);
 }
 
@@ -120,6 +122,7 @@ async function tooFast(client: Client, type: string, limits: Checks['limits']): 
   refusals.set(client, state);
   if (now - state.struckAt > STRIKES_FORGOTTEN_MS) state.strikes = 0;
   if (wait === 0) return false;
+  countLimitHit('messages');
   state.strikes++;
   state.struckAt = now;
   if (state.strikes >= limits.floodStrikes) {

@@ -30,7 +30,7 @@ setInterval(() => {
 `;
 
 /** Starts the thread that checkpoints the database `file`; what fails there is said once. */
-function checkpointer(file: string): Worker {
+function checkpointer(file: string, log: (message: string) => void): Worker {
   const worker = new Worker(CHECKPOINTER, {
     eval: true,
     workerData: {
@@ -41,7 +41,7 @@ function checkpointer(file: string): Worker {
   });
   let said = false;
   const say = (why: unknown): void => {
-    if (!said) console.error(`ubongo: the SQLite checkpointer: ${String(why)}`);
+    if (!said) log(`the SQLite checkpointer: ${String(why)}`);
     said = true;
   };
   worker.on('message', say);
@@ -95,9 +95,16 @@ class TransactionalSqliteDialect extends SqliteDialect {
 
 /**
  * The stores of SQLite: `ubongo.sqlite` in `dataDir` (created if needed), its schema brought up
- * to date when opened; `owner` is the process they serve (`Games.owner`).
+ * to date when opened; `owner` is the process they serve (`Games.owner`); `log` hears of trouble
+ * in the background (the checkpointer's).
  */
-export async function openSqliteStores(dataDir: string, owner = ''): Promise<DatabaseStores> {
+export async function openSqliteStores(
+  dataDir: string,
+  owner = '',
+  log: (message: string) => void = (m) => {
+    console.error(`ubongo: ${m}`);
+  },
+): Promise<DatabaseStores> {
   try {
     mkdirSync(dataDir, { recursive: true });
     accessSync(dataDir, constants.W_OK);
@@ -136,7 +143,7 @@ export async function openSqliteStores(dataDir: string, owner = ''): Promise<Dat
   });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(`migration failed: ${JSON.stringify(error)}`);
-  const worker = checkpointer(file);
+  const worker = checkpointer(file, log);
   return kyselyStores(db, owner, {
     database: 'sqlite',
     // better-sqlite3's SqliteError carries SQLite's extended result code.

@@ -1,12 +1,12 @@
 import type { Numbered } from './race-game.js';
-import type { ServerMetrics } from '../metrics.js';
+import type { Measures } from '../metrics.js';
 import type { Games, LiveGame, LiveTable } from './store.js';
 import type { Stores } from '../storage/stores.js';
 
-/** What a game's journal needs: the store, and the bench's measure if it is on. */
+/** What a game's journal needs: the store, and the process's measures (metrics.ts). */
 export interface JournalServices {
   readonly stores: Pick<Stores, 'games'>;
-  readonly metrics?: Pick<ServerMetrics, 'journalWritten'> | undefined;
+  readonly metrics?: Pick<Measures, 'journalWritten'> | undefined;
 }
 
 /**
@@ -44,7 +44,7 @@ export class GameJournal {
 
   /** Writes an entry after the earlier writes; resolves with whether it is durable. */
   write(gameId: string, { seq, entry }: Numbered): Promise<boolean> {
-    // Wall time, not game time: the bench measures the store's latency (metrics.ts).
+    // Wall time, not game time: the store's latency is measured (metrics.ts).
     const askedAt = performance.now();
     return this.#next(async () => {
       await this.services.stores.games.journal(gameId, seq, entry);
