@@ -3,6 +3,7 @@ import { SIDES, SOLO_LIMITS, SOLO_MODES } from '@ubongo/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../account.js';
+import { useServerOut } from '../connection.js';
 import { useData } from '../data.js';
 import { clock } from '../hooks.js';
 import { fetchProfile, fetchRecords } from '../net.js';
@@ -30,6 +31,8 @@ export function Solo() {
   const [atLevel, setAtLevel] = useState(false);
   const [ghost, setGhost] = useState<GhostKind | null>(null);
   const run = useSoloRun('solo');
+  // Offline, or the server out of reach: said at once, with practice on this device offered.
+  const out = useServerOut();
   // A run under way when the page was left or reloaded is over (the server keeps the clock): said, not hidden.
   const { view, error, busy, lost, lostToReload, recorded } = run;
   // The account's bests, as the server has them on record (from any device), fetched again after each run.
@@ -71,6 +74,14 @@ export function Solo() {
       )}
       {!playing && (
         <section className="card">
+          {out && (
+            <div className="banner connection-note" role="alert" data-testid="solo-out">
+              <p>{t(out === 'offline' ? 'solo.offline' : 'solo.unreachable')}</p>
+              <a className="button primary" href="#/practice">
+                {t('practice.playOffline')}
+              </a>
+            </div>
+          )}
           <p>{t('solo.intro')}</p>
           <div className="settings">
             <fieldset className="segmented-field">
@@ -121,11 +132,17 @@ export function Solo() {
           {!atLevel && <GhostChoice value={ghost} onChange={setGhost} />}
           <GhostRefused run={run} />
           <div className="actions">
-            <button type="button" className="primary big" disabled={busy} onClick={() => void start()}>
+            <button
+              type="button"
+              className="primary big"
+              disabled={busy || out === 'offline'}
+              onClick={() => void start()}
+            >
               {view?.phase === 'finished' ? t('solo.again') : t('solo.start')}
             </button>
           </div>
-          {(error || lost) && (
+          {/* No answer at all is said above, with what to do instead. */}
+          {((error && !out) || lost) && (
             <p className="error" role="alert">
               {lost ? t('solo.lost') : t('home.cannotJoin', { reason: error })}
             </p>
