@@ -137,6 +137,7 @@ export interface ApiRoutes {
     status: 201;
   };
   'DELETE /api/me/invitations/:id': { params: ById; answer: undefined; status: 204 };
+  'DELETE /api/me/online': { answer: undefined; status: 204 };
   'POST /matchmake/:method/:room': {
     params: { readonly method: string; readonly room: string };
     body: Readonly<Record<string, unknown>>;
@@ -379,6 +380,13 @@ export const API = {
   },
   'DELETE /api/me/invitations/:id': {
     summary: 'Decline (or clear) a friend’s invitation',
+    status: 204,
+    errors: [401],
+    session: 'required',
+    cost: 0,
+  },
+  'DELETE /api/me/online': {
+    summary: 'The page is closing: you are no longer online for your friends',
     status: 204,
     errors: [401],
     session: 'required',
