@@ -10,11 +10,11 @@ import { createRng, nextUint32, PROTOCOL_VERSION } from '@ubongo/core';
 import { openSqliteStores } from '@ubongo/server';
 import type { ServerProcess } from '@ubongo/test-support';
 import { freePort, startServerProcess } from '@ubongo/test-support';
+import { replayOf } from './soak-replay.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Room } from 'colyseus.js';
 import type { Client } from 'colyseus.js';
 import { guestClient, solution } from './server-process.js';
@@ -60,7 +60,6 @@ async function startServer(): Promise<void> {
     UBONGO_JOINS_PER_MINUTE: '100000',
     UBONGO_RECONNECTS_PER_MINUTE: '100000',
     UBONGO_CODE_GUESSES_PER_MINUTE: '100000',
-    // The read API's budget too: the replay check below reads every finished game at once.
     UBONGO_API_POINTS_PER_MINUTE: '10000000',
   });
   lives.push(started);
@@ -353,19 +352,6 @@ for (const { game: live, entries } of await stores.games.liveGames())
     if (entry.kind === 'action' && entry.action.type === 'claim') note(live.id, entry.action.player);
 for (const { gameId, entry } of await stores.games.voidedEntries())
   if (entry.kind === 'action' && entry.action.type === 'claim') note(gameId, entry.action.player);
-/**
- * Whether game `id` replays to its stored result, as the HTTP API says; what went wrong otherwise
- * (a refusal is waited out as its Retry-After says, a few times, not counted as a replay that fails).
- */
-async function replayOf(id: string): Promise<boolean | string> {
-  for (let tries = 0; ; tries++) {
-    const res = await fetch(`${http}/api/games/${id}/replay`);
-    if (res.ok) return ((await res.json()) as { matchesRecord: boolean }).matchesRecord;
-    if (res.status !== 429 || tries >= 5) return `HTTP ${res.status}`;
-    await sleep(1000 * Math.max(1, Number(res.headers.get('retry-after')) || 1));
-  }
-}
-
 // The HTTP replay, from a server started once more on the data (it resumes nothing it cannot).
 await startServer();
 for (const id of gamesSeen) {
@@ -374,7 +360,7 @@ for (const id of gamesSeen) {
   for (const { action } of record.actions) if (action.type === 'claim') note(id, action.player);
   if (!record.result) continue;
   finishedGames++;
-  const replay = await replayOf(id);
+  const replay = await replayOf(http, id);
   if (replay === true) replayed++;
   else notReplayed.push(replay === false ? id : `${id} (${replay})`);
 }

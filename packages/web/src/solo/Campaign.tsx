@@ -1,14 +1,11 @@
-import type { CampaignOutcome, CampaignProgress } from '@ubongo/core';
+import type { CampaignOutcome } from '@ubongo/core';
 import type { ReactNode } from 'react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../account.js';
-import { useServerOut } from '../connection.js';
 import { ConnectionNote } from '../ConnectionNote.js';
-import { useData } from '../data.js';
 import { clock } from '../hooks.js';
-import { fetchCampaign } from '../net.js';
-import { keepProgress, keptProgress } from './campaign-kept.js';
+import { useCampaignProgress } from './campaign-kept.js';
 import { GhostBoard, GhostEnd } from './ghost.js';
 import { SoloPlay } from './solo-play.js';
 import { useSoloRun } from './solo-run.js';
@@ -37,19 +34,8 @@ export function Campaign() {
   const account = useAccount();
   const run = useSoloRun('campaign');
   const { view, recorded, error, busy, lost, rejected } = run;
-  // Fetched again once a run is stored.
-  const loaded = useData<CampaignProgress>(account ? fetchCampaign : null, [account, recorded], { keep: true });
-  const failed = loaded.error !== null;
-  // The server out of reach: the progress this browser last saw, shown as such (levels need the server).
-  const out = useServerOut();
-  useEffect(() => {
-    if (account && loaded.data) keepProgress(account.id, loaded.data);
-  }, [account, loaded.data]);
-  const kept = useMemo(
-    () => (!loaded.data && (out !== null || failed) ? keptProgress(account?.id ?? null) : null),
-    [loaded.data, out, failed, account],
-  );
-  const progress = loaded.data ?? kept;
+  // Fetched again once a run is stored; while the server is out of reach, the progress last seen.
+  const { progress, kept, failed, out } = useCampaignProgress(account?.id ?? null, recorded);
   const [level, setLevel] = useState<number | null>(null);
   const current = useRef<HTMLButtonElement | null>(null);
 

@@ -31,10 +31,10 @@ export function Solo() {
   const [atLevel, setAtLevel] = useState(false);
   const [ghost, setGhost] = useState<GhostKind | null>(null);
   const run = useSoloRun('solo');
-  // Offline, or the server out of reach: said at once, with practice on this device offered.
   const out = useServerOut();
   // A run under way when the page was left or reloaded is over (the server keeps the clock): said, not hidden.
   const { view, error, busy, lost, lostToReload, recorded } = run;
+  const canStart = !busy && out !== 'offline';
   // The account's bests, as the server has them on record (from any device), fetched again after each run.
   const accountId = useAccount()?.id;
   // (Null while not known: not fetched yet, or the fetch failed; then nothing is said of them.)
@@ -74,14 +74,7 @@ export function Solo() {
       )}
       {!playing && (
         <section className="card">
-          {out && (
-            <div className="banner connection-note" role="alert" data-testid="solo-out">
-              <p>{t(out === 'offline' ? 'solo.offline' : 'solo.unreachable')}</p>
-              <a className="button primary" href="#/practice">
-                {t('practice.playOffline')}
-              </a>
-            </div>
-          )}
+          {out && <ServerOut out={out} />}
           <p>{t('solo.intro')}</p>
           <div className="settings">
             <fieldset className="segmented-field">
@@ -132,16 +125,10 @@ export function Solo() {
           {!atLevel && <GhostChoice value={ghost} onChange={setGhost} />}
           <GhostRefused run={run} />
           <div className="actions">
-            <button
-              type="button"
-              className="primary big"
-              disabled={busy || out === 'offline'}
-              onClick={() => void start()}
-            >
+            <button type="button" className="primary big" disabled={!canStart} onClick={() => void start()}>
               {view?.phase === 'finished' ? t('solo.again') : t('solo.start')}
             </button>
           </div>
-          {/* No answer at all is said above, with what to do instead. */}
           {((error && !out) || lost) && (
             <p className="error" role="alert">
               {lost ? t('solo.lost') : t('home.cannotJoin', { reason: error })}
@@ -238,5 +225,18 @@ function SoloResult({
       {puzzles && puzzles.length > 0 && <RunChart puzzles={puzzles} />}
       {ghost && <GhostEnd ghost={ghost} recorded={recorded} />}
     </section>
+  );
+}
+
+/** Offline, or the server out of reach: said at once (no answer at all is said so, not as an error), with practice on this device. */
+function ServerOut({ out }: { out: 'offline' | 'unreachable' }) {
+  const { t } = useTranslation();
+  return (
+    <div className="banner connection-note" role="alert" data-testid="solo-out">
+      <p>{t(out === 'offline' ? 'solo.offline' : 'solo.unreachable')}</p>
+      <a className="button primary" href="#/practice">
+        {t('practice.playOffline')}
+      </a>
+    </div>
   );
 }

@@ -1,4 +1,8 @@
 import type { CampaignProgress } from '@ubongo/core';
+import { useEffect, useMemo } from 'react';
+import { useServerOut } from '../connection.js';
+import { useData } from '../data.js';
+import { fetchCampaign } from '../net.js';
 
 /*
  * The campaign's progress as this browser last saw it, so that the map shows it while the server is
@@ -34,4 +38,23 @@ export function keptProgress(account: string | null): CampaignProgress | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The campaign as the map shows it: the server's progress (fetched again when `recorded` changes),
+ * kept as it comes; while the server is out of reach (`out`) or the fetch failed, the progress last
+ * kept (`kept`, shown as such).
+ */
+export function useCampaignProgress(account: string | null, recorded: unknown) {
+  const loaded = useData<CampaignProgress>(account ? fetchCampaign : null, [account, recorded], { keep: true });
+  const failed = loaded.error !== null;
+  const out = useServerOut();
+  useEffect(() => {
+    if (account && loaded.data) keepProgress(account, loaded.data);
+  }, [account, loaded.data]);
+  const kept = useMemo(
+    () => (!loaded.data && (out !== null || failed) ? keptProgress(account) : null),
+    [loaded.data, out, failed, account],
+  );
+  return { progress: loaded.data ?? kept, kept, failed, out };
 }
