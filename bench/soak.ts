@@ -10,6 +10,7 @@ import { createRng, nextUint32, PROTOCOL_VERSION } from '@ubongo/core';
 import { openSqliteStores } from '@ubongo/server';
 import type { ServerProcess } from '@ubongo/test-support';
 import { freePort, startServerProcess } from '@ubongo/test-support';
+import { replayOf } from './soak-replay.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -59,6 +60,7 @@ async function startServer(): Promise<void> {
     UBONGO_JOINS_PER_MINUTE: '100000',
     UBONGO_RECONNECTS_PER_MINUTE: '100000',
     UBONGO_CODE_GUESSES_PER_MINUTE: '100000',
+    UBONGO_API_POINTS_PER_MINUTE: '10000000',
   });
   lives.push(started);
   server = started;
@@ -358,10 +360,9 @@ for (const id of gamesSeen) {
   for (const { action } of record.actions) if (action.type === 'claim') note(id, action.player);
   if (!record.result) continue;
   finishedGames++;
-  const res = await fetch(`${http}/api/games/${id}/replay`);
-  const replay = (await res.json()) as { matchesRecord: boolean };
-  if (replay.matchesRecord) replayed++;
-  else notReplayed.push(id);
+  const replay = await replayOf(http, id);
+  if (replay === true) replayed++;
+  else notReplayed.push(replay === false ? id : `${id} (${replay})`);
 }
 await kill('SIGTERM');
 await stores.close();

@@ -3,7 +3,7 @@
 // UBONGO_WEB_DIR) at its root. With UBONGO_REDIS_URL it is one of several processes sharing that
 // Redis and the database, reached by clients at UBONGO_PUBLIC_ADDRESS (docs/operations.md).
 import type { TimetableEntry } from './arena/arenas.js';
-import { parseTimetable } from './arena/arenas.js';
+import { timetableFromEnv } from './arena/arenas.js';
 import { AddressInUseError } from './cluster/address-hold.js';
 import { checkPublicAddress } from './cluster/public-address.js';
 import { limitsFromEnv } from './net/limits.js';
@@ -57,10 +57,10 @@ try {
   fail(e instanceof Error ? e.message : String(e));
 }
 const sourceMaps = process.env['UBONGO_SOURCE_MAPS'] === '1';
-// Arenas made by a timetable (docs/arenas.md): `classic/60/30` is a classic arena every hour for 30 minutes.
+// Arenas made by a timetable (docs/arenas.md): unset, a classic arena every hour for 30 minutes; `off`, none.
 let arenaTimetable: TimetableEntry[] = [];
 try {
-  arenaTimetable = parseTimetable(process.env['UBONGO_ARENAS'] ?? '');
+  arenaTimetable = timetableFromEnv(process.env['UBONGO_ARENAS']);
 } catch (e) {
   fail(`UBONGO_ARENAS: ${e instanceof Error ? e.message : String(e)}`);
 }

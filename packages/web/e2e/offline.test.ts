@@ -84,3 +84,70 @@ describe.each<On>(['phone', 'desktop'])('offline, on the %s', (on) => {
     await context.close();
   }, 120_000);
 });
+
+/*
+ * The server out of reach, as a person on a phone meets it (390x844, taps): offline, solo and
+ * practice offer practice on this device at once, in a plain sentence, and the campaign map shows
+ * the progress this device last saw; online with a game socket nothing answers (a proxy or a CSP
+ * that blocks it), the page says within seconds that it cannot connect, and what to try.
+ */
+describe('the server out of reach, on a phone', () => {
+  it('offers practice on this device at once, and the campaign map shows the progress last seen', async () => {
+    const context = await real.browser.newContext(SIZES.phone);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${real.server.url}/`);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    // The campaign's map once, online: this device keeps what it showed.
+    await page
+      .getByRole('link', { name: /Campaign/ })
+      .first()
+      .tap();
+    await page.getByRole('button', { name: 'Level 1, 0 stars of 3' }).waitFor();
+
+    await context.setOffline(true);
+    // Solo: said before any start, with practice on this device a tap away.
+    await page.goto(`${real.server.url}/#/solo`);
+    await page.reload();
+    const soloOut = page.getByTestId('solo-out');
+    await soloOut.getByText('Solo runs are timed and kept by the game server', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: 'Start', exact: true }).isDisabled()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/phone-solo-out.png` });
+    await soloOut.getByRole('link', { name: 'Practise offline' }).tap();
+    await page.getByText('practice works on this device', { exact: false }).first().waitFor();
+    await page.locator('svg.puzzle-svg').waitFor();
+    await page.screenshot({ path: `${SHOTS}/phone-practice-out.png` });
+
+    // The campaign's map: the progress last seen, said to be so; its levels need the server.
+    await page.goto(`${real.server.url}/#/campaign`);
+    await page.getByTestId('campaign-kept').waitFor();
+    expect(await page.getByRole('button', { name: 'Level 1, 0 stars of 3' }).isDisabled()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/phone-campaign-out.png` });
+    await expect.poll(() => page.getByText('Loading', { exact: false }).count()).toBe(0);
+    await context.setOffline(false);
+    expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::/.test(e))).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('says within seconds that it cannot connect when no game socket answers, and what to try', async () => {
+    const context = await real.browser.newContext(SIZES.phone);
+    // Every game socket goes nowhere: opened, never answered (as behind a proxy that drops it).
+    await context.routeWebSocket(/./, () => undefined);
+    const page = await context.newPage();
+    await page.goto(`${real.server.url}/#/solo`);
+    await page.getByRole('button', { name: 'Start', exact: true }).tap();
+    await page.getByTestId('solo-out').getByText("The game server can't be reached", { exact: false }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/phone-solo-cannot-connect.png` });
+    // Elsewhere the page says it too, with a reload to try.
+    await page.getByRole('link', { name: /Home/ }).first().tap();
+    const note = page.getByTestId('connection-note');
+    await note.getByText('Check your connection, then reload the page', { exact: false }).waitFor();
+    await note.getByRole('button', { name: 'Reload the page' }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/phone-cannot-connect.png` });
+    await context.close();
+  }, 60_000);
+});

@@ -3,6 +3,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ensureAccount, useAccount } from './account.js';
 import { Announcer } from './announce.js';
+import { ConnectionNote } from './ConnectionNote.js';
+import { UpdateNote } from './UpdateNote.js';
 import { Fallback } from './Fallback.js';
 import type { Language } from './i18n.js';
 import { chooseLanguage, LANGUAGES } from './i18n.js';
@@ -142,6 +144,9 @@ export function App() {
         </label>
       </header>
       <main id="main" tabIndex={-1}>
+        <UpdateNote />
+        {/* Practice, solo and the campaign say it in their own words, with what they offer instead. */}
+        {route.name !== 'practice' && route.name !== 'solo' && route.name !== 'campaign' && <ConnectionNote />}
         {/* A new screen (another room or player too) starts afresh: the way home from one that failed works. */}
         <Fallback key={JSON.stringify(route)} fallback={<ScreenFailed home={route.name !== 'home'} />}>
           <Suspense fallback={<p className="loading">{t('common.loading')}</p>}>

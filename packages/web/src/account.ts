@@ -119,6 +119,11 @@ export async function sessionToken(): Promise<string> {
   return session ?? '';
 }
 
+/** The session as it stands, without waiting (null before there is one): for a page that is closing. */
+export function currentSession(): string | null {
+  return session;
+}
+
 export function currentAccount(): AccountView | null {
   return account;
 }

@@ -1,10 +1,12 @@
 import type { ApiAnswer, ApiErrorAnswer, ApiInput, ApiRoute } from '@ubongo/core';
 import { API } from '@ubongo/core';
+import { reached, unreachableAs } from './connection.js';
 
 /*
  * The HTTP API as core's typed map says it is (docs/protocol.md, "HTTP"): `request(route, input,
  * session)` builds the path from its parameters, the query and the JSON body, sends the session
- * where the operation takes one, and returns the typed answer. Refusals are `ApiProblem`s. The
+ * where the operation takes one, and returns the typed answer. Refusals are `ApiProblem`s; no answer
+ * at all is connection.ts's `CannotReach`. The
  * session is the account's (account.ts's `api`): this module knows nothing of who plays.
  */
 
@@ -44,14 +46,21 @@ export async function request<R extends ApiRoute>(
   const parts = (input ?? {}) as Partial<Record<'params' | 'query' | 'body', object>>;
   const signed = API[route].session !== 'none' && session !== null && session !== '';
   // Same origin: the server that served the page, or Vite's proxy to it during development.
-  const res = await fetch(pathOf(route, parts), {
-    method,
-    headers: {
-      ...(parts.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(signed ? { authorization: `Bearer ${session}` } : {}),
-    },
-    ...(parts.body === undefined ? {} : { body: JSON.stringify(parts.body) }),
-  });
+  let res: Response;
+  try {
+    res = await fetch(pathOf(route, parts), {
+      method,
+      headers: {
+        ...(parts.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(signed ? { authorization: `Bearer ${session}` } : {}),
+      },
+      ...(parts.body === undefined ? {} : { body: JSON.stringify(parts.body) }),
+    });
+  } catch (e) {
+    // No answer at all (offline, the server down): said as such, never as the browser's "Failed to fetch".
+    throw unreachableAs(e);
+  }
+  reached();
   const text = await res.text();
   let parsed: unknown = undefined;
   try {

@@ -1,13 +1,13 @@
 import type { ApiAnswer, FriendsAnswer, Invitation } from '@ubongo/core';
 import { useEffect, useSyncExternalStore } from 'react';
-import { api, useAccount } from './account.js';
+import { api, currentSession, useAccount } from './account.js';
 import { ApiProblem } from './api.js';
 
 /*
  * Friends (docs/accounts.md, "Friends"): the list, follows, blocks, invitations. The invitations
  * come by polling (`GET /api/me/invitations` every `POLL_MS` while the page is shown): the simplest
  * channel that works through every proxy and across the server's processes, and the poll is what
- * tells friends this player is online.
+ * tells friends this player is online; as the page closes it says so (`DELETE /api/me/online`).
  */
 
 /** How often the page asks for invitations while it is shown. */
@@ -81,10 +81,23 @@ export function useInvitations(): readonly Invitation[] {
       if (live && document.visibilityState === 'visible') ask();
     };
     document.addEventListener('visibilitychange', onVisible);
+    // The page closing (or left for another): friends see this player gone at once, not when the
+    // last poll runs out. A request that outlives the page (keepalive); the next poll says online again.
+    const onHide = (): void => {
+      const session = currentSession();
+      if (!live || !session) return;
+      void fetch('/api/me/online', {
+        method: 'DELETE',
+        keepalive: true,
+        headers: { authorization: `Bearer ${session}` },
+      }).catch(() => undefined);
+    };
+    window.addEventListener('pagehide', onHide);
     return () => {
       live = false;
       clearTimeout(timer);
       document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener('pagehide', onHide);
     };
   }, [claimed, account?.id]);
   return useSyncExternalStore(

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
 import { setUpI18n } from './i18n.js';
 import { listenForGesture } from './sound.js';
+import { noteUpdate } from './UpdateNote.js';
 // The bundled font first (its Latin subsets only), then the page's styles, which use it: what all
 // share, then each feature's sheet. All here, in this order, which is the cascade's (a feature's
 // sheet imported by its lazily loaded screen would come into the page in whatever order they load).
@@ -23,10 +24,16 @@ import './arena/arena.css';
 
 listenForGesture();
 // The service worker keeps the app for offline play (docs/web.md, "Offline"): a built client only.
-if (import.meta.env.PROD && 'serviceWorker' in navigator)
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  // A worker that takes over a page another worker controlled is a new build's: offer to reload.
+  const hadWorker = navigator.serviceWorker.controller !== null;
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (hadWorker) noteUpdate();
+  });
   window.addEventListener('load', () => {
     void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
   });
+}
 function draw(): void {
   const root = document.getElementById('root');
   if (root)

@@ -4,7 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiProblem } from './api.js';
 import i18next from 'i18next';
 import { setUpI18n, switchLanguage } from './i18n.js';
-import { errorText, sendReport } from './net.js';
+import { atServer, errorText, sendReport } from './net.js';
+import { CannotReach, CONNECT_MS, isUnreachable, reached, useCannotConnect, watchedJoin } from './connection.js';
+import { act, renderHook } from '@testing-library/react';
 import { canComeBack, forgetRoom, rememberRoom } from './reconnect.js';
 
 /** A joined room as far as remembering it goes: its code and this connection's reconnection token. */
@@ -132,5 +134,55 @@ describe('a report, as the server answers it', () => {
       outcome: 'failed',
       message: 'Failed to fetch',
     });
+  });
+});
+
+describe('the server out of reach', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    reached();
+  });
+
+  it('opens a game socket at the page’s own server, keeping the path that picks a process', () => {
+    const socket = new URL('ws://localhost:8080/p2/proc1/ROOM?sessionId=s1');
+    expect(atServer(socket, 'http://127.0.0.1:8080')).toBe('ws://127.0.0.1:8080/p2/proc1/ROOM?sessionId=s1');
+    expect(atServer(new URL('wss://play.example.org/p1/a/b'), 'https://203.0.113.9')).toBe('wss://203.0.113.9/p1/a/b');
+    // The matchmaker's own address is the server's already.
+    expect(atServer(new URL('http://127.0.0.1:2567/matchmake/create/solo'), 'http://127.0.0.1:2567')).toBe(
+      'http://127.0.0.1:2567/matchmake/create/solo',
+    );
+  });
+
+  it('tells no answer at all from a refusal, and says it as a sentence', async () => {
+    const serverError = (code: number): Error => Object.assign(new Error(''), { name: 'ServerError', code });
+    expect(isUnreachable(new TypeError('Failed to fetch'))).toBe(true);
+    expect(isUnreachable(new ProgressEvent('error'))).toBe(true);
+    expect(isUnreachable(serverError(1006))).toBe(true);
+    expect(isUnreachable(serverError(4212))).toBe(false);
+    expect(isUnreachable(new ApiProblem(429, 'too many'))).toBe(false);
+    await setUpI18n();
+    const t = i18next.t.bind(i18next);
+    expect(errorText(new CannotReach(new ProgressEvent('error')), t)).toBe("the game server can't be reached");
+  });
+
+  it('says it cannot connect once a join goes unanswered for a few seconds, and takes it back when one is answered', async () => {
+    vi.useFakeTimers();
+    const { result } = renderHook(() => useCannotConnect());
+    let answer: (value: string) => void = () => undefined;
+    const join = watchedJoin(new Promise<string>((resolve) => (answer = resolve)));
+    await act(() => vi.advanceTimersByTimeAsync(CONNECT_MS - 1));
+    expect(result.current).toBe(false);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(result.current).toBe(true);
+    answer('room');
+    await act(async () => {
+      expect(await join).toBe('room');
+    });
+    expect(result.current).toBe(false);
+    // A join with no answer at all fails as CannotReach, and says so at once.
+    await act(async () => {
+      await expect(watchedJoin(Promise.reject(new TypeError('Failed to fetch')))).rejects.toBeInstanceOf(CannotReach);
+    });
+    expect(result.current).toBe(true);
   });
 });

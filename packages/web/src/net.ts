@@ -32,6 +32,7 @@ import { Client } from 'colyseus.js';
 import type { TFunction } from 'i18next';
 import { api, sessionToken } from './account.js';
 import { ApiProblem } from './api.js';
+import { browserOffline, CannotReach, watchedJoin } from './connection.js';
 
 /*
  * The connection to the game server (docs/protocol.md): rooms through colyseus.js, records and
@@ -42,10 +43,22 @@ import { ApiProblem } from './api.js';
 /** The server: the page's own origin, or the dev server's neighbour during `vite` development. */
 export const serverUrl = (): string => (import.meta.env.DEV ? 'http://localhost:2567' : window.location.origin);
 
+/**
+ * A game socket's (or the matchmaker's) address at the page's own server: a process's public
+ * address (docs/operations.md, "Many processes") keeps its path, which picks the process behind
+ * nginx (`/p1/`), and takes the server's host and port. So the page works under whichever name it
+ * was opened (127.0.0.1 or localhost, a name or its address) and within its own CSP (`connect-src 'self'`).
+ */
+export function atServer(endpoint: URL, server: string): string {
+  const url = new URL(endpoint);
+  url.host = new URL(server).host;
+  return url.toString();
+}
+
 let client: Client | undefined;
 /** The one colyseus.js client of the page, signed in with the player's account (account.ts). */
 export async function gameClient(): Promise<Client> {
-  client ??= new Client(serverUrl());
+  client ??= new Client(serverUrl(), { urlBuilder: (url) => atServer(url, serverUrl()) });
   client.auth.token = await sessionToken();
   return client;
 }
@@ -57,28 +70,30 @@ export type GameRoom<R extends RoomName> = Room & { readonly __protocol?: R };
 export type JoinOptions<R extends RoomName> = Omit<Rooms[R]['join'], 'protocol'>;
 
 /** Creates a room of a kind. */
-export async function createRoom<R extends RoomName>(name: R, options: JoinOptions<R>): Promise<GameRoom<R>> {
-  return (await gameClient()).create(name, { ...options, protocol: PROTOCOL_VERSION });
+export function createRoom<R extends RoomName>(name: R, options: JoinOptions<R>): Promise<GameRoom<R>> {
+  return watchedJoin(gameClient().then((c) => c.create(name, { ...options, protocol: PROTOCOL_VERSION })));
 }
 
 /** Joins a race table by its code. */
-export async function joinTable(code: string, options: JoinOptions<'race'> = {}): Promise<GameRoom<'race'>> {
-  return (await gameClient()).joinById(code, { ...options, protocol: PROTOCOL_VERSION });
+export function joinTable(code: string, options: JoinOptions<'race'> = {}): Promise<GameRoom<'race'>> {
+  return watchedJoin(gameClient().then((c) => c.joinById(code, { ...options, protocol: PROTOCOL_VERSION })));
 }
 
 /** A public table with a free seat, or a new one. */
-export async function quickMatch(options: JoinOptions<'race'>): Promise<GameRoom<'race'>> {
-  return (await gameClient()).joinOrCreate('race', { ...options, public: true, protocol: PROTOCOL_VERSION });
+export function quickMatch(options: JoinOptions<'race'>): Promise<GameRoom<'race'>> {
+  return watchedJoin(
+    gameClient().then((c) => c.joinOrCreate('race', { ...options, public: true, protocol: PROTOCOL_VERSION })),
+  );
 }
 
 /** An edition's rated queue (players with a username): it finds a table and says its code. */
-export async function ratedQueue(edition: RaceEdition): Promise<GameRoom<'rated'>> {
-  return (await gameClient()).joinOrCreate('rated', { edition, protocol: PROTOCOL_VERSION });
+export function ratedQueue(edition: RaceEdition): Promise<GameRoom<'rated'>> {
+  return watchedJoin(gameClient().then((c) => c.joinOrCreate('rated', { edition, protocol: PROTOCOL_VERSION })));
 }
 
 /** Comes back to a room after a reload or a dropped connection. */
-export async function rejoin(token: string): Promise<GameRoom<'race'>> {
-  return (await gameClient()).reconnect(token);
+export function rejoin(token: string): Promise<GameRoom<'race'>> {
+  return watchedJoin(gameClient().then((c) => c.reconnect(token)));
 }
 
 /** Sends a message of the room's kind; a message with an empty body needs none. */
@@ -205,6 +220,8 @@ const NO_SUCH_ROOM = [4212, 404];
  * else in the server's own words.
  */
 export function errorText(e: unknown, t: TFunction): string {
+  // No answer at all: what to try, never the browser's words ("Failed to fetch", "[object ProgressEvent]").
+  if (e instanceof CannotReach) return t(browserOffline() ? 'errors.offline' : 'errors.unreachable');
   const message = e instanceof Error ? e.message : String(e);
   if (e instanceof ApiProblem && e.code) return t(`errors.${e.code}`, { ...e.params, defaultValue: message });
   const serverCode = e instanceof Error && e.name === 'ServerError' ? Number((e as { code?: unknown }).code) : null;

@@ -23,11 +23,9 @@ import type { GameRecord, ReplayAnswer } from './replay.js';
 import type { DeckIndex } from './practice.js';
 
 /*
- * The HTTP API as one typed map (docs/protocol.md, "HTTP"), as the socket's messages are: each
- * operation, `'METHOD /path'`, with what it takes (path parameters, query, body) and what it
- * answers. The server registers every route from this map (its zod schemas are checked against it
- * when it compiles), the OpenAPI document describes each answer from it, and the web client's
- * `api(route, input)` returns the typed answer: a shape changed on one side only does not compile.
+ * The HTTP API as one typed map (docs/protocol.md, "HTTP"): each operation `'METHOD /path'` with what it takes
+ * (path parameters, query, body) and answers. The server registers every route from it (its zod schemas checked
+ * against it), OpenAPI describes each answer from it, and the web client's `api(route, input)` answers typed by it.
  */
 
 /** How an operation takes the bearer session: none, one if sent (it answers more), or one it needs (401 without). */
@@ -42,15 +40,10 @@ export interface ApiErrorAnswer {
 }
 
 /** A page of a ranked list: `top` 1 to 100, `cursor` the `next` of the page before. */
-interface PageQuery {
-  readonly top?: string;
-  readonly cursor?: string;
-}
+type PageQuery = { readonly top?: string; readonly cursor?: string };
 
 /** A path that names one thing by its id. */
-interface ById {
-  readonly id: string;
-}
+type ById = { readonly id: string };
 
 /** A seat the matchmaker reserved (colyseus.js joins the room with it). */
 export interface SeatAnswer {
@@ -137,6 +130,7 @@ export interface ApiRoutes {
     status: 201;
   };
   'DELETE /api/me/invitations/:id': { params: ById; answer: undefined; status: 204 };
+  'DELETE /api/me/online': { answer: undefined; status: 204 };
   'POST /matchmake/:method/:room': {
     params: { readonly method: string; readonly room: string };
     body: Readonly<Record<string, unknown>>;
@@ -379,6 +373,13 @@ export const API = {
   },
   'DELETE /api/me/invitations/:id': {
     summary: 'Decline (or clear) a friend’s invitation',
+    status: 204,
+    errors: [401],
+    session: 'required',
+    cost: 0,
+  },
+  'DELETE /api/me/online': {
+    summary: 'The page is closing: you are no longer online for your friends',
     status: 204,
     errors: [401],
     session: 'required',

@@ -70,6 +70,19 @@ export function parseTimetable(raw: string): TimetableEntry[] {
     });
 }
 
+/** The timetable of a server whose operator set none: a classic arena every hour, for 30 minutes. */
+export const DEFAULT_TIMETABLE = 'classic/60/30';
+
+/**
+ * `UBONGO_ARENAS` read: unset or empty is `DEFAULT_TIMETABLE` (so a fresh server's arenas page is
+ * never empty), `off` is none (an operator's arenas only), anything else a timetable. Throws on a bad one.
+ */
+export function timetableFromEnv(raw: string | undefined): TimetableEntry[] {
+  const value = raw?.trim() ?? '';
+  if (value === 'off') return [];
+  return parseTimetable(value === '' ? DEFAULT_TIMETABLE : value);
+}
+
 /** The arenas of a timetable line around game time `now`: the one of this period, and the next. */
 export function timetableArenas(entry: TimetableEntry, now: number): Arena[] {
   const period = entry.everyMinutes * 60_000;
@@ -230,8 +243,12 @@ export class ArenaDirector implements ArenaTables {
 
   constructor(private readonly options: DirectorOptions) {}
 
-  /** Starts looking at the arenas every `ARENA.tickMs`. */
+  /** Starts looking at the arenas: now, then every `ARENA.tickMs`. */
   start(): void {
+    // A first look at once: the timetable's arenas are listed from the start, not a second later.
+    this.#ticking = this.tick().catch((e: unknown) => {
+      this.options.log(`arenas: ${String(e)}`);
+    });
     this.#timer = setInterval(() => {
       this.#ticking = this.#ticking.then(() =>
         this.tick().catch((e: unknown) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arenaAnswer, arenaResults, parseTimetable, timetableArenas } from './arenas.js';
+import { arenaAnswer, arenaResults, parseTimetable, timetableArenas, timetableFromEnv } from './arenas.js';
 import type { Arena, ArenaEntry } from './store.js';
 
 describe('arenas', () => {
@@ -18,6 +18,17 @@ describe('arenas', () => {
       'classic/60/30/3/x',
     ])
       expect(() => parseTimetable(bad)).toThrow(/EDITION\/EVERY\/MINUTES/);
+  });
+
+  it('has an hourly classic arena unless told otherwise, and none when told off', () => {
+    const hourly = [{ edition: 'classic', everyMinutes: 60, minutes: 30, rounds: 3 }];
+    expect(timetableFromEnv(undefined)).toEqual(hourly);
+    expect(timetableFromEnv(' ')).toEqual(hourly);
+    expect(timetableFromEnv('off')).toEqual([]);
+    expect(timetableFromEnv('extreme/120/20')).toEqual([
+      { edition: 'extreme', everyMinutes: 120, minutes: 20, rounds: 3 },
+    ]);
+    expect(() => timetableFromEnv('of')).toThrow(/EDITION\/EVERY\/MINUTES/);
   });
 
   it('makes the arena of this period and the next, with ids of their own', () => {

@@ -19,7 +19,8 @@ const idParams = z.object({ id: z.string().regex(/^[\w-]{1,64}$/) });
  * The friends routes (docs/accounts.md, "Friends"; docs/protocol.md): the friends list, follows,
  * blocks and invitations of the signed-in account (401 without a session). Changes are limited per
  * account (friends.ts); the reads are charged to the address's API budget (api-budget.ts). The
- * web client polls `GET /api/me/invitations`, which also keeps the account online for its friends.
+ * web client polls `GET /api/me/invitations`, which also keeps the account online for its friends,
+ * and says `DELETE /api/me/online` as its page closes.
  */
 export function friendRoutes(app: Http, friends: Friendships): void {
   route(app, 'GET /api/me/friends', {}, ({ me }) => friends.list(me.account));
@@ -47,4 +48,6 @@ export function friendRoutes(app: Http, friends: Friendships): void {
   route(app, 'DELETE /api/me/invitations/:id', { params: idParams }, ({ params, me }) =>
     friends.decline(me.account, params.id),
   );
+
+  route(app, 'DELETE /api/me/online', {}, ({ me }) => friends.closed(me.account));
 }

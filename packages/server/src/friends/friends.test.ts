@@ -111,6 +111,10 @@ describe('friends', () => {
     await eventually(async () => {
       expect((await friendsOf(ana.session)).friends[0]?.place).toEqual({ kind: 'online' });
     });
+    // His page closes, saying so: offline for Ana at once, not when his last poll runs out (20 s).
+    expect((await api(ben.session, 'DELETE', '/api/me/online')).status).toBe(204);
+    expect((await friendsOf(ana.session)).friends[0]?.place).toBeNull();
+    expect(await invitationsOf(ben.session)).toEqual({ invitations: [] });
     const solo = await ben.client.create('solo', {
       protocol: PROTOCOL_VERSION,
       mode: 'count',
@@ -244,6 +248,7 @@ describe('friends', () => {
     for (const [method, path] of [
       ['GET', '/api/me/friends'],
       ['GET', '/api/me/invitations'],
+      ['DELETE', '/api/me/online'],
       ['POST', '/api/me/follows'],
       ['DELETE', `/api/me/follows/${kim.id}`],
       ['POST', '/api/me/blocks'],

@@ -169,6 +169,11 @@ export class Friendships {
     return { invitations };
   }
 
+  /** `me` closed the game: offline for its friends at once, not when its last poll runs out. */
+  async closed(me: Account): Promise<void> {
+    await this.whereabouts.offline(me.id);
+  }
+
   /** `me` declines (or has taken up) `from`'s invitation. */
   async decline(me: Account, from: string): Promise<void> {
     await this.invitations.drop(me.id, from);

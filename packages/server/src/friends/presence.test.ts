@@ -79,6 +79,18 @@ describe.each(whereaboutsForms)('%s', (_name, make) => {
     expect((await p1.placesOf(['ana'])).size).toBe(0);
     expect((await p1.placesOf([])).size).toBe(0);
   });
+
+  it('takes an account offline at once when its page says it closed, in any process', async () => {
+    const [p1, p2] = make();
+    await p1.online('ana');
+    await p1.online('ben');
+    await p2.offline('ana');
+    await p2.offline('nobody');
+    expect(Object.fromEntries(await p1.placesOf(['ana', 'ben']))).toEqual({ ben: { kind: 'online' } });
+    // Its next poll (the page opened again) says online again.
+    await p1.online('ana');
+    expect((await p2.placesOf(['ana'])).get('ana')).toEqual({ kind: 'online' });
+  });
 });
 
 it('a poll keeps an account online for a while only', async () => {

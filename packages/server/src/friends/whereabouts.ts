@@ -6,7 +6,7 @@ import { z } from 'zod';
 /*
  * Where each account is, for its friends (docs/accounts.md, "Friends"): the rooms say who is in
  * them (a table's lobby or game, solo, practice), and the web client's poll for invitations says who
- * has the game open (online). In this process's memory alone, or in the Redis a cluster shares.
+ * has the game open (online) until its page says, as it closes, that it no longer has. In this process's memory alone, or in the Redis a cluster shares.
  */
 
 /** How long a poll keeps an account online: a few of the web client's polls (every 5 s) may be lost. */
@@ -25,6 +25,8 @@ export interface Whereabouts {
   clear(room: string): void;
   /** `account` has the game open now (its client polled). */
   online(account: string): Promise<void>;
+  /** `account` closed the game (its page said so as it went): no longer online, whatever its last poll. */
+  offline(account: string): Promise<void>;
   /** Where each of `accounts` is, the most telling place (`FRIEND_PLACES`' order) of each; absent: offline. */
   placesOf(accounts: readonly string[]): Promise<Map<string, FriendPlace>>;
 }
@@ -67,6 +69,11 @@ export class LocalWhereabouts implements Whereabouts {
     this.#online.set(account, now + ONLINE_SECONDS * 1000);
     // The expired go as others come: the map never holds more than the accounts online lately.
     for (const [other, until] of this.#online) if (until <= now) this.#online.delete(other);
+    return Promise.resolve();
+  }
+
+  offline(account: string): Promise<void> {
+    this.#online.delete(account);
     return Promise.resolve();
   }
 
@@ -140,6 +147,10 @@ export class RedisWhereabouts implements Whereabouts {
 
   async online(account: string): Promise<void> {
     await this.redis.set(`${this.prefix}online:${account}`, '1', 'EX', ONLINE_SECONDS);
+  }
+
+  async offline(account: string): Promise<void> {
+    await this.redis.del(`${this.prefix}online:${account}`);
   }
 
   async placesOf(accounts: readonly string[]): Promise<Map<string, FriendPlace>> {

@@ -33,6 +33,36 @@ export function plainAddress(address: string): string {
 }
 
 /**
+ * What a per-address limit counts `address` under: an IPv6 address as its /64 (`2001:db8:1:2::/64`),
+ * the block one subscriber is handed (a host picks any address in it, so counting each alone would
+ * give one person 2^64 allowances); an IPv4 address, or anything else (`session:...`), as it is.
+ * A key ending in `|ADDRESS` (an account at an address) has that address so counted.
+ */
+export function limitKey(key: string): string {
+  const bar = key.lastIndexOf('|');
+  const address = key.slice(bar + 1);
+  const plain = plainAddress(address);
+  if (isIP(plain) !== 6) return key;
+  return `${key.slice(0, bar + 1)}${prefix64(plain)}`;
+}
+
+/** The /64 of an IPv6 address, written as its first four groups (`2001:db8:0:1::/64`). */
+function prefix64(address: string): string {
+  // A zone (`fe80::1%eth0`) is no part of the address; an IPv4 tail (`::ffff:1.2.3.4`) is two groups.
+  const [bare = ''] = address.split('%');
+  const groups = (s: string): string[] =>
+    s === '' ? [] : s.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g]));
+  const [head = '', tail] = bare.split('::');
+  const left = groups(head);
+  const right = tail === undefined ? [] : groups(tail);
+  const full = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${full
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}
+
+/**
  * The trusted proxies of a list of addresses and CIDR ranges (`10.0.0.0/8`, `fd00::/8`). Throws
  * with the entry that is neither.
  */

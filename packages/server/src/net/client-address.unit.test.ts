@@ -1,7 +1,7 @@
 import proxyAddr from '@fastify/proxy-addr';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clientAddress, NO_PROXIES, parseTrustProxy, trustedProxies } from './client-address.js';
+import { clientAddress, limitKey, NO_PROXIES, parseTrustProxy, trustedProxies } from './client-address.js';
 
 /*
  * Whose a request is: known answers for the forgeries the issue measured and for IPv4 and IPv6
@@ -123,5 +123,25 @@ describe('the client address, for any chain of proxies', () => {
       }),
       { seed: 34, numRuns: 2000 },
     );
+  });
+});
+
+describe('what a limit counts an address under', () => {
+  it('counts an IPv6 address by its /64, however it is written, and the rest as they are', () => {
+    for (const address of ['2001:db8:1:2::1', '2001:0db8:0001:0002:ffff:ffff:ffff:fffe', '2001:db8:1:2:a:b:c:d'])
+      expect(limitKey(address)).toBe('2001:db8:1:2::/64');
+    expect(limitKey('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
+    expect(limitKey('2001:db8::1:2:3:4:5')).toBe('2001:db8:0:1::/64');
+    expect(limitKey('::1')).toBe('0:0:0:0::/64');
+    expect(limitKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(limitKey('64:ff9b::192.0.2.33')).toBe('64:ff9b:0:0::/64');
+    // IPv4, mapped or not, and keys that are no address, as they are.
+    expect(limitKey('203.0.113.9')).toBe('203.0.113.9');
+    expect(limitKey('::ffff:203.0.113.9')).toBe('::ffff:203.0.113.9');
+    expect(limitKey('session:abc')).toBe('session:abc');
+    expect(limitKey('unknown')).toBe('unknown');
+    // An account at an address: the address so counted.
+    expect(limitKey('acc1|2001:db8:1:2::99')).toBe('acc1|2001:db8:1:2::/64');
+    expect(limitKey('acc1|203.0.113.9')).toBe('acc1|203.0.113.9');
   });
 });

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { TrustedProxies } from './client-address.js';
-import { clientAddress, NO_PROXIES, parseTrustProxy } from './client-address.js';
+import { clientAddress, limitKey, NO_PROXIES, parseTrustProxy } from './client-address.js';
 import { monotonicNow } from '../clock.js';
 
 /*
@@ -176,22 +176,22 @@ export function addressOf(req: IncomingMessage, trustProxy: TrustedProxies): str
   return clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustProxy);
 }
 
-/** Counts of open things by key (connections by address). */
+/** Counts of open things by key (connections by address: an IPv6 address by its /64, `limitKey`). */
 export class Counter {
   readonly #counts = new Map<string, number>();
 
   get(key: string): number {
-    return this.#counts.get(key) ?? 0;
+    return this.#counts.get(limitKey(key)) ?? 0;
   }
 
   add(key: string): void {
-    this.#counts.set(key, this.get(key) + 1);
+    this.#counts.set(limitKey(key), this.get(key) + 1);
   }
 
   remove(key: string): void {
     const n = this.get(key) - 1;
-    if (n > 0) this.#counts.set(key, n);
-    else this.#counts.delete(key);
+    if (n > 0) this.#counts.set(limitKey(key), n);
+    else this.#counts.delete(limitKey(key));
   }
 }
 

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { IRateLimiterOptions, RateLimiterAbstract } from 'rate-limiter-flexible';
 import { BurstyRateLimiter, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { monotonicNow } from '../clock.js';
+import { limitKey } from './client-address.js';
 
 /*
  * The server's one rate limiter (sign-ins, rooms, joins, reconnections, code guesses, socket
@@ -22,6 +23,8 @@ import { monotonicNow } from '../clock.js';
  * wall clock set back an hour told a key to wait an hour more. So the memory form is the same two
  * fixed windows counted here on the monotonic clock (clock.ts), `FixedWindows`, with the library's
  * answers; and no wait told is longer than the window it waits for.
+ *
+ * A key that is an IPv6 address is counted by its /64 (`limitKey`): one subscriber's block.
  */
 
 /** How many times a bucket's filling time the rest of a burst takes to come back. */
@@ -179,6 +182,14 @@ function localLimit(allowance: Allowance, now: () => number): RateLimit {
 }
 
 /** Allowances in this process's memory (a lone process, or what belongs to one socket). */
+/** `limit` with its keys counted as `limitKey` says: an IPv6 address by its /64. */
+function byLimitKey(limit: RateLimit): RateLimit {
+  return {
+    take: (key, points) => limit.take(limitKey(key), points),
+    wait: (key) => limit.wait(limitKey(key)),
+  };
+}
+
 export class LocalRateLimits implements RateLimits {
   // One limit a name, as one key prefix in Redis is one allowance whoever asks.
   readonly #byName = new Map<string, RateLimit>();
@@ -189,7 +200,7 @@ export class LocalRateLimits implements RateLimits {
   limit(name: string, allowance: Allowance): RateLimit {
     let limit = this.#byName.get(name);
     if (!limit) {
-      limit = localLimit(allowance, this.now);
+      limit = byLimitKey(localLimit(allowance, this.now));
       this.#byName.set(name, limit);
     }
     return limit;
@@ -204,15 +215,17 @@ export class RedisRateLimits implements RateLimits {
   ) {}
 
   limit(name: string, allowance: Allowance): RateLimit {
-    return limitOf(
-      (options) =>
-        new RateLimiterRedis({
-          ...options,
-          storeClient: this.redis,
-          keyPrefix: `${this.prefix}${options.keyPrefix ?? ''}`,
-        }),
-      name,
-      allowance,
+    return byLimitKey(
+      limitOf(
+        (options) =>
+          new RateLimiterRedis({
+            ...options,
+            storeClient: this.redis,
+            keyPrefix: `${this.prefix}${options.keyPrefix ?? ''}`,
+          }),
+        name,
+        allowance,
+      ),
     );
   }
 }

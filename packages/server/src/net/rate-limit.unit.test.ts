@@ -9,6 +9,22 @@ import { FixedWindows, LocalRateLimits, perMinute } from './rate-limit.js';
  */
 
 describe('LocalRateLimits', () => {
+  it('shares one allowance among the addresses of an IPv6 /64, and none with the next /64', async () => {
+    const t = 1_000;
+    const limit = new LocalRateLimits(() => t).limit('rooms:', perMinute(2));
+    expect(await limit.take('2001:db8:1:2::1')).toBe(0);
+    expect(await limit.take('2001:db8:1:2:ffff::9')).toBe(0);
+    // A third address of the same block is the same subscriber: it waits.
+    expect(await limit.take('2001:db8:1:2::3')).toBeGreaterThan(0);
+    expect(await limit.wait('2001:db8:1:2::77')).toBeGreaterThan(0);
+    expect(await limit.take('2001:db8:1:3::1')).toBe(0);
+    // IPv4 addresses are each their own.
+    expect(await limit.take('203.0.113.1')).toBe(0);
+    expect(await limit.take('203.0.113.2')).toBe(0);
+    expect(await limit.take('203.0.113.2')).toBe(0);
+    expect(await limit.take('203.0.113.2')).toBeGreaterThan(0);
+  });
+
   it('tells a wait no longer than the steady window, whatever the takes of several keys', async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -25,7 +25,14 @@ function firstTask(decks: OfflineDecks): PracticeTaskRef | null {
  * recorded, and the screen says so. `onBack`: practice with the server again, offered when the
  * browser says it is online.
  */
-export function OfflinePractice({ onBack }: { onBack?: (() => void) | undefined }) {
+export function OfflinePractice({
+  why = 'offline',
+  onBack,
+}: {
+  /** Why there is no server: the browser is offline, or the server cannot be reached. */
+  why?: 'offline' | 'unreachable';
+  onBack?: (() => void) | undefined;
+}) {
   const { t } = useTranslation();
   const announce = useAnnounce();
   const loaded = useData<OfflineDecks>(loadOfflineDecks, []);
@@ -104,7 +111,7 @@ export function OfflinePractice({ onBack }: { onBack?: (() => void) | undefined 
     <div className="practice play-screen" data-offline="">
       <h1>{t('practice.title')}</h1>
       <div className="banner offline-banner" role="status">
-        <p>{t('practice.offlineMode')}</p>
+        <p>{t(why === 'offline' ? 'practice.offlineMode' : 'practice.unreachableMode')}</p>
         {onBack && (
           <button type="button" className="primary" onClick={onBack}>
             {t('practice.backOnline')}

@@ -1,6 +1,7 @@
 import type { PracticeTaskRef } from '@ubongo/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CannotReach, useCannotConnect } from '../connection.js';
 import { errorText, send } from '../net.js';
 import type { Placements } from '../play/Puzzle.js';
 import { PracticeBoard, PracticeControls } from './practice-board.js';
@@ -12,7 +13,7 @@ import { TaskChooser } from './TaskChooser.js';
 /**
  * Any task of either deck, untimed, with hints (one more piece each time) and the solution: with
  * the server, or on this device alone while the browser is offline (or the server cannot be
- * reached and the player asks for it), back to the server when the connection returns.
+ * reached: at once, saying so), back to the server when the connection returns.
  */
 export function Practice() {
   const [offline, setOffline] = useState(() => typeof navigator !== 'undefined' && !navigator.onLine);
@@ -36,9 +37,13 @@ export function Practice() {
       window.removeEventListener('online', up);
     };
   }, []);
+  const goOffline = useCallback(() => {
+    setAsked(true);
+  }, []);
   if (offline || asked)
     return (
       <OfflinePractice
+        why={offline ? 'offline' : 'unreachable'}
         onBack={
           asked && !offline
             ? () => {
@@ -49,14 +54,7 @@ export function Practice() {
         }
       />
     );
-  return (
-    <OnlinePractice
-      backOnline={back}
-      onOffline={() => {
-        setAsked(true);
-      }}
-    />
-  );
+  return <OnlinePractice backOnline={back} onOffline={goOffline} />;
 }
 
 /** Practice with the server: it deals, checks, hints and keeps the player's level. */
@@ -70,6 +68,14 @@ function OnlinePractice({ onOffline, backOnline }: { onOffline: () => void; back
   const online = connection === 'ok';
 
   const { task, shown, hints, solved, levels, rejected, setRejected } = usePracticeTask(room, taskRef, pendingClaim);
+  // The server out of reach (no answer, or a join unanswered for seconds): practice on this device at
+  // once, saying why, rather than a browser's error. (Already so when this opened: its own try decides.)
+  const cannotConnect = useCannotConnect();
+  const cannotAtStart = useRef(cannotConnect);
+  const unreachable = error?.cause instanceof CannotReach || (cannotConnect && !cannotAtStart.current && !room);
+  useEffect(() => {
+    if (unreachable) onOffline();
+  }, [unreachable, onOffline]);
   // The whole solution is on the board (shown, or the last hint): nothing more to ask for.
   const allShown = shown !== undefined && task !== null && shown.length >= task.task.pieces.length;
 

@@ -1,11 +1,11 @@
-import type { CampaignOutcome, CampaignProgress } from '@ubongo/core';
+import type { CampaignOutcome } from '@ubongo/core';
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../account.js';
-import { useData } from '../data.js';
+import { ConnectionNote } from '../ConnectionNote.js';
 import { clock } from '../hooks.js';
-import { fetchCampaign } from '../net.js';
+import { useCampaignProgress } from './campaign-kept.js';
 import { GhostBoard, GhostEnd } from './ghost.js';
 import { SoloPlay } from './solo-play.js';
 import { useSoloRun } from './solo-run.js';
@@ -34,10 +34,8 @@ export function Campaign() {
   const account = useAccount();
   const run = useSoloRun('campaign');
   const { view, recorded, error, busy, lost, rejected } = run;
-  // Fetched again once a run is stored.
-  const loaded = useData<CampaignProgress>(account ? fetchCampaign : null, [account, recorded], { keep: true });
-  const progress = loaded.data;
-  const failed = loaded.error !== null;
+  // Fetched again once a run is stored; while the server is out of reach, the progress last seen.
+  const { progress, kept, failed, out } = useCampaignProgress(account?.id ?? null, recorded);
   const [level, setLevel] = useState<number | null>(null);
   const current = useRef<HTMLButtonElement | null>(null);
 
@@ -72,6 +70,7 @@ export function Campaign() {
     return (
       <div className={playing ? 'campaign play-screen' : 'campaign'}>
         <h1>{t('campaign.level', { level })}</h1>
+        <ConnectionNote />
         {outcome && (
           <CampaignEnd
             outcome={outcome}
@@ -110,8 +109,21 @@ export function Campaign() {
             {t('solo.lost')}
           </p>
         )}
-        {failed && <p role="alert">{t('campaign.cannotLoad')}</p>}
-        {!progress && !failed && <p>{t('common.loading')}</p>}
+        {kept && (
+          <p className="banner connection-note" role="status" data-testid="campaign-kept">
+            {t('campaign.lastSeen')}
+          </p>
+        )}
+        {!progress && out !== null && (
+          <div className="banner connection-note" role="alert" data-testid="campaign-out">
+            <p>{t('campaign.needsServer')}</p>
+            <a className="button" href="#/practice">
+              {t('practice.playOffline')}
+            </a>
+          </div>
+        )}
+        {failed && out === null && <p role="alert">{t('campaign.cannotLoad')}</p>}
+        {!progress && !failed && out === null && <p>{t('common.loading')}</p>}
       </section>
       {progress?.worlds.map((world) => {
         const earned = world.levels.reduce((sum, l) => sum + l.stars, 0);
@@ -132,7 +144,7 @@ export function Campaign() {
                       type="button"
                       ref={next ? current : undefined}
                       className={next ? 'campaign-level primary current' : 'campaign-level'}
-                      disabled={!l.open || busy}
+                      disabled={!l.open || busy || kept !== null}
                       aria-current={next ? 'step' : undefined}
                       aria-label={
                         l.open

@@ -3,6 +3,7 @@ import { SIDES, SOLO_LIMITS, SOLO_MODES } from '@ubongo/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../account.js';
+import { useServerOut } from '../connection.js';
 import { useData } from '../data.js';
 import { clock } from '../hooks.js';
 import { fetchProfile, fetchRecords } from '../net.js';
@@ -30,8 +31,10 @@ export function Solo() {
   const [atLevel, setAtLevel] = useState(false);
   const [ghost, setGhost] = useState<GhostKind | null>(null);
   const run = useSoloRun('solo');
+  const out = useServerOut();
   // A run under way when the page was left or reloaded is over (the server keeps the clock): said, not hidden.
   const { view, error, busy, lost, lostToReload, recorded } = run;
+  const canStart = !busy && out !== 'offline';
   // The account's bests, as the server has them on record (from any device), fetched again after each run.
   const accountId = useAccount()?.id;
   // (Null while not known: not fetched yet, or the fetch failed; then nothing is said of them.)
@@ -71,6 +74,7 @@ export function Solo() {
       )}
       {!playing && (
         <section className="card">
+          {out && <ServerOut out={out} />}
           <p>{t('solo.intro')}</p>
           <div className="settings">
             <fieldset className="segmented-field">
@@ -121,11 +125,11 @@ export function Solo() {
           {!atLevel && <GhostChoice value={ghost} onChange={setGhost} />}
           <GhostRefused run={run} />
           <div className="actions">
-            <button type="button" className="primary big" disabled={busy} onClick={() => void start()}>
+            <button type="button" className="primary big" disabled={!canStart} onClick={() => void start()}>
               {view?.phase === 'finished' ? t('solo.again') : t('solo.start')}
             </button>
           </div>
-          {(error || lost) && (
+          {((error && !out) || lost) && (
             <p className="error" role="alert">
               {lost ? t('solo.lost') : t('home.cannotJoin', { reason: error })}
             </p>
@@ -221,5 +225,18 @@ function SoloResult({
       {puzzles && puzzles.length > 0 && <RunChart puzzles={puzzles} />}
       {ghost && <GhostEnd ghost={ghost} recorded={recorded} />}
     </section>
+  );
+}
+
+/** Offline, or the server out of reach: said at once (no answer at all is said so, not as an error), with practice on this device. */
+function ServerOut({ out }: { out: 'offline' | 'unreachable' }) {
+  const { t } = useTranslation();
+  return (
+    <div className="banner connection-note" role="alert" data-testid="solo-out">
+      <p>{t(out === 'offline' ? 'solo.offline' : 'solo.unreachable')}</p>
+      <a className="button primary" href="#/practice">
+        {t('practice.playOffline')}
+      </a>
+    </div>
   );
 }
