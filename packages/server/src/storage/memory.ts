@@ -8,7 +8,7 @@ import { MemoryRatings } from './memory-ratings.js';
 import { MemoryReports } from './memory-reports.js';
 import { MemoryReviews } from './memory-reviews.js';
 import { MemorySeasons } from './memory-seasons.js';
-import { Gate, MemoryStanding } from './memory-shared.js';
+import { Gate } from './memory-shared.js';
 import { MemorySoloRuns } from './memory-solo-runs.js';
 import type { Stores } from './stores.js';
 
@@ -22,8 +22,7 @@ export function openMemoryStores(owner = ''): Stores {
   const gate = new Gate();
   const accounts = new MemoryAccounts(gate);
   const accountOf = (id: string) => accounts.find(id);
-  const standings = new MemoryStanding();
-  const soloRuns = new MemorySoloRuns(gate, accountOf, standings);
+  const soloRuns = new MemorySoloRuns(gate, accountOf);
   const ratings = new MemoryRatings(gate, accountOf);
   return {
     owner,
@@ -32,7 +31,7 @@ export function openMemoryStores(owner = ''): Stores {
     campaign: new MemoryCampaignMarks(gate),
     reports: new MemoryReports(gate),
     daily: new MemoryDaily(gate, soloRuns, accountOf),
-    reviews: new MemoryReviews(gate, soloRuns, standings),
+    reviews: new MemoryReviews(gate, soloRuns),
     ratings,
     seasons: new MemorySeasons(gate, ratings, accountOf),
     accounts,
