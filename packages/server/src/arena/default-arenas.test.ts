@@ -40,6 +40,6 @@ describe('the default arenas', () => {
     expect((await arenasWith('off')).answer?.arenas).toEqual([]);
     const bad = await arenasWith('hourly');
     expect(bad.code).toBe(2);
-    expect(bad.err).toMatch(/^ubongo: UBONGO_ARENAS: an arena timetable line is EDITION\/EVERY\/MINUTES/);
+    expect(bad.err).toMatch(/^UBONGO_ARENAS: an arena timetable line is EDITION\/EVERY\/MINUTES/);
   });
 });
