@@ -1,6 +1,7 @@
 import type { Accounts, Reports, Reviews, SoloRuns, TableSize } from '@ubongo/server';
 import { ARENA_HELP, arenaCommand } from './admin-arena.js';
 import { adminReports } from './admin-reports.js';
+import { adminRole } from './admin-role.js';
 import { adminSize } from './admin-size.js';
 import { parseArgs } from 'node:util';
 import type { Io } from './io.js';
@@ -10,10 +11,11 @@ import { REVIEW_HELP, reviewCommand } from './review.js';
 
 /** Help for `ubongo admin`. */
 export const ADMIN_HELP = `Usage: ubongo admin flagged|size|reports [--data-dir DIR | --database-url URL] [--json]
-       ubongo admin review [--all | show ID | release ID | reject ID] [--data-dir DIR | --database-url URL] [--json]
+       ubongo admin review [--all | show ID | approve ID | reject ID] [--data-dir DIR | --database-url URL] [--json]
+       ubongo admin role USERNAME reviewer|operator|none [--data-dir DIR | --database-url URL] [--json]
        ubongo admin arena list | add ... | cancel ID [--data-dir DIR | --database-url URL] [--json]
 
-What an operator reviews, in the server's database (read; review's release and reject write):
+What an operator reviews, in the server's database (read; review's approve and reject, and role, write):
 PostgreSQL if DATABASE_URL names one (as for the server), else SQLite in the data folder (stop the
 server first, or read a copy).
 
@@ -46,16 +48,18 @@ export async function adminCommand(args: string[], io: Io): Promise<number> {
   }
   const [what, ...extra] = positionals;
   const simple = ['flagged', 'size', 'reports'];
-  if (!(what !== undefined && simple.includes(what) && extra.length === 0) && what !== 'review')
-    throw new UsageError(`admin takes 'flagged', 'review', 'size', 'reports' or 'arena'; run 'ubongo admin --help'`);
+  if (!(what !== undefined && simple.includes(what) && extra.length === 0) && what !== 'review' && what !== 'role')
+    throw new UsageError(
+      `admin takes 'flagged', 'review', 'role', 'size', 'reports' or 'arena'; run 'ubongo admin --help'`,
+    );
   if (values.all && (what !== 'review' || extra.length > 0))
     throw new UsageError(`--all is for 'ubongo admin review' alone`);
   if (values['data-dir'] !== undefined && values['database-url'] !== undefined)
     throw new UsageError('admin reads one database: --data-dir or --database-url, not both');
   // Read only, but for review's decisions (release, reject).
   const stores: {
-    readonly accounts: Pick<Accounts, 'flaggedAccounts'>;
-    readonly reviews: Pick<Reviews, 'reviews' | 'decide'>;
+    readonly accounts: Pick<Accounts, 'flaggedAccounts' | 'accountByUsername'>;
+    readonly reviews: Pick<Reviews, 'reviews' | 'decide' | 'setRole'>;
     readonly soloRuns: Pick<SoloRuns, 'soloRun'>;
     readonly reports: Pick<Reports, 'reports'>;
     sizes(): Promise<TableSize[]>;
@@ -64,6 +68,7 @@ export async function adminCommand(args: string[], io: Io): Promise<number> {
   try {
     if (what === 'review')
       return await reviewCommand(stores, extra, { json: values.json ?? false, all: values.all ?? false }, io);
+    if (what === 'role') return await adminRole(stores, extra, io, values.json);
     if (what === 'size') return await adminSize(stores, io, values.json);
     if (what === 'reports') return await adminReports(stores.reports, io, values.json);
     const flagged = await stores.accounts.flaggedAccounts();

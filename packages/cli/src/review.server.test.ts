@@ -124,15 +124,18 @@ describe('held results', () => {
 
     expect(await ubongo('admin', 'review', 'release', 'run-999', '--data-dir', dataDir)).toMatchObject({
       code: 1,
-      err: expect.stringMatching(/^ubongo: no held result run-999 /) as unknown,
+      err: expect.stringMatching(/^ubongo: no result run-999 /) as unknown,
     });
     expect(await ubongo('admin', 'review', 'frob', held.id, '--data-dir', dataDir)).toMatchObject({
       code: 2,
-      err: expect.stringMatching(/admin review takes nothing, 'show ID', 'release ID' or 'reject ID'/) as unknown,
+      err: expect.stringMatching(
+        /admin review takes nothing, 'show ID', 'approve ID' \(or 'release ID'\) or 'reject ID'/,
+      ) as unknown,
     });
     const released = await ubongo('admin', 'review', 'release', held.id, '--data-dir', dataDir);
+    // Releasing is approving (its old name): the run reads approved.
     expect(released.code).toBe(0);
-    expect(released.out).toContain(`${held.id}  released  solo count 5 easy by Forger Fay`);
+    expect(released.out).toContain(`${held.id}  approved  solo count 5 easy by Forger Fay`);
     expect(await ubongo('admin', 'review', '--data-dir', dataDir)).toMatchObject({ code: 1, out: '0 results held\n' });
     expect((await ubongo('admin', 'review', '--all', '--data-dir', dataDir)).out).toMatch(/\n1 result reviewed\n$/);
 

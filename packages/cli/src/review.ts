@@ -3,13 +3,15 @@ import type { Io } from './io.js';
 import { EXIT, UsageError } from './io.js';
 
 /** Help for `ubongo admin review`, a part of `ubongo admin --help`. */
-export const REVIEW_HELP = `  review [--all]       the results held for review (docs/accounts.md, "Held results"): solo runs and
-                       rated claims the plausibility model found implausible, with their reasons
-                       and replay, then the board entries players reported; --all lists those
-                       already released or rejected too
-  review show ID       one held result whole (a run's puzzles with their move trails), as JSON
-  review release ID    lists a held run on the boards after all (a claim: noted, the game not re-rated)
+export const REVIEW_HELP = `  review [--all]       the results held for review (docs/accounts.md, "Reviewed results"): solo runs
+                       and rated claims showing what no person does, with their reasons and replay,
+                       then the board entries players reported; --all lists those already approved
+                       or rejected too (the web's #/review screen is the whole queue, flags and all)
+  review show ID       one held or decided result whole (a run's puzzles with their move trails), as JSON
+  review approve ID    approves a result (release ID, its old name): listed, marked reviewed (a
+                       claim: noted, the game not re-rated)
   review reject ID     keeps it off the boards for good
+  role USERNAME ROLE   gives an account a role: reviewer, operator or none (who may review in the web)
 `;
 
 /** Where a result is replayed: a game's replay route, or a run's (its puzzles and, while kept, trails). */
@@ -68,9 +70,9 @@ export async function reviewCommand(
     if (!options.json && reports.length > 0) io.out(`${reports.length} report${reports.length === 1 ? '' : 's'}\n`);
     return results.length + reports.length > 0 ? EXIT.ok : EXIT.none;
   }
-  if (!['show', 'release', 'reject'].includes(verb) || id === undefined || extra.length > 0)
+  if (!['show', 'approve', 'release', 'reject'].includes(verb) || id === undefined || extra.length > 0)
     throw new UsageError(
-      `admin review takes nothing, 'show ID', 'release ID' or 'reject ID'; run 'ubongo admin --help'`,
+      `admin review takes nothing, 'show ID', 'approve ID' (or 'release ID') or 'reject ID'; run 'ubongo admin --help'`,
     );
   if (verb === 'show') {
     const found = (await stores.reviews.reviews(true)).find((r) => r.id === id);
@@ -81,13 +83,14 @@ export async function reviewCommand(
     io.out(jsonOf(whole && found.kind === 'run' ? { ...found, run: whole } : found, true));
     return EXIT.ok;
   }
-  const decided = await stores.reviews.decide(id, verb === 'release' ? 'released' : 'rejected');
+  // Releasing is approving, as before reviews had more names (docs/accounts.md).
+  const decided = await stores.reviews.decide(id, verb === 'reject' ? 'rejected' : 'approved');
   if (!decided) return notFound(id, io);
   io.out(options.json ? jsonOf(decided) : line(decided));
   return EXIT.ok;
 }
 
 function notFound(id: string, io: Io): number {
-  io.err(`ubongo: no held result ${id} (ids are as 'ubongo admin review' lists them: run-N or claim-N)\n`);
+  io.err(`ubongo: no result ${id} (ids are as 'ubongo admin review' lists them: run-N or claim-N)\n`);
   return EXIT.none;
 }

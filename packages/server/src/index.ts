@@ -6,6 +6,8 @@ export * from './solo/courses/daily-store.js';
 export * from './solo/courses/campaign-store.js';
 export * from './accounts/store.js';
 export * from './accounts/report-store.js';
+// For `ubongo admin role USERNAME`: a username's key, as the accounts are found by it.
+export { nameKey } from './accounts/names.js';
 export * from './rating/store.js';
 export * from './rating/season-store.js';
 export * from './friends/store.js';

@@ -28,8 +28,15 @@ export type ListedDealing = (typeof LISTED_DEALINGS)[number];
 export const isJudged = (r: { readonly dealing?: string | undefined }): boolean =>
   (r.dealing ?? 'shuffled') !== 'level';
 
-/** The reviews that keep a run off every board: held by the plausibility model, or rejected (solo/store.ts REVIEWS). */
+/** The reviews that keep a run off every board: held (what no person does), or rejected (solo/store.ts REVIEWS). */
 export const UNLISTED_REVIEWS = ['held', 'rejected'] as const;
+
+/** The reviews of a result a person looked at and let stand: approved (`released`, before reviews had that name). */
+export const REVIEWED = ['approved', 'released'] as const;
+
+/** Whether a result counts as reviewed (docs/accounts.md, "Reviewed results"): only a person's approval makes it so. */
+export const isReviewed = (review: string | undefined): boolean =>
+  (REVIEWED as readonly string[]).includes(review ?? 'none');
 
 /**
  * Whether a run is listed (`LISTED`, and not held or rejected); a run stored before dealing was kept
@@ -48,10 +55,9 @@ export const isListed = (
   !(UNLISTED_REVIEWS as readonly string[]).includes(r.review ?? 'none');
 
 /**
- * Who a public board lists (solo records of all time, of the day and of the week; the rating
- * leaderboards): a claimed account with a history, at least `runs` verified results finished on at
- * least `days` different UTC days (docs/accounts.md). Until then a player's results are their own
- * bests only (their profile shows them).
+ * A history: at least `runs` results finished on at least `days` different UTC days. The solo
+ * boards no longer ask for it (a claimed account's first result is listed at once, unreviewed:
+ * docs/accounts.md); a season's board does (rating/).
  */
 export const ESTABLISHED = { runs: 3, days: 2 } as const;
 

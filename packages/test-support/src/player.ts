@@ -192,6 +192,9 @@ export function solve(task: Puzzle): Placement[] {
   return [...(solveFirst({ ...task, pieces }).solution ?? [])];
 }
 
+/** How many claims `byHand` made in this process (each is timed a little differently). */
+let handsMade = 0;
+
 /**
  * A claim of `placements` as a hand makes it (the move trail the web client sends, core's
  * trail.ts): each piece, after a pause of thought, turned once or twice, then put down, the pauses
@@ -210,8 +213,10 @@ export function byHand(
     const dealt = task?.pieces.find((q) => q.id === p.piece)?.cells;
     return task && dealt ? lieOf(task.grid, dealt, p.cells) : undefined;
   };
+  // Each claim's hand a little other than the last: a trail replayed to the ms is a program's.
+  const jitter = (handsMade++ * 37) % 211;
   const trail = placements.flatMap((p, i): TrailMove[] => {
-    const start = 300 + 1500 * i + (i % 2) * 500;
+    const start = 300 + 1500 * i + (i % 2) * 500 + jitter;
     const turns: TrailMove[] =
       i % 2 === 0
         ? [

@@ -73,7 +73,7 @@ export function taskTerm(difficulty: number): number {
 }
 
 /** What the model looks at: signals of a run that is not a person's, each a test of its own. */
-export const SIGNALS = ['pace', 'floor', 'spread', 'difficulty', 'bare', 'regular', 'history'] as const;
+export const SIGNALS = ['pace', 'floor', 'spread', 'difficulty', 'bare', 'regular', 'history', 'reused'] as const;
 /** One of the model's tests. */
 export type Signal = (typeof SIGNALS)[number];
 
@@ -90,6 +90,14 @@ export const FLOOR_BAND = 0.25;
 export const BARE_TRAIL_CHANCE = 0.1;
 /** Below this spread of ln(gap) between a trail's moves (pooled over the run's trails), a hand is inhumanly regular. */
 export const REGULAR_GAP_SPREAD = 0.45;
+/**
+ * Below this spread of ln(gap) a trail's moves are machine-even: gaps within about a tenth of one
+ * another over `REGULAR_MIN_GAPS` gaps or more. Honest hands measured (plausibility.test.ts) never
+ * come near 0.45; this is a quarter of that, what a timer with a little jitter makes: a hold, not a flag.
+ */
+export const MACHINE_GAP_SPREAD = 0.1;
+/** The fewest moves of a trail whose timings, repeated in another solve, show a trail reused (three gaps). */
+export const REUSED_MIN_MOVES = 4;
 /** Gaps (degrees of freedom) the regularity test needs. */
 export const REGULAR_MIN_GAPS = 8;
 /** How much faster than its own past an account may honestly become at once: ln(1.5), half as fast again. */
@@ -251,6 +259,37 @@ export function judgeRun(solves: readonly Solve[], history: readonly PastSolve[]
   }
 
   return findings.length === 0 ? { plausible: true } : { plausible: false, findings };
+}
+
+/** A trail's timings as its gaps between moves (the first from the deal): what a reused trail repeats. */
+const gapsOf = (trail: Solve['trail']): string =>
+  (trail ?? []).map((m, i, all) => m[0] - (i === 0 ? 0 : (all[i - 1] as typeof m)[0])).join(',');
+
+/**
+ * What no person's run shows, so that the run is held (off every board until a person decides):
+ * two solves with the same move timings (a trail of `REUSED_MIN_MOVES` or more replayed), or moves
+ * machine-even (`MACHINE_GAP_SPREAD`, over `REGULAR_MIN_GAPS` gaps). Everything `judgeRun` finds is
+ * a flag for a reviewer, never a hold: a timing model is not proof of a person (docs/accounts.md).
+ */
+export function impossibleOf(solves: readonly Solve[]): Finding[] {
+  const findings: Finding[] = [];
+  const seen = new Set<string>();
+  let reused = 0;
+  for (const { trail } of solves) {
+    if (trail === undefined || trail.length < REUSED_MIN_MOVES) continue;
+    const gaps = gapsOf(trail);
+    if (seen.has(gaps)) reused++;
+    seen.add(gaps);
+  }
+  if (reused > 0)
+    findings.push({ signal: 'reused', reason: `${reused + 1} trails or more with the same move timings to the ms` });
+  const { spread, gaps } = gapSpread(solves);
+  if (gaps >= REGULAR_MIN_GAPS && spread < MACHINE_GAP_SPREAD)
+    findings.push({
+      signal: 'regular',
+      reason: `moves machine-even, ${spread.toFixed(3)} apart in ln(ms) over ${gaps} gaps, under ${MACHINE_GAP_SPREAD}`,
+    });
+  return findings;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { bounds, normalize, sameCells, translate } from '../cells.js';
+import type { Placement } from '../solver.js';
 import type { Cell, GridName } from '../grid.js';
 import { gridOf } from '../grid.js';
-import type { Piece } from '../puzzle.js';
+import type { Piece, Puzzle } from '../puzzle.js';
 import type { TrailLie, TrailMove } from './trail.js';
 
 /*
@@ -72,4 +73,25 @@ export function trailAt(
 /** When a trail's last move was made (0 for none): how long its replay runs. */
 export function trailLength(trail: readonly TrailMove[]): number {
   return trail.reduce((last, m) => Math.max(last, m[0]), 0);
+}
+
+/**
+ * Whether a whole trail, played back (trail-replay.ts), leaves every piece where the claim put it. A
+ * trail that does not say where its pieces lay (a place without a lie), or lays them off the
+ * board, does not end there: its replay would show another board than the one solved.
+ */
+export function endsInPlacements(
+  puzzle: Puzzle,
+  trail: readonly TrailMove[],
+  placements: readonly Placement[],
+): boolean {
+  if (trail.some((m) => m[1] === 'place' && m.length !== 4)) return false;
+  // The replay shows one piece of each kind (two of one kind as the latest move naming it left it).
+  const end = new Map(trailAt(puzzle.grid, puzzle.pieces, trail, Infinity).map((p) => [p.piece, p.cells]));
+  const kinds = new Set(placements.map((p) => p.piece));
+  if (end.size !== kinds.size) return false;
+  return [...kinds].every((kind) => {
+    const cells = end.get(kind);
+    return cells !== undefined && placements.some((p) => p.piece === kind && sameCells(p.cells, cells));
+  });
 }

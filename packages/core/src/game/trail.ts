@@ -62,7 +62,8 @@ const seconds = (ms: number): string => (ms / 1000).toFixed(2);
 /**
  * Whether a person could have made this solve. In order: the server's own measure against the
  * human floor of the task (`humanFloorSeconds`); a trail at all; every piece of the placements put
- * down by hand (for a whole trail); a trail no longer than the time the server saw (plus
+ * down by hand (for a whole trail; the server also plays it back: trail-replay.ts's
+ * `endsInPlacements`); a trail no longer than the time the server saw (plus
  * `TRAIL_SLACK_MS`) and never going back in time; no more than `MAX_MOVES_PER_SECOND` over the
  * server's time; pieces put down no closer together than `MIN_PLACE_GAP_MS`. The trail's times are
  * the player's word: these catch a program that sends a solver's answer, not one that imitates a

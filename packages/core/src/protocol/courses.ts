@@ -56,11 +56,13 @@ export interface StormHighEntry {
   readonly score: number;
   /** How long the run lasted. */
   readonly ms: number;
+  /** Whether a reviewer approved the run (`BoardRunEntry.reviewed`). */
+  readonly reviewed: boolean;
 }
 
 /**
  * `GET /api/storm/highs`: the best Storm runs of the UTC day, of the ISO week and of all time (runs
- * verified, not held or rejected, by established players, as every public board), best first; for
+ * verified, not held or rejected, by claimed accounts not banned, one a player, as every public board), best first; for
  * a signed-in account, its own highs.
  */
 export interface StormHighsAnswer {
@@ -170,6 +172,8 @@ export interface DailyBoardAnswer {
     readonly username: string | null;
     readonly run: number;
     readonly ms: number;
+    /** Whether a reviewer approved the run (`BoardRunEntry.reviewed`). */
+    readonly reviewed: boolean;
   }[];
   readonly next: string | null;
 }

@@ -24,9 +24,14 @@ export interface BoardRunEntry extends SoloRecordEntry {
    * by it, never by the name. Null for a run stored before accounts.
    */
   readonly account: string | null;
+  /**
+   * Whether a person (a reviewer) looked at its replay and approved it: a result is listed at once,
+   * unreviewed, and only an approval makes it reviewed (docs/accounts.md, "Reviewed results").
+   */
+  readonly reviewed: boolean;
 }
 
-/** `GET /api/records`: a page of a board, and the cursor of the next (null at the end). */
+/** `GET /api/records`: a page of a board (one entry a player, their best), and the cursor of the next (null at the end). */
 export interface RecordsAnswer {
   readonly records: readonly BoardRunEntry[];
   readonly next: string | null;

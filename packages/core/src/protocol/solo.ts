@@ -104,9 +104,10 @@ export interface SoloServerMessages {
    * The run is stored. `newBest` when it beats the account's best listed run on the setting and any
    * best the player joined with (a listed run only, with a solve). `verified` is false when a solve
    * came faster than a person can (the server's measure against the human floor, docs/accounts.md):
-   * it is kept but never listed. `held` when the run as a whole did not look like a person's
-   * (docs/accounts.md, "Held results"): it is kept, shown to its owner as under review, and listed
-   * only if an operator releases it.
+   * it is kept but never listed. `held` when the run as a whole showed what no person does
+   * (docs/accounts.md, "Reviewed results": a trail reused, moves machine-even): it is kept, shown to
+   * its owner as under review, and listed only if a reviewer approves it. Any other run is listed at
+   * once, unreviewed.
    */
   readonly recorded: {
     readonly result: SoloResult;
@@ -118,7 +119,7 @@ export interface SoloServerMessages {
      * `Implausibility`: faster than the human floor, or without a hand's trail). Empty when verified.
      */
     readonly unverified: readonly Implausibility[];
-    /** Why the run is held: the tests of the run model it failed (plausibility.ts's `Signal`). Empty when not held. */
+    /** Why the run is held: what no person does (plausibility.ts's `impossibleOf`, by `Signal`). Empty when not held. */
     readonly signals: readonly Signal[];
     /** Each puzzle of the run, in order, with its time. */
     readonly puzzles: readonly SoloPuzzleTime[];

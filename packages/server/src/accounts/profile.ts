@@ -1,4 +1,5 @@
 import type { BoardRunEntry, PlayerRunsAnswer, ProfileAnswer } from '@ubongo/core';
+import { isReviewed } from '../leaderboards.js';
 import { displayOf, ratingView } from '../rating/ratings.js';
 import type { StoredSoloRun } from '../solo/store.js';
 import type { Stores } from '../storage/stores.js';
@@ -17,6 +18,7 @@ export const entryOf = (r: StoredSoloRun): BoardRunEntry => ({
   ms: r.ms,
   seed: r.seed,
   finishedAt: r.finishedAt,
+  reviewed: isReviewed(r.review),
 });
 
 /** A run in its player's own list: whether it was verified and how it was dealt, too. */

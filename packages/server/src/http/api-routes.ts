@@ -135,7 +135,7 @@ export function apiRoutes(app: Http, options: ApiOptions): void {
     const skip = cursor === undefined ? 0 : Number(cursor);
     // One more than the page, to know whether there is a next.
     const records = await solos.records({
-      from: 'established',
+      from: 'public',
       mode,
       ...(limit === undefined ? {} : { limit: Number(limit) }),
       ...(side === undefined ? {} : { side }),

@@ -67,7 +67,9 @@ export async function findGhost(
     if (kind === 'own')
       return byId((await stores.soloRuns.soloSummary(account.id)).best.find((r) => soloSetting(r) === setting)?.id);
     const [first] = await stores.soloRuns.records({
-      from: 'established',
+      from: 'public',
+      // A ghost's "best" is a reviewed run: one no person looked at is not offered as the bar.
+      reviewed: true,
       mode: options.mode,
       limit: options.limit,
       side: options.side,
@@ -103,7 +105,7 @@ export async function findGhost(
           message: 'the day’s counted attempt races no ghost: play it first, then race a ghost as practice',
         });
       if (kind === 'own') return byId(attempt.run ?? undefined);
-      const [first] = await stores.daily.dailyBoard(day, { top: 1 });
+      const [first] = await stores.daily.dailyBoard(day, { top: 1, reviewed: true });
       return byId(first?.run);
     }
     case 'storm':

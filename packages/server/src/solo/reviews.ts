@@ -1,5 +1,5 @@
-import type { Deck, PastSolve, RunVerdict, Solve } from '@ubongo/core';
-import { findTask } from '@ubongo/core';
+import type { Deck, Finding, PastSolve, RunVerdict, Signal, Solve } from '@ubongo/core';
+import { findTask, impossibleOf, judgeRun } from '@ubongo/core';
 import { isListed } from '../leaderboards.js';
 import type { HeldClaim } from './review-store.js';
 import type { SoloPuzzle, SoloRecord } from './store.js';
@@ -38,14 +38,44 @@ export function pastSolves(deck: Deck, runs: readonly SoloRecord[]): PastSolve[]
     .slice(0, HISTORY_SOLVES);
 }
 
-/** The model's findings as a held result's reasons: `signal: what it saw`. */
+/** The model's findings as a result's reasons (its flags, or why it is held): `signal: what it saw`. */
 export function reasonsOf(verdict: RunVerdict): string[] {
   return verdict.plausible ? [] : verdict.findings.map((f) => `${f.signal}: ${f.reason}`);
 }
 
 /**
- * A rated game's claims judged as a run (core's judgeClaim, docs/accounts.md "Held results"): the
- * game, where an account's past solves come from, and where a held claim is kept.
+ * A run judged as a whole (docs/accounts.md, "Reviewed results"): `hold` what no person does
+ * (core's `impossibleOf`: a trail reused, moves machine-even), `flags` what the timing model
+ * notices (core's `judgeRun`), which order the review queue and never keep a result off a board.
+ * `reasons`: both, as stored with the result; `plausible`: neither found (its attempts count).
+ */
+export interface WholeVerdict {
+  readonly hold: readonly Finding[];
+  readonly flags: readonly Finding[];
+  readonly reasons: string[];
+  readonly plausible: boolean;
+}
+
+/** Judges a run's solves as a whole, with the account's past solves (`WholeVerdict`). */
+export function judgeWhole(solves: readonly Solve[], history: readonly PastSolve[] = []): WholeVerdict {
+  const hold = impossibleOf(solves);
+  const model = judgeRun(solves, history);
+  const flags = model.plausible ? [] : model.findings;
+  const all = [...hold, ...flags];
+  return {
+    hold,
+    flags,
+    reasons: all.map((f) => `${f.signal}: ${f.reason}`),
+    plausible: all.length === 0,
+  };
+}
+
+/** The signals of findings, each once. */
+export const signalsOf = (findings: readonly Finding[]): Signal[] => [...new Set(findings.map((f) => f.signal))];
+
+/**
+ * A rated game's claims judged as a run (`judgeWhole`, docs/accounts.md "Reviewed results"): the
+ * game, where an account's past solves come from, and where a held or flagged claim is kept.
  */
 export interface ClaimReview {
   readonly gameId: string;

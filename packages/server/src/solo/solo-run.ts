@@ -1,11 +1,11 @@
 import type { Deck, SoloBest, SoloDealing, SoloEvent, SoloResult, SoloServerMessages, TaskRef } from '@ubongo/core';
-import { compareSoloResults, isNewBest, judgeRun } from '@ubongo/core';
+import { compareSoloResults, isNewBest } from '@ubongo/core';
 import type { GameClock } from '../clock.js';
 import type { Limits } from '../net/limits.js';
 import type { RoomServices } from '../services.js';
 import type { StoredCourseRun } from './courses.js';
 import { isJudged, isListed } from '../leaderboards.js';
-import { HISTORY_RUNS, pastSolves, reasonsOf, runSolves } from './reviews.js';
+import { HISTORY_RUNS, judgeWhole, pastSolves, runSolves, signalsOf } from './reviews.js';
 import { soloSetting } from './solo-bests.js';
 import type { Claimed } from './solves.js';
 import { Solves } from './solves.js';
@@ -130,14 +130,17 @@ export class SoloRun {
     });
     const { verified } = this;
     const dealing = this.options.dealing ?? 'shuffled';
+    // Held only for what no person does; what the timing model notices is a flag for a reviewer,
+    // and the run is listed at once, unreviewed (docs/accounts.md, "Reviewed results").
     const verdict =
       verified && isJudged({ dealing })
-        ? judgeRun(runSolves(this.deck, this.#puzzles), pastSolves(this.deck, past ?? []))
-        : ({ plausible: true } as const);
-    const review = verdict.plausible ? 'none' : 'held';
-    const reasons = reasonsOf(verdict);
+        ? judgeWhole(runSolves(this.deck, this.#puzzles), pastSolves(this.deck, past ?? []))
+        : judgeWhole([]);
+    const review = verdict.hold.length > 0 ? 'held' : 'none';
+    const { reasons } = verdict;
     this.#settle(verdict.plausible);
-    if (review === 'held') log(`solo room ${this.room}: run held for review: ${reasons.join('; ')}`);
+    if (reasons.length > 0)
+      log(`solo room ${this.room}: run ${review === 'held' ? 'held' : 'flagged'} for review: ${reasons.join('; ')}`);
     const finishedAt = clock.now();
     const id = await stores.soloRuns.saveSolo({
       ...result,
@@ -161,7 +164,7 @@ export class SoloRun {
       verified,
       held,
       unverified: this.#solves.whyImplausible(PLAYER),
-      signals: verdict.plausible ? [] : [...new Set(verdict.findings.map((f) => f.signal))],
+      signals: signalsOf(verdict.hold),
       puzzles,
       run: id,
     };
@@ -174,7 +177,7 @@ export class SoloRun {
    */
   close(): void {
     if (this.#settled) return;
-    this.#settle(judgeRun(runSolves(this.deck, this.#puzzles)).plausible);
+    this.#settle(judgeWhole(runSolves(this.deck, this.#puzzles)).plausible);
   }
 
   /** Counts the run's attempts (once), if the run as a whole is plausible. */

@@ -1,10 +1,21 @@
-import type { Deck, Implausibility, PastSolve, RaceAction, RaceEvent, Solve, TaskRef, TrailMove } from '@ubongo/core';
-import { findTask, judgeClaim, judgeSolve } from '@ubongo/core';
+import type {
+  Deck,
+  Implausibility,
+  PastSolve,
+  Placement,
+  RaceAction,
+  RaceEvent,
+  Solve,
+  TaskRef,
+  TrailMove,
+  Verdict,
+} from '@ubongo/core';
+import { endsInPlacements, findTask, judgeSolve, MAX_TRAIL_MOVES, puzzleOf } from '@ubongo/core';
 import type { GameClock } from '../clock.js';
 import type { InPlay } from '../practice/in-play.js';
 import type { Attempts } from '../rating/puzzles.js';
 import type { ClaimReview } from './reviews.js';
-import { reasonsOf } from './reviews.js';
+import { judgeWhole } from './reviews.js';
 import type { Stores } from '../storage/stores.js';
 
 /** What judging and counting solves needs from the server around it. */
@@ -22,9 +33,9 @@ export interface Whose {
   readonly account: string | undefined;
 }
 
-/** A claim as judged: its pieces, and the move trail the player sent. */
+/** A claim as judged: its placements (accepted), and the move trail the player sent. */
 export interface Claimed {
-  readonly placements: readonly { readonly piece: string }[];
+  readonly placements: readonly Placement[];
   readonly trail?: readonly TrailMove[] | undefined;
 }
 
@@ -46,6 +57,8 @@ export const UNKNOWN_DIFFICULTY = 1;
  */
 export class Solves {
   readonly #dealt = new Map<string, { task: TaskRef; at: number }>();
+  /** The players whose claims were flagged for review in this game (kept once). */
+  readonly #flagged = new Set<string>();
   /** Each player's time to solve the board dealt to them (ms from the deal), once solved. */
   readonly #took = new Map<string, number>();
   readonly #implausible = new Set<string>();
@@ -153,7 +166,7 @@ export class Solves {
       pieces: claim?.placements.map((p) => p.piece) ?? task?.pieces ?? [],
       trail: claim?.trail,
     };
-    const verdict = judgeSolve(solve);
+    const verdict = this.#judgeSolve(solve, dealt.task, claim);
     if (verdict.plausible) return this.#judgeRun(player, whose, solve);
     this.#implausible.add(player);
     this.#why.set(player, new Set([...(this.#why.get(player) ?? []), verdict.kind]));
@@ -170,9 +183,27 @@ export class Solves {
   }
 
   /**
+   * Core's judgeSolve, and then a whole trail that says where its pieces lay, played back, must end
+   * in the placements the server accepted (trail-replay.ts's `endsInPlacements`): else its replay
+   * shows another board than the one solved, as a trail whose every place lies off the board does.
+   * A trail that says nowhere (sent before protocol 6) is replayed as the placements themselves.
+   */
+  #judgeSolve(solve: Solve, task: TaskRef, claim: Claimed | undefined): Verdict {
+    const verdict = judgeSolve(solve);
+    const { trail } = solve;
+    const positioned = trail?.some((m) => m[1] === 'place' && m.length === 4) ?? false;
+    if (!verdict.plausible || !claim || !trail || !positioned || trail.length >= MAX_TRAIL_MOVES) return verdict;
+    if (!findTask(this.deck, task)) return verdict;
+    return endsInPlacements(puzzleOf(this.deck, task), trail, claim.placements)
+      ? verdict
+      : { plausible: false, reason: 'with a trail that does not end in the placements claimed', kind: 'hand' };
+  }
+
+  /**
    * A rated game's claim that passed the floor, judged with the player's earlier solves of the
-   * game and the account's past: an implausible one makes the player implausible (off the game's
-   * ratings) and is kept held for `ubongo admin review`. Says whether it was plausible.
+   * game and the account's past (`judgeWhole`): one showing what no person does makes the player
+   * implausible (off the game's ratings) and is kept held; one the timing model only flags stays
+   * rated and is kept for the review queue. Says whether the player is still plausible.
    */
   #judgeRun(player: string, whose: Whose, solve: Solve): boolean {
     const { review } = this;
@@ -180,16 +211,26 @@ export class Solves {
     if (!review || account === undefined || this.#implausible.has(player)) return true;
     const earlier = this.#runs.get(player) ?? [];
     const past = this.#history.get(account);
-    const verdict = judgeClaim(solve, earlier, past === 'reading' ? [] : past);
+    const verdict = judgeWhole([...earlier, solve], past === 'reading' ? [] : past);
     this.#runs.set(player, [...earlier, solve]);
     if (verdict.plausible) return true;
-    this.#implausible.add(player);
-    const reasons = reasonsOf(verdict);
+    // Held (unrated) only for what no person does; a flag keeps the claim rated, queued for a reviewer.
+    const held = verdict.hold.length > 0;
+    const { reasons } = verdict;
     const { clock, log } = this.services;
-    log(`${this.labels.log}: claim of ${player} in game ${review.gameId} held for review: ${reasons.join('; ')}`);
-    review.hold({ gameId: review.gameId, player, accountId: account, reasons, at: clock.now() }).catch((e: unknown) => {
-      log(`${this.labels.log}: could not keep a held claim: ${String(e)}`);
-    });
+    // A player's claims are flagged once a game (the first that shows something), as a held one was.
+    if (!held && this.#flagged.has(player)) return true;
+    this.#flagged.add(player);
+    log(
+      `${this.labels.log}: claim of ${player} in game ${review.gameId} ${held ? 'held' : 'flagged'} for review: ${reasons.join('; ')}`,
+    );
+    review
+      .hold({ gameId: review.gameId, player, accountId: account, reasons, at: clock.now(), held })
+      .catch((e: unknown) => {
+        log(`${this.labels.log}: could not keep a claim for review: ${String(e)}`);
+      });
+    if (!held) return true;
+    this.#implausible.add(player);
     return false;
   }
 

@@ -1,5 +1,5 @@
-import type { RaceEvent, TrailMove } from '@ubongo/core';
-import { humanFloorSeconds } from '@ubongo/core';
+import type { Placement, RaceEvent, TrailMove } from '@ubongo/core';
+import { humanFloorSeconds, lieOf, puzzleOf } from '@ubongo/core';
 import { shippedDeck } from '@ubongo/core/decks';
 import { describe, expect, it } from 'vitest';
 import { LocalInPlay } from '../practice/in-play.js';
@@ -23,13 +23,20 @@ if (!task) throw new Error('the first board has no tasks');
 const ref = { board: board.id, side: 'easy', key: task.key } as const;
 const floorMs = humanFloorSeconds(task.difficulty, task.pieces.length) * 1000;
 
+const puzzle = puzzleOf(deck, ref);
+
+/** Where a placement lies, as the web client says it with a place (a trail must end in the placements). */
+function placed(at: number, p: Placement): TrailMove {
+  const dealt = puzzle.pieces.find((x) => x.id === p.piece);
+  const lie = dealt ? lieOf(puzzle.grid, dealt.cells, p.cells) : undefined;
+  if (!lie) throw new Error(`no lie of ${p.piece}`);
+  return [at, 'place', p.piece, lie];
+}
+
 /** The task's solution put down as a hand puts pieces down: one every 0.4 s. */
 const claim = {
   placements: task.solution,
-  trail: task.solution.flatMap((p, i): TrailMove[] => [
-    [200 + 400 * i, 'turn', p.piece],
-    [400 + 400 * i, 'place', p.piece],
-  ]),
+  trail: task.solution.flatMap((p, i): TrailMove[] => [[200 + 400 * i, 'turn', p.piece], placed(400 + 400 * i, p)]),
 };
 
 function setup(whose: Record<string, Whose> = { p1: { person: true, account: 'ana' } }) {
@@ -205,7 +212,7 @@ describe('Solves', () => {
     await expect.poll(() => logged).toEqual([expect.stringMatching(/^room room1: could not count an attempt: /)]);
   });
 
-  it("holds a rated game's claims that are a program's as a run, and keeps them for review", async () => {
+  it("holds a rated game's claims only for what no person does, flags what the model notices, keeps both for review", async () => {
     const stores = openMemoryStores();
     const clock = { t: 1_000_000, now: () => clock.t };
     const logged: string[] = [];
@@ -226,37 +233,49 @@ describe('Solves', () => {
       whose,
       claimReview(stores, deck, 'G1-1'),
     );
-    // The attack: each round claimed 0.25 s after the floor, one place per piece; a person beside it.
-    const bare = {
+    // The attack: each round claimed 0.25 s after the floor, one trail replayed each round (held);
+    // a bare trail, new each round (flagged: the timing model is no proof, a reviewer looks); a person.
+    const reused = {
       placements: task.solution,
-      trail: task.solution.map((p, i): TrailMove => [500 + 700 * i, 'place', p.piece]),
+      trail: task.solution.flatMap((p, i): TrailMove[] => [[200 + 700 * i, 'turn', p.piece], placed(500 + 700 * i, p)]),
     };
+    const bare = (round: number) => ({
+      placements: task.solution,
+      trail: task.solution.map((p, i): TrailMove => placed(500 + 700 * i + 37 * round, p)),
+    });
     const person = (round: number) => ({
       placements: task.solution,
       trail: task.solution.flatMap((p, i): TrailMove[] => [
         [300 + 1700 * i + (round % 3) * 400, 'turn', p.piece],
         [420 + 1700 * i + (round % 3) * 400, 'flip', p.piece],
-        [900 + 1700 * i + (round % 3) * 400 + (round % 2) * 150, 'place', p.piece],
+        placed(900 + 1700 * i + (round % 3) * 400 + (round % 2) * 150, p),
       ]),
     });
     const verdicts: boolean[] = [];
     for (let round = 0; round < 4; round++) {
       solves.deal([
         { player: 'forger', ...ref },
+        { player: 'flo', ...ref },
         { player: 'pia', ...ref },
         { player: 'bot', ...ref },
       ]);
       clock.t += floorMs + 250;
-      verdicts.push(solves.solved('forger', bare));
+      verdicts.push(solves.solved('forger', reused));
+      expect(solves.solved('flo', bare(round))).toBe(true);
       expect(solves.solved('bot', undefined)).toBe(true);
       clock.t += 6000 + 4000 * (round % 3);
       expect(solves.solved('pia', person(round)), logged.join('\n')).toBe(true);
     }
-    // Each claim passes the floor; the run of them does not: held at the second (two at the floor),
-    // and not judged again (the player is off the game's ratings already).
+    // Each claim passes the floor; the forger's second replays the first's trail: held, and not
+    // judged again (the player is off the game's ratings already). Flo stays rated, flagged once.
     expect(verdicts).toEqual([true, false, true, true]);
     expect([...solves.implausible]).toEqual(['forger']);
     await expect.poll(() => stores.reviews.reviews()).toHaveLength(1);
+    await expect.poll(() => stores.reviews.queue(10)).toHaveLength(2);
+    const flagged = (await stores.reviews.queue(10)).find((r) => r.kind === 'claim' && r.player === 'flo');
+    expect(flagged).toMatchObject({ review: 'none', accountId: 'flo' });
+    expect(flagged?.reasons.join('\n')).toMatch(/^floor: 2 of 2 solves within 25% over the human floor/m);
+    expect(logged.join('\n')).toMatch(/claim of flo in game G1-1 flagged for review: /);
     const [held] = await stores.reviews.reviews();
     expect(held).toMatchObject({
       kind: 'claim',
@@ -265,9 +284,7 @@ describe('Solves', () => {
       accountId: 'forger',
       review: 'held',
     });
-    expect(held?.reasons.join('\n')).toMatch(
-      /^floor: 2 of 2 solves within 25% over the human floor \(for a person: one in \d+\)$/m,
-    );
+    expect(held?.reasons.join('\n')).toMatch(/^reused: 2 trails or more with the same move timings to the ms$/m);
     expect(logged.join('\n')).toMatch(/claim of forger in game G1-1 held for review: /);
     // The server restarts: the game, resumed with a new Solves, still knows whose claim was held.
     const resumed = new Solves(

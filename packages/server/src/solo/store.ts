@@ -11,18 +11,19 @@ export interface SoloRecord extends SoloRecordEntry {
   readonly puzzles?: readonly SoloPuzzle[];
   /** How the run was dealt: shuffled boards (the default), or tasks at the player's level, never listed. */
   readonly dealing?: SoloDealing;
-  /** Where the run stands with review (`Reviews`): 'none' unless the plausibility model held it. */
+  /** Where the run stands with review (`Reviews`): 'none' (unreviewed) until held or a person decides. */
   readonly review?: Review;
-  /** Why the run was held (the model's findings), none if it was not. */
+  /** Why the run was held, or what the plausibility model flagged in it for a reviewer (none if nothing). */
   readonly reasons?: readonly string[];
 }
 
 /**
- * A result's review (docs/accounts.md, "Held results"): none; held by the plausibility model
- * (kept, shown to its owner as under review, never listed nor rated); released by an operator
- * (listed as any other); rejected by an operator (kept, never listed).
+ * A result's review (docs/accounts.md, "Reviewed results"): none (listed, unreviewed: new results,
+ * flagged or not); held for what no person does (kept, shown to its owner as under review, never
+ * listed nor rated); approved by a reviewer (listed, reviewed; `released` is the name it had before,
+ * read the same); rejected by a reviewer (kept, never listed).
  */
-export const REVIEWS = ['none', 'held', 'released', 'rejected'] as const;
+export const REVIEWS = ['none', 'held', 'approved', 'released', 'rejected'] as const;
 
 export type Review = (typeof REVIEWS)[number];
 
@@ -43,10 +44,12 @@ export interface RecordQuery {
   /** Only results finished at or after this time (a leaderboard of today, of this week). */
   readonly since?: number;
   /**
-   * Whose runs: `established` for a public board (claimed accounts with a history, docs/accounts.md,
-   * `ESTABLISHED`), `anyone` for every listed run (what an operator or a test looks at).
+   * Whose runs: `public` for a public board (claimed accounts not banned, each account once: its
+   * best), `anyone` for every listed run (what an operator or a test looks at).
    */
-  readonly from: 'established' | 'anyone';
+  readonly from: 'public' | 'anyone';
+  /** Only runs a reviewer approved (`REVIEWED`): what a ghost's "best", podiums and records offer. */
+  readonly reviewed?: boolean;
   /**
    * Which board: the solo records (runs dealt shuffled, the default) or Storm's highs (Storm's runs:
    * `LISTED` but for the dealing, docs/courses.md).
@@ -104,7 +107,7 @@ export interface SoloRuns {
   saveSolo(record: SoloRecord): Promise<number>;
   /**
    * The best listed results (leaderboards.ts's `listable`): most solved then fastest (timed),
-   * fastest complete runs (count), from the accounts `query.from` says.
+   * fastest complete runs (count), from the accounts `query.from` says (a public board: each one's best).
    */
   records(query: RecordQuery): Promise<StoredSoloRun[]>;
   /** An account's solo results, verified or not, newest first (a page of them, given `page`). */

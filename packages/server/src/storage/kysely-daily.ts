@@ -1,7 +1,13 @@
 import type { Kysely } from 'kysely';
-import { UNLISTED_REVIEWS } from '../leaderboards.js';
+import { isReviewed, REVIEWED, UNLISTED_REVIEWS } from '../leaderboards.js';
 import { randomBytes } from 'node:crypto';
-import type { DailyAttempt, DailyAttempts, DailyBoardEntry, DailySettling } from '../solo/courses/daily-store.js';
+import type {
+  DailyAttempt,
+  DailyAttempts,
+  DailyBoardEntry,
+  DailyBoardPage,
+  DailySettling,
+} from '../solo/courses/daily-store.js';
 import { rows } from './rows.js';
 import { parseStored } from './schemas.js';
 import type { Tables } from './tables.js';
@@ -65,24 +71,27 @@ export class KyselyDaily implements DailyAttempts {
     return found.map((r) => r.day);
   }
 
-  async dailyBoard(day: string, page: { readonly top: number; readonly offset?: number }): Promise<DailyBoardEntry[]> {
+  async dailyBoard(day: string, page: DailyBoardPage): Promise<DailyBoardEntry[]> {
     const found = await this.db
       .selectFrom('daily_attempts')
       .innerJoin('solo_results', 'solo_results.id', 'daily_attempts.run_id')
       .innerJoin('accounts', 'accounts.id', 'daily_attempts.account_id')
-      .innerJoin('established_players', 'established_players.account_id', 'daily_attempts.account_id')
+      .leftJoin('account_standing', 'account_standing.account_id', 'daily_attempts.account_id')
       .select([
         'daily_attempts.account_id',
         'daily_attempts.run_id',
         'daily_attempts.ms',
         'accounts.name',
         'accounts.username',
+        'solo_results.review',
       ])
       .where('daily_attempts.day', '=', day)
       .where('daily_attempts.solved', '=', 1)
       .where('daily_attempts.verified', '=', 1)
       .where('solo_results.review', 'not in', UNLISTED_REVIEWS)
       .where('accounts.username', 'is not', null)
+      .where('account_standing.banned_at', 'is', null)
+      .$if(page.reviewed === true, (q) => q.where('solo_results.review', 'in', REVIEWED))
       .orderBy('daily_attempts.ms', 'asc')
       .orderBy('daily_attempts.started_at', 'asc')
       .orderBy('daily_attempts.account_id', 'asc')
@@ -95,6 +104,7 @@ export class KyselyDaily implements DailyAttempts {
       username: r.username,
       run: Number(r.run_id),
       ms: Number(r.ms),
+      reviewed: isReviewed(r.review),
     }));
   }
 

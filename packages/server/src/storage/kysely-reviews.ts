@@ -1,13 +1,23 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { HeldClaim, Reviewed, Reviews } from '../solo/review-store.js';
+import type { Decision, HeldClaim, Reviewed, Reviews, Role, Standing } from '../solo/review-store.js';
 import type { Review } from '../solo/store.js';
-import { noteEstablished, soloOf } from './kysely-solo-runs.js';
+import { soloOf } from './kysely-solo-runs.js';
 import { rows } from './rows.js';
 import { parseStored } from './schemas.js';
 import type { Tables } from './tables.js';
 
 /** The reviews `reviews` lists: those still held, or every one a result was ever given. */
-const UNDER = (all: boolean): Review[] => (all ? ['held', 'released', 'rejected'] : ['held']);
+const UNDER = (all: boolean): Review[] => (all ? ['held', 'approved', 'released', 'rejected'] : ['held']);
+
+/** The dealings whose runs stand on a public board, so are queued for review: the solo boards', Storm's, the daily's. */
+export const QUEUED_DEALINGS = ['shuffled', 'storm', 'daily'] as const;
+
+/**
+ * The review a claim is given by a decision: a held claim approved is `released` (as before
+ * reviews had more names), a flagged one `approved`; either rejected is `rejected`.
+ */
+export const claimDecision = (held: boolean, decision: Decision): Review =>
+  decision === 'approved' && held ? 'released' : decision;
 
 /** A result's id for `decide`, parsed: which table, which row. */
 export function parseReviewId(id: string): { kind: 'run' | 'claim'; row: number } | undefined {
@@ -42,7 +52,7 @@ const runOf = (raw: Selectable<Tables['solo_results']>): Reviewed => {
   };
 };
 
-/** The held results of a SQL database: `solo_results.review` and `held_claims`. */
+/** The results under review of a SQL database: `solo_results.review`, `held_claims`, `account_standing`. */
 export class KyselyReviews implements Reviews {
   constructor(private readonly db: Kysely<Tables>) {}
 
@@ -52,12 +62,14 @@ export class KyselyReviews implements Reviews {
       .select('player')
       .distinct()
       .where('game_id', '=', gameId)
+      .where('held', '=', 1)
       .orderBy('player')
       .execute();
     return found.map((r) => r.player);
   }
 
   async holdClaim(c: HeldClaim): Promise<void> {
+    const held = c.held !== false;
     await this.db
       .insertInto('held_claims')
       .values({
@@ -66,6 +78,8 @@ export class KyselyReviews implements Reviews {
         account_id: c.accountId,
         reasons: JSON.stringify(c.reasons),
         at: c.at,
+        held: held ? 1 : 0,
+        review: held ? 'held' : 'none',
       })
       .execute();
   }
@@ -86,25 +100,71 @@ export class KyselyReviews implements Reviews {
     return [...runs.map(runOf), ...claims.map(claimOf)].sort((a, b) => a.at - b.at);
   }
 
-  async decide(id: string, review: 'released' | 'rejected'): Promise<Reviewed | undefined> {
+  async queue(top: number): Promise<Reviewed[]> {
+    const runs = await this.db
+      .selectFrom('solo_results')
+      .innerJoin('accounts', 'accounts.id', 'solo_results.account_id')
+      .leftJoin('account_standing', 'account_standing.account_id', 'solo_results.account_id')
+      .selectAll('solo_results')
+      .where('solo_results.review', 'in', ['none', 'held'])
+      .where('solo_results.verified', '=', 1)
+      .where('solo_results.dealing', 'in', QUEUED_DEALINGS)
+      .where('accounts.username', 'is not', null)
+      .where('account_standing.banned_at', 'is', null)
+      .orderBy('solo_results.id', 'desc')
+      .limit(top)
+      .execute();
+    const claims = await this.db
+      .selectFrom('held_claims')
+      .selectAll()
+      .where('review', 'in', ['none', 'held'])
+      .orderBy('id', 'desc')
+      .limit(top)
+      .execute();
+    return [...runs.map(runOf), ...claims.map(claimOf)];
+  }
+
+  async decide(id: string, decision: Decision): Promise<Reviewed | undefined> {
     const which = parseReviewId(id);
     if (!which) return undefined;
-    // A result never held (review 'none') has nothing to decide.
     if (which.kind === 'run') {
-      await this.db
-        .updateTable('solo_results')
-        .set({ review })
-        .where('id', '=', which.row)
-        .where('review', '!=', 'none')
-        .execute();
+      await this.db.updateTable('solo_results').set({ review: decision }).where('id', '=', which.row).execute();
       const row = await this.db.selectFrom('solo_results').selectAll().where('id', '=', which.row).executeTakeFirst();
-      // A run released counts for its account's history from now: it may make the account established.
-      if (row && review === 'released' && row.account_id !== null && row.verified === 1)
-        await noteEstablished(this.db, row.account_id, row.finished_at);
-      return row && row.review !== 'none' ? runOf(row) : undefined;
+      return row ? runOf(row) : undefined;
     }
+    const claim = await this.db.selectFrom('held_claims').selectAll().where('id', '=', which.row).executeTakeFirst();
+    if (!claim) return undefined;
+    const review = claimDecision(claim.held === 1, decision);
     await this.db.updateTable('held_claims').set({ review }).where('id', '=', which.row).execute();
-    const row = await this.db.selectFrom('held_claims').selectAll().where('id', '=', which.row).executeTakeFirst();
-    return row ? claimOf(row) : undefined;
+    return claimOf({ ...claim, review });
+  }
+
+  async standing(accountId: string): Promise<Standing> {
+    const raw = await this.db
+      .selectFrom('account_standing')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    if (!raw) return { role: 'none', bannedAt: null };
+    const row = parseStored(rows.accountStanding, raw, `account_standing (${accountId})`);
+    return { role: row.role, bannedAt: row.banned_at };
+  }
+
+  async setRole(accountId: string, role: Role): Promise<void> {
+    await this.db
+      .insertInto('account_standing')
+      .values({ account_id: accountId, role, banned_at: null })
+      .onConflict((oc) => oc.column('account_id').doUpdateSet({ role }))
+      .execute();
+  }
+
+  async ban(accountId: string, at: number): Promise<void> {
+    await this.db
+      .insertInto('account_standing')
+      .values({ account_id: accountId, banned_at: at })
+      .onConflict((oc) =>
+        oc.column('account_id').doUpdateSet({ banned_at: at }).where('account_standing.banned_at', 'is', null),
+      )
+      .execute();
   }
 }

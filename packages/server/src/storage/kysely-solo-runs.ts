@@ -10,7 +10,7 @@ import type {
   TrailPruning,
 } from '../solo/store.js';
 import type { ListedDealing } from '../leaderboards.js';
-import { ESTABLISHED, LISTED, UNLISTED_REVIEWS } from '../leaderboards.js';
+import { LISTED, REVIEWED, UNLISTED_REVIEWS } from '../leaderboards.js';
 import { rows } from './rows.js';
 import { columns, parseStored } from './schemas.js';
 import { hasTrails, solvedOf, withoutTrails } from './solo-summary.js';
@@ -61,7 +61,7 @@ const listableOn = (dealing: ListedDealing) => (eb: ExpressionBuilder<Tables, 's
   ]);
 const listable = listableOn(LISTED.dealing);
 
-/** A run that counts for its account's history (profile sums, becoming established): verified, and not held or rejected. */
+/** A run that counts for its account's history (profile sums): verified, and not held or rejected. */
 const counted = (eb: ExpressionBuilder<Tables, 'solo_results'>) =>
   eb.and([eb('solo_results.verified', '=', 1), eb('solo_results.review', 'not in', UNLISTED_REVIEWS)]);
 
@@ -77,28 +77,6 @@ const BEST_FIRST: RawBuilder<unknown> = sql`
   case when solo_results.mode = 'count' and solo_results.solved < solo_results.limit_value
     then 0 else solo_results.ms end asc,
   solo_results.finished_at asc, solo_results.id asc`;
-
-/**
- * Notes `accountId` as established (leaderboards.ts's `ESTABLISHED`) as of `at` if its runs that
- * count make it so now: as a run is stored, and as a held run is released (kysely-reviews.ts).
- */
-export async function noteEstablished(db: Kysely<Tables>, accountId: string, at: number): Promise<void> {
-  const { runs, days } = await db
-    .selectFrom('solo_results')
-    .select((eb) => [
-      eb.fn.countAll<number | string>().as('runs'),
-      sql<number | string>`count(distinct finished_at / 86400000)`.as('days'),
-    ])
-    .where('account_id', '=', accountId)
-    .where(counted)
-    .executeTakeFirstOrThrow();
-  if (Number(runs) >= ESTABLISHED.runs && Number(days) >= ESTABLISHED.days)
-    await db
-      .insertInto('established_players')
-      .values({ account_id: accountId, at })
-      .onConflict((oc) => oc.column('account_id').doNothing())
-      .execute();
-}
 
 /** The solo runs of a SQL database (`solo_results`, `solo_trails`), for SQLite and PostgreSQL alike. */
 export class KyselySoloRuns implements SoloRuns {
@@ -137,8 +115,6 @@ export class KyselySoloRuns implements SoloRuns {
           .insertInto('solo_trails')
           .values({ run_id: runId, puzzles: JSON.stringify(puzzles) })
           .execute();
-      if (r.accountId !== null && r.verified && !(UNLISTED_REVIEWS as readonly string[]).includes(r.review ?? 'none'))
-        await noteEstablished(tx, r.accountId, r.finishedAt);
       return runId;
     });
   }
@@ -222,36 +198,39 @@ export class KyselySoloRuns implements SoloRuns {
   }
 
   async records(q: RecordQuery): Promise<StoredSoloRun[]> {
+    // The board's order: a count game's fastest complete run, a timed game's most solved then fastest.
+    const order =
+      q.mode === 'count'
+        ? sql`solo_results.ms asc, solo_results.finished_at asc, solo_results.id asc`
+        : sql`solo_results.solved desc, solo_results.ms asc, solo_results.finished_at asc, solo_results.id asc`;
     let query = this.db
       .selectFrom('solo_results')
       .leftJoin('accounts', 'accounts.id', 'solo_results.account_id')
-      .selectAll('solo_results')
-      .select('accounts.username')
+      .leftJoin('account_standing', 'account_standing.account_id', 'solo_results.account_id')
+      .select('solo_results.id')
+      // A public board lists players, not runs: each account's best (`place` 1 of its own).
+      .select(sql<number>`row_number() over (partition by solo_results.account_id order by ${order})`.as('place'))
+      .select(sql<number>`row_number() over (order by ${order})`.as('board_rank'))
       .where('solo_results.mode', '=', q.mode)
       .where(listableOn(q.dealing ?? LISTED.dealing));
     if (q.accountId !== undefined) query = query.where('solo_results.account_id', '=', q.accountId);
-    if (q.from === 'established')
-      query = query
-        .where('accounts.username', 'is not', null)
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('established_players')
-              .select('established_players.account_id')
-              .whereRef('established_players.account_id', '=', 'solo_results.account_id'),
-          ),
-        );
+    if (q.from === 'public')
+      query = query.where('accounts.username', 'is not', null).where('account_standing.banned_at', 'is', null);
+    if (q.reviewed === true) query = query.where('solo_results.review', 'in', REVIEWED);
     if (q.limit !== undefined) query = query.where('solo_results.limit_value', '=', q.limit);
     if (q.side !== undefined) query = query.where('solo_results.side', '=', q.side);
     if (q.since !== undefined) query = query.where('solo_results.finished_at', '>=', q.since);
     // A count game is a record only once its puzzles are all solved.
-    query =
-      q.mode === 'count'
-        ? query.where(sql<boolean>`solo_results.solved >= solo_results.limit_value`).orderBy('solo_results.ms', 'asc')
-        : query.orderBy('solo_results.solved', 'desc').orderBy('solo_results.ms', 'asc');
-    const rows = await query
-      .orderBy('solo_results.finished_at', 'asc')
-      .orderBy('solo_results.id', 'asc')
+    if (q.mode === 'count') query = query.where(sql<boolean>`solo_results.solved >= solo_results.limit_value`);
+    const ranked = query.as('ranked');
+    const rows = await this.db
+      .selectFrom(ranked)
+      .innerJoin('solo_results', 'solo_results.id', 'ranked.id')
+      .leftJoin('accounts', 'accounts.id', 'solo_results.account_id')
+      .selectAll('solo_results')
+      .select('accounts.username')
+      .$if(q.from === 'public', (b) => b.where('ranked.place', '=', 1))
+      .orderBy('ranked.board_rank', 'asc')
       .limit(q.top ?? 10)
       .offset(q.skip ?? 0)
       .execute();

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Account } from '../accounts/store.js';
-import type { DailyAttempt, DailyAttempts, DailyBoardEntry, DailySettling } from '../solo/courses/daily-store.js';
+import { isReviewed } from '../leaderboards.js';
+import type {
+  DailyAttempt,
+  DailyAttempts,
+  DailyBoardEntry,
+  DailyBoardPage,
+  DailySettling,
+} from '../solo/courses/daily-store.js';
 import type { Gate } from './memory-shared.js';
 import type { MemorySoloRuns } from './memory-solo-runs.js';
 
@@ -60,12 +67,13 @@ export class MemoryDaily implements DailyAttempts {
     );
   }
 
-  dailyBoard(day: string, page: { readonly top: number; readonly offset?: number }): Promise<DailyBoardEntry[]> {
+  dailyBoard(day: string, page: DailyBoardPage): Promise<DailyBoardEntry[]> {
     return this.gate.run(() => {
       const listed: (DailyBoardEntry & { startedAt: number })[] = [];
       for (const a of this.attempts.values()) {
         if (a.day !== day || !a.solved || !a.verified || a.run === null || a.ms === null) continue;
         if (!this.soloRuns.isListedRun(a.run) || !this.soloRuns.isPublicAccount(a.accountId)) continue;
+        if (page.reviewed === true && !isReviewed(this.soloRuns.reviewOf(a.run))) continue;
         const account = this.accountOf(a.accountId);
         if (!account) continue;
         listed.push({
@@ -74,6 +82,7 @@ export class MemoryDaily implements DailyAttempts {
           username: account.username,
           run: a.run,
           ms: a.ms,
+          reviewed: isReviewed(this.soloRuns.reviewOf(a.run)),
           startedAt: a.startedAt,
         });
       }
@@ -86,7 +95,14 @@ export class MemoryDaily implements DailyAttempts {
       const from = page.offset ?? 0;
       return listed
         .slice(from, from + page.top)
-        .map((e) => ({ accountId: e.accountId, name: e.name, username: e.username, run: e.run, ms: e.ms }));
+        .map((e) => ({
+          accountId: e.accountId,
+          name: e.name,
+          username: e.username,
+          run: e.run,
+          ms: e.ms,
+          reviewed: e.reviewed,
+        }));
     });
   }
 

@@ -1,30 +1,31 @@
-import type { HeldClaim, Reviewed, Reviews } from '../solo/review-store.js';
+import type { Decision, HeldClaim, Reviewed, Reviews, Role, Standing } from '../solo/review-store.js';
 import type { Review, SoloRecord } from '../solo/store.js';
-import { parseReviewId } from './kysely-reviews.js';
-import type { Gate } from './memory-shared.js';
+import { claimDecision, parseReviewId, QUEUED_DEALINGS } from './kysely-reviews.js';
+import type { Gate, MemoryStanding } from './memory-shared.js';
 import type { MemorySoloRuns } from './memory-solo-runs.js';
 
-const UNDER = (all: boolean): Review[] => (all ? ['held', 'released', 'rejected'] : ['held']);
+const UNDER = (all: boolean): Review[] => (all ? ['held', 'approved', 'released', 'rejected'] : ['held']);
 
-/** The held results of a store in memory: its solo runs' reviews, and the held claims. */
+/** The results under review of a store in memory: its solo runs' reviews, the held and flagged claims, the standings. */
 export class MemoryReviews implements Reviews {
   private readonly claims: (HeldClaim & { review: Review })[] = [];
 
   constructor(
     private readonly gate: Gate,
     private readonly soloRuns: MemorySoloRuns,
+    private readonly standings: MemoryStanding,
   ) {}
 
   holdClaim(c: HeldClaim): Promise<void> {
     return this.gate.run(() => {
-      this.claims.push({ ...c, reasons: [...c.reasons], review: 'held' });
+      this.claims.push({ ...c, reasons: [...c.reasons], review: c.held === false ? 'none' : 'held' });
     });
   }
 
   heldPlayers(gameId: string): Promise<string[]> {
     return this.gate.run(() =>
-      [...new Set(this.claims.filter((c) => c.gameId === gameId).map((c) => c.player))].sort((a, b) =>
-        a < b ? -1 : a > b ? 1 : 0,
+      [...new Set(this.claims.filter((c) => c.gameId === gameId && c.held !== false).map((c) => c.player))].sort(
+        (a, b) => (a < b ? -1 : a > b ? 1 : 0),
       ),
     );
   }
@@ -38,18 +39,58 @@ export class MemoryReviews implements Reviews {
     });
   }
 
-  decide(id: string, review: 'released' | 'rejected'): Promise<Reviewed | undefined> {
+  queue(top: number): Promise<Reviewed[]> {
+    return this.gate.run(() => {
+      const runs = this.soloRuns
+        .underReview(['none', 'held'])
+        .filter(
+          ({ run }) =>
+            run.verified &&
+            (QUEUED_DEALINGS as readonly string[]).includes(run.dealing ?? 'shuffled') &&
+            run.accountId !== null &&
+            this.soloRuns.isClaimed(run.accountId) &&
+            !this.standings.isBanned(run.accountId),
+        )
+        .reverse()
+        .slice(0, top)
+        .map(({ id, run }) => runOf(id, run));
+      const claims = this.claims
+        .flatMap((c, i) => (c.review === 'none' || c.review === 'held' ? [claimOf(c, i + 1)] : []))
+        .reverse()
+        .slice(0, top);
+      return [...runs, ...claims];
+    });
+  }
+
+  decide(id: string, decision: Decision): Promise<Reviewed | undefined> {
     return this.gate.run(() => {
       const which = parseReviewId(id);
       if (!which) return undefined;
       if (which.kind === 'run') {
-        const run = this.soloRuns.setReview(which.row, review);
+        const run = this.soloRuns.setReview(which.row, decision);
         return run ? runOf(which.row, run) : undefined;
       }
       const claim = this.claims[which.row - 1];
       if (!claim) return undefined;
+      const review = claimDecision(claim.held !== false, decision);
       this.claims[which.row - 1] = { ...claim, review };
       return claimOf({ ...claim, review }, which.row);
+    });
+  }
+
+  standing(accountId: string): Promise<Standing> {
+    return this.gate.run(() => this.standings.of(accountId));
+  }
+
+  setRole(accountId: string, role: Role): Promise<void> {
+    return this.gate.run(() => {
+      this.standings.set(accountId, { role });
+    });
+  }
+
+  ban(accountId: string, at: number): Promise<void> {
+    return this.gate.run(() => {
+      if (!this.standings.isBanned(accountId)) this.standings.set(accountId, { bannedAt: at });
     });
   }
 }
@@ -57,7 +98,7 @@ export class MemoryReviews implements Reviews {
 const runOf = (id: number, run: SoloRecord): Reviewed => ({
   id: `run-${id}`,
   kind: 'run',
-  run,
+  run: { ...run, id },
   accountId: run.accountId,
   reasons: run.reasons ?? [],
   review: run.review ?? 'none',

@@ -1,3 +1,4 @@
+import type { Standing } from '../solo/review-store.js';
 /** Whether a store in memory is closed: its parts close together, as a database's do. */
 export class Gate {
   #closed = false;
@@ -13,5 +14,22 @@ export class Gate {
       if (this.#closed) throw new Error('storage is closed');
       resolve(work());
     });
+  }
+}
+
+/** The accounts' standings of a store in memory (`account_standing`): read by its runs' boards too. */
+export class MemoryStanding {
+  private readonly standings = new Map<string, Standing>();
+
+  of(accountId: string): Standing {
+    return this.standings.get(accountId) ?? { role: 'none', bannedAt: null };
+  }
+
+  isBanned(accountId: string): boolean {
+    return this.of(accountId).bannedAt !== null;
+  }
+
+  set(accountId: string, change: Partial<Standing>): void {
+    this.standings.set(accountId, { ...this.of(accountId), ...change });
   }
 }

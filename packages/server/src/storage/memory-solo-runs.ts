@@ -10,8 +10,8 @@ import type {
   StoredSoloRun,
   TrailPruning,
 } from '../solo/store.js';
-import { isEstablished, isListed, UNLISTED_REVIEWS } from '../leaderboards.js';
-import type { Gate } from './memory-shared.js';
+import { isListed, isReviewed, UNLISTED_REVIEWS } from '../leaderboards.js';
+import type { Gate, MemoryStanding } from './memory-shared.js';
 import { columns, parseStored } from './schemas.js';
 import { hasTrails, solvedOf, withoutTrails } from './solo-summary.js';
 
@@ -37,11 +37,11 @@ export class MemorySoloRuns implements SoloRuns {
   private readonly solos: SoloRow[] = [];
   /** `solo_trails`: a run's puzzles with their moves, by run id. */
   private readonly trails = new Map<number, string>();
-  private readonly established = new Set<string>();
 
   constructor(
     private readonly gate: Gate,
     private readonly accountOf: (id: string) => Account | undefined,
+    private readonly standings: MemoryStanding,
   ) {}
 
   saveSolo(r: SoloRecord): Promise<number> {
@@ -60,9 +60,6 @@ export class MemorySoloRuns implements SoloRuns {
         reasons: [...(r.reasons ?? [])],
       });
       if (hasTrails(puzzles)) this.trails.set(id, JSON.stringify(puzzles));
-      const { accountId } = r;
-      if (accountId !== null && isCounted(r) && isEstablished(this.verifiedOf(accountId)))
-        this.established.add(accountId);
       return id;
     });
   }
@@ -116,6 +113,7 @@ export class MemorySoloRuns implements SoloRuns {
           isListed(r, q.dealing) &&
           (q.accountId === undefined || r.accountId === q.accountId) &&
           (q.from === 'anyone' || this.isPublic(r.accountId)) &&
+          (q.reviewed !== true || isReviewed(r.review)) &&
           r.mode === q.mode &&
           (q.limit === undefined || r.limit === q.limit) &&
           (q.side === undefined || r.side === q.side) &&
@@ -126,11 +124,17 @@ export class MemorySoloRuns implements SoloRuns {
       // The ORDER BY of `KyselySoloRuns.records`.
       const rank = (a: SoloRow, b: SoloRow): number =>
         (q.mode === 'count' ? 0 : b.solved - a.solved) || a.ms - b.ms || a.finishedAt - b.finishedAt || a.id - b.id;
+      const ranked = rows.sort(rank);
+      // A public board lists players, not runs: each account's best once.
+      const seen = new Set<string | null>();
+      const board = ranked.filter((r) => {
+        if (q.from !== 'public') return true;
+        if (seen.has(r.accountId)) return false;
+        seen.add(r.accountId);
+        return true;
+      });
       const skip = q.skip ?? 0;
-      return rows
-        .sort(rank)
-        .slice(skip, skip + (q.top ?? 10))
-        .map((r) => this.copy(r));
+      return board.slice(skip, skip + (q.top ?? 10)).map((r) => this.copy(r));
     });
   }
 
@@ -171,16 +175,12 @@ export class MemorySoloRuns implements SoloRuns {
     return this.solos.filter((r) => under.includes(r.review ?? 'none')).map((r) => ({ id: r.id, run: this.copy(r) }));
   }
 
-  /** Sets the review of run `id` if it was ever held; the run after, if so (call inside the gate). */
+  /** Sets the review of run `id` (a person's decision); the run after, undefined if there is none (call inside the gate). */
   setReview(id: number, review: Review): SoloRecord | undefined {
     const row = this.solos[id - 1];
-    if (!row || (row.review ?? 'none') === 'none') return undefined;
+    if (!row) return undefined;
     const changed = { ...row, review };
     this.solos[id - 1] = changed;
-    // A run released counts for its account's history from now: it may make the account established.
-    const { accountId } = changed;
-    if (review === 'released' && accountId !== null && isCounted(changed) && isEstablished(this.verifiedOf(accountId)))
-      this.established.add(accountId);
     return this.copy(changed);
   }
 
@@ -202,15 +202,23 @@ export class MemorySoloRuns implements SoloRuns {
     return row !== undefined && !(UNLISTED_REVIEWS as readonly string[]).includes(row.review ?? 'none');
   }
 
-  /** Whether an account's results are on public boards: claimed and established. */
+  /** The review of a stored run (call inside the gate). */
+  reviewOf(id: number): Review | undefined {
+    return this.solos[id - 1]?.review;
+  }
+
+  /** Whether an account's results are on public boards: claimed, and not banned. */
   isPublicAccount(accountId: string): boolean {
     return this.isPublic(accountId);
   }
 
+  /** Whether an account has a username (call inside the gate). */
+  isClaimed(accountId: string): boolean {
+    return (this.accountOf(accountId)?.username ?? null) !== null;
+  }
+
   private isPublic(accountId: string | null): boolean {
-    return (
-      accountId !== null && this.established.has(accountId) && (this.accountOf(accountId)?.username ?? null) !== null
-    );
+    return accountId !== null && this.isClaimed(accountId) && !this.standings.isBanned(accountId);
   }
 
   /** A copy of a run, as `solo_results` gives it back, with its account's username. */

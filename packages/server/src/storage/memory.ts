@@ -8,7 +8,7 @@ import { MemoryRatings } from './memory-ratings.js';
 import { MemoryReports } from './memory-reports.js';
 import { MemoryReviews } from './memory-reviews.js';
 import { MemorySeasons } from './memory-seasons.js';
-import { Gate } from './memory-shared.js';
+import { Gate, MemoryStanding } from './memory-shared.js';
 import { MemorySoloRuns } from './memory-solo-runs.js';
 import type { Stores } from './stores.js';
 
@@ -22,7 +22,8 @@ export function openMemoryStores(owner = ''): Stores {
   const gate = new Gate();
   const accounts = new MemoryAccounts(gate);
   const accountOf = (id: string) => accounts.find(id);
-  const soloRuns = new MemorySoloRuns(gate, accountOf);
+  const standings = new MemoryStanding();
+  const soloRuns = new MemorySoloRuns(gate, accountOf, standings);
   const ratings = new MemoryRatings(gate, accountOf);
   return {
     owner,
@@ -31,7 +32,7 @@ export function openMemoryStores(owner = ''): Stores {
     campaign: new MemoryCampaignMarks(gate),
     reports: new MemoryReports(gate),
     daily: new MemoryDaily(gate, soloRuns, accountOf),
-    reviews: new MemoryReviews(gate, soloRuns),
+    reviews: new MemoryReviews(gate, soloRuns, standings),
     ratings,
     seasons: new MemorySeasons(gate, ratings, accountOf),
     accounts,

@@ -68,8 +68,10 @@ it('carries the runs stored before 009: trails to solo_trails, summaries, accoun
       { id: 2, puzzles: [] },
       { id: 1, puzzles: [solved(1000), solved(3000)] },
     ]);
-    // Claimed, four verified runs on two days: on the public board at once.
-    expect((await stores.soloRuns.records({ from: 'established', mode: 'timed' })).map((r) => r.id)).toEqual([2, 1, 3]);
+    // Claimed: on the public board at once, once (its best), unreviewed.
+    expect((await stores.soloRuns.records({ from: 'public', mode: 'timed' })).map((r) => [r.id, r.review])).toEqual([
+      [2, 'none'],
+    ]);
   } finally {
     await stores.close();
   }

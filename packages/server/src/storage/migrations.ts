@@ -4,6 +4,7 @@ import { migrations001To005 } from './migrations/001-005.js';
 import { migrations006To012 } from './migrations/006-012.js';
 import { migrations013To017 } from './migrations/013-017.js';
 import { migrations020To024 } from './migrations/020-024.js';
+import { migrations025To029 } from './migrations/025-029.js';
 
 export type { ColumnTypes } from './column-types.js';
 export { POSTGRES_TYPES, SQLITE_TYPES } from './column-types.js';
@@ -14,5 +15,11 @@ export { POSTGRES_TYPES, SQLITE_TYPES } from './column-types.js';
  * edited once shipped (on SQLite each must keep creating exactly what it did).
  */
 export function migrations(t: ColumnTypes): Record<string, Migration> {
-  return { ...migrations001To005(t), ...migrations006To012(t), ...migrations013To017(t), ...migrations020To024(t) };
+  return {
+    ...migrations001To005(t),
+    ...migrations006To012(t),
+    ...migrations013To017(t),
+    ...migrations020To024(t),
+    ...migrations025To029(t),
+  };
 }

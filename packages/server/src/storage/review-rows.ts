@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from '../solo/review-store.js';
 import { REVIEWS } from '../solo/store.js';
 import { json } from './schemas.js';
 
@@ -22,4 +23,12 @@ export const heldClaims = z.object({
   reasons,
   review: z.string().pipe(review),
   at: z.number(),
+  held: z.number(),
+});
+
+/** A row of `account_standing`. */
+export const accountStanding = z.object({
+  account_id: z.string(),
+  role: z.string().pipe(z.enum(ROLES)),
+  banned_at: z.number().nullable(),
 });

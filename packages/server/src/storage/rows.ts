@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Same } from '../protocol.js';
 import { columns, deckEdition, linkKind, raceEdition, side, soloDealing, soloMode } from './schemas.js';
-import { heldClaims, reasons, review } from './review-rows.js';
+import { accountStanding, heldClaims, reasons, review } from './review-rows.js';
 import type { Tables } from './tables.js';
 
 /*
@@ -224,6 +224,7 @@ export const rows = {
   timedAttempts,
   ratingHistory,
   heldClaims,
+  accountStanding,
   seasons,
   seasonResults,
 };
@@ -246,6 +247,7 @@ agree<Same<z.input<typeof seasons>, Selectable<Tables['seasons']>>>(true);
 agree<Same<z.input<typeof seasonResults>, Selectable<Tables['season_results']>>>(true);
 agree<Same<z.input<typeof campaignProgress>, Selectable<Tables['campaign_progress']>>>(true);
 agree<Same<z.input<typeof heldClaims>, Selectable<Tables['held_claims']>>>(true);
+agree<Same<z.input<typeof accountStanding>, Selectable<Tables['account_standing']>>>(true);
 agree<Same<z.input<typeof dailyAttempts>, Selectable<Tables['daily_attempts']>>>(true);
 agree<Same<z.input<typeof accountLinks>, Selectable<Tables['account_links']>>>(true);
 agree<Same<z.input<typeof arenas>, Selectable<Tables['arenas']>>>(true);

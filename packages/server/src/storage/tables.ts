@@ -85,6 +85,14 @@ export interface Tables {
     reasons: string;
     review: Generated<string>;
     at: number;
+    /** 1: held (unrated); 0: only flagged for review (migration 025). */
+    held: Generated<number>;
+  };
+  /** An account's role with review and its ban from the boards (migration 025). */
+  account_standing: {
+    account_id: string;
+    role: Generated<string>;
+    banned_at: number | null;
   };
   /** The move trails of a run's puzzles (its puzzles as JSON, trails and all), until pruned. */
   solo_trails: {

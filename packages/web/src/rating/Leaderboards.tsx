@@ -2,6 +2,7 @@ import type { LeaderboardAnswer, RaceEdition, RecordsAnswer, Side, SoloMode } fr
 import { RACE_EDITIONS, SIDES, SOLO_LIMITS, SOLO_MODES } from '@ubongo/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UnreviewedLegend, UnreviewedMark } from '../review/Unreviewed.js';
 import { useData } from '../data.js';
 import { clock } from '../hooks.js';
 import { fetchLeaderboard, fetchRecordsOf } from '../net.js';
@@ -102,10 +103,12 @@ export function Leaderboards() {
                 <a href={`#/run/${r.run}`} title={t('run.link')}>
                   {mode === 'timed' ? t('solo.puzzlesCount', { count: r.solved }) : clock(r.ms)}
                 </a>
+                <UnreviewedMark reviewed={r.reviewed} />
               </li>
             ))}
           </ol>
         )}
+        {records && <UnreviewedLegend entries={records} />}
       </section>
     </div>
   );

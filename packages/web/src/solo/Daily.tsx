@@ -1,6 +1,7 @@
 import type { DailyAnswer, DailyBoardAnswer, DailyOutcome, DailySolutionAnswer, GhostKind } from '@ubongo/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UnreviewedLegend, UnreviewedMark } from '../review/Unreviewed.js';
 import { useAccount } from '../account.js';
 import { useData } from '../data.js';
 import { clock } from '../hooks.js';
@@ -127,12 +128,14 @@ export function Daily() {
                   ) : (
                     clock(e.ms)
                   )}
+                  <UnreviewedMark reviewed={e.reviewed} />
                 </li>
               ))}
             </ol>
           ) : (
             <p>{t('daily.boardEmpty')}</p>
           )}
+          <UnreviewedLegend entries={board.entries} />
         </section>
       )}
       {!playing && yesterday && (

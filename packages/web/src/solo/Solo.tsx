@@ -2,6 +2,7 @@ import type { BoardRunEntry, GhostKind, PieceSet, Side, SoloMode, SoloRecordEntr
 import { SIDES, SOLO_LIMITS, SOLO_MODES } from '@ubongo/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UnreviewedLegend, UnreviewedMark } from '../review/Unreviewed.js';
 import { useAccount } from '../account.js';
 import { useServerOut } from '../connection.js';
 import { useData } from '../data.js';
@@ -159,12 +160,14 @@ export function Solo() {
                   <a href={`#/run/${r.run}`} title={t('run.link')}>
                     {mode === 'timed' ? t('solo.puzzlesCount', { count: r.solved }) : clock(r.ms)}
                   </a>
+                  <UnreviewedMark reviewed={r.reviewed} />
                 </li>
               ))}
             </ol>
           ) : (
             <p>{t('solo.noRecords')}</p>
           )}
+          {records && <UnreviewedLegend entries={records} />}
         </section>
       )}
     </div>

@@ -1,5 +1,6 @@
 import type { StormHighEntry, StormHighs, StormHighsAnswer, StormOutcome } from '@ubongo/core';
 import { useTranslation } from 'react-i18next';
+import { UnreviewedLegend, UnreviewedMark } from '../review/Unreviewed.js';
 import { clock } from '../hooks.js';
 import { BoardPicture } from '../play/BoardPicture.js';
 import { PlayerName } from '../ui/PlayerName.js';
@@ -120,6 +121,7 @@ export function StormBoards({ highs, accountId }: { highs: StormHighsAnswer; acc
               <a href={`#/run/${e.run}`} title={t('run.link')}>
                 {t('storm.entry', { score: e.score })}
               </a>
+              <UnreviewedMark reviewed={e.reviewed} />
             </li>
           ))}
         </ol>
@@ -142,6 +144,7 @@ export function StormBoards({ highs, accountId }: { highs: StormHighsAnswer; acc
         {board(t('storm.weekOn', { date: highs.week }), highs.boards.week, 'storm-board-week')}
         {board(t('storm.allTime'), highs.boards.all, 'storm-board-all')}
       </div>
+      <UnreviewedLegend entries={[...highs.boards.day, ...highs.boards.week, ...highs.boards.all]} />
     </section>
   );
 }

@@ -62,6 +62,7 @@ export function dailyRoutes(
           username: e.username,
           run: e.run,
           ms: e.ms,
+          reviewed: e.reviewed,
         })),
         next: entries.length > size ? String(skip + size) : null,
       };

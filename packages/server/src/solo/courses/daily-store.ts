@@ -19,13 +19,22 @@ export interface DailyAttempt {
   readonly verified: boolean;
 }
 
-/** A line of a day's board: a counted attempt, solved, verified, not held, by an established player. */
+/** A line of a day's board: a counted attempt, solved, verified, not held, by a claimed account not banned. */
 export interface DailyBoardEntry {
   readonly accountId: string;
   readonly name: string;
   readonly username: string | null;
   readonly run: number;
   readonly ms: number;
+  /** Whether a reviewer approved its run (leaderboards.ts's `isReviewed`). */
+  readonly reviewed: boolean;
+}
+
+/** A page of a day's board: `top` entries after `offset`; `reviewed`: only the runs a reviewer approved. */
+export interface DailyBoardPage {
+  readonly top: number;
+  readonly offset?: number;
+  readonly reviewed?: boolean;
 }
 
 /** What settles a daily attempt: its stored run (none if it was left), and how it went. */
@@ -53,9 +62,9 @@ export interface DailyAttempts {
   dailySolvedDays(accountId: string, day: string, top: number): Promise<string[]>;
   /**
    * The day's board, fastest first (then who started first): solved, verified attempts whose run is
-   * not held or rejected, by established claimed accounts (as every public board). `offset` rows skipped.
+   * not held or rejected, by claimed accounts not banned (as every public board), each marked reviewed or not. `offset` rows skipped.
    */
-  dailyBoard(day: string, page: { readonly top: number; readonly offset?: number }): Promise<DailyBoardEntry[]>;
+  dailyBoard(day: string, page: DailyBoardPage): Promise<DailyBoardEntry[]>;
   /**
    * The server's own secret for the daily's draw (migration 020, `server_secrets`), made once, on
    * first asking, and the same for every process of the server ever after.

@@ -1,3 +1,4 @@
+import { isReviewed } from '../../leaderboards.js';
 import type { StormHighEntry, StormHighsAnswer } from '@ubongo/core';
 import { STORM_CLOCK, STORM_MINUTES, STORM_RAMP, stormPeriods } from '@ubongo/core';
 import { z } from 'zod';
@@ -24,6 +25,7 @@ const entries = (runs: readonly StoredSoloRun[]): StormHighEntry[] =>
     run: r.id,
     score: r.solved,
     ms: r.ms,
+    reviewed: isReviewed(r.review),
   }));
 
 /** `GET /api/storm/highs` (docs/protocol.md): Storm's boards of the day, the week and all time, and your own highs. */

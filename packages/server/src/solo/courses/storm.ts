@@ -51,7 +51,7 @@ export async function stormBoards(
   const { dayFrom, weekFrom } = stormPeriods(now);
   const [day, week, all] = await Promise.all(
     [dayFrom, weekFrom, undefined].map((since) =>
-      soloRuns.records(board({ from: 'established', top, ...(since === undefined ? {} : { since }) })),
+      soloRuns.records(board({ from: 'public', top, ...(since === undefined ? {} : { since }) })),
     ),
   );
   return { day: day ?? [], week: week ?? [], all: all ?? [] };

@@ -5,7 +5,7 @@ import { solo } from './fixtures.js';
 
 const DAY = 86_400_000;
 
-/** A claimed account with three verified runs on two days: established, so public boards list it. */
+/** A claimed account (with three verified runs on two days, which public boards no longer ask for). */
 async function established(stores: Pick<Stores, 'accounts' | 'soloRuns'>, id: string, name: string): Promise<void> {
   await stores.accounts.createAccount({ id, secretHash: 'ab', name, username: null, passwordHash: null, createdAt: 1 });
   await stores.accounts.claimAccount(id, name.toLowerCase(), name.toLowerCase(), 'h', name.toLowerCase());
@@ -15,7 +15,7 @@ async function established(stores: Pick<Stores, 'accounts' | 'soloRuns'>, id: st
 
 /**
  * What every `DailyAttempts` must do: one attempt an account a day, taken once; settled once with
- * its run; the day's board of solved, verified, listed attempts by established players, fastest first.
+ * its run; the day's board of solved, verified, listed attempts by claimed players not banned, fastest first.
  */
 export function dailyContract(name: string, open: Opener<'accounts' | 'daily' | 'reviews' | 'soloRuns'>): void {
   describe(`${name}: daily attempts`, () => {
@@ -55,7 +55,7 @@ export function dailyContract(name: string, open: Opener<'accounts' | 'daily' | 
       await stores.daily.takeDailyAttempt('a1', '2026-11-25', 1);
       await stores.daily.settleDailyAttempt('a1', '2026-11-25', { id: held, solved: true, ms: 100, verified: true });
       expect(await stores.daily.dailySolvedDays('a1', '2026-11-29', 10)).toEqual(['2026-11-28', '2026-11-26']);
-      await stores.reviews.decide(`run-${held}`, 'released');
+      await stores.reviews.decide(`run-${held}`, 'approved');
       expect(await stores.daily.dailySolvedDays('a1', '2026-11-29', 10)).toEqual([
         '2026-11-28',
         '2026-11-26',
@@ -83,7 +83,7 @@ export function dailyContract(name: string, open: Opener<'accounts' | 'daily' | 
       await stores.close();
     });
 
-    it('lists a day’s board fastest first: solved, verified, not held, established players only', async () => {
+    it('lists a day’s board fastest first: solved, verified, not held, claimed players not banned, each marked reviewed or not', async () => {
       const stores = await open();
       await established(stores, 'a1', 'Ana');
       await established(stores, 'a2', 'Bea');
@@ -125,13 +125,21 @@ export function dailyContract(name: string, open: Opener<'accounts' | 'daily' | 
       const cy = await attempt('a3', 30, 1000, { held: true });
       await attempt('g1', 40, 500);
       expect(await stores.daily.dailyBoard(day, { top: 10 })).toEqual([
-        { accountId: 'a2', name: 'Bea', username: 'bea', run: bea, ms: 3000 },
-        { accountId: 'a1', name: 'Ana', username: 'ana', run: ana, ms: 5000 },
+        { accountId: 'a2', name: 'Bea', username: 'bea', run: bea, ms: 3000, reviewed: false },
+        { accountId: 'a1', name: 'Ana', username: 'ana', run: ana, ms: 5000, reviewed: false },
       ]);
       expect(await stores.daily.dailyBoard(day, { top: 1, offset: 1 })).toMatchObject([{ accountId: 'a1' }]);
-      // Released: Cy's run is listed.
-      await stores.reviews.decide(`run-${cy}`, 'released');
-      expect((await stores.daily.dailyBoard(day, { top: 10 })).map((e) => e.accountId)).toEqual(['a3', 'a2', 'a1']);
+      // Approved: Cy's run is listed, reviewed; the reviewed entries alone are what a ghost's "best" takes.
+      await stores.reviews.decide(`run-${cy}`, 'approved');
+      expect((await stores.daily.dailyBoard(day, { top: 10 })).map((e) => [e.accountId, e.reviewed])).toEqual([
+        ['a3', true],
+        ['a2', false],
+        ['a1', false],
+      ]);
+      expect((await stores.daily.dailyBoard(day, { top: 10, reviewed: true })).map((e) => e.accountId)).toEqual(['a3']);
+      // Banned: Bea is on the board no more.
+      await stores.reviews.ban('a2', 99);
+      expect((await stores.daily.dailyBoard(day, { top: 10 })).map((e) => e.accountId)).toEqual(['a3', 'a1']);
       expect(await stores.daily.dailyBoard('2026-11-27', { top: 10 })).toEqual([]);
       await stores.close();
     });

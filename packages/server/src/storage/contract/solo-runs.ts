@@ -6,7 +6,7 @@ import { solo } from './fixtures.js';
 /**
  * What every `SoloRuns` must do: runs kept, records listed, an account’s own.
  */
-export function soloRunsContract(name: string, open: Opener<'accounts' | 'soloRuns'>): void {
+export function soloRunsContract(name: string, open: Opener<'accounts' | 'soloRuns' | 'reviews'>): void {
   describe(`${name}: solo runs`, () => {
     it('lists Storm’s highs apart from the solo records: Storm’s runs only, listed as they are, by account', async () => {
       const stores = await open();
@@ -318,43 +318,61 @@ export function soloRunsContract(name: string, open: Opener<'accounts' | 'soloRu
       await stores.close();
     });
 
-    it('lists on public boards only claimed accounts with a history, each with its username; pages by skip', async () => {
+    it('lists on public boards claimed accounts not banned, each once (its best), marked by review; pages by skip', async () => {
       const stores = await open();
       const DAY = 86_400_000;
       const account = { secretHash: 'ab', name: 'speedy', username: null, passwordHash: null, createdAt: 1 };
-      for (const id of ['a1', 'a2', 'guest']) await stores.accounts.createAccount({ ...account, id });
-      await stores.accounts.claimAccount('a1', 'speedy1', 'speedy1', 'h', 'speedy1');
-      await stores.accounts.claimAccount('a2', 'speedy2', 'speedy2', 'h', 'speedy2');
-      // a1: three verified runs on two days; a2: three on one day; the guest: many on many days.
+      for (const id of ['a1', 'a2', 'a3', 'a4', 'guest']) await stores.accounts.createAccount({ ...account, id });
+      for (const n of [1, 2, 3, 4])
+        await stores.accounts.claimAccount(`a${n}`, `speedy${n}`, `speedy${n}`, 'h', `speedy${n}`);
+      // a1: three runs; a2: one, its first, listed at once; a3: two; the guest: faster than all, never listed.
       for (const at of [1, 2, DAY + 1])
         await stores.soloRuns.saveSolo(solo({ accountId: 'a1', player: 'speedy', ms: 100_000 + at, finishedAt: at }));
-      for (const at of [1, 2, 3])
-        await stores.soloRuns.saveSolo(solo({ accountId: 'a2', player: 'speedy', ms: 1000 + at, finishedAt: at }));
+      const first = await stores.soloRuns.saveSolo(
+        solo({ accountId: 'a2', player: 'speedy', ms: 1000, finishedAt: 5 }),
+      );
+      for (const at of [3, 4])
+        await stores.soloRuns.saveSolo(solo({ accountId: 'a3', player: 'speedy', ms: 5000 + at, finishedAt: at }));
+      await stores.soloRuns.saveSolo(solo({ accountId: 'a4', player: 'speedy', ms: 7000, finishedAt: 6 }));
       for (const at of [1, DAY + 1, 2 * DAY + 1])
         await stores.soloRuns.saveSolo(solo({ accountId: 'guest', player: 'speedy', ms: 1, finishedAt: at }));
-      const board = await stores.soloRuns.records({ from: 'established', mode: 'timed' });
-      expect(board.map((r) => [r.player, r.username, r.finishedAt])).toEqual([
-        ['speedy', 'speedy1', 1],
-        ['speedy', 'speedy1', 2],
-        ['speedy', 'speedy1', DAY + 1],
+      const board = await stores.soloRuns.records({ from: 'public', mode: 'timed' });
+      expect(board.map((r) => [r.username, r.ms, r.review])).toEqual([
+        ['speedy2', 1000, 'none'],
+        ['speedy3', 5003, 'none'],
+        ['speedy4', 7000, 'none'],
+        ['speedy1', 100_001, 'none'],
       ]);
-      // a2's fourth, on another day, makes it established: its earlier runs are listed too.
-      await stores.soloRuns.saveSolo(solo({ accountId: 'a2', player: 'speedy', ms: 999, finishedAt: DAY + 5 }));
-      const now = await stores.soloRuns.records({ from: 'established', mode: 'timed', top: 3 });
-      expect(now.map((r) => [r.username, r.ms])).toEqual([
-        ['speedy2', 999],
-        ['speedy2', 1001],
-        ['speedy2', 1002],
+      const page = async (top: number, skip: number) =>
+        (await stores.soloRuns.records({ from: 'public', mode: 'timed', top, skip })).map((r) => r.username);
+      expect([await page(2, 0), await page(2, 2), await page(2, 4)]).toEqual([
+        ['speedy2', 'speedy3'],
+        ['speedy4', 'speedy1'],
+        [],
       ]);
-      const next = await stores.soloRuns.records({ from: 'established', mode: 'timed', top: 3, skip: 3 });
-      expect(next.map((r) => [r.username, r.ms])).toEqual([
-        ['speedy2', 1003],
-        ['speedy1', 100_001],
-        ['speedy1', 100_002],
+      // Reviewed only (a ghost's best, the podiums): approved runs alone, each account's best of them.
+      await stores.reviews.decide(`run-${first}`, 'approved');
+      await stores.reviews.decide('run-3', 'approved');
+      expect(
+        (await stores.soloRuns.records({ from: 'public', mode: 'timed', reviewed: true })).map((r) => [
+          r.username,
+          r.ms,
+        ]),
+      ).toEqual([
+        ['speedy2', 1000],
+        ['speedy1', 100_000 + DAY + 1],
       ]);
-      // An unverified run counts toward nothing.
-      for (const at of [1, DAY + 1, 2 * DAY + 1])
-        await stores.soloRuns.saveSolo(solo({ accountId: 'a3', verified: false, finishedAt: at }));
+      // Banned: off every public board; a rejected run is off too, the account's next best in its place.
+      await stores.reviews.ban('a2', 10);
+      await stores.reviews.decide('run-5', 'rejected');
+      expect((await stores.soloRuns.records({ from: 'public', mode: 'timed' })).map((r) => [r.username, r.ms])).toEqual(
+        [
+          ['speedy3', 5004],
+          ['speedy4', 7000],
+          ['speedy1', 100_001],
+        ],
+      );
+      // Every listed run, anyone's, for an operator or a test.
       expect(
         (await stores.soloRuns.records({ from: 'anyone', mode: 'timed', top: 100 })).map((r) => r.username),
       ).toContain(null);
