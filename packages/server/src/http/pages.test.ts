@@ -126,7 +126,7 @@ describe('public boards', () => {
     for (const [k, v] of Object.entries(made)) ids[k] = v.id;
     tokens = Object.fromEntries(Object.entries(made).map(([k, v]) => [k, v.token]));
     const now = Date.now();
-    // a: established (three runs on two days); b: claimed, two runs; the guest: five runs on three days.
+    // a: claimed, three runs on two days; b: claimed, two runs; the guest: five runs on three days.
     for (const [i, at] of [now - 2 * DAY, now - 2 * DAY + 1, now - 1].entries())
       await server.stores.soloRuns.saveSolo(run({ accountId: made.a.id, finishedAt: at, ms: 200_000 + i }));
     for (const at of [now - 2 * DAY, now - 1])
@@ -135,21 +135,24 @@ describe('public boards', () => {
       await server.stores.soloRuns.saveSolo(run({ accountId: made.guest.id, finishedAt: at, solved: 5, ms: 1000 }));
   });
 
-  it('lists established players only, each with the username beside the name and a replay per entry', async () => {
+  it('lists each claimed player once, by their best, with the username beside the name and a replay per entry', async () => {
     const { status, body } = await call(port, '/api/records?mode=timed&top=100');
     expect(status).toBe(200);
     const board = body as RecordsAnswer;
-    expect(board.records.map((r) => [r.player, r.username, r.ms])).toEqual([
-      ['speedy', 'speedy_a', 200_000],
-      ['speedy', 'speedy_a', 200_001],
-      ['speedy', 'speedy_a', 200_002],
+    // From the first result on (no history asked for), unreviewed until a person approves; the guest is on no board.
+    expect(board.records.map((r) => [r.player, r.username, r.solved, r.ms, r.reviewed])).toEqual([
+      ['speedy', 'speedy_b', 5, 300_000, false],
+      ['speedy', 'speedy_a', 3, 200_000, false],
     ]);
     expect(board.next).toBeNull();
-    // Today's board: the one finished today.
+    // Today's board: each one's best of the runs finished today.
     const today = (await call(port, '/api/records?mode=timed&period=day')).body as RecordsAnswer;
-    expect(today.records.map((r) => r.ms)).toEqual([200_002]);
+    expect(today.records.map((r) => [r.username, r.ms])).toEqual([
+      ['speedy_b', 300_000],
+      ['speedy_a', 200_002],
+    ]);
     // Each entry's replay: the run with its puzzles and their moves.
-    const first = board.records[0];
+    const first = board.records[1];
     const replay = (await call(port, `/api/runs/${first?.run ?? 0}`)).body as SoloRunAnswer;
     expect(replay.run).toMatchObject({ run: first?.run, username: 'speedy_a', verified: true, dealing: 'shuffled' });
     expect(replay.trails).toBe(true);
@@ -189,7 +192,7 @@ describe('public boards', () => {
       records.push(...page.records.map((r) => r.ms));
       cursor = page.next;
     }
-    expect(records).toEqual([200_000, 200_001, 200_002]);
+    expect(records).toEqual([300_000, 200_000]);
     for (const bad of [
       '/api/records?mode=timed&cursor=-1',
       '/api/records?mode=timed&top=101',
