@@ -57,7 +57,7 @@ export async function reviewCommand(
     if (!options.json)
       io.out(`${results.length} result${results.length === 1 ? '' : 's'} ${options.all ? 'reviewed' : 'held'}\n`);
     // The board entries players reported come to the same list (as `ubongo admin reports` lists them).
-    const reports = await stores.reports.reports();
+    const reports = await stores.reports.reports(true);
     for (const r of reports) {
       const at = new Date(r.at).toISOString();
       const replay = r.kind === 'run' ? `/api/runs/${r.target}` : `/api/players/${r.target}`;

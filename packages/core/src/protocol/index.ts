@@ -16,4 +16,6 @@ export * from './courses.js';
 export * from './practice.js';
 export * from './rated.js';
 export * from './rooms.js';
+export * from './review.js';
 export * from './api.js';
+export * from './api-operations.js';

@@ -3,6 +3,8 @@ import type { Accounts } from './accounts.js';
 import { viewOf } from './accounts.js';
 import { needsSession, route } from '../http/route.js';
 import type { Http } from '../http/http-common.js';
+import type { Reviews } from '../solo/review-store.js';
+import { mayReview } from '../solo/review-store.js';
 
 /** A field of a body that must be a string, refused in the words clients have always read. */
 const text = (key: string) => z.string({ error: `${key} is a string` });
@@ -35,7 +37,7 @@ const SERVED: Readonly<Record<string, readonly string[]>> = {
 const METHODS = ['GET', 'HEAD', 'POST', 'DELETE', 'PUT', 'PATCH'];
 
 /** The account routes (docs/accounts.md); guests, claims and sign-ins are limited (accounts.ts). */
-export function accountRoutes(app: Http, accounts: Accounts): void {
+export function accountRoutes(app: Http, accounts: Accounts, reviews: Pick<Reviews, 'standing'>): void {
   route(app, 'POST /api/accounts', { body: guestBody }, ({ body, request }) => accounts.guest(body.name, request.ip));
 
   route(app, 'POST /api/sessions', { body: signInBody }, ({ body, request }) =>
@@ -49,7 +51,12 @@ export function accountRoutes(app: Http, accounts: Accounts): void {
     await accounts.signOut(me.token);
   });
 
-  route(app, 'GET /api/me', {}, ({ me }) => ({ account: viewOf(me.account) }));
+  // The role tells the web client whether to offer the review screen (the review routes decide for themselves).
+  // A banned account reviews nothing, whatever its role.
+  route(app, 'GET /api/me', {}, async ({ me }) => {
+    const standing = await reviews.standing(me.account.id);
+    return { account: viewOf(me.account), role: mayReview(standing) ? standing.role : 'none' };
+  });
 
   route(app, 'POST /api/me/claim', { body: claimBody }, async ({ body, me, request }) => ({
     account: await accounts.claim(me.account, body.username, body.password, request.ip),

@@ -8,10 +8,17 @@ export interface Report {
   readonly at: number;
 }
 
+/** A report as stored: when a reviewer's decision on its entry settled it (null: it still raises the entry). */
+export interface StoredReport extends Report {
+  readonly settledAt: number | null;
+}
+
 /** Reports of board entries (`reports`), for an operator to look at. */
 export interface Reports {
   /** Keeps a report; false (and nothing changed) when this reporter already reported this entry. */
   saveReport(report: Report): Promise<boolean>;
-  /** Every report, earliest first. */
-  reports(): Promise<Report[]>;
+  /** Every report (`open`: only those not settled yet), earliest first. */
+  reports(open?: boolean): Promise<StoredReport[]>;
+  /** Settles every open report of entry `kind` `target` as of `at` (a reviewer decided it); how many it settled. */
+  settleReports(kind: Report['kind'], target: string, at: number): Promise<number>;
 }

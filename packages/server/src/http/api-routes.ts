@@ -13,6 +13,7 @@ import { ratingView } from '../rating/ratings.js';
 import { replayOf } from '../table/replay.js';
 import { dailyDayOfRun } from '../solo/courses/daily-day.js';
 import type { SoloRecord } from '../solo/store.js';
+import { mayReview } from '../solo/review-store.js';
 import type { Stores } from '../storage/stores.js';
 
 /** Whether a run may be shown on a public page: not held for review nor rejected. */
@@ -102,7 +103,7 @@ async function yourPlace(
 
 /** What the read-only API reads: the server's options, and of its stores those it calls. */
 type ApiOptions = Omit<HttpOptions, 'stores'> & {
-  readonly stores: Pick<Stores, 'accounts' | 'daily' | 'games' | 'ratings' | 'soloRuns'>;
+  readonly stores: Pick<Stores, 'accounts' | 'daily' | 'games' | 'ratings' | 'reviews' | 'soloRuns'>;
 };
 
 /** The read-only API: health, games and replays, records, players, leaderboards, puzzles, decks, this API's own description. */
@@ -167,12 +168,13 @@ export function apiRoutes(app: Http, options: ApiOptions): void {
   route(app, 'GET /api/runs/:id', { params: runId }, async ({ params, me }) => {
     const run = await solos.soloRun(Number(params.id));
     // A held or rejected run is on no public page: its owner sees it under review (GET /api/me/held),
-    // an operator with `ubongo admin review show`.
-    if (!run || !isPublicRun(run)) throw new Refused(404, `no run ${params.id}`);
+    // a reviewer from the review queue (and an operator with `ubongo admin review show`).
+    const reviewer = me !== undefined && mayReview(await stores.reviews.standing(me.account.id));
+    if (!run || (!isPublicRun(run) && !reviewer)) throw new Refused(404, `no run ${params.id}`);
     // A daily puzzle's run would show the day's solution: it is shown once the day it was played on
     // is over, and before then only to a player whose own attempt of that day is over (both by the
     // daily's clock: daily-day.ts).
-    if (run.dealing === 'daily') {
+    if (run.dealing === 'daily' && !reviewer) {
       const day = await dailyDayOfRun(decks, stores, run);
       if (options.clock.date() < dailyOverAt(day) && !(await dayPlayed(stores, me, day)))
         throw new Refused(403, `run ${params.id} is a daily puzzle’s: it is shown once that day is over`);

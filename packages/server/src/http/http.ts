@@ -24,6 +24,7 @@ import { matchmakerRoutes } from './matchmaker.js';
 import type { HttpOptions } from './http-common.js';
 import { pathOf, Refused } from './http-common.js';
 import { reportRoutes } from '../accounts/report-routes.js';
+import { reviewRoutes } from '../review/routes.js';
 import { sessions } from './session.js';
 import { NOT_BUILT, webFiles } from './web-files.js';
 import { countHttpRefusals, metricsRoute } from '../ops/metrics-route.js';
@@ -191,7 +192,7 @@ export async function httpApp(options: HttpOptions): Promise<FastifyInstance> {
   sessions(typed, options.accounts);
   apiBudget(typed, options);
   matchmakerRoutes(typed, limits, options.rateLimits, options.accounts);
-  accountRoutes(typed, options.accounts);
+  accountRoutes(typed, options.accounts, options.stores.reviews);
   heldRoutes(typed, options);
   campaignRoutes(typed, options);
   apiRoutes(typed, options);
@@ -199,6 +200,7 @@ export async function httpApp(options: HttpOptions): Promise<FastifyInstance> {
   stormRoutes(typed, options);
   arenaRoutes(typed, options);
   reportRoutes(typed, options);
+  reviewRoutes(typed, options);
   friendRoutes(typed, options.friends);
   if (options.seasons) seasonRoutes(typed, options, options.seasons);
   liveRoutes(typed);

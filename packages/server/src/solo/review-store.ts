@@ -37,6 +37,9 @@ export interface Standing {
   readonly bannedAt: number | null;
 }
 
+/** Whether an account in this standing may review results: a reviewer or an operator, not banned. */
+export const mayReview = (s: Standing): boolean => s.role !== 'none' && s.bannedAt === null;
+
 /** A decision on a result: approved (reviewed, listed), rejected (off every board). */
 export type Decision = 'approved' | 'rejected';
 
@@ -58,6 +61,8 @@ export interface Reviews {
    * The queue's order, and the reported runs added to it, are the caller's (review.ts).
    */
   queue(top: number): Promise<Reviewed[]>;
+  /** Result `id` (`run-N` or `claim-N`) whatever its review, undefined if there is none. */
+  result(id: string): Promise<Reviewed | undefined>;
   /** A person's decision on result `id`: the result as it now stands, undefined if there is none. */
   decide(id: string, decision: Decision): Promise<Reviewed | undefined>;
   /** An account's standing (role none, not banned, for an account never given one). */

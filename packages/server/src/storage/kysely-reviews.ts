@@ -124,6 +124,17 @@ export class KyselyReviews implements Reviews {
     return [...runs.map(runOf), ...claims.map(claimOf)];
   }
 
+  async result(id: string): Promise<Reviewed | undefined> {
+    const which = parseReviewId(id);
+    if (!which) return undefined;
+    if (which.kind === 'run') {
+      const row = await this.db.selectFrom('solo_results').selectAll().where('id', '=', which.row).executeTakeFirst();
+      return row ? runOf(row) : undefined;
+    }
+    const claim = await this.db.selectFrom('held_claims').selectAll().where('id', '=', which.row).executeTakeFirst();
+    return claim ? claimOf(claim) : undefined;
+  }
+
   async decide(id: string, decision: Decision): Promise<Reviewed | undefined> {
     const which = parseReviewId(id);
     if (!which) return undefined;

@@ -93,16 +93,14 @@ export class MemoryDaily implements DailyAttempts {
           (x.accountId < y.accountId ? -1 : x.accountId > y.accountId ? 1 : 0),
       );
       const from = page.offset ?? 0;
-      return listed
-        .slice(from, from + page.top)
-        .map((e) => ({
-          accountId: e.accountId,
-          name: e.name,
-          username: e.username,
-          run: e.run,
-          ms: e.ms,
-          reviewed: e.reviewed,
-        }));
+      return listed.slice(from, from + page.top).map((e) => ({
+        accountId: e.accountId,
+        name: e.name,
+        username: e.username,
+        run: e.run,
+        ms: e.ms,
+        reviewed: e.reviewed,
+      }));
     });
   }
 

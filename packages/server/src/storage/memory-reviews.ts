@@ -62,6 +62,19 @@ export class MemoryReviews implements Reviews {
     });
   }
 
+  result(id: string): Promise<Reviewed | undefined> {
+    return this.gate.run(() => {
+      const which = parseReviewId(id);
+      if (!which) return undefined;
+      if (which.kind === 'run') {
+        const run = this.soloRuns.runAt(which.row);
+        return run ? runOf(which.row, run) : undefined;
+      }
+      const claim = this.claims[which.row - 1];
+      return claim ? claimOf(claim, which.row) : undefined;
+    });
+  }
+
   decide(id: string, decision: Decision): Promise<Reviewed | undefined> {
     return this.gate.run(() => {
       const which = parseReviewId(id);

@@ -175,6 +175,12 @@ export class MemorySoloRuns implements SoloRuns {
     return this.solos.filter((r) => under.includes(r.review ?? 'none')).map((r) => ({ id: r.id, run: this.copy(r) }));
   }
 
+  /** Run `id`, undefined if there is none (call inside the gate). */
+  runAt(id: number): SoloRecord | undefined {
+    const row = this.solos[id - 1];
+    return row ? this.copy(row) : undefined;
+  }
+
   /** Sets the review of run `id` (a person's decision); the run after, undefined if there is none (call inside the gate). */
   setReview(id: number, review: Review): SoloRecord | undefined {
     const row = this.solos[id - 1];

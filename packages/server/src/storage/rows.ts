@@ -151,6 +151,7 @@ const reports = z.object({
   target: z.string(),
   reason: z.string(),
   at: z.number(),
+  settled_at: z.number().nullable(),
 });
 
 const campaignProgress = z.object({

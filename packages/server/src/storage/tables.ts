@@ -161,6 +161,7 @@ export interface Tables {
     target: string;
     reason: string;
     at: number;
+    settled_at: number | null;
   };
   solver_ratings: {
     account_id: string;

@@ -104,8 +104,17 @@ export function reviewsContract(name: string, open: Opener<'accounts' | 'reviews
         review: 'rejected',
       });
       expect(await stores.reviews.reviews()).toEqual([]);
-      for (const id of ['run-99', 'claim-99', 'run-0', 'nothing', "run-1' or 1=1"])
+      for (const id of ['run-99', 'claim-99', 'run-0', 'nothing', "run-1' or 1=1"]) {
         expect(await stores.reviews.decide(id, 'approved')).toBeUndefined();
+        expect(await stores.reviews.result(id)).toBeUndefined();
+      }
+      // A result is read whatever its review: the claim just rejected, the honest run never held.
+      expect(await stores.reviews.result(claim?.id ?? '')).toMatchObject({
+        kind: 'claim',
+        review: 'rejected',
+        accountId: 'a3',
+      });
+      expect(await stores.reviews.result('run-1')).toMatchObject({ kind: 'run', review: 'none', accountId: 'a1' });
       expect((await stores.soloRuns.soloResultsOf('a1'))[0]?.review).toBe('none');
       // The honest run is row 1 of its table, never held: a reviewer approves it as any other.
       expect(await stores.reviews.decide('run-1', 'approved')).toMatchObject({ review: 'approved' });

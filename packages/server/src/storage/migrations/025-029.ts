@@ -21,5 +21,12 @@ export function migrations025To029(t: ColumnTypes): Record<string, Migration> {
           .execute();
       },
     },
+    '026_settled_reports': {
+      async up(db: Kysely<unknown>) {
+        // A report is settled when a reviewer decides its entry (docs/accounts.md, "Reviewed
+        // results"): it raises the entry in the review queue until then, and is kept after.
+        await db.schema.alterTable('reports').addColumn('settled_at', t.big).execute();
+      },
+    },
   };
 }
