@@ -27,7 +27,7 @@ mkdirSync(SHOTS, { recursive: true });
 const GAP = 20_000;
 
 /**
- * Someone established first on today's board, whose attempt kept its moves, each piece put down
+ * Someone first on today's board, their attempt approved by a reviewer and its moves kept, each piece put down
  * where it lies in a solution (core's trail-replay.ts): the ghost the players race. Its number of pieces.
  */
 async function ghostOnTheBoard(): Promise<number> {
@@ -82,6 +82,8 @@ async function ghostOnTheBoard(): Promise<number> {
   const attempt = await run(now, [{ ...daily.task, outcome: 'solved', ms, trail }], 'daily');
   await stores.daily.takeDailyAttempt(id, today, now - ms);
   await stores.daily.settleDailyAttempt(id, today, { id: attempt, solved: true, ms, verified: true });
+  // A ghost races only a result a reviewer approved (docs/accounts.md, "Reviewed results").
+  await stores.reviews.decide(`run-${attempt}`, 'approved');
   return solution.length;
 }
 

@@ -15,7 +15,6 @@ import { seriousViolations } from './axe.js';
  */
 
 const real = chromiumAndServer();
-const DAY = 86_400_000;
 const SHOTS = process.env['UBONGO_REPORT_SHOTS'] ?? '/tmp/report-shots';
 
 /** A new account through the API, claimed with `username`: its id and session. */
@@ -49,10 +48,12 @@ const press = (page: Page, size: On) => (size === 'phone' ? 'tap' : 'click');
 it('reports a run from the board, and again; a player from their profile; a guest cannot', async () => {
   const { server, url } = real.server;
   mkdirSync(SHOTS, { recursive: true });
-  // "speedy" with three verified runs on two days: on the solo board.
-  const speedy = await claimed('speedy', 'speedy_one');
-  const now = Date.now();
-  for (const [i, at] of [now - DAY, now - 60_000, now].entries())
+  // New usernames each try (a retry would find the first try's claimed).
+  const tag = Date.now().toString(36).slice(-5);
+  // Two players named "speedy", a verified run each: two entries of the solo board (one a player).
+  const speedy = await claimed('speedy', `sp1_${tag}`);
+  const other = await claimed('speedy', `sp2_${tag}`);
+  for (const [i, who] of [speedy, other].entries())
     await server.stores.soloRuns.saveSolo({
       player: 'speedy',
       mode: 'timed',
@@ -62,12 +63,12 @@ it('reports a run from the board, and again; a player from their profile; a gues
       skipped: 0,
       ms: 200_000 + i,
       seed: 1,
-      finishedAt: at,
-      accountId: speedy.id,
+      finishedAt: Date.now() - 60_000,
+      accountId: who.id,
       verified: true,
       puzzles: [{ board: 'C01', side: 'easy', key: '1', outcome: 'solved', ms: 4200, trail: [[900, 'place', 'L4']] }],
     });
-  const rita = await claimed('Rita', 'rita_r');
+  const rita = await claimed('Rita', `rita_${tag}`);
 
   const runs: string[] = [];
   for (const [n, size] of (['phone', 'desktop'] as const).entries()) {
@@ -77,13 +78,13 @@ it('reports a run from the board, and again; a player from their profile; a gues
     const board = page
       .locator('section', { has: page.getByRole('heading', { name: 'Solo records (verified)' }) })
       .locator('ol');
-    await board.locator('li').nth(2).waitFor();
+    await board.locator('li').nth(1).waitFor();
     // Each size reports an entry of its own.
     const link = board.locator('a[href^="#/run/"]').nth(n);
     runs.push((await link.getAttribute('href')) ?? '');
     await link[press(page, size)]();
     await page.getByRole('heading', { name: /4 puzzles/, level: 1 }).waitFor();
-    await page.getByText('@speedy_one').waitFor();
+    await page.getByText(`@sp${n + 1}_${tag}`).waitFor();
     const report = page.getByRole('button', { name: 'Report' });
     await report[press(page, size)]();
     const form = page.getByRole('form', { name: 'Report this run' });

@@ -25,6 +25,7 @@ const Account = screen(() => import('./accounts/Account.js').then((m) => m.Accou
 const Leaderboards = screen(() => import('./rating/Leaderboards.js').then((m) => m.Leaderboards));
 const Replay = screen(() => import('./watching/Replay.js').then((m) => m.Replay));
 const Run = screen(() => import('./solo/Run.js').then((m) => m.Run));
+const Review = screen(() => import('./review/Review.js').then((m) => m.Review));
 const Profile = screen(() => import('./accounts/Profile.js').then((m) => m.Profile));
 const HowTo = screen(() => import('./learn/HowTo.js').then((m) => m.HowTo));
 const Practice = screen(() => import('./practice/Practice.js').then((m) => m.Practice));
@@ -169,6 +170,7 @@ export function App() {
             {route.name === 'arena' && <Arena key={route.id} id={route.id} />}
             {route.name === 'rated' && <RatedQueue />}
             {route.name === 'live' && <Live />}
+            {route.name === 'review' && <Review />}
           </Suspense>
         </Fallback>
       </main>

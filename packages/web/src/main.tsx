@@ -21,6 +21,7 @@ import './rating/rating.css';
 import './accounts/accounts.css';
 import './friends/friends.css';
 import './arena/arena.css';
+import './review/review.css';
 
 listenForGesture();
 // The service worker keeps the app for offline play (docs/web.md, "Offline"): a built client only.

@@ -1,4 +1,4 @@
-/** Where the page is: `#/`, `#/room/CODE`, `#/solo`, `#/practice`, `#/how-to-play`, `#/tutorial`, `#/account`, `#/player/ID`, `#/leaderboards`, `#/replay/GAME`, `#/run/RUN`, `#/campaign`, `#/daily`, `#/storm`, `#/friends`, `#/arenas`, `#/arena/ID`, `#/rated`, `#/live`. */
+/** Where the page is: `#/`, `#/room/CODE`, `#/solo`, `#/practice`, `#/how-to-play`, `#/tutorial`, `#/account`, `#/player/ID`, `#/leaderboards`, `#/replay/GAME`, `#/run/RUN`, `#/campaign`, `#/daily`, `#/storm`, `#/friends`, `#/arenas`, `#/arena/ID`, `#/rated`, `#/live`, `#/review`. */
 export type Route =
   | { name: 'home' }
   | { name: 'room'; code: string }
@@ -18,7 +18,8 @@ export type Route =
   | { name: 'arenas' }
   | { name: 'arena'; id: string }
   | { name: 'rated' }
-  | { name: 'live' };
+  | { name: 'live' }
+  | { name: 'review' };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/');
@@ -50,6 +51,8 @@ export function parseRoute(hash: string): Route {
       return { name: 'rated' };
     case 'live':
       return { name: 'live' };
+    case 'review':
+      return { name: 'review' };
     case 'leaderboards':
       return { name: 'leaderboards' };
     case 'arenas':

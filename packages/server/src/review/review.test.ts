@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UbongoServer } from '../server.js';
 import { startServer } from '../server.js';
-import type { SoloRecord } from '../solo/store.js';
+import type { Review } from '../solo/store.js';
 import { member } from '@ubongo/test-support/player';
 
 /*
@@ -25,8 +25,7 @@ beforeAll(async () => {
   server = await startServer({ port: 0, dataDir, log: () => undefined });
   http = `http://localhost:${server.port}`;
   for (const name of ['ana', 'bob', 'cyd', 'dee', 'eve']) {
-    const { client, id, session } = await member(`ws://localhost:${server.port}`, name);
-    void client;
+    const { id, session } = await member(`ws://localhost:${server.port}`, name);
     people[name] = { id, session };
   }
 });
@@ -55,7 +54,7 @@ async function as(
 }
 
 /** Stores a verified count 5 run of `who`'s, `ms` long, with its review and flags. */
-async function run(who: string, ms: number, review: SoloRecord['review'], reasons: string[]): Promise<number> {
+async function run(who: string, ms: number, review: Review, reasons: string[]): Promise<number> {
   const account = people[who];
   if (!account) throw new Error(`no ${who}`);
   return server.stores.soloRuns.saveSolo({
@@ -121,7 +120,7 @@ describe('the review queue', () => {
     expect((await as('dee', 'POST', `/api/review/run-${clean}`, { decision: 'reject' })).status).toBe(403);
     expect(await as('ana', 'POST', `/api/review/run-${clean}`, { decision: 'maybe' })).toMatchObject({
       status: 400,
-      body: { error: expect.stringContaining('approve, reject or ban') },
+      body: { error: expect.stringContaining('approve, reject or ban') as unknown },
     });
     // A path that names no entry is nothing (404), as every path the API does not have.
     expect((await as('ana', 'POST', '/api/review/run-1%20or%201', { decision: 'approve' })).status).toBe(404);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changePassword, claim, rename, signIn, signOut, useAccount } from '../account.js';
+import { api, changePassword, claim, rename, signIn, signOut, useAccount } from '../account.js';
+import { useData } from '../data.js';
 import { errorText } from '../net.js';
 import { NameField } from '../ui/fields.js';
 
@@ -20,6 +21,8 @@ export function Account() {
   const [next, setNext] = useState('');
   const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  // A reviewer or an operator is offered the review screen (the server decides what it shows).
+  const role = useData(account ? () => api('GET /api/me') : null, [account?.id]).data?.role ?? 'none';
 
   /** Runs a change, then says how it went. */
   const act =
@@ -57,6 +60,11 @@ export function Account() {
         <a className="button" href="#/leaderboards">
           {t('nav.leaderboards')}
         </a>
+        {role !== 'none' && (
+          <a className="button" href="#/review">
+            {t('review.open')}
+          </a>
+        )}
       </p>
       {said && (
         <p className={said.ok ? 'banner info' : 'error'} role={said.ok ? 'status' : 'alert'}>
