@@ -14,7 +14,7 @@ describe('the API answers’ schemas', () => {
   it('name each field with its type and say which are always there', () => {
     const { answers, schemas } = apiAnswers(root);
     expect(answers['DELETE /api/sessions']).toBeNull();
-    expect(answers['GET /api/me']).toEqual({ $ref: '#/components/schemas/MeAnswer' });
+    expect(answers['GET /api/me']).toEqual({ $ref: '#/components/schemas/SignedInAnswer' });
     expect(schemas['AccountView']).toEqual({
       type: 'object',
       properties: {

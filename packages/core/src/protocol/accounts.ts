@@ -24,6 +24,15 @@ export interface SessionAnswer {
   readonly session: string;
 }
 
+/** Who may review results (docs/accounts.md, "Reviewed results"): nobody special, a reviewer an operator appointed, an operator. */
+export type ReviewRole = 'none' | 'reviewer' | 'operator';
+
+/** `GET /api/me`: the signed-in account and its role with review (`none` for a banned account). */
+export interface SignedInAnswer {
+  readonly account: AccountView;
+  readonly role: ReviewRole;
+}
+
 /** `GET /api/me`, and the answers that change the account. */
 export interface MeAnswer {
   readonly account: AccountView;

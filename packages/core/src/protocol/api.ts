@@ -2,7 +2,15 @@ import type { ArenaAnswer, ArenasAnswer, PlayerArenasAnswer } from '../arena.js'
 import type { FriendsAnswer, InvitationsAnswer } from '../friends.js';
 import type { RaceEdition } from '../game/race.js';
 import type { LiveAnswer } from '../watch.js';
-import type { AccountView, GuestAnswer, HeldAnswer, MeAnswer, ProfileAnswer, SessionAnswer } from './accounts.js';
+import type {
+  AccountView,
+  GuestAnswer,
+  HeldAnswer,
+  MeAnswer,
+  ProfileAnswer,
+  SessionAnswer,
+  SignedInAnswer,
+} from './accounts.js';
 import type { Health } from './codes.js';
 import type {
   CampaignProgress,
@@ -20,7 +28,7 @@ import type {
 } from './ratings.js';
 import type { PlayerRunsAnswer, RecordsAnswer, ReportRequest, SoloRunAnswer } from './records.js';
 import type { GameRecord, ReplayAnswer } from './replay.js';
-import type { ReviewDecided, ReviewDecision, ReviewQueueAnswer, ReviewRole } from './review.js';
+import type { ReviewDecided, ReviewDecision, ReviewQueueAnswer } from './review.js';
 import type { DeckIndex } from './practice.js';
 
 /*
@@ -112,7 +120,7 @@ export interface ApiRoutes {
     answer: SessionAnswer;
   };
   'DELETE /api/sessions': { answer: undefined; status: 204 };
-  'GET /api/me': { answer: MeAnswer & { readonly role: ReviewRole } };
+  'GET /api/me': { answer: SignedInAnswer };
   'POST /api/me/claim': { body: { readonly username: string; readonly password: string }; answer: MeAnswer };
   'POST /api/me/password': { body: { readonly old: string; readonly new: string }; answer: undefined; status: 204 };
   'POST /api/me/name': { body: { readonly name: string }; answer: MeAnswer };

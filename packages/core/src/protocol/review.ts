@@ -1,12 +1,9 @@
 import type { SoloDealing } from '../game/solo.js';
-import type { AccountView } from './accounts.js';
+import type { AccountView, ReviewRole } from './accounts.js';
 import type { BoardRunEntry } from './records.js';
 
 // The review API's answers (docs/accounts.md, "Reviewed results"): the queue a reviewer works
 // through, and what a decision answers.
-
-/** Who may review results: nobody special, a reviewer an operator appointed, an operator. */
-export type ReviewRole = 'none' | 'reviewer' | 'operator';
 
 /**
  * Where a result stands with review: unreviewed (listed, `none`), held for what no person does

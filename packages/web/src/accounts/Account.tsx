@@ -5,6 +5,28 @@ import { useData } from '../data.js';
 import { errorText } from '../net.js';
 import { NameField } from '../ui/fields.js';
 
+/** Where the account page leads: the profile, the boards, and for a reviewer or an operator the review screen. */
+function AccountLinks({ id }: { id: string }) {
+  const { t } = useTranslation();
+  // The server decides what the review screen shows; the role only says whether to offer it.
+  const role = useData(() => api('GET /api/me'), [id]).data?.role ?? 'none';
+  return (
+    <p className="actions">
+      <a className="button" href={`#/player/${id}`}>
+        {t('account.profile')}
+      </a>
+      <a className="button" href="#/leaderboards">
+        {t('nav.leaderboards')}
+      </a>
+      {role !== 'none' && (
+        <a className="button" href="#/review">
+          {t('review.open')}
+        </a>
+      )}
+    </p>
+  );
+}
+
 /** Who you are: your name, a username and password to keep the account, signing in elsewhere, signing out. */
 export function Account() {
   const { t } = useTranslation();
@@ -21,8 +43,6 @@ export function Account() {
   const [next, setNext] = useState('');
   const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  // A reviewer or an operator is offered the review screen (the server decides what it shows).
-  const role = useData(account ? () => api('GET /api/me') : null, [account?.id]).data?.role ?? 'none';
 
   /** Runs a change, then says how it went. */
   const act =
@@ -53,19 +73,7 @@ export function Account() {
     <div className="account">
       <h1>{t('account.title')}</h1>
       <p>{account.username === null ? t('account.guest') : t('account.claimed', { username: account.username })}</p>
-      <p className="actions">
-        <a className="button" href={`#/player/${account.id}`}>
-          {t('account.profile')}
-        </a>
-        <a className="button" href="#/leaderboards">
-          {t('nav.leaderboards')}
-        </a>
-        {role !== 'none' && (
-          <a className="button" href="#/review">
-            {t('review.open')}
-          </a>
-        )}
-      </p>
+      <AccountLinks id={account.id} />
       {said && (
         <p className={said.ok ? 'banner info' : 'error'} role={said.ok ? 'status' : 'alert'}>
           {said.text}
