@@ -42,6 +42,8 @@ export default defineConfig({
     // Two cores here: one worker per core.
     maxWorkers: 2,
     testTimeout: 30_000,
+    // A hook starts or stops a server, a database or a browser: on a busy machine that takes more than 10 s.
+    hookTimeout: 60_000,
     // Polls wait for a real server and a real browser, on a machine that may be busy.
     expect: { poll: { timeout: 10_000, interval: 100 } },
     projects: [

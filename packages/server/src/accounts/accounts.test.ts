@@ -80,7 +80,11 @@ describe('accounts', () => {
     const first = await guest();
     expect(first.account.name).toMatch(/^Player \d{4}$/);
     expect(first.account.username).toBeNull();
-    expect((await api('GET', '/api/me', undefined, first.session)).body).toEqual({ account: first.account });
+    // A new account reviews nothing: its role is none (docs/accounts.md, "Reviewed results").
+    expect((await api('GET', '/api/me', undefined, first.session)).body).toEqual({
+      account: first.account,
+      role: 'none',
+    });
     expect(await canPlay(first.session)).toBe(true);
     // A new session from the id and the secret the browser kept.
     const again = await api('POST', '/api/sessions', { id: first.account.id, secret: first.secret });

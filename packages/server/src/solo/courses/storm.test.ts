@@ -156,7 +156,16 @@ describe('Storm', () => {
     });
     for (const board of [answer.boards.day, answer.boards.week, answer.boards.all])
       expect(board).toEqual([
-        { place: 1, account: ana.id, player: 'ana', username: 'ana', run: recorded.run, score: 2, ms: 176_000 },
+        {
+          place: 1,
+          account: ana.id,
+          player: 'ana',
+          username: 'ana',
+          run: recorded.run,
+          score: 2,
+          ms: 176_000,
+          reviewed: false,
+        },
       ]);
     // Without a session: the boards alone. A top out of bounds is refused.
     expect((await highs()).mine).toBeUndefined();
