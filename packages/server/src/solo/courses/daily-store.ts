@@ -51,6 +51,8 @@ export interface DailyAttempts {
    * (included), newest first, at most `top`: what its streak counts.
    */
   dailySolvedDays(accountId: string, day: string, top: number): Promise<string[]>;
+  /** How many days up to `day` (included) `accountId` took its attempt on, solved or not. */
+  dailyDaysPlayed(accountId: string, day: string): Promise<number>;
   /**
    * The day's board, fastest first (then who started first): solved, verified attempts whose run is
    * not held or rejected, by established claimed accounts (as every public board). `offset` rows skipped.
