@@ -50,7 +50,8 @@ it('draws each edition’s rating after every game with its band, and says it in
   const at = Date.UTC(2026, 10, 20);
   state.profile = {
     ...base,
-    ratings: [{ edition: 'classic', mu: 28, sigma: 6, display: 1900, games: 3, provisional: true, deviation: 240 }],
+    // Widened by a season's turn since the last game: the graph ends at 1900 ± 240, the words say ± 250 now.
+    ratings: [{ edition: 'classic', mu: 28, sigma: 6.25, display: 1875, games: 3, provisional: true, deviation: 250 }],
     history: [
       { edition: 'classic', game: 'g1', display: 1740, deviation: 280, at },
       { edition: 'classic', game: 'g2', display: 1680, deviation: 260, at: at + DAY },
@@ -60,7 +61,7 @@ it('draws each edition’s rating after every game with its band, and says it in
   const view = render(<Profile id="a1" />);
   const graph = await view.findByRole('img', { name: /^Classic rating after each rated game/ });
   expect(graph.getAttribute('aria-label')).toBe(
-    'Classic rating after each rated game: from 1740 to 1900, lowest 1680, highest 1900; uncertainty now ± 240.',
+    'Classic rating after each rated game: from 1740 to 1900, lowest 1680, highest 1900; uncertainty now ± 250.',
   );
   expect(graph.querySelector('.rating-graph-band')?.getAttribute('d')).toMatch(/^M.*Z$/);
   expect(graph.querySelectorAll('.rating-graph-dot')).toHaveLength(3);

@@ -48,7 +48,7 @@ export function Profile({ id }: { id: string }) {
                   <span className="rating-edition">{t(`editions.${r.edition}`)}</span> <ShownRating {...r} />{' '}
                   {r.provisional && <span className="tag">{t('profile.provisional')}</span>}{' '}
                   <span className="muted">{t('profile.games', { count: r.games })}</span>
-                  <RatingGraph edition={t(`editions.${r.edition}`)} points={points} />
+                  <RatingGraph edition={t(`editions.${r.edition}`)} points={points} deviation={r.deviation} />
                 </li>
               );
             })}

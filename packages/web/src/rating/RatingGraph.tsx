@@ -35,14 +35,18 @@ function useWidth(ref: RefObject<HTMLElement | null>): number {
  * An edition's rating after each rated game (docs/accounts.md, "Profiles"), oldest on the left: the
  * shown rating as a line, its uncertainty (± deviation, as the rating is shown) as a shaded band,
  * the scale's round values on the left and the first and last game's dates below. Drawn at the
- * width the page gives it, so its labels keep their size on a phone; said in words to a screen reader.
+ * width the page gives it, so its labels keep their size on a phone; said in words to a screen
+ * reader, with the uncertainty the rating has now.
  */
 export function RatingGraph({
   edition,
   points,
+  deviation,
 }: {
   readonly edition: string;
   readonly points: readonly (GraphPoint & { readonly at: number })[];
+  /** The rating's uncertainty now: a season's turn widens it after the last game (docs/accounts.md, "Seasons"). */
+  readonly deviation: number;
 }) {
   const { t, i18n } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
@@ -59,7 +63,7 @@ export function RatingGraph({
     last: last.display,
     low: Math.min(...shown),
     high: Math.max(...shown),
-    deviation: last.deviation,
+    deviation,
   });
   const one = g.points.length === 1 ? g.points[0] : undefined;
   return (
