@@ -11,7 +11,8 @@ import { chromiumAndServer, SIZES, watchErrors } from './support.js';
  * desktop window (1366x800): the tile on the front door, the waiting screen with its window of
  * ratings widening and the time waited, two players paired at one table, the offer of bots after
  * the wait; the season board of the season under way and of a past one, and the past seasons on a
- * profile. Game time runs 20 times faster: the window widens every half second, bots come after 3 s.
+ * profile with its rating graph. Game time runs 20 times faster: the window widens every half
+ * second, bots come after 3 s.
  */
 
 const real = chromiumAndServer(20);
@@ -172,7 +173,7 @@ const seasonPlayers = (() => {
 })();
 
 describe.each(['phone', 'desktop'] as const)('the season board, %s', (on) => {
-  it('shows the season under way and a past one as it ended; a profile shows its past seasons', async () => {
+  it('shows the season under way and a past one as it ended; a profile shows its past seasons and its rating graph', async () => {
     const { ivo, jon } = (await seasonPlayers())[on];
     const edition = on === 'phone' ? 'classic' : 'extreme';
     const page = await pageAt(on, ivo.session);
@@ -209,6 +210,20 @@ describe.each(['phone', 'desktop'] as const)('the season board, %s', (on) => {
       .toEqual([`Apr 2026 – Jun 2026, ${editionName}: 2380, place 2 of 2`]);
     await past.scrollIntoViewIfNeeded();
     await shot(page, `${on}-profile-seasons.png`);
+    // The rating graph after each of jon's six games (2380 three times, then 2500; ± 40 sigma = 80),
+    // within the page's width; the courses he never played say so.
+    const graph = page.getByRole('img', {
+      name: `${editionName} rating after each rated game: from 2380 to 2500, lowest 2380, highest 2500; uncertainty now ± 80.`,
+    });
+    await graph.waitFor();
+    const box = await graph.boundingBox();
+    const width = page.viewportSize()?.width ?? 0;
+    expect(box !== null && box.x >= 0 && box.x + box.width <= width).toBe(true);
+    const progress = page.getByRole('region', { name: 'Progress' });
+    for (const nothing of ['No campaign stars yet.', 'No daily puzzle played yet.', 'No Storm score yet.'])
+      await progress.getByText(nothing).waitFor();
+    await graph.scrollIntoViewIfNeeded();
+    await shot(page, `${on}-profile-graph.png`);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -1,4 +1,5 @@
 import type { RaceEdition } from '../game/race.js';
+import type { StormHighs } from './courses.js';
 import type { RatingView } from './ratings.js';
 import type { BoardRunEntry, SoloRecordEntry } from './records.js';
 
@@ -48,11 +49,15 @@ export interface ProfileAnswer {
   };
   /** One per edition played rated. */
   readonly ratings: readonly RatingView[];
-  /** The rating shown after each rated game, per edition, oldest first, with the game to replay. */
+  /**
+   * The rating shown after each rated game, per edition, oldest first, with the game to replay and
+   * its uncertainty then (`deviation`, shown as "± n").
+   */
   readonly history: readonly {
     readonly edition: RaceEdition;
     readonly game: string;
     readonly display: number;
+    readonly deviation: number;
     readonly at: number;
   }[];
   /**
@@ -64,6 +69,31 @@ export interface ProfileAnswer {
     readonly best: readonly BoardRunEntry[];
     readonly averagePuzzleMs: number | null;
   };
+  /** The courses' progress: campaign stars, the daily streak, Storm highs. */
+  readonly progress: ProfileProgress;
+}
+
+/** A profile's courses (docs/accounts.md, "Profiles"): what counts there, as the courses count it. */
+export interface ProfileProgress {
+  /** Stars earned of the most there are (3 a level), and levels solved of all the campaign's. */
+  readonly campaign: {
+    readonly stars: number;
+    readonly maxStars: number;
+    readonly levels: number;
+    readonly totalLevels: number;
+  };
+  /**
+   * Days with a counted solved daily attempt: the streak now (as `GET /api/daily` counts it), the
+   * longest, how many in all, and the days an attempt was taken (solved or not).
+   */
+  readonly daily: {
+    readonly streak: number;
+    readonly longest: number;
+    readonly solved: number;
+    readonly played: number;
+  };
+  /** The best listed Storm score of the UTC day, of the ISO week and of all time (null: none). */
+  readonly storm: StormHighs;
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { BoardRunEntry, PlayerRunsAnswer, ProfileAnswer } from '@ubongo/core';
 import { isReviewed } from '../leaderboards.js';
-import { displayOf, ratingView } from '../rating/ratings.js';
+import { deviationOf, displayOf, ratingView } from '../rating/ratings.js';
+import type { ProgressOptions } from './progress.js';
+import { progressOf } from './progress.js';
 import type { StoredSoloRun } from '../solo/store.js';
 import type { Stores } from '../storage/stores.js';
 
@@ -29,11 +31,13 @@ export const ownEntryOf = (r: StoredSoloRun): PlayerRunsAnswer['runs'][number] =
 });
 
 /**
- * A player's profile (`GET /api/players/:id`): ratings with their history, verified solo bests.
- * Read from each run's summary (`soloSummary`): no page reads a run's puzzles or trails.
+ * A player's profile (`GET /api/players/:id`): ratings with their history, verified solo bests,
+ * the courses' progress. Read from each run's summary (`soloSummary`): no page reads a run's
+ * puzzles or trails.
  */
 export async function profileOf(
-  stores: Pick<Stores, 'accounts' | 'ratings' | 'soloRuns'>,
+  stores: Pick<Stores, 'accounts' | 'campaign' | 'daily' | 'ratings' | 'soloRuns'>,
+  options: ProgressOptions,
   id: string,
 ): Promise<ProfileAnswer | undefined> {
   const account = await stores.accounts.account(id);
@@ -46,12 +50,13 @@ export async function profileOf(
           edition: r.edition,
           game: h.gameId,
           display: displayOf(h),
+          deviation: deviationOf(h),
           at: h.at,
         })),
       ),
     )
   ).flat();
-  const solo = await stores.soloRuns.soloSummary(id);
+  const [solo, progress] = await Promise.all([stores.soloRuns.soloSummary(id), progressOf(stores, options, id)]);
   return {
     account: { id: account.id, name: account.name, username: account.username, since: account.createdAt },
     ratings: ratings.map(ratingView),
@@ -61,5 +66,6 @@ export async function profileOf(
       best: solo.best.map(entryOf),
       averagePuzzleMs: solo.solvedCount > 0 ? Math.round(solo.solvedMs / solo.solvedCount) : null,
     },
+    progress,
   };
 }

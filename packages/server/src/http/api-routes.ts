@@ -103,7 +103,7 @@ async function yourPlace(
 
 /** What the read-only API reads: the server's options, and of its stores those it calls. */
 type ApiOptions = Omit<HttpOptions, 'stores'> & {
-  readonly stores: Pick<Stores, 'accounts' | 'daily' | 'games' | 'ratings' | 'reviews' | 'soloRuns'>;
+  readonly stores: Pick<Stores, 'accounts' | 'campaign' | 'daily' | 'games' | 'ratings' | 'reviews' | 'soloRuns'>;
 };
 
 /** The read-only API: health, games and replays, records, players, leaderboards, puzzles, decks, this API's own description. */
@@ -193,7 +193,7 @@ export function apiRoutes(app: Http, options: ApiOptions): void {
   });
 
   route(app, 'GET /api/players/:id', { params: playerId }, async ({ params }) => {
-    const profile = await profileOf(stores, params.id);
+    const profile = await profileOf(stores, options, params.id);
     if (!profile) throw new Refused(404, `no player ${params.id}`);
     return profile;
   });

@@ -71,6 +71,16 @@ export class KyselyDaily implements DailyAttempts {
     return found.map((r) => r.day);
   }
 
+  async dailyDaysPlayed(accountId: string, day: string): Promise<number> {
+    const found = await this.db
+      .selectFrom('daily_attempts')
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('played'))
+      .where('account_id', '=', accountId)
+      .where('day', '<=', day)
+      .executeTakeFirst();
+    return Number(found?.played ?? 0);
+  }
+
   async dailyBoard(day: string, page: DailyBoardPage): Promise<DailyBoardEntry[]> {
     const found = await this.db
       .selectFrom('daily_attempts')

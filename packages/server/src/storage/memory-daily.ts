@@ -67,6 +67,12 @@ export class MemoryDaily implements DailyAttempts {
     );
   }
 
+  dailyDaysPlayed(accountId: string, day: string): Promise<number> {
+    return this.gate.run(
+      () => [...this.attempts.values()].filter((a) => a.accountId === accountId && a.day <= day).length,
+    );
+  }
+
   dailyBoard(day: string, page: DailyBoardPage): Promise<DailyBoardEntry[]> {
     return this.gate.run(() => {
       const listed: (DailyBoardEntry & { startedAt: number })[] = [];

@@ -5,11 +5,16 @@ import { useAccount } from '../account.js';
 import { useData } from '../data.js';
 import { fetchHeld, fetchProfile } from '../net.js';
 import { ProfileArenas } from '../arena/Arena.js';
+import { ProfileProgress } from './ProfileProgress.js';
 import { ReportButton } from './Report.js';
+import { RatingGraph } from '../rating/RatingGraph.js';
 import { PastSeasons } from '../rating/Seasons.js';
 import { ShownRating } from '../rating/Shown.js';
 
-/** A player's page: who, since when, ratings with their history and the games to replay, solo statistics. */
+/**
+ * A player's page: who, since when, ratings with their graph and the games to replay, the courses'
+ * progress, solo statistics.
+ */
 export function Profile({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
   // The player's own runs under review: only on their own page, and only they can read them.
@@ -37,13 +42,13 @@ export function Profile({ id }: { id: string }) {
         ) : (
           <ul className="ratings">
             {profile.ratings.map((r) => {
-              const points = profile.history.filter((h) => h.edition === r.edition).map((h) => h.display);
+              const points = profile.history.filter((h) => h.edition === r.edition);
               return (
                 <li key={r.edition}>
                   <span className="rating-edition">{t(`editions.${r.edition}`)}</span> <ShownRating {...r} />{' '}
                   {r.provisional && <span className="tag">{t('profile.provisional')}</span>}{' '}
                   <span className="muted">{t('profile.games', { count: r.games })}</span>
-                  <Trend points={points} label={t('profile.trend', { edition: t(`editions.${r.edition}`) })} />
+                  <RatingGraph edition={t(`editions.${r.edition}`)} points={points} deviation={r.deviation} />
                 </li>
               );
             })}
@@ -51,6 +56,7 @@ export function Profile({ id }: { id: string }) {
         )}
       </section>
       <PastSeasons id={id} />
+      <ProfileProgress progress={profile.progress} />
       {profile.history.length > 0 && (
         <section className="card">
           <h2>{t('profile.ratedGames')}</h2>
@@ -108,24 +114,5 @@ export function Profile({ id }: { id: string }) {
         </section>
       )}
     </div>
-  );
-}
-
-/** A rating's history as a small line, oldest on the left. */
-function Trend({ points, label }: { points: readonly number[]; label: string }) {
-  if (points.length < 2) return null;
-  const low = Math.min(...points);
-  const high = Math.max(...points);
-  const span = Math.max(1, high - low);
-  const path = points
-    .map(
-      (p, i) =>
-        `${i === 0 ? 'M' : 'L'}${((i / (points.length - 1)) * 120).toFixed(1)},${(30 - ((p - low) / span) * 28 - 1).toFixed(1)}`,
-    )
-    .join(' ');
-  return (
-    <svg className="trend" viewBox="0 0 120 30" width="120" height="30" role="img" aria-label={label}>
-      <path d={path} fill="none" stroke="currentColor" strokeWidth="2" />
-    </svg>
   );
 }

@@ -60,6 +60,8 @@ export interface DailyAttempts {
    * (included), newest first, at most `top`: what its streak counts.
    */
   dailySolvedDays(accountId: string, day: string, top: number): Promise<string[]>;
+  /** How many days up to `day` (included) `accountId` took its attempt on, solved or not. */
+  dailyDaysPlayed(accountId: string, day: string): Promise<number>;
   /**
    * The day's board, fastest first (then who started first): solved, verified attempts whose run is
    * not held or rejected, by claimed accounts not banned (as every public board), each marked reviewed or not. `offset` rows skipped.

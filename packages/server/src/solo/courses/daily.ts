@@ -74,7 +74,16 @@ export function yesterdayOf(date: string): string | null {
  * today's attempt is settled unsolved.
  */
 export async function streakOf(stores: Pick<Stores, 'daily'>, accountId: string, today: string): Promise<number> {
-  const days = await stores.daily.dailySolvedDays(accountId, today, STREAK_DAYS);
+  return streakIn(stores, accountId, today, await stores.daily.dailySolvedDays(accountId, today, STREAK_DAYS));
+}
+
+/** `streakOf`, from the account's solved days up to today already read (newest first). */
+async function streakIn(
+  stores: Pick<Stores, 'daily'>,
+  accountId: string,
+  today: string,
+  days: readonly string[],
+): Promise<number> {
   let expect = today;
   if (days[0] !== today) {
     const attempt = await stores.daily.dailyAttempt(accountId, today);
@@ -88,6 +97,40 @@ export async function streakOf(stores: Pick<Stores, 'daily'>, accountId: string,
     expect = dailyDateAdd(expect, -1);
   }
   return streak;
+}
+
+/** The most days in a row among `days` (newest first, each once). */
+export function longestStreak(days: readonly string[]): number {
+  let longest = 0;
+  let run = 0;
+  let after: string | undefined;
+  for (const day of days) {
+    run = after !== undefined && dailyDateAdd(after, -1) === day ? run + 1 : 1;
+    longest = Math.max(longest, run);
+    after = day;
+  }
+  return longest;
+}
+
+/**
+ * `accountId`'s daily record on `today`, as a profile shows it: its streak (`streakOf`), its
+ * longest, the days it solved (within the last STREAK_DAYS solved) and the days it played.
+ */
+export async function dailyRecordOf(
+  stores: Pick<Stores, 'daily'>,
+  accountId: string,
+  today: string,
+): Promise<{ streak: number; longest: number; solved: number; played: number }> {
+  const [days, played] = await Promise.all([
+    stores.daily.dailySolvedDays(accountId, today, STREAK_DAYS),
+    stores.daily.dailyDaysPlayed(accountId, today),
+  ]);
+  return {
+    streak: await streakIn(stores, accountId, today, days),
+    longest: longestStreak(days),
+    solved: days.length,
+    played,
+  };
 }
 
 /** An account's place on a day's board (from 1), if it is listed there. */

@@ -75,6 +75,24 @@ export function dailyContract(name: string, open: Opener<'accounts' | 'daily' | 
       await stores.close();
     });
 
+    it('counts the days an account took its attempt on, solved or not, up to a day', async () => {
+      const stores = await open();
+      const run = await stores.soloRuns.saveSolo(solo({ accountId: 'a1', finishedAt: 5 }));
+      expect(await stores.daily.dailyDaysPlayed('a1', '2026-11-29')).toBe(0);
+      await stores.daily.takeDailyAttempt('a1', '2026-11-26', 1);
+      await stores.daily.settleDailyAttempt('a1', '2026-11-26', { id: run, solved: true, ms: 900, verified: true });
+      await stores.daily.takeDailyAttempt('a1', '2026-11-27', 2);
+      await stores.daily.settleDailyAttempt('a1', '2026-11-27', { id: null, solved: false, ms: 2500, verified: false });
+      // Taken and not settled yet (its run under way) is played, too.
+      await stores.daily.takeDailyAttempt('a1', '2026-11-29', 3);
+      await stores.daily.takeDailyAttempt('a2', '2026-11-28', 4);
+      expect(await stores.daily.dailyDaysPlayed('a1', '2026-11-29')).toBe(3);
+      expect(await stores.daily.dailyDaysPlayed('a1', '2026-11-28')).toBe(2);
+      expect(await stores.daily.dailyDaysPlayed('a2', '2026-11-29')).toBe(1);
+      expect(await stores.daily.dailyDaysPlayed('a3', '2026-11-29')).toBe(0);
+      await stores.close();
+    });
+
     it('keeps one daily secret, made on first asking', async () => {
       const stores = await open();
       const secret = await stores.daily.dailySecret();
