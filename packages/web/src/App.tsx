@@ -13,6 +13,7 @@ import type { Route } from './route.js';
 import { parseRoute } from './route.js';
 import { Home } from './home/Home.js';
 import { InvitationToast } from './InvitationToast.js';
+import { ReloadButton } from './ui/ReloadButton.js';
 
 /**
  * A screen fetched the first time it is opened: the front door comes with the page, the rest (the
@@ -52,15 +53,7 @@ function ScreenFailed({ home }: { home: boolean }) {
       <h1>{t('screenFailed.title')}</h1>
       <p>{t('screenFailed.why')}</p>
       <div className="actions">
-        <button
-          type="button"
-          className="primary"
-          onClick={() => {
-            window.location.reload();
-          }}
-        >
-          {t('screenFailed.reload')}
-        </button>
+        <ReloadButton label={t('screenFailed.reload')} />
         {home && (
           <a className="button" href="#/">
             {t('screenFailed.home')}

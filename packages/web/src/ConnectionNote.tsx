@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useServerOut } from './connection.js';
+import { ReloadButton } from './ui/ReloadButton.js';
 
 /**
  * What the page says while its server is out of reach (connection.ts): offline, or unreachable
@@ -15,17 +16,7 @@ export function ConnectionNote() {
     <div className="banner connection-note" role="alert" data-testid="connection-note">
       <p>{t(out === 'offline' ? 'connection.offline' : 'connection.unreachable')}</p>
       <div className="actions">
-        {out === 'unreachable' && (
-          <button
-            type="button"
-            className="primary"
-            onClick={() => {
-              window.location.reload();
-            }}
-          >
-            {t('connection.reload')}
-          </button>
-        )}
+        {out === 'unreachable' && <ReloadButton label={t('connection.reload')} />}
         <a className="button" href="#/practice">
           {t('practice.playOffline')}
         </a>

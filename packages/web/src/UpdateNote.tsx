@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReloadButton } from './ui/ReloadButton.js';
 
 /*
  * A new build's worker took the page over while it was open (docs/web.md, "Offline"): the page
@@ -31,15 +32,7 @@ export function UpdateNote() {
   return (
     <div className="banner info update-note" role="status">
       <p>{t('update.ready')}</p>
-      <button
-        type="button"
-        className="primary"
-        onClick={() => {
-          window.location.reload();
-        }}
-      >
-        {t('update.reload')}
-      </button>
+      <ReloadButton label={t('update.reload')} />
     </div>
   );
 }
