@@ -15,6 +15,8 @@ export function Lobby({ table }: { table: Table }) {
   const { room, lobby } = table;
   const isHost = lobby.you >= 0 && lobby.you === lobby.host;
   const me = lobby.seats[lobby.you];
+  // A table the rated queue made: private, but it starts by itself, and no arena's.
+  const matched = !lobby.public && lobby.startsAt !== null && lobby.arena === undefined;
 
   return (
     <div className="lobby">
@@ -23,10 +25,11 @@ export function Lobby({ table }: { table: Table }) {
       </h1>
       {lobby.arena !== undefined && <p className="hint">{t('arena.tableNote')}</p>}
       {/* A table the rated queue made starts by itself too (its startsAt), though it is private. */}
-      {(lobby.public || (lobby.startsAt !== null && lobby.arena === undefined)) && <QuickMatch table={table} />}
+      {(lobby.public || matched) && <QuickMatch table={table} />}
       <Blocked lobby={lobby} />
-      {!lobby.public && <ShareCard code={lobby.code} />}
-      {!lobby.public && (
+      {/* Friends join a private table of one's own; the queue's pairing is its players' alone. */}
+      {!lobby.public && !matched && <ShareCard code={lobby.code} />}
+      {!lobby.public && !matched && (
         <InviteFriends seated={lobby.seats.flatMap((s) => (s.account === undefined ? [] : [s.account]))} />
       )}
       <div className="lobby-grid">
