@@ -114,7 +114,9 @@ function boardLimit(limit: number): '5' | '10' | '20' {
 
 /** The best solo results for a mode, limit and side. */
 export async function fetchRecords(mode: SoloMode, limit: number, side: Side): Promise<RecordsAnswer['records']> {
-  return (await api('GET /api/records', { query: { mode, limit: boardLimit(limit), side, top: '10' } })).records;
+  return (
+    await api('GET /api/records', { query: { mode, limit: boardLimit(limit), side, reviewed: 'true', top: '10' } })
+  ).records;
 }
 
 /** The best solo results of a mode, limit and side in a period (the last day or week, or all time). */

@@ -74,6 +74,8 @@ export interface ApiRoutes {
       readonly period?: 'day' | 'week' | 'all';
       readonly limit?: '5' | '10' | '20';
       readonly side?: 'easy' | 'hard';
+      /** `true`: only entries a reviewer approved (what "best on this server" shows). */
+      readonly reviewed?: 'true' | 'false';
     };
     answer: RecordsAnswer;
   };

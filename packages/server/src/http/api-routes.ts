@@ -47,6 +47,7 @@ const recordsQuery = z.object({
   period: oneOf(['day', 'week', 'all'], 'period is day, week or all'),
   limit: oneOf(['5', '10', '20'], 'limit is 5, 10 or 20'),
   side: oneOf(['easy', 'hard'], 'side is easy or hard'),
+  reviewed: oneOf(['true', 'false'], 'reviewed is true or false'),
   top: top('top is 1 to 100'),
   cursor: placeCursor('cursor is the next of a page before'),
 });
@@ -131,7 +132,7 @@ export function apiRoutes(app: Http, options: ApiOptions): void {
   });
 
   route(app, 'GET /api/records', { querystring: recordsQuery }, async ({ query }) => {
-    const { mode, period, limit, side, top, cursor } = query;
+    const { mode, period, limit, side, reviewed, top, cursor } = query;
     const size = top === undefined ? 10 : Number(top);
     const skip = cursor === undefined ? 0 : Number(cursor);
     // One more than the page, to know whether there is a next.
@@ -140,6 +141,8 @@ export function apiRoutes(app: Http, options: ApiOptions): void {
       mode,
       ...(limit === undefined ? {} : { limit: Number(limit) }),
       ...(side === undefined ? {} : { side }),
+      // Each player's best among the results a reviewer approved (docs/accounts.md, "Reviewed results").
+      ...(reviewed === 'true' ? { reviewed: true } : {}),
       top: size + 1,
       skip,
       ...(period === undefined || period === 'all' ? {} : { since: Date.now() - PERIODS[period] }),

@@ -139,6 +139,10 @@ describe('the review queue', () => {
       body: { id: `run-${flagged}`, review: 'approved', banned: false },
     });
     expect((await board()).find((e) => e.run === flagged)).toMatchObject({ reviewed: true });
+    // "Best on this server" asks for reviewed results only: the approved run alone.
+    const reviewedOnly = await as(null, 'GET', '/api/records?mode=count&limit=5&side=easy&reviewed=true');
+    expect((reviewedOnly.body as RecordsAnswer).records.map((e) => e.run)).toEqual([flagged]);
+    expect((await as(null, 'GET', '/api/records?mode=count&reviewed=maybe')).status).toBe(400);
     expect((await queue()).map((e) => e.id)).not.toContain(`run-${flagged}`);
     await as('eve', 'POST', '/api/reports', { kind: 'run', target: String(flagged), reason: 'still too quick' });
     expect((await queue()).find((e) => e.id === `run-${flagged}`)).toMatchObject({

@@ -165,7 +165,9 @@ export function Solo() {
               ))}
             </ol>
           ) : (
-            <p>{t('solo.noRecords')}</p>
+            <p>
+              {t('solo.noReviewedRecords')} <a href="#/leaderboards">{t('solo.allResults')}</a>
+            </p>
           )}
           {records && <UnreviewedLegend entries={records} />}
         </section>
