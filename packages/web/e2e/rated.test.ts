@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { On } from './support.js';
-import { chromiumAndServer, SIZES, watchErrors } from './support.js';
+import { chromiumAndServer, SIZES, watchErrors, claimedAccount } from './support.js';
 
 /*
  * Rated quick match and the season board as a person sees them, on a phone (390x844, touch) and a
@@ -25,19 +25,7 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 /** A new account through the API, claimed with `username`: its id and session. */
-async function claimed(username: string): Promise<{ id: string; session: string }> {
-  const { url } = real.server;
-  const guest = (await (
-    await fetch(`${url}/api/accounts`, { method: 'POST', body: JSON.stringify({ name: username }) })
-  ).json()) as GuestAnswer;
-  const claim = await fetch(`${url}/api/me/claim`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${guest.session}` },
-    body: JSON.stringify({ username, password: 'a long password' }),
-  });
-  expect(claim.status).toBe(200);
-  return { id: guest.account.id, session: guest.session };
-}
+const claimed = (username: string) => claimedAccount(real.server.url, username, username);
 
 /** A page at `on`, signed in with `session`. */
 async function pageAt(on: On, session: string): Promise<Page> {

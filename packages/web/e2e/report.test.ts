@@ -1,10 +1,9 @@
-import type { GuestAnswer } from '@ubongo/core';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { On } from './support.js';
-import { SIZES, chromiumAndServer, watchErrors } from './support.js';
+import { SIZES, chromiumAndServer, watchErrors, claimedAccount } from './support.js';
 import { seriousViolations } from './axe.js';
 
 /*
@@ -18,19 +17,7 @@ const real = chromiumAndServer();
 const SHOTS = process.env['UBONGO_REPORT_SHOTS'] ?? '/tmp/report-shots';
 
 /** A new account through the API, claimed with `username`: its id and session. */
-async function claimed(name: string, username: string): Promise<{ id: string; session: string }> {
-  const { url } = real.server;
-  const guest = (await (
-    await fetch(`${url}/api/accounts`, { method: 'POST', body: JSON.stringify({ name }) })
-  ).json()) as GuestAnswer;
-  const claim = await fetch(`${url}/api/me/claim`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${guest.session}` },
-    body: JSON.stringify({ username, password: 'a long password' }),
-  });
-  expect(claim.status).toBe(200);
-  return { id: guest.account.id, session: guest.session };
-}
+const claimed = (name: string, username: string) => claimedAccount(real.server.url, name, username);
 
 /** A page at `size` whose browser is signed in with `session` (a guest's own, without one). */
 async function pageAt(size: On, session?: string): Promise<Page> {

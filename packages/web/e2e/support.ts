@@ -1,3 +1,4 @@
+import type { GuestAnswer } from '@ubongo/core';
 import type { UbongoServer } from '@ubongo/server';
 import { startServer } from '@ubongo/server';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -139,4 +140,22 @@ export async function pick(box: Locator, on: On): Promise<void> {
       return box.isChecked();
     })
     .toBe(true);
+}
+
+/** A new account at the server at `url`, claimed with `username` (shown as `name`): its id and session. */
+export async function claimedAccount(
+  url: string,
+  name: string,
+  username: string,
+): Promise<{ id: string; session: string }> {
+  const guest = (await (
+    await fetch(`${url}/api/accounts`, { method: 'POST', body: JSON.stringify({ name }) })
+  ).json()) as GuestAnswer;
+  const claim = await fetch(`${url}/api/me/claim`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${guest.session}` },
+    body: JSON.stringify({ username, password: 'a long password' }),
+  });
+  expect(claim.status).toBe(200);
+  return { id: guest.account.id, session: guest.session };
 }
