@@ -14,10 +14,12 @@ export async function adminReports(
   const reports = await store.reports();
   for (const r of reports) {
     const at = new Date(r.at).toISOString();
+    // A report a reviewer's decision settled (docs/accounts.md, "Reviewed results") says when.
+    const settledAt = r.settledAt === null ? null : new Date(r.settledAt).toISOString();
     io.out(
       json
-        ? `${JSON.stringify({ ...r, at })}\n`
-        : `${at}  ${r.kind} ${r.target}  by ${r.reporter}: ${r.reason.replace(/\s+/g, ' ')}\n`,
+        ? `${JSON.stringify({ ...r, at, settledAt })}\n`
+        : `${at}  ${r.kind} ${r.target}  by ${r.reporter}: ${r.reason.replace(/\s+/g, ' ')}${settledAt === null ? '' : `  (settled ${settledAt})`}\n`,
     );
   }
   if (!json) io.out(`${reports.length} report${reports.length === 1 ? '' : 's'}\n`);

@@ -174,6 +174,7 @@ describe('ratings', () => {
       edition: 'classic',
       game,
       display: shown[0],
+      deviation: expect.any(Number) as number,
       at: expect.any(Number) as number,
     });
     const leaderboard = async (query = '') =>
