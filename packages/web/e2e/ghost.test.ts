@@ -155,7 +155,7 @@ it.each<On>(['phone', 'desktop'])(
     await page.goto(`${real.server.url}/#/daily`);
     // The counted attempt races no ghost: it is said before it starts, and no ghost is offered for it.
     await page.getByText('Your counted attempt is played without a ghost', { exact: false }).waitFor();
-    await expect.poll(() => page.getByRole('radio', { name: 'The best listed run' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('radio', { name: 'The best reviewed run' }).count()).toBe(0);
     await press("Play today's puzzle");
     await page.locator('svg.puzzle-svg').waitFor();
     await solve();
@@ -164,7 +164,7 @@ it.each<On>(['phone', 'desktop'])(
 
     // Practice, racing the best of the day's board: someone else's ghost.
     // (A tap after a drag's fling may be swallowed as the one that stops it, play.ts.)
-    await pick(page.getByRole('radio', { name: 'The best listed run' }), on);
+    await pick(page.getByRole('radio', { name: 'The best reviewed run' }), on);
     await page.screenshot({ path: `${SHOTS}/${on}-choose.png`, fullPage: true });
     await press("Practise it (doesn't count)");
     await page.locator('svg.puzzle-svg').waitFor();
