@@ -87,7 +87,7 @@ export function Lobby({ table }: { table: Table }) {
               : lobby.arena !== undefined
                 ? t('arena.tableWait')
                 : lobby.startsAt !== null
-                  ? t('lobby.waitQuick')
+                  ? t(lobby.host < 0 ? 'lobby.waitCountdown' : 'lobby.waitQuick')
                   : t('lobby.waitHost')}
           </p>
         )}
