@@ -123,21 +123,20 @@ async function forgeRun(
 }
 
 /**
- * `runs` forged runs of each kind, one after another; then the public board (GET /api/records)
- * read as anyone reads it, to see that none of them is shown reviewed.
+ * Up to `runs` forged runs of each kind, the kinds in turn, until `deadline` (ms since 1970); then
+ * the public board (GET /api/records) read as anyone reads it, to see that none of them is shown
+ * reviewed.
  */
 export async function forge(
   server: UbongoServer,
   url: string,
-  runs: number,
+  how: { readonly runs: number; readonly deadline: number; readonly timeScale: number; readonly tag: string },
   rng: Rng,
-  timeScale: number,
-  tag: string,
 ): Promise<{ outcomes: ForgedOutcome[]; reviewedOnBoard: number }> {
   const outcomes: ForgedOutcome[] = [];
-  for (const forgery of FORGERIES)
-    for (let r = 0; r < runs; r++)
-      outcomes.push(await forgeRun(server, url, forgery, `f${FORGERIES.indexOf(forgery)}r${r}_${tag}`, rng, timeScale));
+  for (let r = 0; r < how.runs && Date.now() < how.deadline; r++)
+    for (const [k, forgery] of FORGERIES.entries())
+      outcomes.push(await forgeRun(server, url, forgery, `f${k}r${r}_${how.tag}`, rng, how.timeScale));
   const accounts = new Set(outcomes.map((o) => o.account));
   let reviewedOnBoard = 0;
   for (let cursor: string | null = '0'; cursor !== null;) {

@@ -2,6 +2,7 @@
 // and a profile's runs played through the web client in Chromium, each run's verdict then read
 // from the server's stores: held, flagged (listed with the model's flags) or listed clean.
 import type { Rng } from '@ubongo/core';
+import { createRng } from '@ubongo/core';
 import type { UbongoServer } from '@ubongo/server';
 import { member } from '@ubongo/test-support/player';
 import { mkdirSync } from 'node:fs';
@@ -99,27 +100,44 @@ export interface Bench {
   readonly url: string;
   readonly browser: Browser;
   readonly timeScale: number;
-  readonly rng: Rng;
+  /** Each profile's players draw from a generator of their own, seeded by this and the profile's place in `PROFILES`. */
+  readonly seed: number;
   readonly shots: string;
   readonly tag: string;
-  /** Said as each run ends. */
+  /** No run starts after this time (ms since 1970). */
+  readonly deadline: number;
+  /** Said as each run ends, or fails (the page did not do what the player did: counted apart). */
   readonly progress: (outcome: RunOutcome) => void;
+  readonly failed: (profile: string, error: unknown) => void;
 }
 
-/** One account of a profile: its id, a page signed in to it at the profile's size, and the hand that plays there. */
-async function accountPage(bench: Bench, profile: Profile, n: number): Promise<{ id: string; page: Page; hand: Hand }> {
+/** A claimed account of a profile: its id and session. */
+async function newAccount(
+  bench: Bench,
+  profile: Profile,
+  n: number,
+): Promise<{ id: string; session: string; username: string }> {
   const username = `${profile.name.slice(0, 4)}${n}_${bench.tag}`;
-  const { id, session } = await member(bench.url.replace(/^http/, 'ws'), username);
+  return { username, ...(await member(bench.url.replace(/^http/, 'ws'), username)) };
+}
+
+/** A page signed in to the account at the profile's size, on the solo page, and the hand that plays there. */
+async function pageOf(
+  bench: Bench,
+  profile: Profile,
+  account: { session: string; username: string },
+  rng: Rng,
+): Promise<{ page: Page; hand: Hand }> {
   const context = await bench.browser.newContext({ ...SIZES[profile.on], locale: 'en-GB' });
   // Signed in as the web client keeps it (the bench is compiled without the DOM's types: the script is text).
   await context.addInitScript(
-    `localStorage.setItem('ubongo.name', ${JSON.stringify(username)});` +
-      `localStorage.setItem('ubongo.session', ${JSON.stringify(session)});`,
+    `localStorage.setItem('ubongo.name', ${JSON.stringify(account.username)});` +
+      `localStorage.setItem('ubongo.session', ${JSON.stringify(account.session)});`,
   );
   const page = await context.newPage();
   await page.goto(`${bench.url}/#/solo`);
-  const hand = await Hand.on(page, profile.on === 'phone' ? 'touch' : 'mouse', bench.rng, bench.timeScale);
-  return { id, page, hand };
+  const hand = await Hand.on(page, profile.on === 'phone' ? 'touch' : 'mouse', rng, bench.timeScale);
+  return { page, hand };
 }
 
 /** Starts a run on the solo page: the count mode, the profile's length and side, Start (or Play again). */
@@ -131,7 +149,7 @@ async function start(page: Page, profile: Profile): Promise<void> {
   await page.getByRole('button', { name: /^(Start|Play again)$/ })[press]();
 }
 
-/** The account's newest run once it is stored after `after` (its id), with whether it is listed. */
+/** The account's newest whole run stored after `after` (its id), with whether it is listed. */
 async function verdictOf(
   bench: Bench,
   profile: Profile,
@@ -140,8 +158,10 @@ async function verdictOf(
 ): Promise<Omit<RunOutcome, 'profile' | 'realSeconds'>> {
   const runs = bench.server.stores.soloRuns;
   for (let tries = 0; tries < 100; tries++) {
-    const [last] = await runs.soloResultsOf(account, { top: 1 });
-    if (last && last.id > after) {
+    const found = (await runs.soloResultsOf(account, { top: 5 })).find(
+      (r) => r.id > after && r.solved === profile.limit,
+    );
+    if (found) {
       const listed = await runs.records({
         mode: 'count',
         limit: profile.limit,
@@ -152,12 +172,12 @@ async function verdictOf(
       });
       return {
         account,
-        run: last.id,
-        verified: last.verified,
-        review: last.review ?? 'none',
-        reasons: last.reasons ?? [],
-        listed: listed.some((r) => r.id === last.id),
-        solves: (last.puzzles ?? []).filter((p) => p.outcome === 'solved').map((p) => p.ms / 1000),
+        run: found.id,
+        verified: found.verified,
+        review: found.review ?? 'none',
+        reasons: found.reasons ?? [],
+        listed: listed.some((r) => r.id === found.id),
+        solves: (found.puzzles ?? []).filter((p) => p.outcome === 'solved').map((p) => p.ms / 1000),
       };
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -165,47 +185,119 @@ async function verdictOf(
   throw new Error(`no run stored for ${account}`);
 }
 
-/** Plays `runs` runs of `profile` through the web client, one after another, and reads each verdict. */
-export async function playProfile(bench: Bench, profile: Profile, runs: number): Promise<RunOutcome[]> {
-  const outcomes: RunOutcome[] = [];
-  let account: { id: string; page: Page; hand: Hand } | undefined;
-  let last = 0;
-  let accountRun = 0;
-  // The boards this account has seen, by their region, and how often.
-  let seen = new Map<string, number>();
-  for (let r = 0; r < runs; r++) {
-    if (!account || accountRun >= profile.runsPerAccount) {
-      await account?.page.context().close();
-      account = await accountPage(bench, profile, r);
-      accountRun = 0;
-      seen = new Map();
+/** Plays one run on the page: each puzzle solved as the profile plays, `seen` counting the boards met. */
+async function playRun(
+  bench: Bench,
+  profile: Profile,
+  at: { page: Page; hand: Hand },
+  run: { first: boolean; number: number; seen: Map<string, number> },
+): Promise<void> {
+  const { page, hand } = at;
+  await start(page, profile);
+  for (let n = 0; n < profile.limit; n++) {
+    await page.getByText(`${n} of ${profile.limit} solved`).first().waitFor({ timeout: 30_000 });
+    const region = (await page.locator('svg.puzzle-svg').getAttribute('data-region')) ?? '';
+    const times = run.seen.get(region) ?? 0;
+    // A screenshot of the first run under way: the second puzzle, its first piece down.
+    const shot =
+      run.first && n === 1
+        ? async () => {
+            mkdirSync(bench.shots, { recursive: true });
+            await page.screenshot({ path: join(bench.shots, `${profile.name}-${profile.on}.png`) });
+          }
+        : undefined;
+    await hand.solve(profile.pace, profile.speed(run.number, times), shot);
+    run.seen.set(region, times + 1);
+  }
+  await page.getByRole('heading', { name: 'Your result' }).waitFor({ timeout: 30_000 });
+}
+
+/**
+ * A profile's players at the web client, a run at a time (`next`), each verdict read from the
+ * stores. A run the page failed (a drag that never landed) is said and left out; the account plays
+ * on in a new page.
+ */
+export class ProfilePlayer {
+  readonly outcomes: RunOutcome[] = [];
+  readonly #rng: Rng;
+  #account: { id: string; session: string; username: string } | undefined;
+  #at: { page: Page; hand: Hand } | undefined;
+  #last = 0;
+  #accountRun = 0;
+  #tries = 0;
+  /** The boards this account has seen, by their region, and how often. */
+  #seen = new Map<string, number>();
+
+  constructor(
+    private readonly bench: Bench,
+    readonly profile: Profile,
+  ) {
+    this.#rng = createRng(bench.seed + PROFILES.indexOf(profile));
+  }
+
+  /** Plays the next run. */
+  async next(): Promise<void> {
+    const { bench, profile } = this;
+    const r = this.#tries++;
+    if (!this.#account || this.#accountRun >= profile.runsPerAccount) {
+      await this.close();
+      this.#account = await newAccount(bench, profile, r);
+      this.#accountRun = 0;
+      this.#seen = new Map();
     }
-    const { page, id, hand } = account;
+    const at = (this.#at ??= await pageOf(bench, profile, this.#account, this.#rng));
     const began = Date.now();
-    await start(page, profile);
-    for (let n = 0; n < profile.limit; n++) {
-      await page.getByText(`${n} of ${profile.limit} solved`).first().waitFor({ timeout: 30_000 });
-      const region = (await page.locator('svg.puzzle-svg').getAttribute('data-region')) ?? '';
-      const times = seen.get(region) ?? 0;
-      // A screenshot of the first run under way: the second puzzle, its first piece down.
-      const shot =
-        r === 0 && n === 1
-          ? async () => {
-              mkdirSync(bench.shots, { recursive: true });
-              await page.screenshot({ path: join(bench.shots, `${profile.name}-${profile.on}.png`) });
-            }
-          : undefined;
-      await hand.solve(profile.pace, profile.speed(accountRun, times), shot);
-      seen.set(region, times + 1);
+    try {
+      await playRun(bench, profile, at, { first: r === 0, number: this.#accountRun, seen: this.#seen });
+    } catch (e) {
+      bench.failed(profile.name, e);
+      await this.close();
+      return;
     }
-    await page.getByRole('heading', { name: 'Your result' }).waitFor({ timeout: 30_000 });
-    const verdict = await verdictOf(bench, profile, id, last);
-    last = verdict.run;
-    accountRun += 1;
+    const verdict = await verdictOf(bench, profile, this.#account.id, this.#last);
+    this.#last = verdict.run;
+    this.#accountRun += 1;
     const outcome = { profile: profile.name, ...verdict, realSeconds: (Date.now() - began) / 1000 };
-    outcomes.push(outcome);
+    this.outcomes.push(outcome);
     bench.progress(outcome);
   }
-  await account?.page.context().close();
-  return outcomes;
+
+  /** Closes the page. */
+  async close(): Promise<void> {
+    await this.#at?.page.context().close();
+    this.#at = undefined;
+  }
+
+  /** Runs tried (played or failed). */
+  get tried(): number {
+    return this.#tries;
+  }
+}
+
+/**
+ * Plays up to `runs` runs of each profile, `parallel` runs at once, the profile with the fewest
+ * runs tried next, until the bench's deadline: so that each profile has as many as time allowed.
+ */
+export async function playProfiles(
+  bench: Bench,
+  profiles: readonly Profile[],
+  runs: number,
+  parallel: number,
+): Promise<RunOutcome[]> {
+  const players = profiles.map((p) => new ProfilePlayer(bench, p));
+  const busy = new Set<ProfilePlayer>();
+  const slot = async (): Promise<void> => {
+    for (;;) {
+      if (Date.now() >= bench.deadline) return;
+      const free = players.filter((p) => !busy.has(p) && p.tried < runs).sort((a, b) => a.tried - b.tried);
+      const player = free[0];
+      if (!player) return;
+      busy.add(player);
+      await player.next();
+      busy.delete(player);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, players.length) }, slot));
+  for (const player of players) await player.close();
+  return players.flatMap((p) => p.outcomes);
 }

@@ -1,5 +1,5 @@
 // npm run bench:honest -- [--runs N] [--profiles beginner,regular,improver,phone] [--forgeries N]
-//   [--time-scale S] [--parallel P] [--seed N] [--out FILE] [--shots DIR]
+//   [--time-scale S] [--parallel P] [--minutes M] [--seed N] [--out FILE] [--shots DIR]
 // Issue 45's measure of the plausibility model with players it was not fitted on: scripted people
 // (bench/honest-profiles.ts) play solo count runs through the web client in Debian's Chromium, with
 // real mouse events at a desktop's size or real touch events at a phone's, at their own pace; and
@@ -9,7 +9,8 @@
 // (a fresh SQLite folder, the built client), game time S times faster than real (5 unless said):
 // the players' pauses are drawn in game time and waited out S times shorter (docs/accounts.md,
 // "Measured with honest players in Chromium"). N runs per profile (10), N forged runs per kind
-// (--forgeries, N unless said), P profiles played at once (2). Prints a table and writes JSON.
+// (--forgeries, N unless said), P runs played at once (2), the profile with the fewest runs next;
+// none started after M minutes (--minutes, no end unless said). Prints a table and writes JSON.
 import { createRng } from '@ubongo/core';
 import { startServer } from '@ubongo/server';
 import { launchChromium } from '@ubongo/test-support/chromium';
@@ -21,7 +22,7 @@ import { parseArgs } from 'node:util';
 import type { ForgedOutcome } from './honest-forgers.js';
 import { forge, FORGERIES } from './honest-forgers.js';
 import type { Bench, RunOutcome } from './honest-profiles.js';
-import { playProfile, PROFILES } from './honest-profiles.js';
+import { playProfiles, PROFILES } from './honest-profiles.js';
 
 const { values } = parseArgs({
   options: {
@@ -31,6 +32,7 @@ const { values } = parseArgs({
     'time-scale': { type: 'string', default: '5' },
     parallel: { type: 'string', default: '2' },
     seed: { type: 'string', default: '45' },
+    minutes: { type: 'string', default: 'Infinity' },
     out: { type: 'string', default: 'honest.json' },
     shots: { type: 'string', default: '/tmp/honest-shots' },
   },
@@ -62,8 +64,10 @@ const server = await startServer({
 const url = `http://127.0.0.1:${server.port}`;
 const browser = await launchChromium();
 const started = Date.now();
+const deadline = started + Number(values.minutes) * 60_000;
 const tag = started.toString(36).slice(-5);
-const rng = createRng(Number(values.seed));
+const seed = Number(values.seed);
+const failures: { profile: string; error: string }[] = [];
 const seconds = (): string => ((Date.now() - started) / 1000).toFixed(0);
 
 const bench: Bench = {
@@ -71,9 +75,14 @@ const bench: Bench = {
   url,
   browser,
   timeScale,
-  rng,
+  seed,
   shots: values.shots,
   tag,
+  deadline,
+  failed: (profile, e) => {
+    failures.push({ profile, error: String(e) });
+    console.log(`[${seconds()} s] ${profile}: a run failed at the page (left out): ${String(e).split('\n')[0] ?? ''}`);
+  },
   progress: (o) => {
     const verdict = o.review === 'held' || !o.verified ? 'HELD' : o.reasons.length > 0 ? 'flagged' : 'clean';
     const mean = o.solves.reduce((s, x) => s + x, 0) / Math.max(1, o.solves.length);
@@ -86,17 +95,22 @@ const bench: Bench = {
 let honest: RunOutcome[] = [];
 let forged: { outcomes: ForgedOutcome[]; reviewedOnBoard: number } = { outcomes: [], reviewedOnBoard: 0 };
 try {
-  // The profiles, `parallel` at a time, each its runs one after another.
-  const queue = PROFILES.filter((p) => profiles.includes(p.name));
-  const results: RunOutcome[][] = [];
-  await Promise.all(
-    Array.from({ length: Math.min(parallel, queue.length) }, async () => {
-      for (let profile = queue.shift(); profile; profile = queue.shift())
-        results.push(await playProfile(bench, profile, runs));
-    }),
+  // The profiles, `parallel` at a time, each its runs one after another; the forgers meanwhile
+  // (they wait out their claims, and need no browser).
+  // Caught at once (a rejection left waiting would end the process), thrown once the players are done.
+  const forging = forge(server, url, { runs: forgeries, deadline, timeScale, tag }, createRng(seed + 100)).then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
   );
-  honest = results.flat();
-  forged = await forge(server, url, forgeries, rng, timeScale, tag);
+  honest = await playProfiles(
+    bench,
+    PROFILES.filter((p) => profiles.includes(p.name)),
+    runs,
+    parallel,
+  );
+  const done = await forging;
+  if ('error' in done) throw done.error;
+  forged = done.value;
 } finally {
   await browser.close();
   await server.close();
@@ -137,8 +151,9 @@ const forgedTable = FORGERIES.map((forgery) => {
   return { forgery, runs: mine.length, held, listed, reviewed, why };
 });
 console.log(`forged runs shown reviewed on the public board (GET /api/records): ${forged.reviewedOnBoard}`);
+console.log(`honest runs the page failed (left out): ${failures.length}`);
 writeFileSync(
   values.out,
-  `${JSON.stringify({ timeScale, seed: Number(values.seed), honest: table, forged: forgedTable, reviewedOnBoard: forged.reviewedOnBoard, runs: honest, forgedRuns: forged.outcomes }, null, 2)}\n`,
+  `${JSON.stringify({ timeScale, seed: Number(values.seed), honest: table, forged: forgedTable, reviewedOnBoard: forged.reviewedOnBoard, failures, runs: honest, forgedRuns: forged.outcomes }, null, 2)}\n`,
 );
 console.log(`written: ${values.out}`);
