@@ -8,6 +8,7 @@
 // shorter, as the server's clock runs (docs/accounts.md, "Measured with honest players in Chromium").
 import type { Cell, GridName, Rng } from '@ubongo/core';
 import { knownPiece, nextUint32, normalize, solveFirst, standardNormal } from '@ubongo/core';
+import { shippedDeck } from '@ubongo/core/decks';
 import type { CDPSession, Locator, Page } from 'playwright-core';
 
 /** How a player plays: log-normal pauses (game seconds: median and sigma of ln) and the chances of slips. */
@@ -18,6 +19,10 @@ export interface Pace {
   readonly piece: readonly [median: number, sigma: number];
   /** Between one move of the hand and the next on the same piece (a turn, a flip). */
   readonly move: readonly [median: number, sigma: number];
+  /** How much longer the pauses are per point of the task's difficulty over 5. */
+  readonly growth: number;
+  /** The ln-spread of a board's hardness for the player (some boards are seen at once, some not). */
+  readonly insight: number;
   /** The chance a piece is put down a cell off first, then moved to its place. */
   readonly misplace: number;
   /** The chance a piece is turned round once more than needed (a whole turn more). */
@@ -64,8 +69,22 @@ async function centreOf(locator: Locator): Promise<[number, number]> {
   return [box.x + box.width / 2, box.y + box.height / 2];
 }
 
+/** The deck's difficulty of the task the page draws (its board's region and the pieces it needs), 5 if not found. */
+function difficultyOf(region: string, needed: readonly string[]): number {
+  const cells = shapeKey(JSON.parse(region) as Cell[]);
+  const pieces = [...needed].sort().join(' ');
+  for (const board of shippedDeck('classic').boards)
+    for (const side of Object.values(board.sides)) {
+      if (shapeKey(side.region) !== cells) continue;
+      const task = side.tasks.find((t) => [...t.pieces].sort().join(' ') === pieces);
+      if (task) return task.difficulty;
+    }
+  console.warn(`no task of the deck on the board the page draws (${pieces}): difficulty 5`);
+  return 5;
+}
+
 /** The board the page draws, solved by the engine: each piece's index on the page and its cells. */
-async function plan(page: Page): Promise<{ grid: GridName; region: string; targets: Target[] }> {
+async function plan(page: Page): Promise<{ grid: GridName; region: string; needed: string[]; targets: Target[] }> {
   const svg = page.locator('svg.puzzle-svg');
   await svg.waitFor();
   const grid = (await svg.getAttribute('data-grid')) as GridName;
@@ -87,7 +106,7 @@ async function plan(page: Page): Promise<{ grid: GridName; region: string; targe
     used.add(index);
     return { index, cells: placement.cells.map(([x, y]) => [x, y] as Cell) };
   });
-  return { grid, region, targets };
+  return { grid, region, needed, targets };
 }
 
 /**
@@ -129,12 +148,15 @@ export class Hand {
    * knows the board, or has got faster, thinks for less).
    */
   async solve(pace: Pace, speed: number, underWay?: () => Promise<void>): Promise<void> {
-    const { grid, region, targets } = await plan(this.page);
+    const { grid, region, needed, targets } = await plan(this.page);
+    // How hard the board is for this player today: the deck's difficulty (a harder one takes a
+    // quarter longer a point), and a draw of the player's own (a board seen at once, or not).
+    const hard = pace.growth ** (difficultyOf(region, needed) - 5) * logNormal(this.rng, [1, pace.insight]);
     // Pieces in an order of the player's own.
     const order = shuffled(this.rng, targets);
-    await this.pause(logNormal(this.rng, pace.look) * speed);
+    await this.pause(logNormal(this.rng, pace.look) * speed * hard);
     for (const [k, target] of order.entries()) {
-      await this.pause(logNormal(this.rng, pace.piece) * speed);
+      await this.pause(logNormal(this.rng, pace.piece) * speed * hard);
       if (uniform(this.rng) < pace.fumble) await this.fumble(target, targets);
       await this.place(grid, region, target, pace);
       if (k === 0) await underWay?.();

@@ -41,7 +41,16 @@ export const PROFILES: readonly Profile[] = [
     on: 'desktop',
     side: 'easy',
     limit: 5,
-    pace: { look: [6, 0.5], piece: [9, 0.6], move: [0.5, 0.5], misplace: 0.3, overturn: 0.35, fumble: 0.25 },
+    pace: {
+      look: [6, 0.5],
+      piece: [9, 0.6],
+      growth: 1.3,
+      insight: 0.5,
+      move: [0.5, 0.5],
+      misplace: 0.3,
+      overturn: 0.35,
+      fumble: 0.25,
+    },
     runsPerAccount: 2,
     speed: () => 1,
   },
@@ -52,7 +61,16 @@ export const PROFILES: readonly Profile[] = [
     on: 'desktop',
     side: 'hard',
     limit: 5,
-    pace: { look: [3, 0.5], piece: [4.5, 0.5], move: [0.35, 0.5], misplace: 0.1, overturn: 0.15, fumble: 0.05 },
+    pace: {
+      look: [3, 0.5],
+      piece: [4.5, 0.5],
+      growth: 1.25,
+      insight: 0.45,
+      move: [0.35, 0.5],
+      misplace: 0.1,
+      overturn: 0.15,
+      fumble: 0.05,
+    },
     runsPerAccount: Infinity,
     speed: (_run, seen) => Math.max(0.4, 0.8 ** seen),
   },
@@ -62,7 +80,16 @@ export const PROFILES: readonly Profile[] = [
     on: 'desktop',
     side: 'easy',
     limit: 5,
-    pace: { look: [5, 0.5], piece: [7, 0.6], move: [0.4, 0.5], misplace: 0.2, overturn: 0.25, fumble: 0.1 },
+    pace: {
+      look: [5, 0.5],
+      piece: [7, 0.6],
+      growth: 1.25,
+      insight: 0.45,
+      move: [0.4, 0.5],
+      misplace: 0.2,
+      overturn: 0.25,
+      fumble: 0.1,
+    },
     runsPerAccount: Infinity,
     speed: (run) => Math.max(0.4, 0.9 ** run),
   },
@@ -72,7 +99,16 @@ export const PROFILES: readonly Profile[] = [
     on: 'phone',
     side: 'easy',
     limit: 5,
-    pace: { look: [4, 0.5], piece: [5.5, 0.6], move: [0.45, 0.5], misplace: 0.15, overturn: 0.2, fumble: 0.1 },
+    pace: {
+      look: [4, 0.5],
+      piece: [5.5, 0.6],
+      growth: 1.25,
+      insight: 0.45,
+      move: [0.45, 0.5],
+      misplace: 0.15,
+      overturn: 0.2,
+      fumble: 0.1,
+    },
     runsPerAccount: 5,
     speed: () => 1,
   },
@@ -144,8 +180,10 @@ async function pageOf(
 async function start(page: Page, profile: Profile): Promise<void> {
   const press = profile.on === 'phone' ? 'tap' : 'click';
   await page.getByLabel('Number of puzzles').check();
-  await page.getByLabel('Puzzles', { exact: true }).selectOption(String(profile.limit));
-  await page.getByLabel('Boards', { exact: true }).selectOption(profile.side);
+  const field = (label: string) =>
+    page.locator('label.field', { has: page.locator('span', { hasText: new RegExp(`^${label}$`) }) }).locator('select');
+  await field('Puzzles').selectOption(String(profile.limit));
+  await field('Boards').selectOption(profile.side);
   await page.getByRole('button', { name: /^(Start|Play again)$/ })[press]();
 }
 

@@ -119,8 +119,13 @@ try {
 
 const isHeld = (o: { review: string; verified: boolean }): boolean => o.review === 'held' || !o.verified;
 const pct = (n: number, of: number): string => (of === 0 ? '-' : `${((100 * n) / of).toFixed(1)}%`);
-const signalsOf = (reasons: readonly string[]): string =>
-  [...new Set(reasons.map((r) => /^(\w+)/.exec(r)?.[1] ?? r))].join(', ');
+/** The rules a run's reasons name (each reason starts with its signal's name), and `unverified` for a solve judged not a person's. */
+const signalsOf = (runs: readonly { reasons: readonly string[]; verified: boolean }[]): string =>
+  [
+    ...new Set(
+      runs.flatMap((o) => [...(o.verified ? [] : ['unverified']), ...o.reasons.map((r) => /^(\w+)/.exec(r)?.[1] ?? r)]),
+    ),
+  ].join(', ');
 
 console.log(`\nhonest players in Chromium, game time x${timeScale} (${seconds()} s in all)`);
 console.log('profile    runs  held        flagged     listed      mean solve (game s)  flags seen');
@@ -131,7 +136,7 @@ const table = profiles.map((name) => {
   const listed = mine.filter((o) => o.listed).length;
   const solves = mine.flatMap((o) => o.solves);
   const mean = solves.reduce((s, x) => s + x, 0) / Math.max(1, solves.length);
-  const flags = signalsOf(mine.flatMap((o) => o.reasons));
+  const flags = signalsOf(mine);
   console.log(
     `${name.padEnd(10)} ${String(mine.length).padStart(4)}  ${`${held} ${pct(held, mine.length)}`.padEnd(11)} ${`${flagged} ${pct(flagged, mine.length)}`.padEnd(11)} ${`${listed} ${pct(listed, mine.length)}`.padEnd(11)} ${mean.toFixed(1).padStart(8)}             ${flags}`,
   );
@@ -144,7 +149,7 @@ const forgedTable = FORGERIES.map((forgery) => {
   const held = mine.filter(isHeld).length;
   const listed = mine.filter((o) => o.listed).length;
   const reviewed = mine.filter((o) => o.listed && o.reviewed).length;
-  const why = signalsOf(mine.flatMap((o) => o.reasons));
+  const why = signalsOf(mine);
   console.log(
     `${forgery.padEnd(14)} ${String(mine.length).padStart(4)}  ${`${held} ${pct(held, mine.length)}`.padEnd(11)} ${`${listed} ${pct(listed, mine.length)}`.padEnd(11)} ${String(reviewed).padStart(15)}  ${why}`,
   );
