@@ -151,25 +151,7 @@ export function Solo() {
                 : t('solo.noBest')}
             </p>
           )}
-          <h3>{t('solo.records')}</h3>
-          {records && records.length > 0 ? (
-            <ol className="records">
-              {records.map((r, i) => (
-                <li key={i} className={r.account !== null && r.account === accountId ? 'me' : ''}>
-                  <PlayerName name={r.player} username={r.username} account={r.account} />:{' '}
-                  <a href={`#/run/${r.run}`} title={t('run.link')}>
-                    {mode === 'timed' ? t('solo.puzzlesCount', { count: r.solved }) : clock(r.ms)}
-                  </a>
-                  <UnreviewedMark reviewed={r.reviewed} />
-                </li>
-              ))}
-            </ol>
-          ) : (
-            <p>
-              {t('solo.noReviewedRecords')} <a href="#/leaderboards">{t('solo.allResults')}</a>
-            </p>
-          )}
-          {records && <UnreviewedLegend entries={records} />}
+          <ServerBest records={records} mode={mode} accountId={accountId} />
         </section>
       )}
     </div>
@@ -243,5 +225,41 @@ function ServerOut({ out }: { out: 'offline' | 'unreachable' }) {
         {t('practice.playOffline')}
       </a>
     </div>
+  );
+}
+
+/** "Best on this server": each player's best reviewed run of the setting, or why there is none yet. */
+function ServerBest({
+  records,
+  mode,
+  accountId,
+}: {
+  records: readonly BoardRunEntry[] | null;
+  mode: SoloMode;
+  accountId: string | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h3>{t('solo.records')}</h3>
+      {records && records.length > 0 ? (
+        <ol className="records">
+          {records.map((r, i) => (
+            <li key={i} className={r.account !== null && r.account === accountId ? 'me' : ''}>
+              <PlayerName name={r.player} username={r.username} account={r.account} />:{' '}
+              <a href={`#/run/${r.run}`} title={t('run.link')}>
+                {mode === 'timed' ? t('solo.puzzlesCount', { count: r.solved }) : clock(r.ms)}
+              </a>
+              <UnreviewedMark reviewed={r.reviewed} />
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p>
+          {t('solo.noReviewedRecords')} <a href="#/leaderboards">{t('solo.allResults')}</a>
+        </p>
+      )}
+      {records && <UnreviewedLegend entries={records} />}
+    </>
   );
 }
