@@ -1,14 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RaceEdition, RaceServerMessages, RaceSettings, ReplayAnswer } from '@ubongo/core';
 
 type RaceEventsBody = RaceServerMessages['events'];
 import { checkSolution, decisionOf, PROTOCOL_VERSION } from '@ubongo/core';
-import type { UbongoServer } from './server.js';
 import { startServer } from './server.js';
+import { serverPerFile } from '@ubongo/test-support/test-server';
 import { seatLabel } from './table/seats.js';
 import { QUICK_MATCH } from './table/table.js';
 import { Player, signedIn, solve } from '@ubongo/test-support/player';
@@ -19,32 +16,21 @@ import * as table from '@ubongo/test-support/race-table';
 
 // A real server on a random port, with game time 20 times faster than the clock, so that a
 // 20-second hourglass lasts one real second.
-let server: UbongoServer;
-let url: string;
-let http: string;
 
-beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    dataDir: mkdtempSync(join(tmpdir(), 'ubongo-server-')),
+const served = serverPerFile((base) =>
+  startServer({
+    ...base,
     timeScale: 20,
-    log: () => undefined,
     // Every player here shares one address, and so one message allowance: the hostile-message
     // test's ten watchers send 300 at once, and its player must still be heard after them. Its
     // guests too come from that one address, more than a minute's allowance of new ones.
     limits: { messageBurst: 400, guestsPerMinute: 1000 },
-  });
-  url = `ws://localhost:${server.port}`;
-  http = `http://localhost:${server.port}`;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+  }),
+);
 
 const { playing } = table;
 const newTable = (edition: RaceEdition, extra: Partial<RaceSettings> = {}): Promise<Player<'race'>> =>
-  table.newTable(url, edition, extra);
+  table.newTable(served.ws, edition, extra);
 const { solveRound } = table;
 
 describe.each([
@@ -83,13 +69,13 @@ describe.each([
     const { game, rated, ratings } = await ana.waitFor('saved');
     // A casual table: nobody's rating moved.
     expect([rated, ratings]).toEqual([false, []]);
-    const record = (await (await fetch(`${http}/api/games/${game}`)).json()) as {
+    const record = (await (await fetch(`${served.http}/api/games/${game}`)).json()) as {
       config: { edition: string };
       result: { winners: string[] };
     };
     expect(record.config.edition).toBe(edition);
     expect(record.result.winners).toEqual(end.view.winners);
-    const replay = (await (await fetch(`${http}/api/games/${game}/replay`)).json()) as ReplayAnswer;
+    const replay = (await (await fetch(`${served.http}/api/games/${game}/replay`)).json()) as ReplayAnswer;
     expect(replay.matchesRecord).toBe(true);
     expect(replay.finished).toBe(true);
     expect(replay).toMatchObject({
@@ -132,11 +118,13 @@ describe('a game nobody scored in', () => {
     ]);
     const saved = await ana.waitFor('saved');
     expect(saved).toMatchObject({ rated: false, ratings: [] });
-    const record = (await (await fetch(`${http}/api/games/${saved.game}`)).json()) as { result: { winners: string[] } };
+    const record = (await (await fetch(`${served.http}/api/games/${saved.game}`)).json()) as {
+      result: { winners: string[] };
+    };
     expect(record.result.winners).toEqual([]);
     // Someone who opens the finished table's link hears that it was saved, as those who were there did.
     const { code } = await ana.waitFor('lobby');
-    const ben = await Player.join(url, code, { name: 'Ben' });
+    const ben = await Player.join(served.ws, code, { name: 'Ben' });
     expect(await ben.waitFor('saved')).toEqual(saved);
     await Promise.all([ana.room.leave(), ben.room.leave()]);
   });
@@ -165,7 +153,7 @@ describe('the whole set, as in the box', () => {
 describe('the jewel pawns’ start', () => {
   it('people choose a start row before the first round; a bot chooses its own; one who does not gets one by lot', async () => {
     const ana = await newTable('jewels', { rounds: 1, hourglassSeconds: 120 });
-    const ben = await Player.join(url, ana.room.roomId, { name: 'Ben' });
+    const ben = await Player.join(served.ws, ana.room.roomId, { name: 'Ben' });
     ana.send('add-bot', { level: 'expert' });
     await ana.waitFor('lobby', (l) => l.seats.length === 3);
     ana.send('start');
@@ -265,14 +253,14 @@ describe('claims and messages that are wrong', () => {
   });
 
   it('refuses to join with another protocol version', async () => {
-    await expect(Player.create(url, 'race', { protocol: 99, name: 'Old' })).rejects.toThrow(
-      `this server speaks protocol ${PROTOCOL_VERSION}`,
+    await expect(Player.create(served.ws, 'race', { protocol: 99, name: 'Old' })).rejects.toThrow(
+      `this served.server speaks protocol ${PROTOCOL_VERSION}`,
     );
   });
 
   it('only the host sets the game up', async () => {
     const ana = await newTable('classic');
-    const ben = await Player.join(url, ana.room.roomId, { name: 'Ben' });
+    const ben = await Player.join(served.ws, ana.room.roomId, { name: 'Ben' });
     await ben.waitFor('lobby');
     ben.send('add-bot', { level: 'casual' });
     expect(await ben.next('rejected')).toMatchObject({ code: 'message/not-allowed' });
@@ -304,7 +292,7 @@ describe('hostile messages', () => {
     ];
     const bodies = fc.sample(fc.jsonValue(), { seed: 5, numRuns: 300 });
     const watchers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => Player.join(url, ana.room.roomId, { name: `Eve ${i}` })),
+      Array.from({ length: 10 }, (_, i) => Player.join(served.ws, ana.room.roomId, { name: `Eve ${i}` })),
     );
     bodies.forEach((body, i) => watchers[i % 10]?.sendRaw(types[i % types.length] ?? 'x', body));
     const answers = await Promise.all(
@@ -324,7 +312,7 @@ describe('hostile messages', () => {
     if (!view.task) throw new Error('no task');
     ana.send('claim', { placements: solve(view.task) });
     await ana.waitFor('events', (m) => m.events.some((e) => e.type === 'solved' && e.player === 'p1'));
-    expect((await fetch(`${http}/healthz`)).status).toBe(200);
+    expect((await fetch(`${served.http}/healthz`)).status).toBe(200);
     await Promise.all([ana.room.leave(), ...watchers.map((w) => w.room.leave())]);
   });
 });
@@ -332,7 +320,7 @@ describe('hostile messages', () => {
 describe('quick match', () => {
   it('puts players who ask for a public game at the same table until it starts', async () => {
     const join = async (name: string): Promise<Player<'race'>> => {
-      const client = await signedIn(url, name);
+      const client = await signedIn(served.ws, name);
       return Player.wrap<'race'>(
         client,
         await client.joinOrCreate('race', { protocol: PROTOCOL_VERSION, public: true }),
@@ -356,7 +344,7 @@ describe('quick match', () => {
 
   it('a quick-match table starts by itself: soon once everyone is ready, and a newcomer restarts the wait', async () => {
     const join = async (name: string): Promise<Player<'race'>> => {
-      const client = await signedIn(url, name);
+      const client = await signedIn(served.ws, name);
       return Player.wrap<'race'>(
         client,
         await client.joinOrCreate('race', { protocol: PROTOCOL_VERSION, public: true, settings: { rounds: 1 } }),
@@ -389,7 +377,7 @@ describe('quick match', () => {
 
   it('a private table never starts by itself', async () => {
     const ana = await newTable('classic', { rounds: 1 });
-    const ben = await Player.join(url, ana.room.roomId, { name: 'Ben' });
+    const ben = await Player.join(served.ws, ana.room.roomId, { name: 'Ben' });
     ana.send('ready', { ready: true });
     ben.send('ready', { ready: true });
     const lobby = await ana.waitFor('lobby', (l) => l.seats.length === 2 && l.seats.every((s) => s.ready));

@@ -8,10 +8,10 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../net/limits.js';
-import type { UbongoServer } from '../server.js';
 import { startServer } from '../server.js';
+import { serverPerFile } from '@ubongo/test-support/test-server';
 
 /*
  * Accounts as an attacker tries them, over a real server, a real SQLite file and real sockets:
@@ -20,22 +20,7 @@ import { startServer } from '../server.js';
  * per-address limits tried from many source addresses (127.x.y.z bound as the client's address).
  */
 
-let server: UbongoServer;
-let ws: string;
-
-beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: mkdtempSync(join(tmpdir(), 'ubongo-account-security-')),
-    log: () => undefined,
-  });
-  ws = `ws://127.0.0.1:${server.port}`;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const served = serverPerFile((base) => startServer(base));
 
 interface Answer {
   readonly status: number;
@@ -54,7 +39,7 @@ function call(
     const req = request(
       {
         host: '127.0.0.1',
-        port: options.port ?? server.port,
+        port: options.port ?? served.server.port,
         method,
         path,
         localAddress: options.from,
@@ -97,7 +82,7 @@ const signIn = (from: string, username: string, password: string): Promise<Answe
 
 /** A colyseus.js client with `session` (none: a client that never signed in). */
 function clientOf(session?: string): Client {
-  const client = new Client(ws);
+  const client = new Client(served.ws);
   if (session !== undefined) client.auth.token = session;
   return client;
 }
@@ -109,12 +94,12 @@ async function stranger(): Promise<Client> {
 
 /** Ana's table with Ben at it, started: both playing round 1. */
 async function gameUnderWay(): Promise<{ ana: Player<'race'>; ben: Player<'race'> }> {
-  const ana = await Player.create(ws, 'race', {
+  const ana = await Player.create(served.ws, 'race', {
     name: 'Ana',
     settings: { edition: 'classic', rounds: 1, hourglassSeconds: 120 },
   });
   const { code } = await ana.waitFor('lobby');
-  const ben = await Player.join(ws, code, { name: 'Ben' });
+  const ben = await Player.join(served.ws, code, { name: 'Ben' });
   await ana.waitFor('lobby', (l) => l.seats.length === 2);
   ana.send('start');
   await ben.waitFor('view', playing(1));
@@ -143,7 +128,7 @@ describe('seats and credentials belong to their account', () => {
       ['human', false],
     ]);
     // Ben, signed in as himself, takes it back with the key.
-    const back = await Player.join(ws, code, { seatKey }, ben.client.auth.token);
+    const back = await Player.join(served.ws, code, { seatKey }, ben.client.auth.token);
     expect((await back.waitFor('lobby')).you).toBe(1);
     await ana.waitFor('lobby', (l) => l.seats[1]?.connected === true);
     await Promise.all([ana.room.leave(), back.room.leave()]);

@@ -1,14 +1,11 @@
 import type { GuestAnswer, MeAnswer, SessionAnswer } from '@ubongo/core';
 import { PROTOCOL_VERSION } from '@ubongo/core';
 import { Client } from 'colyseus.js';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Accounts, SESSION_DAYS } from './accounts.js';
 import { DEFAULT_LIMITS } from '../net/limits.js';
-import type { UbongoServer } from '../server.js';
 import { startServer } from '../server.js';
+import { serverPerFile } from '@ubongo/test-support/test-server';
 import { openMemoryStores } from '../storage/index.js';
 import { Player } from '@ubongo/test-support/player';
 
@@ -17,24 +14,7 @@ import { Player } from '@ubongo/test-support/player';
  * passwords, and the limits on guessing.
  */
 
-let server: UbongoServer;
-let http: string;
-let ws: string;
-
-beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: mkdtempSync(join(tmpdir(), 'ubongo-accounts-')),
-    log: () => undefined,
-  });
-  http = `http://127.0.0.1:${server.port}`;
-  ws = `ws://127.0.0.1:${server.port}`;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const served = serverPerFile((base) => startServer(base));
 
 async function api(
   method: string,
@@ -42,7 +22,7 @@ async function api(
   body?: unknown,
   session?: string,
 ): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${http}${path}`, {
+  const res = await fetch(`${served.http}${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(session ? { authorization: `Bearer ${session}` } : {}) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -56,7 +36,7 @@ const guest = async (name?: string): Promise<GuestAnswer> =>
 
 /** Whether a session may join a room. */
 async function canPlay(session: string): Promise<boolean> {
-  const client = new Client(ws);
+  const client = new Client(served.ws);
   client.auth.token = session;
   try {
     const room = await client.create('practice', { protocol: PROTOCOL_VERSION });
@@ -69,7 +49,7 @@ async function canPlay(session: string): Promise<boolean> {
 
 describe('accounts', () => {
   it('makes a guest of a bare POST, with no body and no content type, as of an empty one', async () => {
-    const bare = await fetch(`${http}/api/accounts`, { method: 'POST' });
+    const bare = await fetch(`${served.http}/api/accounts`, { method: 'POST' });
     expect(bare.status).toBe(201);
     const { account, session } = (await bare.json()) as GuestAnswer;
     expect(account.id).toBeTruthy();
@@ -208,11 +188,11 @@ describe('accounts', () => {
     });
 
     // At a table the early guest sits first; the owner sits down under the bare name, the guest is renamed.
-    const host = new Client(ws);
+    const host = new Client(served.ws);
     host.auth.token = early.session;
     const first = Player.wrap<'race'>(host, await host.create('race', { protocol: PROTOCOL_VERSION }));
     const { code } = await first.waitFor('lobby');
-    const second = await Player.join(ws, code, {}, owner.session);
+    const second = await Player.join(served.ws, code, {}, owner.session);
     const lobby = await second.waitFor('lobby', (l) => l.seats.length === 2);
     expect(lobby.seats.map((s) => [s.kind === 'human' ? s.name : '', s.username, s.guest])).toEqual([
       ['ivo_k 2', undefined, true],

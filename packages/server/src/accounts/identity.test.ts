@@ -1,10 +1,7 @@
 import type { GuestAnswer, ProfileAnswer, RecordsAnswer } from '@ubongo/core';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { UbongoServer } from '../server.js';
+import { expect, it } from 'vitest';
 import { startServer } from '../server.js';
+import { serverPerFile } from '@ubongo/test-support/test-server';
 import { member } from '@ubongo/test-support/player';
 
 /*
@@ -14,25 +11,12 @@ import { member } from '@ubongo/test-support/player';
  */
 
 const DAY = 86_400_000;
-let server: UbongoServer;
-let url: string;
-let http: string;
-const dataDir = mkdtempSync(join(tmpdir(), 'ubongo-identity-'));
 
-beforeAll(async () => {
-  server = await startServer({ port: 0, dataDir, log: () => undefined });
-  url = `ws://localhost:${server.port}`;
-  http = `http://localhost:${server.port}`;
-});
-
-afterAll(async () => {
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const served = serverPerFile((base) => startServer(base));
 
 it('lists each record with its account’s id: a guest who takes the holder’s name is not the holder', async () => {
-  const marta = await member(url, 'marta43114');
-  const renamed = await fetch(`${http}/api/me/name`, {
+  const marta = await member(served.ws, 'marta43114');
+  const renamed = await fetch(`${served.http}/api/me/name`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${marta.session}` },
     body: JSON.stringify({ name: 'Marta' }),
@@ -40,7 +24,7 @@ it('lists each record with its account’s id: a guest who takes the holder’s 
   expect(renamed.status).toBe(200);
   const now = Date.now();
   for (const [i, at] of [now - DAY, now - 60_000, now].entries())
-    await server.stores.soloRuns.saveSolo({
+    await served.server.stores.soloRuns.saveSolo({
       player: 'Marta',
       mode: 'timed',
       limit: 5,
@@ -55,9 +39,9 @@ it('lists each record with its account’s id: a guest who takes the holder’s 
     });
   // The impostor: a guest named Marta, then renamed to exactly the holder's name.
   const guest = (await (
-    await fetch(`${http}/api/accounts`, { method: 'POST', body: JSON.stringify({ name: 'Mar' }) })
+    await fetch(`${served.http}/api/accounts`, { method: 'POST', body: JSON.stringify({ name: 'Mar' }) })
   ).json()) as GuestAnswer;
-  const taken = await fetch(`${http}/api/me/name`, {
+  const taken = await fetch(`${served.http}/api/me/name`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${guest.session}` },
     body: JSON.stringify({ name: 'Marta' }),
@@ -66,7 +50,7 @@ it('lists each record with its account’s id: a guest who takes the holder’s 
   expect(guest.account.id).not.toBe(marta.id);
 
   const { records } = (await (
-    await fetch(`${http}/api/records?mode=timed&limit=5&side=easy&top=10`)
+    await fetch(`${served.http}/api/records?mode=timed&limit=5&side=easy&top=10`)
   ).json()) as RecordsAnswer;
   // One entry a player, their best (docs/accounts.md, "Reviewed results").
   expect(records.map((r) => [r.player, r.username, r.account, r.solved])).toEqual([
@@ -75,6 +59,6 @@ it('lists each record with its account’s id: a guest who takes the holder’s 
   // The same name, another account: none of the rows is the guest's.
   expect(records.filter((r) => r.account === guest.account.id)).toEqual([]);
   // A profile's bests carry the id too.
-  const profile = (await (await fetch(`${http}/api/players/${marta.id}`)).json()) as ProfileAnswer;
+  const profile = (await (await fetch(`${served.http}/api/players/${marta.id}`)).json()) as ProfileAnswer;
   expect(profile.solo.best.map((b) => b.account)).toEqual([marta.id]);
 });

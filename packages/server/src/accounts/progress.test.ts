@@ -1,13 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { CampaignProgress, DailyAnswer, GuestAnswer, ProfileAnswer, StormHighsAnswer } from '@ubongo/core';
 import { STORM_MINUTES } from '@ubongo/core';
 import { member } from '@ubongo/test-support/player';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GameClock } from '../clock.js';
-import type { UbongoServer } from '../server.js';
 import { startServer } from '../server.js';
+import { serverPerFile } from '@ubongo/test-support/test-server';
 import { solo } from '../storage/contract/fixtures.js';
 
 // A profile's progress over a real socket and a real SQLite file (docs/accounts.md, "Profiles"):
@@ -18,41 +15,30 @@ const DAY = 86_400_000;
 // 2026-11-28 (a Saturday), 08:00 UTC, game time at the wall clock's pace: far from midnight for the whole test.
 const NOW = Date.UTC(2026, 10, 28, 8);
 const clock = new GameClock(1, 0, NOW);
-let server: UbongoServer;
-let url: string;
-let http: string;
 
-beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    dataDir: mkdtempSync(join(tmpdir(), 'ubongo-progress-')),
-    log: () => undefined,
+const served = serverPerFile((base) =>
+  startServer({
+    ...base,
     clock,
-  });
-  url = `ws://localhost:${server.port}`;
-  http = `http://localhost:${server.port}`;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+  }),
+);
 
 const get = async <T>(path: string, session?: string): Promise<T> => {
-  const res = await fetch(`${http}${path}`, session ? { headers: { authorization: `Bearer ${session}` } } : {});
+  const res = await fetch(`${served.http}${path}`, session ? { headers: { authorization: `Bearer ${session}` } } : {});
   expect(res.status).toBe(200);
   return (await res.json()) as T;
 };
 
 /** Takes and settles `id`'s daily attempt of `day`, with a stored run of its own (none when left). */
 async function daily(id: string, day: string, solved: boolean): Promise<void> {
-  const run = solved ? await server.stores.soloRuns.saveSolo(solo({ accountId: id, finishedAt: 1 })) : null;
-  await server.stores.daily.takeDailyAttempt(id, day, 1);
-  await server.stores.daily.settleDailyAttempt(id, day, { id: run, solved, ms: 4000, verified: solved });
+  const run = solved ? await served.server.stores.soloRuns.saveSolo(solo({ accountId: id, finishedAt: 1 })) : null;
+  await served.server.stores.daily.takeDailyAttempt(id, day, 1);
+  await served.server.stores.daily.settleDailyAttempt(id, day, { id: run, solved, ms: 4000, verified: solved });
 }
 
 /** A stored Storm run of `id`, `score` tasks solved, finished `ago` ms before now. */
 const storm = (id: string, score: number, ago: number, over: Parameters<typeof solo>[0] = {}) =>
-  server.stores.soloRuns.saveSolo(
+  served.server.stores.soloRuns.saveSolo(
     solo({
       accountId: id,
       mode: 'timed',
@@ -67,9 +53,21 @@ const storm = (id: string, score: number, ago: number, over: Parameters<typeof s
 
 describe('a profile’s progress', () => {
   it('counts the campaign’s stars, the daily streak and Storm’s highs as their own routes do', async () => {
-    const ivy = await member(url, 'ivy-progress');
-    await server.stores.campaign.markCampaignLevel({ accountId: ivy.id, level: 1, stars: 3, bestMs: 9000, at: 1 });
-    await server.stores.campaign.markCampaignLevel({ accountId: ivy.id, level: 2, stars: 1, bestMs: 30_000, at: 2 });
+    const ivy = await member(served.ws, 'ivy-progress');
+    await served.server.stores.campaign.markCampaignLevel({
+      accountId: ivy.id,
+      level: 1,
+      stars: 3,
+      bestMs: 9000,
+      at: 1,
+    });
+    await served.server.stores.campaign.markCampaignLevel({
+      accountId: ivy.id,
+      level: 2,
+      stars: 1,
+      bestMs: 30_000,
+      at: 2,
+    });
     // Solved today and yesterday (the streak: 2), three days in a row before a gap (the longest: 3),
     // a day left unsolved (played, not solved).
     for (const day of ['2026-11-28', '2026-11-27', '2026-11-25', '2026-11-24', '2026-11-23'])
@@ -98,7 +96,7 @@ describe('a profile’s progress', () => {
   });
 
   it('says nothing earned for a new guest, and keeps a streak broken by today’s unsolved attempt at 0', async () => {
-    const res = await fetch(`${http}/api/accounts`, {
+    const res = await fetch(`${served.http}/api/accounts`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Newcomer' }),
@@ -118,7 +116,7 @@ describe('a profile’s progress', () => {
   });
 
   it('gives the uncertainty after each rated game beside the rating shown then', async () => {
-    const max = await member(url, 'max-progress');
+    const max = await member(served.ws, 'max-progress');
     const rating = (mu: number, sigma: number, games: number) => ({
       accountId: max.id,
       edition: 'classic' as const,
@@ -127,8 +125,8 @@ describe('a profile’s progress', () => {
       games,
       updatedAt: NOW - DAY + games,
     });
-    await server.stores.ratings.saveRatings('progress-g1', [rating(27, 7, 1)]);
-    await server.stores.ratings.saveRatings('progress-g2', [rating(28, 6, 2)]);
+    await served.server.stores.ratings.saveRatings('progress-g1', [rating(27, 7, 1)]);
+    await served.server.stores.ratings.saveRatings('progress-g2', [rating(28, 6, 2)]);
     const profile = await get<ProfileAnswer>(`/api/players/${max.id}`);
     // Shown: 1500 + 40 (mu - 3 sigma); its uncertainty: 40 sigma.
     expect(profile.history.map((h) => [h.game, h.display, h.deviation])).toEqual([

@@ -1,12 +1,9 @@
 import type { ArenaAnswer, ArenasAnswer, PlayerArenasAnswer } from '@ubongo/core';
 import { ARENA_POINTS } from '@ubongo/core';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { byHand, humanPause, member, Player, signedIn, solve } from '@ubongo/test-support/player';
-import type { UbongoServer } from '../server.js';
 import { startServer } from '../server.js';
+import { serverPerFile } from '@ubongo/test-support/test-server';
 
 /*
  * An arena over a real server, its sockets and a SQLite file, on a clock 20 times as fast: eight
@@ -15,16 +12,11 @@ import { startServer } from '../server.js';
  */
 
 const TIME_SCALE = 20;
-let server: UbongoServer;
-let http: string;
-let url: string;
 
-beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    dataDir: mkdtempSync(join(tmpdir(), 'ubongo-arenas-')),
+const served = serverPerFile((base) =>
+  startServer({
+    ...base,
     timeScale: TIME_SCALE,
-    log: () => undefined,
     limits: {
       roomsPerMinute: 1000,
       joinsPerMinute: 1000,
@@ -32,17 +24,11 @@ beforeAll(async () => {
       claimsPerMinute: 1000,
       apiPointsPerMinute: 100_000,
     },
-  });
-  http = `http://localhost:${server.port}`;
-  url = `ws://localhost:${server.port}`;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+  }),
+);
 
 const call = async (method: string, path: string, session?: string): Promise<Response> =>
-  fetch(`${http}${path}`, {
+  fetch(`${served.http}${path}`, {
     method,
     headers: session === undefined ? {} : { authorization: `Bearer ${session}` },
   });
@@ -70,7 +56,7 @@ async function play(arena: string, session: string): Promise<number> {
       await new Promise((resolve) => setTimeout(resolve, 150));
       continue;
     }
-    const player = await Player.join(url, table, { side: 'easy' }, session);
+    const player = await Player.join(served.ws, table, { side: 'easy' }, session);
     const lobby = await player.waitFor('lobby');
     expect(lobby.arena).toBe(arena);
     expect(lobby.settings.rated).toBe(true);
@@ -91,12 +77,12 @@ async function play(arena: string, session: string): Promise<number> {
 
 describe('arenas', () => {
   it('runs an arena of 8 players to its podium: tables of 2 to 4 each time they come back, points by place', async () => {
-    const people = await Promise.all(Array.from({ length: 8 }, (_, i) => member(url, `arena_p${i}`)));
+    const people = await Promise.all(Array.from({ length: 8 }, (_, i) => member(served.ws, `arena_p${i}`)));
     const now = await serverNow();
     // Seven minutes of game time: 21 s here, time for games to end while it runs on a busy machine
     // (where a game of a person's pace takes several seconds, a shorter arena ended before any did).
     expect(
-      await server.stores.arenas.createArena({
+      await served.server.stores.arenas.createArena({
         id: 'test-arena',
         name: 'Test arena',
         edition: 'classic',
@@ -161,7 +147,7 @@ describe('arenas', () => {
 
   it('refuses what it must with a clear 4xx, changing nothing', async () => {
     const now = await serverNow();
-    await server.stores.arenas.createArena({
+    await served.server.stores.arenas.createArena({
       id: 'later',
       name: '',
       edition: 'classic',
@@ -170,7 +156,7 @@ describe('arenas', () => {
       endsAt: now + 7_200_000,
       createdAt: now,
     });
-    await server.stores.arenas.createArena({
+    await served.server.stores.arenas.createArena({
       id: 'over',
       name: '',
       edition: 'classic',
@@ -179,8 +165,8 @@ describe('arenas', () => {
       endsAt: now - 3_600_000,
       createdAt: now,
     });
-    const { session } = await member(url, 'arena_someone');
-    const guest = await signedIn(url, 'Guesty');
+    const { session } = await member(served.ws, 'arena_someone');
+    const guest = await signedIn(served.ws, 'Guesty');
     const guestSession = guest.auth.token;
     expect((await call('POST', '/api/arenas/nope/join', session)).status).toBe(404);
     expect((await call('POST', '/api/arenas/bad%20id/join', session)).status).toBe(404);
@@ -203,7 +189,7 @@ describe('arenas', () => {
 
   it('seats at an arena’s table only those the arena seated there: another account watches, and nobody hosts it', async () => {
     const now = await serverNow();
-    await server.stores.arenas.createArena({
+    await served.server.stores.arenas.createArena({
       id: 'duo',
       name: '',
       edition: 'classic',
@@ -212,7 +198,7 @@ describe('arenas', () => {
       endsAt: now + 3_600_000,
       createdAt: now,
     });
-    const [ann, bob, eve] = await Promise.all(['duo_ann', 'duo_bob', 'duo_eve'].map((n) => member(url, n)));
+    const [ann, bob, eve] = await Promise.all(['duo_ann', 'duo_bob', 'duo_eve'].map((n) => member(served.ws, n)));
     if (!ann || !bob || !eve) throw new Error('no members');
     let table: string | null | undefined;
     for (let i = 0; i < 100 && !table; i++) {
@@ -221,12 +207,12 @@ describe('arenas', () => {
       if (!table) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     if (!table) throw new Error('no table seated');
-    const stranger = await Player.join(url, table, { side: 'easy' }, eve.session);
+    const stranger = await Player.join(served.ws, table, { side: 'easy' }, eve.session);
     const seen = await stranger.waitFor('lobby');
     expect(seen.you).toBe(-1);
     expect(seen.host).toBe(-1);
     expect(seen.arena).toBe('duo');
-    const first = await Player.join(url, table, { side: 'easy' }, ann.session);
+    const first = await Player.join(served.ws, table, { side: 'easy' }, ann.session);
     expect((await first.waitFor('lobby', (l) => l.you >= 0)).host).toBe(-1);
     first.send('settings', { rounds: 5 });
     expect(await first.waitFor('rejected', (r) => r.to === 'settings')).toMatchObject({
@@ -237,7 +223,7 @@ describe('arenas', () => {
 
   it('frees the players of a table whose room is gone (a process that crashed)', async () => {
     const now = await serverNow();
-    await server.stores.arenas.createArena({
+    await served.server.stores.arenas.createArena({
       id: 'crash',
       name: '',
       edition: 'classic',
@@ -246,12 +232,12 @@ describe('arenas', () => {
       endsAt: now + 3_600_000,
       createdAt: now,
     });
-    const [ann, bob] = await Promise.all(['crash_ann', 'crash_bob'].map((n) => member(url, n)));
+    const [ann, bob] = await Promise.all(['crash_ann', 'crash_bob'].map((n) => member(served.ws, n)));
     if (!ann || !bob) throw new Error('no members');
     // In the lobby, but not seen there for long: the director seats them at no table of its own.
-    for (const p of [ann, bob]) await server.stores.arenas.enterArena('crash', p.id, now - 3_600_000);
+    for (const p of [ann, bob]) await served.server.stores.arenas.enterArena('crash', p.id, now - 3_600_000);
     // Seated at a table no process has a room for.
-    expect(await server.stores.arenas.seatArenaTable('crash', [ann.id, bob.id], 'GONE42')).toBe(true);
+    expect(await served.server.stores.arenas.seatArenaTable('crash', [ann.id, bob.id], 'GONE42')).toBe(true);
     expect((await arenaOf('crash')).tables).toBe(1);
     let tables = 1;
     for (let i = 0; i < 50 && tables > 0; i++) {

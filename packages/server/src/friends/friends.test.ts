@@ -1,36 +1,21 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FriendsAnswer, InvitationsAnswer } from '@ubongo/core';
 import { PROTOCOL_VERSION } from '@ubongo/core';
 import { Client } from 'colyseus.js';
 import { member, Player } from '@ubongo/test-support/player';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FRIEND_ACTIONS_PER_MINUTE } from './friends.js';
-import type { UbongoServer } from '../server.js';
 import { startServer } from '../server.js';
+import { serverPerFile } from '@ubongo/test-support/test-server';
 
 // Friends over a real server and real sockets (docs/accounts.md, "Friends"): follows, where friends
 // are, an invitation taken up from another screen, blocks.
 
-let server: UbongoServer;
-let url: string;
-let http: string;
-
-beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    dataDir: mkdtempSync(join(tmpdir(), 'ubongo-friends-')),
-    log: () => undefined,
+const served = serverPerFile((base) =>
+  startServer({
+    ...base,
     timeScale: 20,
-  });
-  url = `ws://localhost:${server.port}`;
-  http = `http://localhost:${server.port}`;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+  }),
+);
 
 /** A request of `session`'s account: the status and the answer's body. */
 async function api(
@@ -39,7 +24,7 @@ async function api(
   path: string,
   body?: unknown,
 ): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
-  const res = await fetch(`${http}${path}`, {
+  const res = await fetch(`${served.http}${path}`, {
     method,
     headers: {
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -72,8 +57,8 @@ async function eventually(check: () => Promise<void>, ms = 5000): Promise<void> 
 
 describe('friends', () => {
   it('two accounts befriend, see each other where they are, one invites, the other joins from another screen', async () => {
-    const ana = await member(url, 'ana_f');
-    const ben = await member(url, 'ben_f');
+    const ana = await member(served.ws, 'ana_f');
+    const ben = await member(served.ws, 'ben_f');
 
     // Following by username (any case); friends once both follow.
     const followed = await api(ana.session, 'POST', '/api/me/follows', { username: 'BEN_F' });
@@ -147,7 +132,7 @@ describe('friends', () => {
 
     // Ben takes it up: from the solo screen to Ana's table, by its code; the invitation is cleared.
     await solo.leave();
-    const joined = await Player.join(url, code, {}, ben.session);
+    const joined = await Player.join(served.ws, code, {}, ben.session);
     const lobby = await table.waitFor('lobby', (l) => l.seats.length === 2);
     expect(lobby.seats.map((s) => s.account)).toEqual([ana.id, ben.id]);
     expect((await api(ben.session, 'DELETE', `/api/me/invitations/${ana.id}`)).status).toBe(204);
@@ -172,8 +157,8 @@ describe('friends', () => {
   });
 
   it('a block hides and refuses everything from the blocked account: follows, invitations, presence', async () => {
-    const eva = await member(url, 'eva_f');
-    const max = await member(url, 'max_f');
+    const eva = await member(served.ws, 'eva_f');
+    const max = await member(served.ws, 'max_f');
     for (const [who, whom] of [
       [eva, 'max_f'],
       [max, 'eva_f'],
@@ -222,7 +207,7 @@ describe('friends', () => {
   });
 
   it('refuses bad input with a clear 4xx and changes nothing', async () => {
-    const kim = await member(url, 'kim_f');
+    const kim = await member(served.ws, 'kim_f');
     const before = await friendsOf(kim.session);
     const refusals: [string, string, unknown, number, string?][] = [
       ['POST', '/api/me/follows', { username: 5 }, 400],
@@ -269,8 +254,8 @@ describe('friends', () => {
   });
 
   it('invites to the table the inviter is at, never to one left behind, or refuses with the reason', async () => {
-    const ida = await member(url, 'ida_f');
-    const jon = await member(url, 'jon_f');
+    const ida = await member(served.ws, 'ida_f');
+    const jon = await member(served.ws, 'jon_f');
     await api(ida.session, 'POST', '/api/me/follows', { username: 'jon_f' });
     await api(jon.session, 'POST', '/api/me/follows', { username: 'ida_f' });
     // Ida sits at a table; her connection drops (her seat waits there for her a while).
@@ -282,7 +267,7 @@ describe('friends', () => {
     });
     old.room.connection.close();
     // She opens a new table: that is where she is, and where her invitation goes, each time.
-    const elsewhere = new Client(url);
+    const elsewhere = new Client(served.ws);
     elsewhere.auth.token = ida.session;
     const now = Player.wrap<'race'>(elsewhere, await elsewhere.create('race', { protocol: PROTOCOL_VERSION }));
     const code = now.room.roomId;
@@ -307,8 +292,8 @@ describe('friends', () => {
   });
 
   it('limits an account’s changes to its friends per minute, tries of unknown usernames included', async () => {
-    const lea = await member(url, 'lea_f');
-    await member(url, 'leo_f');
+    const lea = await member(served.ws, 'lea_f');
+    await member(served.ws, 'leo_f');
     // Every try counts, an unknown username's too: the limit also keeps usernames from being listed by guessing.
     for (let i = 0; i < FRIEND_ACTIONS_PER_MINUTE; i++)
       expect(

@@ -9,6 +9,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UbongoServer } from '../server.js';
 import { startServer } from '../server.js';
+import { serverPerFile } from '@ubongo/test-support/test-server';
 
 /*
  * The HTTP side over a real server on a real socket: the API's answers and refusals, and the web
@@ -16,30 +17,23 @@ import { startServer } from '../server.js';
  * matchmaker's path, the limits and the security headers are in limits.test.ts.
  */
 
-let server: UbongoServer;
-let http: string;
-
-beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    dataDir: mkdtempSync(join(tmpdir(), 'ubongo-server-')),
+const served = serverPerFile((base) =>
+  startServer({
+    ...base,
     timeScale: 20,
-    log: () => undefined,
-  });
-  http = `http://localhost:${server.port}`;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+  }),
+);
 
 describe('HTTP', () => {
   it('answers health, unknown games, bad record queries', async () => {
-    expect(await (await fetch(`${http}/healthz`)).json()).toMatchObject({ status: 'ok', protocol: PROTOCOL_VERSION });
-    expect((await fetch(`${http}/api/games/NOPE-1`)).status).toBe(404);
-    expect((await fetch(`${http}/api/records?mode=fastest`)).status).toBe(400);
-    expect((await fetch(`${http}/api/records?mode=timed&limit=7`)).status).toBe(400);
-    const year = await fetch(`${http}/api/records?mode=timed&period=year`);
+    expect(await (await fetch(`${served.http}/healthz`)).json()).toMatchObject({
+      status: 'ok',
+      protocol: PROTOCOL_VERSION,
+    });
+    expect((await fetch(`${served.http}/api/games/NOPE-1`)).status).toBe(404);
+    expect((await fetch(`${served.http}/api/records?mode=fastest`)).status).toBe(400);
+    expect((await fetch(`${served.http}/api/records?mode=timed&limit=7`)).status).toBe(400);
+    const year = await fetch(`${served.http}/api/records?mode=timed&period=year`);
     expect(year.status).toBe(400);
     expect(((await year.json()) as { error: string }).error).toBe('period is day, week or all');
   });
@@ -47,7 +41,7 @@ describe('HTTP', () => {
 
 describe('GET /api/decks', () => {
   it('lists both decks, every board with its tasks by key and difficulty, and no solutions', async () => {
-    const res = await fetch(`${http}/api/decks`);
+    const res = await fetch(`${served.http}/api/decks`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     const { decks } = (await res.json()) as DeckIndex;

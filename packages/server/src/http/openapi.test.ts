@@ -1,26 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UbongoServer } from '../server.js';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { startServer } from '../server.js';
+import { serverPerFile } from '@ubongo/test-support/test-server';
 
 /*
  * The API's description is made from the routes' own schemas, so it cannot drift from them; this
  * holds docs/protocol.md to it: every route the server describes is in the document people read.
  */
 
-const dir = mkdtempSync(join(tmpdir(), 'ubongo-openapi-'));
-let server: UbongoServer;
-
-beforeAll(async () => {
-  server = await startServer({ port: 0, host: '127.0.0.1', dataDir: dir, webDir: dir, log: () => undefined });
-});
-
-afterAll(async () => {
-  await server.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const served = serverPerFile((base) => startServer({ ...base, webDir: base.dataDir }));
 
 interface Operation {
   readonly parameters?: { name: string; in: string; schema?: unknown }[];
@@ -39,7 +27,7 @@ interface OpenApi {
 
 describe('GET /api/openapi.json', () => {
   it('describes the routes from their schemas, and docs/protocol.md names every one', async () => {
-    const res = await fetch(`http://127.0.0.1:${server.port}/api/openapi.json`);
+    const res = await fetch(`${served.http}/api/openapi.json`);
     expect(res.status).toBe(200);
     const api = (await res.json()) as OpenApi;
     expect(api.openapi).toMatch(/^3\./);
@@ -63,7 +51,7 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('describes every operation’s answers, its refusals and its session', async () => {
-    const api = (await (await fetch(`http://127.0.0.1:${server.port}/api/openapi.json`)).json()) as OpenApi;
+    const api = (await (await fetch(`${served.http}/api/openapi.json`)).json()) as OpenApi;
     expect(api.components?.securitySchemes?.['session']).toMatchObject({ type: 'http', scheme: 'bearer' });
     const operations = Object.entries(api.paths).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, op })),

@@ -1,39 +1,27 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { playing } from '@ubongo/test-support/race-table';
 import * as table from '@ubongo/test-support/race-table';
 import { LOOPBACK, trustedProxies } from '../net/client-address.js';
-import type { UbongoServer } from '../server.js';
 import { startServer } from '../server.js';
+import { serverPerFile } from '@ubongo/test-support/test-server';
 
 // GET /metrics over a real socket: Prometheus's text format, for loopback or the operator's token,
 // never charged to the address's API budget.
-let server: UbongoServer;
-let http: string;
 const TOKEN = 'operator-secret-1234';
 
-beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    dataDir: mkdtempSync(join(tmpdir(), 'ubongo-metrics-')),
+const served = serverPerFile((base) =>
+  startServer({
+    ...base,
     timeScale: 20,
-    log: () => undefined,
     metricsToken: TOKEN,
     // This test's requests come from loopback: as an nginx there, it may say whose they are.
     limits: { trustProxy: trustedProxies(LOOPBACK), apiPointsPerMinute: 6 },
-  });
-  http = `http://127.0.0.1:${server.port}`;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+  }),
+);
 
 /** The metrics as scraped, a sample's value by its name and labels as written. */
 async function scrape(headers: Record<string, string> = {}): Promise<{ status: number; type: string; text: string }> {
-  const res = await fetch(`${http}/metrics`, { headers });
+  const res = await fetch(`${served.http}/metrics`, { headers });
   return { status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text() };
 }
 
@@ -66,7 +54,7 @@ describe('GET /metrics', () => {
   });
 
   it('counts rooms and players by kind, journal writes, and refusals by code', async () => {
-    const ana = await table.newTable(`ws://127.0.0.1:${server.port}`, 'classic', { rounds: 3 });
+    const ana = await table.newTable(`ws://127.0.0.1:${served.server.port}`, 'classic', { rounds: 3 });
     ana.room.send('no-such-message', {});
     ana.send('add-bot', { level: 'casual' });
     await ana.waitFor('lobby', (l) => l.seats.length === 2);

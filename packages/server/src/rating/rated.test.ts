@@ -1,17 +1,14 @@
 import type { PlayerSeasonsAnswer, RatedServerMessages, SeasonBoardAnswer, SeasonsAnswer } from '@ubongo/core';
 import { MATCHMAKE_ERROR_CODES, PROTOCOL_VERSION } from '@ubongo/core';
 import { Player, member as memberAt, signedIn } from '@ubongo/test-support/player';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GameClock } from '../clock.js';
 import { RATED_QUEUE } from './rated-queue.js';
 import { DAY, ESTABLISHED } from './rating-rules.js';
 import { displayOf } from './ratings.js';
 import { widen } from './seasons.js';
-import type { UbongoServer } from '../server.js';
 import { startServer } from '../server.js';
+import { serverPerFile } from '@ubongo/test-support/test-server';
 
 /*
  * Rated quick match and seasons over a real server, a real socket and a real SQLite file
@@ -45,27 +42,16 @@ class MovableClock extends GameClock {
 const SCALE = 20;
 // 2026-11-28, 08:00 UTC: the season of October to December 2026.
 const clock = new MovableClock(SCALE, 0, Date.UTC(2026, 10, 28, 8));
-let server: UbongoServer;
-let url: string;
-let http: string;
 
-beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    dataDir: mkdtempSync(join(tmpdir(), 'ubongo-rated-')),
+const served = serverPerFile((base) =>
+  startServer({
+    ...base,
     clock,
-    log: () => undefined,
     limits: { roomsPerMinute: 1000, joinsPerMinute: 1000, guestsPerMinute: 1000, claimsPerMinute: 1000 },
-  });
-  url = `ws://localhost:${server.port}`;
-  http = `http://localhost:${server.port}`;
-});
+  }),
+);
 
-afterAll(async () => {
-  await server.close();
-});
-
-const member = (username: string) => memberAt(url, username);
+const member = (username: string) => memberAt(served.ws, username);
 
 /** The mu that shows `shown` at sigma 2 (1500 + 40 (mu - 6)). */
 const muOf = (shown: number): number => (shown - 1500) / 40 + 6;
@@ -79,7 +65,7 @@ async function establish(id: string, shown: number, edition: 'classic' | 'extrem
   for (let i = 0; i < ESTABLISHED.games; i++) {
     const at = start + i * (DAY / 2);
     const mu = i === ESTABLISHED.games - 1 ? muOf(shown) : 25;
-    await server.stores.ratings.saveRatings(`seed-${id}-${i}`, [
+    await served.server.stores.ratings.saveRatings(`seed-${id}-${i}`, [
       { accountId: id, edition, mu, sigma: 2, games: i + 1, updatedAt: at },
       { accountId: `seed-rival-${i % ESTABLISHED.opponents}`, edition, mu: 25, sigma: 2, games: 1, updatedAt: at },
     ]);
@@ -124,7 +110,7 @@ describe('rated quick match', () => {
     );
     // Anyone else who comes by its code watches, and is told no one's name before the start (it
     // comes while Bob is alone there, so that the table cannot have started yet).
-    const stranger = await Player.join(url, toBob.code, { name: 'Eve' });
+    const stranger = await Player.join(served.ws, toBob.code, { name: 'Eve' });
     const seen = await stranger.waitFor('lobby', (l) => l.seats.length === 1);
     expect(seen.you).toBe(-1);
     expect(seen.seats.map((s) => s.kind)).toEqual(['opponent']);
@@ -188,7 +174,7 @@ describe('rated quick match', () => {
     await Promise.all([table.room.leave(), f.room.leave()]);
 
     // A guest is refused, with the code of its own.
-    const guest = await signedIn(url, 'Gus');
+    const guest = await signedIn(served.ws, 'Gus');
     const refused = await guest.joinOrCreate('rated', { protocol: PROTOCOL_VERSION, edition: 'classic' }).then(
       () => undefined,
       (e: unknown) => e as { code?: number },
@@ -205,7 +191,10 @@ describe('rated quick match', () => {
 
 describe('seasons', () => {
   const get = async (path: string, session?: string): Promise<{ status: number; body: unknown }> => {
-    const res = await fetch(`${http}${path}`, session ? { headers: { authorization: `Bearer ${session}` } } : {});
+    const res = await fetch(
+      `${served.http}${path}`,
+      session ? { headers: { authorization: `Bearer ${session}` } } : {},
+    );
     return { status: res.status, body: await res.json() };
   };
   // (The answers are typed by the protocol; the tests trust them as the client does.)
@@ -258,7 +247,7 @@ describe('seasons', () => {
       ((await get(`/api/seasons/${next.current.id}/board?edition=extreme`)).body as SeasonBoardAnswer).players,
     ).toEqual([]);
     // Every uncertainty widened by the turn; the shown rating with it.
-    const extreme = (await server.stores.ratings.ratingsOf(hal.id)).find((r) => r.edition === 'extreme');
+    const extreme = (await served.server.stores.ratings.ratingsOf(hal.id)).find((r) => r.edition === 'extreme');
     expect(extreme?.sigma).toBeCloseTo(widen(2), 9);
     expect(extreme && displayOf(extreme)).toBeLessThan(1700);
     // The profile's past seasons.
@@ -268,9 +257,8 @@ describe('seasons', () => {
     ]);
     // The turn is taken once: reading again changes nothing.
     await get('/api/seasons');
-    expect((await server.stores.ratings.ratingsOf(hal.id)).find((r) => r.edition === 'extreme')?.sigma).toBeCloseTo(
-      widen(2),
-      9,
-    );
+    expect(
+      (await served.server.stores.ratings.ratingsOf(hal.id)).find((r) => r.edition === 'extreme')?.sigma,
+    ).toBeCloseTo(widen(2), 9);
   });
 });

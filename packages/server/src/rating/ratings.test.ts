@@ -1,16 +1,13 @@
 import type { LeaderboardAnswer, ProfileAnswer, RaceServerMessages } from '@ubongo/core';
 import { PROTOCOL_VERSION } from '@ubongo/core';
 import type { Client } from 'colyseus.js';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rate, rating } from 'openskill';
 import { CLOSED_GROUP, DAILY_GAIN, DAY, dayStart, ESTABLISHED } from './rating-rules.js';
 import { deviationOf, displayOf, PROVISIONAL_GAMES } from './ratings.js';
-import type { UbongoServer } from '../server.js';
 import type { GameRecord } from '../table/store.js';
 import { startServer } from '../server.js';
+import { serverPerFile } from '@ubongo/test-support/test-server';
 import { byHand, humanPause, member as memberAt, Player, signedIn, solve } from '@ubongo/test-support/player';
 
 /*
@@ -24,16 +21,11 @@ import { byHand, humanPause, member as memberAt, Player, signedIn, solve } from 
  */
 
 const TIME_SCALE = 20;
-let server: UbongoServer;
-let url: string;
-let http: string;
 
-beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    dataDir: mkdtempSync(join(tmpdir(), 'ubongo-ratings-')),
+const served = serverPerFile((base) =>
+  startServer({
+    ...base,
     timeScale: TIME_SCALE,
-    log: () => undefined,
     // The attack below opens many tables from one address; the per-address limits are not its subject.
     limits: {
       roomsPerMinute: 1000,
@@ -42,16 +34,10 @@ beforeAll(async () => {
       claimsPerMinute: 1000,
       apiPointsPerMinute: 100_000,
     },
-  });
-  url = `ws://localhost:${server.port}`;
-  http = `http://localhost:${server.port}`;
-});
+  }),
+);
 
-afterAll(async () => {
-  await server.close();
-});
-
-const member = (username: string) => memberAt(url, username);
+const member = (username: string) => memberAt(served.ws, username);
 
 /**
  * Makes accounts established in classic (rating-rules.ts): rated games from 8 days ago on against
@@ -67,7 +53,10 @@ async function seed(ids: readonly string[], games: number, rivals: number): Prom
       const at = start + i;
       const one = (accountId: string, games: number) =>
         ({ accountId, edition: 'classic', mu: 25, sigma: 25 / 3, games, updatedAt: at }) as const;
-      await server.stores.ratings.saveRatings(`seed-${id}-${i}`, [one(id, i + 1), one(`seed-rival-${i % rivals}`, 1)]);
+      await served.server.stores.ratings.saveRatings(`seed-${id}-${i}`, [
+        one(id, i + 1),
+        one(`seed-rival-${i % rivals}`, 1),
+      ]);
     }
 }
 
@@ -113,7 +102,7 @@ async function duel(
 const classic = async (id: string) => (await profile(id)).ratings.find((r) => r.edition === 'classic');
 
 const profile = async (id: string): Promise<ProfileAnswer> =>
-  (await (await fetch(`${http}/api/players/${id}`)).json()) as ProfileAnswer;
+  (await (await fetch(`${served.http}/api/players/${id}`)).json()) as ProfileAnswer;
 
 describe('ratings', () => {
   it('a rated 4-player race moves established ratings in the order of the result; profiles and the leaderboard show it', async () => {
@@ -145,7 +134,7 @@ describe('ratings', () => {
     const saved = await table.waitFor('saved', () => true, 20_000);
     const { game } = saved;
     // The game keeps how each board was solved: every claim with its move trail.
-    const record = (await (await fetch(`${http}/api/games/${game}`)).json()) as GameRecord;
+    const record = (await (await fetch(`${served.http}/api/games/${game}`)).json()) as GameRecord;
     const claims = record.actions.flatMap(({ action }) => (action.type === 'claim' ? [action] : []));
     expect(claims).toHaveLength(4);
     expect(claims.every((c) => c.trail?.filter((m) => m[1] === 'place').length === c.placements.length)).toBe(true);
@@ -178,7 +167,7 @@ describe('ratings', () => {
       at: expect.any(Number) as number,
     });
     const leaderboard = async (query = '') =>
-      (await (await fetch(`${http}/api/leaderboard?edition=classic${query}`)).json()) as LeaderboardAnswer;
+      (await (await fetch(`${served.http}/api/leaderboard?edition=classic${query}`)).json()) as LeaderboardAnswer;
     const board = await leaderboard();
     expect(board.players.filter((p) => p.name.endsWith('_r')).map((p) => [p.name, p.username, p.game])).toEqual(
       ['ann_r', 'bob_r', 'cat_r', 'dan_r'].map((name) => [name, name, game]),
@@ -186,7 +175,7 @@ describe('ratings', () => {
     // The board says what a place needs, and a viewer with a session reads their own place.
     expect([board.minGames, board.you]).toEqual([1, null]);
     const mine = (await (
-      await fetch(`${http}/api/leaderboard?edition=classic`, {
+      await fetch(`${served.http}/api/leaderboard?edition=classic`, {
         headers: { authorization: `Bearer ${people[3]?.client.auth.token ?? ''}` },
       })
     ).json()) as LeaderboardAnswer;
@@ -198,8 +187,8 @@ describe('ratings', () => {
     expect([...page.players, ...rest.players].map((p) => p.name).slice(0, board.players.length)).toEqual(
       board.players.map((p) => p.name).slice(0, page.players.length + rest.players.length),
     );
-    expect((await fetch(`${http}/api/leaderboard?edition=chess`)).status).toBe(400);
-    expect((await fetch(`${http}/api/players/nobody`)).status).toBe(404);
+    expect((await fetch(`${served.http}/api/leaderboard?edition=chess`)).status).toBe(400);
+    expect((await fetch(`${served.http}/api/players/nobody`)).status).toBe(404);
   });
 
   it('keeps guests off rated tables, and quick-match tables casual', async () => {
@@ -209,14 +198,14 @@ describe('ratings', () => {
       await host.client.create('race', { protocol: PROTOCOL_VERSION, settings: { rated: true } }),
     );
     const { code } = await table.waitFor('lobby');
-    await Player.join(url, code, { name: 'Guesty' });
+    await Player.join(served.ws, code, { name: 'Guesty' });
     await table.waitFor('lobby', (l) => l.seats.length === 2);
     table.send('start');
     expect(await table.next('rejected')).toMatchObject({
       code: 'message/needs-username',
       message: 'a rated game is for players with a username: Guesty plays as a guest',
     });
-    const quick = await signedIn(url, 'Quinn');
+    const quick = await signedIn(served.ws, 'Quinn');
     const pub = Player.wrap<'race'>(
       quick,
       await quick.joinOrCreate('race', { protocol: PROTOCOL_VERSION, public: true }),
@@ -233,11 +222,11 @@ describe('ratings', () => {
       await host.client.create('race', { protocol: PROTOCOL_VERSION, settings: { rated: true } }),
     );
     const { code } = await table.waitFor('lobby');
-    const guest = await Player.join(url, code, { name: 'Ivy' });
+    const guest = await Player.join(served.ws, code, { name: 'Ivy' });
     const blocked = await table.waitFor('lobby', (l) => l.seats.length === 2);
     expect(blocked.blocked).toEqual({ reason: 'guests-at-rated', seats: [1] });
     // Ivy claims a username over HTTP while seated.
-    const claim = await fetch(`${http}/api/me/claim`, {
+    const claim = await fetch(`${served.http}/api/me/claim`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${guest.client.auth.token}` },
       body: JSON.stringify({ username: 'ida_claim', password: 'a long password' }),
@@ -259,9 +248,9 @@ describe('ratings', () => {
       await host.client.create('race', { protocol: PROTOCOL_VERSION, settings: { rated: true } }),
     );
     const { code } = await table.waitFor('lobby');
-    const guest = await Player.join(url, code, { name: 'Kit' });
+    const guest = await Player.join(served.ws, code, { name: 'Kit' });
     await table.waitFor('lobby', (l) => l.seats.length === 2);
-    const claim = await fetch(`${http}/api/me/claim`, {
+    const claim = await fetch(`${served.http}/api/me/claim`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${guest.client.auth.token}` },
       body: JSON.stringify({ username: 'kit_claim', password: 'a long password' }),
@@ -303,7 +292,7 @@ describe('ratings', () => {
     expect(g).toMatchObject({ games: 1, provisional: true });
     expect(f?.display).toBeLessThan(1500);
     expect(g?.display).toBeGreaterThan(1500);
-    const [fays] = await server.stores.ratings.ratedGames(fay.id, 'classic', 0);
+    const [fays] = await served.server.stores.ratings.ratedGames(fay.id, 'classic', 0);
     expect(fays).toMatchObject({ place: 4, others: [{ accountId: gus.id }] });
     expect(fays?.others[0]?.place).toBeLessThan(4);
   }, 90_000);
@@ -326,13 +315,13 @@ describe('ratings', () => {
     expect(w).toMatchObject({ display: displayOf(expectedWin ?? rating()), games: ESTABLISHED.games + 1 });
     expect(l).toMatchObject({ display: displayOf(expectedLoss ?? rating()), games: ESTABLISHED.games + 1 });
     expect(w?.mu).toBeCloseTo(expectedWin?.mu ?? 0, 9);
-    expect((await server.stores.ratings.ratedGames(lose.id, 'classic', 0)).at(-1)).toMatchObject({
+    expect((await served.server.stores.ratings.ratedGames(lose.id, 'classic', 0)).at(-1)).toMatchObject({
       gameId: game,
       place: 3,
     });
-    expect((await server.stores.accounts.flaggedAccounts()).find((f) => f.account.id === lose.id)?.reason).toMatch(
-      /with no move trail/,
-    );
+    expect(
+      (await served.server.stores.accounts.flaggedAccounts()).find((f) => f.account.id === lose.id)?.reason,
+    ).toMatch(/with no move trail/);
   }, 60_000);
 
   it('the table is told how ratings moved from a first game, and what kept one short: a repeated opponent', async () => {
@@ -390,7 +379,7 @@ describe('ratings', () => {
     // Each fresh account has met the trader only (a small group): their games give CLOSED_GROUP.gain in all.
     expect((after?.display ?? 0) - (before?.display ?? 0)).toBeLessThanOrEqual(CLOSED_GROUP.gain + 1);
     expect(displayOf(old) - (before?.display ?? 0)).toBeGreaterThan(500);
-    const flag = (await server.stores.accounts.flaggedAccounts()).find((f) => f.account.id === trader.id);
+    const flag = (await served.server.stores.accounts.flaggedAccounts()).find((f) => f.account.id === trader.id);
     expect(flag?.reason).toMatch(/small groups of accounts .* reached the cap of 150 in 30 days/);
     // The mules are rated against the trader: each lost.
     for (const id of mules) expect((await classic(id))?.display).toBeLessThan(1500);
@@ -417,7 +406,7 @@ describe('ratings', () => {
     expect(rises[1]).toBeLessThan(rises[0] ?? 0);
     // (Game time runs 20 times as fast here: should the games straddle a UTC midnight, the cap restarts.)
     const days = new Set(
-      (await server.stores.ratings.ratedGames(ace.id, 'classic', Date.now() - DAY)).map((g) => dayStart(g.at)),
+      (await served.server.stores.ratings.ratedGames(ace.id, 'classic', Date.now() - DAY)).map((g) => dayStart(g.at)),
     );
     if (days.size === 1) expect(Math.max(...shown)).toBeLessThanOrEqual(1500 + DAILY_GAIN);
     // The loser's losses shrink as well.

@@ -1,12 +1,9 @@
 import type { MeAnswer, SoloServerMessages } from '@ubongo/core';
 import { findTask, PROTOCOL_VERSION, solverPrior, taskPrior, updateBeliefs } from '@ubongo/core';
 import { shippedDeck } from '@ubongo/core/decks';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UbongoServer } from '../server.js';
+import { describe, expect, it } from 'vitest';
 import { startServer } from '../server.js';
+import { serverPerFile } from '@ubongo/test-support/test-server';
 import { taskKey } from './puzzles.js';
 import { byHand, humanPause, Player, signedIn, solve } from '@ubongo/test-support/player';
 
@@ -17,26 +14,14 @@ import { byHand, humanPause, Player, signedIn, solve } from '@ubongo/test-suppor
  */
 
 const TIME_SCALE = 20;
-let server: UbongoServer;
-let url: string;
-let http: string;
 
-beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ubongo-solve-times-'));
-  server = await startServer({ port: 0, dataDir, timeScale: TIME_SCALE, log: () => undefined });
-  url = `ws://localhost:${server.port}`;
-  http = `http://localhost:${server.port}`;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const served = serverPerFile((base) => startServer({ ...base, timeScale: TIME_SCALE }));
 
 describe('solve times', () => {
   it('stores a solo run’s first attempts with their times and moves the task and the solver as the model says', async () => {
-    const client = await signedIn(url, 'Timed Tess');
+    const client = await signedIn(served.ws, 'Timed Tess');
     const me = (await (
-      await fetch(`${http}/api/me`, { headers: { authorization: `Bearer ${client.auth.token}` } })
+      await fetch(`${served.http}/api/me`, { headers: { authorization: `Bearer ${client.auth.token}` } })
     ).json()) as MeAnswer;
     const player = Player.wrap<'solo'>(
       client,
@@ -59,7 +44,7 @@ describe('solve times', () => {
     const recorded: SoloServerMessages['recorded'] = await player.waitFor('recorded');
     expect(recorded).toMatchObject({ verified: true, held: false });
     await player.room.leave();
-    const { stores } = server;
+    const { stores } = served.server;
     const [run] = await stores.soloRuns.soloResultsOf(me.account.id);
     const puzzles = run?.puzzles ?? [];
     expect(puzzles.map((p) => p.outcome)).toEqual(['skipped', 'solved', 'solved', 'solved', 'solved', 'solved']);

@@ -1,10 +1,7 @@
 import type { RecordsAnswer, ReviewQueueAnswer } from '@ubongo/core';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UbongoServer } from '../server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../server.js';
+import { serverPerFile } from '@ubongo/test-support/test-server';
 import type { Review } from '../solo/store.js';
 import { member } from '@ubongo/test-support/player';
 
@@ -16,22 +13,15 @@ import { member } from '@ubongo/test-support/player';
  * decision raises the entry again; bad input is refused and changes nothing.
  */
 
-let server: UbongoServer;
-let http: string;
-const dataDir = mkdtempSync(join(tmpdir(), 'ubongo-review-'));
 const people: Record<string, { id: string; session: string }> = {};
 
+const served = serverPerFile((base) => startServer(base));
+
 beforeAll(async () => {
-  server = await startServer({ port: 0, dataDir, log: () => undefined });
-  http = `http://localhost:${server.port}`;
   for (const name of ['ana', 'bob', 'cyd', 'dee', 'eve']) {
-    const { id, session } = await member(`ws://localhost:${server.port}`, name);
+    const { id, session } = await member(served.ws, name);
     people[name] = { id, session };
   }
-});
-
-afterAll(async () => {
-  await server.close();
 });
 
 /** A request as `who` (none: no session): its status and body. */
@@ -42,7 +32,7 @@ async function as(
   body?: unknown,
 ): Promise<{ status: number; body: unknown }> {
   const session = who === null ? undefined : people[who]?.session;
-  const res = await fetch(`${http}${path}`, {
+  const res = await fetch(`${served.http}${path}`, {
     method,
     headers: {
       ...(session ? { authorization: `Bearer ${session}` } : {}),
@@ -57,7 +47,7 @@ async function as(
 async function run(who: string, ms: number, review: Review, reasons: string[]): Promise<number> {
   const account = people[who];
   if (!account) throw new Error(`no ${who}`);
-  return server.stores.soloRuns.saveSolo({
+  return served.server.stores.soloRuns.saveSolo({
     mode: 'count',
     limit: 5,
     side: 'easy',
@@ -90,7 +80,7 @@ describe('the review queue', () => {
     expect((await as(null, 'GET', '/api/review')).status).toBe(401);
     expect(await as('dee', 'GET', '/api/review')).toMatchObject({ status: 403 });
     expect((await as('ana', 'GET', '/api/me')).body).toMatchObject({ role: 'none' });
-    await server.stores.reviews.setRole(people.ana?.id ?? '', 'reviewer');
+    await served.server.stores.reviews.setRole(people.ana?.id ?? '', 'reviewer');
     expect((await as('ana', 'GET', '/api/me')).body).toMatchObject({ role: 'reviewer' });
     expect((await as('dee', 'GET', '/api/me')).body).toMatchObject({ role: 'none' });
 

@@ -10,12 +10,9 @@ import type {
 } from '@ubongo/core';
 import { deckFor, PROTOCOL_VERSION } from '@ubongo/core';
 import { shippedDeck } from '@ubongo/core/decks';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UbongoServer } from '../server.js';
+import { describe, expect, it } from 'vitest';
 import { startServer } from '../server.js';
+import { serverPerFile } from '@ubongo/test-support/test-server';
 import { nearLevel } from '../rating/puzzles.js';
 import { openSqliteStores } from '../storage/index.js';
 import { byHand, humanPause, Player, signedIn, solve } from '@ubongo/test-support/player';
@@ -27,20 +24,8 @@ import { byHand, humanPause, Player, signedIn, solve } from '@ubongo/test-suppor
  */
 
 const TIME_SCALE = 20;
-let server: UbongoServer;
-let url: string;
-let http: string;
-const dataDir = mkdtempSync(join(tmpdir(), 'ubongo-earned-'));
 
-beforeAll(async () => {
-  server = await startServer({ port: 0, dataDir, timeScale: TIME_SCALE, log: () => undefined });
-  url = `ws://localhost:${server.port}`;
-  http = `http://localhost:${server.port}`;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const served = serverPerFile((base) => startServer({ ...base, timeScale: TIME_SCALE }));
 
 /** The tasks dealt to the person, whose first attempts count. */
 const dealt: { board: string; side: string; key: string }[] = [];
@@ -51,7 +36,7 @@ const dealt: { board: string; side: string; key: string }[] = [];
  */
 
 async function run(name: string, pace: 'machine' | 'human' | 'waits'): Promise<SoloServerMessages['recorded']> {
-  const player = await Player.create(url, 'solo', { name, mode: 'count', limit: 5, side: 'easy' });
+  const player = await Player.create(served.ws, 'solo', { name, mode: 'count', limit: 5, side: 'easy' });
   player.send('start');
   for (let n = 0; n < 5; n++) {
     const v = await player.waitFor('view', (m) => m.solved === n && m.task !== null);
@@ -68,7 +53,7 @@ async function run(name: string, pace: 'machine' | 'human' | 'waits'): Promise<S
 
 /** The runs listed on a board: verified, dealt shuffled (the public boards add who may be on them: pages.test.ts). */
 async function listed(): Promise<string[]> {
-  const records = await server.stores.soloRuns.records({
+  const records = await served.server.stores.soloRuns.records({
     from: 'anyone',
     mode: 'count',
     limit: 5,
@@ -92,17 +77,17 @@ describe('records that are earned', () => {
     if (!first) throw new Error('no task dealt');
     await expect
       .poll(async () => {
-        const res = await fetch(`${http}/api/puzzles/classic/${first.board}/${first.side}/${first.key}`);
+        const res = await fetch(`${served.http}/api/puzzles/classic/${first.board}/${first.side}/${first.key}`);
         return ((await res.json()) as PuzzleAnswer).attempts;
       })
       .toBeGreaterThanOrEqual(1);
-    expect((await fetch(`${http}/api/puzzles/classic/C99/easy/1`)).status).toBe(404);
+    expect((await fetch(`${served.http}/api/puzzles/classic/C99/easy/1`)).status).toBe(404);
     const names = await listed();
     expect(names).toContain('Patient Pia');
     expect(names).not.toContain('Robo Ruth');
     expect(names).not.toContain('Waiting Walt');
     // Flagged for review, with the measure (`ubongo admin flagged` lists it; the CLI's tests show it).
-    const stores = await openSqliteStores(dataDir);
+    const stores = await openSqliteStores(served.dataDir);
     const flagged = await stores.accounts.flaggedAccounts();
     await stores.close();
     expect(flagged.map((f) => f.account.name)).toEqual(['Robo Ruth', 'Waiting Walt']);
@@ -117,11 +102,11 @@ describe('records that are earned', () => {
 
 describe('dealing at the player’s level', () => {
   it('deals a run from the tasks nearest the player’s level, keeps each puzzle with its moves, and lists it nowhere', async () => {
-    const client = await signedIn(url, 'Level Lena');
+    const client = await signedIn(served.ws, 'Level Lena');
     const me = (await (
-      await fetch(`${http}/api/me`, { headers: { authorization: `Bearer ${client.auth.token}` } })
+      await fetch(`${served.http}/api/me`, { headers: { authorization: `Bearer ${client.auth.token}` } })
     ).json()) as MeAnswer;
-    const near = await nearLevel(server.stores, shippedDeck('classic'), 'hard', me.account.id);
+    const near = await nearLevel(served.server.stores, shippedDeck('classic'), 'hard', me.account.id);
     const player = Player.wrap<'solo'>(
       client,
       await client.create('solo', {
@@ -145,26 +130,26 @@ describe('dealing at the player’s level', () => {
     const pool = new Set(near.map((t) => `${t.board}/${t.key}`));
     expect(dealt.every((d) => pool.has(d))).toBe(true);
     const records = (await (
-      await fetch(`${http}/api/records?mode=count&limit=5&side=hard&top=100`)
+      await fetch(`${served.http}/api/records?mode=count&limit=5&side=hard&top=100`)
     ).json()) as RecordsAnswer;
     expect(records.records.map((r) => r.player)).not.toContain('Level Lena');
-    const [run] = await server.stores.soloRuns.soloResultsOf(me.account.id);
+    const [run] = await served.server.stores.soloRuns.soloResultsOf(me.account.id);
     expect(run?.dealing).toBe('level');
     expect(run?.puzzles?.map((p) => `${p.board}/${p.key}`)).toEqual(dealt);
     // The list gives each puzzle's time; the run itself (its replay) its moves.
     expect(run?.puzzles?.every((p) => p.outcome === 'solved' && p.ms > 0 && p.trail === undefined)).toBe(true);
-    const full = await (await fetch(`${http}/api/runs/${run?.id ?? 0}`)).json();
+    const full = await (await fetch(`${served.http}/api/runs/${run?.id ?? 0}`)).json();
     expect(full).toMatchObject({ trails: true, run: { run: run?.id, verified: true, dealing: 'level' } });
     expect((full as SoloRunAnswer).puzzles.every((p) => p.outcome === 'solved' && (p.trail?.length ?? 0) > 0)).toBe(
       true,
     );
     // The profile counts the run and its puzzles' times, but it is no one's best.
-    const profile = (await (await fetch(`${http}/api/players/${me.account.id}`)).json()) as ProfileAnswer;
+    const profile = (await (await fetch(`${served.http}/api/players/${me.account.id}`)).json()) as ProfileAnswer;
     expect(profile.solo).toMatchObject({ runs: 1, best: [] });
     const mean = (run?.puzzles ?? []).reduce((sum, p) => sum + p.ms, 0) / 5;
     expect(profile.solo.averagePuzzleMs).toBe(Math.round(mean));
     // Five first attempts solved: the player's level went up.
-    expect((await server.stores.ratings.solverRating(me.account.id, 'classic'))?.mu).toBeGreaterThan(25);
+    expect((await served.server.stores.ratings.solverRating(me.account.id, 'classic'))?.mu).toBeGreaterThan(25);
     // Practice deals at the same level, a task of the side asked for.
     const practice = Player.wrap<'practice'>(client, await client.create('practice', { protocol: PROTOCOL_VERSION }));
     practice.send('level', { edition: 'classic', side: 'easy' });
@@ -177,7 +162,7 @@ describe('dealing at the player’s level', () => {
 
 describe('practice and games in play', () => {
   it('refuses the hint and the solution of a task the same account has in a solo run still in play', async () => {
-    const client = await signedIn(url, 'Sly');
+    const client = await signedIn(served.ws, 'Sly');
     const solo = Player.wrap<'solo'>(
       client,
       await client.create('solo', { protocol: PROTOCOL_VERSION, mode: 'count', limit: 5, side: 'hard' }),
@@ -194,7 +179,7 @@ describe('practice and games in play', () => {
     practice.send('hint');
     expect(await practice.next('rejected')).toMatchObject({ to: 'hint', code: 'message/not-allowed' });
     // Another account practises it freely.
-    const other = await Player.create(url, 'practice', { name: 'Honest' });
+    const other = await Player.create(served.ws, 'practice', { name: 'Honest' });
     other.send('task', task);
     await other.waitFor('practice', (m) => m.board === task.board);
     other.send('solution');
@@ -211,7 +196,7 @@ describe('practice and games in play', () => {
   });
 
   it('refuses the solution of the board a race has dealt to the account this round', async () => {
-    const client = await signedIn(url, 'Ray');
+    const client = await signedIn(served.ws, 'Ray');
     const table = Player.wrap<'race'>(
       client,
       await client.create('race', { protocol: PROTOCOL_VERSION, settings: { rounds: 1, hourglassSeconds: 300 } }),

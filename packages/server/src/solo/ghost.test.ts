@@ -1,14 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Client } from 'colyseus.js';
 import type { Rejected, RecordsAnswer, SoloGhost, SoloJoinOptions, SoloRunAnswer, TrailMove } from '@ubongo/core';
 import { isPositioned, PROTOCOL_VERSION } from '@ubongo/core';
 import { byHand, humanPause, member, Player, solve } from '@ubongo/test-support/player';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GameClock } from '../clock.js';
-import type { UbongoServer } from '../server.js';
 import { startServer } from '../server.js';
+import { serverPerFile } from '@ubongo/test-support/test-server';
 import { solo } from '../storage/contract/fixtures.js';
 
 // Racing a ghost over a real socket (docs/courses.md, "Racing a ghost"): a run recorded, then raced
@@ -19,36 +16,25 @@ const DAY = 86_400_000;
 const SCALE = 20;
 // 2026-11-28, 08:00 UTC, game time 20 times faster.
 const clock = new GameClock(SCALE, 0, Date.UTC(2026, 10, 28, 8));
-let server: UbongoServer;
-let url: string;
-let http: string;
 
-beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    dataDir: mkdtempSync(join(tmpdir(), 'ubongo-ghost-')),
-    log: () => undefined,
+const served = serverPerFile((base) =>
+  startServer({
+    ...base,
     clock,
-  });
-  url = `ws://localhost:${server.port}`;
-  http = `http://localhost:${server.port}`;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+  }),
+);
 
 /** A member made established (three verified runs on two days before), as every public board asks. */
 async function established(username: string): Promise<{ client: Client; id: string; session: string }> {
-  const m = await member(url, username);
+  const m = await member(served.ws, username);
   for (const at of [1, 2, DAY + 1])
-    await server.stores.soloRuns.saveSolo(
+    await served.server.stores.soloRuns.saveSolo(
       solo({ accountId: m.id, player: username, mode: 'timed', finishedAt: Date.UTC(2026, 10, 1) + at }),
     );
   return m;
 }
 
-const get = async <T>(path: string): Promise<T> => (await (await fetch(`${http}${path}`)).json()) as T;
+const get = async <T>(path: string): Promise<T> => (await (await fetch(`${served.http}${path}`)).json()) as T;
 
 /** The count run of 5 easy puzzles, solved by hand: each deal as it came, the ghost if one was raced, what was claimed, the recorded run. */
 async function playRun(client: Client, ghost?: SoloJoinOptions['ghost']) {
@@ -118,8 +104,8 @@ describe('racing a ghost', () => {
 
     // Bea races the best listed run of the setting: Ana's, not her own, once a reviewer approved it
     // (a ghost's "best" is a reviewed run, docs/accounts.md).
-    await server.stores.reviews.decide(`run-${first.recorded.run}`, 'approved');
-    const bea = await member(url, 'bea');
+    await served.server.stores.reviews.decide(`run-${first.recorded.run}`, 'approved');
+    const bea = await member(served.ws, 'bea');
     const raceBest = await playRun(bea.client, 'best');
     expect(raceBest.ghost).toMatchObject({ kind: 'best', run: first.recorded.run, own: false });
     expect(raceBest.deals).toEqual(first.deals);
@@ -127,7 +113,7 @@ describe('racing a ghost', () => {
   });
 
   it('races one’s own best of a campaign level: its moves sent, and the level’s stars earned as any replay', async () => {
-    const dee = await member(url, 'dee');
+    const dee = await member(served.ws, 'dee');
     const playLevel = async (ghost?: 'own') => {
       const room = await dee.client.create('solo', {
         protocol: PROTOCOL_VERSION,
@@ -159,7 +145,7 @@ describe('racing a ghost', () => {
   });
 
   it('refuses a ghost to race where there is none, and for the day’s counted attempt', async () => {
-    const cyd = await member(url, 'cyd');
+    const cyd = await member(served.ws, 'cyd');
     const refused = async (options: Omit<SoloJoinOptions, 'protocol'>): Promise<Rejected> => {
       const room = await cyd.client.create('solo', { protocol: PROTOCOL_VERSION, ...options });
       const player = Player.wrap<'solo'>(cyd.client, room);

@@ -1,12 +1,9 @@
 import type { TrailMove } from '@ubongo/core';
 import { findTask, humanFloorSeconds, PROTOCOL_VERSION } from '@ubongo/core';
 import { shippedDeck } from '@ubongo/core/decks';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { UbongoServer } from '../server.js';
+import { expect, it } from 'vitest';
 import { startServer } from '../server.js';
+import { serverPerFile } from '@ubongo/test-support/test-server';
 import { byHand, humanPause, member as memberAt, Player, solve } from '@ubongo/test-support/player';
 
 /*
@@ -18,24 +15,15 @@ import { byHand, humanPause, member as memberAt, Player, solve } from '@ubongo/t
 
 // Slow enough that the band over the floor (25%) is wider than a busy machine's round trip.
 const TIME_SCALE = 4;
-let server: UbongoServer;
-let url: string;
 
-beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    dataDir: mkdtempSync(join(tmpdir(), 'ubongo-held-')),
+const served = serverPerFile((base) =>
+  startServer({
+    ...base,
     timeScale: TIME_SCALE,
-    log: () => undefined,
-  });
-  url = `ws://localhost:${server.port}`;
-});
+  }),
+);
 
-afterAll(async () => {
-  await server.close();
-});
-
-const member = (username: string) => memberAt(url, username);
+const member = (username: string) => memberAt(served.ws, username);
 
 it('flags the claims of a rated race that come at the floor with made-up trails for the review queue, and holds none', async () => {
   const [forger, person] = await Promise.all(['fay_f', 'pia_p'].map(member));
@@ -84,8 +72,8 @@ it('flags the claims of a rated race that come at the floor with made-up trails 
   }
   const { game } = await table.waitFor('saved', () => true, 30_000);
   // Flagged, not held: the model's finding orders the review queue; the claims are rated as any other.
-  await expect.poll(() => server.stores.reviews.queue(10)).toHaveLength(1);
-  const [flagged] = await server.stores.reviews.queue(10);
+  await expect.poll(() => served.server.stores.reviews.queue(10)).toHaveLength(1);
+  const [flagged] = await served.server.stores.reviews.queue(10);
   expect(flagged).toMatchObject({
     kind: 'claim',
     gameId: game,
@@ -94,6 +82,6 @@ it('flags the claims of a rated race that come at the floor with made-up trails 
     review: 'none',
   });
   expect(flagged?.reasons.some((r) => r.startsWith('floor: '))).toBe(true);
-  expect(await server.stores.reviews.reviews()).toEqual([]);
-  expect(await server.stores.reviews.heldPlayers(game)).toEqual([]);
+  expect(await served.server.stores.reviews.reviews()).toEqual([]);
+  expect(await served.server.stores.reviews.heldPlayers(game)).toEqual([]);
 }, 120_000);

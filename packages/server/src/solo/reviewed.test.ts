@@ -1,12 +1,9 @@
 import type { RecordsAnswer, TrailMove } from '@ubongo/core';
 import { findTask, humanFloorSeconds, lieOf, PROTOCOL_VERSION } from '@ubongo/core';
 import { shippedDeck } from '@ubongo/core/decks';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UbongoServer } from '../server.js';
+import { describe, expect, it } from 'vitest';
 import { startServer } from '../server.js';
+import { serverPerFile } from '@ubongo/test-support/test-server';
 import { member, Player, solve } from '@ubongo/test-support/player';
 
 /*
@@ -17,24 +14,12 @@ import { member, Player, solve } from '@ubongo/test-support/player';
  */
 
 const TIME_SCALE = 20;
-let server: UbongoServer;
-let url: string;
-let http: string;
-const dataDir = mkdtempSync(join(tmpdir(), 'ubongo-reviewed-'));
 
-beforeAll(async () => {
-  server = await startServer({ port: 0, dataDir, timeScale: TIME_SCALE, log: () => undefined });
-  url = `ws://localhost:${server.port}`;
-  http = `http://localhost:${server.port}`;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const served = serverPerFile((base) => startServer({ ...base, timeScale: TIME_SCALE }));
 
 /** A count 5 run forged: each claim at the floor plus 0.25 s, the trail turned and laid as a hand's, or laid off the board. */
 async function forged(username: string, where: 'on' | 'off'): Promise<{ id: string; run: number; held: boolean }> {
-  const { client, id } = await member(url, username);
+  const { client, id } = await member(served.ws, username);
   const player = Player.wrap<'solo'>(
     client,
     await client.create('solo', { protocol: PROTOCOL_VERSION, mode: 'count', limit: 5, side: 'easy' }),
@@ -69,7 +54,7 @@ async function forged(username: string, where: 'on' | 'off'): Promise<{ id: stri
 }
 
 const board = async (): Promise<RecordsAnswer['records']> =>
-  ((await (await fetch(`${http}/api/records?mode=count&limit=5&side=easy`)).json()) as RecordsAnswer).records;
+  ((await (await fetch(`${served.http}/api/records?mode=count&limit=5&side=easy`)).json()) as RecordsAnswer).records;
 
 describe('results that count', () => {
   it('lists a forged run at once, unreviewed, and reviewed only once a reviewer approves it', async () => {
@@ -78,10 +63,10 @@ describe('results that count', () => {
     const listed = (await board()).filter((e) => e.account === id);
     expect(listed).toEqual([expect.objectContaining({ run, reviewed: false })]);
     // The model's flags are kept with it, for the review queue.
-    const stored = await server.stores.soloRuns.soloRun(run);
+    const stored = await served.server.stores.soloRuns.soloRun(run);
     expect(stored?.review).toBe('none');
     expect(stored?.reasons?.length).toBeGreaterThan(0);
-    await server.stores.reviews.decide(`run-${run}`, 'approved');
+    await served.server.stores.reviews.decide(`run-${run}`, 'approved');
     expect((await board()).find((e) => e.account === id)).toMatchObject({ run, reviewed: true });
   });
 

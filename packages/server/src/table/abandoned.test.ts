@@ -1,36 +1,25 @@
 import { matchMaker } from '@colyseus/core';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { UbongoServer } from '../server.js';
+import { expect, it } from 'vitest';
 import { startServer } from '../server.js';
+import { serverPerFile } from '@ubongo/test-support/test-server';
 import { Player } from '@ubongo/test-support/player';
 import { playing } from '@ubongo/test-support/race-table';
 import * as table from '@ubongo/test-support/race-table';
 
 // A game everyone left, over a real socket: it ends, its room goes, and nothing is said of it
 // afterwards (game time 20 times faster than the clock).
-let server: UbongoServer;
-let url: string;
 const logs: string[] = [];
 
-beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    dataDir: mkdtempSync(join(tmpdir(), 'ubongo-server-')),
+const served = serverPerFile((base) =>
+  startServer({
+    ...base,
     timeScale: 20,
     log: (line) => logs.push(line),
-  });
-  url = `ws://localhost:${server.port}`;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+  }),
+);
 
 it('a game everyone left ends where it stands: stored without a result, its room gone, nothing said of it after', async () => {
-  const ana = await table.newTable(url, 'classic', { rounds: 3, hourglassSeconds: 120 });
+  const ana = await table.newTable(served.ws, 'classic', { rounds: 3, hourglassSeconds: 120 });
   ana.send('add-bot', { level: 'casual' });
   await ana.waitFor('lobby', (l) => l.seats.length === 2);
   ana.send('start');
@@ -41,7 +30,7 @@ it('a game everyone left ends where it stands: stored without a result, its room
   // The room goes, and the game is stored as it stood: no result (nobody won a game nobody
   // finished; a rated one moves no rating), Ana's seat played by a bot from when she left.
   await expect.poll(async () => (await matchMaker.query({ roomId: code })).length, { timeout: 10_000 }).toBe(0);
-  const stored = await server.stores.games.game(game ?? '');
+  const stored = await served.server.stores.games.game(game ?? '');
   expect(stored).toMatchObject({ id: game, result: undefined, actions: [{ action: { type: 'start-round' } }] });
   expect(stored?.seats[0]?.occupant).toEqual({ kind: 'stand-in', level: 'casual', for: 'Ana' });
   // Nothing is said of the room afterwards, while a game minute goes by (its bots played on and
@@ -52,9 +41,9 @@ it('a game everyone left ends where it stands: stored without a result, its room
 });
 
 it('a table of two people who both leave in round 1 of 3 ends too: its room goes, its game is stored, nothing more is said', async () => {
-  const ana = await table.newTable(url, 'classic', { rounds: 3, hourglassSeconds: 120 });
+  const ana = await table.newTable(served.ws, 'classic', { rounds: 3, hourglassSeconds: 120 });
   const code = ana.room.roomId;
-  const ben = await Player.join(url, code, { name: 'Ben' });
+  const ben = await Player.join(served.ws, code, { name: 'Ben' });
   await ana.waitFor('lobby', (l) => l.seats.length === 2);
   ana.send('start');
   await Promise.all([ana.waitFor('view', playing(1)), ben.waitFor('view', playing(1))]);
@@ -62,7 +51,7 @@ it('a table of two people who both leave in round 1 of 3 ends too: its room goes
   await ben.room.leave(true);
   await ana.room.leave(true);
   await expect.poll(async () => (await matchMaker.query({ roomId: code })).length, { timeout: 10_000 }).toBe(0);
-  const stored = await server.stores.games.game(game ?? '');
+  const stored = await served.server.stores.games.game(game ?? '');
   expect(stored).toMatchObject({ id: game, result: undefined });
   expect(stored?.seats.map((s) => s.occupant)).toEqual([
     { kind: 'stand-in', level: 'casual', for: 'Ana' },

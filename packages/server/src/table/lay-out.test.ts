@@ -1,11 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RaceEdition, RaceServerMessages, RaceSettings } from '@ubongo/core';
 import { LAYOUT_MS } from '@ubongo/core';
-import type { UbongoServer } from '../server.js';
 import { startServer } from '../server.js';
+import { serverPerFile } from '@ubongo/test-support/test-server';
 import { Player, solve } from '@ubongo/test-support/player';
 import * as table from '@ubongo/test-support/race-table';
 
@@ -16,31 +13,22 @@ type RaceEventsBody = RaceServerMessages['events'];
 
 // A real server on a random port, game time 20 times faster than the clock: the 30 s to lay out
 // last 1.5 s.
-let server: UbongoServer;
-let url: string;
 
-beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    dataDir: mkdtempSync(join(tmpdir(), 'ubongo-server-')),
+const served = serverPerFile((base) =>
+  startServer({
+    ...base,
     timeScale: 20,
-    log: () => undefined,
-  });
-  url = `ws://localhost:${server.port}`;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+  }),
+);
 
 const { playing } = table;
 const newTable = (edition: RaceEdition, extra: Partial<RaceSettings> = {}): Promise<Player<'race'>> =>
-  table.newTable(url, edition, extra);
+  table.newTable(served.ws, edition, extra);
 
 describe('Extreme with the whole set: laying out the pieces', () => {
   it('Extreme: the sand is turned once everyone, the bot too, has laid out; nobody may claim before', async () => {
     const ana = await newTable('extreme', { rounds: 1, pieceSet: 'box', hourglassSeconds: 60 });
-    const ben = await Player.join(url, ana.room.roomId, { name: 'Ben' });
+    const ben = await Player.join(served.ws, ana.room.roomId, { name: 'Ben' });
     ana.send('add-bot', { level: 'master' });
     await ana.waitFor('lobby', (l) => l.seats.length === 3);
     ana.send('start');

@@ -1,10 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Rejected } from '@ubongo/core';
-import type { UbongoServer } from '../server.js';
 import { startServer } from '../server.js';
+import { serverPerFile } from '@ubongo/test-support/test-server';
 import { Player, solve } from '@ubongo/test-support/player';
 import { newTable, playing } from '@ubongo/test-support/race-table';
 
@@ -12,29 +9,19 @@ import { newTable, playing } from '@ubongo/test-support/race-table';
 // reported by their client, reaches everyone at the table; what is wrong is refused and changes
 // nothing. Game time runs as the clock does: the round's sand does not run out under the test.
 
-let server: UbongoServer;
-let url: string;
-
-beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    dataDir: mkdtempSync(join(tmpdir(), 'ubongo-progress-')),
+const served = serverPerFile((base) =>
+  startServer({
+    ...base,
     timeScale: 1,
-    log: () => undefined,
-  });
-  url = `ws://localhost:${server.port}`;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+  }),
+);
 
 /** Ana's table with Ben at it and Cleo watching, its first round dealt. */
 async function race(): Promise<{ ana: Player<'race'>; ben: Player<'race'>; cleo: Player<'race'> }> {
-  const ana = await newTable(url, 'classic', { rounds: 1, hourglassSeconds: 180 });
-  const ben = await Player.join(url, ana.room.roomId, { name: 'Ben' });
+  const ana = await newTable(served.ws, 'classic', { rounds: 1, hourglassSeconds: 180 });
+  const ben = await Player.join(served.ws, ana.room.roomId, { name: 'Ben' });
   await ana.waitFor('lobby', (l) => l.seats.length === 2);
-  const cleo = await Player.join(url, ana.room.roomId, { name: 'Cleo', spectate: true });
+  const cleo = await Player.join(served.ws, ana.room.roomId, { name: 'Cleo', spectate: true });
   await ana.waitFor('lobby', (l) => l.spectators === 1);
   ana.send('start');
   await Promise.all([ana.waitFor('view', playing(1)), ben.waitFor('view', playing(1))]);
@@ -58,7 +45,7 @@ describe('progress', () => {
       expect(seen.players['p1']).toEqual({ down: 2, of });
     }
     // Someone who looks again (a reload, a new spectator) finds it in the view.
-    const late = await Player.join(url, ana.room.roomId, { name: 'Dan', spectate: true });
+    const late = await Player.join(served.ws, ana.room.roomId, { name: 'Dan', spectate: true });
     const lateView = await late.waitFor('view', (m) => m.view.phase === 'playing');
     expect(lateView.progress['p1']).toEqual({ down: 2, of });
     expect(lateView.progress['p2']?.down).toBe(1);
@@ -99,7 +86,7 @@ describe('progress', () => {
     expect(await refusedProgress(ana, from)).toMatchObject({ code: 'message/wrong-phase' });
 
     // Nothing of it changed what anyone sees: Ana's last word stands.
-    const after = await Player.join(url, ana.room.roomId, { name: 'Eve', spectate: true });
+    const after = await Player.join(served.ws, ana.room.roomId, { name: 'Eve', spectate: true });
     const seen = await after.waitFor('view', (m) => m.view.phase === 'playing');
     expect(seen.progress).toEqual({ p1: { down: 1, of: task.pieces.length } });
     expect(ben.received.filter((m) => m.type === 'progress')).toHaveLength(1);
@@ -107,7 +94,7 @@ describe('progress', () => {
   });
 
   it('is refused before the game starts', async () => {
-    const ana = await newTable(url, 'classic');
+    const ana = await newTable(served.ws, 'classic');
     const from = ana.received.length;
     ana.send('progress', { down: 0 });
     expect(await refusedProgress(ana, from)).toMatchObject({ code: 'message/wrong-phase' });

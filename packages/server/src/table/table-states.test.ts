@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GuestAnswer } from '@ubongo/core';
 import { MATCHMAKE_ERROR_CODES, PROTOCOL_VERSION } from '@ubongo/core';
-import type { UbongoServer } from '../server.js';
 import { startServer } from '../server.js';
+import { serverPerFile } from '@ubongo/test-support/test-server';
 import { member, Player, signedIn } from '@ubongo/test-support/player';
 
 /*
@@ -14,21 +11,7 @@ import { member, Player, signedIn } from '@ubongo/test-support/player';
  * table that cannot start as it stands says why to everyone at it (the lobby's `blocked`).
  */
 
-let server: UbongoServer;
-let url: string;
-let http: string;
-const dataDir = mkdtempSync(join(tmpdir(), 'ubongo-table-states-'));
-
-beforeAll(async () => {
-  server = await startServer({ port: 0, dataDir, timeScale: 20, log: () => undefined });
-  url = `ws://localhost:${server.port}`;
-  http = `http://localhost:${server.port}`;
-});
-
-afterAll(async () => {
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const served = serverPerFile((base) => startServer({ ...base, timeScale: 20 }));
 
 /** What a matchmaking call was refused with. */
 async function refusal(call: Promise<unknown>): Promise<{ code: unknown; message: string }> {
@@ -42,7 +25,7 @@ async function refusal(call: Promise<unknown>): Promise<{ code: unknown; message
 
 describe('a rated quick-match table', () => {
   it('is refused with its own code, by create and by joinOrCreate alike, and nobody is seated', async () => {
-    const eve = await signedIn(url, 'Eve');
+    const eve = await signedIn(served.ws, 'Eve');
     const rated = { protocol: PROTOCOL_VERSION, public: true, settings: { rated: true } };
     expect(await refusal(eve.create('race', rated))).toEqual({
       code: MATCHMAKE_ERROR_CODES.publicRated,
@@ -51,7 +34,7 @@ describe('a rated quick-match table', () => {
     // No public table yet: joinOrCreate creates, and is refused the same way.
     expect((await refusal(eve.joinOrCreate('race', rated))).code).toBe(MATCHMAKE_ERROR_CODES.publicRated);
     // With a casual quick-match table open, a join asking for rated is refused; the table keeps its one person.
-    const quinnClient = await signedIn(url, 'Quinn');
+    const quinnClient = await signedIn(served.ws, 'Quinn');
     const quinn = Player.wrap<'race'>(
       quinnClient,
       await quinnClient.joinOrCreate('race', { protocol: PROTOCOL_VERSION, public: true }),
@@ -61,8 +44,10 @@ describe('a rated quick-match table', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await quinn.waitFor('lobby')).seats.map((s) => s.kind === 'human' && s.name)).toEqual(['Quinn']);
     // Over plain HTTP the refusal is the matchmaker's status, with the code and the words.
-    const session = (await (await fetch(`${http}/api/accounts`, { method: 'POST', body: '{}' })).json()) as GuestAnswer;
-    const res = await fetch(`${http}/matchmake/create/race`, {
+    const session = (await (
+      await fetch(`${served.http}/api/accounts`, { method: 'POST', body: '{}' })
+    ).json()) as GuestAnswer;
+    const res = await fetch(`${served.http}/matchmake/create/race`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${session.session}` },
       body: JSON.stringify(rated),
@@ -77,20 +62,20 @@ describe('a rated quick-match table', () => {
 
 describe('a table that cannot start', () => {
   it('tells everyone at a rated table who plays as a guest, until nobody does', async () => {
-    const rita = await member(url, 'rita_t');
+    const rita = await member(served.ws, 'rita_t');
     const host = Player.wrap<'race'>(
       rita.client,
       await rita.client.create('race', { protocol: PROTOCOL_VERSION, settings: { rated: true } }),
     );
     const { code } = await host.waitFor('lobby');
     expect((await host.waitFor('lobby')).blocked).toBeNull();
-    const guest = await Player.join(url, code, { name: 'Guesty' });
+    const guest = await Player.join(served.ws, code, { name: 'Guesty' });
     const blocked = { reason: 'guests-at-rated', seats: [1] };
     // Everyone at the table hears it: the host, the guest, and a spectator.
     await host.waitFor('lobby', (l) => l.seats.length === 2);
     expect((await host.waitFor('lobby')).blocked).toEqual(blocked);
     expect((await guest.waitFor('lobby')).blocked).toEqual(blocked);
-    const watcher = await Player.join(url, code, { name: 'Wat', spectate: true });
+    const watcher = await Player.join(served.ws, code, { name: 'Wat', spectate: true });
     expect((await watcher.waitFor('lobby')).blocked).toEqual(blocked);
     // Each seat says whose account it is and whether a guest sits there, to everyone, before the start.
     const seats = (await watcher.waitFor('lobby')).seats.map((s) => ({
@@ -127,11 +112,11 @@ describe('a table that cannot start', () => {
 
   it('tells a person alone at a quick-match table that it waits for a second person', async () => {
     // Another table's quick match may be open: a new one is made by create.
-    const ann = await signedIn(url, 'Ann');
+    const ann = await signedIn(served.ws, 'Ann');
     const alone = Player.wrap<'race'>(ann, await ann.create('race', { protocol: PROTOCOL_VERSION, public: true }));
     expect((await alone.waitFor('lobby')).blocked).toEqual({ reason: 'too-few-people', people: 1, need: 2 });
     const { code } = await alone.waitFor('lobby');
-    const bob = await Player.join(url, code, { name: 'Bob' });
+    const bob = await Player.join(served.ws, code, { name: 'Bob' });
     const two = await bob.waitFor('lobby', (l) => l.seats.length === 2);
     expect(two.blocked).toBeNull();
     expect(two.startsAt).not.toBeNull();

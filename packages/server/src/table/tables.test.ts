@@ -1,11 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RaceEdition, RaceSettings, RecordsAnswer, SoloRunAnswer } from '@ubongo/core';
 import { CLOSE_CODES, PROTOCOL_VERSION } from '@ubongo/core';
-import type { UbongoServer } from '../server.js';
 import { startServer } from '../server.js';
+import { serverPerFile } from '@ubongo/test-support/test-server';
 import { seatLabel } from './seats.js';
 import { byHand, humanPause, Player, signedIn, solve } from '@ubongo/test-support/player';
 import * as table from '@ubongo/test-support/race-table';
@@ -15,34 +15,23 @@ import * as table from '@ubongo/test-support/race-table';
 
 // A real server on a random port, with game time 20 times faster than the clock, so that a
 // 20-second hourglass lasts one real second.
-let server: UbongoServer;
-let url: string;
-let http: string;
 
-beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    dataDir: mkdtempSync(join(tmpdir(), 'ubongo-server-')),
+const served = serverPerFile((base) =>
+  startServer({
+    ...base,
     timeScale: 20,
-    log: () => undefined,
-  });
-  url = `ws://localhost:${server.port}`;
-  http = `http://localhost:${server.port}`;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+  }),
+);
 
 const { playing } = table;
 const newTable = (edition: RaceEdition, extra: Partial<RaceSettings> = {}): Promise<Player<'race'>> =>
-  table.newTable(url, edition, extra);
+  table.newTable(served.ws, edition, extra);
 const { playGame } = table;
 
 describe('connections', () => {
   it('a player who drops mid-round finds the game as it is on return', async () => {
     const ana = await newTable('classic', { rounds: 1, hourglassSeconds: 120 });
-    const ben = await Player.join(url, ana.room.roomId, { name: 'Ben' });
+    const ben = await Player.join(served.ws, ana.room.roomId, { name: 'Ben' });
     await ana.waitFor('lobby', (l) => l.seats.length === 2);
     ana.send('start');
     const before = await ben.waitFor('view', playing(1));
@@ -70,7 +59,7 @@ describe('connections', () => {
 
   it('a player who leaves for good is replaced by a bot, and the room is told', async () => {
     const ana = await newTable('classic', { rounds: 1 });
-    const ben = await Player.join(url, ana.room.roomId, { name: 'Ben' });
+    const ben = await Player.join(served.ws, ana.room.roomId, { name: 'Ben' });
     await ana.waitFor('lobby', (l) => l.seats.length === 2);
     ana.send('start');
     await ben.waitFor('view', playing(1));
@@ -91,7 +80,7 @@ describe('connections', () => {
     ana.send('add-bot', { level: 'expert' });
     ana.send('start');
     await ana.waitFor('view', playing(1));
-    const eve = await Player.join(url, ana.room.roomId, { name: 'Eve' });
+    const eve = await Player.join(served.ws, ana.room.roomId, { name: 'Eve' });
     const seen = await eve.waitFor('view', (m) => m.view.phase === 'playing');
     expect(seen.view.you).toBeNull();
     expect(seen.view.task).toBeNull();
@@ -105,8 +94,8 @@ describe('connections', () => {
 describe('rematch', () => {
   it('after the game the host calls the table back to the lobby: seats, bots and settings stay, and a second game is saved apart', async () => {
     const ana = await newTable('classic', { rounds: 1, variant: 'fixed', hourglassSeconds: 30 });
-    const ben = await Player.join(url, ana.room.roomId, { name: 'Ben' });
-    const cy = await Player.join(url, ana.room.roomId, { name: 'Cy' });
+    const ben = await Player.join(served.ws, ana.room.roomId, { name: 'Ben' });
+    const cy = await Player.join(served.ws, ana.room.roomId, { name: 'Cy' });
     ana.send('add-bot', { level: 'master' });
     await ana.waitFor('lobby', (l) => l.seats.length === 4);
     // Not before the game.
@@ -138,7 +127,7 @@ describe('rematch', () => {
     ]);
     expect((await ben.waitFor('lobby', (l) => !l.started && l.seats[2]?.kind === 'bot')).you).toBe(1);
     // The finished game stays saved.
-    const firstRecord = (await (await fetch(`${http}/api/games/${first}`)).json()) as {
+    const firstRecord = (await (await fetch(`${served.http}/api/games/${first}`)).json()) as {
       seats: { name: string }[];
       result?: unknown;
     };
@@ -149,14 +138,14 @@ describe('rematch', () => {
     await ana.next('lobby', (l) => !l.started && l.seats[1]?.ready === true);
     const second = await playGame(ana, [ana, ben]);
     expect(second).not.toBe(first);
-    const secondRecord = (await (await fetch(`${http}/api/games/${second}`)).json()) as {
+    const secondRecord = (await (await fetch(`${served.http}/api/games/${second}`)).json()) as {
       config: { variant: string; hourglassSeconds: number; players: unknown[] };
       seats: { name: string }[];
     };
     expect(secondRecord.seats.map((s) => s.name)).toEqual(['Ana', 'Ben', 'Bot 1 (master)']);
     expect(secondRecord.config).toMatchObject({ variant: 'fixed', hourglassSeconds: 30 });
     expect(secondRecord.config.players).toHaveLength(3);
-    expect((await fetch(`${http}/api/games/${first}`)).status).toBe(200);
+    expect((await fetch(`${served.http}/api/games/${first}`)).status).toBe(200);
     await Promise.all([ana.room.leave(), ben.room.leave()]);
   });
 
@@ -165,8 +154,8 @@ describe('rematch', () => {
     await ana.waitFor('lobby', (l) => l.seats.length === 1);
     const game = playGame(ana, [ana]);
     await ana.waitFor('view', playing(1));
-    const eve = await Player.join(url, ana.room.roomId, { name: 'Eve' });
-    const sam = await Player.join(url, ana.room.roomId, { name: 'Sam', spectate: true });
+    const eve = await Player.join(served.ws, ana.room.roomId, { name: 'Eve' });
+    const sam = await Player.join(served.ws, ana.room.roomId, { name: 'Sam', spectate: true });
     expect((await eve.waitFor('lobby')).you).toBe(-1);
     await game;
     ana.send('rematch');
@@ -179,8 +168,8 @@ describe('rematch', () => {
 
   it('when the host leaves after the game, a person still at the table becomes host and calls the rematch', async () => {
     const ana = await newTable('classic', { rounds: 1 });
-    const ben = await Player.join(url, ana.room.roomId, { name: 'Ben' });
-    const cy = await Player.join(url, ana.room.roomId, { name: 'Cy' });
+    const ben = await Player.join(served.ws, ana.room.roomId, { name: 'Ben' });
+    const cy = await Player.join(served.ws, ana.room.roomId, { name: 'Cy' });
     await ana.waitFor('lobby', (l) => l.seats.length === 3);
     await playGame(ana, [ana, ben, cy]);
     await ana.room.leave();
@@ -196,7 +185,7 @@ describe('rematch', () => {
 
   it('a player back with the token before the old connection is seen to go takes the seat, and the old connection is closed as taken over', async () => {
     const ana = await newTable('classic', { rounds: 1 });
-    const ben = await Player.join(url, ana.room.roomId, { name: 'Ben' });
+    const ben = await Player.join(served.ws, ana.room.roomId, { name: 'Ben' });
     await ana.waitFor('lobby', (l) => l.seats.length === 2);
     // A reload that beats the old page's goodbye, or a phone that changed networks: the server
     // still holds the old connection open when the token comes back.
@@ -223,7 +212,7 @@ describe('rematch', () => {
 
   it('a host whose connection drops in the lobby keeps the seat and the table, and is host again on return', async () => {
     const ana = await newTable('classic', { rounds: 1 });
-    const ben = await Player.join(url, ana.room.roomId, { name: 'Ben' });
+    const ben = await Player.join(served.ws, ana.room.roomId, { name: 'Ben' });
     await ana.waitFor('lobby', (l) => l.seats.length === 2);
     const token = ana.room.reconnectionToken;
     ana.room.connection.close();
@@ -239,7 +228,7 @@ describe('rematch', () => {
 
   it('when the host leaves mid-game, a bot takes the seat and the host’s part passes to a person', async () => {
     const ana = await newTable('classic', { rounds: 1 });
-    const ben = await Player.join(url, ana.room.roomId, { name: 'Ben' });
+    const ben = await Player.join(served.ws, ana.room.roomId, { name: 'Ben' });
     await ana.waitFor('lobby', (l) => l.seats.length === 2);
     ana.send('start');
     await ben.waitFor('view', playing(1));
@@ -259,8 +248,8 @@ describe('rematch', () => {
 
   it('the host’s part passes to a person who is connected, not to one whose connection dropped', async () => {
     const ana = await newTable('classic', { rounds: 1 });
-    const ben = await Player.join(url, ana.room.roomId, { name: 'Ben' });
-    const cy = await Player.join(url, ana.room.roomId, { name: 'Cy' });
+    const ben = await Player.join(served.ws, ana.room.roomId, { name: 'Ben' });
+    const cy = await Player.join(served.ws, ana.room.roomId, { name: 'Cy' });
     await ana.waitFor('lobby', (l) => l.seats.length === 3);
     const game = playGame(ana, [ana, cy]);
     // Ben's connection breaks mid-game: he has 60 s to come back.
@@ -281,8 +270,8 @@ describe('rematch', () => {
 });
 
 describe('solo play', () => {
-  it('five puzzles as fast as possible: the server keeps the score and records it', async () => {
-    const zoe = await Player.create(url, 'solo', { name: 'Zoe', mode: 'count', limit: 5, side: 'easy' });
+  it('five puzzles as fast as possible: the served.server keeps the score and records it', async () => {
+    const zoe = await Player.create(served.ws, 'solo', { name: 'Zoe', mode: 'count', limit: 5, side: 'easy' });
     zoe.send('start');
     let skipped = false;
     for (;;) {
@@ -303,7 +292,7 @@ describe('solo play', () => {
     // No best was sent: any complete run is a new best.
     expect(recorded.newBest).toBe(true);
     // Listed, with its id to replay it; but Zoe plays as a guest: on no public board (pages.test.ts).
-    const listed = await server.stores.soloRuns.records({
+    const listed = await served.server.stores.soloRuns.records({
       from: 'anyone',
       mode: 'count',
       limit: 5,
@@ -313,18 +302,18 @@ describe('solo play', () => {
     const mine = listed.find((r) => r.player === 'Zoe');
     expect(mine).toMatchObject({ solved: 5, skipped: 1, username: null });
     const { records } = (await (
-      await fetch(`${http}/api/records?mode=count&limit=5&side=easy&top=100`)
+      await fetch(`${served.http}/api/records?mode=count&limit=5&side=easy&top=100`)
     ).json()) as RecordsAnswer;
     expect(records.map((r) => r.player)).not.toContain('Zoe');
-    const replay = (await (await fetch(`${http}/api/runs/${mine?.id ?? 0}`)).json()) as SoloRunAnswer;
+    const replay = (await (await fetch(`${served.http}/api/runs/${mine?.id ?? 0}`)).json()) as SoloRunAnswer;
     expect(replay.run).toMatchObject({ player: 'Zoe', solved: 5, skipped: 1, verified: true });
     expect(replay.puzzles.map((p) => p.outcome)).toEqual(['solved', 'solved', 'skipped', 'solved', 'solved', 'solved']);
     await zoe.room.leave();
   });
 
-  it('the server says whether a run beats the best the player sent, by core’s comparison', async () => {
+  it('the served.server says whether a run beats the best the player sent, by core’s comparison', async () => {
     const run = async (best: { solved: number; ms: number }): Promise<boolean> => {
-      const ivy = await Player.create(url, 'solo', { name: 'Ivy', mode: 'count', limit: 5, side: 'hard', best });
+      const ivy = await Player.create(served.ws, 'solo', { name: 'Ivy', mode: 'count', limit: 5, side: 'hard', best });
       ivy.send('start');
       for (let n = 0; n < 5; n++) {
         const v = await ivy.waitFor('view', (m) => m.solved === n && m.task !== null);
@@ -344,7 +333,7 @@ describe('solo play', () => {
   });
 
   it('a run beats the best the account has on record, on any device, whatever the browser sends', async () => {
-    const client = await signedIn(url, 'Uli');
+    const client = await signedIn(served.ws, 'Uli');
     // Each puzzle taking a person's least time, game time running `scale` times faster than real time.
     const run = async (scale: number, best?: { solved: number; ms: number }): Promise<boolean> => {
       const uli = Player.wrap<'solo'>(
@@ -376,12 +365,18 @@ describe('solo play', () => {
 
   it('a bad best is refused when the room is created, with where it is wrong', async () => {
     await expect(
-      Player.create(url, 'solo', { name: 'Ivy', mode: 'count', limit: 5, side: 'hard', best: { solved: -1, ms: 0 } }),
+      Player.create(served.ws, 'solo', {
+        name: 'Ivy',
+        mode: 'count',
+        limit: 5,
+        side: 'hard',
+        best: { solved: -1, ms: 0 },
+      }),
     ).rejects.toThrow(/best\.solved/);
   });
 
   it('practice: any task, a hint places one more piece each time, the solution, a checked claim', async () => {
-    const pat = await Player.create(url, 'practice', { name: 'Pat' });
+    const pat = await Player.create(served.ws, 'practice', { name: 'Pat' });
     pat.send('task', { edition: 'extreme', board: 'E07', side: 'hard', key: 'blue' });
     const { task } = await pat.waitFor('practice', (m) => m.board === 'E07');
     expect(task.grid).toBe('hex');

@@ -1,38 +1,23 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LiveAnswer } from '@ubongo/core';
 import { PROTOCOL_VERSION, REACTION_ALLOWANCE } from '@ubongo/core';
-import type { UbongoServer } from '../server.js';
 import { startServer } from '../server.js';
+import { serverPerFile } from '@ubongo/test-support/test-server';
 import { member, Player, signedIn } from '@ubongo/test-support/player';
 import * as table from '@ubongo/test-support/race-table';
 
 // Watching and reacting over a real socket: the live page's list of games in play (its watchers
 // counted), and a table's preset reactions (who hears them, the allowance, a reaction not in the list).
 
-let server: UbongoServer;
-let url: string;
-let http: string;
-
-beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    dataDir: mkdtempSync(join(tmpdir(), 'ubongo-watch-')),
+const served = serverPerFile((base) =>
+  startServer({
+    ...base,
     timeScale: 20,
-    log: () => undefined,
-  });
-  url = `ws://localhost:${server.port}`;
-  http = `http://localhost:${server.port}`;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+  }),
+);
 
 const live = async (): Promise<LiveAnswer> => {
-  const res = await fetch(`${http}/api/live`);
+  const res = await fetch(`${served.http}/api/live`);
   expect(res.status).toBe(200);
   return (await res.json()) as LiveAnswer;
 };
@@ -45,9 +30,9 @@ const settle = (ms = 300): Promise<void> => new Promise((resolve) => setTimeout(
 
 describe('reactions', () => {
   it('a seated player’s reaction reaches the other seats and the watchers; a watcher may not react', async () => {
-    const ana = await table.newTable(url, 'classic', { rounds: 1, hourglassSeconds: 120 });
-    const ben = await Player.join(url, ana.room.roomId, { name: 'Ben' });
-    const eve = await Player.join(url, ana.room.roomId, { name: 'Eve', spectate: true });
+    const ana = await table.newTable(served.ws, 'classic', { rounds: 1, hourglassSeconds: 120 });
+    const ben = await Player.join(served.ws, ana.room.roomId, { name: 'Ben' });
+    const eve = await Player.join(served.ws, ana.room.roomId, { name: 'Eve', spectate: true });
     await ana.waitFor('lobby', (l) => l.seats.length === 2 && l.spectators === 1);
     // In the lobby as in the game.
     ben.send('react', { reaction: 'gg' });
@@ -66,8 +51,8 @@ describe('reactions', () => {
   });
 
   it(`past ${REACTION_ALLOWANCE.burst} at once a reaction is refused and sent to nobody; a reaction not in the list is refused`, async () => {
-    const ana = await table.newTable(url, 'classic');
-    const ben = await Player.join(url, ana.room.roomId, { name: 'Ben' });
+    const ana = await table.newTable(served.ws, 'classic');
+    const ben = await Player.join(served.ws, ana.room.roomId, { name: 'Ben' });
     await ana.waitFor('lobby', (l) => l.seats.length === 2);
     for (let i = 0; i <= REACTION_ALLOWANCE.burst; i++) ana.send('react', { reaction: 'thumbs-up' });
     expect(await ana.next('rejected')).toMatchObject({ to: 'react', code: 'message/too-fast' });
@@ -95,7 +80,7 @@ describe('reactions', () => {
 describe('GET /api/live', () => {
   it('lists rated games (their average rating), then quick-match games, with their watchers; not private casual games', async () => {
     // A casual private table's game is not listed.
-    const host = await table.newTable(url, 'classic', { rounds: 1, hourglassSeconds: 300 });
+    const host = await table.newTable(served.ws, 'classic', { rounds: 1, hourglassSeconds: 300 });
     host.send('add-bot', { level: 'beginner' });
     host.send('start');
     await host.waitFor('view', table.playing(1));
@@ -104,7 +89,7 @@ describe('GET /api/live', () => {
     // A quick-match game: two people, both ready.
     const quick = await Promise.all(
       ['Quin', 'Quill'].map(async (name) => {
-        const client = await signedIn(url, name);
+        const client = await signedIn(served.ws, name);
         return Player.wrap<'race'>(
           client,
           await client.joinOrCreate('race', { protocol: PROTOCOL_VERSION, public: true }),
@@ -115,7 +100,7 @@ describe('GET /api/live', () => {
     await Promise.all(quick.map((p) => p.waitFor('view', table.playing(1))));
 
     // A rated game between two members.
-    const [rita, remo] = await Promise.all(['rita_w', 'remo_w'].map((n) => member(url, n)));
+    const [rita, remo] = await Promise.all(['rita_w', 'remo_w'].map((n) => member(served.ws, n)));
     if (!rita || !remo) throw new Error('no members');
     const rated = Player.wrap<'race'>(
       rita.client,
@@ -148,7 +133,7 @@ describe('GET /api/live', () => {
     expect(games.find((g) => g.code === quickCode)).toMatchObject({ kind: 'casual', rating: null, watchers: 0 });
 
     // A spectator comes: counted on the live page, and for the players.
-    const eve = await Player.join(url, code, { name: 'Eve', spectate: true });
+    const eve = await Player.join(served.ws, code, { name: 'Eve', spectate: true });
     await expect.poll(async () => (await live()).games.find((g) => g.code === code)?.watchers).toBe(1);
     expect((await rated.waitFor('lobby', (l) => l.spectators === 1)).spectators).toBe(1);
     // ... and goes.

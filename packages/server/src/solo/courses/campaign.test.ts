@@ -1,43 +1,29 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CampaignOutcome, CampaignProgress, GuestAnswer } from '@ubongo/core';
 import { campaignLevels, humanFloorSeconds, PROTOCOL_VERSION } from '@ubongo/core';
 import { shippedDeck } from '@ubongo/core/decks';
 import { Client } from 'colyseus.js';
-import type { UbongoServer } from '../../server.js';
 import { startServer } from '../../server.js';
+import { serverPerFile } from '@ubongo/test-support/test-server';
 import { byHand, Player, solve } from '@ubongo/test-support/player';
 
 // The campaign over a real socket (docs/decks.md, "The campaign"): levels open one by one, stars
 // by time, progress with the account.
 
 const TIME_SCALE = 10;
-let server: UbongoServer;
-let url: string;
-let http: string;
 
 const levels = campaignLevels({ classic: shippedDeck('classic'), extreme: shippedDeck('extreme') });
 
-beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    dataDir: mkdtempSync(join(tmpdir(), 'ubongo-campaign-')),
+const served = serverPerFile((base) =>
+  startServer({
+    ...base,
     timeScale: TIME_SCALE,
-    log: () => undefined,
-  });
-  url = `ws://localhost:${server.port}`;
-  http = `http://localhost:${server.port}`;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+  }),
+);
 
 /** A guest account: its session. */
 async function guest(name: string): Promise<string> {
-  const res = await fetch(`${http}/api/accounts`, {
+  const res = await fetch(`${served.http}/api/accounts`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name }),
@@ -50,7 +36,7 @@ const pause = (seconds: number): Promise<void> =>
   new Promise((resolve) => setTimeout(resolve, (seconds * 1000) / TIME_SCALE + 20));
 
 const enter = async (session: string, level: number): Promise<Player<'solo'>> => {
-  const client = new Client(url);
+  const client = new Client(served.ws);
   client.auth.token = session;
   return Player.wrap<'solo'>(
     client,
@@ -82,7 +68,7 @@ async function play(session: string, level: number, seconds: number): Promise<Ca
 }
 
 const progress = async (session: string): Promise<CampaignProgress> => {
-  const res = await fetch(`${http}/api/me/campaign`, { headers: { authorization: `Bearer ${session}` } });
+  const res = await fetch(`${served.http}/api/me/campaign`, { headers: { authorization: `Bearer ${session}` } });
   expect(res.status).toBe(200);
   return (await res.json()) as CampaignProgress;
 };
@@ -164,7 +150,7 @@ describe('the campaign', () => {
 
   it('progress belongs to the account: a second session of a claimed account sees it', async () => {
     const session = await guest('Mara');
-    const claim = await fetch(`${http}/api/me/claim`, {
+    const claim = await fetch(`${served.http}/api/me/claim`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${session}` },
       body: JSON.stringify({ username: 'mara_camp', password: 'a long password' }),
@@ -172,7 +158,7 @@ describe('the campaign', () => {
     expect(claim.status).toBe(200);
     expect(await play(session, 1, quick)).toMatchObject({ stars: 3, opened: 2 });
     // Another device: signed in with the username and password.
-    const signIn = await fetch(`${http}/api/sessions`, {
+    const signIn = await fetch(`${served.http}/api/sessions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'mara_camp', password: 'a long password' }),
@@ -188,6 +174,6 @@ describe('the campaign', () => {
     expect(await p.waitFor('view', (m) => m.task !== null)).toBeTruthy();
     await p.room.leave();
     // Without a session there is no campaign to see.
-    expect((await fetch(`${http}/api/me/campaign`)).status).toBe(401);
+    expect((await fetch(`${served.http}/api/me/campaign`)).status).toBe(401);
   });
 });

@@ -1,16 +1,13 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Client } from 'colyseus.js';
 import type { DailyAnswer, DailyBoardAnswer, DailyOutcome, DailySolutionAnswer } from '@ubongo/core';
 import { isDeepStrictEqual } from 'node:util';
 import { checkSolution, dailyDateAdd, dailySchedule, PROTOCOL_VERSION } from '@ubongo/core';
 import { byHand, humanPause, member, Player, signedIn, solve } from '@ubongo/test-support/player';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GameClock } from '../../clock.js';
 import { secretDraw } from './daily.js';
-import type { UbongoServer } from '../../server.js';
 import { startServer } from '../../server.js';
+import { serverPerFile } from '@ubongo/test-support/test-server';
 import { solo } from '../../storage/contract/fixtures.js';
 
 // The daily puzzle over a real socket (docs/courses.md, "The daily puzzle"): the server's clock
@@ -32,31 +29,20 @@ const DAY = 86_400_000;
 const SCALE = 20;
 // 2026-11-28, 08:00 UTC: game time runs 20 times faster, far from midnight for the whole test.
 const clock = new MovableClock(SCALE, 0, Date.UTC(2026, 10, 28, 8));
-let server: UbongoServer;
-let url: string;
-let http: string;
 
-beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    dataDir: mkdtempSync(join(tmpdir(), 'ubongo-daily-')),
-    log: () => undefined,
+const served = serverPerFile((base) =>
+  startServer({
+    ...base,
     clock,
-  });
-  url = `ws://localhost:${server.port}`;
-  http = `http://localhost:${server.port}`;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+  }),
+);
 
 const decks = {
   classic: (await import('@ubongo/core/decks')).shippedDeck('classic'),
   extreme: (await import('@ubongo/core/decks')).shippedDeck('extreme'),
 };
 /** The server's schedule: core's rule, drawn with the server's secret (kept in its database). */
-const serverSchedule = async () => dailySchedule(decks, secretDraw(await server.stores.daily.dailySecret()));
+const serverSchedule = async () => dailySchedule(decks, secretDraw(await served.server.stores.daily.dailySecret()));
 
 /** Plays today's daily as `client`: solved by hand, or left mid-run. The run's task and its outcome. */
 async function playDaily(client: Client, how: 'solve' | 'leave') {
@@ -86,17 +72,17 @@ async function playDaily(client: Client, how: 'solve' | 'leave') {
 
 const daily = async (session?: string): Promise<DailyAnswer> =>
   (await (
-    await fetch(`${http}/api/daily`, session ? { headers: { authorization: `Bearer ${session}` } } : {})
+    await fetch(`${served.http}/api/daily`, session ? { headers: { authorization: `Bearer ${session}` } } : {})
   ).json()) as DailyAnswer;
 
 const board = async (date: string): Promise<DailyBoardAnswer> =>
-  (await (await fetch(`${http}/api/daily/${date}/board`)).json()) as DailyBoardAnswer;
+  (await (await fetch(`${served.http}/api/daily/${date}/board`)).json()) as DailyBoardAnswer;
 
 /** Makes a member established (three verified runs on two days before), as every public board asks. */
 async function established(username: string): Promise<{ client: Client; id: string; session: string }> {
-  const m = await member(url, username);
+  const m = await member(served.ws, username);
   for (const at of [1, 2, DAY + 1])
-    await server.stores.soloRuns.saveSolo(
+    await served.server.stores.soloRuns.saveSolo(
       solo({ accountId: m.id, player: username, finishedAt: Date.UTC(2026, 10, 1) + at }),
     );
   return m;
@@ -138,7 +124,7 @@ describe('the daily puzzle', () => {
   });
 
   it('a guest plays it too, and is on no board; leaving mid-run uses the attempt', async () => {
-    const client = await signedIn(url, 'Cy');
+    const client = await signedIn(served.ws, 'Cy');
     const session = client.auth.token;
     await playDaily(client, 'leave');
     // The attempt was taken as the run started, and settled unsolved as the player left.
@@ -154,8 +140,8 @@ describe('the daily puzzle', () => {
     const first = await playDaily(dan.client, 'solve');
     expect(first.outcome).toMatchObject({ date: '2026-11-28', counted: true, streak: 1 });
     // Today's solution is never given away, nor a run that would show it.
-    expect((await fetch(`${http}/api/daily/2026-11-28/solution`)).status).toBe(403);
-    expect((await fetch(`${http}/api/runs/${first.recorded?.run}`)).status).toBe(403);
+    expect((await fetch(`${served.http}/api/daily/2026-11-28/solution`)).status).toBe(403);
+    expect((await fetch(`${served.http}/api/runs/${first.recorded?.run}`)).status).toBe(403);
 
     clock.shift += DAY;
     expect(await daily(dan.session)).toMatchObject({ date: '2026-11-29', attempt: null, streak: 1 });
@@ -166,18 +152,18 @@ describe('the daily puzzle', () => {
     expect(next.outcome).toMatchObject({ date: '2026-11-29', counted: true, streak: 2 });
 
     // Yesterday's task, as a checked puzzle, and a solution of it that the engine accepts.
-    const res = await fetch(`${http}/api/daily/2026-11-28/solution`);
+    const res = await fetch(`${served.http}/api/daily/2026-11-28/solution`);
     expect(res.status).toBe(200);
-    expect((await fetch(`${http}/api/runs/${first.recorded?.run}`)).status).toBe(200);
+    expect((await fetch(`${served.http}/api/runs/${first.recorded?.run}`)).status).toBe(200);
     const solution = (await res.json()) as DailySolutionAnswer;
     expect(first.current).toMatchObject(solution.task);
     expect(checkSolution(solution.puzzle, solution.solution).ok).toBe(true);
-    expect((await fetch(`${http}/api/daily/2026-11-29/solution`)).status).toBe(403);
-    expect((await fetch(`${http}/api/daily/2027-01-01/solution`)).status).toBe(403);
-    expect((await fetch(`${http}/api/daily/2025-12-31/solution`)).status).toBe(404);
+    expect((await fetch(`${served.http}/api/daily/2026-11-29/solution`)).status).toBe(403);
+    expect((await fetch(`${served.http}/api/daily/2027-01-01/solution`)).status).toBe(403);
+    expect((await fetch(`${served.http}/api/daily/2025-12-31/solution`)).status).toBe(404);
     // Not a day: nothing there, as every path of a wrong shape.
-    expect((await fetch(`${http}/api/daily/2026-02-30/solution`)).status).toBe(404);
-    expect((await fetch(`${http}/api/daily/2026-12-01/board`)).status).toBe(404);
+    expect((await fetch(`${served.http}/api/daily/2026-02-30/solution`)).status).toBe(404);
+    expect((await fetch(`${served.http}/api/daily/2026-12-01/board`)).status).toBe(404);
 
     // A day missed: the streak is gone, and starts again at 1.
     clock.shift += 2 * DAY;
@@ -220,9 +206,9 @@ describe('the daily puzzle', () => {
     const played = await playDaily(fay.client, 'solve');
     expect(played.outcome).toMatchObject({ date, counted: true, solved: true });
     // The run finished on the day before by game time, which is over by the wall clock: still hidden.
-    expect((await fetch(`${http}/api/runs/${played.recorded?.run}`)).status).toBe(403);
+    expect((await fetch(`${served.http}/api/runs/${played.recorded?.run}`)).status).toBe(403);
     clock.step += DAY;
-    expect((await fetch(`${http}/api/runs/${played.recorded?.run}`)).status).toBe(200);
+    expect((await fetch(`${served.http}/api/runs/${played.recorded?.run}`)).status).toBe(200);
     clock.step = 0;
   });
 });

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Client } from 'colyseus.js';
 import type { StormHighsAnswer, StormOutcome } from '@ubongo/core';
 import {
@@ -15,10 +12,10 @@ import {
 } from '@ubongo/core';
 import { shippedDeck } from '@ubongo/core/decks';
 import { byHand, member, Player, solve } from '@ubongo/test-support/player';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GameClock } from '../../clock.js';
-import type { UbongoServer } from '../../server.js';
 import { startServer } from '../../server.js';
+import { serverPerFile } from '@ubongo/test-support/test-server';
 import { solo } from '../../storage/contract/fixtures.js';
 
 // Storm over a real socket (docs/courses.md, "Storm"): the ramp's tasks, the clock that moves with
@@ -28,33 +25,22 @@ const SCALE = 8;
 const DAY = 86_400_000;
 // 2026-11-28 (a Saturday), 08:00 UTC: game time runs 8 times faster, far from midnight for the whole test.
 const clock = new GameClock(SCALE, 0, Date.UTC(2026, 10, 28, 8));
-let server: UbongoServer;
-let url: string;
-let http: string;
 
-beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    dataDir: mkdtempSync(join(tmpdir(), 'ubongo-storm-')),
-    log: () => undefined,
+const served = serverPerFile((base) =>
+  startServer({
+    ...base,
     clock,
-  });
-  url = `ws://localhost:${server.port}`;
-  http = `http://localhost:${server.port}`;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+  }),
+);
 
 const buckets = stormBuckets(shippedDeck('classic'));
 const name = (t: { board: string; side: string; key: string }): string => `${t.board} ${t.side} ${t.key}`;
 
 /** Makes a member established (three verified runs on two days before), as every public board asks. */
 async function established(username: string): Promise<{ client: Client; id: string; session: string }> {
-  const m = await member(url, username);
+  const m = await member(served.ws, username);
   for (const at of [1, 2, DAY + 1])
-    await server.stores.soloRuns.saveSolo(
+    await served.server.stores.soloRuns.saveSolo(
       solo({ accountId: m.id, player: username, finishedAt: Date.UTC(2026, 10, 1) + at }),
     );
   return m;
@@ -66,7 +52,7 @@ const quickHand = (pieces: number): Promise<void> =>
 
 const highs = async (session?: string): Promise<StormHighsAnswer> =>
   (await (
-    await fetch(`${http}/api/storm/highs`, session ? { headers: { authorization: `Bearer ${session}` } } : {})
+    await fetch(`${served.http}/api/storm/highs`, session ? { headers: { authorization: `Bearer ${session}` } } : {})
   ).json()) as StormHighsAnswer;
 
 describe('Storm', () => {
@@ -137,7 +123,7 @@ describe('Storm', () => {
       expect(checkSolution(m.puzzle, m.solution).ok).toBe(true);
     }
     // The run is stored with its seed: the ramp's tasks for that seed are the ones dealt.
-    const stored = await server.stores.soloRuns.soloRun(recorded.run);
+    const stored = await served.server.stores.soloRuns.soloRun(recorded.run);
     expect(stored?.dealing).toBe('storm');
     expect(
       stormTasks(buckets, stored?.seed ?? -1)
@@ -169,7 +155,7 @@ describe('Storm', () => {
       ]);
     // Without a session: the boards alone. A top out of bounds is refused.
     expect((await highs()).mine).toBeUndefined();
-    expect((await fetch(`${http}/api/storm/highs?top=51`)).status).toBe(400);
+    expect((await fetch(`${served.http}/api/storm/highs?top=51`)).status).toBe(400);
   }, 60_000);
 
   it('a set-aside with less than 10 s left ends the run there; a run not verified counts for no high', async () => {
