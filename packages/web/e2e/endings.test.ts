@@ -250,24 +250,6 @@ describe.each(['phone', 'desktop'] as const)('end screens on a %s', (on) => {
     await page.context().close();
   }, 120_000);
 
-  it('alone at a table and never solving: nobody wins', async () => {
-    const { page, errors } = await person(on, 'Solo Sam');
-    await openTable(on, page);
-    await oneRound(page, '20');
-    await press(on, page.getByRole('button', { name: 'Start the game' }));
-    await page.locator('svg.puzzle-svg').waitFor({ timeout: 20_000 });
-    // Both hourglasses run out: 40 s.
-    await page.getByRole('heading', { level: 1, name: 'Nobody wins' }).waitFor({ timeout: 60_000 });
-    await expect
-      .poll(() => page.getByTestId('decided').textContent())
-      .toBe('Nobody scored a point or took a jewel in this game, so nobody won it.');
-    await expect.poll(() => page.getByText('You win!').count()).toBe(0);
-    await expect.poll(() => page.getByTestId('rated').textContent()).toBe('A casual game: no rating changed.');
-    await page.screenshot({ path: `${SHOTS}/nobody-${on}.png`, fullPage: true });
-    expect(errors).toEqual([]);
-    await page.context().close();
-  }, 90_000);
-
   it('a person who leaves is shown on screen, and the seat as a bot for them', async () => {
     const { page, errors } = await person(on, 'Host Hal');
     const code = await openTable(on, page);
@@ -290,6 +272,30 @@ describe.each(['phone', 'desktop'] as const)('end screens on a %s', (on) => {
     expect(errors).toEqual([]);
     await page.context().close();
   }, 60_000);
+});
+
+/* A game nobody scores in: nothing to do but wait for the sand, so game time runs five times faster. */
+describe('a game nobody scored in, game time x5', () => {
+  const fast = chromiumAndServer(5);
+  for (const on of ['phone', 'desktop'] as const) {
+    it(`alone at a table and never solving: nobody wins, on a ${on}`, async () => {
+      const { page, errors } = await person(on, 'Solo Sam', fast);
+      await openTable(on, page);
+      await oneRound(page, '20');
+      await press(on, page.getByRole('button', { name: 'Start the game' }));
+      await page.locator('svg.puzzle-svg').waitFor({ timeout: 20_000 });
+      // Both hourglasses run out: 40 game seconds, 8 real ones.
+      await page.getByRole('heading', { level: 1, name: 'Nobody wins' }).waitFor({ timeout: 30_000 });
+      await expect
+        .poll(() => page.getByTestId('decided').textContent())
+        .toBe('Nobody scored a point or took a jewel in this game, so nobody won it.');
+      await expect.poll(() => page.getByText('You win!').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('rated').textContent()).toBe('A casual game: no rating changed.');
+      await page.screenshot({ path: `${SHOTS}/nobody-${on}.png`, fullPage: true });
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }, 90_000);
+  }
 });
 
 /*
