@@ -48,7 +48,7 @@ export class ProgressReports {
 
   /**
    * `player` of `game` has `down` pieces down (lying at `placements`, when said) at `now`: kept,
-   * and `announce`d when it changed. Refused while no round of theirs is being played, once they
+   * and `announce`d when it changed (saying whether the count did). Refused while no round of theirs is being played, once they
    * have solved, beyond their task's pieces, with placements that are not `down` of its pieces in
    * their shapes on the board (core's `laidProblem`), or beyond the allowance (`BOARD_REPORTS`: a
    * burst, then one every so often), so that no client floods the others with boards.
@@ -57,7 +57,7 @@ export class ProgressReports {
     game: RaceGame,
     report: { player: PlayerId; down: number; placements?: readonly ProposedPlacement[] | undefined },
     now: number,
-    announce: (round: number) => void,
+    announce: (counts: boolean) => void,
   ): ReportRefused | null {
     const { player, down, placements } = report;
     const inPlay = game.progressOf(player);
@@ -79,9 +79,10 @@ export class ProgressReports {
         code: 'message/too-fast',
         message: `at most ${BOARD_REPORTS.burst} boards at once, then one every ${BOARD_REPORTS.everyMs} ms`,
       };
+    const counted = this.#progress.round === round ? this.#progress.players.get(player)?.down : undefined;
     if (!this.#set(round, player, { down, of, ...(placements ? { placements } : {}) })) return null;
     this.#progress.allowance.set(player, { left: left - 1, at: now });
-    announce(round);
+    announce(counted !== down);
     return null;
   }
 

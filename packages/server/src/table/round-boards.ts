@@ -1,5 +1,5 @@
 import type { PlayerId, ProposedPlacement, RaceAction, RaceEvent } from '@ubongo/core';
-import { botLaid, solveFirst } from '@ubongo/core';
+import { botLaid, seesBoards, solveFirst } from '@ubongo/core';
 import type { GameClock } from '../clock.js';
 import type { ProgressReports, ReportRefused } from './progress-reports.js';
 import type { RaceGame } from './race-game.js';
@@ -33,8 +33,8 @@ export class RoundBoards {
   report(player: PlayerId, down: number, placements?: readonly ProposedPlacement[]): ReportRefused | null {
     const game = this.s.game;
     if (!game || this.s.beginning) return { code: 'message/wrong-phase', message: 'the game has not started' };
-    return this.progress.report(game, { player, down, placements }, this.clock.now(), () => {
-      this.#announce(game);
+    return this.progress.report(game, { player, down, placements }, this.clock.now(), (counts) => {
+      this.#announce(game, counts);
     });
   }
 
@@ -69,17 +69,21 @@ export class RoundBoards {
       if (this.progress.set(round, plan.player, down, plan.task.pieces.length)) changed = true;
       if (nextAt !== null && (next === null || nextAt < next)) next = nextAt;
     }
-    if (changed) this.#announce(game);
+    if (changed) this.#announce(game, true);
     return next;
   }
 
-  /** Everyone's progress, to each as they may see it. */
-  #announce(game: RaceGame): void {
-    const round = game.playingRound;
-    if (round === null) return;
-    this.views.each('progress', (sessionId) => ({
-      round,
-      players: this.progress.seenBy(game, this.table.seatOf(sessionId)?.id ?? null),
-    }));
+  /**
+   * Everyone's progress, to each as they may see it; when only where the pieces lie changed (not
+   * the `counts`), only to those who see the boards (the others would be told nothing new).
+   */
+  #announce(game: RaceGame, counts: boolean): void {
+    const round = game.roundInPlay;
+    if (!round) return;
+    this.views.each('progress', (sessionId) => {
+      const viewer = this.table.seatOf(sessionId)?.id ?? null;
+      if (!counts && !seesBoards(round, viewer)) return null;
+      return { round: round.number, players: this.progress.seenBy(game, viewer) };
+    });
   }
 }

@@ -133,6 +133,11 @@ describe('the boards of a round in play', () => {
     expect(master.boards.report('p1', 1)).toBeNull();
     expect(transport.sent.filter((m) => m.to === 'w' && m.type === 'progress')).toHaveLength(7);
     expect(boardOf(transport.last('w', 'progress'), 'p1')).toEqual({ down: 1, of: solutionOf('p1').length });
+    // A piece moved, the count the same: the watcher is told, the seated player still at their board is not.
+    clock.t += 200;
+    expect(master.boards.report('p1', 1, [second])).toBeNull();
+    expect(transport.sent.filter((m) => m.to === 'w' && m.type === 'progress')).toHaveLength(8);
+    expect(transport.sent.filter((m) => m.to === 's2' && m.type === 'progress')).toHaveLength(7);
   });
 
   it("fills a bot's board piece by piece over its solve time, with the solution it claims", async () => {
