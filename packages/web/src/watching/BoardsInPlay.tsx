@@ -59,7 +59,7 @@ export function BoardsInPlay({
         </figcaption>
       </figure>
       {others.length > 0 && (
-        <>
+        <div className="other-boards-box">
           <p className="boards-hint">{t('watchBoards.hint')}</p>
           <ul className="other-boards">
             {others.map((p) => {
@@ -86,7 +86,7 @@ export function BoardsInPlay({
               );
             })}
           </ul>
-        </>
+        </div>
       )}
     </section>
   );
