@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { PROTOCOL_VERSION } from '@ubongo/core';
+import { member, Player, solve } from '@ubongo/test-support/player';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
 import { solveWithMouse } from './play.js';
@@ -93,4 +95,59 @@ describe('watching a round in play', () => {
     expect([...host.errors, ...watcher.errors]).toEqual([]);
     await Promise.all([host.page.context().close(), page.context().close()]);
   }, 150_000);
+
+  /** Two members play a rated game of `rounds` (a long hourglass), scripted over the socket; both players. */
+  async function ratedGame(
+    names: [string, string],
+    rounds: number,
+  ): Promise<{ code: string; players: Player<'race'>[] }> {
+    const ws = real.server.url.replace(/^http/, 'ws');
+    const [a, b] = await Promise.all(names.map((n) => member(ws, n)));
+    if (!a || !b) throw new Error('no members');
+    const host = Player.wrap<'race'>(
+      a.client,
+      await a.client.create('race', {
+        protocol: PROTOCOL_VERSION,
+        settings: { rated: true, rounds, hourglassSeconds: 300 },
+      }),
+    );
+    const { code } = await host.waitFor('lobby');
+    const guest = Player.wrap<'race'>(b.client, await b.client.joinById(code, { protocol: PROTOCOL_VERSION }));
+    await host.waitFor('lobby', (l) => l.seats.length === 2);
+    host.send('start');
+    await Promise.all([host, guest].map((p) => p.waitFor('view', (m) => m.view.phase === 'playing')));
+    return { code, players: [host, guest] };
+  }
+
+  it('shows the top live game on the TV once turned on, its boards as they fill, and the next when it ends', async () => {
+    const first = await ratedGame(['tv_ada', 'tv_bo'], 1);
+    const { page, errors } = await open('Tess', 'phone');
+    await page.getByRole('link', { name: 'Live games' }).tap();
+    await page.getByRole('heading', { name: 'Live games', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Turn the TV on' }).tap();
+    const tv = page.locator('.live-tv .tv-screen');
+    await expect.poll(() => tv.getAttribute('data-code'), { timeout: 15_000 }).toBe(first.code);
+    await expect.poll(() => tv.locator('.boards-in-play .board-picture').count()).toBe(2);
+    await expect.poll(() => tv.locator('.live-facts').innerText()).toContain('tv_ada, tv_bo');
+    // A player's pieces, as they report them, appear on the TV.
+    const [ada, bo] = first.players as [Player<'race'>, Player<'race'>];
+    const task = (await ada.waitFor('view', (m) => m.view.task !== null)).view.task;
+    if (!task) throw new Error('no task');
+    ada.send('progress', { down: 2, placements: solve(task).slice(0, 2) });
+    await expect.poll(() => tv.locator('.focused-board .picture-piece').count(), { timeout: 5000 }).toBe(2);
+    await page.screenshot({ path: `${SHOTS}/tv-phone.png`, fullPage: true });
+    expect(await seriousViolations(page, 'live TV')).toEqual([]);
+
+    // Another game starts; the first ends (both solve its one round): the TV shows the other.
+    const second = await ratedGame(['tv_cy', 'tv_di'], 2);
+    for (const p of [ada, bo]) {
+      const own = (await p.waitFor('view', (m) => m.view.task !== null)).view.task;
+      if (own) p.send('claim', { placements: solve(own) });
+    }
+    await expect.poll(() => tv.getAttribute('data-code'), { timeout: 30_000 }).toBe(second.code);
+    await expect.poll(() => tv.locator('.boards-in-play .board-picture').count()).toBe(2);
+    expect(errors).toEqual([]);
+    await Promise.all([...first.players, ...second.players].map((p) => p.room.leave()));
+    await page.context().close();
+  }, 120_000);
 });
