@@ -70,7 +70,7 @@ function transforms(grid: GridName): Matrix[] {
 const key = (x: number, y: number): string => `${x},${y}`;
 
 /** Whether `cells` is a translated, rotated or reflected copy of `shape`. */
-function congruent(grid: GridName, shape: readonly Cell[], cells: readonly Cell[]): boolean {
+export function congruent(grid: GridName, shape: readonly Cell[], cells: readonly Cell[]): boolean {
   if (shape.length !== cells.length) return false;
   const target = new Set(cells.map(([x, y]) => key(x, y)));
   if (target.size !== cells.length) return false;

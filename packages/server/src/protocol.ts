@@ -45,6 +45,16 @@ export const MAX_SPECTATORS = 12;
 const cell = z.tuple([z.number().int(), z.number().int()]).readonly();
 const placement = z.strictObject({ piece: z.string().max(32), cells: z.array(cell).max(64).readonly() }).readonly();
 const placements = z.array(placement).max(16).readonly();
+/** A piece on a board as it lies (a `progress` report), small cells only. */
+const boardPlacement = z
+  .strictObject({
+    piece: z.string().max(32),
+    cells: z
+      .array(z.tuple([z.number().int().min(-1000).max(1000), z.number().int().min(-1000).max(1000)]).readonly())
+      .max(16)
+      .readonly(),
+  })
+  .readonly();
 const trailAt = z
   .number()
   .int()
@@ -102,8 +112,12 @@ export const raceMessages = {
   move: z.strictObject({ row: z.number().int() }),
   place: z.strictObject({ row: z.number().int() }),
   'lay-out': empty,
-  // (The task's own count is checked by the master: no task has more than 16 pieces.)
-  progress: z.strictObject({ down: z.number().int().min(0).max(16) }),
+  // (The task's own count and the pieces' shapes are checked by the master: no task has more than
+  // 16 pieces, no piece more than 16 cells.)
+  progress: z.strictObject({
+    down: z.number().int().min(0).max(16),
+    placements: z.array(boardPlacement).max(16).readonly().exactOptional(),
+  }),
   react: z.strictObject({ reaction: z.enum(REACTIONS) }),
 } as const;
 

@@ -14,6 +14,7 @@ import './ui/ui.css';
 import './home/home.css';
 import './table/table.css';
 import './watching/watching.css';
+import './watching/boards-in-play.css';
 import './solo/solo.css';
 import './practice/practice.css';
 import './learn/learn.css';

@@ -11,5 +11,6 @@ export * from './referee.js';
 export * from './trail.js';
 export * from './trail-replay.js';
 export * from './reveal.js';
+export * from './boards-in-play.js';
 export * from './refusal.js';
 export * from './plausibility.js';

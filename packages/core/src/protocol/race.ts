@@ -1,4 +1,5 @@
 import type { ProposedPlacement } from '../checker.js';
+import type { Puzzle } from '../puzzle.js';
 import type { PieceSet, Side } from '../deck.js';
 import type { BotLevel } from '../game/bot-model.js';
 import type { RaceEdition, RaceEvent, RaceView, Variant } from '../game/race.js';
@@ -61,8 +62,10 @@ export interface RaceClientMessages {
   /**
    * How many pieces you have down on your board this round (0 to the task's pieces), for the
    * others to watch: shown, never judged. While the round is played and you have not solved.
+   * `placements`: where they lie (each piece with the cells it covers, `down` of them), for those
+   * who may see boards (core's `seesBoards`); checked for shape (`laidProblem`), not for a solution.
    */
-  readonly progress: { readonly down: number };
+  readonly progress: { readonly down: number; readonly placements?: readonly ProposedPlacement[] };
   /** A preset reaction (watch.ts's `REACTIONS`) shown beside your seat: seated people only, at most `REACTION_ALLOWANCE`. */
   readonly react: { readonly reaction: ReactionId };
 }
@@ -164,16 +167,23 @@ export type StartBlocked =
   | { readonly reason: 'too-few-people'; readonly people: number; readonly need: number };
 
 /**
- * A player's progress in the round being played, as their client last reported it: pieces down of
- * the task's pieces. A report, not a fact: shown to everyone at the table, never judged, and never
- * where the pieces lie. Whether and in what order they solved is the view's (`round.solved`).
+ * A player's progress in the round being played, as their client last reported it (a bot's, as
+ * its board fills: core's `botLaid`): pieces down of the task's pieces. A report, not a fact:
+ * shown to everyone at the table, never judged. Whether and in what order they solved is the
+ * view's (`round.solved`).
  */
 export interface Progress {
   readonly down: number;
   readonly of: number;
+  /**
+   * Where the pieces lie (a solved player's: the claim's), only to those who may see boards
+   * (core's `seesBoards`: watchers, and seated players who have solved or have no board this
+   * round); absent for a seated player still at their board, and when the player sent none.
+   */
+  readonly placements?: readonly ProposedPlacement[];
 }
 
-/** Everyone's progress in the round being played, by player id (only those who reported; bots never do). */
+/** Everyone's progress in the round being played, by player id (only those who reported, bots too). */
 export type RoundProgress = Readonly<Record<PlayerId, Progress>>;
 
 /** A player's view of the game, and the time to count from. */
@@ -181,6 +191,11 @@ export interface RaceViewMessage extends Timed {
   readonly view: RaceView;
   /** The round's progress so far (empty between rounds); `progress` messages bring it up to date. */
   readonly progress: RoundProgress;
+  /**
+   * Each player's task of the round being played, by player id, to draw their boards: only to
+   * those who may see boards (core's `seesBoards`), absent otherwise and between rounds.
+   */
+  readonly tasks?: Readonly<Record<PlayerId, Puzzle>>;
   /**
    * While the game waits: when the next round starts (game time). Before the first round of a
    * jewel game, the end of the time to place the pawns.

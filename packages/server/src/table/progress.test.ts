@@ -5,9 +5,10 @@ import { serverPerFile } from '@ubongo/test-support/test-server';
 import { Player, solve } from '@ubongo/test-support/player';
 import { newTable, playing } from '@ubongo/test-support/race-table';
 
-// A race you can watch, over a real socket: each player's progress (pieces down of the task's),
-// reported by their client, reaches everyone at the table; what is wrong is refused and changes
-// nothing. Game time runs as the clock does: the round's sand does not run out under the test.
+// A race you can watch, over a real socket: each player's progress (pieces down of the task's,
+// and where they lie), reported by their client, reaches everyone at the table as they may see it
+// (watchers the boards, seated players still at theirs the counts); what is wrong is refused and
+// changes nothing. Game time runs as the clock does: the round's sand does not run out under the test.
 
 const served = serverPerFile((base) =>
   startServer({
@@ -85,12 +86,44 @@ describe('progress', () => {
     ana.send('progress', { down: 0 });
     expect(await refusedProgress(ana, from)).toMatchObject({ code: 'message/wrong-phase' });
 
-    // Nothing of it changed what anyone sees: Ana's last word stands.
+    // Nothing of it changed what anyone sees: Ana's board is the one she claimed.
     const after = await Player.join(served.ws, ana.room.roomId, { name: 'Eve', spectate: true });
     const seen = await after.waitFor('view', (m) => m.view.phase === 'playing');
-    expect(seen.progress).toEqual({ p1: { down: 1, of: task.pieces.length } });
+    expect(seen.progress).toEqual({
+      p1: { down: task.pieces.length, of: task.pieces.length, placements: solve(task) },
+    });
     expect(ben.received.filter((m) => m.type === 'progress')).toHaveLength(1);
     await Promise.all([ana.room.leave(), ben.room.leave(), cleo.room.leave(), after.room.leave()]);
+  });
+
+  it('a watcher sees where the pieces lie; a seated player still at their board, only the count', async () => {
+    const { ana, ben, cleo } = await race();
+    const { view } = await ana.waitFor('view', playing(1));
+    const task = view.task;
+    if (!task) throw new Error('no task');
+    // The watcher has every board's task to draw; Ben, at his board, none but his own.
+    const watched = await cleo.waitFor('view', (m) => m.view.phase === 'playing');
+    expect(Object.keys(watched.tasks ?? {}).sort()).toEqual(['p1', 'p2']);
+    expect((await ben.waitFor('view', playing(1))).tasks).toBeUndefined();
+    const two = solve(task).slice(0, 2);
+    ana.send('progress', { down: 2, placements: two });
+    const seen = await cleo.waitFor('progress', (m) => m.players['p1']?.down === 2);
+    expect(seen.players['p1']?.placements).toEqual(two);
+    const counted = await ben.waitFor('progress', (m) => m.players['p1']?.down === 2);
+    expect(counted.players['p1']).toEqual({ down: 2, of: task.pieces.length });
+    // A board that is not the task's pieces in their shapes is refused, and nobody is told.
+    const from = ana.received.length;
+    ana.send('progress', { down: 1, placements: [{ piece: 'nope', cells: [[0, 0]] }] });
+    expect(await refusedProgress(ana, from)).toMatchObject({ code: 'message/malformed' });
+    // Once Ben has solved, he sees Ana's board as it lies.
+    const bens = (await ben.waitFor('view', playing(1))).view.task;
+    if (!bens) throw new Error('no task');
+    ben.send('claim', { placements: solve(bens) });
+    const solved = await ben.waitFor('view', (m) => m.view.round?.solved.includes('p2') ?? false);
+    expect(solved.progress['p1']?.placements).toEqual(two);
+    expect(Object.keys(solved.tasks ?? {}).sort()).toEqual(['p1', 'p2']);
+    expect(cleo.received.filter((m) => m.type === 'rejected')).toEqual([]);
+    await Promise.all([ana.room.leave(), ben.room.leave(), cleo.room.leave()]);
   });
 
   it('is refused before the game starts', async () => {

@@ -4,6 +4,7 @@ import type {
   GameError,
   Planned,
   PlayerId,
+  Puzzle,
   RaceAction,
   RaceConfig,
   RaceEngine,
@@ -13,6 +14,7 @@ import type {
   Referee,
   RefereeState,
   Result,
+  RoundState,
 } from '@ubongo/core';
 import { err, ok, raceEngine, referee } from '@ubongo/core';
 import type { GameRecord, JournalEntry, LiveGame, StoredSeat } from './store.js';
@@ -44,6 +46,8 @@ export class RaceGame {
   #seq = 0;
   /** Whether the game is stored as it stands (a save under way counts). */
   saved = false;
+  /** When the sand of the round being played was turned (bots' boards fill from then: bot-boards.ts). */
+  #sandFrom = 0;
 
   private constructor(
     deck: Deck,
@@ -167,6 +171,10 @@ export class RaceGame {
         if (this.#state !== before || this.#seq !== seq)
           throw new Error(`a stale step of game ${this.id} was committed`);
         this.#state = state;
+        for (const e of events) {
+          if (e.type === 'round-started' && !e.layout) this.#sandFrom = now;
+          if (e.type === 'sand-turned') this.#sandFrom = e.deadline - state.config.hourglassSeconds * 1000;
+        }
         // The referee's state as it is now (a resume may have moved it meanwhile).
         this.#ref = this.#referee.observe(this.#ref, state, events, now);
         this.#actions.push({ at: now, action });
@@ -188,13 +196,35 @@ export class RaceGame {
    * how many pieces their task has; or why they may not (no round in play, no board of theirs in
    * it, or solved already).
    */
-  progressOf(player: PlayerId): Result<{ round: number; of: number }, string> {
-    const round = this.#state.phase === 'playing' ? this.#state.round : null;
+  progressOf(player: PlayerId): Result<{ round: number; of: number; task: Puzzle }, string> {
+    const round = this.roundInPlay;
     if (!round) return err('no round is being played');
     const deal = round.deals.find((d) => d.player === player);
     if (!deal) return err('you have no board this round');
     if (round.solved.includes(player)) return err('you have solved this round');
-    return ok({ round: round.number, of: this.#engine.puzzleOf(deal).pieces.length });
+    const task = this.#engine.puzzleOf(deal);
+    return ok({ round: round.number, of: task.pieces.length, task });
+  }
+
+  /** The round being played (its sand turned or not), null between rounds. */
+  get roundInPlay(): RoundState | null {
+    return this.#state.phase === 'playing' ? this.#state.round : null;
+  }
+
+  /** Each player's task in the round being played, by id (none between rounds). */
+  tasks(): Record<PlayerId, Puzzle> {
+    const deals = this.roundInPlay?.deals ?? [];
+    return Object.fromEntries(deals.map((d) => [d.player, this.#engine.puzzleOf(d)]));
+  }
+
+  /** The bots' claims planned in the round being played: each bot's task, from when it works at it, when it claims. */
+  botPlans(): { player: PlayerId; task: Puzzle; from: number; at: number }[] {
+    const round = this.roundInPlay;
+    if (!round || round.layout) return [];
+    return Object.entries(this.#ref.claims).flatMap(([player, at]) => {
+      const deal = round.deals.find((d) => d.player === player);
+      return deal ? [{ player, task: this.#engine.puzzleOf(deal), from: Math.min(this.#sandFrom, at), at }] : [];
+    });
   }
 
   /** The number of the round being played, null between rounds. */

@@ -1,4 +1,4 @@
-import type { RatingChange, GameError, PlayerId, RaceAction, RaceEvent, Result, RoundReveal } from '@ubongo/core';
+import type { RatingChange, GameError, RaceAction, RaceEvent, Result, RoundReveal } from '@ubongo/core';
 import { deckFor, err, ok, raceEngine, RoundWatcher } from '@ubongo/core';
 import { GameJournal, TableJournal } from './journal.js';
 import { RaceGame } from './race-game.js';
@@ -10,8 +10,8 @@ import type { Table } from './table.js';
 import { GameEnd } from './game-end.js';
 import type { JoinAs, Joined } from './joining.js';
 import { joinTable } from './joining.js';
-import type { ReportRefused } from './progress-reports.js';
 import { ProgressReports } from './progress-reports.js';
+import { RoundBoards } from './round-boards.js';
 import type { RaceMasterServices, RaceRoomOf } from './race-state.js';
 import { raceSolves, raceState } from './race-state.js';
 import { StandIns } from './stand-ins.js';
@@ -59,6 +59,8 @@ export class RaceMaster {
   readonly #views: TableViews;
   readonly #end: GameEnd;
   readonly #standIns: StandIns;
+  /** The boards of the round in play, as the table watches them fill (round-boards.ts). */
+  readonly boards: RoundBoards;
 
   constructor(
     private readonly services: RaceMasterServices,
@@ -82,6 +84,7 @@ export class RaceMaster {
     this.#views = new TableViews(services, room, table, transport, this.#s, this.#progress);
     this.#end = new GameEnd(services, room, table, this.#journal, this.#kept, this.#s, this.#views);
     this.#standIns = new StandIns(table, this.#journal, this.#s, this.#views, stoodIn);
+    this.boards = new RoundBoards(services.clock, table, this.#s, this.#progress, this.#views);
   }
 
   /**
@@ -277,20 +280,6 @@ export class RaceMaster {
     this.#views.sendViews();
   }
 
-  /**
-   * A seated player reports how many pieces they have down (race-messages.ts): kept and sent to
-   * everyone at the table, spectators too, when it changed. Refused while no round of theirs is
-   * being played, once they have solved, or beyond their task's pieces. Nothing here is judged:
-   * it is what they say, shown as such, and never where the pieces lie.
-   */
-  report(player: PlayerId, down: number): ReportRefused | null {
-    const game = this.#s.game;
-    if (!game || this.#s.beginning) return { code: 'message/wrong-phase', message: 'the game has not started' };
-    return this.#progress.report(game, player, down, (round, players) => {
-      this.#views.all('progress', { round, players });
-    });
-  }
-
   #take(game: RaceGame): void {
     const deck = this.services.decks[deckFor(game.edition)];
     this.#s.game = game;
@@ -335,6 +324,7 @@ export class RaceMaster {
       const events = step.value.value;
       if (this.#s.game !== game) return ok(events);
       trackRace(this.#s.solves, events, action);
+      this.boards.stepped(game, action, events);
       const reveal = this.#rounds?.step(action, events);
       this.#views.all('events', { events });
       this.sendViews();

@@ -29,7 +29,7 @@ export interface RaceHandlers {
 export function registerRaceMessages(
   room: Room,
   checks: Checks,
-  master: Pick<RaceMaster, 'table' | 'game' | 'report'>,
+  master: Pick<RaceMaster, 'table' | 'game' | 'boards'>,
   h: RaceHandlers,
 ): void {
   const on = registrar(room, raceMessages, checks);
@@ -163,7 +163,7 @@ export function registerRaceMessages(
   on('progress', (client, data) => {
     const seat = table.seatOf(client.sessionId);
     const refused = seat
-      ? master.report(seat.id, data.down)
+      ? master.boards.report(seat.id, data.down, data.placements)
       : ({ code: 'message/not-allowed', message: 'spectators watch, they do not play' } as const);
     if (refused) reject(client, { to: 'progress', ...refused });
   });

@@ -26,6 +26,8 @@ export class RaceSteps {
   /** The referee's next step; quick match's start. */
   readonly #next: Alarm;
   readonly #autoStart: Alarm;
+  /** The next piece a bot lays on its board (round-boards.ts). */
+  readonly #botPiece: Alarm;
   /** The referee's step is being taken (race-master.ts): its answer plans the next, none is planned meanwhile. */
   #refereeActing = false;
 
@@ -35,6 +37,17 @@ export class RaceSteps {
   ) {
     this.#next = new Alarm(timers, () => room.services);
     this.#autoStart = new Alarm(timers, () => room.services);
+    this.#botPiece = new Alarm(timers, () => room.services);
+  }
+
+  /** The bots' boards as they stand now (everyone sees them fill: round-boards.ts), and the wait for the next piece. */
+  #layBotPieces(): void {
+    const next = this.room.master.boards.bots(this.room.services.clock.now());
+    if (next === null) this.#botPiece.clear();
+    else
+      this.#botPiece.set(`room ${this.room.roomId}: a bot's piece`, next, () => {
+        this.#layBotPieces();
+      });
   }
 
   /**
@@ -77,6 +90,7 @@ export class RaceSteps {
 
   /** Sets the one timer for what the referee does next: a round's start, the sand's end, a bot's turn. */
   schedule(atLeastMs = 0): void {
+    this.#layBotPieces();
     this.#next.clear();
     // The referee's step under way plans the next once it is taken.
     if (this.#refereeActing) return;

@@ -1,4 +1,5 @@
 import type { LobbyMessage, RaceServerMessages } from '@ubongo/core';
+import { seesBoards } from '@ubongo/core';
 import type { GameClock } from '../clock.js';
 import type { ProgressReports } from './progress-reports.js';
 import type { RaceRoomOf, RaceState } from './race-state.js';
@@ -123,18 +124,28 @@ export class TableViews {
   /** Sends everyone the game as they see it, once it has begun. */
   sendViews(): void {
     const now = this.services.clock.now();
-    this.each('view', (sessionId) => this.#viewFor(sessionId, now));
+    // The round's tasks, worked out once for all those who may see the boards.
+    let tasks: Out['view']['tasks'];
+    const tasksOnce = (): NonNullable<Out['view']['tasks']> => (tasks ??= this.s.game?.tasks() ?? {});
+    this.each('view', (sessionId) => this.#viewFor(sessionId, now, tasksOnce));
   }
 
-  /** The game as one connection sees it (a spectator: as nobody), once it has begun. */
-  #viewFor(sessionId: string, now: number): Out['view'] | null {
+  /**
+   * The game as one connection sees it (a spectator: as nobody), once it has begun; with the
+   * round's boards (`tasks`, and where the pieces lie in `progress`) to whoever may see them
+   * (core's `seesBoards`).
+   */
+  #viewFor(sessionId: string, now: number, tasks: () => NonNullable<Out['view']['tasks']>): Out['view'] | null {
     const game = this.s.game;
     if (!game || this.s.beginning) return null;
+    const player = this.table.seatOf(sessionId)?.id ?? null;
+    const round = game.roundInPlay;
     return {
       serverNow: now,
       timeScale: this.services.clock.timeScale,
-      view: game.view(this.table.seatOf(sessionId)?.id ?? null),
-      progress: this.progress.of(this.s.game),
+      view: game.view(player),
+      progress: this.progress.seenBy(game, player),
+      ...(round && seesBoards(round, player) ? { tasks: tasks() } : {}),
       nextRoundAt: this.s.resumeBy === null ? game.nextRoundAt() : null,
     };
   }

@@ -77,6 +77,32 @@ describe('reactions', () => {
   });
 });
 
+describe("a bot's board", () => {
+  it('fills piece by piece before it claims, for a watcher to see; the person at the table sees the count', async () => {
+    const ana = await table.newTable(served.ws, 'classic', { rounds: 1, hourglassSeconds: 300 });
+    ana.send('add-bot', { level: 'casual' });
+    await ana.waitFor('lobby', (l) => l.seats.length === 2);
+    const eve = await Player.join(served.ws, ana.room.roomId, { name: 'Eve', spectate: true });
+    await ana.waitFor('lobby', (l) => l.spectators === 1);
+    ana.send('start');
+    const watched = await eve.waitFor('view', (m) => m.view.phase === 'playing');
+    const of = watched.tasks?.['p2']?.pieces.length ?? 0;
+    expect(of).toBeGreaterThan(1);
+    // Its pieces land one by one (the last with its claim), each sent to the watcher where it lies.
+    const one = await eve.waitFor('progress', (m) => (m.players['p2']?.placements?.length ?? 0) === 1);
+    expect(one.players['p2']?.down).toBe(1);
+    const more = await eve.waitFor('progress', (m) => (m.players['p2']?.placements?.length ?? 0) === of - 1);
+    expect(more.players['p2']?.placements?.slice(0, 1)).toEqual(one.players['p2']?.placements);
+    expect((await ana.waitFor('progress', (m) => m.players['p2']?.down === of - 1)).players['p2']).toEqual({
+      down: of - 1,
+      of,
+    });
+    const solved = await eve.waitFor('view', (m) => m.view.round?.solved.includes('p2') ?? false);
+    expect(solved.progress['p2']?.placements).toHaveLength(of);
+    await Promise.all([ana.room.leave(), eve.room.leave()]);
+  });
+});
+
 describe('GET /api/live', () => {
   it('lists rated games (their average rating), then quick-match games, with their watchers; not private casual games', async () => {
     // A casual private table's game is not listed.

@@ -244,26 +244,32 @@ it("tells the table my pieces down when they change, and shows everyone's withou
   });
   const { container, rerender } = render(<Game table={at({})} view={first} />);
   const board = boards[0];
-  const of = first.view.task?.pieces.length ?? 0;
+  const ids = first.view.task?.pieces.map((p) => p.id) ?? [];
+  const of = ids.length;
+  // The task's pieces in order, then pieces that are not the task's (the whole set's).
+  const idOf = (i: number): string => ids[i] ?? `X${i}`;
   const laid = (down: number) => ({
-    pieces: Array.from({ length: down }, (_, i) => ({ piece: `P${i}`, cells: [[0, 0]] as const, at: [i, 0] as const })),
+    pieces: Array.from({ length: down }, (_, i) => ({ piece: idOf(i), cells: [[0, 0]] as const, at: [i, 0] as const })),
     trail: [],
     shownAt: 0,
   });
+  const placed = (down: number) => Array.from({ length: down }, (_, i) => ({ piece: idOf(i), cells: [[i, 0]] }));
   act(() => {
     board?.onPlacements?.(laid(1));
     board?.onPlacements?.(laid(1));
     board?.onPlacements?.(laid(2));
   });
-  // Each change once; never more than the task's pieces.
-  expect(sent).toEqual([
-    ['progress', { down: 1 }],
-    ['progress', { down: 2 }],
-  ]);
+  // Each change once, the board where it lies; one that comes soon after another waits its turn.
+  expect(sent).toEqual([['progress', { down: 1, placements: placed(1) }]]);
+  tick(400);
+  expect(sent[1]).toEqual(['progress', { down: 2, placements: placed(2) }]);
   act(() => {
     board?.onPlacements?.(laid(of + 3));
   });
-  expect(sent[2]).toEqual(['progress', { down: of }]);
+  tick(400);
+  // Never more than the task's pieces.
+  expect(sent[2]).toEqual(['progress', { down: of, placements: placed(of) }]);
+  expect(sent).toHaveLength(3);
   // The server's word on everyone: the standings show it, the board is not drawn again.
   rerender(<Game table={at({ p2: { down: 2, of: 4 } })} view={first} />);
   expect(container.querySelector('.players li[data-player="p2"] .pieces-down')?.getAttribute('aria-label')).toBe(

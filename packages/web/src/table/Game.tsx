@@ -18,6 +18,7 @@ import { useRoundBoard } from './round-board.js';
 import { LastRound, ORDINAL_KEYS, Players, RoundBoards } from './standings.js';
 import type { Table } from './table.js';
 import { Countdown, LayOut } from './LayOut.js';
+import { BoardsInPlay } from '../watching/BoardsInPlay.js';
 
 /**
  * The board, re-rendered only when its own props change: the clocks tick in their own small
@@ -103,11 +104,12 @@ export function Game({ table, view: message }: { table: Table; view: Received })
   const task = useSameData(view.task);
   const tray = useSameData(view.set);
 
+  const pieceIds = useMemo(() => task?.pieces.map((p) => p.id) ?? [], [task]);
   // My board of this round kept through a reload, and my pieces down told to the table.
   const { initial, onPlacements } = useRoundBoard(
     room,
     `${table.lobby.game ?? ''}:${round?.number ?? 0}:${myDeal ? `${myDeal.board}-${myDeal.side}-${myDeal.key}` : ''}`,
-    task?.pieces.length ?? 0,
+    pieceIds,
     playing && myDeal !== undefined && solvedAt < 0 && !ranOut,
     playing && table.lobby.restartRound === null,
   );
@@ -210,6 +212,10 @@ export function Game({ table, view: message }: { table: Table; view: Received })
               />
               <PlayBar>{controls}</PlayBar>
             </>
+          )}
+          {playing && message.tasks && (
+            // A watcher, or I have solved (or sit this round out): the boards as they fill, as the server sends them.
+            <BoardsInPlay view={view} tasks={message.tasks} progress={table.progress} nameOf={nameOf} />
           )}
           <RejectedNote rejected={table.rejected} onClose={clearRejected} />
         </section>

@@ -1,3 +1,4 @@
+import type { ProposedPlacement } from '@ubongo/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GameRoom } from '../net.js';
 import { send } from '../net.js';
@@ -6,9 +7,13 @@ import type { LaidBoard } from '../play/props.js';
 /*
  * A round's board kept through a reload: the pieces the player had down are laid again, if the
  * page comes back to the same round of the same game with the same task. Kept in this tab's
- * sessionStorage, one board at a time. And what the others see of it: the count of pieces down,
- * reported to the server (`progress`) each time it changes.
+ * sessionStorage, one board at a time. And what the others see of it: the count of pieces down
+ * and where they lie, reported to the server (`progress`) when it changes, at most every
+ * `REPORT_EVERY_MS` (the last always goes): the server shows the board to those who may see it.
  */
+
+/** Real ms between two reports of my board: watchers see it at most this much behind. */
+const REPORT_EVERY_MS = 250;
 
 const KEY = 'ubongo.roundBoard';
 
@@ -46,8 +51,8 @@ function keep(which: string, laid: LaidBoard): void {
 
 /**
  * The board of a round of mine: what to lay again (`initial`, read once per task) and what to do
- * with each arrangement (`onPlacements`): keep it, and tell the room how many pieces are down
- * (at most `of`) while `reporting` (my round in play, not solved, the sand not out). While the
+ * with each arrangement (`onPlacements`): keep it, and tell the room which of the task's `pieces`
+ * are down and where while `reporting` (my round in play, not solved, the sand not out). While the
  * round is not `live` (between rounds, or a round the server will deal again after a restart, which
  * deals the same boards: docs/operations.md) the kept board is forgotten, so that a round played
  * again starts from an empty board, as everyone's does.
@@ -55,10 +60,11 @@ function keep(which: string, laid: LaidBoard): void {
 export function useRoundBoard(
   room: GameRoom<'race'>,
   which: string,
-  of: number,
+  pieces: readonly string[],
   reporting: boolean,
   live: boolean,
 ): { initial: LaidBoard | null; onPlacements: (laid: LaidBoard) => void } {
+  const of = pieces.length;
   // Read once for each task: a board laid again is not laid again at every render.
   const [initial, setInitial] = useState(() => ({ which, laid: live ? keptFor(which, of) : null }));
   if (initial.which !== which) setInitial({ which, laid: live ? keptFor(which, of) : null });
@@ -66,19 +72,62 @@ export function useRoundBoard(
   useEffect(() => {
     if (!live) forget();
   }, [live]);
-  const told = useRef<{ which: string; down: number } | null>(null);
-  const now = useRef({ reporting, of });
-  now.current = { reporting, of };
+  const now = useRef({ reporting, pieces });
+  now.current = { reporting, pieces };
+  const report = useReports(room, which);
   const onPlacements = useCallback(
     (laid: LaidBoard) => {
       keep(which, laid);
-      const down = Math.min(laid.pieces.length, now.current.of);
-      if (!now.current.reporting || !room.connection.isOpen) return;
-      if (told.current?.which === which && told.current.down === down) return;
-      told.current = { which, down };
-      send(room, 'progress', { down });
+      if (now.current.reporting) report(boardOf(laid, now.current.pieces));
+    },
+    [which, report],
+  );
+  return { initial: initial.which === which ? initial.laid : null, onPlacements };
+}
+
+/**
+ * Each piece of the task on a board as it lies, with the board cells it covers (playing with the
+ * whole set, pieces not the task's may lie there too: they are not the task's pieces down).
+ */
+function boardOf(laid: LaidBoard, task: readonly string[]): ProposedPlacement[] {
+  const left = [...task];
+  return laid.pieces.flatMap((p) => {
+    const i = left.indexOf(p.piece);
+    if (i < 0) return [];
+    left.splice(i, 1);
+    return [{ piece: p.piece, cells: p.cells.map(([x, y]) => [x + p.at[0], y + p.at[1]] as const) }];
+  });
+}
+
+/**
+ * Reports my board of `which` to the room (`progress`): a board like the last told is not sent
+ * again; one that comes sooner than `REPORT_EVERY_MS` after the last waits until then (only the
+ * latest is sent).
+ */
+function useReports(room: GameRoom<'race'>, which: string): (placements: readonly ProposedPlacement[]) => void {
+  const told = useRef<{ which: string; board: string; at: number } | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+    },
+    [which],
+  );
+  return useCallback(
+    (placements: readonly ProposedPlacement[]) => {
+      clearTimeout(timer.current);
+      const board = JSON.stringify(placements);
+      const last = told.current?.which === which ? told.current : null;
+      if (last?.board === board) return;
+      const tell = (): void => {
+        if (!room.connection.isOpen) return;
+        told.current = { which, board, at: performance.now() };
+        send(room, 'progress', { down: placements.length, placements });
+      };
+      const wait = last ? last.at + REPORT_EVERY_MS - performance.now() : 0;
+      if (wait <= 0) tell();
+      else timer.current = setTimeout(tell, wait);
     },
     [room, which],
   );
-  return { initial: initial.which === which ? initial.laid : null, onPlacements };
 }

@@ -10,6 +10,7 @@ import { go } from '../route.js';
 import { handOver } from '../store.js';
 import { PlayerName } from '../ui/PlayerName.js';
 import { api } from '../account.js';
+import { LiveTv } from './LiveTv.js';
 
 /** How often the list is asked again while the page is open. */
 const REFRESH_MS = 5000;
@@ -62,6 +63,7 @@ export function Live() {
           {error}
         </p>
       )}
+      <LiveTv games={games} />
       {failed && games === null && <p role="alert">{t('live.failed')}</p>}
       {games === null && !failed && <p className="loading">{t('common.loading')}</p>}
       {games?.length === 0 && (
