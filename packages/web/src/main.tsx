@@ -15,6 +15,7 @@ import './home/home.css';
 import './table/table.css';
 import './watching/watching.css';
 import './solo/solo.css';
+import './solo/ghost.css';
 import './practice/practice.css';
 import './learn/learn.css';
 import './rating/rating.css';
