@@ -5,7 +5,7 @@ import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setUpI18n, switchLanguage } from '../i18n.js';
 import { SplitLine, VerdictLine } from './ghost.js';
-import { ghostSolveTimes, secondsApart, solveTimesOf, splitAt, verdictOf } from './ghost-race.js';
+import { ghostSolveTimes, secondsApart, solveTimesOf, splitAt, timeApart, verdictOf } from './ghost-race.js';
 
 beforeAll(async () => {
   await setUpI18n();
@@ -148,5 +148,18 @@ describe('seconds apart', () => {
     expect(secondsApart(-11_600, 'en')).toBe('12');
     expect(secondsApart(3_900, 'en', true)).toBe('3');
     expect(secondsApart(2_400, 'pt')).toBe('2,4');
+  });
+
+  it('says minutes and seconds from a minute: "won by 3:42", a running split "+2:31"', () => {
+    expect(timeApart(59_400, 'en')).toEqual({ unit: 'seconds', value: '59' });
+    expect(timeApart(-222_400, 'en')).toEqual({ unit: 'clock', value: '3:42' });
+    expect(timeApart(151_900, 'en', true)).toEqual({ unit: 'clock', value: '2:31' });
+    const ghost = ghostOf([80_000], { own: false });
+    const verdict = verdictOf(result(1, 302_000), [puzzle(302_000)], ghost);
+    const { getByTestId } = render(<VerdictLine verdict={verdict} ghost={ghost} />);
+    expect(getByTestId('ghost-verdict').textContent).toBe('rey’s ghost won by 3:42.');
+    cleanup();
+    const running = render(<SplitLine split={{ puzzle: 1, ms: 151_900, live: true }} />);
+    expect(running.getByTestId('ghost-split').textContent).toBe('+2:31 behind the ghost (puzzle 1)');
   });
 });

@@ -98,3 +98,14 @@ export function secondsApart(ms: number, language: string, whole = false): strin
     maximumFractionDigits: tenths ? 1 : 0,
   }).format(value);
 }
+
+/**
+ * A time apart as a race says it: seconds under a minute (`secondsApart`), minutes and seconds
+ * from there ("3:42"), whole seconds (rounded down when `whole`, as `secondsApart`).
+ */
+export function timeApart(ms: number, language: string, whole = false): { unit: 'seconds' | 'clock'; value: string } {
+  const abs = Math.abs(ms);
+  if (abs < 60_000) return { unit: 'seconds', value: secondsApart(abs, language, whole) };
+  const s = whole ? Math.floor(abs / 1000) : Math.round(abs / 1000);
+  return { unit: 'clock', value: `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}` };
+}

@@ -1,11 +1,11 @@
-import type { GhostKind, SoloGhost } from '@ubongo/core';
+import type { GhostKind, SoloGhost, SoloResult } from '@ubongo/core';
 import { GHOST_KINDS, trailAt } from '@ubongo/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clock } from '../hooks.js';
 import { BoardPicture } from '../play/BoardPicture.js';
 import type { Split, Verdict } from './ghost-race.js';
-import { ghostSolveTimes, secondsApart, splitAt, verdictOf } from './ghost-race.js';
+import { ghostSolveTimes, splitAt, timeApart, verdictOf } from './ghost-race.js';
 import type { Received } from './solo-play.js';
 import type { SoloRunHandle } from './solo-run.js';
 import { RejectedNote } from '../ui/RejectedNote.js';
@@ -119,13 +119,13 @@ function GhostBoardOf({ ghost, view, solves }: { ghost: SoloGhost; view: Receive
 
 /** The running lead or lag: "−2 s, ahead" in the colour of a lead, "+3 s, behind" in a lag's. */
 export function SplitLine({ split }: { split: Split | null }) {
-  const { t, i18n } = useTranslation();
+  const apart = useApart();
+  const { t } = useTranslation();
   if (!split) return <p className="ghost-split">{t('ghost.evenSoFar')}</p>;
   const side = split.ms < 0 ? 'ahead' : split.ms > 0 ? 'behind' : 'level';
-  const seconds = secondsApart(split.ms, i18n.language, split.live);
   return (
     <p className="ghost-split" data-testid="ghost-split" data-side={side}>
-      <strong>{side === 'level' ? '±0' : `${split.ms < 0 ? '−' : '+'}${t('ghost.seconds', { seconds })}`}</strong>{' '}
+      <strong>{side === 'level' ? '±0' : `${split.ms < 0 ? '−' : '+'}${apart(split.ms, split.live)}`}</strong>{' '}
       {t(`ghost.split.${side}`, { puzzle: split.puzzle })}
     </p>
   );
@@ -139,7 +139,12 @@ export function GhostEnd({ run, rematch = true }: { run: SoloRunHandle; rematch?
   const result = recorded?.result ?? view?.result;
   return (
     <div className="ghost-end" data-testid="ghost-end">
-      {result && <VerdictLine verdict={verdictOf(result, recorded?.puzzles ?? [], ghost)} ghost={ghost} />}
+      {result && (
+        <>
+          <VerdictLine verdict={verdictOf(result, recorded?.puzzles ?? [], ghost)} ghost={ghost} />
+          <BothResults result={result} ghost={ghost} />
+        </>
+      )}
       <p>{t(ghost.own ? 'ghost.mine' : 'ghost.others')}</p>
       <p className="actions">
         {rematch && (
@@ -154,15 +159,34 @@ export function GhostEnd({ run, rematch = true }: { run: SoloRunHandle; rematch?
   );
 }
 
+/** A time apart in words: "2.4 s", "11 s", "3:42" (`whole`: whole seconds, rounded down, as a running split). */
+function useApart(): (ms: number, whole?: boolean) => string {
+  const { t, i18n } = useTranslation();
+  return (ms, whole = false) => {
+    const { unit, value } = timeApart(ms, i18n.language, whole);
+    return unit === 'seconds' ? t('ghost.seconds', { seconds: value }) : value;
+  };
+}
+
+/** Both runs' results side by side: the times (a number of puzzles), or the puzzles solved (timed). */
+function BothResults({ result, ghost }: { result: SoloResult; ghost: SoloGhost }) {
+  const { t } = useTranslation();
+  const said = (r: SoloResult): string =>
+    r.mode === 'timed' ? t('solo.puzzlesCount', { count: r.solved }) : clock(r.ms);
+  return (
+    <p className="ghost-both" data-testid="ghost-both">
+      {t('ghost.both', { mine: said(result), theirs: said(ghost.result) })}
+    </p>
+  );
+}
+
 /** The race's verdict in words: won or lost by so many seconds (or puzzles), against one's best or someone's run. */
 export function VerdictLine({ verdict, ghost }: { verdict: Verdict; ghost: SoloGhost }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const apart = useApart();
   const whose = ghost.own ? 'Own' : 'Other';
   const name = ghost.username ?? ghost.player;
-  const by =
-    verdict.puzzles > 0
-      ? t('ghost.byPuzzles', { count: verdict.puzzles })
-      : t('ghost.seconds', { seconds: secondsApart(verdict.ms, i18n.language) });
+  const by = verdict.puzzles > 0 ? t('ghost.byPuzzles', { count: verdict.puzzles }) : apart(verdict.ms);
   return (
     <p className="ghost-verdict" data-testid="ghost-verdict" data-outcome={verdict.outcome}>
       {t(`ghost.verdict.${verdict.outcome}${whose}`, { name, by })}
