@@ -4,7 +4,7 @@ import { act, cleanup, render } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setUpI18n, switchLanguage } from '../i18n.js';
-import { SplitLine, VerdictLine } from './ghost.js';
+import { BothResults, SplitLine, VerdictLine } from './ghost.js';
 import { ghostSolveTimes, secondsApart, solveTimesOf, splitAt, timeApart, verdictOf } from './ghost-race.js';
 
 beforeAll(async () => {
@@ -139,6 +139,18 @@ describe('the verdict', () => {
     const ghost = ghostOf([60_000, 70_000, [50_000, 'unfinished']], { mode: 'timed' });
     const mine = [puzzle(50_000), puzzle(75_000), puzzle(55_000, 'unfinished')];
     expect(verdictOf(result(2, 180_000, 'timed'), mine, ghost)).toEqual({ outcome: 'won', puzzles: 0, ms: 5_000 });
+  });
+});
+
+describe('both results', () => {
+  it('sets the times side by side (a number of puzzles), the puzzles solved (timed)', () => {
+    const { getByTestId } = render(<BothResults result={result(1, 108_000)} ghost={ghostOf([97_000])} />);
+    expect(getByTestId('ghost-both').textContent).toBe('You: 1:48 · the ghost: 1:37');
+    cleanup();
+    const timed = render(
+      <BothResults result={result(3, 300_000, 'timed')} ghost={ghostOf([1, 2], { mode: 'timed' })} />,
+    );
+    expect(timed.getByTestId('ghost-both').textContent).toBe('You: 3 puzzles · the ghost: 2 puzzles');
   });
 });
 

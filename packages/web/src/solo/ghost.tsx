@@ -169,7 +169,7 @@ function useApart(): (ms: number, whole?: boolean) => string {
 }
 
 /** Both runs' results side by side: the times (a number of puzzles), or the puzzles solved (timed). */
-function BothResults({ result, ghost }: { result: SoloResult; ghost: SoloGhost }) {
+export function BothResults({ result, ghost }: { result: SoloResult; ghost: SoloGhost }) {
   const { t } = useTranslation();
   const said = (r: SoloResult): string =>
     r.mode === 'timed' ? t('solo.puzzlesCount', { count: r.solved }) : clock(r.ms);
