@@ -139,9 +139,12 @@ async function scrub(page: Page, on: On, pieces: number, name: string): Promise<
   await press(player.getByRole('button', { name: '4×' }));
   await press(player.getByRole('button', { name: 'Play' }));
   // Playing: the button says Pause, white on blue, the pointer (or the finger's tap) still on it.
-  await player.getByRole('button', { name: 'Pause' }).waitFor();
-  await page.screenshot({ path: `${RACE_SHOTS}/${on}-${name}-pause.png` });
+  const pause = player.getByRole('button', { name: 'Pause' });
+  await pause.waitFor();
+  // (Once its colour has come: a hover's cream under it made the label white on cream.)
+  await expect.poll(() => pause.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(29, 53, 87)');
   expect(await seriousViolations(page, 'replay playing')).toEqual([]);
+  await page.screenshot({ path: `${RACE_SHOTS}/${on}-${name}-pause.png` });
   await untilPieces(player, (n) => n === pieces);
   await player.getByRole('button', { name: 'Play' }).waitFor();
   await page.screenshot({ path: `${SHOTS}/${on}-${name}-end.png`, fullPage: true });
