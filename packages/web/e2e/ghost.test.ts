@@ -13,15 +13,18 @@ import { seriousViolations } from './axe.js';
 /*
  * Racing a ghost and the trail replay, at a phone's size with real touch and at a desktop's: the
  * day's attempt played, then a practice run raced against the best of the day's board (someone
- * else's ghost: its board small beside the player's, its pieces going down at their times), solved
- * by dragging; what the raced run counted for; both runs replayed with the scrubber, the speed and
- * Play. Screenshots go to /tmp/ghost-shots.
+ * else's ghost: its board beside the player's, its pieces going down at their times, the lead or
+ * lag running), solved by dragging; who won and by how much, what the raced run counted for; a
+ * rematch against the same ghost; both runs replayed with the scrubber, the speed and Play (Pause
+ * readable, axe clean). Screenshots go to /tmp/ghost-shots, the race's to /tmp/ghostrace-shots.
  */
 
 // Game time runs faster, so that a test's quick hand is over the human floor (docs/accounts.md).
 const real = chromiumAndServer(20);
 const SHOTS = '/tmp/ghost-shots';
+const RACE_SHOTS = '/tmp/ghostrace-shots';
 mkdirSync(SHOTS, { recursive: true });
+mkdirSync(RACE_SHOTS, { recursive: true });
 
 /** Game ms between the ghost's pieces: a second apart in real time. */
 const GAP = 20_000;
@@ -135,6 +138,13 @@ async function scrub(page: Page, on: On, pieces: number, name: string): Promise<
   const press = (locator: Locator) => (on === 'phone' ? locator.tap() : locator.click());
   await press(player.getByRole('button', { name: '4×' }));
   await press(player.getByRole('button', { name: 'Play' }));
+  // Playing: the button says Pause, white on blue, the pointer (or the finger's tap) still on it.
+  const pause = player.getByRole('button', { name: 'Pause' });
+  await pause.waitFor();
+  // (Once its colour has come: a hover's cream under it made the label white on cream.)
+  await expect.poll(() => pause.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(29, 53, 87)');
+  expect(await seriousViolations(page, 'replay playing')).toEqual([]);
+  await page.screenshot({ path: `${RACE_SHOTS}/${on}-${name}-pause.png` });
   await untilPieces(player, (n) => n === pieces);
   await player.getByRole('button', { name: 'Play' }).waitFor();
   await page.screenshot({ path: `${SHOTS}/${on}-${name}-end.png`, fullPage: true });
@@ -176,13 +186,38 @@ it.each<On>(['phone', 'desktop'])(
     expect(await seriousViolations(page, 'ghost')).toEqual([]);
     await untilPieces(ghost, (n) => n === pieces);
     await ghost.getByText(/^The ghost finished in \d+:\d\d\.$/).waitFor();
+    // The ghost solved and the player not yet: the lag runs, in whole seconds.
+    const split = ghost.getByTestId('ghost-split');
+    await expect.poll(() => split.textContent()).toMatch(/^\+(\d+ s|\d+:\d\d) behind the ghost \(puzzle 1\)$/);
+    await page.screenshot({ path: `${RACE_SHOTS}/${on}-race-behind.png` });
     // The ghost's board takes no touch: the player's board is solved under and around it.
     await solve();
     const end = page.getByTestId('ghost-end');
     await end
       .getByText('Raced against another player’s ghost: this run counts for nothing', { exact: false })
       .waitFor();
+    // The verdict: the ghost finished first, and it is named by its player.
+    await expect
+      .poll(() => end.getByTestId('ghost-verdict').textContent())
+      .toMatch(/^rey’s ghost won by ([\d.]+ s|\d+:\d\d)\.$/);
+    await expect
+      .poll(() => end.getByTestId('ghost-both').textContent())
+      .toMatch(/^You: \d+:\d\d · the ghost: \d+:\d\d$/);
     await page.screenshot({ path: `${SHOTS}/${on}-raced.png`, fullPage: true });
+    await page.screenshot({ path: `${RACE_SHOTS}/${on}-verdict.png`, fullPage: true });
+    expect(await seriousViolations(page, 'ghost verdict')).toEqual([]);
+
+    // A rematch: the same task against the same ghost, from the start; solved at once this time.
+    if (on === 'phone') await page.waitForTimeout(1000);
+    await press('Rematch: same tasks, same ghost');
+    await page.locator('svg.puzzle-svg').waitFor();
+    await ghost.getByText('Ghost: rey').waitFor();
+    await page.screenshot({ path: `${RACE_SHOTS}/${on}-rematch.png` });
+    await solve();
+    await expect
+      .poll(() => end.getByTestId('ghost-verdict').textContent())
+      .toMatch(/^(rey’s ghost won by|You beat rey’s run by) ([\d.]+ s|\d+:\d\d)\.$/);
+    await page.screenshot({ path: `${RACE_SHOTS}/${on}-rematch-verdict.png`, fullPage: true });
 
     // Both runs replayed: the ghost's, then the player's own (its trail says where each piece went).
     const mine = await end.getByRole('link', { name: 'Replay your run' }).getAttribute('href');

@@ -16,6 +16,7 @@ import './table/table.css';
 import './watching/watching.css';
 import './watching/boards-in-play.css';
 import './solo/solo.css';
+import './solo/ghost.css';
 import './practice/practice.css';
 import './learn/learn.css';
 import './rating/rating.css';

@@ -75,7 +75,7 @@ export function Campaign() {
           <CampaignEnd
             outcome={outcome}
             solvedMs={solvedMs}
-            end={run.ghost && <GhostEnd ghost={run.ghost} recorded={recorded} />}
+            end={run.ghost && <GhostEnd run={run} rematch={false} />}
             busy={busy}
             play={play}
             onMap={() => {
@@ -84,11 +84,7 @@ export function Campaign() {
           />
         )}
         {!outcome && view?.phase === 'finished' && <p role="status">{t('campaign.saving')}</p>}
-        <SoloPlay
-          run={run}
-          skipLabel={t('campaign.giveUp')}
-          aside={run.ghost && view ? <GhostBoard ghost={run.ghost} view={view} /> : undefined}
-        />
+        <SoloPlay run={run} skipLabel={t('campaign.giveUp')} aside={<GhostBoard run={run} />} />
       </div>
     );
   }

@@ -58,7 +58,7 @@ export function Daily() {
       {outcome && recorded && !playing && <DailyResult outcome={outcome} recorded={recorded} />}
       {run.ghost && view?.phase === 'finished' && (
         <section className="card result" role="status">
-          <GhostEnd ghost={run.ghost} recorded={recorded} />
+          <GhostEnd run={run} />
         </section>
       )}
       {!playing && (
@@ -107,11 +107,7 @@ export function Daily() {
           {lostToReload && !view && !error && !lost && <p role="status">{t('daily.lostToReload')}</p>}
         </section>
       )}
-      <SoloPlay
-        run={run}
-        skipLabel={t('daily.giveUp')}
-        aside={run.ghost && view ? <GhostBoard ghost={run.ghost} view={view} /> : undefined}
-      />
+      <SoloPlay run={run} skipLabel={t('daily.giveUp')} aside={<GhostBoard run={run} />} />
       {!playing && board && (
         <section className="card">
           <h2>{t('daily.board')}</h2>

@@ -70,9 +70,7 @@ export function Solo() {
     <div className={playing ? 'solo play-screen' : 'solo'}>
       <h1>{t('solo.title')}</h1>
       {/* A finished run's result first, above the settings for the next. */}
-      {view?.phase === 'finished' && view.result && (
-        <SoloResult result={view.result} recorded={recorded} ghost={run.ghost} />
-      )}
+      {view?.phase === 'finished' && view.result && <SoloResult result={view.result} recorded={recorded} run={run} />}
       {!playing && (
         <section className="card">
           {out && <ServerOut out={out} />}
@@ -138,7 +136,7 @@ export function Solo() {
           {lostToReload && !view && !error && !lost && <p role="status">{t('solo.lostToReload')}</p>}
         </section>
       )}
-      <SoloPlay run={run} aside={run.ghost && view ? <GhostBoard ghost={run.ghost} view={view} /> : undefined} />
+      <SoloPlay run={run} aside={<GhostBoard run={run} />} />
       {!playing && (
         <section className="card">
           <h2>{t('solo.best')}</h2>
@@ -162,11 +160,11 @@ export function Solo() {
 function SoloResult({
   result,
   recorded,
-  ghost,
+  run,
 }: {
   result: NonNullable<Received['result']>;
   recorded: Recorded | null;
-  ghost: SoloRunHandle['ghost'];
+  run: SoloRunHandle;
 }) {
   const { t } = useTranslation();
   const puzzles = recorded?.puzzles ?? null;
@@ -210,7 +208,7 @@ function SoloResult({
         </div>
       )}
       {puzzles && puzzles.length > 0 && <RunChart puzzles={puzzles} />}
-      {ghost && <GhostEnd ghost={ghost} recorded={recorded} />}
+      <GhostEnd run={run} />
     </section>
   );
 }

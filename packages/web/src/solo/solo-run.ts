@@ -47,8 +47,12 @@ export interface SoloRunHandle {
   readonly ghost: SoloGhost | null;
   /** The latest solve's beat, while it shows. */
   readonly beat: Beat | null;
+  /** When each solve of the run so far came (game ms into the run, the server's events): a ghost race's splits. */
+  readonly solves: readonly number[];
   /** Starts a new run with these options (leaving the one before). */
   readonly start: (options: JoinOptions<'solo'>) => Promise<void>;
+  /** Starts the last run again, with its options: a ghost race's rematch (the same ghost deals the same tasks). */
+  readonly rematch: () => Promise<void>;
 }
 
 const runKey = (screen: string): string => `ubongo.soloRun.${screen}`;
@@ -81,6 +85,19 @@ function lostAtLoad(screen: string): boolean {
   return was;
 }
 
+/** The beat fades over BEAT_MS (solo.css), then leaves the page. */
+function useBeatFade(beat: Beat | null, set: (none: null) => void): void {
+  useEffect(() => {
+    if (!beat) return;
+    const timer = setTimeout(() => {
+      set(null);
+    }, BEAT_MS);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [beat, set]);
+}
+
 /**
  * A solo run on the server for the screen `screen` (it names the reload mark): the room, the view,
  * what the server says, a solve's beat (announced, and its cue played), and `start`.
@@ -98,6 +115,9 @@ export function useSoloRun(screen: string): SoloRunHandle {
   const [recorded, setRecorded] = useState<Recorded | null>(null);
   const [ghost, setGhost] = useState<SoloGhost | null>(null);
   const [beat, setBeat] = useState<Beat | null>(null);
+  const [solves, setSolves] = useState<readonly number[]>([]);
+  // The options the last run was started with (a rematch's).
+  const options = useRef<JoinOptions<'solo'> | null>(null);
   // When the puzzle on the board was dealt (ms into the run, as the events count).
   const dealtAt = useRef(0);
 
@@ -126,6 +146,8 @@ export function useSoloRun(screen: string): SoloRunHandle {
           announce(t('solo.solvedOne', { count: e.solved }));
           solvedCue();
           setBeat({ ms: Math.max(0, e.at - dealtAt.current), count: e.solved });
+          const at = e.at;
+          setSolves((before) => [...before, at]);
         }
         if (e.type === 'solved' || e.type === 'skipped') dealtAt.current = e.at;
         if (e.type === 'finished') {
@@ -156,16 +178,7 @@ export function useSoloRun(screen: string): SoloRunHandle {
     };
   }, [room]);
 
-  // The beat fades over BEAT_MS (solo.css), then leaves the page.
-  useEffect(() => {
-    if (!beat) return;
-    const timer = setTimeout(() => {
-      setBeat(null);
-    }, BEAT_MS);
-    return () => {
-      clearTimeout(timer);
-    };
-  }, [beat]);
+  useBeatFade(beat, setBeat);
 
   const live = useRef(true);
   useEffect(() => {
@@ -176,7 +189,7 @@ export function useSoloRun(screen: string): SoloRunHandle {
   }, []);
 
   const start = useCallback(
-    async (options: JoinOptions<'solo'>): Promise<void> => {
+    async (startWith: JoinOptions<'solo'>): Promise<void> => {
       setError('');
       setLost(false);
       setView(null);
@@ -184,13 +197,15 @@ export function useSoloRun(screen: string): SoloRunHandle {
       setGhost(null);
       setRejected(null);
       setBeat(null);
+      setSolves([]);
+      options.current = startWith;
       dealtAt.current = 0;
       marksTaken.set(screen, false);
       setLostToReload(false);
       setBusy(true);
       try {
         leave(room);
-        const next = await createRoom('solo', options);
+        const next = await createRoom('solo', startWith);
         watchRoom(next);
         if (!live.current) {
           void next.leave(true);
@@ -212,5 +227,25 @@ export function useSoloRun(screen: string): SoloRunHandle {
     setRejected(null);
   }, []);
 
-  return { room, view, rejected, closeRejected, error, busy, lost, lostToReload, recorded, ghost, beat, start };
+  const rematch = useCallback(
+    (): Promise<void> => (options.current ? start(options.current) : Promise.resolve()),
+    [start],
+  );
+
+  return {
+    room,
+    view,
+    rejected,
+    closeRejected,
+    error,
+    busy,
+    lost,
+    lostToReload,
+    recorded,
+    ghost,
+    beat,
+    solves,
+    start,
+    rematch,
+  };
 }

@@ -1,4 +1,5 @@
-import type { Decision, RaceView, RatingChange } from '@ubongo/core';
+import type { Decision, JewelColour, RaceView, RatingChange } from '@ubongo/core';
+import { JEWEL_COLOURS } from '@ubongo/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { send } from '../net.js';
@@ -7,6 +8,7 @@ import { Players, RoundBoards } from './standings.js';
 import { PlayerName } from '../ui/PlayerName.js';
 import { RejectedNote } from '../ui/RejectedNote.js';
 import { ShownRating } from '../rating/Shown.js';
+import { Jewel } from '../ui/gems.js';
 import type { Table } from './table.js';
 
 /** The end: who won, the standings, how a tie was settled, and a rematch. */
@@ -37,6 +39,7 @@ export function EndOfGame({ table, view }: { table: Table; view: RaceView }) {
               ? t('end.fixedRule')
               : t('end.pointsRule')}
         </p>
+        {view.edition === 'jewels' && decided?.by === 'score' && <JewelWin view={view} nameOf={nameOf} />}
         {decided && decided.by !== 'score' && (
           <p data-testid="decided" className={decided.by === 'tie-break' || decided.by === 'shared' ? 'tie-break' : ''}>
             {decisionText(t, decided, winners, nameOf)}
@@ -186,6 +189,38 @@ export function decisionText(
         ? tieBreakText(t, decided.tied.map(nameOf), decided.tieBreaks, decided.tied.map(nameOf))
         : t('end.sameJewels', { names: decided.tied.map(nameOf).join(', ') });
   }
+}
+
+/**
+ * A jewel game won outright (core's Decision `score`): the colour the winner holds most of, more
+ * than anyone else holds of any colour (several when the winner holds as many of each), and how many.
+ */
+export function jewelWin(view: RaceView): { player: string; colours: JewelColour[]; count: number } | null {
+  const [winner, ...others] = view.winners ?? [];
+  if (winner === undefined || others.length > 0) return null;
+  const jewels = view.players.find((p) => p.id === winner)?.jewels;
+  if (!jewels) return null;
+  const count = Math.max(...JEWEL_COLOURS.map((c) => jewels[c]));
+  if (count <= 0) return null;
+  return { player: winner, colours: JEWEL_COLOURS.filter((c) => jewels[c] === count), count };
+}
+
+/** Which colour won a jewel game outright, and who holds it, with the jewel drawn beside it. */
+export function JewelWin({ view, nameOf }: { view: RaceView; nameOf: (id: string) => string }) {
+  const { t, i18n } = useTranslation();
+  const won = jewelWin(view);
+  if (!won) return null;
+  const colour = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
+    won.colours.map((c) => t(`jewels.${c}`)),
+  );
+  return (
+    <p data-testid="jewel-win" className="jewel-win">
+      {won.colours.map((c) => (
+        <Jewel key={c} colour={c} decorative />
+      ))}{' '}
+      {t('end.jewelWon', { name: nameOf(won.player), colour, count: won.count })}
+    </p>
+  );
 }
 
 /** The first three places, as a podium: the winner in the middle, highest. */
