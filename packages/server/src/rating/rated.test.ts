@@ -2,7 +2,7 @@ import type { PlayerSeasonsAnswer, RatedServerMessages, SeasonBoardAnswer, Seaso
 import { MATCHMAKE_ERROR_CODES, PROTOCOL_VERSION } from '@ubongo/core';
 import { Player, member as memberAt, signedIn } from '@ubongo/test-support/player';
 import { describe, expect, it } from 'vitest';
-import { GameClock } from '../clock.js';
+import { MovableClock } from '../test-clock.js';
 import { RATED_QUEUE } from './rated-queue.js';
 import { DAY, ESTABLISHED } from './rating-rules.js';
 import { displayOf } from './ratings.js';
@@ -16,28 +16,6 @@ import { serverPerFile } from '@ubongo/test-support/test-server';
  * moved on, as the daily's test moves it: the queue's window widens with game time, and a season
  * turns when the date passes into the next quarter.
  */
-
-/** Game time and the date, which a test can move on. */
-class MovableClock extends GameClock {
-  shift = 0;
-  #held: number | null = null;
-  override now(): number {
-    return this.#held ?? super.now() + this.shift;
-  }
-  /** Game time stands still (a busy machine's players all arrive in the same instant)... */
-  hold(): void {
-    this.#held = this.now();
-  }
-  /** ...and goes on from where it stood. */
-  release(): void {
-    const held = this.#held;
-    this.#held = null;
-    if (held !== null) this.shift += held - this.now();
-  }
-  override date(): number {
-    return super.date() + this.shift;
-  }
-}
 
 const SCALE = 20;
 // 2026-11-28, 08:00 UTC: the season of October to December 2026.

@@ -3,6 +3,7 @@ import { findTask, humanFloorSeconds, lieOf, PROTOCOL_VERSION } from '@ubongo/co
 import { shippedDeck } from '@ubongo/core/decks';
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../server.js';
+import { MovableClock } from '../test-clock.js';
 import { serverPerFile } from '@ubongo/test-support/test-server';
 import { member, Player, solve } from '@ubongo/test-support/player';
 
@@ -15,7 +16,10 @@ import { member, Player, solve } from '@ubongo/test-support/player';
 
 const TIME_SCALE = 20;
 
-const served = serverPerFile((base) => startServer({ ...base, timeScale: TIME_SCALE }));
+// Game time stands still while a run is played: each solve takes the time the forger chose, to
+// the ms, however busy the machine (a late timer would make a floor-hugger look like a person).
+const clock = new MovableClock(TIME_SCALE);
+const served = serverPerFile((base) => startServer({ ...base, clock }));
 
 /** A count 5 run forged: each claim at the floor plus 0.25 s, the trail turned and laid as a hand's, or laid off the board. */
 async function forged(username: string, where: 'on' | 'off'): Promise<{ id: string; run: number; held: boolean }> {
@@ -24,6 +28,7 @@ async function forged(username: string, where: 'on' | 'off'): Promise<{ id: stri
     client,
     await client.create('solo', { protocol: PROTOCOL_VERSION, mode: 'count', limit: 5, side: 'easy' }),
   );
+  clock.hold();
   player.send('start');
   for (let n = 0; n < 5; n++) {
     const v = await player.waitFor('view', (m) => m.solved === n && m.task !== null);
@@ -31,7 +36,7 @@ async function forged(username: string, where: 'on' | 'off'): Promise<{ id: stri
     const task = findTask(shippedDeck('classic'), v.current);
     if (!task) throw new Error('a task the deck does not hold');
     const wait = (humanFloorSeconds(task.difficulty, task.pieces.length) + 0.25) * 1000;
-    await new Promise((resolve) => setTimeout(resolve, wait / TIME_SCALE));
+    clock.advance(wait);
     const placements = solve(v.task);
     const puzzle = v.task;
     // A hand's rhythm: a turn, a pause, a place, the gaps uneven and new each solve.
@@ -49,6 +54,7 @@ async function forged(username: string, where: 'on' | 'off'): Promise<{ id: stri
     player.send('claim', { placements, trail });
   }
   const recorded = await player.waitFor('recorded');
+  clock.release();
   await player.room.leave();
   return { id, run: recorded.run, held: recorded.held || !recorded.verified };
 }
