@@ -254,7 +254,7 @@ describe('claims and messages that are wrong', () => {
 
   it('refuses to join with another protocol version', async () => {
     await expect(Player.create(served.ws, 'race', { protocol: 99, name: 'Old' })).rejects.toThrow(
-      `this served.server speaks protocol ${PROTOCOL_VERSION}`,
+      `this server speaks protocol ${PROTOCOL_VERSION}`,
     );
   });
 

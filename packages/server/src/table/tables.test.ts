@@ -270,7 +270,7 @@ describe('rematch', () => {
 });
 
 describe('solo play', () => {
-  it('five puzzles as fast as possible: the served.server keeps the score and records it', async () => {
+  it('five puzzles as fast as possible: the server keeps the score and records it', async () => {
     const zoe = await Player.create(served.ws, 'solo', { name: 'Zoe', mode: 'count', limit: 5, side: 'easy' });
     zoe.send('start');
     let skipped = false;
@@ -311,7 +311,7 @@ describe('solo play', () => {
     await zoe.room.leave();
   });
 
-  it('the served.server says whether a run beats the best the player sent, by core’s comparison', async () => {
+  it('the server says whether a run beats the best the player sent, by core’s comparison', async () => {
     const run = async (best: { solved: number; ms: number }): Promise<boolean> => {
       const ivy = await Player.create(served.ws, 'solo', { name: 'Ivy', mode: 'count', limit: 5, side: 'hard', best });
       ivy.send('start');
