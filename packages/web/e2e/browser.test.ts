@@ -67,6 +67,8 @@ describe('the web client', () => {
     }
     await page.getByRole('heading', { name: 'Your result' }).waitFor();
     await page.getByText('A new personal best!').waitFor();
+    // A moment: the words over a burst drawn once (ui/moments.tsx).
+    await expect.poll(() => page.locator('[data-moment="best"]').getByText('A new personal best!').count()).toBe(1);
     const best = page.locator('h2', { hasText: 'Your best' }).locator('xpath=following-sibling::p[1]');
     await expect.poll(() => best.textContent()).toMatch(/^\d+:\d\d$/);
     const time = await best.textContent();
@@ -129,6 +131,7 @@ describe('the web client', () => {
     await expect.poll(() => standings.first().textContent()).toContain('Ada');
     await expect.poll(() => standings.first().textContent()).toContain('4 points');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('You win!');
+    await expect.poll(() => page.locator('[data-moment="win"] h1').count()).toBe(1);
     // The last round's boards, both, as between rounds.
     await expect.poll(() => page.locator('.end .round-boards .board-picture').count()).toBe(2);
     // The podium (the winner in the middle) and what each gem is worth.

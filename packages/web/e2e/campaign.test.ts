@@ -66,6 +66,9 @@ describe.each(['phone', 'desktop'] as const)('the campaign, on a %s', (on) => {
     const big = end.locator('.big-stars');
     await expect.poll(() => big.getAttribute('aria-label')).toMatch(/^[123] stars? of 3$/);
     const stars = await big.getAttribute('aria-label');
+    // Drawn, not glyphs; three are a moment (a burst round them), fewer are not.
+    await expect.poll(() => big.locator('svg.star').count()).toBe(3);
+    await expect.poll(() => end.locator('[data-moment="stars"]').count()).toBe(stars === '3 stars of 3' ? 1 : 0);
     await expect.poll(() => end.getByText(/^Time: \d:\d\d$/).count()).toBe(1);
     await expect.poll(() => end.getByText(/^★★★ within \d:\d\d$/).count()).toBe(1);
     await expect.poll(() => end.getByText(/^★★ within \d:\d\d$/).count()).toBe(1);
@@ -82,7 +85,8 @@ describe.each(['phone', 'desktop'] as const)('the campaign, on a %s', (on) => {
     if ((await end.count()) > 0) await press(on, end.getByRole('button', { name: 'Map' }));
     const earned = page.getByRole('button', { name: `Level 1, ${stars ?? ''}` });
     await earned.waitFor();
-    await expect.poll(() => earned.textContent()).toMatch(/★/);
+    // Its stars drawn, as many filled as it earned.
+    await expect.poll(() => earned.locator('.star.earned').count()).toBe(Number.parseInt(stars ?? '', 10));
     const level2 = page.getByRole('button', { name: 'Level 2, 0 stars of 3' });
     await level2.waitFor();
     await expect.poll(() => level2.isDisabled()).toBe(false);

@@ -11,6 +11,7 @@ import './fonts.css';
 import './base.css';
 import './play/play.css';
 import './ui/ui.css';
+import './ui/moments.css';
 import './home/home.css';
 import './table/table.css';
 import './watching/watching.css';

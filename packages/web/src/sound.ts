@@ -20,7 +20,8 @@ export type Cue =
   | 'second-chance'
   | 'round-end'
   | 'win'
-  | 'end';
+  | 'end'
+  | 'moment';
 
 const VOLUME_KEY = 'ubongo.volume';
 const MUTED_KEY = 'ubongo.muted';
@@ -219,6 +220,13 @@ const CUES: Readonly<Record<Cue, (ctx: AudioContext, out: AudioNode, at: number)
     [523, 466, 392].forEach((f, i) => {
       tone(c, o, t + i * 0.16, { freq: f, length: 0.3, type: 'sine', level: 0.22 });
     });
+  },
+  // A best, three stars, a streak kept: a quick rising sparkle, shorter than a win's fanfare.
+  moment: (c, o, t) => {
+    [784, 988, 1175, 1568].forEach((f, i) => {
+      tone(c, o, t + i * 0.07, { freq: f, length: 0.22, type: 'triangle', level: 0.22 });
+    });
+    noise(c, o, t + 0.28, 0.25, 6000, 0.12);
   },
 };
 

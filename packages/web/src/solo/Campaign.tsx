@@ -9,9 +9,7 @@ import { useCampaignProgress } from './campaign-kept.js';
 import { GhostBoard, GhostEnd } from './ghost.js';
 import { SoloPlay } from './solo-play.js';
 import { useSoloRun } from './solo-run.js';
-
-/** Stars as marks: ★ earned, ☆ not (read out in words by the label around them). */
-const starMarks = (stars: number): string => '★'.repeat(stars) + '☆'.repeat(3 - stars);
+import { Moment, Stars } from '../ui/moments.js';
 
 /** A padlock, drawn (no emoji font is needed). */
 function LockIcon() {
@@ -153,7 +151,7 @@ export function Campaign() {
                     >
                       <span className="level-number">{l.level}</span>
                       <span className="stars" aria-hidden="true">
-                        {l.open ? starMarks(l.stars) : <LockIcon />}
+                        {l.open ? <Stars earned={l.stars} /> : <LockIcon />}
                       </span>
                     </button>
                   </li>
@@ -188,9 +186,13 @@ function CampaignEnd({
   return (
     <section className="card result campaign-end" role="status" data-testid="campaign-end">
       <h2>{outcome.stars > 0 ? t('campaign.solved', { level: outcome.level }) : t('campaign.notSolved')}</h2>
-      <p className="stars big-stars" role="img" aria-label={t('campaign.starsOf', { count: outcome.stars })}>
-        {starMarks(outcome.stars)}
-      </p>
+      {outcome.stars === 3 ? (
+        <Moment kind="stars">
+          <BigStars stars={outcome.stars} />
+        </Moment>
+      ) : (
+        <BigStars stars={outcome.stars} />
+      )}
       {solvedMs !== null && <p>{t('campaign.time', { time: clock(solvedMs) })}</p>}
       {outcome.stars === 0 && solvedMs !== null && <p>{t('campaign.noStars')}</p>}
       <ul className="thresholds" aria-label={t('campaign.thresholds')}>
@@ -241,5 +243,15 @@ function CampaignEnd({
         </button>
       </div>
     </section>
+  );
+}
+
+/** A level's stars at its end, drawn large and said in words. */
+function BigStars({ stars }: { stars: number }) {
+  const { t } = useTranslation();
+  return (
+    <p className="stars big-stars" role="img" aria-label={t('campaign.starsOf', { count: stars })}>
+      <Stars earned={stars} />
+    </p>
   );
 }

@@ -8,6 +8,7 @@ import { clock } from '../hooks.js';
 import { fetchDaily, fetchDailyBoard, fetchDailySolution } from '../net.js';
 import { BoardPicture } from '../play/BoardPicture.js';
 import { PlayerName } from '../ui/PlayerName.js';
+import { Moment } from '../ui/moments.js';
 import type { Recorded } from './solo-play.js';
 import { GhostBoard, GhostChoice, GhostEnd, GhostRefused } from './ghost.js';
 import { SoloPlay } from './solo-play.js';
@@ -165,7 +166,13 @@ function DailyResult({ outcome, recorded }: { outcome: DailyOutcome; recorded: R
         {outcome.solved ? t('daily.solvedIn', { time: clock(outcome.ms) }) : t('daily.notSolved')}
         {outcome.place !== null && ` ${t('daily.place', { place: outcome.place })}`}
       </p>
-      <p className="daily-streak">{t('daily.streak', { count: outcome.streak })}</p>
+      {outcome.counted && outcome.solved && outcome.streak > 1 ? (
+        <Moment kind="streak">
+          <p className="daily-streak">{t('daily.streak', { count: outcome.streak })}</p>
+        </Moment>
+      ) : (
+        <p className="daily-streak">{t('daily.streak', { count: outcome.streak })}</p>
+      )}
       {/* Why the solve is on no board and not in the streak, as the server says. */}
       {recorded.unverified.length > 0 && (
         <div className="under-review" data-testid="not-listed">

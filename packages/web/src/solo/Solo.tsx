@@ -16,6 +16,7 @@ import { RunChart, SoloPlay } from './solo-play.js';
 import type { SoloRunHandle } from './solo-run.js';
 import { useSoloRun } from './solo-run.js';
 import { SelectField } from '../ui/SelectField.js';
+import { Moment } from '../ui/moments.js';
 
 export { RunChart } from './solo-play.js';
 
@@ -181,7 +182,11 @@ function SoloResult({
           ? t('solo.resultTimed', { count: result.solved, skipped: result.skipped })
           : t('solo.resultCount', { count: result.solved, time: clock(result.ms) })}
       </p>
-      {newBest && <p className="new-best">{t('solo.newBest')}</p>}
+      {newBest && (
+        <Moment kind="best">
+          <p className="new-best">{t('solo.newBest')}</p>
+        </Moment>
+      )}
       {why.unverified.length > 0 && (
         <div className="under-review" data-testid="not-listed">
           <p>{t('solo.notListed')}</p>

@@ -9,6 +9,7 @@ import { PlayerName } from '../ui/PlayerName.js';
 import { RejectedNote } from '../ui/RejectedNote.js';
 import { ShownRating } from '../rating/Shown.js';
 import { Jewel } from '../ui/gems.js';
+import { Moment } from '../ui/moments.js';
 import type { Table } from './table.js';
 
 /** The end: who won, the standings, how a tie was settled, and a rematch. */
@@ -21,15 +22,20 @@ export function EndOfGame({ table, view }: { table: Table; view: RaceView }) {
   const decided = view.decided;
   return (
     <div className="end">
-      <h1>
-        {winners.length === 0
-          ? t('end.nobodyWon')
-          : winners.length > 1
-            ? t('end.shared', { names })
-            : winners[0] === view.you
-              ? t('end.youWon')
+      {winners.length === 1 && winners[0] === view.you ? (
+        // The fanfare is the game's end's own (race-events.ts).
+        <Moment kind="win" sound={false}>
+          <h1>{t('end.youWon')}</h1>
+        </Moment>
+      ) : (
+        <h1>
+          {winners.length === 0
+            ? t('end.nobodyWon')
+            : winners.length > 1
+              ? t('end.shared', { names })
               : t('end.won', { name: names })}
-      </h1>
+        </h1>
+      )}
       <section className="card">
         <h2>{t('end.how')}</h2>
         <p>
