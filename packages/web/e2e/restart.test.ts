@@ -14,9 +14,11 @@ import { launchChromium, WEB_DIST, watchErrors } from './support.js';
  * seat's key, and the interrupted round is played again; someone watching watches again.
  */
 
-const dataDir = mkdtempSync(join(tmpdir(), 'ubongo-web-restart-'));
 let browser: Browser;
+/** This try's port and data (a retry starts afresh: the last try's server may still hold them). */
 let port = 0;
+let dataDir = '';
+const folders: string[] = [];
 const servers: ServerProcess[] = [];
 
 async function startOnPort(): Promise<ServerProcess> {
@@ -34,17 +36,20 @@ async function startOnPort(): Promise<ServerProcess> {
 }
 
 beforeAll(async () => {
-  port = await freePort();
   browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
   await browser.close();
   for (const server of servers) await server.stop('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
 it('brings a player back to their game after the server is killed and restarted', async () => {
+  for (const left of servers.splice(0)) await left.stop('SIGKILL');
+  port = await freePort();
+  dataDir = mkdtempSync(join(tmpdir(), 'ubongo-web-restart-'));
+  folders.push(dataDir);
   let server = await startOnPort();
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'en-GB' });
   await context.addInitScript(() => {
