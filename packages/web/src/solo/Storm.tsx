@@ -1,12 +1,12 @@
 import type { StormHighsAnswer } from '@ubongo/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../account.js';
 import { useData } from '../data.js';
-import { clock, useRoomMessages, useTimeLeft } from '../hooks.js';
+import { clock, useRoomMessages } from '../hooks.js';
 import type { GameRoom } from '../net.js';
 import { fetchStormHighs } from '../net.js';
-import { play } from '../sound.js';
+import { useCountdown } from '../ui/countdown.js';
 import type { Received } from './solo-play.js';
 import { SoloPlay } from './solo-play.js';
 import { useSoloRun } from './solo-run.js';
@@ -173,18 +173,10 @@ function StormBar({
   );
 }
 
-/** The last seconds, when the clock turns urgent. */
-const URGENT_SECONDS = 10;
-
 /** The time left to the deadline the server sent: big, urgent in its last ten seconds. */
 function StormClock({ deadline, message }: { deadline: number; message: Received }) {
   const { t } = useTranslation();
-  const left = useTimeLeft(deadline, message);
-  const whole = Math.ceil(left / 1000);
-  const urgent = whole > 0 && whole <= URGENT_SECONDS;
-  useEffect(() => {
-    if (urgent) play('sand');
-  }, [urgent, whole]);
+  const { left, urgent } = useCountdown(deadline, message);
   return (
     <span className="storm-clock" data-urgent={urgent ? '' : undefined} data-testid="storm-clock">
       <span className="sr-only">{t('storm.clockLabel')} </span>

@@ -1,12 +1,13 @@
 import type { SoloPuzzleTime, TrailMove } from '@ubongo/core';
 import type { ReactNode } from 'react';
-import { useCallback, useEffect, useLayoutEffect, useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clock, useSameData, useTimeLeft, useTimeTaken } from '../hooks.js';
+import { clock, useSameData, useTimeTaken } from '../hooks.js';
 import { send } from '../net.js';
 import type { Placements } from '../play/Puzzle.js';
 import { Puzzle } from '../play/Puzzle.js';
-import { liftSound, play } from '../sound.js';
+import { liftSound } from '../sound.js';
+import { useCountdown } from '../ui/countdown.js';
 import { boardMove } from '../ui/cues.js';
 import { PlayBar, SoundControl } from '../ui/PlayBar.js';
 import { RejectedNote } from '../ui/RejectedNote.js';
@@ -142,21 +143,13 @@ function SoloClock({ view }: { view: Received }) {
 /** A timed run's time left: urgent in its last ten seconds, as a round's hourglass is (seen, and its sand heard). */
 function TimeLeft({ deadline, message }: { deadline: number; message: Received }) {
   const { t } = useTranslation();
-  const left = useTimeLeft(deadline, message);
-  const whole = Math.ceil(left / 1000);
-  const urgent = whole > 0 && whole <= URGENT_SECONDS;
-  useEffect(() => {
-    if (urgent) play('sand');
-  }, [urgent, whole]);
+  const { left, urgent } = useCountdown(deadline, message);
   return (
     <span className="solo-clock" data-urgent={urgent ? '' : undefined}>
       {t('solo.timeLeft')} <strong>{clock(left)}</strong>
     </span>
   );
 }
-
-/** The last seconds of a timed run, when its clock turns urgent. */
-const URGENT_SECONDS = 10;
 
 function TimeTaken({ since, message }: { since: number; message: Received }) {
   return clock(useTimeTaken(since, message));
