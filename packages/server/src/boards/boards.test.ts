@@ -1,10 +1,11 @@
 import type { BoardAnswer, BoardMade, BoardTimesAnswer, GuestAnswer, PuzzleSpec } from '@ubongo/core';
-import { puzzleFromSpec } from '@ubongo/core';
+import { PROTOCOL_VERSION, puzzleFromSpec } from '@ubongo/core';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../server.js';
 import { serverPerFile } from '@ubongo/test-support/test-server';
-import { member } from '@ubongo/test-support/player';
+import { byHand, member, Player, solve } from '@ubongo/test-support/player';
+import { Client } from 'colyseus.js';
 import { BOARDS_PER_DAY } from './board-routes.js';
 
 /*
@@ -15,13 +16,16 @@ import { BOARDS_PER_DAY } from './board-routes.js';
  */
 
 // The address's API budget set aside: this file sends more boards from one address than a person would.
-const served = serverPerFile((base) => startServer({ ...base, limits: { apiPointsPerMinute: 100_000 } }));
+const TIME_SCALE = 10;
+const served = serverPerFile((base) =>
+  startServer({ ...base, timeScale: TIME_SCALE, limits: { apiPointsPerMinute: 100_000 } }),
+);
 const example = (name: string): unknown =>
   JSON.parse(readFileSync(new URL(`../../../../examples/${name}`, import.meta.url), 'utf8'));
 const sessions: Record<string, string> = {};
 
 beforeAll(async () => {
-  for (const name of ['ana', 'bob']) sessions[name] = (await member(served.ws, name)).session;
+  for (const name of ['ana', 'bob', 'cyd']) sessions[name] = (await member(served.ws, name)).session;
   const guest = await fetch(`${served.http}/api/accounts`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -107,14 +111,49 @@ describe('boards players make', () => {
     expect((await as(null, 'GET', `/api/boards/${id}`)).status).toBe(404);
   });
 
+  it('plays a shared board as a solo run: a solved run’s time on the board’s own times board', async () => {
+    const made = await as('bob', 'POST', '/api/boards', example('classic-hard.json'));
+    const { id } = made.body as unknown as BoardMade;
+    const client = new Client(served.ws);
+    client.auth.token = sessions['bob'] ?? '';
+    const p = Player.wrap<'solo'>(
+      client,
+      await client.create('solo', {
+        protocol: PROTOCOL_VERSION,
+        mode: 'count',
+        limit: 5,
+        side: 'easy',
+        course: { kind: 'board', id },
+      }),
+    );
+    p.send('start');
+    const v = await p.waitFor('view', (m) => m.task !== null);
+    if (!v.task) throw new Error('no task');
+    expect(v.current).toMatchObject({ board: id });
+    expect(v.task.pieces.map((piece) => piece.id)).toEqual(['L4', 'T4', 'P5', 'I2']);
+    // A person's pace (the human floor): 20 s of game time.
+    await new Promise((resolve) => setTimeout(resolve, 20_000 / TIME_SCALE));
+    p.send('claim', byHand(solve(v.task)));
+    const recorded = await p.waitFor('recorded');
+    await p.room.leave();
+    expect(recorded.verified).toBe(true);
+    const times = (await as(null, 'GET', `/api/boards/${id}/times`)).body as unknown as BoardTimesAnswer;
+    expect(times.entries).toEqual([
+      expect.objectContaining({ place: 1, username: 'bob', run: recorded.run, reviewed: false }),
+    ]);
+    // The run is on no solo board.
+    const records = await as(null, 'GET', '/api/records?mode=count&limit=5');
+    expect((records.body['records'] as { run: number }[]).map((r) => r.run)).not.toContain(recorded.run);
+  });
+
   it(`stops an account at ${BOARDS_PER_DAY} boards a day`, async () => {
-    const bob = (await served.server.stores.accounts.accountByUsername('bob'))?.id ?? '';
+    const cyd = (await served.server.stores.accounts.accountByUsername('cyd'))?.id ?? '';
     const file = example('classic-hard.json') as PuzzleSpec;
     // Boards of a day before count for nothing; the day's own do.
     const at = (n: number, ago: number) =>
       served.server.stores.boards.saveBoard({
         id: `seeded${String(n).padStart(2, '0')}`,
-        accountId: bob,
+        accountId: cyd,
         name: '',
         grid: 'square',
         spec: file,
@@ -124,8 +163,8 @@ describe('boards players make', () => {
       });
     await at(0, 86_400_000 + 60_000);
     for (let n = 1; n < BOARDS_PER_DAY; n++) await at(n, 60_000);
-    expect((await as('bob', 'POST', '/api/boards', file)).status).toBe(201);
-    const over = await as('bob', 'POST', '/api/boards', file);
+    expect((await as('cyd', 'POST', '/api/boards', file)).status).toBe(201);
+    const over = await as('cyd', 'POST', '/api/boards', file);
     expect(over.status).toBe(429);
     expect(over.body['error']).toBe(`at most ${BOARDS_PER_DAY} boards a day: try again tomorrow`);
   });
