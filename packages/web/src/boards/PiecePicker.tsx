@@ -45,7 +45,7 @@ export function PiecePicker({ state, dispatch }: { state: EditorState; dispatch:
           );
         })}
       </ul>
-      <details className="piece-set" open>
+      <details className="piece-set" open={state.grid === 'square'}>
         <summary>{t('boards.addPiece')}</summary>
         <ul>
           {set.map((p, i) => (
