@@ -72,6 +72,13 @@ const WEB_FROM_CORE = [
   'JEWEL_COLOURS',
   'FIXED_SCORING',
   'API',
+  // the board editor (docs/boards.md): the decks' piece sets to draw a picker from, and the puzzle
+  // file format read and written by core's own parser and writer, as the CLI does (Import, Export)
+  'CLASSIC_PIECES',
+  'EXTREME_PIECES',
+  'puzzleFromSpec',
+  'puzzleToSpec',
+  'BOARD_ID_PATTERN',
 ];
 const webBoundaries = {
   paths: [

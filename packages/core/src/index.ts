@@ -18,6 +18,7 @@ export * from './campaign.js';
 export * from './daily.js';
 export * from './storm.js';
 export * from './difficulty.js';
+export * from './player-board.js';
 export * from './board-shape.js';
 export * from './deck.js';
 export * from './die.js';

@@ -6,6 +6,7 @@ export * from './solo/courses/daily-store.js';
 export * from './solo/courses/campaign-store.js';
 export * from './accounts/store.js';
 export * from './accounts/report-store.js';
+export * from './boards/store.js';
 // For `ubongo admin role USERNAME`: a username's key, as the accounts are found by it.
 export { nameKey } from './accounts/names.js';
 export * from './rating/store.js';

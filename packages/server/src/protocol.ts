@@ -10,6 +10,7 @@ import type {
   SoloJoinOptions,
 } from '@ubongo/core';
 import {
+  BOARD_ID_PATTERN,
   BOT_LEVELS,
   CLASSIC_VARIANTS,
   DECK_EDITIONS,
@@ -138,6 +139,7 @@ export const soloJoinSchema = z.object({
       z.strictObject({ kind: z.literal('campaign'), level: z.number().int().min(1).max(10_000) }).readonly(),
       z.strictObject({ kind: z.literal('daily') }).readonly(),
       z.strictObject({ kind: z.literal('storm') }).readonly(),
+      z.strictObject({ kind: z.literal('board'), id: z.string().regex(BOARD_ID_PATTERN) }).readonly(),
     ])
     .exactOptional(),
   ghost: z.enum(GHOST_KINDS).exactOptional(),

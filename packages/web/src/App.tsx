@@ -34,6 +34,8 @@ const RaceScreen = screen(() => import('./table/Race.js').then((m) => m.RaceScre
 const Solo = screen(() => import('./solo/Solo.js').then((m) => m.Solo));
 const Campaign = screen(() => import('./solo/Campaign.js').then((m) => m.Campaign));
 const Daily = screen(() => import('./solo/Daily.js').then((m) => m.Daily));
+const BoardEditor = screen(() => import('./boards/BoardEditor.js').then((m) => m.BoardEditor));
+const BoardPage = screen(() => import('./boards/BoardPage.js').then((m) => m.BoardPage));
 const Storm = screen(() => import('./solo/Storm.js').then((m) => m.Storm));
 const Friends = screen(() => import('./friends/Friends.js').then((m) => m.Friends));
 const Arenas = screen(() => import('./arena/Arena.js').then((m) => m.Arenas));
@@ -164,6 +166,8 @@ export function App() {
             {route.name === 'rated' && <RatedQueue />}
             {route.name === 'live' && <Live />}
             {route.name === 'review' && <Review />}
+            {route.name === 'boards' && <BoardEditor />}
+            {route.name === 'board' && <BoardPage key={route.id} id={route.id} />}
           </Suspense>
         </Fallback>
       </main>

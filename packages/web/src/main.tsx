@@ -25,6 +25,7 @@ import './accounts/accounts.css';
 import './friends/friends.css';
 import './arena/arena.css';
 import './review/review.css';
+import './boards/boards.css';
 
 listenForGesture();
 // The service worker keeps the app for offline play (docs/web.md, "Offline"): a built client only.

@@ -1,4 +1,6 @@
-/** Where the page is: `#/`, `#/room/CODE`, `#/solo`, `#/practice`, `#/how-to-play`, `#/tutorial`, `#/account`, `#/player/ID`, `#/leaderboards`, `#/replay/GAME`, `#/run/RUN`, `#/campaign`, `#/daily`, `#/storm`, `#/friends`, `#/arenas`, `#/arena/ID`, `#/rated`, `#/live`, `#/review`. */
+import { BOARD_ID_PATTERN } from '@ubongo/core';
+
+/** Where the page is: `#/`, `#/room/CODE`, `#/solo`, `#/practice`, `#/how-to-play`, `#/tutorial`, `#/account`, `#/player/ID`, `#/leaderboards`, `#/replay/GAME`, `#/run/RUN`, `#/campaign`, `#/daily`, `#/storm`, `#/friends`, `#/arenas`, `#/arena/ID`, `#/rated`, `#/live`, `#/review`, `#/boards` (the editor), `#/board/ID`. */
 export type Route =
   | { name: 'home' }
   | { name: 'room'; code: string }
@@ -19,7 +21,9 @@ export type Route =
   | { name: 'arena'; id: string }
   | { name: 'rated' }
   | { name: 'live' }
-  | { name: 'review' };
+  | { name: 'review' }
+  | { name: 'boards' }
+  | { name: 'board'; id: string };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/');
@@ -68,6 +72,12 @@ export function parseRoute(hash: string): Route {
     case 'replay': {
       const id = decodeURIComponent(parts[1] ?? '');
       return /^[\w-]{1,64}$/.test(id) ? { name: 'replay', id } : { name: 'home' };
+    }
+    case 'boards':
+      return { name: 'boards' };
+    case 'board': {
+      const id = decodeURIComponent(parts[1] ?? '');
+      return BOARD_ID_PATTERN.test(id) ? { name: 'board', id } : { name: 'boards' };
     }
     case 'run': {
       const id = decodeURIComponent(parts[1] ?? '');

@@ -18,9 +18,10 @@ export const SOLO_LIMITS = [5, 10, 20] as const;
  * How a run deals: boards shuffled (the rulebooks'), the tasks nearest the player's level (never a
  * record), or a course's tasks in the course's order (the campaign's level, the daily puzzle,
  * Storm's ramp: each has boards of its own, never the solo boards), or a ghost's: shuffled boards
- * dealt as a recorded run was (its seed), raced against it (never a record: the tasks were known).
+ * dealt as a recorded run was (its seed), raced against it (never a record: the tasks were known),
+ * or a board a player made (docs/boards.md: its own times board).
  */
-export const SOLO_DEALINGS = ['shuffled', 'level', 'campaign', 'daily', 'storm', 'ghost'] as const;
+export const SOLO_DEALINGS = ['shuffled', 'level', 'campaign', 'daily', 'storm', 'ghost', 'board'] as const;
 export type SoloDealing = (typeof SOLO_DEALINGS)[number];
 
 /** How a solo game is set up. */

@@ -137,6 +137,21 @@ export const API = {
     session: 'required',
     cost: 5,
   },
+  'POST /api/boards': {
+    summary: 'Share a board you made (the puzzle file format): proven solvable, or refused with why',
+    status: 201,
+    errors: [400, 401, 403, 422],
+    session: 'required',
+    cost: 10,
+  },
+  'GET /api/boards/:id': { summary: 'A shared board', status: 200, errors: [404], session: 'none', cost: 1 },
+  'GET /api/boards/:id/times': {
+    summary: 'A shared board’s times',
+    status: 200,
+    errors: [404],
+    session: 'none',
+    cost: 3,
+  },
   'GET /api/review': {
     summary: 'The review queue (reviewers and operators)',
     status: 200,

@@ -11,6 +11,7 @@ import type {
   SessionAnswer,
   SignedInAnswer,
 } from './accounts.js';
+import type { BoardAnswer, BoardMade, BoardRequest, BoardTimesAnswer } from './boards.js';
 import type { Health } from './codes.js';
 import type {
   CampaignProgress,
@@ -114,6 +115,9 @@ export interface ApiRoutes {
     answer: { readonly reported: Omit<ReportRequest, 'reason'> };
     status: 201;
   };
+  'POST /api/boards': { body: BoardRequest; answer: BoardMade; status: 201 };
+  'GET /api/boards/:id': { params: ById; answer: BoardAnswer };
+  'GET /api/boards/:id/times': { params: ById; answer: BoardTimesAnswer };
   'GET /api/review': { answer: ReviewQueueAnswer };
   'POST /api/review/:id': { params: ById; body: ReviewDecision; answer: ReviewDecided };
   'POST /api/accounts': { body: { readonly name?: string }; answer: GuestAnswer; status: 201 };

@@ -6,9 +6,12 @@ import type { Placement } from '../solver.js';
 // The courses (docs/courses.md): campaign levels, the daily puzzle, Storm: what a run of each came
 // to, and their HTTP answers.
 
-/** A course: a campaign level (numbered from 1), today's daily puzzle, or a Storm run. */
+/** A course: a campaign level (numbered from 1), today's daily puzzle, a Storm run, or a board a player made (by its id). */
 export type SoloCourse =
-  { readonly kind: 'campaign'; readonly level: number } | { readonly kind: 'daily' } | { readonly kind: 'storm' };
+  | { readonly kind: 'campaign'; readonly level: number }
+  | { readonly kind: 'daily' }
+  | { readonly kind: 'storm' }
+  | { readonly kind: 'board'; readonly id: string };
 
 /** What a course's run came to, beyond the run's own result (`recorded.course`), by the course's kind. */
 export type CourseOutcome = CampaignOutcome | DailyOutcome | StormOutcome;

@@ -17,5 +17,6 @@ export * from './practice.js';
 export * from './rated.js';
 export * from './rooms.js';
 export * from './review.js';
+export * from './boards.js';
 export * from './api.js';
 export * from './api-operations.js';

@@ -52,9 +52,9 @@ export interface SoloRunAnswer {
   readonly trails: boolean;
 }
 
-/** `POST /api/reports`: a signed-in player reports a board entry (a solo run, or a player on a rating board). */
+/** `POST /api/reports`: a signed-in player reports a board entry (a solo run, or a player on a rating board), or a shared board. */
 export interface ReportRequest {
-  readonly kind: 'run' | 'player';
+  readonly kind: 'run' | 'player' | 'board';
   readonly target: string;
   readonly reason: string;
 }

@@ -12,8 +12,8 @@ export const REPORTS_PER_MINUTE = 10;
 export const REPORT_REASON_CHARS = 300;
 
 const reportBody = z.strictObject({
-  kind: z.enum(['run', 'player'], { error: 'kind is run or player' }),
-  target: z.string().regex(/^[\w-]{1,64}$/, { error: 'target is a run’s id or a player’s id' }),
+  kind: z.enum(['run', 'player', 'board'], { error: 'kind is run, player or board' }),
+  target: z.string().regex(/^[\w-]{1,64}$/, { error: 'target is a run’s id, a player’s id or a board’s' }),
   reason: z
     .string({ error: `reason is text of 1 to ${REPORT_REASON_CHARS} characters` })
     .trim()
@@ -23,12 +23,14 @@ const reportBody = z.strictObject({
 
 /**
  * `POST /api/reports`: a signed-in player with a username reports an entry of a public board (a
- * solo run by its id, a player of a rating board by theirs), with why, for an operator to look at
+ * solo run by its id, a player of a rating board by theirs) or a shared board (by its id), with why, for an operator to look at
  * (`ubongo admin reports`). One report per reporter and entry; `REPORTS_PER_MINUTE` an account.
  */
 export function reportRoutes(
   app: Http,
-  options: Pick<HttpOptions, 'rateLimits'> & { readonly stores: Pick<Stores, 'accounts' | 'reports' | 'soloRuns'> },
+  options: Pick<HttpOptions, 'rateLimits'> & {
+    readonly stores: Pick<Stores, 'accounts' | 'reports' | 'soloRuns' | 'boards'>;
+  },
 ): void {
   const { stores } = options;
   const limit = options.rateLimits.limit('reports:', perMinute(REPORTS_PER_MINUTE));
@@ -38,7 +40,9 @@ export function reportRoutes(
     const exists =
       kind === 'run'
         ? /^[1-9]\d{0,15}$/.test(target) && (await stores.soloRuns.soloRun(Number(target))) !== undefined
-        : (await stores.accounts.account(target)) !== undefined;
+        : kind === 'board'
+          ? (await stores.boards.board(target))?.hiddenAt === null
+          : (await stores.accounts.account(target)) !== undefined;
     if (!exists) throw new Refused(404, `no ${kind} ${target}`);
     const ms = await limit.take(account.id);
     if (ms > 0) {

@@ -1,8 +1,8 @@
 /** A report of a board entry by a signed-in player, for an operator to look at. */
 export interface Report {
   readonly reporter: string;
-  /** A solo run (`run`, its id) or a player on a rating board (`player`, the account id). */
-  readonly kind: 'run' | 'player';
+  /** A solo run (`run`, its id), a player on a rating board (`player`, the account id) or a shared board (`board`, its id). */
+  readonly kind: 'run' | 'player' | 'board';
   readonly target: string;
   readonly reason: string;
   readonly at: number;

@@ -24,12 +24,16 @@ export type Http = FastifyInstance<
 export const bearer = (request: FastifyRequest): string | undefined =>
   /^Bearer ([\w-]{20,100})$/.exec(request.headers.authorization ?? '')?.[1];
 
-/** An HTTP request the server refuses: the status, the words (`{error}`), and headers to add. */
+/**
+ * An HTTP request the server refuses: the status, the words (`{error}`), headers to add, and where
+ * a client says why in its own words, a code and its values (`{code, params}`).
+ */
 export class Refused extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly headers: Readonly<Record<string, string>> = {},
+    readonly detail?: { readonly code: string; readonly params?: Readonly<Record<string, string | number>> },
   ) {
     super(message);
   }

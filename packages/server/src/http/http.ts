@@ -24,6 +24,7 @@ import { matchmakerRoutes } from './matchmaker.js';
 import type { HttpOptions } from './http-common.js';
 import { pathOf, Refused } from './http-common.js';
 import { reportRoutes } from '../accounts/report-routes.js';
+import { boardRoutes } from '../boards/board-routes.js';
 import { reviewRoutes } from '../review/routes.js';
 import { sessions } from './session.js';
 import { NOT_BUILT, webFiles } from './web-files.js';
@@ -68,7 +69,11 @@ function errorHandler(limits: Limits, log: (message: string) => void, logged: bo
       if (e.retryAfter !== undefined) void reply.header('retry-after', String(e.retryAfter));
       return reply.code(e.status).send({ error: e.message, code: e.code, ...(e.params ? { params: e.params } : {}) });
     }
-    if (e instanceof Refused) return reply.code(e.status).headers(e.headers).send({ error: e.message });
+    if (e instanceof Refused)
+      return reply
+        .code(e.status)
+        .headers(e.headers)
+        .send({ error: e.message, ...(e.detail ?? {}) });
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       return reply
         .code(413)
@@ -200,6 +205,7 @@ export async function httpApp(options: HttpOptions): Promise<FastifyInstance> {
   stormRoutes(typed, options);
   arenaRoutes(typed, options);
   reportRoutes(typed, options);
+  boardRoutes(typed, options);
   reviewRoutes(typed, options);
   friendRoutes(typed, options.friends);
   if (options.seasons) seasonRoutes(typed, options, options.seasons);

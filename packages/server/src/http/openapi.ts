@@ -23,6 +23,7 @@ const WORDS: Readonly<Record<number, string>> = {
   404: 'Nothing there',
   409: 'In conflict with what is there',
   410: 'Gone',
+  422: 'Refused as it is: `code` and `params` say why and where',
   429: 'Over the address’s (or account’s) budget: wait `Retry-After` seconds',
   500: 'The server failed',
 };

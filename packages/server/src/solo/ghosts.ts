@@ -110,6 +110,8 @@ export async function findGhost(
     }
     case 'storm':
       return none('Storm races no ghost');
+    case 'board':
+      return none('a shared board races no ghost yet');
   }
 }
 

@@ -137,13 +137,13 @@ export class SoloRoom extends Room {
         }
         this.#state = setup.value;
         const { decks } = this.services;
-        const deck = decks[this.#course?.edition ?? 'classic'];
+        const deck = this.#course?.deck ?? decks[this.#course?.edition ?? 'classic'];
         // A solo run raced against a ghost is never listed (the tasks were known); a course's keeps its kind.
         const dealing = course?.kind ?? (this.#ghost ? 'ghost' : this.#options.dealing);
         this.#run ??= new SoloRun(this.services, deck, this.roomId, this.#account?.id, {
           best: this.#options.best,
           dealing,
-          raced: this.#ghost !== undefined,
+          raced: this.#ghost !== undefined || this.#course?.unrated === true,
         });
         if (this.#ghost) this.#send.to(client, 'ghost', ghostMessage(this.#ghost, Object.values(decks)));
         this.#act(client, 'start', { type: 'start' });
@@ -190,7 +190,7 @@ export class SoloRoom extends Room {
       const plan = await this.#planCourse(course);
       if (!plan.ok) return plan;
       this.#course = plan.value;
-      this.#engine = soloEngine(decks[plan.value.edition]);
+      this.#engine = soloEngine(plan.value.deck ?? decks[plan.value.edition]);
       const { mode: m, limit: l, side: s, pieceSet: p, tasks, clock } = plan.value;
       return {
         ok: true,

@@ -1,5 +1,6 @@
 import { MemoryAccounts } from './memory-accounts.js';
 import { MemoryArenas } from './memory-arenas.js';
+import { MemoryBoards } from './memory-boards.js';
 import { MemoryCampaignMarks } from './memory-campaign.js';
 import { MemoryDaily } from './memory-daily.js';
 import { MemoryFriends } from './memory-friends.js';
@@ -38,6 +39,7 @@ export function openMemoryStores(owner = ''): Stores {
     accounts,
     friends: new MemoryFriends(gate),
     arenas: new MemoryArenas(gate, accountOf),
+    boards: new MemoryBoards(gate, soloRuns, accountOf),
     close: () => {
       gate.close();
       return Promise.resolve();

@@ -5,6 +5,7 @@ import { migrations006To012 } from './migrations/006-012.js';
 import { migrations013To017 } from './migrations/013-017.js';
 import { migrations020To024 } from './migrations/020-024.js';
 import { migrations025To029 } from './migrations/025-029.js';
+import { migrations030To034 } from './migrations/030-034.js';
 
 export type { ColumnTypes } from './column-types.js';
 export { POSTGRES_TYPES, SQLITE_TYPES } from './column-types.js';
@@ -21,5 +22,6 @@ export function migrations(t: ColumnTypes): Record<string, Migration> {
     ...migrations013To017(t),
     ...migrations020To024(t),
     ...migrations025To029(t),
+    ...migrations030To034(t),
   };
 }

@@ -147,7 +147,7 @@ const liveTables = z.object({
 
 const reports = z.object({
   reporter: z.string(),
-  kind: named(z.enum(['run', 'player'])),
+  kind: named(z.enum(['run', 'player', 'board'])),
   target: z.string(),
   reason: z.string(),
   at: z.number(),

@@ -245,4 +245,24 @@ export interface Tables {
     rating: number;
     games: number;
   };
+  /** Boards players made (migration 030, boards/store.ts). */
+  player_boards: {
+    id: string;
+    account_id: string;
+    name: string;
+    grid: string;
+    spec: string;
+    solutions: number;
+    difficulty: number;
+    created_at: number;
+    hidden_at: number | null;
+  };
+  /** A solved, verified run of a player's board (migration 030). */
+  board_times: {
+    run_id: number;
+    board_id: string;
+    account_id: string;
+    ms: number;
+    at: number;
+  };
 }

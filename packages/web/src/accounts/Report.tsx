@@ -9,6 +9,7 @@ import { sendReport } from '../net.js';
 const REASONS = {
   run: ['too-fast', 'offensive-name', 'other'],
   player: ['unfair-play', 'offensive-name', 'other'],
+  board: ['offensive-name', 'other'],
 } as const satisfies Record<ReportRequest['kind'], readonly string[]>;
 
 /** The words a reporter may add: with the longest key and ": " the reason stays within the server's 300 characters. */

@@ -50,6 +50,10 @@ export function MoreTiles() {
           <span className="tile-name">{t('home.storm')}</span>
           <span className="tile-text">{t('home.stormText')}</span>
         </a>
+        <a className="button tile small" href="#/boards">
+          <span className="tile-name">{t('boards.tile')}</span>
+          <span className="tile-text">{t('boards.tileText')}</span>
+        </a>
       </nav>
       {/* Playing together: friends, where they are, invitations. */}
       <nav className="day-tiles together-tiles" aria-label={t('home.together')}>

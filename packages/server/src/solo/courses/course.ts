@@ -1,5 +1,6 @@
 import type {
   CourseOutcome,
+  Deck,
   DeckEdition,
   PieceSet,
   Result,
@@ -33,6 +34,10 @@ export interface CoursePlan {
   readonly clock?: SoloClock;
   /** The seed the run is kept with, when the course chose its tasks by it (Storm's); the room's own otherwise. */
   readonly seed?: number;
+  /** The deck the tasks are of, when it is the course's own (a shared board's); the server's `edition` deck otherwise. */
+  readonly deck?: Deck;
+  /** The run counts for no rating (its tasks are no deck's: a shared board's). */
+  readonly unrated?: boolean;
 }
 
 /** Who plays a course's run: the account (a run without one is never counted for anything). */

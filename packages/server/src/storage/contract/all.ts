@@ -1,6 +1,7 @@
 import { describe } from 'vitest';
 import { accountsContract } from './accounts.js';
 import { arenasContract } from './arenas.js';
+import { boardsContract } from './boards.js';
 import { campaignContract } from './campaign.js';
 import { dailyContract } from './daily.js';
 import type { Opener } from './fixtures.js';
@@ -26,5 +27,6 @@ export function allStoresContract(name: string, open: Opener): void {
     friendsContract(name, open);
     arenasContract(name, open);
     seasonsContract(name, open);
+    boardsContract(name, open);
   });
 }
