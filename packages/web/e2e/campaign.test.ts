@@ -1,16 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { solveWithMouse, solveWithTouch } from './play.js';
+import { solveWithMouse } from './play.js';
 import type { On } from './support.js';
 import { chromiumAndServer, SIZES, watchErrors } from './support.js';
 import { seriousViolations } from './axe.js';
 
 /*
- * The campaign as a person plays it, on a phone (390x844, real touch: taps and drags) and a desktop
- * window (1366x800, the mouse): the map of worlds with level 1 open and level 2 locked, level 1
- * played by dragging its pieces, the end card with its stars, time and thresholds, and back on the
- * map level 1's stars and level 2 open. Screenshots go to /tmp/shots/campaign.
+ * The campaign as a person plays it: the map of worlds with level 1 open and level 2 locked, level 1
+ * played by dragging its pieces with the mouse (1366x800; a finger's drags at 390x844 are the board's
+ * own tests', board.test.ts and finger.test.ts), the end card with its stars, time and thresholds,
+ * and back on the map level 1's stars and level 2 open, the end card passing axe. The map's layout is
+ * what differs by size: a campaign well under way scrolls to its next level on a phone (real touch,
+ * where axe audits the map) and a desktop window. Screenshots go to /tmp/shots/campaign.
  */
 
 const real = chromiumAndServer();
@@ -23,7 +25,8 @@ const press = (on: On, target: Locator): Promise<void> => (on === 'phone' ? targ
 /** Waits as a person thinks before the next piece (uneven pauses: a person's times spread). */
 const think = (page: Page, ms: number): Promise<void> => page.waitForTimeout(ms);
 
-describe.each(['phone', 'desktop'] as const)('the campaign, on a %s', (on) => {
+describe('the campaign, on a desktop', () => {
+  const on: On = 'desktop';
   it('shows the map, plays level 1 by dragging its pieces, earns stars and opens level 2', async () => {
     // The server's CSP allows no inline script: axe comes in past it, as a browser extension's would.
     const context = await real.browser.newContext({ ...SIZES[on], locale: 'en-GB', bypassCSP: true });
@@ -42,8 +45,8 @@ describe.each(['phone', 'desktop'] as const)('the campaign, on a %s', (on) => {
     await expect.poll(() => page.getByRole('heading', { name: /World 13 · Extreme/ }).count()).toBe(1);
     // A guest is told where the stars are kept.
     await expect.poll(() => page.getByText(/kept on this device/).count()).toBe(1);
+    // (axe audits the map in the campaign well under way, below: one audit of the map is enough.)
     await page.screenshot({ path: `${SHOTS}/map-${on}.png` });
-    expect(await seriousViolations(page, 'campaign')).toEqual([]);
 
     // Level 1, played by hand: one piece at a time, with a person's pauses between.
     await press(on, level1);
@@ -55,8 +58,7 @@ describe.each(['phone', 'desktop'] as const)('the campaign, on a %s', (on) => {
     const pauses = [1300, 2100, 900, 1700];
     for (let i = 0; i < pieces.length; i++) {
       await think(page, pauses[i] ?? 1000);
-      if (on === 'phone') await solveWithTouch(page, i + 1, i);
-      else await solveWithMouse(page, i + 1, i);
+      await solveWithMouse(page, i + 1, i);
     }
 
     // The end card: stars earned (in words too), the time, the thresholds, and what next.
@@ -79,10 +81,7 @@ describe.each(['phone', 'desktop'] as const)('the campaign, on a %s', (on) => {
     expect(await seriousViolations(page, 'campaign')).toEqual([]);
 
     // Back on the map: level 1 has its stars, level 2 is open and is the one to play.
-    // Chromium may take the first tap after a drag for the one that stops its fling: a person taps again.
     await press(on, end.getByRole('button', { name: 'Map' }));
-    await page.waitForTimeout(500);
-    if ((await end.count()) > 0) await press(on, end.getByRole('button', { name: 'Map' }));
     const earned = page.getByRole('button', { name: `Level 1, ${stars ?? ''}` });
     await earned.waitFor();
     // Its stars drawn, as many filled as it earned.
@@ -99,7 +98,8 @@ describe.each(['phone', 'desktop'] as const)('the campaign, on a %s', (on) => {
 
 describe.each(['phone', 'desktop'] as const)('a campaign well under way, on a %s', (on) => {
   it('the map scrolls to the level to play next, past the worlds done', async () => {
-    const context = await real.browser.newContext({ ...SIZES[on], locale: 'en-GB' });
+    // The server's CSP allows no inline script: axe comes in past it, as a browser extension's would.
+    const context = await real.browser.newContext({ ...SIZES[on], locale: 'en-GB', bypassCSP: true });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(real.server.url);
@@ -135,6 +135,8 @@ describe.each(['phone', 'desktop'] as const)('a campaign well under way, on a %s
     await expect.poll(() => page.getByText('72 stars of 72').count()).toBe(1);
     await expect.poll(() => page.getByRole('button', { name: 'Level 32, locked' }).isDisabled()).toBe(true);
     await page.screenshot({ path: `${SHOTS}/map-under-way-${on}.png` });
+    // axe audits the map once, at a phone's size (the end card is audited at a desktop's, above).
+    if (on === 'phone') expect(await seriousViolations(page, 'campaign map')).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
