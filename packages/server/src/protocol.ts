@@ -159,7 +159,14 @@ const practiceTask = z.strictObject({
   key: z.string().max(8),
 });
 
-export const practiceJoinSchema = z.object({ protocol: z.number(), task: practiceTask.exactOptional() });
+export const practiceJoinSchema = z.object({
+  protocol: z.number(),
+  task: practiceTask.exactOptional(),
+  misses: z
+    .strictObject({ run: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) })
+    .readonly()
+    .exactOptional(),
+});
 
 /** What a player may send to practice. */
 export const practiceMessages = {
@@ -168,6 +175,7 @@ export const practiceMessages = {
   level: z.strictObject({ edition: z.enum(DECK_EDITIONS), side: z.enum(SIDES) }),
   hint: empty,
   solution: empty,
+  missed: z.strictObject({ index: z.number().int().min(0).max(1000) }),
 } as const;
 
 /** Options to join an edition's rated queue. */
