@@ -1,4 +1,4 @@
-/** Where the page is: `#/`, `#/room/CODE`, `#/solo`, `#/practice`, `#/how-to-play`, `#/tutorial`, `#/account`, `#/player/ID`, `#/leaderboards`, `#/replay/GAME`, `#/run/RUN`, `#/campaign`, `#/daily`, `#/storm`, `#/friends`, `#/arenas`, `#/arena/ID`, `#/rated`, `#/live`, `#/review`. */
+/** Where the page is: `#/`, `#/room/CODE`, `#/solo`, `#/practice`, `#/how-to-play`, `#/tutorial`, `#/account`, `#/player/ID`, `#/leaderboards`, `#/replay/GAME`, `#/run/RUN`, `#/campaign`, `#/daily`, `#/storm`, `#/friends`, `#/arenas`, `#/arena/ID`, `#/rated`, `#/live`, `#/review`, `#/misses/RUN`. */
 export type Route =
   | { name: 'home' }
   | { name: 'room'; code: string }
@@ -19,7 +19,8 @@ export type Route =
   | { name: 'arena'; id: string }
   | { name: 'rated' }
   | { name: 'live' }
-  | { name: 'review' };
+  | { name: 'review' }
+  | { name: 'misses'; run: number };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/');
@@ -68,6 +69,10 @@ export function parseRoute(hash: string): Route {
     case 'replay': {
       const id = decodeURIComponent(parts[1] ?? '');
       return /^[\w-]{1,64}$/.test(id) ? { name: 'replay', id } : { name: 'home' };
+    }
+    case 'misses': {
+      const run = decodeURIComponent(parts[1] ?? '');
+      return /^[1-9]\d{0,15}$/.test(run) ? { name: 'misses', run: Number(run) } : { name: 'home' };
     }
     case 'run': {
       const id = decodeURIComponent(parts[1] ?? '');

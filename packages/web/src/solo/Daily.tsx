@@ -192,6 +192,13 @@ function DailyResult({ outcome, recorded }: { outcome: DailyOutcome; recorded: R
       {outcome.counted && (
         <ShareLine date={outcome.date} ms={outcome.solved ? outcome.ms : null} streak={outcome.streak} />
       )}
+      {!outcome.solved && (
+        <p>
+          <a className="button" href={`#/misses/${recorded.run}`} data-testid="try-missed">
+            {t('misses.tryOne')}
+          </a>
+        </p>
+      )}
     </section>
   );
 }
@@ -287,6 +294,13 @@ function DailyAttempt({ attempt, today }: { attempt: NonNullable<DailyAnswer['at
           : t('daily.yourAttemptUnsolved')}
         {attempt.place !== null && ` ${t('daily.place', { place: attempt.place })}`}
       </p>
+      {!attempt.solved && attempt.run !== null && (
+        <p>
+          <a className="button" href={`#/misses/${attempt.run}`} data-testid="try-missed">
+            {t('misses.tryOne')}
+          </a>
+        </p>
+      )}
       {today.streak !== undefined && (
         <>
           <p className="daily-streak">{t('daily.streak', { count: today.streak })}</p>
