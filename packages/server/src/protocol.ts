@@ -15,6 +15,7 @@ import {
   DECK_EDITIONS,
   GAME_ROUNDS,
   GHOST_KINDS,
+  isDailyDate,
   HOURGLASS_SECONDS,
   MAX_TRAIL_MOVES,
   PIECE_SETS,
@@ -138,6 +139,12 @@ export const soloJoinSchema = z.object({
       z.strictObject({ kind: z.literal('campaign'), level: z.number().int().min(1).max(10_000) }).readonly(),
       z.strictObject({ kind: z.literal('daily') }).readonly(),
       z.strictObject({ kind: z.literal('storm') }).readonly(),
+      z
+        .strictObject({
+          kind: z.literal('archive'),
+          date: z.string().refine(isDailyDate, { error: 'date is a day, YYYY-MM-DD' }),
+        })
+        .readonly(),
     ])
     .exactOptional(),
   ghost: z.enum(GHOST_KINDS).exactOptional(),

@@ -20,7 +20,7 @@ export const SOLO_LIMITS = [5, 10, 20] as const;
  * Storm's ramp: each has boards of its own, never the solo boards), or a ghost's: shuffled boards
  * dealt as a recorded run was (its seed), raced against it (never a record: the tasks were known).
  */
-export const SOLO_DEALINGS = ['shuffled', 'level', 'campaign', 'daily', 'storm', 'ghost'] as const;
+export const SOLO_DEALINGS = ['shuffled', 'level', 'campaign', 'daily', 'storm', 'ghost', 'archive'] as const;
 export type SoloDealing = (typeof SOLO_DEALINGS)[number];
 
 /** How a solo game is set up. */

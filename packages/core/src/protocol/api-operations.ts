@@ -108,6 +108,13 @@ export const API = {
     session: 'optional',
     cost: 3,
   },
+  'GET /api/daily/archive': {
+    summary: 'Past days of the daily puzzle, to play again unranked, and your attempts',
+    status: 200,
+    errors: [400],
+    session: 'optional',
+    cost: 3,
+  },
   'GET /api/daily/:date/board': {
     summary: 'A day’s daily board',
     status: 200,

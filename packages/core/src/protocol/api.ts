@@ -15,6 +15,7 @@ import type { Health } from './codes.js';
 import type {
   CampaignProgress,
   DailyAnswer,
+  DailyArchiveAnswer,
   DailyBoardAnswer,
   DailySolutionAnswer,
   StormHighsAnswer,
@@ -105,6 +106,7 @@ export interface ApiRoutes {
   'POST /api/arenas/:id/join': { params: ById; answer: ArenaAnswer };
   'DELETE /api/arenas/:id/join': { params: ById; answer: undefined; status: 204 };
   'GET /api/daily': { answer: DailyAnswer };
+  'GET /api/daily/archive': { query: { readonly before?: string; readonly top?: string }; answer: DailyArchiveAnswer };
   'GET /api/daily/:date/board': { params: { readonly date: string }; query: PageQuery; answer: DailyBoardAnswer };
   'GET /api/daily/:date/solution': { params: { readonly date: string }; answer: DailySolutionAnswer };
   'GET /api/storm/highs': { query: { readonly top?: string }; answer: StormHighsAnswer };

@@ -71,7 +71,7 @@ export interface PracticeMisses {
 }
 
 /** The runs whose misses may be practised. */
-export const MISSES_COURSES = ['storm', 'daily', 'campaign'] as const;
+export const MISSES_COURSES = ['storm', 'daily', 'campaign', 'archive'] as const;
 export type MissesCourse = (typeof MISSES_COURSES)[number];
 
 /** `GET /api/decks`: what practice offers, without solutions. */

@@ -1,4 +1,5 @@
-import { PROTOCOL_VERSION } from '@ubongo/core';
+import type { DailyArchiveAnswer } from '@ubongo/core';
+import { dailyDateAdd, dailyDateOf, PROTOCOL_VERSION } from '@ubongo/core';
 import { Player, signedIn, solve } from '@ubongo/test-support/player';
 import { serverPerFile } from '@ubongo/test-support/test-server';
 import { expect, it } from 'vitest';
@@ -7,7 +8,8 @@ import { startServer } from '../server.js';
 /*
  * Learn from the misses over a real socket (docs/courses.md): a Storm run ended by setting boards
  * aside, then its missed boards in practice, for its own player only, solved and shown without
- * anything stored. The rules are missed.unit.test.ts's; this is the path through the rooms.
+ * anything stored; and the daily archive over HTTP and the solo room. The rules are
+ * missed.unit.test.ts's and archive.unit.test.ts's; these are the paths through the server.
  */
 
 const served = serverPerFile((base) => startServer({ ...base, timeScale: 20 }));
@@ -60,4 +62,41 @@ it('deals a Storm run’s missed boards to its player alone, and stores nothing 
   );
   await practice.room.leave();
   await storm.room.leave();
+});
+
+it('lists past days of the daily and plays one unranked; a day to come is refused with why', async () => {
+  const answer = (await (await fetch(`${served.http}/api/daily/archive?top=3`)).json()) as DailyArchiveAnswer;
+  const today = dailyDateOf(Date.now());
+  expect(answer.days).toHaveLength(3);
+  expect(answer.days.every((d) => d.date < today)).toBe(true);
+  expect(answer.next).toBe(answer.days[2]?.date);
+  const future = await fetch(`${served.http}/api/daily/archive?before=${dailyDateAdd(today, 2)}`);
+  expect(future.status).toBe(400);
+  expect(((await future.json()) as { error: string }).error).toContain('a day to come');
+  expect((await fetch(`${served.http}/api/daily/archive?before=someday`)).status).toBe(400);
+
+  const day = answer.days[1];
+  const past = await Player.create(served.ws, 'solo', {
+    name: 'Ida',
+    mode: 'count',
+    limit: 5,
+    side: 'easy',
+    course: { kind: 'archive', date: day?.date ?? '' },
+  });
+  past.send('start');
+  const { current } = await past.waitFor('view', (v) => v.current !== null);
+  expect(current).toMatchObject(day?.task ?? {});
+  const tomorrow = await Player.create(served.ws, 'solo', {
+    name: 'Ida',
+    mode: 'count',
+    limit: 5,
+    side: 'easy',
+    course: { kind: 'archive', date: dailyDateAdd(today, 1) },
+  });
+  tomorrow.send('start');
+  expect(await tomorrow.waitFor('rejected')).toMatchObject({
+    code: 'message/course-refused',
+    message: `the daily puzzle of ${dailyDateAdd(today, 1)} is not out yet`,
+  });
+  await Promise.all([past.room.leave(), tomorrow.room.leave()]);
 });

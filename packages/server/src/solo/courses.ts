@@ -1,4 +1,5 @@
 import type { SoloCourse } from '@ubongo/core';
+import { archiveCourse } from './courses/archive.js';
 import { campaignCourse } from './courses/campaign.js';
 import { dailyCourse } from './courses/daily.js';
 import { stormCourse } from './courses/storm.js';
@@ -20,6 +21,7 @@ export const COURSES: { readonly [K in SoloCourse['kind']]: Course<Extract<SoloC
   campaign: campaignCourse,
   daily: dailyCourse,
   storm: stormCourse,
+  archive: archiveCourse,
 };
 
 /** The course of a join option. */
