@@ -3,6 +3,7 @@ import type {
   ArenasAnswer,
   CampaignProgress,
   DailyAnswer,
+  DailyArchiveAnswer,
   DailyBoardAnswer,
   DailySolutionAnswer,
   DeckIndex,
@@ -153,6 +154,10 @@ export const fetchStormHighs = (): Promise<StormHighsAnswer> => api('GET /api/st
 /** A day's daily board, fastest first. */
 export const fetchDailyBoard = (date: string): Promise<DailyBoardAnswer> =>
   api('GET /api/daily/:date/board', { params: { date }, query: { top: '20' } });
+
+/** Past days of the daily puzzle, newest first (older than `before`, when given), with this browser's account's attempts. */
+export const fetchDailyArchive = (before?: string): Promise<DailyArchiveAnswer> =>
+  api('GET /api/daily/archive', { query: before === undefined ? { top: '14' } : { before, top: '14' } });
 
 /** A past day's daily puzzle with a solution. */
 export const fetchDailySolution = (date: string): Promise<DailySolutionAnswer> =>

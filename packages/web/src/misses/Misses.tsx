@@ -16,7 +16,12 @@ import { usePracticeTask } from '../practice/practice-task.js';
  */
 
 /** Where the run came from: the screen to go back to. */
-const BACK: Record<PracticeMisses['course'], string> = { storm: '#/storm', daily: '#/daily', campaign: '#/campaign' };
+const BACK: Record<PracticeMisses['course'], string> = {
+  storm: '#/storm',
+  daily: '#/daily',
+  campaign: '#/campaign',
+  archive: '#/daily',
+};
 
 /** The missed boards of stored run `run`, one at a time. */
 export function Misses({ run }: { run: number }) {
