@@ -197,6 +197,13 @@ export const API = {
     session: 'required',
     cost: 3,
   },
+  'GET /api/me/costly': {
+    summary: 'The boards and pieces that cost you most time, each with a task to practise',
+    status: 200,
+    errors: [401],
+    session: 'required',
+    cost: 5,
+  },
   'GET /api/me/friends': {
     summary: 'Your friends and where they are',
     status: 200,

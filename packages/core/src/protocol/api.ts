@@ -30,7 +30,7 @@ import type {
 import type { PlayerRunsAnswer, RecordsAnswer, ReportRequest, SoloRunAnswer } from './records.js';
 import type { GameRecord, ReplayAnswer } from './replay.js';
 import type { ReviewDecided, ReviewDecision, ReviewQueueAnswer } from './review.js';
-import type { DeckIndex } from './practice.js';
+import type { CostlyAnswer, DeckIndex } from './practice.js';
 
 /*
  * The HTTP API as one typed map (docs/protocol.md, "HTTP"): each operation `'METHOD /path'` with what it takes
@@ -130,6 +130,7 @@ export interface ApiRoutes {
   'POST /api/me/name': { body: { readonly name: string }; answer: MeAnswer };
   'GET /api/me/held': { answer: HeldAnswer };
   'GET /api/me/campaign': { answer: CampaignProgress };
+  'GET /api/me/costly': { answer: CostlyAnswer };
   'GET /api/me/friends': { answer: FriendsAnswer };
   'POST /api/me/follows': {
     body: { readonly username: string };

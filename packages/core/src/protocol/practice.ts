@@ -87,3 +87,28 @@ export interface DeckIndex {
     }[];
   }[];
 }
+
+/**
+ * `GET /api/me/costly` (docs/courses.md, "What costs you most"): the boards and the pieces that cost
+ * the signed-in account most time in its recent solo runs, costliest first, each with a task of it
+ * to practise. A puzzle's cost: for a solve, the time over what the time model predicts for this
+ * player at that task; for a miss, its time and at least that prediction.
+ */
+export interface CostlyAnswer {
+  /** How many runs were read (the newest, up to a limit). */
+  readonly runs: number;
+  readonly boards: readonly CostlyEntry[];
+  readonly pieces: readonly (CostlyEntry & { readonly piece: string })[];
+}
+
+/** A board side (or a piece) that cost time: how often it came, how often missed, the time lost, a task to practise. */
+export interface CostlyEntry {
+  readonly edition: DeckEdition;
+  readonly board: string;
+  readonly side: Side;
+  readonly played: number;
+  readonly missed: number;
+  readonly lostMs: number;
+  /** The task of it that cost most: practice opens at it. */
+  readonly task: PracticeTaskRef;
+}
