@@ -148,7 +148,7 @@ export function App() {
             {route.name === 'home' && <Home />}
             {route.name === 'room' && <RaceScreen key={route.code} code={route.code} />}
             {route.name === 'solo' && <Solo />}
-            {route.name === 'practice' && <Practice />}
+            {route.name === 'practice' && <Practice {...(route.task ? { start: route.task } : {})} />}
             {route.name === 'how-to-play' && <HowTo />}
             {route.name === 'tutorial' && <Tutorial />}
             {route.name === 'account' && <Account />}

@@ -2,6 +2,7 @@ import type {
   ArenaAnswer,
   ArenasAnswer,
   CampaignProgress,
+  CostlyAnswer,
   DailyAnswer,
   DailyArchiveAnswer,
   DailyBoardAnswer,
@@ -135,6 +136,9 @@ export async function fetchRecordsOf(
 export const fetchProfile = (id: string): Promise<ProfileAnswer> => api('GET /api/players/:id', { params: { id } });
 
 /** The signed-in account's own runs under review (only it sees them). */
+/** The boards and pieces that cost this browser's account most time, each with a task to practise. */
+export const fetchCostly = (): Promise<CostlyAnswer> => api('GET /api/me/costly');
+
 export async function fetchHeld(): Promise<HeldAnswer['runs']> {
   return (await api('GET /api/me/held')).runs;
 }

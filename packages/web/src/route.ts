@@ -3,7 +3,7 @@ export type Route =
   | { name: 'home' }
   | { name: 'room'; code: string }
   | { name: 'solo' }
-  | { name: 'practice' }
+  | { name: 'practice'; task?: { edition: 'classic' | 'extreme'; board: string; side: 'easy' | 'hard'; key: string } }
   | { name: 'how-to-play' }
   | { name: 'tutorial' }
   | { name: 'account' }
@@ -32,8 +32,20 @@ export function parseRoute(hash: string): Route {
     }
     case 'solo':
       return { name: 'solo' };
-    case 'practice':
+    case 'practice': {
+      // `#/practice/EDITION/BOARD/SIDE/KEY` opens at that task (the server refuses one no deck has).
+      const [edition, board, side, key] = parts.slice(1, 5).map((p) => decodeURIComponent(p));
+      if (
+        (edition === 'classic' || edition === 'extreme') &&
+        board !== undefined &&
+        /^[\w-]{1,8}$/.test(board) &&
+        (side === 'easy' || side === 'hard') &&
+        key !== undefined &&
+        /^[\w-]{1,8}$/.test(key)
+      )
+        return { name: 'practice', task: { edition, board, side, key } };
       return { name: 'practice' };
+    }
     case 'how-to-play':
       return { name: 'how-to-play' };
     case 'tutorial':

@@ -1,7 +1,7 @@
 import type { DeckIndex, PracticeTaskRef } from '@ubongo/core';
 import { CLOSE_CODES } from '@ubongo/core';
 import type { RefObject } from 'react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { watchRoom } from '../hooks.js';
 import type { GameRoom } from '../net.js';
 import { createRoom, fetchDecks, send } from '../net.js';
@@ -41,14 +41,18 @@ export interface PracticeRoom {
  * Joins practice (with a few tries when back from offline) and keeps it joined: a dropped
  * connection makes the room again with the task in hand (`taskRef`), and a covered board not yet
  * answered (`pendingClaim`) is sent again once the room is back. `misses`: a stored run whose
- * missed boards the room deals (docs/courses.md, "Learn from the misses").
+ * missed boards the room deals (docs/courses.md, "Learn from the misses"); `start`: the task to
+ * begin with.
  */
 export function usePracticeRoom(
   backOnline: boolean,
   taskRef: RefObject<PracticeTaskRef | null>,
   pendingClaim: RefObject<Placements | null>,
   misses?: number,
+  start?: PracticeTaskRef,
 ): PracticeRoom {
+  // The task the page opened at (a link to a task), if any: the room begins with it.
+  const opening = useRef(start ?? null);
   const [decks, setDecks] = useState<DeckIndex | null>(null);
   const [room, setRoom] = useState<GameRoom<'practice'> | null>(null);
   const [error, setError] = useState<{ readonly cause: unknown } | null>(null);
@@ -61,7 +65,7 @@ export function usePracticeRoom(
     // Back from offline, the network may take a moment to answer: a few tries before giving up.
     const begin = (tries: number): void => {
       // The room's messages are caught as soon as it is joined, whatever the deck list is doing.
-      const practice = createRoom('practice', goOnWith(null, misses)).then((r) => {
+      const practice = createRoom('practice', goOnWith(opening.current, misses)).then((r) => {
         watchRoom(r);
         joined = r;
         return r;
