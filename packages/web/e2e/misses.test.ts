@@ -7,7 +7,8 @@ import { chromiumAndServer, SIZES, watchErrors } from './support.js';
  * Learn from the misses (#/misses/RUN), at a phone's size with real touch: a Storm run with a board
  * set aside and one left on the board as the clock runs out, its end's "Try the missed boards", the
  * two boards one after the other, and a solution asked for; then the same review at a desktop's
- * size, by the same account. axe on both, and screenshots of both.
+ * size, by the same account; and the other new screens, the daily archive and the profile's
+ * costliest boards (a tap into practice). axe on each, and screenshots of each.
  */
 
 // Storm's three minutes pass in 12 s: nothing here is solved against the clock.
@@ -58,6 +59,27 @@ it('reviews a Storm run’s missed boards, a solution on request', async () => {
   await expect.poll(() => wide.getByRole('button', { name: 'Show the solution' }).isDisabled()).toBe(true);
   await wide.screenshot({ path: `${SHOTS}/desktop-review.png` });
   expect(await seriousViolations(wide, 'misses desktop')).toEqual([]);
+
+  // The other new screens of the misses, by the same account: the daily archive and, on its own
+  // profile, what costs it most (the Storm run's two misses).
+  await wide.goto(`${real.server.url}/#/daily`);
+  await wide.getByTestId('daily-archive').getByRole('button').first().waitFor();
+  await wide.getByRole('heading', { name: 'Past days' }).scrollIntoViewIfNeeded();
+  await wide.screenshot({ path: `${SHOTS}/desktop-archive.png` });
+  expect(await seriousViolations(wide, 'daily archive')).toEqual([]);
+  const me = await wide.evaluate(async () => {
+    const answer = await fetch('/api/me', {
+      headers: { authorization: `Bearer ${localStorage.getItem('ubongo.session') ?? ''}` },
+    });
+    return ((await answer.json()) as { account: { id: string } }).account.id;
+  });
+  await wide.goto(`${real.server.url}/#/player/${me}`);
+  await wide.getByTestId('costly-boards').getByRole('link').first().waitFor();
+  await wide.getByRole('heading', { name: 'What costs you most' }).scrollIntoViewIfNeeded();
+  await wide.screenshot({ path: `${SHOTS}/desktop-costly.png` });
+  expect(await seriousViolations(wide, 'costly')).toEqual([]);
+  await wide.getByTestId('costly-boards').getByRole('link').first().click();
+  await wide.getByRole('button', { name: 'Show the solution' }).waitFor();
   expect(wideErrors).toEqual([]);
   await Promise.all([phone.close(), desktop.close()]);
-}, 120_000);
+}, 180_000);

@@ -39,7 +39,7 @@ it('lists the costliest boards and pieces, each a link into practice at its task
   view.getByText('3 played, 2 missed, 1:12 lost');
   const piece = view.getByRole('link', { name: 'Piece Y5 (Classic)' });
   expect(piece.getAttribute('href')).toBe('#/practice/classic/C07/hard/3');
-  view.getByText('From your last 12 runs', { exact: false });
+  view.getByText('From your recent runs', { exact: false });
 });
 
 it('says there is nothing yet, rather than an empty list', async () => {

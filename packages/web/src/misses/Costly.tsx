@@ -28,7 +28,7 @@ export function Costly() {
         <p>{t('misses.costly.none')}</p>
       ) : (
         <>
-          <p className="muted">{t('misses.costly.intro', { runs: data.runs })}</p>
+          <p className="muted">{t('misses.costly.intro')}</p>
           <h3>{t('misses.costly.boards')}</h3>
           <ul className="costly-list" data-testid="costly-boards">
             {data.boards.map((b) => (
