@@ -16,6 +16,7 @@ import {
   DECK_EDITIONS,
   GAME_ROUNDS,
   GHOST_KINDS,
+  isDailyDate,
   HOURGLASS_SECONDS,
   MAX_TRAIL_MOVES,
   PIECE_SETS,
@@ -140,6 +141,12 @@ export const soloJoinSchema = z.object({
       z.strictObject({ kind: z.literal('daily') }).readonly(),
       z.strictObject({ kind: z.literal('storm') }).readonly(),
       z.strictObject({ kind: z.literal('board'), id: z.string().regex(BOARD_ID_PATTERN) }).readonly(),
+      z
+        .strictObject({
+          kind: z.literal('archive'),
+          date: z.string().refine(isDailyDate, { error: 'date is a day, YYYY-MM-DD' }),
+        })
+        .readonly(),
     ])
     .exactOptional(),
   ghost: z.enum(GHOST_KINDS).exactOptional(),
@@ -161,7 +168,14 @@ const practiceTask = z.strictObject({
   key: z.string().max(8),
 });
 
-export const practiceJoinSchema = z.object({ protocol: z.number(), task: practiceTask.exactOptional() });
+export const practiceJoinSchema = z.object({
+  protocol: z.number(),
+  task: practiceTask.exactOptional(),
+  misses: z
+    .strictObject({ run: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) })
+    .readonly()
+    .exactOptional(),
+});
 
 /** What a player may send to practice. */
 export const practiceMessages = {
@@ -170,6 +184,7 @@ export const practiceMessages = {
   level: z.strictObject({ edition: z.enum(DECK_EDITIONS), side: z.enum(SIDES) }),
   hint: empty,
   solution: empty,
+  missed: z.strictObject({ index: z.number().int().min(0).max(1000) }),
 } as const;
 
 /** Options to join an edition's rated queue. */

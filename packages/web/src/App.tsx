@@ -26,6 +26,7 @@ const Account = screen(() => import('./accounts/Account.js').then((m) => m.Accou
 const Leaderboards = screen(() => import('./rating/Leaderboards.js').then((m) => m.Leaderboards));
 const Replay = screen(() => import('./watching/Replay.js').then((m) => m.Replay));
 const Run = screen(() => import('./solo/Run.js').then((m) => m.Run));
+const Misses = screen(() => import('./misses/Misses.js').then((m) => m.Misses));
 const Review = screen(() => import('./review/Review.js').then((m) => m.Review));
 const Profile = screen(() => import('./accounts/Profile.js').then((m) => m.Profile));
 const HowTo = screen(() => import('./learn/HowTo.js').then((m) => m.HowTo));
@@ -149,7 +150,7 @@ export function App() {
             {route.name === 'home' && <Home />}
             {route.name === 'room' && <RaceScreen key={route.code} code={route.code} />}
             {route.name === 'solo' && <Solo />}
-            {route.name === 'practice' && <Practice />}
+            {route.name === 'practice' && <Practice {...(route.task ? { start: route.task } : {})} />}
             {route.name === 'how-to-play' && <HowTo />}
             {route.name === 'tutorial' && <Tutorial />}
             {route.name === 'account' && <Account />}
@@ -157,6 +158,7 @@ export function App() {
             {route.name === 'leaderboards' && <Leaderboards />}
             {route.name === 'replay' && <Replay key={route.id} id={route.id} />}
             {route.name === 'run' && <Run key={route.id} id={route.id} />}
+            {route.name === 'misses' && <Misses key={route.run} run={route.run} />}
             {route.name === 'campaign' && <Campaign />}
             {route.name === 'daily' && <Daily />}
             {route.name === 'storm' && <Storm />}

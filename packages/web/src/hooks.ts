@@ -52,6 +52,7 @@ const STATE_MESSAGES = new Set([
   'view',
   'solo',
   'practice',
+  'misses',
   'level',
   'progress',
   'reveal',

@@ -13,6 +13,7 @@ import './play/play.css';
 import './ui/ui.css';
 import './ui/moments.css';
 import './home/home.css';
+import './misses/misses.css';
 import './table/table.css';
 import './watching/watching.css';
 import './watching/boards-in-play.css';

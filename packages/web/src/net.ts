@@ -2,7 +2,9 @@ import type {
   ArenaAnswer,
   ArenasAnswer,
   CampaignProgress,
+  CostlyAnswer,
   DailyAnswer,
+  DailyArchiveAnswer,
   DailyBoardAnswer,
   DailySolutionAnswer,
   DeckIndex,
@@ -134,6 +136,9 @@ export async function fetchRecordsOf(
 export const fetchProfile = (id: string): Promise<ProfileAnswer> => api('GET /api/players/:id', { params: { id } });
 
 /** The signed-in account's own runs under review (only it sees them). */
+/** The boards and pieces that cost this browser's account most time, each with a task to practise. */
+export const fetchCostly = (): Promise<CostlyAnswer> => api('GET /api/me/costly');
+
 export async function fetchHeld(): Promise<HeldAnswer['runs']> {
   return (await api('GET /api/me/held')).runs;
 }
@@ -153,6 +158,10 @@ export const fetchStormHighs = (): Promise<StormHighsAnswer> => api('GET /api/st
 /** A day's daily board, fastest first. */
 export const fetchDailyBoard = (date: string): Promise<DailyBoardAnswer> =>
   api('GET /api/daily/:date/board', { params: { date }, query: { top: '20' } });
+
+/** Past days of the daily puzzle, newest first (older than `before`, when given), with this browser's account's attempts. */
+export const fetchDailyArchive = (before?: string): Promise<DailyArchiveAnswer> =>
+  api('GET /api/daily/archive', { query: before === undefined ? { top: '14' } : { before, top: '14' } });
 
 /** A past day's daily puzzle with a solution. */
 export const fetchDailySolution = (date: string): Promise<DailySolutionAnswer> =>

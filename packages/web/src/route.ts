@@ -1,11 +1,11 @@
 import { BOARD_ID_PATTERN } from '@ubongo/core';
 
-/** Where the page is: `#/`, `#/room/CODE`, `#/solo`, `#/practice`, `#/how-to-play`, `#/tutorial`, `#/account`, `#/player/ID`, `#/leaderboards`, `#/replay/GAME`, `#/run/RUN`, `#/campaign`, `#/daily`, `#/storm`, `#/friends`, `#/arenas`, `#/arena/ID`, `#/rated`, `#/live`, `#/review`, `#/boards` (the editor), `#/board/ID`. */
+/** Where the page is: `#/`, `#/room/CODE`, `#/solo`, `#/practice`, `#/how-to-play`, `#/tutorial`, `#/account`, `#/player/ID`, `#/leaderboards`, `#/replay/GAME`, `#/run/RUN`, `#/campaign`, `#/daily`, `#/storm`, `#/friends`, `#/arenas`, `#/arena/ID`, `#/rated`, `#/live`, `#/review`, `#/boards` (the editor), `#/board/ID`, `#/misses/RUN`. */
 export type Route =
   | { name: 'home' }
   | { name: 'room'; code: string }
   | { name: 'solo' }
-  | { name: 'practice' }
+  | { name: 'practice'; task?: { edition: 'classic' | 'extreme'; board: string; side: 'easy' | 'hard'; key: string } }
   | { name: 'how-to-play' }
   | { name: 'tutorial' }
   | { name: 'account' }
@@ -23,7 +23,8 @@ export type Route =
   | { name: 'live' }
   | { name: 'review' }
   | { name: 'boards' }
-  | { name: 'board'; id: string };
+  | { name: 'board'; id: string }
+  | { name: 'misses'; run: number };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/');
@@ -35,8 +36,20 @@ export function parseRoute(hash: string): Route {
     }
     case 'solo':
       return { name: 'solo' };
-    case 'practice':
+    case 'practice': {
+      // `#/practice/EDITION/BOARD/SIDE/KEY` opens at that task (the server refuses one no deck has).
+      const [edition, board, side, key] = parts.slice(1, 5).map((p) => decodeURIComponent(p));
+      if (
+        (edition === 'classic' || edition === 'extreme') &&
+        board !== undefined &&
+        /^[\w-]{1,8}$/.test(board) &&
+        (side === 'easy' || side === 'hard') &&
+        key !== undefined &&
+        /^[\w-]{1,8}$/.test(key)
+      )
+        return { name: 'practice', task: { edition, board, side, key } };
       return { name: 'practice' };
+    }
     case 'how-to-play':
       return { name: 'how-to-play' };
     case 'tutorial':
@@ -78,6 +91,10 @@ export function parseRoute(hash: string): Route {
     case 'board': {
       const id = decodeURIComponent(parts[1] ?? '');
       return BOARD_ID_PATTERN.test(id) ? { name: 'board', id } : { name: 'boards' };
+    }
+    case 'misses': {
+      const run = decodeURIComponent(parts[1] ?? '');
+      return /^[1-9]\d{0,15}$/.test(run) ? { name: 'misses', run: Number(run) } : { name: 'home' };
     }
     case 'run': {
       const id = decodeURIComponent(parts[1] ?? '');

@@ -21,7 +21,7 @@ export const SOLO_LIMITS = [5, 10, 20] as const;
  * dealt as a recorded run was (its seed), raced against it (never a record: the tasks were known),
  * or a board a player made (docs/boards.md: its own times board).
  */
-export const SOLO_DEALINGS = ['shuffled', 'level', 'campaign', 'daily', 'storm', 'ghost', 'board'] as const;
+export const SOLO_DEALINGS = ['shuffled', 'level', 'campaign', 'daily', 'storm', 'ghost', 'board', 'archive'] as const;
 export type SoloDealing = (typeof SOLO_DEALINGS)[number];
 
 /** How a solo game is set up. */

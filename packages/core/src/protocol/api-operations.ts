@@ -108,6 +108,13 @@ export const API = {
     session: 'optional',
     cost: 3,
   },
+  'GET /api/daily/archive': {
+    summary: 'Past days of the daily puzzle, to play again unranked, and your attempts',
+    status: 200,
+    errors: [400],
+    session: 'optional',
+    cost: 3,
+  },
   'GET /api/daily/:date/board': {
     summary: 'A day’s daily board',
     status: 200,
@@ -204,6 +211,13 @@ export const API = {
     errors: [401],
     session: 'required',
     cost: 3,
+  },
+  'GET /api/me/costly': {
+    summary: 'The boards and pieces that cost you most time, each with a task to practise',
+    status: 200,
+    errors: [401],
+    session: 'required',
+    cost: 5,
   },
   'GET /api/me/friends': {
     summary: 'Your friends and where they are',

@@ -16,6 +16,7 @@ import type { Health } from './codes.js';
 import type {
   CampaignProgress,
   DailyAnswer,
+  DailyArchiveAnswer,
   DailyBoardAnswer,
   DailySolutionAnswer,
   StormHighsAnswer,
@@ -30,7 +31,7 @@ import type {
 import type { PlayerRunsAnswer, RecordsAnswer, ReportRequest, SoloRunAnswer } from './records.js';
 import type { GameRecord, ReplayAnswer } from './replay.js';
 import type { ReviewDecided, ReviewDecision, ReviewQueueAnswer } from './review.js';
-import type { DeckIndex } from './practice.js';
+import type { CostlyAnswer, DeckIndex } from './practice.js';
 
 /*
  * The HTTP API as one typed map (docs/protocol.md, "HTTP"): each operation `'METHOD /path'` with what it takes
@@ -106,6 +107,7 @@ export interface ApiRoutes {
   'POST /api/arenas/:id/join': { params: ById; answer: ArenaAnswer };
   'DELETE /api/arenas/:id/join': { params: ById; answer: undefined; status: 204 };
   'GET /api/daily': { answer: DailyAnswer };
+  'GET /api/daily/archive': { query: { readonly before?: string; readonly top?: string }; answer: DailyArchiveAnswer };
   'GET /api/daily/:date/board': { params: { readonly date: string }; query: PageQuery; answer: DailyBoardAnswer };
   'GET /api/daily/:date/solution': { params: { readonly date: string }; answer: DailySolutionAnswer };
   'GET /api/storm/highs': { query: { readonly top?: string }; answer: StormHighsAnswer };
@@ -132,6 +134,7 @@ export interface ApiRoutes {
   'POST /api/me/name': { body: { readonly name: string }; answer: MeAnswer };
   'GET /api/me/held': { answer: HeldAnswer };
   'GET /api/me/campaign': { answer: CampaignProgress };
+  'GET /api/me/costly': { answer: CostlyAnswer };
   'GET /api/me/friends': { answer: FriendsAnswer };
   'POST /api/me/follows': {
     body: { readonly username: string };

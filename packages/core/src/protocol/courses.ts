@@ -6,12 +6,16 @@ import type { Placement } from '../solver.js';
 // The courses (docs/courses.md): campaign levels, the daily puzzle, Storm: what a run of each came
 // to, and their HTTP answers.
 
-/** A course: a campaign level (numbered from 1), today's daily puzzle, a Storm run, or a board a player made (by its id). */
+/**
+ * A course: a campaign level (numbered from 1), today's daily puzzle, a Storm run, a board a player
+ * made (by its id), or a past day's daily puzzle (unranked).
+ */
 export type SoloCourse =
   | { readonly kind: 'campaign'; readonly level: number }
   | { readonly kind: 'daily' }
   | { readonly kind: 'storm' }
-  | { readonly kind: 'board'; readonly id: string };
+  | { readonly kind: 'board'; readonly id: string }
+  | { readonly kind: 'archive'; readonly date: string };
 
 /** What a course's run came to, beyond the run's own result (`recorded.course`), by the course's kind. */
 export type CourseOutcome = CampaignOutcome | DailyOutcome | StormOutcome;
@@ -188,4 +192,21 @@ export interface DailySolutionAnswer {
   readonly task: { readonly board: string; readonly side: Side; readonly key: string };
   readonly puzzle: Puzzle;
   readonly solution: readonly Placement[];
+}
+
+/**
+ * `GET /api/daily/archive`: past days of the daily puzzle (days that are over), newest first, a page
+ * of them; each playable again from the archive, unranked (docs/courses.md, "The daily archive").
+ * For a signed-in account, its attempt of each day (null where it took none).
+ */
+export interface DailyArchiveAnswer {
+  readonly days: readonly {
+    /** The UTC date, `YYYY-MM-DD`. */
+    readonly date: string;
+    readonly edition: DeckEdition;
+    readonly task: { readonly board: string; readonly side: Side; readonly key: string };
+    readonly attempt?: { readonly solved: boolean; readonly ms: number | null; readonly run: number | null } | null;
+  }[];
+  /** The `before` of the next page (older days), null at the first day. */
+  readonly next: string | null;
 }

@@ -1,3 +1,4 @@
+import { costlyRoutes } from '../misses/costly-routes.js';
 import { seasonRoutes } from '../rating/season-routes.js';
 import fastifyCors from '@fastify/cors';
 import { existsSync } from 'node:fs';
@@ -200,6 +201,7 @@ export async function httpApp(options: HttpOptions): Promise<FastifyInstance> {
   accountRoutes(typed, options.accounts, options.stores.reviews);
   heldRoutes(typed, options);
   campaignRoutes(typed, options);
+  costlyRoutes(typed, options);
   apiRoutes(typed, options);
   dailyRoutes(typed, options);
   stormRoutes(typed, options);

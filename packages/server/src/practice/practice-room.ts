@@ -1,6 +1,13 @@
 import type { Client } from '@colyseus/core';
 import { Room, ServerError } from '@colyseus/core';
-import type { DeckEdition, DeckTask, PracticeServerMessages, PracticeTaskRef, Placement } from '@ubongo/core';
+import type {
+  DeckEdition,
+  DeckTask,
+  PracticeJoinOptions,
+  PracticeServerMessages,
+  PracticeTaskRef,
+  Placement,
+} from '@ubongo/core';
 import { checkSolution, claimRefusal, findTask, puzzleOf } from '@ubongo/core';
 import { expireWhenIdle, heard, parseJoin, registrar, reject, rejectUnknown, sender } from '../rooms/messages.js';
 import { practiceJoinSchema, practiceMessages } from '../protocol.js';
@@ -8,6 +15,8 @@ import type { RoomServices } from '../services.js';
 import type { Account } from '../accounts/store.js';
 import { levelOf, nearLevelAt, taskKey } from '../rating/puzzles.js';
 import { Timers } from '../rooms/timers.js';
+import type { MissedBoards } from '../misses/missed.js';
+import { missedBoards } from '../misses/missed.js';
 
 /** "At my level" picks one of this many tasks nearest the session's level, by lot. */
 const PRACTICE_LEVEL_CHOICE = 4;
@@ -31,10 +40,14 @@ export class PracticeRoom extends Room {
   #atLevel = false;
   /** The room's waits (timers.ts): the room sends no state, so Colyseus's patches (and its clock's ticks) are off. */
   readonly #timers = new Timers();
+  /** A practice of a run's misses (docs/courses.md): the run, as the join option names it; then its boards, once read. */
+  #missesOf: PracticeJoinOptions['misses'];
+  #misses: MissedBoards | undefined;
 
   override onCreate(options: unknown): void {
     this.patchRate = 0;
-    const { task } = parseJoin(practiceJoinSchema, options);
+    const { task, misses } = parseJoin(practiceJoinSchema, options);
+    this.#missesOf = misses;
     // A practice coming back after its connection dropped (or the server restarted) goes on with its task.
     if (task) {
       if (!findTask(this.services.decks[task.edition], task))
@@ -51,12 +64,41 @@ export class PracticeRoom extends Room {
     this.#timers.close();
     this.services.whereabouts.clear(this.roomId);
   }
-  override onJoin(client: Client): void {
+  override async onJoin(client: Client): Promise<void> {
     heard(this);
     const account = (client.auth as Account | undefined)?.id;
     if (account !== undefined) this.services.whereabouts.note(this.roomId, account, { kind: 'practice' });
+    if (this.#missesOf) await this.#readMisses(client, account, this.#missesOf.run);
     this.#sendTask(client);
     this.#sendLevel(client, this.#task.edition);
+  }
+
+  /**
+   * A practice of a run's misses: the boards read from the stored run (the asker's own, or the join
+   * is refused), dealt from the first (or from the task a practice coming back goes on with).
+   */
+  async #readMisses(client: Client, account: string | undefined, run: number): Promise<void> {
+    const { stores, decks } = this.services;
+    const read = account === undefined ? undefined : await missedBoards(stores.soloRuns, decks, account, run);
+    if (!read?.ok) throw new ServerError(404, read?.error.message ?? `you have no run ${run}`);
+    this.#misses = read.value;
+    const same = (t: PracticeTaskRef): boolean =>
+      t.edition === this.#task.edition &&
+      t.board === this.#task.board &&
+      t.side === this.#task.side &&
+      t.key === this.#task.key;
+    this.#dealMissed(client, Math.max(0, read.value.tasks.findIndex(same)));
+  }
+
+  /** Deals the missed board at `index` (a board of `#misses`), telling the player where it is among them. */
+  #dealMissed(client: Client, index: number): void {
+    const misses = this.#misses;
+    const task = misses?.tasks[index];
+    if (!misses || !task) return;
+    this.#task = task;
+    this.#hints = 0;
+    this.#atLevel = false;
+    this.#send.to(client, 'misses', { ...misses, at: index });
   }
 
   /** The session's level in an edition (the decks' scale): the player's time-model level until a task dealt at it moves it. */
@@ -165,6 +207,22 @@ export class PracticeRoom extends Room {
           log(`room ${this.roomId}: no task at the player's level: ${String(e)}`);
           reject(client, { to: 'level', code: 'message/failed', message: 'the server could not pick a task now' });
         });
+    });
+    on('missed', (client, { index }) => {
+      if (!this.#misses) {
+        reject(client, {
+          to: 'missed',
+          code: 'message/wrong-phase',
+          message: 'this practice is not of a run’s misses',
+        });
+        return;
+      }
+      if (index >= this.#misses.tasks.length) {
+        reject(client, { to: 'missed', code: 'message/malformed', message: `no missed board ${index}` });
+        return;
+      }
+      this.#dealMissed(client, index);
+      this.#sendTask(client);
     });
     on('hint', (client) => {
       this.#unlessInPlay(client, 'hint', () => {

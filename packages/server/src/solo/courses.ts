@@ -1,5 +1,6 @@
 import type { SoloCourse } from '@ubongo/core';
 import { boardCourse } from '../boards/board-course.js';
+import { archiveCourse } from './courses/archive.js';
 import { campaignCourse } from './courses/campaign.js';
 import { dailyCourse } from './courses/daily.js';
 import { stormCourse } from './courses/storm.js';
@@ -22,6 +23,7 @@ export const COURSES: { readonly [K in SoloCourse['kind']]: Course<Extract<SoloC
   daily: dailyCourse,
   storm: stormCourse,
   board: boardCourse,
+  archive: archiveCourse,
 };
 
 /** The course of a join option. */

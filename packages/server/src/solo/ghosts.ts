@@ -42,6 +42,7 @@ const sameTask = (a: TaskRef, b: TaskRef): boolean => a.board === b.board && a.s
  *   campaign's runs: `best` is refused);
  * - the daily: only once the day's counted attempt is over; the account's attempt, or the day's
  *   board's first;
+ * - a past day (the archive): the account's attempt of that day, or its board's first;
  * - Storm: none (its ramp is dealt by the run's own seed).
  */
 export async function findGhost(
@@ -106,6 +107,13 @@ export async function findGhost(
         });
       if (kind === 'own') return byId(attempt.run ?? undefined);
       const [first] = await stores.daily.dailyBoard(day, { top: 1, reviewed: true });
+      return byId(first?.run);
+    }
+    case 'archive': {
+      // A day that is over: the account's attempt of it, or its board's first.
+      const { date } = course;
+      if (kind === 'own') return byId((await stores.daily.dailyAttempt(account.id, date))?.run ?? undefined);
+      const [first] = await stores.daily.dailyBoard(date, { top: 1, reviewed: true });
       return byId(first?.run);
     }
     case 'storm':

@@ -6,6 +6,7 @@ import { useData } from '../data.js';
 import { fetchHeld, fetchProfile } from '../net.js';
 import { ProfileArenas } from '../arena/Arena.js';
 import { ProfileProgress } from './ProfileProgress.js';
+import { Costly } from '../misses/Costly.js';
 import { ReportButton } from './Report.js';
 import { RatingGraph } from '../rating/RatingGraph.js';
 import { PastSeasons } from '../rating/Seasons.js';
@@ -57,6 +58,7 @@ export function Profile({ id }: { id: string }) {
       </section>
       <PastSeasons id={id} />
       <ProfileProgress progress={profile.progress} />
+      {own && <Costly />}
       {profile.history.length > 0 && (
         <section className="card">
           <h2>{t('profile.ratedGames')}</h2>

@@ -15,7 +15,7 @@ import { TaskChooser } from './TaskChooser.js';
  * the server, or on this device alone while the browser is offline (or the server cannot be
  * reached: at once, saying so), back to the server when the connection returns.
  */
-export function Practice() {
+export function Practice({ start }: { start?: PracticeTaskRef }) {
   const [offline, setOffline] = useState(() => typeof navigator !== 'undefined' && !navigator.onLine);
   // Asked for by the player while the server could not be reached (the browser thinking it is online).
   const [asked, setAsked] = useState(false);
@@ -54,17 +54,32 @@ export function Practice() {
         }
       />
     );
-  return <OnlinePractice backOnline={back} onOffline={goOffline} />;
+  return <OnlinePractice backOnline={back} onOffline={goOffline} {...(start ? { start } : {})} />;
 }
 
 /** Practice with the server: it deals, checks, hints and keeps the player's level. */
-function OnlinePractice({ onOffline, backOnline }: { onOffline: () => void; backOnline: boolean }) {
+function OnlinePractice({
+  onOffline,
+  backOnline,
+  start,
+}: {
+  onOffline: () => void;
+  backOnline: boolean;
+  /** The task to open at (`#/practice/EDITION/BOARD/SIDE/KEY`: the profile's costly boards). */
+  start?: PracticeTaskRef;
+}) {
   const { t } = useTranslation();
   // The task in hand, for a room made again after the connection dropped (it goes on with it).
   const taskRef = useRef<PracticeTaskRef | null>(null);
   // A covered board not yet answered: sent (again) once the room is there.
   const pendingClaim = useRef<Placements | null>(null);
-  const { decks, room, error, connection, startAgain } = usePracticeRoom(backOnline, taskRef, pendingClaim);
+  const { decks, room, error, connection, startAgain } = usePracticeRoom(
+    backOnline,
+    taskRef,
+    pendingClaim,
+    undefined,
+    start,
+  );
   const online = connection === 'ok';
 
   const { task, shown, hints, solved, levels, rejected, setRejected } = usePracticeTask(room, taskRef, pendingClaim);

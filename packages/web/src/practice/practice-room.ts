@@ -1,7 +1,7 @@
 import type { DeckIndex, PracticeTaskRef } from '@ubongo/core';
 import { CLOSE_CODES } from '@ubongo/core';
 import type { RefObject } from 'react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { watchRoom } from '../hooks.js';
 import type { GameRoom } from '../net.js';
 import { createRoom, fetchDecks, send } from '../net.js';
@@ -17,9 +17,14 @@ const TRIES = 15;
  */
 export type Connection = 'ok' | 'lost' | 'idle' | 'flooded' | 'offline';
 
-/** The options of a practice room made again: the task in hand (its reference only), if any. */
-const goOnWith = (task: PracticeTaskRef | null): { task?: PracticeTaskRef } =>
-  task ? { task: { edition: task.edition, board: task.board, side: task.side, key: task.key } } : {};
+/** The options of a practice room made again: the task in hand (its reference only), if any; a run's misses, if they are practised. */
+const goOnWith = (
+  task: PracticeTaskRef | null,
+  misses: number | undefined,
+): { task?: PracticeTaskRef; misses?: { run: number } } => ({
+  ...(task ? { task: { edition: task.edition, board: task.board, side: task.side, key: task.key } } : {}),
+  ...(misses === undefined ? {} : { misses: { run: misses } }),
+});
 
 /** Practice's room with the server, as it stands: the deck list, the room, why it could not begin, its connection. */
 export interface PracticeRoom {
@@ -35,13 +40,19 @@ export interface PracticeRoom {
 /**
  * Joins practice (with a few tries when back from offline) and keeps it joined: a dropped
  * connection makes the room again with the task in hand (`taskRef`), and a covered board not yet
- * answered (`pendingClaim`) is sent again once the room is back.
+ * answered (`pendingClaim`) is sent again once the room is back. `misses`: a stored run whose
+ * missed boards the room deals (docs/courses.md, "Learn from the misses"); `start`: the task to
+ * begin with.
  */
 export function usePracticeRoom(
   backOnline: boolean,
   taskRef: RefObject<PracticeTaskRef | null>,
   pendingClaim: RefObject<Placements | null>,
+  misses?: number,
+  start?: PracticeTaskRef,
 ): PracticeRoom {
+  // The task the page opened at (a link to a task), if any: the room begins with it.
+  const opening = useRef(start ?? null);
   const [decks, setDecks] = useState<DeckIndex | null>(null);
   const [room, setRoom] = useState<GameRoom<'practice'> | null>(null);
   const [error, setError] = useState<{ readonly cause: unknown } | null>(null);
@@ -54,7 +65,7 @@ export function usePracticeRoom(
     // Back from offline, the network may take a moment to answer: a few tries before giving up.
     const begin = (tries: number): void => {
       // The room's messages are caught as soon as it is joined, whatever the deck list is doing.
-      const practice = createRoom('practice', {}).then((r) => {
+      const practice = createRoom('practice', goOnWith(opening.current, misses)).then((r) => {
         watchRoom(r);
         joined = r;
         return r;
@@ -85,7 +96,7 @@ export function usePracticeRoom(
       clearTimeout(timer);
       if (joined?.connection.isOpen) void joined.leave(true);
     };
-  }, [backOnline]);
+  }, [backOnline, misses]);
 
   // A dropped connection (the network, a server restart) makes the room again, with the task in
   // hand, while the board stays as it is; a room closed for idleness or for a flood of messages
@@ -94,7 +105,7 @@ export function usePracticeRoom(
     if (!room) return;
     const run = { cancelled: false, timer: undefined as ReturnType<typeof setTimeout> | undefined };
     const again = (tries: number): void => {
-      createRoom('practice', goOnWith(taskRef.current))
+      createRoom('practice', goOnWith(taskRef.current, misses))
         .then((back) => {
           watchRoom(back);
           if (run.cancelled) {
@@ -130,7 +141,7 @@ export function usePracticeRoom(
       clearTimeout(run.timer);
       room.onLeave.remove(onLeave);
     };
-  }, [room, taskRef]);
+  }, [room, taskRef, misses]);
 
   // Back in a room: a covered board the connection kept from being answered is sent now.
   useEffect(() => {
@@ -140,7 +151,7 @@ export function usePracticeRoom(
   /** Practice made again by hand (after it was closed), with the task in hand. */
   const startAgain = (): void => {
     setConnection('lost');
-    createRoom('practice', goOnWith(taskRef.current))
+    createRoom('practice', goOnWith(taskRef.current, misses))
       .then((back) => {
         watchRoom(back);
         setConnection('ok');

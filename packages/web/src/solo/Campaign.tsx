@@ -69,10 +69,11 @@ export function Campaign() {
       <div className={playing ? 'campaign play-screen' : 'campaign'}>
         <h1>{t('campaign.level', { level })}</h1>
         <ConnectionNote />
-        {outcome && (
+        {outcome && recorded && (
           <CampaignEnd
             outcome={outcome}
             solvedMs={solvedMs}
+            run={recorded.run}
             end={run.ghost && <GhostEnd run={run} rematch={false} />}
             busy={busy}
             play={play}
@@ -173,9 +174,12 @@ function CampaignEnd({
   busy,
   play,
   onMap,
+  run,
 }: {
   outcome: CampaignOutcome;
   solvedMs: number | null;
+  /** The stored run: its missed board may be tried again (misses/). */
+  run: number;
   /** The ghost's end, if one was raced. */
   end: ReactNode;
   busy: boolean;
@@ -237,6 +241,11 @@ function CampaignEnd({
           >
             {t('ghost.againOwn')}
           </button>
+        )}
+        {solvedMs === null && (
+          <a className="button" href={`#/misses/${run}`} data-testid="try-missed">
+            {t('misses.tryOne')}
+          </a>
         )}
         <button type="button" onClick={onMap}>
           {t('campaign.map')}

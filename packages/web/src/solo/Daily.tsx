@@ -13,6 +13,7 @@ import type { Recorded } from './solo-play.js';
 import { GhostBoard, GhostChoice, GhostEnd, GhostRefused } from './ghost.js';
 import { SoloPlay } from './solo-play.js';
 import { useSoloRun } from './solo-run.js';
+import { DailyArchive } from './daily-archive.js';
 
 /*
  * The daily puzzle (docs/courses.md): the server says today's date, whether this account's attempt
@@ -56,7 +57,9 @@ export function Daily() {
   return (
     <div className={playing ? 'daily play-screen' : 'daily'}>
       <h1>{t('daily.title')}</h1>
-      {outcome && recorded && !playing && <DailyResult outcome={outcome} recorded={recorded} />}
+      {outcome && recorded && !playing && (
+        <DailyResult outcome={outcome} recorded={recorded} past={date !== undefined && outcome.date < date} />
+      )}
       {run.ghost && view?.phase === 'finished' && (
         <section className="card result" role="status">
           <GhostEnd run={run} />
@@ -135,6 +138,15 @@ export function Daily() {
           <UnreviewedLegend entries={board.entries} />
         </section>
       )}
+      {!playing && (
+        <DailyArchive
+          busy={busy}
+          onPlay={(day) => {
+            // A past day, unranked: the server refuses a day that is not over.
+            void run.start({ mode: 'count', limit: 5, side: 'easy', course: { kind: 'archive', date: day } });
+          }}
+        />
+      )}
       {!playing && yesterday && (
         <section className="card daily-yesterday">
           <h2>{t('daily.yesterday', { date: yesterday.date })}</h2>
@@ -157,11 +169,17 @@ export function Daily() {
 }
 
 /** What a daily run came to: counted or practice, the time, the streak, the place, and the share line. */
-function DailyResult({ outcome, recorded }: { outcome: DailyOutcome; recorded: Recorded }) {
+function DailyResult({ outcome, recorded, past }: { outcome: DailyOutcome; recorded: Recorded; past: boolean }) {
   const { t } = useTranslation();
   return (
     <section className="card result daily-result" role="status">
-      <h2>{outcome.counted ? t('daily.counted') : t('daily.practised')}</h2>
+      <h2>
+        {past
+          ? t('misses.archive.played', { date: outcome.date })
+          : outcome.counted
+            ? t('daily.counted')
+            : t('daily.practised')}
+      </h2>
       <p>
         {outcome.solved ? t('daily.solvedIn', { time: clock(outcome.ms) }) : t('daily.notSolved')}
         {outcome.place !== null && ` ${t('daily.place', { place: outcome.place })}`}
@@ -191,6 +209,13 @@ function DailyResult({ outcome, recorded }: { outcome: DailyOutcome; recorded: R
       )}
       {outcome.counted && (
         <ShareLine date={outcome.date} ms={outcome.solved ? outcome.ms : null} streak={outcome.streak} />
+      )}
+      {!outcome.solved && (
+        <p>
+          <a className="button" href={`#/misses/${recorded.run}`} data-testid="try-missed">
+            {t('misses.tryOne')}
+          </a>
+        </p>
       )}
     </section>
   );
@@ -287,6 +312,13 @@ function DailyAttempt({ attempt, today }: { attempt: NonNullable<DailyAnswer['at
           : t('daily.yourAttemptUnsolved')}
         {attempt.place !== null && ` ${t('daily.place', { place: attempt.place })}`}
       </p>
+      {!attempt.solved && attempt.run !== null && (
+        <p>
+          <a className="button" href={`#/misses/${attempt.run}`} data-testid="try-missed">
+            {t('misses.tryOne')}
+          </a>
+        </p>
+      )}
       {today.streak !== undefined && (
         <>
           <p className="daily-streak">{t('daily.streak', { count: today.streak })}</p>

@@ -52,6 +52,13 @@ export function StormMissed({ outcome, recorded }: { outcome: StormOutcome; reco
       </section>
       <section className="card storm-missed">
         <h2>{t('storm.missed')}</h2>
+        {outcome.missed.length > 0 && (
+          <p className="actions">
+            <a className="button primary" href={`#/misses/${recorded.run}`} data-testid="try-missed">
+              {t('misses.try')}
+            </a>
+          </p>
+        )}
         {outcome.missed.length === 0 ? (
           <p>{t('storm.noneMissed')}</p>
         ) : (

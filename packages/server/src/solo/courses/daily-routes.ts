@@ -1,5 +1,14 @@
 import type { DailyAnswer } from '@ubongo/core';
-import { dailyDateOf, dailyDayOf, dailyOverAt, isDailyDate, puzzleOf, taskOf } from '@ubongo/core';
+import {
+  DAILY_EPOCH,
+  dailyDateAdd,
+  dailyDateOf,
+  dailyDayOf,
+  dailyOverAt,
+  isDailyDate,
+  puzzleOf,
+  taskOf,
+} from '@ubongo/core';
 import { z } from 'zod';
 import { attemptView, dailyTaskOn, streakOf, yesterdayOf } from './daily.js';
 import type { Http, HttpOptions } from '../../http/http-common.js';
@@ -22,6 +31,14 @@ const boardQuery = z.object({
     .optional(),
 });
 
+const archiveQuery = z.object({
+  before: z.string().refine(isDailyDate, { error: 'before is a day, YYYY-MM-DD' }).optional(),
+  top: z
+    .string()
+    .regex(/^([1-9]|[1-5]\d|60)$/, { error: 'top is 1 to 60' })
+    .optional(),
+});
+
 /** The daily puzzle's routes (docs/protocol.md): today, a day's board, a past day's solution. */
 export function dailyRoutes(
   app: Http,
@@ -41,6 +58,31 @@ export function dailyRoutes(
       attempt: await attemptView(stores, me.account.id, date),
       streak: await streakOf(stores, me.account.id, date),
     };
+  });
+
+  // The archive: the days that are over (an hour into the next), newest first, before `before`.
+  route(app, 'GET /api/daily/archive', { querystring: archiveQuery }, async ({ query, me }) => {
+    const now = clock.date();
+    let newest = dailyDateAdd(today(), -1);
+    if (now < dailyOverAt(newest)) newest = dailyDateAdd(newest, -1);
+    if (query.before !== undefined && query.before > today())
+      throw new Refused(400, `before is ${query.before}, a day to come: the archive holds past days only`);
+    const from = query.before === undefined ? newest : [newest, dailyDateAdd(query.before, -1)].sort()[0];
+    const size = query.top === undefined ? 30 : Number(query.top);
+    const dates: string[] = [];
+    for (let d = from ?? newest; dates.length < size && d >= DAILY_EPOCH; d = dailyDateAdd(d, -1)) dates.push(d);
+    const days = await Promise.all(
+      dates.map(async (date) => {
+        const daily = await dailyTaskOn(decks, stores, date);
+        if (!daily) throw new Error(`the schedule has no task on ${date}`);
+        const base = { date, edition: daily.edition, task: daily.task };
+        if (!me) return base;
+        const attempt = await stores.daily.dailyAttempt(me.account.id, date);
+        return { ...base, attempt: attempt ? { solved: attempt.solved, ms: attempt.ms, run: attempt.run } : null };
+      }),
+    );
+    const last = dates.at(-1);
+    return { days, next: last !== undefined && last > DAILY_EPOCH ? last : null };
   });
 
   route(
