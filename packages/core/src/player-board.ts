@@ -18,7 +18,16 @@ import { Solver } from './solver.js';
  */
 
 /** What keeps a player's board to the size of the game's boards and the search within a budget. */
-export const PLAYER_BOARD_LIMITS = {
+export interface PlayerBoardLimits {
+  readonly cells: number;
+  readonly minPieces: number;
+  readonly maxPieces: number;
+  readonly span: number;
+  readonly nodes: number;
+}
+
+/** The limits a player's board is held to. */
+export const PLAYER_BOARD_LIMITS: PlayerBoardLimits = {
   /** The most cells the white area may have (the decks' largest boards have 23). */
   cells: 40,
   /** The fewest and the most pieces. */
@@ -31,7 +40,7 @@ export const PLAYER_BOARD_LIMITS = {
    * core (docs/boards.md, measured); random boards at the other limits took at most a tenth of it.
    */
   nodes: 1_000_000,
-} as const;
+};
 
 /** Why a player's board is refused. */
 export const BOARD_PROBLEM_CODES = [
@@ -84,7 +93,7 @@ const spanOf = (cells: readonly Cell[]): number => {
 };
 
 /** The shape of a board, before the search: size, pieces, one connected area, areas equal. */
-function shapeProblem(puzzle: Puzzle, limits: typeof PLAYER_BOARD_LIMITS): Result<never, BoardProblem> | undefined {
+function shapeProblem(puzzle: Puzzle, limits: PlayerBoardLimits): Result<never, BoardProblem> | undefined {
   const { grid, region, pieces } = puzzle;
   if (region.length > limits.cells)
     return problem('board/too-large', 'region', `has ${region.length} cells, at most ${limits.cells}`);
@@ -130,7 +139,7 @@ function uncoverable(region: readonly Cell[], covered: ReadonlySet<string>): Cel
  */
 export function checkPlayerBoard(
   puzzle: Puzzle,
-  limits: typeof PLAYER_BOARD_LIMITS = PLAYER_BOARD_LIMITS,
+  limits: PlayerBoardLimits = PLAYER_BOARD_LIMITS,
 ): Result<BoardMeasures, BoardProblem> {
   const shape = shapeProblem(puzzle, limits);
   if (shape) return shape;

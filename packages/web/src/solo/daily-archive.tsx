@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { DailyArchiveAnswer } from '@ubongo/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -101,7 +102,7 @@ function ArchivePage({
 }
 
 /** What this account did on a day, in words. */
-function yours(day: Day, t: (key: string, options?: Record<string, unknown>) => string): string {
+function yours(day: Day, t: TFunction): string {
   const attempt = day.attempt;
   if (!attempt) return t('misses.archive.notPlayed');
   if (attempt.solved && attempt.ms !== null) return t('misses.archive.solved', { time: clock(attempt.ms) });
