@@ -1,10 +1,11 @@
 import type { PracticeMisses, PracticeTaskRef } from '@ubongo/core';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoomMessages } from '../hooks.js';
 import { errorText, send } from '../net.js';
 import type { Placements } from '../play/Puzzle.js';
-import { PracticeBoard, PracticeControls } from '../practice/practice-board.js';
+import { PracticeBoard } from '../practice/practice-board.js';
+import { usePracticePlay } from '../practice/practice-play.js';
 import { usePracticeRoom } from '../practice/practice-room.js';
 import { usePracticeTask } from '../practice/practice-task.js';
 
@@ -35,29 +36,7 @@ export function Misses({ run }: { run: number }) {
   const online = connection === 'ok';
   const allShown = shown !== undefined && task !== null && shown.length >= task.task.pieces.length;
 
-  const claim = useCallback(
-    (placements: Placements) => {
-      setRejected(null);
-      pendingClaim.current = placements;
-      if (room?.connection.isOpen) send(room, 'claim', { placements });
-    },
-    [room, setRejected],
-  );
-  const controls = useMemo(
-    () => (
-      <PracticeControls
-        hints={hints}
-        disabled={solved || allShown || !online}
-        onHint={() => {
-          if (room) send(room, 'hint');
-        }}
-        onSolution={() => {
-          if (room) send(room, 'solution');
-        }}
-      />
-    ),
-    [room, hints, solved, allShown, online],
-  );
+  const { claim, controls } = usePracticePlay(room, pendingClaim, setRejected, hints, solved || allShown || !online);
 
   if (error)
     return (

@@ -1,11 +1,12 @@
 import type { PracticeTaskRef } from '@ubongo/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CannotReach, useCannotConnect } from '../connection.js';
 import { errorText, send } from '../net.js';
 import type { Placements } from '../play/Puzzle.js';
-import { PracticeBoard, PracticeControls } from './practice-board.js';
+import { PracticeBoard } from './practice-board.js';
 import { OfflinePractice } from './OfflinePractice.js';
+import { usePracticePlay } from './practice-play.js';
 import { usePracticeRoom } from './practice-room.js';
 import { usePracticeTask } from './practice-task.js';
 import { TaskChooser } from './TaskChooser.js';
@@ -94,31 +95,7 @@ function OnlinePractice({
   // The whole solution is on the board (shown, or the last hint): nothing more to ask for.
   const allShown = shown !== undefined && task !== null && shown.length >= task.task.pieces.length;
 
-  const claim = useCallback(
-    (placements: Placements) => {
-      setRejected(null);
-      // Kept until answered: a board covered while the connection is down is answered once it is back.
-      pendingClaim.current = placements;
-      if (room?.connection.isOpen) send(room, 'claim', { placements });
-    },
-    [room, setRejected],
-  );
-  // Under the board, within a thumb's reach: what is asked for in play (a hint, the solution), the sound.
-  const controls = useMemo(
-    () => (
-      <PracticeControls
-        hints={hints}
-        disabled={solved || allShown || !online}
-        onHint={() => {
-          if (room) send(room, 'hint');
-        }}
-        onSolution={() => {
-          if (room) send(room, 'solution');
-        }}
-      />
-    ),
-    [room, hints, solved, allShown, online],
-  );
+  const { claim, controls } = usePracticePlay(room, pendingClaim, setRejected, hints, solved || allShown || !online);
 
   const random = (): void => {
     if (!decks || !task) return;
