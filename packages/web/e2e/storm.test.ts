@@ -130,7 +130,12 @@ it.each<On>(['phone', 'desktop'])(
     const bars = page.locator('.run-bars li');
     await expect.poll(() => bars.count()).toBeGreaterThanOrEqual(3);
     await expect.poll(() => bars.first().getAttribute('class')).toContain('solved');
-    // Each missed puzzle drawn with a solution: every piece of it on the board.
+    // Each missed puzzle drawn with a solution, folded away until asked for (they are there to try
+    // again first): every piece of it on the board.
+    const fold = page.locator('.storm-missed-solutions summary');
+    await expect.poll(() => fold.textContent()).toMatch(/^Show \d+ solutions?$/);
+    expect(await page.locator('.storm-missed-list').isVisible()).toBe(false);
+    await (on === 'phone' ? fold.tap() : fold.click());
     const missed = page.locator('.storm-missed-list li');
     await expect.poll(async () => (await missed.count()) - (await bars.count())).toBe(-1);
     await missed

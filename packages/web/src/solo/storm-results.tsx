@@ -62,30 +62,34 @@ export function StormMissed({ outcome, recorded }: { outcome: StormOutcome; reco
         {outcome.missed.length === 0 ? (
           <p>{t('storm.noneMissed')}</p>
         ) : (
-          <ul className="storm-missed-list">
-            {outcome.missed.map((m) => {
-              const p = recorded.puzzles[m.index];
-              return (
-                <li key={m.index}>
-                  <p>
-                    {t('storm.missedTask', {
-                      n: m.index + 1,
-                      board: m.task.board,
-                      side: t(`sides.${m.task.side}`),
-                      key: t(`keys.${m.task.key}`),
-                      outcome: p ? t(`solo.outcome.${p.outcome}`) : '',
-                      time: clock(p?.ms ?? 0),
-                    })}
-                  </p>
-                  <BoardPicture
-                    task={m.puzzle}
-                    placements={m.solution}
-                    label={t('storm.missedLabel', { board: m.task.board })}
-                  />
-                </li>
-              );
-            })}
-          </ul>
+          // Folded until asked for: the boards are there to try again first (Try the missed boards).
+          <details className="storm-missed-solutions">
+            <summary>{t('storm.showSolutions', { count: outcome.missed.length })}</summary>
+            <ul className="storm-missed-list">
+              {outcome.missed.map((m) => {
+                const p = recorded.puzzles[m.index];
+                return (
+                  <li key={m.index}>
+                    <p>
+                      {t('storm.missedTask', {
+                        n: m.index + 1,
+                        board: m.task.board,
+                        side: t(`sides.${m.task.side}`),
+                        key: t(`keys.${m.task.key}`),
+                        outcome: p ? t(`solo.outcome.${p.outcome}`) : '',
+                        time: clock(p?.ms ?? 0),
+                      })}
+                    </p>
+                    <BoardPicture
+                      task={m.puzzle}
+                      placements={m.solution}
+                      label={t('storm.missedLabel', { board: m.task.board })}
+                    />
+                  </li>
+                );
+              })}
+            </ul>
+          </details>
         )}
       </section>
     </>
