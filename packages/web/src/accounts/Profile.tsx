@@ -11,6 +11,7 @@ import { ReportButton } from './Report.js';
 import { RatingGraph } from '../rating/RatingGraph.js';
 import { PastSeasons } from '../rating/Seasons.js';
 import { ShownRating } from '../rating/Shown.js';
+import { EmptyState } from '../ui/EmptyState.js';
 
 /**
  * A player's page: who, since when, ratings with their graph and the games to replay, the courses'
@@ -39,7 +40,12 @@ export function Profile({ id }: { id: string }) {
       <section className="card">
         <h2>{t('profile.ratings')}</h2>
         {profile.ratings.length === 0 ? (
-          <p>{t('profile.noRatings')}</p>
+          <EmptyState
+            art="medal"
+            text={t('profile.noRatings')}
+            next={own ? t('art.ratedNext') : undefined}
+            action={own ? { href: '#/rated', label: t('home.rated') } : undefined}
+          />
         ) : (
           <ul className="ratings">
             {profile.ratings.map((r) => {

@@ -10,6 +10,7 @@ import { ApiProblem } from '../api.js';
 import { go } from '../route.js';
 import { PlayerName } from '../ui/PlayerName.js';
 import { podiumOrder } from '../table/EndOfGame.js';
+import { EmptyState } from '../ui/EmptyState.js';
 
 /*
  * Arenas (docs/arenas.md): the list (`#/arenas`) and an arena's page (`#/arena/ID`), its lobby,
@@ -59,7 +60,14 @@ export function Arenas() {
           {t('arena.failed')}
         </p>
       )}
-      {answer && answer.arenas.length === 0 && <p>{t('arena.none')}</p>}
+      {answer && answer.arenas.length === 0 && (
+        <EmptyState
+          art="trophy"
+          text={t('arena.none')}
+          next={t('art.arenasNext')}
+          action={{ href: '#/rated', label: t('home.rated') }}
+        />
+      )}
       {groups.map(
         ([status, arenas]) =>
           arenas.length > 0 && (

@@ -9,6 +9,7 @@ import { UnreviewedLegend, UnreviewedMark } from '../review/Unreviewed.js';
 import { SoloPlay } from '../solo/solo-play.js';
 import { useSoloRun } from '../solo/solo-run.js';
 import { PlayerName } from '../ui/PlayerName.js';
+import { EmptyState } from '../ui/EmptyState.js';
 
 /*
  * A shared board's page (`#/board/ID`, docs/boards.md): the board as its maker saved it and what the
@@ -106,7 +107,7 @@ export function BoardPage({ id }: { id: string }) {
               ))}
             </ol>
           ) : (
-            <p>{t('boards.timesEmpty')}</p>
+            <EmptyState art="hourglass" text={t('boards.timesEmpty')} />
           )}
           <UnreviewedLegend entries={times.data.entries} />
         </section>

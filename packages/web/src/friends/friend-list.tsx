@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { block, follow, unfollow } from '../friends.js';
 import { go } from '../route.js';
+import { EmptyState } from '../ui/EmptyState.js';
 
 /* The friends list and the follow form (Friends.tsx), and where a friend is in words (InviteFriends.tsx too). */
 
@@ -117,7 +118,7 @@ export function FriendsList({ friends, busy, act }: { friends: FriendsAnswer['fr
     <section className="card" aria-labelledby="friends-list">
       <h2 id="friends-list">{t('friends.friendsList')}</h2>
       {friends.length === 0 ? (
-        <p>{t('friends.none')}</p>
+        <EmptyState art="people" text={t('friends.none')} />
       ) : (
         <ul className="friend-list">
           {friends.map((f) =>

@@ -9,6 +9,7 @@ import { tutorialOffered } from '../tutorial.js';
 import { NameField } from '../ui/fields.js';
 import { Fallback } from '../Fallback.js';
 import { LearnCard, MoreTiles, TutorialOffer } from './home-cards.js';
+import { Art } from '../ui/art.js';
 
 /**
  * The game's network client, fetched when the player first heads for a table: the front door shows
@@ -96,22 +97,27 @@ export function Home() {
         </div>
         <nav className="play-tiles" aria-label={t('home.play')}>
           <a className="button tile primary" href="#/solo">
+            <Art name="hourglass" className="tile-art" />
             <span className="tile-name">{t('home.solo')}</span>
             <span className="tile-text">{t('home.soloText')}</span>
           </a>
           <button type="button" className="tile quick" disabled={busy} onClick={() => void enter('quick')}>
+            <Art name="race" className="tile-art" />
             <span className="tile-name">{t('home.quick')}</span>
             <span className="tile-text">{t('home.quickText')}</span>
           </button>
           <a className="button tile rated" href="#/rated">
+            <Art name="medal" className="tile-art" />
             <span className="tile-name">{t('home.rated')}</span>
             <span className="tile-text">{t('home.ratedText')}</span>
           </a>
           <button type="button" className="tile create" disabled={busy} onClick={() => void enter('create')}>
+            <Art name="table" className="tile-art" />
             <span className="tile-name">{t('home.create')}</span>
             <span className="tile-text">{t('home.createText')}</span>
           </button>
           <a className="button tile" href="#/practice">
+            <Art name="hint" className="tile-art" />
             <span className="tile-name">{t('home.practice')}</span>
             <span className="tile-text">{t('home.practiceText')}</span>
           </a>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { rememberTutorial } from '../tutorial.js';
+import { Art } from '../ui/art.js';
 
 /* The front door's cards beside the ways to play (Home.tsx): the tutorial's offer, the other ways, the rules. */
 
@@ -39,18 +40,22 @@ export function MoreTiles() {
       {/* What comes back each day: the campaign, the daily puzzle, Storm. */}
       <nav className="day-tiles" aria-label={t('home.everyDay')}>
         <a className="button tile small" href="#/campaign">
+          <Art name="map" className="tile-art" />
           <span className="tile-name">{t('home.campaign')}</span>
           <span className="tile-text">{t('home.campaignText')}</span>
         </a>
         <a className="button tile small" href="#/daily">
+          <Art name="calendar" className="tile-art" />
           <span className="tile-name">{t('home.daily')}</span>
           <span className="tile-text">{t('home.dailyText')}</span>
         </a>
         <a className="button tile small" href="#/storm">
+          <Art name="storm" className="tile-art" />
           <span className="tile-name">{t('home.storm')}</span>
           <span className="tile-text">{t('home.stormText')}</span>
         </a>
         <a className="button tile small" href="#/boards">
+          <Art name="pencil" className="tile-art" />
           <span className="tile-name">{t('boards.tile')}</span>
           <span className="tile-text">{t('boards.tileText')}</span>
         </a>
@@ -58,10 +63,12 @@ export function MoreTiles() {
       {/* Playing together: friends, where they are, invitations. */}
       <nav className="day-tiles together-tiles" aria-label={t('home.together')}>
         <a className="button tile small" href="#/friends">
+          <Art name="people" className="tile-art" />
           <span className="tile-name">{t('home.friends')}</span>
           <span className="tile-text">{t('home.friendsText')}</span>
         </a>
         <a className="button tile small" href="#/arenas">
+          <Art name="trophy" className="tile-art" />
           <span className="tile-name">{t('home.arenas')}</span>
           <span className="tile-text">{t('home.arenasText')}</span>
         </a>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useData } from '../data.js';
 import { clock } from '../hooks.js';
 import { fetchCostly } from '../net.js';
+import { EmptyState } from '../ui/EmptyState.js';
 
 /*
  * On one's own profile: the boards and pieces that cost most time (docs/courses.md, "What costs you
@@ -25,7 +26,11 @@ export function Costly() {
     <section className="card costly" aria-labelledby="costly-title">
       <h2 id="costly-title">{t('misses.costly.title')}</h2>
       {data.boards.length === 0 ? (
-        <p>{t('misses.costly.none')}</p>
+        <EmptyState
+          art="board"
+          text={t('misses.costly.none')}
+          action={{ href: '#/storm', label: t('art.costlyAction') }}
+        />
       ) : (
         <>
           <p className="muted">{t('misses.costly.intro')}</p>

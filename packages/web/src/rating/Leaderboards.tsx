@@ -11,6 +11,7 @@ import { PlayerName } from '../ui/PlayerName.js';
 import { SeasonBoard } from './Seasons.js';
 import { ShownRating } from './Shown.js';
 import { SelectField } from '../ui/SelectField.js';
+import { EmptyState } from '../ui/EmptyState.js';
 
 type Period = 'day' | 'week' | 'all';
 const PERIODS: readonly Period[] = ['day', 'week', 'all'];
@@ -43,7 +44,14 @@ export function Leaderboards() {
           text={(e) => t(`editions.${e}`)}
           onChange={setEdition}
         />
-        {board && board.players.length === 0 && <p>{t('leaderboards.noRatings')}</p>}
+        {board && board.players.length === 0 && (
+          <EmptyState
+            art="trophy"
+            text={t('leaderboards.noRatings')}
+            next={t('art.ratedNext')}
+            action={{ href: '#/rated', label: t('home.rated') }}
+          />
+        )}
         {board && board.players.length > 0 && (
           <ol className="records">
             {board.players.map((p) => (
@@ -94,7 +102,14 @@ export function Leaderboards() {
             onChange={setPeriod}
           />
         </div>
-        {records && records.length === 0 && <p>{t('solo.noRecords')}</p>}
+        {records && records.length === 0 && (
+          <EmptyState
+            art="hourglass"
+            text={t('solo.noRecords')}
+            next={t('art.recordsNext')}
+            action={{ href: '#/solo', label: t('home.solo') }}
+          />
+        )}
         {records && records.length > 0 && (
           <ol className="records">
             {records.map((r, i) => (

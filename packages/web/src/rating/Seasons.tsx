@@ -7,6 +7,7 @@ import { useData } from '../data.js';
 import { fetchPlayerSeasons, fetchSeasonBoard, fetchSeasons } from '../net.js';
 import { PlayerName } from '../ui/PlayerName.js';
 import { SelectField } from '../ui/SelectField.js';
+import { EmptyState } from '../ui/EmptyState.js';
 
 /** A season's months as people read them ("Oct 2026 – Dec 2026"), in the player's language (UTC). */
 export function seasonName(season: SeasonView, language: string): string {
@@ -65,7 +66,14 @@ export function SeasonBoard() {
         />
       </div>
       {board && <p className="muted">{board.final ? t('seasons.final') : t('seasons.live')}</p>}
-      {board && board.players.length === 0 && <p>{t('seasons.empty')}</p>}
+      {board && board.players.length === 0 && (
+        <EmptyState
+          art="medal"
+          text={t('seasons.empty')}
+          next={board.final ? undefined : t('art.ratedNext')}
+          action={board.final ? undefined : { href: '#/rated', label: t('home.rated') }}
+        />
+      )}
       {board && board.players.length > 0 && (
         <ol className="records season-places">
           {board.players.map((p) => (

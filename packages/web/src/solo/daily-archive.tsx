@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useData } from '../data.js';
 import { clock } from '../hooks.js';
 import { fetchDailyArchive } from '../net.js';
+import { EmptyState } from '../ui/EmptyState.js';
 
 /*
  * The daily archive (docs/courses.md, "The daily archive"): past days, as the server lists them,
@@ -66,7 +67,7 @@ function ArchivePage({
   return (
     <>
       {days.length === 0 ? (
-        <p>{t('misses.archive.none')}</p>
+        <EmptyState art="calendar" text={t('misses.archive.none')} />
       ) : (
         <ul className="daily-archive-days" data-testid="daily-archive">
           {days.map((day) => (

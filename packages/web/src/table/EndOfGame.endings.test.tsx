@@ -124,5 +124,7 @@ describe('the end of a game', () => {
     expect(rows[1]).toContain('15001478 (−22)');
     expect(rated.querySelector('.rating-up')?.textContent).toBe('(+23)');
     expect(rated.querySelector('.rating-down')?.textContent).toBe('(−22)');
+    // Ada's own rating went up: the moment says so (rating/RatingGained.test.tsx has when it does not).
+    expect(getByTestId('rating-gained').textContent).toBe('Your rating went up by 23, to 1523!');
   });
 });

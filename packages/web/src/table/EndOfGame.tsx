@@ -8,6 +8,7 @@ import { Players, RoundBoards } from './standings.js';
 import { PlayerName } from '../ui/PlayerName.js';
 import { RejectedNote } from '../ui/RejectedNote.js';
 import { ShownRating } from '../rating/Shown.js';
+import { RatingGained } from '../rating/RatingGained.js';
 import { Jewel } from '../ui/gems.js';
 import { Moment } from '../ui/moments.js';
 import type { Table } from './table.js';
@@ -20,9 +21,10 @@ export function EndOfGame({ table, view }: { table: Table; view: RaceView }) {
   const names = winners.map(nameOf).join(', ');
   const isHost = lobby.you >= 0 && lobby.you === lobby.host;
   const decided = view.decided;
+  const youWon = winners.length === 1 && winners[0] === view.you;
   return (
     <div className="end">
-      {winners.length === 1 && winners[0] === view.you ? (
+      {youWon ? (
         // The fanfare is the game's end's own (race-events.ts).
         <Moment kind="win" sound={false}>
           <h1>{t('end.youWon')}</h1>
@@ -52,7 +54,7 @@ export function EndOfGame({ table, view }: { table: Table; view: RaceView }) {
           </p>
         )}
       </section>
-      <Rating table={table} />
+      <Rating table={table} won={youWon} />
       {decided?.by !== 'nobody-scored' && (
         <Podium view={view} nameOf={nameOf} accountOf={(id) => lobby.seats.find((s) => s.id === id)?.account} />
       )}
@@ -100,9 +102,10 @@ export function EndOfGame({ table, view }: { table: Table; view: RaceView }) {
 
 /**
  * Whether the game was rated, and for a rated game each rated player's rating before and after it
- * and what kept a move short (the server's `saved`, which comes a moment after the end).
+ * and what kept a move short (the server's `saved`, which comes a moment after the end), with a
+ * moment when the player's own went up.
  */
-function Rating({ table }: { table: Table }) {
+function Rating({ table, won }: { table: Table; won: boolean }) {
   const { t } = useTranslation();
   const { saved, nameOf, lobby } = table;
   const you = lobby.seats[lobby.you]?.id;
@@ -115,6 +118,7 @@ function Rating({ table }: { table: Table }) {
   return (
     <section className="card" data-testid="rated" aria-labelledby="rated-title">
       <h2 id="rated-title">{t('end.rated')}</h2>
+      {saved && <RatingGained ratings={saved.ratings} you={you} won={won} />}
       {!saved ? (
         <p className="rating-note">{t('end.ratingsPending')}</p>
       ) : saved.ratings.length === 0 ? (

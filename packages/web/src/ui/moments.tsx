@@ -3,14 +3,14 @@ import { useEffect } from 'react';
 import { play } from '../sound.js';
 
 /*
- * Moments (issue 46): a win, a new best, three stars, a streak kept are more than a line of text.
- * Each is a burst drawn behind its words, once, with a short fanfare; under
+ * Moments (issue 46): a win, a new best, three stars, a streak kept, a rating gone up are more than
+ * a line of text. Each is a burst drawn behind its words, once, with a short fanfare; under
  * `prefers-reduced-motion` the burst stands still (moments.css), and the fanfare follows the sound
  * settings as every cue does. Stars are drawn too, not glyphs.
  */
 
 /** What a moment celebrates. */
-export type MomentKind = 'win' | 'best' | 'stars' | 'streak';
+export type MomentKind = 'win' | 'best' | 'stars' | 'streak' | 'rank';
 
 /** The colours of the rays, the logo's four. */
 const RAY_COLOURS = ['#e2634a', '#f0c75e', '#2a9d8f', '#7b6fd0'];

@@ -11,6 +11,7 @@ import { handOver } from '../store.js';
 import { PlayerName } from '../ui/PlayerName.js';
 import { api } from '../account.js';
 import { LiveTv } from './LiveTv.js';
+import { EmptyState } from '../ui/EmptyState.js';
 
 /** How often the list is asked again while the page is open. */
 const REFRESH_MS = 5000;
@@ -68,10 +69,7 @@ export function Live() {
       {games === null && !failed && <p className="loading">{t('common.loading')}</p>}
       {games?.length === 0 && (
         <section className="card">
-          <p>{t('live.none')}</p>
-          <a className="button" href="#/">
-            {t('nav.home')}
-          </a>
+          <EmptyState art="screen" text={t('live.none')} action={{ href: '#/', label: t('nav.home') }} />
         </section>
       )}
       {games && games.length > 0 && (
