@@ -1,4 +1,5 @@
 import type { GridName } from '../grid.js';
+import type { TimedEntry } from './courses.js';
 import type { BoardProblem } from '../player-board.js';
 import type { Puzzle, PuzzleError, PuzzleSpec } from '../puzzle.js';
 
@@ -45,14 +46,5 @@ export interface BoardAnswer {
 /** `GET /api/boards/:id/times`: the board's own times board, fastest first, as every board: reviewed or not. */
 export interface BoardTimesAnswer {
   readonly id: string;
-  readonly entries: readonly {
-    readonly place: number;
-    readonly account: string;
-    readonly player: string;
-    readonly username: string | null;
-    readonly run: number;
-    readonly ms: number;
-    /** Whether a reviewer approved the run (`BoardRunEntry.reviewed`). */
-    readonly reviewed: boolean;
-  }[];
+  readonly entries: readonly TimedEntry[];
 }

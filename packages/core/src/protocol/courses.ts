@@ -169,19 +169,22 @@ export interface DailyAnswer {
   readonly streak?: number;
 }
 
+/** One place on a board of times (the daily's, a shared board's): whose run, and its time. */
+export interface TimedEntry {
+  readonly place: number;
+  readonly account: string;
+  readonly player: string;
+  readonly username: string | null;
+  readonly run: number;
+  readonly ms: number;
+  /** Whether a reviewer approved the run (`BoardRunEntry.reviewed`). */
+  readonly reviewed: boolean;
+}
+
 /** `GET /api/daily/:date/board`: a page of the day's board, fastest first, and the cursor of the next. */
 export interface DailyBoardAnswer {
   readonly date: string;
-  readonly entries: readonly {
-    readonly place: number;
-    readonly account: string;
-    readonly player: string;
-    readonly username: string | null;
-    readonly run: number;
-    readonly ms: number;
-    /** Whether a reviewer approved the run (`BoardRunEntry.reviewed`). */
-    readonly reviewed: boolean;
-  }[];
+  readonly entries: readonly TimedEntry[];
   readonly next: string | null;
 }
 
