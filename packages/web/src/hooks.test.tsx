@@ -56,6 +56,27 @@ describe('a room’s messages to a screen that starts listening late', () => {
     expect(order).toEqual(['lobby', 'reveal', 'saved']);
   });
 
+  it('gives a solo run’s ghost and a refused start, answered before the screen listened, once', () => {
+    const { room, hear } = fakeRoom();
+    watchRoom(room);
+    hear('ghost', { player: 'rey' });
+    hear('rejected', { to: 'start', code: 'message/ghost-none', message: 'none' });
+    const ghost = vi.fn();
+    const rejected = vi.fn();
+    renderHook(() => {
+      useRoomMessages(room as GameRoom<'solo'>, { ghost, rejected } as never);
+    });
+    expect(ghost).toHaveBeenCalledWith({ player: 'rey' });
+    expect(rejected).toHaveBeenCalledExactlyOnceWith({ to: 'start', code: 'message/ghost-none', message: 'none' });
+    // A second screen listening later is not told the refusal again (it was answered).
+    const later = vi.fn();
+    renderHook(() => {
+      useRoomMessages(room as GameRoom<'solo'>, { rejected: later });
+    });
+    expect(later).not.toHaveBeenCalled();
+    expect(rejected).toHaveBeenCalledTimes(1);
+  });
+
   it('replays no passing event (a reaction said before the screen listened is gone)', () => {
     const { room, hear } = fakeRoom();
     watchRoom(room);

@@ -22,6 +22,8 @@ export function useNow(ms: number, active = true): number {
 /** The messages of one room, caught from the moment it is joined (before any screen listens). */
 interface Feed {
   readonly latest: Map<string, { body: unknown; order: number }>;
+  /** Answers heard while no screen listened, for the first that does (`ANSWERS`). */
+  pending: { type: string; body: unknown; order: number }[];
   readonly listeners: Set<(type: string, body: unknown) => void>;
 }
 const feeds = new WeakMap<Room, Feed>();
@@ -30,11 +32,14 @@ let arrivals = 0;
 /** Starts catching a room's messages; call it as soon as the room is joined. */
 export function watchRoom(room: Room): void {
   if (feeds.has(room)) return;
-  const feed: Feed = { latest: new Map(), listeners: new Set() };
+  const feed: Feed = { latest: new Map(), pending: [], listeners: new Set() };
   feeds.set(room, feed);
   room.onMessage('*', (type: string | number, body: unknown) => {
     const name = String(type);
-    feed.latest.set(name, { body, order: arrivals++ });
+    const order = arrivals++;
+    feed.latest.set(name, { body, order });
+    if (feed.listeners.size === 0 && ANSWERS.has(name) && feed.pending.length < MAX_PENDING)
+      feed.pending.push({ type: name, body, order });
     for (const listen of feed.listeners) listen(name, body);
   });
 }
@@ -59,7 +64,17 @@ const STATE_MESSAGES = new Set([
   'saved',
   'queue',
   'matched',
+  // A solo run's ghost: told once, in answer to `start`, often before the screen has the room.
+  'ghost',
 ]);
+
+/**
+ * Answers to what this client asked, told once: one heard before any screen listened (a `start`
+ * refused, answered before the screen rendered with the room) goes to the first screen that does.
+ * Passing events (a reaction) are not kept: said before anyone listened, they are gone.
+ */
+const ANSWERS = new Set(['rejected']);
+const MAX_PENDING = 16;
 
 /** What a screen does with each message of a room's kind, typed by the protocol. */
 export type Handlers<R extends RoomName> = {
@@ -83,10 +98,16 @@ export function useRoomMessages<R extends RoomName>(room: GameRoom<R> | null, ha
       const handle = latest.current[type as keyof Handlers<R>] as ((body: unknown) => void) | undefined;
       handle?.(body);
     };
-    [...feed.latest.entries()]
-      .filter(([type]) => STATE_MESSAGES.has(type))
-      .sort((a, b) => a[1].order - b[1].order)
-      .forEach(([type, { body }]) => {
+    const caught = [
+      ...[...feed.latest.entries()]
+        .filter(([type]) => STATE_MESSAGES.has(type))
+        .map(([type, { body, order }]) => ({ type, body, order })),
+      ...feed.pending,
+    ];
+    feed.pending = [];
+    caught
+      .sort((a, b) => a.order - b.order)
+      .forEach(({ type, body }) => {
         listen(type, body);
       });
     feed.listeners.add(listen);
