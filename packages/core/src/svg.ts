@@ -38,7 +38,7 @@ const CLASSIC_COLOURS = [
   '#000075',
   '#e6a800',
 ];
-const EXTREME_FILL: Record<string, string> = { red: '#d7263d', blue: '#1b6ec2', green: '#2e9e44', yellow: '#f2c230' };
+const EXTREME_FILL: Record<string, string> = { red: '#d7263d', blue: '#1b6ec2', green: '#22a05a', yellow: '#f2c230' };
 
 /** The fill colour of a piece in pictures. */
 export function pieceColour(deck: Pick<Deck, 'edition' | 'pieces'>, id: string): string {

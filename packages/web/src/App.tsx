@@ -14,6 +14,7 @@ import { parseRoute } from './route.js';
 import { Home } from './home/Home.js';
 import { InvitationToast } from './InvitationToast.js';
 import { ReloadButton } from './ui/ReloadButton.js';
+import { PatternDefs } from './seeing/patterns.js';
 
 /**
  * A screen fetched the first time it is opened: the front door comes with the page, the rest (the
@@ -173,6 +174,8 @@ export function App() {
           </Suspense>
         </Fallback>
       </main>
+      {/* The pieces' patterns, for every picture of a piece (seeing/). */}
+      <PatternDefs />
       {/* A friend's invitation shows on every screen. */}
       <InvitationToast route={route} />
     </Announcer>

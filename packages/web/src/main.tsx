@@ -4,6 +4,7 @@ import { App } from './App.js';
 import { setUpI18n } from './i18n.js';
 import { listenForGesture } from './sound.js';
 import { noteUpdate } from './UpdateNote.js';
+import { applySeeing } from './seeing/seeing.js';
 // The bundled font first (its Latin subsets only), then the page's styles, which use it: what all
 // share, then each feature's sheet. All here, in this order, which is the cascade's (a feature's
 // sheet imported by its lazily loaded screen would come into the page in whatever order they load).
@@ -27,8 +28,11 @@ import './friends/friends.css';
 import './arena/arena.css';
 import './review/review.css';
 import './boards/boards.css';
+import './seeing/seeing.css';
 
 listenForGesture();
+// Patterns and contrast as the player asked for them, before anything is drawn.
+applySeeing();
 // The service worker keeps the app for offline play (docs/web.md, "Offline"): a built client only.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   // A worker that takes over a page another worker controlled is a new build's: offer to reload.

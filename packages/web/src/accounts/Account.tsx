@@ -4,6 +4,7 @@ import { api, changePassword, claim, rename, signIn, signOut, useAccount } from 
 import { useData } from '../data.js';
 import { errorText } from '../net.js';
 import { NameField } from '../ui/fields.js';
+import { SeeingSettings } from '../seeing/SeeingSettings.js';
 
 /** Where the account page leads: the profile, the boards, and for a reviewer or an operator the review screen. */
 function AccountLinks({ id }: { id: string }) {
@@ -167,6 +168,7 @@ export function Account() {
           </form>
         </>
       )}
+      <SeeingSettings />
     </div>
   );
 }

@@ -3,6 +3,8 @@ import type { Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cellPolygon, extentOf } from '../play/geometry.js';
 import { pieceColour } from '../play/draw.js';
+import { pieceTile } from '../play/outline.js';
+import { PiecePattern } from '../seeing/patterns.js';
 import type { EditorAction, EditorState } from './editor.js';
 import { EDITOR_PIECES, pieceSet } from './editor.js';
 
@@ -14,6 +16,7 @@ function PieceIcon({ grid, id, cells, index }: { grid: GridName; id: string; cel
       {cells.map((c) => (
         <polygon key={`${c[0]},${c[1]}`} points={cellPolygon(grid, c)} style={{ fill: pieceColour(id, index) }} />
       ))}
+      <PiecePattern d={pieceTile(grid, cells).face} i={index} />
     </svg>
   );
 }

@@ -7,6 +7,7 @@ import { lampFor, pieceTile } from '../play/outline.js';
 import type { DemoPuzzle } from './demo-puzzles.js';
 import { DEMO_PUZZLES } from './demo-puzzles.js';
 import { BoardDrawing, letterCell } from './board-drawing.js';
+import { PiecePattern } from '../seeing/patterns.js';
 
 /*
  * The home page's live board: real boards of the shipped decks, their pieces coming from the tray
@@ -79,12 +80,15 @@ function DemoTile({
   viewBox,
   pose,
   placed,
+  place,
 }: {
   grid: GridName;
   cells: readonly Cell[];
   viewBox: string;
   pose: { readonly turn: number; readonly flip: boolean };
   placed: boolean;
+  /** The piece's place among the puzzle's: its pattern, when patterns are asked for. */
+  place: number;
 }) {
   const upright = useMemo(() => pieceTile(grid, cells), [grid, cells]);
   const turned = useMemo(
@@ -96,6 +100,7 @@ function DemoTile({
       <svg viewBox={viewBox}>
         <path className="piece-side" d={upright.face} />
         <path className="piece-face" d={upright.face} />
+        <PiecePattern d={upright.face} i={place} />
       </svg>
       <svg viewBox={viewBox} className="demo-bevel" style={{ opacity: placed || !turned ? 1 : 0 }}>
         <path className="piece-light" d={upright.light} />
@@ -258,6 +263,7 @@ export function DemoBoard({ puzzles = DEMO_PUZZLES }: { puzzles?: readonly DemoP
                     viewBox={`${(p.box.x - PAD).toFixed(1)} ${(p.box.y - PAD).toFixed(1)} ${w.toFixed(1)} ${h.toFixed(1)}`}
                     pose={pose}
                     placed={placed}
+                    place={i}
                   />
                   {/* Undoes the turn, so that the letter stays upright (a flip only narrows it on the way). */}
                   <div

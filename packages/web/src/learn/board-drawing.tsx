@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { BoardCard } from '../play/draw.js';
 import { cellPolygon, extentOf } from '../play/geometry.js';
 import { outlinePath, pieceTile } from '../play/outline.js';
+import { PiecePattern } from '../seeing/patterns.js';
 
 /* The board and a piece as the home page's live board draws them (DemoBoard.tsx), and the how-to pictures too. */
 
@@ -37,12 +38,13 @@ export function BoardDrawing({ grid, region }: { grid: GridName; region: readonl
  * A piece as the board in play draws it: one bevelled tile (its thickness, face, lit and shaded
  * bevel and edge) in the colour `--piece` of the group around it, in picture units.
  */
-export function PieceTile({ grid, cells }: { grid: GridName; cells: readonly Cell[] }) {
+export function PieceTile({ grid, cells, place }: { grid: GridName; cells: readonly Cell[]; place: number }) {
   const tile = useMemo(() => pieceTile(grid, cells), [grid, cells]);
   return (
     <>
       <path className="piece-side" d={tile.face} />
       <path className="piece-face" d={tile.face} />
+      <PiecePattern d={tile.face} i={place} />
       <path className="piece-light" d={tile.light} />
       <path className="piece-dark" d={tile.dark} />
       <path className="piece-edge" d={tile.face} />

@@ -32,7 +32,7 @@ export function PieceShape({
       transform={`translate(${at[0].toFixed(1)},${at[1].toFixed(1)})`}
       style={{ ['--piece' as string]: shape.colour }}
     >
-      <PieceTile grid={grid} cells={shape.cells} />
+      <PieceTile grid={grid} cells={shape.cells} place={shape.letter ? shape.letter.charCodeAt(0) - 65 : 0} />
       {shape.letter && (
         <text x={lx} y={ly} className="piece-letter">
           {shape.letter}

@@ -2,6 +2,7 @@ import type { ProposedPlacement, Puzzle as PuzzleTask } from '@ubongo/core';
 import { cellPolygon, extentOf } from './geometry.js';
 import { outlinePath, pieceTile } from './outline.js';
 import { BoardCard, pieceColour } from './draw.js';
+import { PiecePattern } from '../seeing/patterns.js';
 
 /**
  * A board as a still picture: its white area and the pieces where `placements` put them, each in
@@ -26,10 +27,10 @@ export function BoardPicture({
   const pad = margin + 6;
   // Two pieces of a kind take the task's two places for that kind, in order.
   const used = new Set<number>();
-  const colourOf = (piece: string): string => {
+  const placeOf = (piece: string): number => {
     const i = task.pieces.findIndex((p, k) => p.id === piece && !used.has(k));
     used.add(i);
-    return pieceColour(piece, Math.max(i, 0));
+    return Math.max(i, 0);
   };
   return (
     <svg
@@ -44,14 +45,15 @@ export function BoardPicture({
       ))}
       <path className="region-line" d={outlinePath(grid, region)} />
       {placements.map((p, k) => {
-        const colour = colourOf(p.piece);
+        const place = placeOf(p.piece);
         const tile = pieceTile(grid, p.cells);
         return (
-          <g key={k} className="picture-piece" style={{ fill: colour }}>
+          <g key={k} className="picture-piece" style={{ fill: pieceColour(p.piece, place) }}>
             <path className="picture-face" d={tile.face} />
             {p.cells.map((c) => (
               <polygon key={`${c[0]},${c[1]}`} className="picture-cell" points={cellPolygon(grid, c)} />
             ))}
+            <PiecePattern d={tile.face} i={place} />
             <path className="piece-light" d={tile.light} />
             <path className="piece-dark" d={tile.dark} />
           </g>

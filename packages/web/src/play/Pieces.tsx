@@ -8,6 +8,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pivotIndex } from './board.js';
 import { pieceColour, pieceLetter } from './draw.js';
+import { PiecePattern } from '../seeing/patterns.js';
 import type { PieceState } from './geometry.js';
 import { cellPolygon, centre, coveredCells } from './geometry.js';
 import { pieceTile } from './outline.js';
@@ -108,6 +109,7 @@ export function Pieces(props: PiecesProps) {
                 />
               );
             })}
+            <PiecePattern d={tiles[i]?.face} i={i} />
             <path className="piece-sheen" d={tiles[i]?.face} fill={`url(#sheen-${uid})`} />
             <path className="piece-light" d={tiles[i]?.light} />
             <path className="piece-dark" d={tiles[i]?.dark} />

@@ -4,6 +4,7 @@ import { useCallback, useImperativeHandle, useLayoutEffect, useRef } from 'react
 import { useTranslation } from 'react-i18next';
 import { cellPolygon, dropPreview, extentOf, offsetPx } from './geometry.js';
 import { pieceTile } from './outline.js';
+import { PiecePattern } from '../seeing/patterns.js';
 
 /*
  * How the board looks, apart from how it is played: the pieces' colours and letters, the printed
@@ -17,14 +18,16 @@ export const pieceLetter = (i: number): string => String.fromCharCode(65 + i);
 
 /**
  * Extreme's pieces come in the colour of the hexagon drawn, as the box's tiles do: a colour's
- * pieces are drawn in shades of it (their letters tell them apart), the first shade being the
- * colour itself, as "Your colour" shows it.
+ * pieces are drawn in shades of it (their letters, and patterns when asked for, tell them apart),
+ * the first shade being the colour itself, as "Your colour" shows it. The shades are far enough
+ * apart in lightness to be told apart with each common colour-vision deficiency, and the four
+ * colours from one another (seeing/vision.test.ts measures both).
  */
 export const EXTREME_SHADES: Readonly<Record<ExtremeColour, readonly string[]>> = {
-  red: ['#d7263d', '#f0707e', '#a01a2b', '#e34a5c'],
-  blue: ['#1b6ec2', '#5c9ee3', '#134f8c', '#3a86d4'],
-  green: ['#2e9e44', '#6cc480', '#1f6e2f', '#4bb45f'],
-  yellow: ['#f2c230', '#f8dc78', '#c4960f', '#e3b122'],
+  red: ['#d7263d', '#eb939e', '#761522', '#e15c6e'],
+  blue: ['#1b6ec2', '#8db7e1', '#0f3d6b', '#5f9ad4'],
+  green: ['#22a05a', '#6fc194', '#135832', '#1a7844'],
+  yellow: ['#f2c230', '#f9e198', '#856b1a', '#b69224'],
 };
 
 const EXTREME = Object.keys(EXTREME_SHADES) as ExtremeColour[];
@@ -75,11 +78,14 @@ export function PieceIcon({
   cells,
   colour,
   letter,
+  place,
 }: {
   grid: PuzzleTask['grid'];
   cells: readonly Cell[];
   colour: string;
   letter: string;
+  /** The piece's place among the task's pieces: its pattern, when patterns are asked for. */
+  place: number;
 }) {
   const e = extentOf(grid, cells);
   const tile = pieceTile(grid, cells);
@@ -92,6 +98,7 @@ export function PieceIcon({
         aria-hidden="true"
       >
         <path d={tile.face} fill={colour} stroke="#0009" strokeWidth="1.5" />
+        <PiecePattern d={tile.face} i={place} />
         <path d={tile.light} fill="#fff" fillOpacity="0.45" />
         <path d={tile.dark} fill="#000" fillOpacity="0.28" />
       </svg>
@@ -275,7 +282,7 @@ export function Needed({
         const i = given.findIndex((q, j) => q.id === p.id && !used.has(j));
         used.add(i);
         const colour = pieceColour(p.id, i);
-        return <PieceIcon key={k} grid={grid} cells={p.cells} colour={colour} letter={pieceLetter(i)} />;
+        return <PieceIcon key={k} grid={grid} cells={p.cells} colour={colour} letter={pieceLetter(i)} place={i} />;
       })}
     </p>
   );

@@ -27,7 +27,8 @@ export const JEWEL_FILL: Record<string, string> = {
   green: '#16a34a',
   red: '#dc2626',
   blue: '#2563eb',
-  violet: '#7c3aed',
+  // Light enough to stand apart from blue for red-green colour vision (it has its own shape too).
+  violet: '#c084fc',
   brown: '#92400e',
   yellow: '#eab308',
 };
