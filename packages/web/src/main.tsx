@@ -42,6 +42,11 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   });
   window.addEventListener('load', () => {
     void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+    // The caches of the hand-written worker before Workbox's (`ubongo-` and a build's 12-digit hash).
+    void caches
+      .keys()
+      .then((names) => Promise.all(names.filter((n) => /^ubongo-[0-9a-f]{12}$/.test(n)).map((n) => caches.delete(n))))
+      .catch(() => undefined);
   });
 }
 function draw(): void {

@@ -1,5 +1,5 @@
 import type { TrailKind } from '@ubongo/core';
-import { useSyncExternalStore } from 'react';
+import { kept } from './kept.js';
 
 /*
  * The game's sounds, made here with Web Audio (nothing is fetched): short synthesized notes and
@@ -43,8 +43,6 @@ function stored(): Settings {
   }
 }
 
-let settings: Settings | null = null;
-const listeners = new Set<() => void>();
 let context: AudioContext | null = null;
 let master: GainNode | null = null;
 let gestured = false;
@@ -57,19 +55,20 @@ let asleep = false;
  */
 const IDLE_MS = 4000;
 
-const current = (): Settings => (settings ??= stored());
+const settings = kept(
+  stored,
+  (s) => {
+    localStorage.setItem(VOLUME_KEY, String(s.volume));
+    localStorage.setItem(MUTED_KEY, s.muted ? '1' : '0');
+  },
+  (s) => {
+    if (master) master.gain.value = s.volume;
+  },
+);
+const current = settings.current;
 
 /** The sound settings as they stand, re-rendering on a change. */
-export function useSoundSettings(): Settings {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    current,
-    current,
-  );
-}
+export const useSoundSettings: () => Settings = settings.use;
 
 /** Whether the player has muted the game (the haptics, haptics.ts, follow it). */
 export function soundMuted(): boolean {
@@ -77,17 +76,7 @@ export function soundMuted(): boolean {
 }
 
 /** Changes the volume (0 to 1) or the mute, and keeps them. */
-export function setSound(next: Partial<Settings>): void {
-  settings = { ...current(), ...next };
-  try {
-    localStorage.setItem(VOLUME_KEY, String(settings.volume));
-    localStorage.setItem(MUTED_KEY, settings.muted ? '1' : '0');
-  } catch {
-    // Not kept: the next visit starts with the defaults.
-  }
-  if (master) master.gain.value = settings.volume;
-  for (const listener of listeners) listener();
-}
+export const setSound: (next: Partial<Settings>) => void = settings.set;
 
 /**
  * Listens for the page's first gesture; sound is possible from then on. Called once, at start:

@@ -26,6 +26,12 @@ const MARKS: readonly { readonly name: string; readonly d: string; readonly dots
   { name: 'rings', d: 'M7.2 5a2.2 2.2 0 1 1-4.4 0 2.2 2.2 0 1 1 4.4 0Z' },
 ];
 
+/** Each mark's two strokes: light and wide under dark and thin (widths for a line, and for a dot). */
+const LAYERS = [
+  { stroke: '#fff', opacity: 0.7, line: 2.8, dot: 5 },
+  { stroke: '#000', opacity: 0.6, line: 1.2, dot: 3 },
+] as const;
+
 /** How many patterns there are: a piece's is its place modulo this, as its colour is (draw.tsx). */
 export const PATTERN_COUNT = MARKS.length;
 
@@ -45,22 +51,17 @@ export function PatternDefs() {
             width={TILE}
             height={TILE}
           >
-            <path
-              d={m.d}
-              fill="none"
-              stroke="#fff"
-              strokeOpacity="0.7"
-              strokeWidth={m.dots ? 5 : 2.8}
-              strokeLinecap="round"
-            />
-            <path
-              d={m.d}
-              fill="none"
-              stroke="#000"
-              strokeOpacity="0.6"
-              strokeWidth={m.dots ? 3 : 1.2}
-              strokeLinecap="round"
-            />
+            {LAYERS.map((l) => (
+              <path
+                key={l.stroke}
+                d={m.d}
+                fill="none"
+                stroke={l.stroke}
+                strokeOpacity={l.opacity}
+                strokeWidth={m.dots ? l.dot : l.line}
+                strokeLinecap="round"
+              />
+            ))}
           </pattern>
         ))}
       </defs>

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { kept } from '../kept.js';
 
 /*
  * How the player wants the game drawn for their eyes, kept on this device: patterns on every
@@ -32,10 +32,6 @@ function stored(): Seeing {
   }
 }
 
-let seeing: Seeing | null = null;
-const listeners = new Set<() => void>();
-const current = (): Seeing => (seeing ??= stored());
-
 /** Whether high contrast is on now: asked for, or the device's "more contrast" while the setting follows it. */
 export function highContrast(s: Seeing, deviceWantsMore: boolean): boolean {
   return s.contrast === 'high' || (s.contrast === 'device' && deviceWantsMore);
@@ -56,34 +52,24 @@ function mark(s: Seeing): void {
 
 /** Marks the page at start, and again when the device's contrast setting changes. */
 export function applySeeing(): void {
-  mark(current());
+  mark(seeing.current());
   if (typeof window.matchMedia !== 'function') return;
   window.matchMedia(MORE_CONTRAST).addEventListener('change', () => {
-    mark(current());
+    mark(seeing.current());
   });
 }
 
+const seeing = kept(
+  stored,
+  (s) => {
+    localStorage.setItem(PATTERNS_KEY, s.patterns ? '1' : '0');
+    localStorage.setItem(CONTRAST_KEY, s.contrast);
+  },
+  mark,
+);
+
 /** The settings as they stand, re-rendering on a change. */
-export function useSeeing(): Seeing {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    current,
-    current,
-  );
-}
+export const useSeeing: () => Seeing = seeing.use;
 
 /** Changes the settings, keeps them on this device and redraws. */
-export function setSeeing(next: Partial<Seeing>): void {
-  seeing = { ...current(), ...next };
-  try {
-    localStorage.setItem(PATTERNS_KEY, seeing.patterns ? '1' : '0');
-    localStorage.setItem(CONTRAST_KEY, seeing.contrast);
-  } catch {
-    // Not kept: the next visit starts with the defaults.
-  }
-  mark(seeing);
-  for (const listener of listeners) listener();
-}
+export const setSeeing: (next: Partial<Seeing>) => void = seeing.set;
