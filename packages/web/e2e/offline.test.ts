@@ -46,6 +46,16 @@ describe.each<On>(['phone', 'desktop'])('offline, on the %s', (on) => {
     });
     await page.reload();
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    // Workbox's precache holds the page and the build's files, each under its revision; nothing of the API.
+    const kept = await page.evaluate(async () => {
+      const names = await caches.keys();
+      const precache = names.find((n) => n.startsWith('ubongo-precache'));
+      const keys = precache ? await (await caches.open(precache)).keys() : [];
+      return { names, urls: keys.map((r) => new URL(r.url).pathname + new URL(r.url).search) };
+    });
+    expect(kept.urls).toEqual(expect.arrayContaining([expect.stringMatching(/^\/index\.html\?__WB_REVISION__=/)]));
+    expect(kept.urls.filter((u) => u.startsWith('/assets/')).length).toBeGreaterThan(10);
+    expect(kept.urls.filter((u) => u.startsWith('/api/'))).toEqual([]);
     // An API answer opened as a page goes past the worker: it is not kept as the game's page.
     const tab = await context.newPage();
     await tab.goto(`${real.server.url}/api/daily`);

@@ -51,7 +51,7 @@ it.each<On>(['phone', 'desktop'])(
     // The swatch of the colour: its name, and its mark.
     const swatch = page.locator('.colour-key[data-colour="green"]').first();
     if ((await swatch.count()) > 0) {
-      expect(await swatch.textContent()).toContain('Green');
+      expect(await swatch.textContent()).toMatch(/green/i);
       expect(await swatch.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('gradient');
     }
     await page.screenshot({ path: `${SHOTS}/${on}-extreme-deuteranopia.png`, fullPage: true });

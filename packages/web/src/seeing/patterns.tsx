@@ -28,8 +28,8 @@ const MARKS: readonly { readonly name: string; readonly d: string; readonly dots
 
 /** Each mark's two strokes: light and wide under dark and thin (widths for a line, and for a dot). */
 const LAYERS = [
-  { stroke: '#fff', opacity: 0.7, line: 2.8, dot: 5 },
-  { stroke: '#000', opacity: 0.6, line: 1.2, dot: 3 },
+  { stroke: '#fff', opacity: 0.75, line: 3, dot: 5 },
+  { stroke: '#000', opacity: 0.7, line: 1.4, dot: 3 },
 ] as const;
 
 /** How many patterns there are: a piece's is its place modulo this, as its colour is (draw.tsx). */

@@ -22,7 +22,7 @@ export function TaskKey({ value }: { value: string }) {
     );
   // An Extreme colour: its name on a swatch of the colour its pieces are drawn in.
   return (
-    <span className="colour-key" data-colour={value} style={{ background: extremeFill(value) ?? '#888' }}>
+    <span className="colour-key" data-colour={value} style={{ backgroundColor: extremeFill(value) ?? '#888' }}>
       {label}
     </span>
   );
