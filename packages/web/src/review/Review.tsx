@@ -9,6 +9,7 @@ import { errorText, fetchRun } from '../net.js';
 import { RunChart } from '../solo/Solo.js';
 import { RunTrails } from '../solo/Run.js';
 import { PlayerName } from '../ui/PlayerName.js';
+import { EmptyState } from '../ui/EmptyState.js';
 
 /*
  * The review screen (`#/review`, docs/accounts.md "Reviewed results"): the queue the server orders
@@ -214,7 +215,7 @@ export function Review() {
         </p>
       )}
       {!entry ? (
-        <p className="banner info">{t('review.empty')}</p>
+        <EmptyState art="medal" text={t('review.empty')} />
       ) : (
         <div className="review-layout">
           <nav aria-label={t('review.queue')}>

@@ -14,6 +14,7 @@ import { GhostBoard, GhostChoice, GhostEnd, GhostRefused } from './ghost.js';
 import { SoloPlay } from './solo-play.js';
 import { useSoloRun } from './solo-run.js';
 import { DailyArchive } from './daily-archive.js';
+import { EmptyState } from '../ui/EmptyState.js';
 
 /*
  * The daily puzzle (docs/courses.md): the server says today's date, whether this account's attempt
@@ -133,7 +134,7 @@ export function Daily() {
               ))}
             </ol>
           ) : (
-            <p>{t('daily.boardEmpty')}</p>
+            <EmptyState art="calendar" text={t('daily.boardEmpty')} />
           )}
           <UnreviewedLegend entries={board.entries} />
         </section>

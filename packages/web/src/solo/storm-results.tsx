@@ -6,6 +6,7 @@ import { BoardPicture } from '../play/BoardPicture.js';
 import { PlayerName } from '../ui/PlayerName.js';
 import type { Recorded } from './solo-play.js';
 import { RunChart } from './solo-play.js';
+import { EmptyState } from '../ui/EmptyState.js';
 
 /* What a Storm run came to, and the highs (Storm.tsx shows them). */
 
@@ -60,7 +61,7 @@ export function StormMissed({ outcome, recorded }: { outcome: StormOutcome; reco
           </p>
         )}
         {outcome.missed.length === 0 ? (
-          <p>{t('storm.noneMissed')}</p>
+          <EmptyState art="trophy" text={t('storm.noneMissed')} />
         ) : (
           // Folded until asked for: the boards are there to try again first (Try the missed boards).
           <details className="storm-missed-solutions">
@@ -137,7 +138,7 @@ export function StormBoards({ highs, accountId }: { highs: StormHighsAnswer; acc
           ))}
         </ol>
       ) : (
-        <p>{t('storm.boardEmpty')}</p>
+        <EmptyState art="storm" text={t('storm.boardEmpty')} />
       )}
     </div>
   );
