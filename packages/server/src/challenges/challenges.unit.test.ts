@@ -9,7 +9,7 @@ import { openMemoryStores } from '../storage/memory.js';
 import type { SoloRecord } from '../solo/store.js';
 import { MovableClock } from '../test-clock.js';
 import { CHALLENGE_MS, CHALLENGES_PER_DAY, ChallengeBook, verdictOf } from './challenges.js';
-import { planRace } from './race.js';
+import { dailyAllows, planRace } from './race.js';
 
 // The race looks through the decks it is given: two are enough here.
 const decks = { classic: shippedDeck('classic'), extreme: shippedDeck('extreme') } as unknown as Record<
@@ -230,5 +230,20 @@ describe('challenges', () => {
       stores,
     );
     expect(gone.ok).toBe(false);
+  });
+
+  it('races today’s daily run only after the recipient’s counted attempt', async () => {
+    const { stores, clock, save } = await setUp();
+    const now = clock.now();
+    const daily = await stores.soloRuns.soloRun(await save({ dealing: 'daily', finishedAt: now }));
+    const yesterday = await stores.soloRuns.soloRun(await save({ dealing: 'daily', finishedAt: now - 86_400_000 }));
+    if (!daily || !yesterday) throw new Error('no run');
+    expect((await dailyAllows(daily, 'a2', now, stores)).ok).toBe(false);
+    expect((await dailyAllows(yesterday, 'a2', now, stores)).ok).toBe(true);
+    const today = new Date(now).toISOString().slice(0, 10);
+    await stores.daily.takeDailyAttempt('a2', today, now);
+    expect((await dailyAllows(daily, 'a2', now, stores)).ok).toBe(false);
+    await stores.daily.settleDailyAttempt('a2', today, { id: 77, solved: true, ms: 30_000, verified: true });
+    expect((await dailyAllows(daily, 'a2', now, stores)).ok).toBe(true);
   });
 });

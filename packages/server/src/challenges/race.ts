@@ -1,5 +1,5 @@
 import type { Deck, DeckEdition, Result, SoloMode, TaskRef } from '@ubongo/core';
-import { err, findTask, ok } from '@ubongo/core';
+import { dailyDateOf, err, findTask, ok } from '@ubongo/core';
 import { boardDeck } from '../boards/board-course.js';
 import { UNLISTED_REVIEWS } from '../leaderboards.js';
 import type { StoredSoloRun } from '../solo/store.js';
@@ -62,4 +62,22 @@ export async function planRace(
   // The run's own setting: a race ends early if it runs out of the run's tasks (a skip deals the next).
   const { mode, limit, side } = run;
   return ok({ edition: held.edition, deck: held, mode, limit, side, tasks });
+}
+
+/**
+ * Whether `accountId` may race `run` today: a run of today's daily puzzle shows its solution, so it
+ * is raced only once the account's counted attempt of the day is over (as a ghost of the daily is).
+ */
+export async function dailyAllows(
+  run: StoredSoloRun,
+  accountId: string,
+  today: number,
+  stores: Pick<Stores, 'daily'>,
+): Promise<Result<true, Unraceable>> {
+  const day = dailyDateOf(today);
+  if (run.dealing !== 'daily' || dailyDateOf(run.finishedAt) !== day) return ok(true);
+  const attempt = await stores.daily.dailyAttempt(accountId, day);
+  return attempt && attempt.ms !== null
+    ? ok(true)
+    : err('this is today’s daily puzzle: play your counted attempt first, then race the challenge');
 }

@@ -20,7 +20,7 @@ import { err, ok, soloEngine } from '@ubongo/core';
 import { AccountError } from '../accounts/accounts.js';
 import { ChallengeBook } from '../challenges/challenges.js';
 import type { RacePlan } from '../challenges/race.js';
-import { planRace } from '../challenges/race.js';
+import { dailyAllows, planRace } from '../challenges/race.js';
 import {
   expireWhenIdle,
   guarded,
@@ -218,6 +218,8 @@ export class SoloRoom extends Room {
     const { stores, clock, decks } = this.services;
     try {
       const { run } = await new ChallengeBook(stores, () => clock.date()).toRace(this.#account, id);
+      const allowed = await dailyAllows(run, this.#account?.id ?? '', clock.date(), stores);
+      if (!allowed.ok) return allowed;
       const plan = await planRace(run, decks, stores);
       if (!plan.ok) return plan;
       this.#challenge = { id, plan: plan.value };
