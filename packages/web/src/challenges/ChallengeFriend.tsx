@@ -5,6 +5,7 @@ import { useAccount } from '../account.js';
 import { useData } from '../data.js';
 import { fetchFriends } from '../friends.js';
 import { errorText } from '../net.js';
+import { SelectField } from '../ui/SelectField.js';
 import { sendChallenge } from './challenges-api.js';
 
 /**
@@ -50,24 +51,19 @@ export function ChallengeFriend({ run }: { run: number }) {
         <p className="hint">{t('challenges.noFriends')}</p>
       ) : (
         <div className="challenge-pick">
-          <label>
-            {t('challenges.friend')}
-            <select
-              value={chosen}
-              disabled={busy || friends.length === 0}
-              onChange={(e) => {
-                setTo(e.target.value);
-              }}
-            >
-              {friends.map((f) => (
-                <option key={f.account.id} value={f.account.id}>
-                  {f.account.username !== null && f.account.username !== f.account.name
-                    ? `${f.account.name} (@${f.account.username})`
-                    : f.account.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            label={t('challenges.friend')}
+            value={chosen}
+            options={friends.map((f) => f.account.id)}
+            text={(id) => {
+              const f = friends.find((g) => g.account.id === id)?.account;
+              if (!f) return id;
+              return f.username !== null && f.username !== f.name ? `${f.name} (@${f.username})` : f.name;
+            }}
+            disabled={busy || friends.length === 0}
+            onChange={setTo}
+            inline
+          />
           <button type="button" className="primary" disabled={busy || chosen === ''} onClick={send}>
             {t('challenges.sendButton')}
           </button>

@@ -29,10 +29,13 @@ describe('a challenge in words', () => {
     expect(outcomeOf(entry({ status: 'open', winner: null }), 'ana')).toBeNull();
   });
 
-  it('counts the time left from the server’s now: days, then hours', () => {
+  it('counts the time left from the server’s now, rounded up: days, then hours', () => {
     expect(timeLeftText(entry({}), 0, t)).toBe('challenges.leftDays:7');
-    expect(timeLeftText(entry({}), 6 * 86_400_000 - 1, t)).toBe('challenges.leftDays:1');
-    expect(timeLeftText(entry({}), 6 * 86_400_000 + 1, t)).toBe('challenges.leftHours:23');
+    expect(timeLeftText(entry({}), 1000, t)).toBe('challenges.leftDays:7');
+    expect(timeLeftText(entry({}), 5 * 86_400_000 - 1, t)).toBe('challenges.leftDays:3');
+    expect(timeLeftText(entry({}), 6 * 86_400_000 - 1, t)).toBe('challenges.leftDays:2');
+    expect(timeLeftText(entry({}), 6 * 86_400_000, t)).toBe('challenges.leftHours:24');
+    expect(timeLeftText(entry({}), 7 * 86_400_000 - 1, t)).toBe('challenges.leftHours:1');
     expect(timeLeftText(entry({}), 8 * 86_400_000, t)).toBe('challenges.leftHours:0');
   });
 });

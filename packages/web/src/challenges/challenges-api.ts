@@ -37,10 +37,11 @@ export function settingText(entry: ChallengeEntry, t: TFunction): string {
 
 /** The time left before an open challenge expires, in words, counted from the server's `now`. */
 export function timeLeftText(entry: ChallengeEntry, now: number, t: TFunction): string {
-  const hours = Math.max(0, Math.floor((entry.expiresAt - now) / 3_600_000));
-  return hours >= 24
-    ? t('challenges.leftDays', { count: Math.floor(hours / 24) })
-    : t('challenges.leftHours', { count: hours });
+  // Rounded up: a week just sent is 7 days left, the last minutes are 1 hour left.
+  const left = Math.max(0, entry.expiresAt - now);
+  return left > 86_400_000
+    ? t('challenges.leftDays', { count: Math.ceil(left / 86_400_000) })
+    : t('challenges.leftHours', { count: Math.ceil(left / 3_600_000) });
 }
 
 /** The verdict from the signed-in account's side: won, lost or a tie, by the server's `winner`. */
