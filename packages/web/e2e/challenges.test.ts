@@ -78,6 +78,8 @@ it.each<On>(['phone', 'desktop'])(
 
     // Ben finds it under Challenges from the home page: Ana's, open, a week to race it.
     await b.page.goto(real.server.url);
+    await b.page.getByRole('link', { name: /^Challenges/ }).waitFor();
+    await b.page.screenshot({ path: `${SHOTS}/${on}-home.png`, fullPage: true });
     await press(b.page.getByRole('link', { name: /^Challenges/ }));
     await b.page.getByRole('heading', { name: 'Challenges', level: 1 }).waitFor();
     const received = b.page.getByTestId('challenge').filter({ hasText: `${ana} challenges you` });
