@@ -72,6 +72,8 @@ export interface ChallengeEntry {
    * with it), once raced: the recipient's race, or the sender's own run again. Null otherwise.
    */
   readonly rematch: number | null;
+  /** Raced by leaving the race under way: lost, with no run of the recipient's. */
+  readonly forfeited: boolean;
 }
 
 /** `GET /api/challenges`: the challenges sent to the signed-in account and those it sent, newest first. */

@@ -117,4 +117,30 @@ describe('a challenge', () => {
     expect(await twice.waitFor('rejected')).toMatchObject({ code: 'message/challenge-refused' });
     await twice.room.leave();
   });
+
+  it('left under way, a race is lost', async () => {
+    const dan = await member(served.ws, 'dan');
+    const eve = await member(served.ws, 'eve');
+    await call(dan.session, 'POST', '/api/me/follows', { username: 'eve' });
+    await call(eve.session, 'POST', '/api/me/follows', { username: 'dan' });
+    const sent = await playRun(dan.client);
+    const [, made] = await call<ChallengeMade>(dan.session, 'POST', '/api/challenges', {
+      to: 'eve',
+      run: sent.recorded.run,
+    });
+    const room = await eve.client.create('solo', {
+      protocol: PROTOCOL_VERSION,
+      mode: 'count',
+      limit: 5,
+      side: 'easy',
+      challenge: made.id,
+    });
+    const racer = Player.wrap<'solo'>(eve.client, room);
+    racer.send('start');
+    await racer.waitFor('view', (m) => m.task !== null);
+    await racer.room.leave();
+    await expect
+      .poll(async () => (await call<ChallengesAnswer>(eve.session, 'GET', '/api/challenges'))[1].received[0])
+      .toMatchObject({ id: made.id, status: 'raced', winner: 'from', forfeited: true, to: { run: null } });
+  });
 });

@@ -155,6 +155,7 @@ export class ChallengeBook {
         winner: status === 'raced' ? c.winner : null,
         raceable: mine && status === 'open',
         rematch: status === 'raced' ? (mine ? c.raced : c.run) : null,
+        forfeited: status === 'raced' && c.raced === null,
       });
     }
     return {
@@ -197,6 +198,17 @@ export class ChallengeBook {
     if (!sent) return false;
     const winner = raced.verified ? verdictOf(sent, raced.result) : 'from';
     return this.stores.challenges.settleChallenge(id, { raced: raced.id, winner, at: now });
+  }
+
+  /**
+   * The recipient left the race of challenge `id` under way (its tasks and the ghost's solutions
+   * seen): it is raced, and lost, with no run of theirs. False when it was no longer open.
+   */
+  async forfeit(id: string): Promise<boolean> {
+    const challenge = await this.stores.challenges.challenge(id);
+    const now = this.now();
+    if (!challenge || statusOf(challenge, now) !== 'open') return false;
+    return this.stores.challenges.settleChallenge(id, { raced: null, winner: 'from', at: now });
   }
 
   /** A challenge sent to `me`, open now; 404 for anyone else's, 409 when it is not open. */

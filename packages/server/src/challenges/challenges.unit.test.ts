@@ -246,4 +246,19 @@ describe('challenges', () => {
     await stores.daily.settleDailyAttempt('a2', today, { id: 77, solved: true, ms: 30_000, verified: true });
     expect((await dailyAllows(daily, 'a2', now, stores)).ok).toBe(true);
   });
+
+  it('a race left under way is lost, with no run of the recipient’s', async () => {
+    const { book, ana, bea, run } = await setUp();
+    const { id } = await book.send(ana, 'bea', run);
+    expect(await book.forfeit(id)).toBe(true);
+    expect(await book.forfeit(id)).toBe(false);
+    expect((await book.list(bea)).received[0]).toMatchObject({
+      status: 'raced',
+      winner: 'from',
+      forfeited: true,
+      to: { run: null, solved: null },
+      rematch: null,
+    });
+    expect((await book.list(ana)).sent[0]).toMatchObject({ winner: 'from', forfeited: true, rematch: run });
+  });
 });

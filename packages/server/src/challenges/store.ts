@@ -21,9 +21,9 @@ export interface Challenge {
   readonly settledAt: number | null;
 }
 
-/** What a race settles: the recipient's run and who won. */
+/** What a race settles: the recipient's run (none when they left it under way: forfeited) and who won. */
 export interface ChallengeSettled {
-  readonly raced: number;
+  readonly raced: number | null;
   readonly winner: ChallengeWinner;
   readonly at: number;
 }

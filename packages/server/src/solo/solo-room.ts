@@ -357,6 +357,14 @@ export class SoloRoom extends Room {
         .catch((e: unknown) => {
           this.services.log(`solo room ${this.roomId}: the ${course.kind} did not take the run left: ${String(e)}`);
         });
+    // A challenge's race left under way (its tasks seen, the ghost's solutions too) is lost.
+    const challenge = this.#challenge;
+    if (challenge && this.#state && !this.#finished && !this.#stopping) {
+      const { stores, clock } = this.services;
+      new ChallengeBook(stores, () => clock.date()).forfeit(challenge.id).catch((e: unknown) => {
+        this.services.log(`solo room ${this.roomId}: could not forfeit challenge ${challenge.id}: ${String(e)}`);
+      });
+    }
     this.#run?.close();
     this.services.inPlay.clear(this.roomId);
   }

@@ -70,6 +70,7 @@ export function Verdict({ entry, me }: { entry: ChallengeEntry; me: string | und
       <p className="verdict-line">
         <strong>{t(`challenges.verdict.${outcome}`, { name: theirs.name })}</strong>
       </p>
+      {entry.forfeited && <p>{t('challenges.forfeited', { name: entry.to.name })}</p>}
       <p>
         {t('challenges.both', {
           mine: resultText(entry.setting.mode, mine, t),

@@ -15,6 +15,7 @@ const entry = (over: Partial<ChallengeEntry>): ChallengeEntry => ({
   winner: 'from',
   raceable: false,
   rematch: null,
+  forfeited: false,
   ...over,
 });
 // The key and its count, as words.

@@ -61,6 +61,10 @@ export function challengesContract(name: string, open: Opener<'challenges'>): vo
       expect(await challenges.declineChallenge('c2', 1260)).toBe(false);
       expect(await challenges.settleChallenge('c2', { raced: 44, winner: 'tie', at: 1300 })).toBe(false);
       expect(await challenges.challenge('c2')).toMatchObject({ status: 'declined', raced: null, settledAt: 1250 });
+      // A race left under way: raced, with no run.
+      await challenges.saveChallenge(made('c3', { run: 9 }));
+      expect(await challenges.settleChallenge('c3', { raced: null, winner: 'from', at: 1400 })).toBe(true);
+      expect(await challenges.challenge('c3')).toMatchObject({ status: 'raced', raced: null, winner: 'from' });
       expect(await challenges.declineChallenge('nope', 1)).toBe(false);
       await stores.close();
     });
