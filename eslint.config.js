@@ -79,6 +79,8 @@ const WEB_FROM_CORE = [
   'puzzleFromSpec',
   'puzzleToSpec',
   'BOARD_ID_PATTERN',
+  // a challenge's address (`#/challenge/ID`, docs/challenges.md)
+  'CHALLENGE_ID_PATTERN',
 ];
 const webBoundaries = {
   paths: [

@@ -15,6 +15,7 @@ import {
   CLASSIC_VARIANTS,
   DECK_EDITIONS,
   GAME_ROUNDS,
+  CHALLENGE_ID_PATTERN,
   GHOST_KINDS,
   isDailyDate,
   HOURGLASS_SECONDS,
@@ -150,6 +151,7 @@ export const soloJoinSchema = z.object({
     ])
     .exactOptional(),
   ghost: z.enum(GHOST_KINDS).exactOptional(),
+  challenge: z.string().regex(CHALLENGE_ID_PATTERN).exactOptional(),
 });
 
 /** What a solo player may send. */

@@ -39,6 +39,8 @@ const Daily = screen(() => import('./solo/Daily.js').then((m) => m.Daily));
 const BoardEditor = screen(() => import('./boards/BoardEditor.js').then((m) => m.BoardEditor));
 const BoardPage = screen(() => import('./boards/BoardPage.js').then((m) => m.BoardPage));
 const Storm = screen(() => import('./solo/Storm.js').then((m) => m.Storm));
+const Challenges = screen(() => import('./challenges/Challenges.js').then((m) => m.Challenges));
+const ChallengeRace = screen(() => import('./challenges/ChallengeRace.js').then((m) => m.ChallengeRace));
 const Friends = screen(() => import('./friends/Friends.js').then((m) => m.Friends));
 const Arenas = screen(() => import('./arena/Arena.js').then((m) => m.Arenas));
 const Arena = screen(() => import('./arena/Arena.js').then((m) => m.Arena));
@@ -164,6 +166,8 @@ export function App() {
             {route.name === 'daily' && <Daily />}
             {route.name === 'storm' && <Storm />}
             {route.name === 'friends' && <Friends />}
+            {route.name === 'challenges' && <Challenges />}
+            {route.name === 'challenge' && <ChallengeRace key={route.id} id={route.id} />}
             {route.name === 'arenas' && <Arenas />}
             {route.name === 'arena' && <Arena key={route.id} id={route.id} />}
             {route.name === 'rated' && <RatedQueue />}

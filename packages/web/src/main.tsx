@@ -25,6 +25,7 @@ import './learn/learn.css';
 import './rating/rating.css';
 import './accounts/accounts.css';
 import './friends/friends.css';
+import './challenges/challenges.css';
 import './arena/arena.css';
 import './review/review.css';
 import './boards/boards.css';

@@ -1,6 +1,6 @@
-import { BOARD_ID_PATTERN } from '@ubongo/core';
+import { BOARD_ID_PATTERN, CHALLENGE_ID_PATTERN } from '@ubongo/core';
 
-/** Where the page is: `#/`, `#/room/CODE`, `#/solo`, `#/practice`, `#/how-to-play`, `#/tutorial`, `#/account`, `#/player/ID`, `#/leaderboards`, `#/replay/GAME`, `#/run/RUN`, `#/campaign`, `#/daily`, `#/storm`, `#/friends`, `#/arenas`, `#/arena/ID`, `#/rated`, `#/live`, `#/review`, `#/boards` (the editor), `#/board/ID`, `#/misses/RUN`. */
+/** Where the page is: `#/`, `#/room/CODE`, `#/solo`, `#/practice`, `#/how-to-play`, `#/tutorial`, `#/account`, `#/player/ID`, `#/leaderboards`, `#/replay/GAME`, `#/run/RUN`, `#/campaign`, `#/daily`, `#/storm`, `#/friends`, `#/challenges`, `#/challenge/ID`, `#/arenas`, `#/arena/ID`, `#/rated`, `#/live`, `#/review`, `#/boards` (the editor), `#/board/ID`, `#/misses/RUN`. */
 export type Route =
   | { name: 'home' }
   | { name: 'room'; code: string }
@@ -17,6 +17,8 @@ export type Route =
   | { name: 'daily' }
   | { name: 'storm' }
   | { name: 'friends' }
+  | { name: 'challenges' }
+  | { name: 'challenge'; id: string }
   | { name: 'arenas' }
   | { name: 'arena'; id: string }
   | { name: 'rated' }
@@ -64,6 +66,12 @@ export function parseRoute(hash: string): Route {
       return { name: 'storm' };
     case 'friends':
       return { name: 'friends' };
+    case 'challenges':
+      return { name: 'challenges' };
+    case 'challenge': {
+      const id = decodeURIComponent(parts[1] ?? '');
+      return CHALLENGE_ID_PATTERN.test(id) ? { name: 'challenge', id } : { name: 'challenges' };
+    }
     case 'rated':
       return { name: 'rated' };
     case 'live':

@@ -159,6 +159,27 @@ export const API = {
     session: 'none',
     cost: 3,
   },
+  'POST /api/challenges': {
+    summary: 'Challenge a friend to race your stored run (docs/challenges.md)',
+    status: 201,
+    errors: [400, 401, 403, 404, 409, 422],
+    session: 'required',
+    cost: 2,
+  },
+  'GET /api/challenges': {
+    summary: 'The challenges you received and sent, with their status and verdict',
+    status: 200,
+    errors: [401],
+    session: 'required',
+    cost: 3,
+  },
+  'POST /api/challenges/:id/decline': {
+    summary: 'Decline a challenge sent to you',
+    status: 204,
+    errors: [401, 404, 409],
+    session: 'required',
+    cost: 1,
+  },
   'GET /api/review': {
     summary: 'The review queue (reviewers and operators)',
     status: 200,

@@ -12,6 +12,7 @@ import type {
   SignedInAnswer,
 } from './accounts.js';
 import type { BoardAnswer, BoardMade, BoardRequest, BoardTimesAnswer } from './boards.js';
+import type { ChallengeMade, ChallengeRequest, ChallengesAnswer } from './challenges.js';
 import type { Health } from './codes.js';
 import type {
   CampaignProgress,
@@ -120,6 +121,9 @@ export interface ApiRoutes {
   'POST /api/boards': { body: BoardRequest; answer: BoardMade; status: 201 };
   'GET /api/boards/:id': { params: ById; answer: BoardAnswer };
   'GET /api/boards/:id/times': { params: ById; answer: BoardTimesAnswer };
+  'POST /api/challenges': { body: ChallengeRequest; answer: ChallengeMade; status: 201 };
+  'GET /api/challenges': { answer: ChallengesAnswer };
+  'POST /api/challenges/:id/decline': { params: ById; answer: undefined; status: 204 };
   'GET /api/review': { answer: ReviewQueueAnswer };
   'POST /api/review/:id': { params: ById; body: ReviewDecision; answer: ReviewDecided };
   'POST /api/accounts': { body: { readonly name?: string }; answer: GuestAnswer; status: 201 };

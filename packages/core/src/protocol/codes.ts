@@ -47,6 +47,14 @@ export const ACCOUNT_ERROR_CODES = [
   'friends/blocked',
   'friends/not-friends',
   'friends/not-at-table',
+  'challenge/no-such-run',
+  'challenge/not-your-run',
+  'challenge/not-raceable',
+  'challenge/not-friends',
+  'challenge/too-many',
+  'challenge/already-open',
+  'challenge/not-found',
+  'challenge/not-open',
   'name/empty',
   'name/too-long',
   'name/control',
@@ -79,6 +87,8 @@ export const MESSAGE_ERROR_CODES = [
   // Racing a ghost (docs/courses.md, "Racing a ghost"): no recorded run to race; the day's counted attempt races none.
   'message/ghost-none',
   'message/ghost-counted',
+  // A challenge raced (docs/challenges.md): not the recipient's, not open, expired, or gone.
+  'message/challenge-refused',
 ] as const;
 /** A refusal of the server's own. */
 export type MessageErrorCode = (typeof MESSAGE_ERROR_CODES)[number];

@@ -18,5 +18,6 @@ export * from './rated.js';
 export * from './rooms.js';
 export * from './review.js';
 export * from './boards.js';
+export * from './challenges.js';
 export * from './api.js';
 export * from './api-operations.js';

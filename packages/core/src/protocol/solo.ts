@@ -45,6 +45,13 @@ export interface SoloJoinOptions {
    * ghost's moves come in `ghost`, and the run counts for nothing but the player's own eyes.
    */
   readonly ghost?: GhostKind;
+  /**
+   * A challenge to race (docs/challenges.md), by its id: its sender's run is the ghost, dealt on the
+   * run's own tasks in its order, for the challenge's recipient only while it is open. The setting
+   * comes from the challenged run; the run counts for nothing on any board, and its result is the
+   * challenge's verdict.
+   */
+  readonly challenge?: string;
 }
 
 /** Whose recorded run a solo run races: the account's own best, or the best listed run of the setting. */
@@ -59,7 +66,8 @@ export type GhostKind = (typeof GHOST_KINDS)[number];
  * its puzzle dealt last by then, with its trail played to then (core's `trailAt`).
  */
 export interface SoloGhost {
-  readonly kind: GhostKind;
+  /** Whose run: `challenge` for a challenge's sender's. */
+  readonly kind: GhostKind | 'challenge';
   /** The stored run (its page: `GET /api/runs/:id`). */
   readonly run: number;
   readonly player: string;

@@ -35,6 +35,10 @@ function tiesOf(me: string, links: readonly AccountLink[]): Ties {
 const isFriend = (ties: Ties, other: string): boolean =>
   ties.following.has(other) && ties.followers.has(other) && !ties.blocking.has(other) && !ties.blockedBy.has(other);
 
+/** Whether `me` and `other` are friends by `me`'s links: each follows the other, and neither blocks the other. */
+export const areFriends = (me: string, other: string, links: readonly AccountLink[]): boolean =>
+  isFriend(tiesOf(me, links), other);
+
 /**
  * Friends (docs/accounts.md, "Friends"): an account follows another by username, two who follow
  * each other are friends, a friend sees where their friends are and invites them to their table;

@@ -26,6 +26,8 @@ import type { HttpOptions } from './http-common.js';
 import { pathOf, Refused } from './http-common.js';
 import { reportRoutes } from '../accounts/report-routes.js';
 import { boardRoutes } from '../boards/board-routes.js';
+import { ChallengeBook } from '../challenges/challenges.js';
+import { challengeRoutes } from '../challenges/challenge-routes.js';
 import { reviewRoutes } from '../review/routes.js';
 import { sessions } from './session.js';
 import { NOT_BUILT, webFiles } from './web-files.js';
@@ -208,6 +210,7 @@ export async function httpApp(options: HttpOptions): Promise<FastifyInstance> {
   arenaRoutes(typed, options);
   reportRoutes(typed, options);
   boardRoutes(typed, options);
+  challengeRoutes(typed, new ChallengeBook(options.stores, () => options.clock.date()));
   reviewRoutes(typed, options);
   friendRoutes(typed, options.friends);
   if (options.seasons) seasonRoutes(typed, options, options.seasons);

@@ -17,7 +17,7 @@ import type { StoredSoloRun } from './store.js';
 
 /** A ghost found: the stored run (with its trails where kept), whether it is the player's own. */
 export interface Ghost {
-  readonly kind: GhostKind;
+  readonly kind: SoloGhost['kind'];
   readonly run: StoredSoloRun;
   readonly own: boolean;
 }

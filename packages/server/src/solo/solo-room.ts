@@ -16,7 +16,11 @@ import type {
   SoloServerMessages,
   SoloState,
 } from '@ubongo/core';
-import { soloEngine } from '@ubongo/core';
+import { err, ok, soloEngine } from '@ubongo/core';
+import { AccountError } from '../accounts/accounts.js';
+import { ChallengeBook } from '../challenges/challenges.js';
+import type { RacePlan } from '../challenges/race.js';
+import { dailyAllows, planRace } from '../challenges/race.js';
 import {
   expireWhenIdle,
   guarded,
@@ -65,6 +69,8 @@ export class SoloRoom extends Room {
   #course: CoursePlan | undefined;
   /** The recorded run raced (the `ghost` option), once found as the run is set up. */
   #ghost: Ghost | undefined;
+  /** The challenge raced (the `challenge` option), once found as the run is set up. */
+  #challenge: { readonly id: string; readonly plan: RacePlan } | undefined;
   #starting = false;
   /** The run has finished (it is stored, or being stored). */
   #finished = false;
@@ -73,7 +79,10 @@ export class SoloRoom extends Room {
 
   override onCreate(options: unknown): void {
     this.patchRate = 0;
-    this.#options = parseJoin(soloJoinSchema, options);
+    const parsed = parseJoin(soloJoinSchema, options);
+    // A challenge's race is the challenged run's setting and tasks: no course, ghost or dealing of its own.
+    const { protocol, mode, limit, side, challenge } = parsed;
+    this.#options = challenge === undefined ? parsed : { protocol, mode, limit, side, challenge };
     this.maxClients = 1;
     void this.setPrivate(true);
     this.#register();
@@ -117,7 +126,8 @@ export class SoloRoom extends Room {
       void this.#setUp().then(async (config) => {
         if (!config.ok) {
           this.#starting = false;
-          reject(client, { to: 'start', code: 'message/course-refused', message: config.error });
+          const code = this.#options.challenge ? 'message/challenge-refused' : 'message/course-refused';
+          reject(client, { to: 'start', code, message: config.error });
           return;
         }
         const ghost = await this.#findGhost();
@@ -137,7 +147,7 @@ export class SoloRoom extends Room {
         }
         this.#state = setup.value;
         const { decks } = this.services;
-        const deck = this.#course?.deck ?? decks[this.#course?.edition ?? 'classic'];
+        const deck = this.#challenge?.plan.deck ?? this.#course?.deck ?? decks[this.#course?.edition ?? 'classic'];
         // A solo run raced against a ghost is never listed (the tasks were known); a course's keeps its kind.
         const dealing = course?.kind ?? (this.#ghost ? 'ghost' : this.#options.dealing);
         this.#run ??= new SoloRun(this.services, deck, this.roomId, this.#account?.id, {
@@ -145,7 +155,7 @@ export class SoloRoom extends Room {
           dealing,
           raced: this.#ghost !== undefined || this.#course?.unrated === true,
         });
-        if (this.#ghost) this.#send.to(client, 'ghost', ghostMessage(this.#ghost, Object.values(decks)));
+        if (this.#ghost) this.#send.to(client, 'ghost', ghostMessage(this.#ghost, [...Object.values(decks), deck]));
         this.#act(client, 'start', { type: 'start' });
         const plan = this.#course;
         if (course && plan && this.#state.phase !== 'waiting')
@@ -186,6 +196,7 @@ export class SoloRoom extends Room {
     const { mode, limit, side, pieceSet = 'task', course } = this.#options;
     const player = this.#player;
     const { decks } = this.services;
+    if (this.#options.challenge !== undefined) return this.#setUpChallenge(this.#options.challenge);
     if (course) {
       const plan = await this.#planCourse(course);
       if (!plan.ok) return plan;
@@ -202,12 +213,34 @@ export class SoloRoom extends Room {
     return { ok: true, value: { player, mode, limit, side, pieceSet, ...(pool ? { pool } : {}) } };
   }
 
+  /** A challenge's race (challenges/race.ts): its sender's run is the ghost, its tasks the run's; or why not now. */
+  async #setUpChallenge(id: string): Promise<Result<SoloConfig, string>> {
+    const { stores, clock, decks } = this.services;
+    try {
+      const { run } = await new ChallengeBook(stores, () => clock.date()).toRace(this.#account, id);
+      const allowed = await dailyAllows(run, this.#account?.id ?? '', clock.date(), stores);
+      if (!allowed.ok) return allowed;
+      const plan = await planRace(run, decks, stores);
+      if (!plan.ok) return plan;
+      this.#challenge = { id, plan: plan.value };
+      this.#ghost = { kind: 'challenge', run, own: false };
+      this.#engine = soloEngine(plan.value.deck);
+      const { mode, limit, side, tasks } = plan.value;
+      return ok({ player: this.#player, mode, limit, side, pieceSet: 'task', tasks });
+    } catch (e) {
+      if (e instanceof AccountError) return err(e.message);
+      this.services.log(`solo room ${this.roomId}: could not set up challenge ${id}: ${String(e)}`);
+      return err('the server could not set up this race; try again');
+    }
+  }
+
   /**
    * The ghost the options name, found as the run is set up (after its course's plan: a course's
    * ghost is of its task): none without the option; or why there is none to race.
    */
   async #findGhost(): Promise<Result<Ghost | undefined, { code: ErrorCode; message: string }>> {
     const { ghost, mode, limit, side, dealing, course } = this.#options;
+    if (this.#challenge) return { ok: true, value: this.#ghost };
     if (!ghost) return { ok: true, value: undefined };
     try {
       return await findGhost(ghost, { mode, limit, side, dealing, course }, this.#course, this.#account, this.services);
@@ -264,6 +297,7 @@ export class SoloRoom extends Room {
     if (!run) return;
     try {
       const { message, stored } = await run.record(result, this.#player, this.#seed);
+      await this.#settleChallenge(stored);
       const outcome = await this.#courseOutcome(stored);
       const client = this.clients[0];
       if (client) this.#send.to(client, 'recorded', outcome ? { ...message, course: outcome } : message);
@@ -277,6 +311,18 @@ export class SoloRoom extends Room {
           message: 'the server could not store this result; it will not be among the records',
         });
     }
+  }
+
+  /** A challenge's race is stored: the challenge's verdict (none if it closed meanwhile; a failure logged). */
+  async #settleChallenge(stored: StoredCourseRun): Promise<void> {
+    const challenge = this.#challenge;
+    if (!challenge) return;
+    const { stores, clock } = this.services;
+    await new ChallengeBook(stores, () => clock.date())
+      .settle(challenge.id, { id: stored.id, result: stored.result, verified: stored.verified })
+      .catch((e: unknown) => {
+        this.services.log(`solo room ${this.roomId}: could not settle challenge ${challenge.id}: ${String(e)}`);
+      });
   }
 
   /** What a course's stored run came to, if the run is a course's (none if the course could not tell: logged). */
@@ -311,6 +357,14 @@ export class SoloRoom extends Room {
         .catch((e: unknown) => {
           this.services.log(`solo room ${this.roomId}: the ${course.kind} did not take the run left: ${String(e)}`);
         });
+    // A challenge's race left under way (its tasks seen, the ghost's solutions too) is lost.
+    const challenge = this.#challenge;
+    if (challenge && this.#state && !this.#finished && !this.#stopping) {
+      const { stores, clock } = this.services;
+      new ChallengeBook(stores, () => clock.date()).forfeit(challenge.id).catch((e: unknown) => {
+        this.services.log(`solo room ${this.roomId}: could not forfeit challenge ${challenge.id}: ${String(e)}`);
+      });
+    }
     this.#run?.close();
     this.services.inPlay.clear(this.roomId);
   }

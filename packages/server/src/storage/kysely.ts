@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { KyselyAccounts } from './kysely-accounts.js';
 import { KyselyArenas } from './kysely-arenas.js';
 import { KyselyBoards } from './kysely-boards.js';
+import { KyselyChallenges } from './kysely-challenges.js';
 import { KyselyCampaignMarks } from './kysely-campaign.js';
 import { KyselyDaily } from './kysely-daily.js';
 import { KyselyFriends } from './kysely-friends.js';
@@ -59,6 +60,7 @@ export function kyselyStores(db: Kysely<Tables>, owner: string, backend: KyselyB
     friends: new KyselyFriends(db),
     arenas: new KyselyArenas(db),
     boards: new KyselyBoards(db),
+    challenges: new KyselyChallenges(db),
     sizes: () => backend.sizes(db),
     close: async () => {
       await backend.beforeClose?.();

@@ -1,6 +1,7 @@
 import { MemoryAccounts } from './memory-accounts.js';
 import { MemoryArenas } from './memory-arenas.js';
 import { MemoryBoards } from './memory-boards.js';
+import { MemoryChallenges } from './memory-challenges.js';
 import { MemoryCampaignMarks } from './memory-campaign.js';
 import { MemoryDaily } from './memory-daily.js';
 import { MemoryFriends } from './memory-friends.js';
@@ -40,6 +41,7 @@ export function openMemoryStores(owner = ''): Stores {
     friends: new MemoryFriends(gate),
     arenas: new MemoryArenas(gate, accountOf),
     boards: new MemoryBoards(gate, soloRuns, accountOf),
+    challenges: new MemoryChallenges(gate),
     close: () => {
       gate.close();
       return Promise.resolve();

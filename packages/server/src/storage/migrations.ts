@@ -6,6 +6,7 @@ import { migrations013To017 } from './migrations/013-017.js';
 import { migrations020To024 } from './migrations/020-024.js';
 import { migrations025To029 } from './migrations/025-029.js';
 import { migrations030To034 } from './migrations/030-034.js';
+import { migrations035To039 } from './migrations/035-039.js';
 
 export type { ColumnTypes } from './column-types.js';
 export { POSTGRES_TYPES, SQLITE_TYPES } from './column-types.js';
@@ -23,5 +24,6 @@ export function migrations(t: ColumnTypes): Record<string, Migration> {
     ...migrations020To024(t),
     ...migrations025To029(t),
     ...migrations030To034(t),
+    ...migrations035To039(t),
   };
 }

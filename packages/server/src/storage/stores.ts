@@ -2,6 +2,7 @@ import type { Reports } from '../accounts/report-store.js';
 import type { Accounts } from '../accounts/store.js';
 import type { Arenas } from '../arena/store.js';
 import type { PlayerBoards } from '../boards/store.js';
+import type { Challenges } from '../challenges/store.js';
 import type { Friends } from '../friends/store.js';
 import type { Seasons } from '../rating/season-store.js';
 import type { Ratings } from '../rating/store.js';
@@ -34,6 +35,7 @@ export interface Stores {
   readonly friends: Friends;
   readonly arenas: Arenas;
   readonly boards: PlayerBoards;
+  readonly challenges: Challenges;
   /** Closes the database under them all (a store used after it fails). */
   close(): Promise<void>;
 }

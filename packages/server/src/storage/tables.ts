@@ -265,4 +265,17 @@ export interface Tables {
     ms: number;
     at: number;
   };
+  /** Challenges between friends (migration 035, challenges/store.ts). */
+  challenges: {
+    id: string;
+    from_account: string;
+    to_account: string;
+    run_id: number;
+    created_at: number;
+    expires_at: number;
+    status: string;
+    raced_run: number | null;
+    winner: string | null;
+    settled_at: number | null;
+  };
 }

@@ -6,6 +6,7 @@ import { useData } from '../data.js';
 import { clock } from '../hooks.js';
 import { BoardPicture } from '../play/BoardPicture.js';
 import { UnreviewedLegend, UnreviewedMark } from '../review/Unreviewed.js';
+import { ChallengeFriend } from '../challenges/ChallengeFriend.js';
 import { SoloPlay } from '../solo/solo-play.js';
 import { useSoloRun } from '../solo/solo-run.js';
 import { PlayerName } from '../ui/PlayerName.js';
@@ -72,6 +73,9 @@ export function BoardPage({ id }: { id: string }) {
               <p role="status" data-testid="board-solved">
                 {t('boards.solvedIn', { time: clock(solved) })}
               </p>
+            )}
+            {recorded && solved !== null && recorded.verified && !recorded.held && (
+              <ChallengeFriend run={recorded.run} />
             )}
             <div className="actions">
               <button type="button" className="primary big" disabled={busy} onClick={() => void start()}>

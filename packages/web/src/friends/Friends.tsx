@@ -64,6 +64,11 @@ export function Friends() {
   return (
     <div className="friends">
       <h1>{t('friends.title')}</h1>
+      <p className="actions">
+        <a className="button" href="#/challenges">
+          {t('challenges.title')}
+        </a>
+      </p>
       <FollowForm busy={busy} act={act} />
       {said && (
         <p className={said.ok ? 'banner info' : 'error'} role={said.ok ? 'status' : 'alert'}>

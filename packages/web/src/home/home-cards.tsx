@@ -67,6 +67,11 @@ export function MoreTiles() {
           <span className="tile-name">{t('home.friends')}</span>
           <span className="tile-text">{t('home.friendsText')}</span>
         </a>
+        <a className="button tile small" href="#/challenges">
+          <Art name="race" className="tile-art" />
+          <span className="tile-name">{t('challenges.title')}</span>
+          <span className="tile-text">{t('challenges.tileText')}</span>
+        </a>
         <a className="button tile small" href="#/arenas">
           <Art name="trophy" className="tile-art" />
           <span className="tile-name">{t('home.arenas')}</span>

@@ -2,6 +2,7 @@ import type { CampaignOutcome } from '@ubongo/core';
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChallengeFriend } from '../challenges/ChallengeFriend.js';
 import { useAccount } from '../account.js';
 import { ConnectionNote } from '../ConnectionNote.js';
 import { clock } from '../hooks.js';
@@ -74,7 +75,12 @@ export function Campaign() {
             outcome={outcome}
             solvedMs={solvedMs}
             run={recorded.run}
-            end={run.ghost && <GhostEnd run={run} rematch={false} />}
+            end={
+              <>
+                {run.ghost && <GhostEnd run={run} rematch={false} />}
+                {solvedMs !== null && recorded.verified && !recorded.held && <ChallengeFriend run={recorded.run} />}
+              </>
+            }
             busy={busy}
             play={play}
             onMap={() => {
@@ -180,7 +186,7 @@ function CampaignEnd({
   solvedMs: number | null;
   /** The stored run: its missed board may be tried again (misses/). */
   run: number;
-  /** The ghost's end, if one was raced. */
+  /** The ghost's end, if one was raced, and the challenge to a friend. */
   end: ReactNode;
   busy: boolean;
   play: (level: number, ghost?: 'own') => void;

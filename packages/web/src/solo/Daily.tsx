@@ -1,6 +1,7 @@
 import type { DailyAnswer, DailyBoardAnswer, DailyOutcome, DailySolutionAnswer, GhostKind } from '@ubongo/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChallengeFriend } from '../challenges/ChallengeFriend.js';
 import { UnreviewedLegend, UnreviewedMark } from '../review/Unreviewed.js';
 import { useAccount } from '../account.js';
 import { useData } from '../data.js';
@@ -211,6 +212,7 @@ function DailyResult({ outcome, recorded, past }: { outcome: DailyOutcome; recor
       {outcome.counted && (
         <ShareLine date={outcome.date} ms={outcome.solved ? outcome.ms : null} streak={outcome.streak} />
       )}
+      {outcome.solved && recorded.verified && !recorded.held && <ChallengeFriend run={recorded.run} />}
       {!outcome.solved && (
         <p>
           <a className="button" href={`#/misses/${recorded.run}`} data-testid="try-missed">

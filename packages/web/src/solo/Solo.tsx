@@ -10,6 +10,7 @@ import { clock } from '../hooks.js';
 import { fetchProfile, fetchRecords } from '../net.js';
 import { PieceSetField } from '../ui/fields.js';
 import { PlayerName } from '../ui/PlayerName.js';
+import { ChallengeFriend } from '../challenges/ChallengeFriend.js';
 import { GhostBoard, GhostChoice, GhostEnd, GhostRefused } from './ghost.js';
 import type { Received, Recorded } from './solo-play.js';
 import { RunChart, SoloPlay } from './solo-play.js';
@@ -214,6 +215,8 @@ function SoloResult({
       )}
       {puzzles && puzzles.length > 0 && <RunChart puzzles={puzzles} />}
       <GhostEnd run={run} />
+      {/* A run the server verified and holds for no review may be sent to a friend to race. */}
+      {recorded && recorded.verified && !held && <ChallengeFriend run={recorded.run} />}
     </section>
   );
 }

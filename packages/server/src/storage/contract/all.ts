@@ -3,6 +3,7 @@ import { accountsContract } from './accounts.js';
 import { arenasContract } from './arenas.js';
 import { boardsContract } from './boards.js';
 import { campaignContract } from './campaign.js';
+import { challengesContract } from './challenges.js';
 import { dailyContract } from './daily.js';
 import type { Opener } from './fixtures.js';
 import { friendsContract } from './friends.js';
@@ -28,5 +29,6 @@ export function allStoresContract(name: string, open: Opener): void {
     arenasContract(name, open);
     seasonsContract(name, open);
     boardsContract(name, open);
+    challengesContract(name, open);
   });
 }
