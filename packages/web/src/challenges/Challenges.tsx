@@ -7,6 +7,7 @@ import { errorText } from '../net.js';
 import { EmptyState } from '../ui/EmptyState.js';
 import { ChallengeCard } from './ChallengeCard.js';
 import { declineChallenge, fetchChallenges } from './challenges-api.js';
+import { ClaimFirst } from '../ui/ClaimFirst.js';
 
 /** How often the list is read again while shown: a friend's race settles a challenge you sent. */
 const REFRESH_MS = 15_000;
@@ -28,17 +29,7 @@ export function Challenges() {
 
   if (!account) return <p className="loading">{t('account.loading')}</p>;
   if (!claimed)
-    return (
-      <div className="challenges">
-        <h1>{t('challenges.title')}</h1>
-        <p className="card">{t('challenges.claimFirst')}</p>
-        <p className="actions">
-          <a className="button primary" href="#/account">
-            {t('friends.toAccount')}
-          </a>
-        </p>
-      </div>
-    );
+    return <ClaimFirst className="challenges" title={t('challenges.title')} text={t('challenges.claimFirst')} />;
 
   const decline = (id: string): void => {
     setBusy(true);

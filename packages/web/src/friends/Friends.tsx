@@ -7,6 +7,7 @@ import { fetchFriends, follow, unblock, unfollow } from '../friends.js';
 import { errorText } from '../net.js';
 import type { Act } from './friend-list.js';
 import { blockButton, FollowForm, FriendsList, row } from './friend-list.js';
+import { ClaimFirst } from '../ui/ClaimFirst.js';
 
 /**
  * How often the list is read again while it is shown: friends come and go, and a friend who left a
@@ -48,18 +49,7 @@ export function Friends() {
   };
 
   if (!account) return <p className="loading">{t('account.loading')}</p>;
-  if (!claimed)
-    return (
-      <div className="friends">
-        <h1>{t('friends.title')}</h1>
-        <p className="card">{t('friends.claimFirst')}</p>
-        <p className="actions">
-          <a className="button primary" href="#/account">
-            {t('friends.toAccount')}
-          </a>
-        </p>
-      </div>
-    );
+  if (!claimed) return <ClaimFirst className="friends" title={t('friends.title')} text={t('friends.claimFirst')} />;
 
   return (
     <div className="friends">
